@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import type { APIGatewayProxyEvent, APIGatewayRequestAuthorizerEvent, Context } from 'aws-lambda';
+import type { ManifestRoute } from '../../shared/routes/index';
+
+/** A route template compiled to a matcher; static segments win over parameters, as on API Gateway. */
+export interface CompiledRoute {
+  route: ManifestRoute;
+  regex: RegExp;
+  paramNames: string[];
+  specificity: number;
+}
+
+export function compileRoutes(routes: ManifestRoute[]): CompiledRoute[] {
+  return routes
+    .map((route) => {
+      const paramNames: string[] = [];
+      const pattern = route.path
+        .split('/')
+        .map((seg) => {
+          const m = /^\{(\w+)\}$/.exec(seg);
+          if (!m) return seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+          paramNames.push(m[1]!);
+          return '([^/]+)';
+        })
+        .join('/');
+      return { route, regex: new RegExp(`^${pattern}/?$`), paramNames, specificity: paramNames.length };
+    })
+    .sort((a, b) => a.specificity - b.specificity);
+}
+
+export function matchRoute(compiled: CompiledRoute[], method: string, path: string) {
+  let pathMatched = false;
+  for (const c of compiled) {
+    const m = c.regex.exec(path);
+    if (!m) continue;
+    pathMatched = true;
+    if (c.route.method !== method) continue;
+    const params = Object.fromEntries(c.paramNames.map((n, i) => [n, decodeURIComponent(m[i + 1]!)]));
+    return { route: c.route, params, pathMatched };
+  }
+  return { route: undefined, params: {}, pathMatched };
+}
+
+export interface IncomingRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: Record<string, string>;
+  body: string;
+  sourceIp: string;
+}
+
+function queryMaps(query: URLSearchParams) {
+  const single: Record<string, string> = {};
+  const multi: Record<string, string[]> = {};
+  for (const [k, v] of query) {
+    single[k] = v;
+    (multi[k] ??= []).push(v);
+  }
+  return Object.keys(single).length ? { single, multi } : { single: null, multi: null };
+}
+
+export function authorizerEvent(req: IncomingRequest, route: ManifestRoute, requestId: string): APIGatewayRequestAuthorizerEvent {
+  const { single, multi } = queryMaps(req.query);
+  return {
+    type: 'REQUEST',
+    methodArn: `arn:aws:execute-api:local:000000000000:local/local/${route.method}${route.path}`,
+    resource: route.path,
+    path: req.path,
+    httpMethod: route.method,
+    headers: req.headers,
+    multiValueHeaders: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, [v]])),
+    pathParameters: null,
+    queryStringParameters: single,
+    multiValueQueryStringParameters: multi,
+    stageVariables: null,
+    requestContext: { requestId, stage: 'local' } as APIGatewayRequestAuthorizerEvent['requestContext'],
+  };
+}
+
+export function proxyEvent(
+  req: IncomingRequest,
+  route: ManifestRoute,
+  params: Record<string, string>,
+  requestId: string,
+  authorizer: Record<string, unknown> | null,
+): APIGatewayProxyEvent {
+  const { single, multi } = queryMaps(req.query);
+  return {
+    resource: route.path,
+    path: req.path,
+    httpMethod: route.method,
+    headers: req.headers,
+    multiValueHeaders: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, [v]])),
+    queryStringParameters: single,
+    multiValueQueryStringParameters: multi,
+    pathParameters: Object.keys(params).length ? params : null,
+    stageVariables: null,
+    body: req.body === '' ? null : req.body,
+    isBase64Encoded: false,
+    requestContext: {
+      accountId: '000000000000',
+      apiId: 'local',
+      authorizer,
+      httpMethod: route.method,
+      path: req.path,
+      protocol: 'HTTP/1.1',
+      requestId,
+      requestTimeEpoch: Date.now(),
+      resourceId: 'local',
+      resourcePath: route.path,
+      stage: 'local',
+      identity: { sourceIp: req.sourceIp } as APIGatewayProxyEvent['requestContext']['identity'],
+    },
+  };
+}
+
+export function lambdaContext(functionName: string, timeoutSeconds: number): Context {
+  const deadline = Date.now() + timeoutSeconds * 1000;
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
+    memoryLimitInMB: '512',
+    awsRequestId: randomUUID(),
+    logGroupName: `/aws/lambda/${functionName}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}

@@ -1,0 +1,142 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { APIGatewayProxyResult, Context, Handler } from 'aws-lambda';
+import { gatewayResponse, type GatewayResponseType } from '../../shared/http/gateway-responses';
+import { groupEntry } from '../../shared/http/route';
+import { GROUPS, allRoutes } from '../../shared/routes/index';
+import { resetDb } from '../../shared/table/client';
+import { resetSigningKey } from '../../shared/auth/jwt';
+import { authorizerEvent, compileRoutes, lambdaContext, matchRoute, proxyEvent, type IncomingRequest } from './api-gateway';
+import { ensureTable } from './dynamo-local';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface LocalRuntimeOptions {
+  port: number;
+  host?: string;
+  dynamoEndpoint: string;
+  tableName?: string;
+  jwtSecret?: string;
+}
+
+export interface LocalRuntime {
+  url: string;
+  server: Server;
+  close(): Promise<void>;
+}
+
+type ApiHandler = (event: unknown, context: Context) => Promise<APIGatewayProxyResult>;
+
+async function loadHandler(entry: string): Promise<ApiHandler> {
+  const mod = (await import(pathToFileURL(resolve(ROOT, entry)).href)) as { handler: Handler };
+  return mod.handler as unknown as ApiHandler;
+}
+
+function readBody(req: IncomingMessage): Promise<string | null> {
+  return new Promise((ok, fail) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY_BYTES) {
+        ok(null);
+        req.resume();
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on('end', () => ok(size > MAX_BODY_BYTES ? null : Buffer.concat(chunks).toString('utf8')));
+    req.on('error', fail);
+  });
+}
+
+function send(res: ServerResponse, result: APIGatewayProxyResult, requestId: string) {
+  res.statusCode = result.statusCode;
+  for (const [k, v] of Object.entries(result.headers ?? {})) res.setHeader(k, String(v));
+  res.setHeader('x-amzn-requestid', requestId);
+  res.end(result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body);
+}
+
+function sendGateway(res: ServerResponse, type: GatewayResponseType, requestId: string, message?: string) {
+  const g = gatewayResponse(type);
+  send(res, { statusCode: g.statusCode, headers: { 'content-type': 'application/json' }, body: JSON.stringify(message ? { ...g.body, message } : g.body) }, requestId);
+}
+
+/**
+ * Serves every route of the manifest with API Gateway semantics: route match, authorizer first
+ * (its refusal is a 401, its context reaches the function), then the group's own handler.
+ */
+export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<LocalRuntime> {
+  const tableName = opts.tableName ?? 'hospital-local';
+  process.env.TABLE_NAME = tableName;
+  process.env.DYNAMODB_ENDPOINT = opts.dynamoEndpoint;
+  process.env.JWT_SECRET = opts.jwtSecret ?? process.env.JWT_SECRET ?? randomBytes(32).toString('base64url');
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+  resetDb();
+  resetSigningKey();
+  await ensureTable(opts.dynamoEndpoint, tableName);
+
+  const compiled = compileRoutes(allRoutes());
+  const groupByName = new Map(GROUPS.map((g) => [g.name, g]));
+  const handlers = new Map<string, ApiHandler>();
+  for (const g of GROUPS) handlers.set(g.name, await loadHandler(groupEntry(g)));
+  const authorizer = await loadHandler('functions/authorizer/handler.ts');
+
+  const server = createServer(async (req, res) => {
+    const requestId = randomUUID();
+    try {
+      const url = new URL(req.url ?? '/', 'http://local');
+      const method = (req.method ?? 'GET').toUpperCase();
+      const { route, params } = matchRoute(compiled, method === 'HEAD' ? 'GET' : method, url.pathname);
+      if (!route) return sendGateway(res, 'MISSING_AUTHENTICATION_TOKEN', requestId, `No route for ${method} ${url.pathname}; see /api/docs for the routes`);
+      const body = await readBody(req);
+      if (body === null) return sendGateway(res, 'REQUEST_TOO_LARGE', requestId);
+      const headers: Record<string, string> = {};
+      for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers[k.toLowerCase()] = v;
+      const incoming: IncomingRequest = { method, path: url.pathname, query: url.searchParams, headers, body, sourceIp: req.socket.remoteAddress ?? '127.0.0.1' };
+
+      let authorizerContext: Record<string, unknown> | null = null;
+      if (!route.access.public) {
+        // As on API Gateway: no identity source means 401 without calling the authorizer.
+        if (!headers['authorization']) return sendGateway(res, 'UNAUTHORIZED', requestId);
+        try {
+          const policy = (await authorizer(authorizerEvent(incoming, route, requestId), lambdaContext('authorizer', 10))) as unknown as {
+            policyDocument: { Statement: { Effect: string }[] };
+            context?: Record<string, unknown>;
+          };
+          if (policy.policyDocument.Statement.some((s) => s.Effect !== 'Allow')) return sendGateway(res, 'ACCESS_DENIED', requestId);
+          authorizerContext = policy.context ?? {};
+        } catch (err) {
+          if ((err as Error).message === 'Unauthorized') return sendGateway(res, 'UNAUTHORIZED', requestId);
+          throw err;
+        }
+      }
+
+      const group = groupByName.get(route.group)!;
+      const result = await handlers.get(route.group)!(proxyEvent(incoming, route, params, requestId, authorizerContext), lambdaContext(group.name, group.timeoutSeconds));
+      if (method === 'HEAD') result.body = '';
+      send(res, result, requestId);
+    } catch (err) {
+      process.stderr.write(JSON.stringify({ level: 'error', msg: 'local runtime error', requestId, error: (err as Error).stack }) + '\n');
+      if (!res.headersSent) sendGateway(res, 'DEFAULT_5XX', requestId);
+      else res.end();
+    }
+  });
+
+  await new Promise<void>((ok, fail) => {
+    server.once('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EADDRINUSE') fail(new Error(`Port ${opts.port} is already in use: stop the other process or start with PORT=<another port>`));
+      else fail(err);
+    });
+    server.listen(opts.port, opts.host ?? '127.0.0.1', () => ok());
+  });
+  const port = (server.address() as { port: number }).port;
+  return {
+    url: `http://${opts.host && opts.host !== '0.0.0.0' ? opts.host : '127.0.0.1'}:${port}`,
+    server,
+    close: () => new Promise<void>((ok) => { server.closeAllConnections(); server.close(() => ok()); }),
+  };
+}

@@ -1,0 +1,36 @@
+import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
+import { resolvePrincipal } from '../../shared/auth/authorize';
+import { toAuthorizerContext } from '../../shared/auth/principal';
+import { systemClock } from '../../shared/clock';
+import { rootLogger } from '../../shared/log';
+
+const log = rootLogger.child({ function: 'authorizer' });
+
+/** `arn:aws:execute-api:region:account:api/stage/METHOD/path` → the whole stage: `api/stage/*`. */
+function stageWildcard(methodArn: string): string {
+  const [prefix, apiId, stage] = methodArn.split('/');
+  return `${prefix}/${apiId}/${stage}/*`;
+}
+
+/**
+ * REQUEST authorizer. It only answers "this credential is valid, for this tenant and principal";
+ * the per-route role/scope rule runs in the function. That is why the Allow policy may name the
+ * whole stage and be cached (keyed by the Authorization header) across methods.
+ */
+export async function handler(event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> {
+  const headers = Object.fromEntries(Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
+  const principal = await resolvePrincipal(headers['authorization'] ?? undefined, systemClock.now());
+  if (!principal) {
+    log.info('credential refused', { requestId: event.requestContext?.requestId });
+    // API Gateway turns this exact message into a 401 (gateway response UNAUTHORIZED).
+    throw new Error('Unauthorized');
+  }
+  return {
+    principalId: `${principal.type}:${principal.id}`,
+    policyDocument: {
+      Version: '2012-10-17',
+      Statement: [{ Action: 'execute-api:Invoke', Effect: 'Allow', Resource: stageWildcard(event.methodArn) }],
+    },
+    context: toAuthorizerContext(principal),
+  };
+}

@@ -1,0 +1,62 @@
+import type { APIGatewayProxyResult } from 'aws-lambda';
+import { HttpError } from './errors';
+
+const BASE_HEADERS = {
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+};
+
+export function json(statusCode: number, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyResult {
+  return {
+    statusCode,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...BASE_HEADERS, ...headers },
+    body: statusCode === 204 ? '' : JSON.stringify(body),
+  };
+}
+
+/** Pages carry a strict CSP: same-origin only, nothing from the network. */
+export function html(statusCode: number, body: string): APIGatewayProxyResult {
+  return {
+    statusCode,
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      ...BASE_HEADERS,
+      'content-security-policy':
+        "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
+      'x-frame-options': 'DENY',
+    },
+    body,
+  };
+}
+
+const STATUS_NAMES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+};
+
+export function statusName(code: number): string {
+  return STATUS_NAMES[code] ?? 'Error';
+}
+
+export function errorBody(statusCode: number, message: string, details?: Record<string, unknown>) {
+  return { ...details, statusCode, message, error: statusName(statusCode) };
+}
+
+/** The one place that turns errors into `{statusCode, message, error}`. */
+export function errorResponse(err: unknown, requestId: string): APIGatewayProxyResult {
+  if (err instanceof HttpError) {
+    return json(err.statusCode, { ...err.details, statusCode: err.statusCode, message: err.message, error: err.error });
+  }
+  return json(500, errorBody(500, `Internal server error. Quote request id ${requestId} when reporting it.`));
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { SCOPE_NAMES } from '../auth/scopes';
+import { defineGroup, defineRoute } from '../http/route';
+import { idParam, nonEmpty } from '../http/validation';
+import { pageQuery } from '../table/pagination';
+
+const ScopeSchema = z.enum(SCOPE_NAMES, { message: `must be a known scope (${SCOPE_NAMES.join(', ')})` });
+const KeyId = z.strictObject({ id: idParam() });
+
+// Key management takes an ADMIN's user token: no `scope`, so an API key cannot mint keys.
+export const apiKeysGroup = defineGroup({
+  name: 'api-keys',
+  description: 'API keys for integrations and agents',
+  memoryMb: 512,
+  timeoutSeconds: 10,
+  permissions: { table: 'readwrite' },
+  routes: {
+    create: defineRoute({
+      method: 'POST',
+      path: '/api-keys',
+      tag: 'API keys',
+      summary: 'Create an API key; the svc_sk_ secret is returned only in this answer',
+      access: { roles: [] },
+      body: z.strictObject({
+        name: nonEmpty(80),
+        scopes: z.array(ScopeSchema).min(1, 'choose at least one scope').max(SCOPE_NAMES.length).refine((s) => new Set(s).size === s.length, 'must not repeat a scope'),
+      }),
+      status: 201,
+    }),
+    list: defineRoute({
+      method: 'GET',
+      path: '/api-keys',
+      tag: 'API keys',
+      summary: 'List API keys (never their secrets)',
+      access: { roles: [] },
+      query: z.strictObject({ ...pageQuery }),
+    }),
+    revoke: defineRoute({
+      method: 'POST',
+      path: '/api-keys/{id}/revoke',
+      tag: 'API keys',
+      summary: 'Revoke an API key; it stops working at once',
+      access: { roles: [], allowAfterTrial: true },
+      params: KeyId,
+    }),
+    rotate: defineRoute({
+      method: 'POST',
+      path: '/api-keys/{id}/rotate',
+      tag: 'API keys',
+      summary: 'Replace the secret of an API key; the old secret stops working at once',
+      access: { roles: [] },
+      params: KeyId,
+    }),
+  },
+});

@@ -1,0 +1,16 @@
+import { defineGroup, defineRoute, PUBLIC } from '../http/route';
+
+export const webGroup = defineGroup({
+  name: 'web',
+  description: 'Product pages and the health check',
+  memoryMb: 256,
+  timeoutSeconds: 5,
+  permissions: { table: 'none' },
+  routes: {
+    health: defineRoute({ method: 'GET', path: '/health', tag: 'System', summary: 'Liveness check', access: PUBLIC }),
+    home: defineRoute({ method: 'GET', path: '/', tag: 'Pages', summary: 'Landing page', access: PUBLIC, produces: 'html' }),
+    getStarted: defineRoute({ method: 'GET', path: '/get-started', tag: 'Pages', summary: 'Hospital registration page', access: PUBLIC, produces: 'html' }),
+    login: defineRoute({ method: 'GET', path: '/login', tag: 'Pages', summary: 'Sign-in page', access: PUBLIC, produces: 'html' }),
+    admin: defineRoute({ method: 'GET', path: '/admin', tag: 'Pages', summary: 'Administration dashboard', access: PUBLIC, produces: 'html' }),
+  },
+});

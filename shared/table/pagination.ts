@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BadRequest } from '../http/errors';
+import { db, table } from './client';
+
+export const DEFAULT_LIMIT = 20;
+export const MAX_LIMIT = 100;
+
+/** `limit` and `cursor` query parameters shared by every list route. */
+export const pageQuery = {
+  limit: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be an integer')
+    .min(1, `must be between 1 and ${MAX_LIMIT}`)
+    .max(MAX_LIMIT, `must be between 1 and ${MAX_LIMIT}`)
+    .default(DEFAULT_LIMIT),
+  cursor: z.string().max(2048, 'is too long').optional(),
+};
+
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+function encodeCursor(key: Record<string, unknown> | undefined): string | null {
+  if (!key) return null;
+  return Buffer.from(JSON.stringify(key), 'utf8').toString('base64url');
+}
+
+/**
+ * Decodes a cursor and checks it belongs to the same partition as the query, so a cursor from
+ * another list (or another tenant) is a 400 and never a 500 or a cross-partition read.
+ */
+function decodeCursor(cursor: string | undefined, partitionAttr: string, partitionValue: unknown): Record<string, unknown> | undefined {
+  if (!cursor) return undefined;
+  let key: unknown;
+  try {
+    key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw new BadRequest('cursor: is not a valid cursor');
+  }
+  const valid =
+    key !== null &&
+    typeof key === 'object' &&
+    !Array.isArray(key) &&
+    Object.values(key).every((v) => typeof v === 'string' || typeof v === 'number') &&
+    (key as Record<string, unknown>)[partitionAttr] === partitionValue;
+  if (!valid) throw new BadRequest('cursor: is not a valid cursor for this list');
+  return key as Record<string, unknown>;
+}
+
+export interface PageRequest {
+  limit: number;
+  cursor?: string | undefined;
+}
+
+/**
+ * One Query page. `partition` names the key attribute and value of the KeyCondition, used to
+ * validate the cursor. Items are mapped by `map` (which drops key attributes).
+ */
+export async function queryPage<T>(
+  input: Omit<QueryCommandInput, 'TableName' | 'Limit' | 'ExclusiveStartKey'>,
+  partition: { attr: string; value: string },
+  page: PageRequest,
+  map: (item: Record<string, unknown>) => T,
+): Promise<Page<T>> {
+  const res = await db().send(
+    new QueryCommand({
+      ...input,
+      TableName: table(),
+      Limit: page.limit,
+      ExclusiveStartKey: decodeCursor(page.cursor, partition.attr, partition.value),
+    }),
+  );
+  return { items: (res.Items ?? []).map(map), nextCursor: encodeCursor(res.LastEvaluatedKey) };
+}
+
+/** Drops the table's key attributes from an item before it leaves the service. */
+export function stripKeys<T extends Record<string, unknown>>(item: T): Omit<T, 'pk' | 'sk' | 'gsi1pk' | 'gsi1sk' | 'gsi2pk' | 'gsi2sk' | 'gsi3pk' | 'gsi3sk' | 'expiresAt' | 'entity'> {
+  const { pk, sk, gsi1pk, gsi1sk, gsi2pk, gsi2sk, gsi3pk, gsi3sk, expiresAt, entity, ...rest } = item;
+  void pk, sk, gsi1pk, gsi1sk, gsi2pk, gsi2sk, gsi3pk, gsi3sk, expiresAt, entity;
+  return rest;
+}

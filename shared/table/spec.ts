@@ -1,0 +1,25 @@
+/**
+ * The single table, declared once. The CDK table and the table the local runtime and the tests
+ * create are both built from this object, so they cannot drift.
+ */
+export const TABLE = {
+  partitionKey: 'pk',
+  sortKey: 'sk',
+  ttlAttribute: 'expiresAt',
+  indexes: [
+    // Collections: every entity list of a tenant, in creation or time order.
+    { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+    // Secondary lookups: name prefixes, by-doctor and by-patient views.
+    { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+    // Tertiary lookups: phone prefixes, by-status views.
+    { name: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
+  ],
+} as const;
+
+export type IndexName = (typeof TABLE.indexes)[number]['name'];
+
+export function indexSpec(name: IndexName) {
+  const index = TABLE.indexes.find((i) => i.name === name);
+  if (!index) throw new Error(`Unknown index ${name}`);
+  return index;
+}

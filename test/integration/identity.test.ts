@@ -1,0 +1,309 @@
+import { GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resetClock, shiftClock } from '../../shared/clock';
+import { db, table } from '../../shared/table/client';
+import { keys } from '../../shared/table/keys';
+import { client, newTenant } from '../support/api';
+import { startTestRuntime } from '../support/runtime';
+import type { LocalRuntime } from '../../bin/local/server';
+
+let rt: LocalRuntime;
+beforeAll(async () => {
+  rt = await startTestRuntime();
+});
+afterAll(async () => {
+  resetClock();
+  await rt?.close();
+});
+
+const expectError = (reply: { status: number; body: any }, status: number, message?: RegExp) => {
+  expect(reply.status).toBe(status);
+  expect(reply.body).toMatchObject({ statusCode: status, error: expect.any(String), message: expect.any(String) });
+  if (message) expect(reply.body.message).toMatch(message);
+};
+
+describe('health', () => {
+  it('answers ok without credentials', async () => {
+    const r = await client(rt.url).get('/health');
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ status: 'ok' });
+  });
+});
+
+describe('tenant registration and sign-in', () => {
+  it('registers, signs in, answers /auth/me and /tenants/current', async () => {
+    const t = await newTenant(rt.url, { timezone: 'Asia/Kolkata' });
+    expect(t.registration.tenant).toMatchObject({ slug: t.slug, status: 'TRIAL', timezone: 'Asia/Kolkata' });
+    const trialDays = (Date.parse(t.registration.tenant.trialEndsAt) - Date.now()) / 86_400_000;
+    expect(trialDays).toBeGreaterThan(13.9);
+    expect(trialDays).toBeLessThanOrEqual(14);
+    expect(t.registration.admin.role).toBe('ADMIN');
+    expect(t.registration.credentials.password.length).toBeGreaterThanOrEqual(16);
+
+    const me = await t.admin.get('/auth/me');
+    expect(me.status).toBe(200);
+    expect(me.body).toEqual({ id: t.registration.admin.id, email: t.registration.admin.email, name: 'Asha Admin', role: 'ADMIN', tenantId: t.tenantId, tenantSlug: t.slug });
+
+    const current = await t.admin.get('/tenants/current');
+    expect(current.status).toBe(200);
+    expect(current.body).toMatchObject({ id: t.tenantId, slug: t.slug, timezone: 'Asia/Kolkata' });
+  });
+
+  it('login answers the token shape', async () => {
+    const t = await newTenant(rt.url);
+    const r = await t.anon.post('/auth/login', { email: t.registration.credentials.email.toUpperCase(), password: t.registration.credentials.password });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ tokenType: 'Bearer', expiresIn: 3600, tenantId: t.tenantId, user: { role: 'ADMIN' } });
+    expect(r.body.accessToken.split('.')).toHaveLength(3);
+  });
+
+  it('a taken slug answers 409 and writes nothing', async () => {
+    const t = await newTenant(rt.url);
+    const again = await t.anon.post('/tenants', { hospitalName: 'Other', slug: t.slug, adminName: 'B', adminEmail: 'someone-new@example.test' });
+    expectError(again, 409, /slug/);
+    const emailLookup = await db().send(new GetCommand({ TableName: table(), Key: keys.email('someone-new@example.test') }));
+    expect(emailLookup.Item).toBeUndefined();
+  });
+
+  it('a chosen password is accepted and used', async () => {
+    const t = await newTenant(rt.url, { adminPassword: 'correct horse battery staple' });
+    expect(t.registration.credentials.password).toBe('correct horse battery staple');
+  });
+
+  it.each([
+    [{ hospitalName: 'H', slug: 'AB', adminName: 'A', adminEmail: 'a@example.test' }, /slug/],
+    [{ hospitalName: 'H', slug: 'good-slug-x1', adminName: 'A', adminEmail: 'not-an-email' }, /adminEmail/],
+    [{ hospitalName: '', slug: 'good-slug-x2', adminName: 'A', adminEmail: 'a2@example.test' }, /hospitalName/],
+    [{ hospitalName: 'H', slug: 'good-slug-x3', adminName: 'A', adminEmail: 'a3@example.test', timezone: 'Mars/Olympus' }, /timezone/],
+    [{ hospitalName: 'H', slug: 'good-slug-x4', adminName: 'A', adminEmail: 'a4@example.test', adminPassword: 'short' }, /adminPassword/],
+    [{ hospitalName: 'H', slug: 'good-slug-x5', adminName: 'A', adminEmail: 'a5@example.test', tenantId: 'x' }, /tenantId|Unrecognized/i],
+  ])('bad registration body %# answers 400 naming the field and writes nothing', async (body, field) => {
+    const r = await client(rt.url).post('/tenants', body);
+    expectError(r, 400, field);
+    const slug = await db().send(new GetCommand({ TableName: table(), Key: keys.slug(String(body.slug)) }));
+    expect(slug.Item).toBeUndefined();
+  });
+
+  it('malformed JSON answers 400', async () => {
+    const r = await client(rt.url).post('/tenants', '{"hospitalName":');
+    expectError(r, 400, /JSON/);
+  });
+
+  it('unknown e-mail and wrong password give the same 401', async () => {
+    const t = await newTenant(rt.url);
+    const wrong = await t.anon.post('/auth/login', { email: t.registration.credentials.email, password: 'wrong-password-123' });
+    const unknown = await t.anon.post('/auth/login', { email: 'nobody-here@example.test', password: 'wrong-password-123' });
+    expectError(wrong, 401);
+    expectError(unknown, 401);
+    expect(wrong.body).toEqual(unknown.body);
+  });
+
+  it('five failures within 15 minutes lock the e-mail for 15 minutes (429)', async () => {
+    const t = await newTenant(rt.url);
+    const email = t.registration.credentials.email;
+    for (let i = 0; i < 5; i++) expectError(await t.anon.post('/auth/login', { email, password: 'wrong-password-123' }), 401);
+    // Even the right password is refused while locked.
+    expectError(await t.anon.post('/auth/login', { email, password: t.registration.credentials.password }), 429, /try again/);
+    shiftClock(16 * 60 * 1000);
+    try {
+      const ok = await t.anon.post('/auth/login', { email, password: t.registration.credentials.password });
+      expect(ok.status).toBe(200);
+    } finally {
+      resetClock();
+    }
+  });
+});
+
+describe('trial end', () => {
+  it('after 14 days reads keep working and writes answer 403', async () => {
+    const t = await newTenant(rt.url);
+    shiftClock(15 * 24 * 3600 * 1000);
+    try {
+      // A fresh token, so the JWT itself is not expired by the shifted clock.
+      const login = await t.anon.post('/auth/login', { email: t.registration.credentials.email, password: t.registration.credentials.password });
+      const admin = client(rt.url, { token: login.body.accessToken, tenantId: t.tenantId });
+      expect((await admin.get('/users')).status).toBe(200);
+      expect((await admin.get('/tenants/current')).status).toBe(200);
+      expectError(await admin.post('/users', { name: 'Late', email: 'late@example.test', role: 'NURSE' }), 403, /trial .*ended/);
+      expectError(await admin.post('/api-keys', { name: 'k', scopes: ['patients:read'] }), 403, /trial/);
+    } finally {
+      resetClock();
+    }
+  });
+
+  it('before the end writes work', async () => {
+    const t = await newTenant(rt.url);
+    shiftClock(13 * 24 * 3600 * 1000);
+    try {
+      const login = await t.anon.post('/auth/login', { email: t.registration.credentials.email, password: t.registration.credentials.password });
+      const admin = client(rt.url, { token: login.body.accessToken, tenantId: t.tenantId });
+      expect((await admin.post('/users', { name: 'In time', email: `intime-${t.slug}@example.test`, role: 'NURSE' })).status).toBe(201);
+    } finally {
+      resetClock();
+    }
+  });
+});
+
+describe('staff users', () => {
+  it('admin creates, lists and updates users; others may not', async () => {
+    const t = await newTenant(rt.url);
+    const nurse = await t.staff('NURSE');
+    expect(nurse.user).toMatchObject({ role: 'NURSE', active: true });
+    expect(nurse.user.passwordHash).toBeUndefined();
+
+    const list = await t.admin.get('/users?limit=100');
+    expect(list.status).toBe(200);
+    expect(list.body.items.map((u: any) => u.role).sort()).toEqual(['ADMIN', 'NURSE']);
+    expect(JSON.stringify(list.body)).not.toMatch(/passwordHash|scrypt/);
+
+    expectError(await nurse.api.get('/users'), 403, /NURSE/);
+    expectError(await nurse.api.post('/users', { name: 'X', email: 'x@example.test', role: 'ADMIN' }), 403);
+
+    const promoted = await t.admin.patch(`/users/${nurse.user.id}`, { role: 'DOCTOR' });
+    expect(promoted.status).toBe(200);
+    expect(promoted.body.role).toBe('DOCTOR');
+    expect((await nurse.api.get('/auth/me')).body.role).toBe('DOCTOR');
+  });
+
+  it('a deactivated user token stops working', async () => {
+    const t = await newTenant(rt.url);
+    const doc = await t.staff('DOCTOR');
+    expect((await doc.api.get('/auth/me')).status).toBe(200);
+    expect((await t.admin.patch(`/users/${doc.user.id}`, { active: false })).status).toBe(200);
+    expectError(await doc.api.get('/auth/me'), 401);
+  });
+
+  it('an admin cannot deactivate themself', async () => {
+    const t = await newTenant(rt.url);
+    expectError(await t.admin.patch(`/users/${t.registration.admin.id}`, { active: false }), 409);
+  });
+
+  it('duplicate e-mail answers 409; bad role 400; unknown user 404', async () => {
+    const t = await newTenant(rt.url);
+    expectError(await t.admin.post('/users', { name: 'Dup', email: t.registration.credentials.email, role: 'NURSE' }), 409, /e-mail/);
+    expectError(await t.admin.post('/users', { name: 'Bad', email: 'bad-role@example.test', role: 'JANITOR' }), 400, /role/);
+    expectError(await t.admin.patch('/users/00000000-0000-0000-0000-000000000000', { active: false }), 404);
+    expectError(await t.admin.patch(`/users/${t.registration.admin.id}`, {}), 400, /at least one/);
+  });
+});
+
+describe('API keys', () => {
+  it('create → call with key → rotate (old fails) → revoke (401)', async () => {
+    const t = await newTenant(rt.url);
+    const created = await t.admin.post('/api-keys', { name: 'Reception bot', scopes: ['tenant:read', 'users:read'] });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ name: 'Reception bot', scopes: ['tenant:read', 'users:read'], status: 'active' });
+    expect(created.body.secret).toMatch(/^svc_sk_[A-Za-z0-9_-]{43}$/);
+    const keyApi = client(rt.url, { token: created.body.secret });
+
+    const viaKey = await keyApi.get('/tenants/current');
+    expect(viaKey.status).toBe(200);
+    expect(viaKey.body.id).toBe(t.tenantId);
+    expect((await keyApi.get('/users')).status).toBe(200);
+
+    const list = await t.admin.get('/api-keys');
+    expect(list.status).toBe(200);
+    expect(list.body.items).toHaveLength(1);
+    expect(list.body.items[0]).not.toHaveProperty('secret');
+    expect(list.body.items[0]).not.toHaveProperty('hash');
+    expect(list.body).toHaveProperty('nextCursor', null);
+
+    const rotated = await t.admin.post(`/api-keys/${created.body.id}/rotate`);
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.secret).toMatch(/^svc_sk_/);
+    expect(rotated.body.secret).not.toBe(created.body.secret);
+    expectError(await keyApi.get('/tenants/current'), 401);
+    const newKeyApi = client(rt.url, { token: rotated.body.secret });
+    expect((await newKeyApi.get('/tenants/current')).status).toBe(200);
+
+    const revoked = await t.admin.post(`/api-keys/${created.body.id}/revoke`);
+    expect(revoked.status).toBe(200);
+    expect(revoked.body.status).toBe('revoked');
+    expectError(await newKeyApi.get('/tenants/current'), 401);
+    expectError(await t.admin.post(`/api-keys/${created.body.id}/rotate`), 409);
+  });
+
+  it('unknown scopes answer 400 and nothing is written', async () => {
+    const t = await newTenant(rt.url);
+    expectError(await t.admin.post('/api-keys', { name: 'k', scopes: ['patients:read', 'root:all'] }), 400, /scopes/);
+    expectError(await t.admin.post('/api-keys', { name: 'k', scopes: [] }), 400, /scope/);
+    expect((await t.admin.get('/api-keys')).body.items).toHaveLength(0);
+  });
+
+  it('a key cannot mint keys, and a key without the scope gets 403', async () => {
+    const t = await newTenant(rt.url);
+    const { api } = await t.key(['patients:read']);
+    expectError(await api.post('/api-keys', { name: 'child', scopes: ['patients:read'] }), 403, /API keys may not/);
+    expectError(await api.get('/users'), 403, /users:read/);
+  });
+
+  it('non-admins cannot manage keys', async () => {
+    const t = await newTenant(rt.url);
+    const rec = await t.staff('RECEPTIONIST');
+    expectError(await rec.api.post('/api-keys', { name: 'k', scopes: ['patients:read'] }), 403);
+    expectError(await rec.api.get('/api-keys'), 403);
+  });
+
+  it('garbage and unknown keys answer 401', async () => {
+    expectError(await client(rt.url, { token: 'svc_sk_' + 'A'.repeat(43) }).get('/tenants/current'), 401);
+    expectError(await client(rt.url, { token: 'not-a-token' }).get('/tenants/current'), 401);
+  });
+});
+
+describe('tenant isolation', () => {
+  it('x-tenant-id is required with a JWT, and must match (403)', async () => {
+    const a = await newTenant(rt.url);
+    const b = await newTenant(rt.url);
+    expectError(await client(rt.url, { token: a.token }).get('/auth/me'), 401, /x-tenant-id/);
+    expectError(await client(rt.url, { token: a.token, tenantId: b.tenantId }).get('/users'), 403, /x-tenant-id/);
+  });
+
+  it("tenant A's token cannot see tenant B's users or keys", async () => {
+    const a = await newTenant(rt.url);
+    const b = await newTenant(rt.url);
+    const bNurse = await b.staff('NURSE');
+    const bKey = await b.key(['users:read']);
+    const aUsers = await a.admin.get('/users?limit=100');
+    expect(aUsers.body.items.map((u: any) => u.id)).not.toContain(bNurse.user.id);
+    const aKeys = await a.admin.get('/api-keys?limit=100');
+    expect(aKeys.body.items.map((k: any) => k.id)).not.toContain(bKey.key.id);
+    expectError(await a.admin.patch(`/users/${bNurse.user.id}`, { active: false }), 404);
+    expectError(await a.admin.post(`/api-keys/${bKey.key.id}/revoke`), 404);
+    // B's key only ever sees B.
+    expect((await bKey.api.get('/tenants/current')).body.id).toBe(b.tenantId);
+    expectError(await bKey.api.get('/users', { 'x-tenant-id': a.tenantId }), 403);
+  });
+
+  it('a cursor from another list is a 400, not a cross-tenant read', async () => {
+    const a = await newTenant(rt.url);
+    const b = await newTenant(rt.url);
+    await b.staff('NURSE');
+    const page = await b.admin.get('/users?limit=1');
+    expect(page.body.nextCursor).toBeTruthy();
+    expectError(await a.admin.get(`/users?limit=1&cursor=${page.body.nextCursor}`), 400, /cursor/);
+    expectError(await a.admin.get('/users?cursor=%%%'), 400, /cursor/);
+    expectError(await a.admin.get('/users?limit=0'), 400, /limit/);
+    expectError(await a.admin.get('/users?limit=101'), 400, /limit/);
+  });
+});
+
+describe('stored secrets', () => {
+  it('no item holds a plaintext API-key secret or password', async () => {
+    const t = await newTenant(rt.url, { adminPassword: 'a very memorable passphrase 42' });
+    const { key } = await t.key(['patients:read']);
+    const nurse = await t.staff('NURSE');
+    void nurse;
+    const items: Record<string, unknown>[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await db().send(new ScanCommand({ TableName: table(), ExclusiveStartKey: start }));
+      items.push(...(page.Items ?? []));
+      start = page.LastEvaluatedKey;
+    } while (start);
+    const dump = JSON.stringify(items);
+    expect(items.length).toBeGreaterThan(0);
+    expect(dump).not.toContain('svc_sk_' + key.secret.slice(7));
+    expect(dump).not.toMatch(/svc_sk_[A-Za-z0-9_-]{20,}/);
+    expect(dump).not.toContain('a very memorable passphrase 42');
+  });
+});
