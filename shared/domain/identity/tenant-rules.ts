@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TRIAL_DAYS } from '../../config';
+import { isValidTimeZone } from '../opd/zoned-time';
 
 /** Slugs that would collide with product paths or read as official. */
 export const RESERVED_SLUGS = new Set(['admin', 'api', 'app', 'auth', 'login', 'get-started', 'www', 'support', 'help', 'status', 'static', 'health', 'system', 'root', 'tenants', 'mcp', 'sse', 'a2a']);
@@ -14,14 +15,6 @@ export const SlugSchema = z
   .refine((s) => !s.includes('--'), 'must not contain two hyphens in a row')
   .refine((s) => !RESERVED_SLUGS.has(s), 'is reserved; choose another');
 
-export function isValidTimeZone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export const TimeZoneSchema = z
   .string()
