@@ -17,7 +17,7 @@ function bearer(authorization: string | undefined): string | null {
 }
 
 function tenantFields(t: TenantRecord) {
-  return { tenantId: t.id, tenantSlug: t.slug, tenantName: t.name, tenantStatus: t.status, trialEndsAt: t.trialEndsAt };
+  return { tenantId: t.id, tenantSlug: t.slug, tenantName: t.name, tenantStatus: t.status, trialEndsAt: t.trialEndsAt, timezone: t.timezone };
 }
 
 /**

@@ -11,6 +11,8 @@ export interface Principal {
   tenantName: string;
   tenantStatus: 'TRIAL' | 'ACTIVE' | 'SUSPENDED';
   trialEndsAt: string;
+  /** The hospital's IANA time zone: "today" and schedules mean this zone. */
+  timezone: string;
   /** Staff role for users; undefined for API keys. */
   role?: Role;
   /** Scopes for API keys; empty for users. */
@@ -29,6 +31,7 @@ export function toAuthorizerContext(p: Principal): AuthorizerContext {
     tenantName: p.tenantName,
     tenantStatus: p.tenantStatus,
     trialEndsAt: p.trialEndsAt,
+    timezone: p.timezone,
     role: p.role ?? '',
     scopes: p.scopes.join(' '),
   };
@@ -47,6 +50,7 @@ export function fromAuthorizerContext(ctx: Record<string, unknown> | null | unde
     tenantName: String(ctx.tenantName ?? ''),
     tenantStatus: (ctx.tenantStatus as Principal['tenantStatus']) ?? 'TRIAL',
     trialEndsAt: String(ctx.trialEndsAt ?? ''),
+    timezone: typeof ctx.timezone === 'string' && ctx.timezone ? ctx.timezone : 'UTC',
     role,
     scopes,
   };

@@ -55,7 +55,7 @@ export const PrescriptionInputSchema = z.strictObject(
     instructions: boundedText('instructions', 0, 500).optional(),
     allergyOverrideReason: boundedText('allergyOverrideReason', 1, 500).optional(),
   },
-  { error: 'prescription must be an object' },
+  { error: (iss) => (iss.code === 'invalid_type' ? 'prescription must be an object' : undefined) },
 );
 export type PrescriptionInput = z.infer<typeof PrescriptionInputSchema>;
 

@@ -54,7 +54,7 @@ export const ScheduleSessionSchema = z.strictObject(
     start: LocalTimeSchema,
     end: LocalTimeSchema,
   },
-  { error: (iss) => `${pathLabel(iss.path)} must be an object with day, start and end` },
+  { error: (iss) => (iss.code === 'invalid_type' ? `${pathLabel(iss.path)} must be an object with day, start and end` : undefined) },
 );
 export type ScheduleSession = z.infer<typeof ScheduleSessionSchema>;
 
@@ -69,7 +69,7 @@ export const WeeklyScheduleSchema = z
       .array(ScheduleSessionSchema, { error: 'sessions must be an array' })
       .min(1, { error: 'sessions must contain between 1 and 50 entries' })
       .max(50, { error: 'sessions must contain between 1 and 50 entries' }),
-  }, { error: 'schedule must be an object with slotMinutes and sessions' })
+  }, { error: (iss) => (iss.code === 'invalid_type' ? 'schedule must be an object with slotMinutes and sessions' : undefined) })
   .superRefine(
     (schedule, ctx) => {
       const slotMinutes: unknown = schedule.slotMinutes;

@@ -41,7 +41,7 @@ export const VitalsInputSchema = z
       spo2Scale: z.literal([1, 2], { error: 'spo2Scale must be 1 or 2' }).default(1),
       note: boundedText('note', 0, 500).optional(),
     },
-    { error: 'vitals must be an object' },
+    { error: (iss) => (iss.code === 'invalid_type' ? 'vitals must be an object' : undefined) },
   )
   .superRefine(
     (reading, ctx) => {

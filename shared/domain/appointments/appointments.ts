@@ -1,0 +1,244 @@
+import { randomUUID } from 'node:crypto';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { Principal } from '../../auth/principal';
+import { BadRequest, Conflict, NotFound } from '../../http/errors';
+import { db, table } from '../../table/client';
+import { failedConditions } from '../../table/errors';
+import { counterKey } from '../../table/keys';
+import { queryPage, type PageRequest } from '../../table/pagination';
+import { assertTransition, type AppointmentStatus } from '../opd/appointment-status';
+import type { QueuePriority, QueueStatus } from '../opd/queue';
+import { freeSlots, isSlotStart } from '../opd/schedule';
+import { dayBoundsUtc, utcToZonedParts } from '../opd/zoned-time';
+import { findDoctor, findPatient, requireSchedule } from './parties';
+import { appointmentItem, apptKeys, publicAppointment, type AppointmentRecord } from './records';
+
+/** Statuses that no longer hold their slot: the slot lock is released with the change. */
+const RELEASES_SLOT: readonly AppointmentStatus[] = ['cancelled', 'noshow', 'entered-in-error'];
+/** Queue status a check-in patient moves to when the appointment leaves the queue. */
+const QUEUE_AFTER: Partial<Record<AppointmentStatus, QueueStatus>> = { cancelled: 'left', noshow: 'left', 'entered-in-error': 'left', fulfilled: 'done' };
+
+export function todayIn(timeZone: string, now: Date): string {
+  return utcToZonedParts(now, timeZone).date;
+}
+
+/** Every appointment of a doctor whose slot starts within the local date (one Query, all pages). */
+export async function doctorDay(tenantId: string, doctorId: string, date: string, timeZone: string): Promise<AppointmentRecord[]> {
+  const { start, end } = dayBoundsUtc(date, timeZone);
+  const input: QueryCommandInput = {
+    TableName: table(),
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': apptKeys.byDoctor(tenantId, doctorId), ':from': start.toISOString(), ':to': new Date(end.getTime() - 1).toISOString() + '~' },
+  };
+  const items: AppointmentRecord[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const res = await db().send(new QueryCommand({ ...input, ExclusiveStartKey: startKey }));
+    items.push(...((res.Items ?? []) as AppointmentRecord[]));
+    startKey = res.LastEvaluatedKey;
+  } while (startKey);
+  return items;
+}
+
+export async function availability(principal: Principal, doctorId: string, date: string, now: Date) {
+  const doctor = await findDoctor(principal.tenantId, doctorId);
+  const schedule = requireSchedule(doctor);
+  const booked = (await doctorDay(principal.tenantId, doctorId, date, principal.timezone)).filter((a) => !RELEASES_SLOT.includes(a.status)).map((a) => a.start);
+  return {
+    doctorId,
+    date,
+    timezone: principal.timezone,
+    slotMinutes: schedule.slotMinutes,
+    slots: freeSlots(schedule, date, principal.timezone, booked, now),
+  };
+}
+
+export async function bookAppointment(
+  principal: Principal,
+  input: { patientId: string; doctorId: string; start: string; reason: string; priority: QueuePriority },
+  now: Date,
+) {
+  const tenantId = principal.tenantId;
+  const [patient, doctor] = await Promise.all([findPatient(tenantId, input.patientId), findDoctor(tenantId, input.doctorId)]);
+  const schedule = requireSchedule(doctor);
+  const slot = isSlotStart(schedule, new Date(input.start), principal.timezone);
+  if (!slot) {
+    throw new BadRequest(`start: ${input.start} is not the start of a slot of this doctor's schedule; see GET /doctors/${doctor.id}/availability`);
+  }
+  if (Date.parse(slot.end) <= now.getTime()) throw new BadRequest('start: the slot is already over; choose a later slot');
+
+  const createdAt = now.toISOString();
+  const appointment: AppointmentRecord = {
+    id: randomUUID(),
+    patientId: patient.id,
+    patientName: patient.name,
+    mrn: patient.mrn,
+    doctorId: doctor.id,
+    doctorName: doctor.name,
+    departmentId: doctor.departmentId,
+    start: slot.start,
+    end: slot.end,
+    date: utcToZonedParts(new Date(slot.start), principal.timezone).date,
+    status: 'booked',
+    priority: input.priority,
+    reason: input.reason,
+    history: [{ status: 'booked', at: createdAt, by: principal.id }],
+    createdAt,
+    updatedAt: createdAt,
+    createdBy: principal.id,
+  };
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: table(),
+              Item: { ...apptKeys.slot(tenantId, doctor.id, slot.start), entity: 'SlotLock', appointmentId: appointment.id },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          { Put: { TableName: table(), Item: appointmentItem(tenantId, appointment), ConditionExpression: 'attribute_not_exists(pk)' } },
+        ],
+      }),
+    );
+  } catch (err) {
+    if (failedConditions(err)?.includes(0)) {
+      throw new Conflict(`The slot at ${slot.start} with ${doctor.name} is already booked; choose another slot`, { start: slot.start });
+    }
+    throw err;
+  }
+  return publicAppointment(appointment);
+}
+
+export async function getAppointmentRecord(tenantId: string, id: string): Promise<AppointmentRecord> {
+  const res = await db().send(new GetCommand({ TableName: table(), Key: apptKeys.item(tenantId, id), ConsistentRead: true }));
+  if (!res.Item) throw new NotFound(`Appointment ${id} not found`);
+  return res.Item as AppointmentRecord;
+}
+
+export async function getAppointment(tenantId: string, id: string) {
+  return publicAppointment(await getAppointmentRecord(tenantId, id));
+}
+
+/**
+ * Lists by the most selective filter given: doctor, then patient, then date (today when nothing
+ * is given). A date narrows the doctor and patient views by key range; status is a filter
+ * inside the chosen partition, so a page may hold fewer than `limit` items.
+ */
+export async function listAppointments(
+  principal: Principal,
+  query: { date?: string | undefined; doctorId?: string | undefined; patientId?: string | undefined; status?: AppointmentStatus | undefined } & PageRequest,
+  now: Date,
+) {
+  const t = principal.tenantId;
+  const values: Record<string, unknown> = {};
+  const names: Record<string, string> = {};
+  const filters: string[] = [];
+  let index: 'gsi1' | 'gsi2' | 'gsi3';
+  let pk: string;
+  let range = '';
+  const date = query.date ?? (query.doctorId || query.patientId ? undefined : todayIn(principal.timezone, now));
+  if (query.doctorId) {
+    index = 'gsi2';
+    pk = apptKeys.byDoctor(t, query.doctorId);
+    if (query.patientId) (filters.push('patientId = :patientId'), (values[':patientId'] = query.patientId));
+  } else if (query.patientId) {
+    index = 'gsi3';
+    pk = apptKeys.byPatient(t, query.patientId);
+  } else {
+    index = 'gsi1';
+    pk = apptKeys.byDate(t, date!);
+  }
+  if (date && index !== 'gsi1') {
+    const { start, end } = dayBoundsUtc(date, principal.timezone);
+    range = ` AND ${index}sk BETWEEN :from AND :to`;
+    values[':from'] = start.toISOString();
+    values[':to'] = new Date(end.getTime() - 1).toISOString() + '~';
+  }
+  if (query.status) (filters.push('#status = :status'), (values[':status'] = query.status), (names['#status'] = 'status'));
+  values[':pk'] = pk;
+  return queryPage(
+    {
+      IndexName: index,
+      KeyConditionExpression: `${index}pk = :pk${range}`,
+      ExpressionAttributeValues: values,
+      ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
+      ...(filters.length ? { FilterExpression: filters.join(' AND ') } : {}),
+    },
+    { attr: `${index}pk`, value: pk },
+    query,
+    (item) => publicAppointment(item as unknown as AppointmentRecord),
+  );
+}
+
+/**
+ * Applies one transition of the appointment state table. The write is conditional on the status
+ * read, so two concurrent changes cannot both win; releasing statuses free the slot in the same
+ * transaction; checking in takes the next token of the doctor's day.
+ */
+export async function changeAppointmentStatus(principal: Principal, id: string, input: { status: AppointmentStatus; reason?: string | undefined }, now: Date) {
+  const t = principal.tenantId;
+  const current = await getAppointmentRecord(t, id);
+  assertTransition(current.status, input.status, { reason: input.reason });
+  const at = now.toISOString();
+  const change = { status: input.status, at, by: principal.id, ...(input.reason ? { reason: input.reason } : {}) };
+
+  const sets = ['#status = :to', 'updatedAt = :at', 'history = list_append(history, :change)'];
+  const values: Record<string, unknown> = { ':to': input.status, ':from': current.status, ':at': at, ':change': [change] };
+  if (input.status === 'checked-in') {
+    const today = todayIn(principal.timezone, now);
+    if (current.date !== today) throw new Conflict(`Appointment ${id} is on ${current.date}; patients can be checked in only on the day of their appointment (today is ${today})`);
+    if (current.token === undefined) {
+      const res = await db().send(
+        new UpdateCommand({
+          TableName: table(),
+          Key: counterKey(t, apptKeys.tokenCounter(current.doctorId, current.date)),
+          UpdateExpression: 'ADD #v :one SET entity = :e, expiresAt = :ttl',
+          ExpressionAttributeNames: { '#v': 'value' },
+          // Token counters are per day; DynamoDB TTL removes them a few days later.
+          ExpressionAttributeValues: { ':one': 1, ':e': 'Counter', ':ttl': Math.floor(Date.parse(current.end) / 1000) + 7 * 86400 },
+          ReturnValues: 'UPDATED_NEW',
+        }),
+      );
+      sets.push('#token = :token');
+      values[':token'] = Number(res.Attributes?.value);
+    }
+    sets.push('checkedInAt = :at', 'queueStatus = :waiting');
+    values[':waiting'] = 'waiting';
+  }
+  if (input.status === 'cancelled') (sets.push('cancelReason = :reason'), (values[':reason'] = input.reason));
+  const queueAfter = QUEUE_AFTER[input.status];
+  if (queueAfter && current.token !== undefined) (sets.push('queueStatus = :queue'), (values[':queue'] = queueAfter));
+
+  const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [
+    {
+      Update: {
+        TableName: table(),
+        Key: apptKeys.item(t, id),
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: '#status = :from',
+        ExpressionAttributeNames: { '#status': 'status', ...(values[':token'] !== undefined ? { '#token': 'token' } : {}) },
+        ExpressionAttributeValues: values,
+      },
+    },
+  ];
+  if (RELEASES_SLOT.includes(input.status)) {
+    items.push({
+      Delete: {
+        TableName: table(),
+        Key: apptKeys.slot(t, current.doctorId, current.start),
+        ConditionExpression: 'attribute_not_exists(pk) OR appointmentId = :id',
+        ExpressionAttributeValues: { ':id': id },
+      },
+    });
+  }
+  try {
+    await db().send(new TransactWriteCommand({ TransactItems: items }));
+  } catch (err) {
+    if (failedConditions(err)?.includes(0)) throw new Conflict(`Appointment ${id} changed while updating it (now ${(await getAppointmentRecord(t, id)).status}); reload and try again`);
+    throw err;
+  }
+  return getAppointment(t, id);
+}

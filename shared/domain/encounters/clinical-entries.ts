@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { Principal } from '../../auth/principal';
+import { Conflict } from '../../http/errors';
+import { db, table } from '../../table/client';
+import { failedConditions } from '../../table/errors';
+import { findPatient } from '../appointments/parties';
+import { lookupDrug, lookupDrugByCode } from '../opd/drug-catalogue';
+import { isEncounterFinished } from '../opd/encounter-status';
+import { checkPrescribable, NEW_PRESCRIPTION_STATUS, type PrescriptionInput } from '../opd/prescription';
+import { assessReading, type VitalsInput } from '../opd/vitals';
+import { getEncounterRecord, OPEN_ENCOUNTER } from './encounters';
+import { encKeys, type PrescriptionRecord, type VitalsRecord } from './records';
+
+function finishedConflict(id: string, status: string) {
+  return new Conflict(`Encounter ${id} is finished (status '${status}'); nothing more can be recorded on it`, { encounterStatus: status });
+}
+
+/** Appends a reading (never overwrites one) and keeps the latest NEWS2 on the encounter. */
+export async function recordVitals(principal: Principal, encounterId: string, input: VitalsInput, now: Date) {
+  const t = principal.tenantId;
+  const encounter = await getEncounterRecord(t, encounterId);
+  if (isEncounterFinished(encounter.status)) throw finishedConflict(encounterId, encounter.status);
+  const recordedAt = now.toISOString();
+  const assessment = assessReading(input);
+  const reading: VitalsRecord = { id: randomUUID(), encounterId, recordedAt, recordedBy: principal.id, values: { ...input }, ...assessment };
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: table(), Item: { ...encKeys.vitals(t, encounterId, recordedAt, reading.id), entity: 'Vitals', ...reading } } },
+          {
+            Update: {
+              TableName: table(),
+              Key: encKeys.item(t, encounterId),
+              UpdateExpression: 'SET latestNews2 = :n, updatedAt = :at',
+              ...OPEN_ENCOUNTER,
+              ExpressionAttributeValues: { ...OPEN_ENCOUNTER.ExpressionAttributeValues, ':n': { score: assessment.news2.score, risk: assessment.news2.risk, recordedAt }, ':at': recordedAt },
+            },
+          },
+        ],
+      }),
+    );
+  } catch (err) {
+    if (failedConditions(err)?.includes(1)) throw finishedConflict(encounterId, (await getEncounterRecord(t, encounterId)).status);
+    throw err;
+  }
+  return reading;
+}
+
+/**
+ * Adds a MedicationRequest. The drug is matched to the catalogue for its code, checked against
+ * the patient's recorded allergies (409 unless an override reason is given, which is stored),
+ * and the encounter must still be open when the write lands.
+ */
+export async function addPrescription(principal: Principal, encounterId: string, input: PrescriptionInput, now: Date) {
+  const t = principal.tenantId;
+  const encounter = await getEncounterRecord(t, encounterId);
+  const patient = await findPatient(t, encounter.patientId);
+  const catalogue = (input.drugCode ? lookupDrugByCode(input.drugCode) : undefined) ?? lookupDrug(input.drugName);
+  const drugCode = input.drugCode ?? catalogue?.atc;
+  const check = checkPrescribable({
+    encounterStatus: encounter.status,
+    encounterId,
+    allergies: patient.allergies ?? [],
+    drug: { name: input.drugName, code: drugCode ?? null },
+    overrideReason: input.allergyOverrideReason ?? null,
+  });
+  const authoredOn = now.toISOString();
+  const rx: PrescriptionRecord = {
+    id: randomUUID(),
+    encounterId,
+    patientId: encounter.patientId,
+    status: NEW_PRESCRIPTION_STATUS,
+    intent: 'order',
+    drugName: input.drugName,
+    ...(drugCode ? { drugCode } : {}),
+    strength: input.strength,
+    dose: input.dose,
+    route: input.route,
+    frequency: input.frequency,
+    durationDays: input.durationDays,
+    quantity: input.quantity,
+    ...(input.instructions ? { instructions: input.instructions } : {}),
+    allergyConflicts: check.allergyConflicts,
+    ...(check.overrideReason ? { allergyOverrideReason: check.overrideReason } : {}),
+    prescriberId: principal.id,
+    authoredOn,
+  };
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { ConditionCheck: { TableName: table(), Key: encKeys.item(t, encounterId), ...OPEN_ENCOUNTER } },
+          { Put: { TableName: table(), Item: { ...encKeys.prescription(t, encounterId, authoredOn, rx.id), entity: 'Prescription', ...rx } } },
+        ],
+      }),
+    );
+  } catch (err) {
+    if (failedConditions(err)?.includes(0)) throw finishedConflict(encounterId, (await getEncounterRecord(t, encounterId)).status);
+    throw err;
+  }
+  return rx;
+}

@@ -1,0 +1,205 @@
+import { randomUUID } from 'node:crypto';
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { Principal } from '../../auth/principal';
+import { BadRequest, Conflict, NotFound } from '../../http/errors';
+import { db, table } from '../../table/client';
+import { failedConditions } from '../../table/errors';
+import { queryPage, type PageRequest } from '../../table/pagination';
+import { getAppointmentRecord, todayIn } from '../appointments/appointments';
+import { findDoctor, findPatient } from '../appointments/parties';
+import { apptKeys } from '../appointments/records';
+import { assertEncounterTransition, FINISHED_ENCOUNTER_STATUSES, isEncounterFinished, type EncounterStatus } from '../opd/encounter-status';
+import { encKeys, encounterItem, publicEncounter, type Diagnosis, type EncounterRecord, type PrescriptionRecord, type VitalsRecord } from './records';
+
+/** Condition shared by every write that adds to an encounter: it must exist and be open. */
+export const OPEN_ENCOUNTER = {
+  ConditionExpression: `attribute_exists(pk) AND NOT (#status IN (${FINISHED_ENCOUNTER_STATUSES.map((_, i) => `:fin${i}`).join(', ')}))`,
+  ExpressionAttributeNames: { '#status': 'status' },
+  ExpressionAttributeValues: Object.fromEntries(FINISHED_ENCOUNTER_STATUSES.map((s, i) => [`:fin${i}`, s])),
+};
+
+export async function getEncounterRecord(tenantId: string, id: string): Promise<EncounterRecord> {
+  const res = await db().send(new GetCommand({ TableName: table(), Key: encKeys.item(tenantId, id), ConsistentRead: true }));
+  if (!res.Item) throw new NotFound(`Encounter ${id} not found`);
+  return res.Item as EncounterRecord;
+}
+
+export async function createEncounter(
+  principal: Principal,
+  input: { appointmentId?: string; patientId?: string; doctorId?: string | undefined; chiefComplaint?: string | undefined },
+  now: Date,
+) {
+  const t = principal.tenantId;
+  const at = now.toISOString();
+  const base = { id: randomUUID(), class: 'AMB' as const, status: 'in-progress' as const, date: todayIn(principal.timezone, now), startedAt: at, diagnosis: [], createdBy: principal.id, createdAt: at, updatedAt: at, chiefComplaint: input.chiefComplaint };
+
+  if (input.appointmentId) {
+    const appt = await getAppointmentRecord(t, input.appointmentId);
+    if (appt.status !== 'checked-in') {
+      throw new Conflict(`Appointment ${appt.id} is '${appt.status}'; an encounter starts from a checked-in appointment`, { appointmentStatus: appt.status });
+    }
+    if (appt.encounterId) throw new Conflict(`Appointment ${appt.id} already has encounter ${appt.encounterId}`, { encounterId: appt.encounterId });
+    const encounter: EncounterRecord = { ...base, kind: 'appointment', patientId: appt.patientId, patientName: appt.patientName, mrn: appt.mrn, doctorId: appt.doctorId, doctorName: appt.doctorName, appointmentId: appt.id, chiefComplaint: input.chiefComplaint ?? appt.reason };
+    try {
+      await db().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: table(),
+                Key: apptKeys.item(t, appt.id),
+                UpdateExpression: 'SET queueStatus = :inc, encounterId = :enc, consultationStartedAt = :at, updatedAt = :at',
+                ConditionExpression: '#status = :checkedIn AND attribute_not_exists(encounterId)',
+                ExpressionAttributeNames: { '#status': 'status' },
+                ExpressionAttributeValues: { ':inc': 'in-consultation', ':enc': encounter.id, ':at': at, ':checkedIn': 'checked-in' },
+              },
+            },
+            { Put: { TableName: table(), Item: encounterItem(t, encounter), ConditionExpression: 'attribute_not_exists(pk)' } },
+          ],
+        }),
+      );
+    } catch (err) {
+      if (failedConditions(err)?.includes(0)) throw new Conflict(`Appointment ${appt.id} changed while starting the encounter; reload and try again`);
+      throw err;
+    }
+    return publicEncounter(encounter);
+  }
+
+  const doctorId = input.doctorId ?? (principal.type === 'user' && principal.role === 'DOCTOR' ? principal.id : undefined);
+  if (!doctorId) throw new BadRequest('doctorId: is required for a walk-in unless a doctor starts the encounter');
+  const [patient, doctor] = await Promise.all([findPatient(t, input.patientId!), findDoctor(t, doctorId)]);
+  const encounter: EncounterRecord = { ...base, kind: 'walk-in', patientId: patient.id, patientName: patient.name, mrn: patient.mrn, doctorId: doctor.id, doctorName: doctor.name };
+  await db().send(new TransactWriteCommand({ TransactItems: [{ Put: { TableName: table(), Item: encounterItem(t, encounter), ConditionExpression: 'attribute_not_exists(pk)' } }] }));
+  return publicEncounter(encounter);
+}
+
+/** The encounter with its vitals and prescriptions: one Query on its partition. */
+export async function getEncounter(tenantId: string, id: string) {
+  const items: Record<string, unknown>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const res = await db().send(
+      new QueryCommand({ TableName: table(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': encKeys.item(tenantId, id).pk }, ExclusiveStartKey: startKey, ConsistentRead: true }),
+    );
+    items.push(...(res.Items ?? []));
+    startKey = res.LastEvaluatedKey;
+  } while (startKey);
+  const main = items.find((i) => i.entity === 'Encounter') as EncounterRecord | undefined;
+  if (!main) throw new NotFound(`Encounter ${id} not found`);
+  const strip = <T>(i: Record<string, unknown>) => {
+    const { pk, sk, entity, ...rest } = i;
+    void pk, sk, entity;
+    return rest as T;
+  };
+  return {
+    ...publicEncounter(strip<EncounterRecord>(main as unknown as Record<string, unknown>)),
+    vitals: items.filter((i) => i.entity === 'Vitals').map((i) => strip<VitalsRecord>(i)),
+    prescriptions: items.filter((i) => i.entity === 'Prescription').map((i) => strip<PrescriptionRecord>(i)),
+  };
+}
+
+export async function listEncounters(
+  principal: Principal,
+  query: { patientId?: string | undefined; doctorId?: string | undefined; date?: string | undefined; status?: EncounterStatus | undefined } & PageRequest,
+  now: Date,
+) {
+  const t = principal.tenantId;
+  const values: Record<string, unknown> = {};
+  const filters: string[] = [];
+  let index: 'gsi1' | 'gsi2' | 'gsi3';
+  let pk: string;
+  const date = query.date ?? (query.doctorId || query.patientId ? undefined : todayIn(principal.timezone, now));
+  if (query.patientId) {
+    index = 'gsi3';
+    pk = encKeys.byPatient(t, query.patientId);
+    if (query.doctorId) (filters.push('doctorId = :doctorId'), (values[':doctorId'] = query.doctorId));
+  } else if (query.doctorId) {
+    index = 'gsi2';
+    pk = encKeys.byDoctor(t, query.doctorId);
+  } else {
+    index = 'gsi1';
+    pk = encKeys.byDate(t, date!);
+  }
+  // Encounters carry their local date, so a date narrows the doctor and patient views by filter.
+  if (date && index !== 'gsi1') (filters.push('#date = :date'), (values[':date'] = date));
+  if (query.status) (filters.push('#status = :status'), (values[':status'] = query.status));
+  values[':pk'] = pk;
+  const names: Record<string, string> = {};
+  if (filters.some((f) => f.includes('#date'))) names['#date'] = 'date';
+  if (query.status) names['#status'] = 'status';
+  return queryPage(
+    {
+      IndexName: index,
+      KeyConditionExpression: `${index}pk = :pk`,
+      ExpressionAttributeValues: values,
+      ScanIndexForward: false,
+      ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
+      ...(filters.length ? { FilterExpression: filters.join(' AND ') } : {}),
+    },
+    { attr: `${index}pk`, value: pk },
+    query,
+    (item) => publicEncounter(item as unknown as EncounterRecord),
+  );
+}
+
+/**
+ * Notes, diagnosis and status. Finishing (completed) fulfils the appointment and completes its
+ * queue entry in the same transaction; any other finished status takes the patient off the queue.
+ */
+export async function updateEncounter(
+  principal: Principal,
+  id: string,
+  patch: { chiefComplaint?: string | undefined; diagnosis?: Diagnosis[] | undefined; notes?: string | undefined; status?: EncounterStatus | undefined },
+  now: Date,
+) {
+  const t = principal.tenantId;
+  const current = await getEncounterRecord(t, id);
+  const changesStatus = patch.status !== undefined && patch.status !== current.status;
+  if (changesStatus) assertEncounterTransition(current.status, patch.status!);
+  else if (isEncounterFinished(current.status)) throw new Conflict(`Encounter ${id} is finished (status '${current.status}'); it can no longer be changed`);
+
+  const at = now.toISOString();
+  const sets = ['updatedAt = :at'];
+  const values: Record<string, unknown> = { ':at': at, ':from': current.status };
+  const names: Record<string, string> = { '#status': 'status' };
+  if (patch.chiefComplaint !== undefined) (sets.push('chiefComplaint = :cc'), (values[':cc'] = patch.chiefComplaint));
+  if (patch.diagnosis !== undefined) (sets.push('diagnosis = :dx'), (values[':dx'] = patch.diagnosis));
+  if (patch.notes !== undefined) (sets.push('notes = :notes'), (values[':notes'] = patch.notes));
+  const finishing = changesStatus && isEncounterFinished(patch.status!);
+  if (changesStatus) (sets.push('#status = :to'), (values[':to'] = patch.status));
+  if (finishing) (sets.push('endedAt = :at'));
+
+  const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [
+    { Update: { TableName: table(), Key: encKeys.item(t, id), UpdateExpression: `SET ${sets.join(', ')}`, ConditionExpression: '#status = :from', ExpressionAttributeNames: names, ExpressionAttributeValues: values } },
+  ];
+  if (finishing && current.appointmentId) {
+    const fulfil = patch.status === 'completed';
+    items.push({
+      Update: {
+        TableName: table(),
+        Key: apptKeys.item(t, current.appointmentId),
+        UpdateExpression: fulfil
+          ? 'SET #status = :fulfilled, queueStatus = :done, updatedAt = :at, history = list_append(history, :change)'
+          : 'SET queueStatus = :done, updatedAt = :at',
+        ConditionExpression: '#status = :checkedIn AND encounterId = :enc',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':done': fulfil ? 'done' : 'left',
+          ':at': at,
+          ':checkedIn': 'checked-in',
+          ':enc': id,
+          ...(fulfil ? { ':fulfilled': 'fulfilled', ':change': [{ status: 'fulfilled', at, by: principal.id, reason: `encounter ${id} completed` }] } : {}),
+        },
+      },
+    });
+  }
+  try {
+    await db().send(new TransactWriteCommand({ TransactItems: items }));
+  } catch (err) {
+    const failed = failedConditions(err);
+    if (failed?.includes(0)) throw new Conflict(`Encounter ${id} changed while updating it; reload and try again`);
+    if (failed?.includes(1)) throw new Conflict(`Appointment ${current.appointmentId} is no longer checked in; change its status first`);
+    throw err;
+  }
+  return getEncounter(t, id);
+}

@@ -1,0 +1,98 @@
+import type { EncounterStatus } from '../opd/encounter-status';
+import type { MedicationRequestStatus, MedicationRoute } from '../opd/prescription';
+import type { News2Result } from '../opd/news2';
+import type { BmiCategory } from '../opd/vitals';
+import { collection, entityKey, sortKey } from '../../table/keys';
+
+export interface Diagnosis {
+  text: string;
+  code?: string;
+  system?: 'ICD-10' | 'SNOMED-CT';
+}
+
+export interface EncounterRecord {
+  id: string;
+  /** FHIR Encounter.class: ambulatory. */
+  class: 'AMB';
+  kind: 'appointment' | 'walk-in';
+  status: EncounterStatus;
+  patientId: string;
+  patientName: string;
+  mrn: string;
+  doctorId: string;
+  doctorName: string;
+  appointmentId?: string;
+  /** Local date (hospital time zone) the encounter started. */
+  date: string;
+  startedAt: string;
+  endedAt?: string;
+  chiefComplaint?: string;
+  diagnosis: Diagnosis[];
+  notes?: string;
+  latestNews2?: { score: number | null; risk: string | null; recordedAt: string };
+  createdBy: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface VitalsRecord {
+  id: string;
+  encounterId: string;
+  recordedAt: string;
+  recordedBy: string;
+  values: Record<string, unknown>;
+  bmi: number | null;
+  bmiCategory: BmiCategory | null;
+  news2: News2Result;
+}
+
+export interface PrescriptionRecord {
+  id: string;
+  encounterId: string;
+  patientId: string;
+  status: MedicationRequestStatus;
+  intent: 'order';
+  drugName: string;
+  drugCode?: string;
+  strength: string;
+  dose: string;
+  route: MedicationRoute;
+  frequency: string;
+  durationDays: number;
+  quantity: number;
+  instructions?: string;
+  allergyConflicts: string[];
+  allergyOverrideReason?: string;
+  prescriberId: string;
+  authoredOn: string;
+}
+
+/** Vitals and prescriptions live in the encounter's partition: one Query reads the whole record. */
+export const encKeys = {
+  item: (t: string, id: string) => entityKey(t, 'ENC', id),
+  vitals: (t: string, id: string, recordedAt: string, vitalsId: string) => ({ pk: entityKey(t, 'ENC', id).pk, sk: sortKey('VITALS', recordedAt, vitalsId) }),
+  prescription: (t: string, id: string, authoredOn: string, rxId: string) => ({ pk: entityKey(t, 'ENC', id).pk, sk: sortKey('RX', authoredOn, rxId) }),
+  byDate: (t: string, date: string) => collection(t, 'ENCS', 'DATE', date),
+  byDoctor: (t: string, doctorId: string) => collection(t, 'ENCS', 'DOCTOR', doctorId),
+  byPatient: (t: string, patientId: string) => collection(t, 'ENCS', 'PATIENT', patientId),
+};
+
+export function encounterItem(t: string, e: EncounterRecord) {
+  const sk = `${e.startedAt}#${e.id}`;
+  return {
+    ...encKeys.item(t, e.id),
+    entity: 'Encounter',
+    gsi1pk: encKeys.byDate(t, e.date),
+    gsi1sk: sk,
+    gsi2pk: encKeys.byDoctor(t, e.doctorId),
+    gsi2sk: sk,
+    gsi3pk: encKeys.byPatient(t, e.patientId),
+    gsi3sk: sk,
+    ...e,
+  };
+}
+
+export function publicEncounter(e: EncounterRecord) {
+  const { createdBy, ...rest } = e;
+  return { ...rest, createdBy };
+}
