@@ -1,4 +1,5 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
+import { contentSecurityPolicy } from '../web/csp';
 import { HttpError } from './errors';
 
 const BASE_HEADERS = {
@@ -15,15 +16,14 @@ export function json(statusCode: number, body: unknown, headers: Record<string, 
   };
 }
 
-/** Pages carry a strict CSP: same-origin only, nothing from the network. */
+/** Pages carry a strict CSP that allows exactly their own inline blocks (by hash) and nothing external. */
 export function html(statusCode: number, body: string): APIGatewayProxyResult {
   return {
     statusCode,
     headers: {
       'content-type': 'text/html; charset=utf-8',
       ...BASE_HEADERS,
-      'content-security-policy':
-        "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
+      'content-security-policy': contentSecurityPolicy(body),
       'x-frame-options': 'DENY',
     },
     body,

@@ -1,0 +1,130 @@
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resetClock, systemClock } from '../../shared/clock';
+import { utcToZonedParts } from '../../shared/domain/opd/zoned-time';
+import { client } from '../support/api';
+import { clockToNineAm, DAY_SCHEDULE } from '../support/opd';
+import { startTestRuntime } from '../support/runtime';
+import type { LocalRuntime } from '../../bin/local/server';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const available = existsSync(CHROMIUM);
+// In CI a missing browser is a failure, never a silent skip.
+if (!available && process.env.CI === 'true') throw new Error(`Chromium not found at ${CHROMIUM}: install it (apt-get install -y chromium) — .ci/run does this`);
+
+const TZ = 'Asia/Kolkata';
+let rt: LocalRuntime;
+let browser: Browser;
+
+beforeAll(async () => {
+  if (!available) return;
+  clockToNineAm(TZ);
+  rt = await startTestRuntime();
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}, 60_000);
+
+afterAll(async () => {
+  resetClock();
+  await browser?.close();
+  await rt?.close();
+});
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  page.on('pageerror', (err) => {
+    throw err;
+  });
+  return page;
+}
+
+describe.skipIf(!available)('pages in a real browser', () => {
+  it('register on /get-started → credentials on screen → sign in on /login → create an API key → see it listed → it works', async () => {
+    const page = await newPage();
+    const suffix = Math.random().toString(36).slice(2, 8);
+    await page.goto(`${rt.url}/get-started`);
+    await page.fill('#hospitalName', `Browser General ${suffix}`);
+    await page.fill('#slug', `browser-general-${suffix}`);
+    await page.fill('#adminName', 'Dr Meera Iyer');
+    await page.fill('#adminEmail', `meera-${suffix}@example.test`);
+    await page.selectOption('#timezone', TZ).catch(async () => page.fill('#timezone', TZ));
+    await page.click('#get-started-submit');
+    await page.waitForSelector('#confirmation:not([hidden])');
+    const email = (await page.textContent('#cred-email'))!.trim();
+    const password = (await page.textContent('#cred-password'))!.trim();
+    const tenantId = (await page.textContent('#cred-tenant-id'))!.trim();
+    expect(email).toBe(`meera-${suffix}@example.test`);
+    expect(password.length).toBeGreaterThanOrEqual(16);
+
+    await page.click('a#go-login');
+    await page.waitForURL(/\/login/);
+    await page.fill('#email', email);
+    await page.fill('#password', password);
+    await page.click('#login-submit');
+    await page.waitForURL(/\/admin/);
+
+    await page.click('#nav-api-keys');
+    await page.waitForSelector('#api-key-form');
+    await page.fill('#api-key-name', 'Front desk kiosk');
+    await page.check('input[name=scope][value="patients:read"]');
+    await page.check('input[name=scope][value="tenant:read"]');
+    await page.click('#api-key-submit');
+    await page.waitForSelector('#api-key-secret:not([hidden])');
+    const secret = (await page.textContent('#api-key-secret-value'))!.trim();
+    expect(secret).toMatch(/^svc_sk_/);
+    const row = page.locator('#api-keys-table tr[data-key-id]', { hasText: 'Front desk kiosk' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('patients:read');
+
+    // The key shown once on screen is a working credential for this hospital.
+    const current = await client(rt.url, { token: secret }).get('/tenants/current');
+    expect(current.status).toBe(200);
+    expect(current.body.id).toBe(tenantId);
+  });
+
+  it("/admin shows today's appointments and the queue for a doctor", async () => {
+    // Arrange through the API: a hospital, a doctor with a schedule, two booked patients, one checked in.
+    const suffix = Math.random().toString(36).slice(2, 8);
+    const anon = client(rt.url);
+    const reg = await anon.post('/tenants', { hospitalName: `OPD View ${suffix}`, slug: `opd-view-${suffix}`, adminName: 'Admin', adminEmail: `opd-${suffix}@example.test`, timezone: TZ });
+    const login = await anon.post('/auth/login', reg.body.credentials);
+    const admin = client(rt.url, { token: login.body.accessToken, tenantId: reg.body.tenant.id });
+    const docUser = await admin.post('/users', { name: 'Dr Arjun Rao', email: `arjun-${suffix}@example.test`, role: 'DOCTOR' });
+    const dept = await admin.post('/departments', { name: 'General Medicine' });
+    const doctor = await admin.post('/doctors', { userId: docUser.body.user.id, departmentId: dept.body.id, specialty: 'Internal Medicine', consultationFee: 400, schedule: DAY_SCHEDULE });
+    expect(doctor.status).toBe(201);
+    const today = utcToZonedParts(systemClock.now(), TZ).date;
+    const slots = (await admin.get(`/doctors/${doctor.body.id}/availability?date=${today}`)).body.slots;
+    const appts = [];
+    for (const [i, name] of ['Kavya Menon', 'Rahul Verma'].entries()) {
+      const p = await admin.post('/patients/register', { name, dateOfBirth: `199${i}-01-15`, sex: i ? 'male' : 'female', phone: `+91 99000 0${suffix.length}${i}${i}${i}` });
+      expect(p.status, JSON.stringify(p.body)).toBe(201);
+      appts.push((await admin.post('/appointments', { patientId: p.body.id, doctorId: doctor.body.id, start: slots[i].start, reason: 'Consultation' })).body);
+    }
+    expect((await admin.patch(`/appointments/${appts[1].id}/status`, { status: 'checked-in' })).status).toBe(200);
+
+    const page = await newPage();
+    await page.goto(`${rt.url}/login`);
+    await page.fill('#email', reg.body.credentials.email);
+    await page.fill('#password', reg.body.credentials.password);
+    await page.click('#login-submit');
+    await page.waitForURL(/\/admin/);
+    await page.click('#nav-opd');
+    await page.waitForSelector(`#opd-doctor option[value="${doctor.body.id}"]`, { state: 'attached' });
+    await page.selectOption('#opd-doctor', doctor.body.id);
+    await page.fill('#opd-date', today);
+    await page.click('#opd-refresh');
+    for (const a of appts) await page.locator(`#opd-appointments tr[data-appointment-id="${a.id}"]`).waitFor();
+    expect(await page.textContent('#opd-appointments')).toContain('Kavya Menon');
+    const queueRow = page.locator('#opd-queue tr[data-token="1"]');
+    await queueRow.waitFor();
+    expect(await queueRow.textContent()).toContain('Rahul Verma');
+    await page.screenshot({ path: join(tmpdir(), 'hms-admin-opd.png'), fullPage: true });
+  });
+});
