@@ -5,6 +5,7 @@ import { fromAuthorizerContext, type Principal } from '../auth/principal';
 import { systemClock } from '../clock';
 import { rootLogger, type Logger } from '../log';
 import { NotFound, Unauthorized } from './errors';
+import { basePathOf } from '../web/base-path';
 import { errorResponse, html, json } from './respond';
 import type { GroupDef, HttpMethod, Infer, RouteDef } from './route';
 import { parseJsonBody, parseOrThrow } from './validation';
@@ -21,6 +22,8 @@ export interface RouteRequest<R extends RouteDef> {
   now: Date;
   log: Logger;
   headers: Record<string, string | undefined>;
+  /** Path prefix the API was reached under ('' locally or on a custom domain, '/prod' on the default URL). */
+  basePath: string;
 }
 
 export type RouteImpl<R extends RouteDef> = (req: RouteRequest<R>) => Promise<unknown>;
@@ -115,6 +118,7 @@ export function createApiHandler<G extends GroupDef>(group: G, impls: GroupImpl<
       now,
       log: rootLogger.child({ function: group.name, requestId, tenantId: principal?.tenantId }),
       headers,
+      basePath: basePathOf(event.requestContext?.path, event.path),
     } as RouteRequest<RouteDef>;
 
     const result = await impl(req);

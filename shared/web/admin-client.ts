@@ -8,7 +8,7 @@ const ADMIN_CODE = String.raw`
   var session = readSession();
   if (!session) {
     clearSession();
-    window.location.replace('/login');
+    window.location.replace(url('/login'));
     return;
   }
 
@@ -37,7 +37,7 @@ const ADMIN_CODE = String.raw`
     state.redirecting = true;
     clearSession();
     try { sessionStorage.setItem(FLASH_KEY, message || 'Your session has ended. Please sign in again.'); } catch (e) { /* ignore */ }
-    window.location.replace('/login');
+    window.location.replace(url('/login'));
   }
 
   async function api(method, path, body) {
@@ -53,7 +53,7 @@ const ADMIN_CODE = String.raw`
     }
     var res;
     try {
-      res = await fetch(path, init);
+      res = await fetch(url(path), init);
     } catch (e) {
       throw apiError(0, 'Could not reach the server. Check your connection and try again.');
     }
@@ -229,7 +229,7 @@ const ADMIN_CODE = String.raw`
     state.redirecting = true;
     clearSession();
     try { sessionStorage.setItem(FLASH_KEY, 'You have signed out.'); } catch (e) { /* ignore */ }
-    window.location.replace('/login');
+    window.location.replace(url('/login'));
   });
 
   var meReady = api('GET', '/auth/me').then(function (me) {

@@ -7,6 +7,9 @@
  *  - the source is written with String.raw, so it must not contain backticks or dollar-brace.
  */
 export const CLIENT_COMMON = String.raw`
+  // Where the service is mounted: '' on a custom domain or locally, '/prod' on API Gateway's default URL.
+  var BASE = document.documentElement.getAttribute('data-base') || '';
+  function url(path) { return BASE + path; }
   var SESSION_KEY = 'hms.session';
   var LOGIN_HINT_KEY = 'hms.loginHint';
   var FLASH_KEY = 'hms.flash';

@@ -142,7 +142,7 @@ const GET_STARTED_CODE = String.raw`
     setBusy(submit, true, 'Creating workspace…');
     var res;
     try {
-      res = await fetch('/tenants', {
+      res = await fetch(url('/tenants'), {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify(payload),

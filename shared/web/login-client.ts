@@ -43,7 +43,7 @@ const LOGIN_CODE = String.raw`
     setBusy(submit, true, 'Signing in…');
     var res;
     try {
-      res = await fetch('/auth/login', {
+      res = await fetch(url('/auth/login'), {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify({ email: email.value, password: password.value }),
@@ -71,7 +71,7 @@ const LOGIN_CODE = String.raw`
         return;
       }
       submit.textContent = 'Signed in — redirecting…';
-      window.location.assign('/admin');
+      window.location.assign(url('/admin'));
       return;
     }
     setBusy(submit, false);

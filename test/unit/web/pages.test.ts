@@ -172,15 +172,15 @@ describe('page specifics', () => {
     expect(html).toContain('Leave blank to generate a strong one');
     expect(html).toContain('shown only once');
     expect(html).toContain('Intl.DateTimeFormat().resolvedOptions().timeZone');
-    expect(html).toContain("fetch('/tenants'");
+    expect(html).toContain("fetch(url('/tenants')");
   });
 
   it('login posts to /auth/login and stores hms.session', () => {
     const html = renderLogin();
     expect(html).toMatch(/<div id="login-error"[^>]*aria-live=/);
-    expect(html).toContain("fetch('/auth/login'");
+    expect(html).toContain("fetch(url('/auth/login')");
     expect(html).toContain("'hms.session'");
-    expect(html).toContain("location.assign('/admin')");
+    expect(html).toContain("location.assign(url('/admin'))");
   });
 
   it('admin navigation uses the hash routes', () => {
@@ -191,7 +191,7 @@ describe('page specifics', () => {
     expect(html).toMatch(/id="nav-api-keys" href="#\/automation\/api-keys"/);
     expect(html).toContain('This secret is shown only once. Store it in your secret manager now.');
     expect(html).toContain("'x-tenant-id'");
-    expect(html).toContain("window.location.replace('/login')");
+    expect(html).toContain("window.location.replace(url('/login'))");
   });
 
   it('admin renders one checkbox per scope, labelled with its description, grouped by resource', () => {

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { basePathOf, withBasePath } from '../../../shared/web/base-path';
+import { renderLogin } from '../../../shared/web/pages';
+
+describe('base path', () => {
+  it('is the stage prefix on the default API Gateway URL, empty elsewhere', () => {
+    expect(basePathOf('/prod/login', '/login')).toBe('/prod');
+    expect(basePathOf('/prod/', '/')).toBe('/prod');
+    expect(basePathOf('/login', '/login')).toBe('');
+    expect(basePathOf(undefined, '/login')).toBe('');
+    expect(basePathOf('/"><script>/login', '/login')).toBe('');
+  });
+
+  it('rewrites root-relative links and marks the document', () => {
+    const html = withBasePath(renderLogin(), '/prod');
+    expect(html).toContain('<html lang="en" data-base="/prod"');
+    expect(html).toContain('href="/prod/get-started"');
+    expect(html).not.toMatch(/ href="\/(?!prod)/);
+    expect(withBasePath(renderLogin(), '')).toBe(renderLogin());
+  });
+});
