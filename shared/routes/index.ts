@@ -1,6 +1,10 @@
 import type { GroupDef, RouteDef } from '../http/route';
 import { apiKeysGroup } from './api-keys';
+import { appointmentsGroup } from './appointments';
 import { authGroup } from './auth';
+import { doctorsGroup } from './doctors';
+import { encountersGroup } from './encounters';
+import { patientsGroup } from './patients';
 import { tenantsGroup } from './tenants';
 import { usersGroup } from './users';
 import { webGroup } from './web';
@@ -10,7 +14,7 @@ import { webGroup } from './web';
  * docs and the 401/403 tests are all generated from this list. Functions import only their own
  * group's file so each bundle stays small.
  */
-export const GROUPS: readonly GroupDef[] = [webGroup, tenantsGroup, authGroup, usersGroup, apiKeysGroup];
+export const GROUPS: readonly GroupDef[] = [webGroup, tenantsGroup, authGroup, usersGroup, apiKeysGroup, patientsGroup, doctorsGroup, appointmentsGroup, encountersGroup];
 
 export interface ManifestRoute extends RouteDef {
   name: string;

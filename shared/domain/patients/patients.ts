@@ -1,0 +1,333 @@
+/**
+ * Patient registration, search, reads and corrections.
+ *
+ * Writes are one TransactWriteItems each: the patient item, its MRN lookup, its duplicate guard
+ * (phone digits + date of birth) and its name-index items move together, so a search can never
+ * find a half-registered or half-corrected patient.
+ */
+import { randomUUID } from 'node:crypto';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BadRequest, Conflict, NotFound } from '../../http/errors';
+import { db, table } from '../../table/client';
+import { failedConditions } from '../../table/errors';
+import { counterKey } from '../../table/keys';
+import { queryPage, type Page, type PageRequest } from '../../table/pagination';
+import { utcToZonedParts } from '../opd/schedule';
+import {
+  duplicateGuardItem,
+  mrnItem,
+  nameIndexItems,
+  patientFromListItem,
+  patientItem,
+  patientKeys,
+  patientRecord,
+  publicPatient,
+  type PatientRecord,
+  type PublicPatient,
+} from './records';
+import { classifyQuery, dateOfBirthProblem, dedupeAllergies, formatMrn, phoneDigits } from './rules';
+import type { RegisterPatientInput, UpdatePatientInput } from './schemas';
+
+/** What the service needs to know about "now": the instant and the hospital's time zone. */
+export interface PatientContext {
+  now: Date;
+  timeZone: string;
+}
+
+type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
+
+interface GuardItem {
+  patientId: string;
+  mrn: string;
+}
+
+/** A 400 shaped like the validation layer's, for rules that need the clock. */
+function invalidBodyField(field: string, message: string): BadRequest {
+  return new BadRequest(`Invalid body: ${field}: ${message}`, { issues: [{ field, message }] });
+}
+
+function duplicateConflict(guard: GuardItem, action: 'register' | 'save'): Conflict {
+  return new Conflict(
+    `A patient with the same phone and date of birth exists (${guard.mrn}); send confirmDuplicate: true to ${action} anyway`,
+    { existingMrn: guard.mrn, existingPatientId: guard.patientId },
+  );
+}
+
+function checkDateOfBirth(dateOfBirth: string, ctx: PatientContext): void {
+  const today = utcToZonedParts(ctx.now, ctx.timeZone).date;
+  const problem = dateOfBirthProblem(dateOfBirth, today);
+  if (problem) throw invalidBodyField('dateOfBirth', problem);
+}
+
+async function readGuard(tenantId: string, digits: string, dateOfBirth: string): Promise<GuardItem | undefined> {
+  const res = await db().send(new GetCommand({ TableName: table(), Key: patientKeys.duplicateGuard(tenantId, digits, dateOfBirth) }));
+  return res.Item as GuardItem | undefined;
+}
+
+/** Takes the tenant's next MRN number from its atomic counter. A failed registration burns its number. */
+async function nextMrnNumber(tenantId: string): Promise<number> {
+  const res = await db().send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: counterKey(tenantId, 'MRN'),
+      UpdateExpression: 'ADD #value :one',
+      ExpressionAttributeNames: { '#value': 'value' },
+      ExpressionAttributeValues: { ':one': 1 },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
+  return Number(res.Attributes?.value);
+}
+
+const put = (Item: Record<string, unknown>, ConditionExpression?: string, values?: Record<string, unknown>): TransactItem => ({
+  Put: { TableName: table(), Item, ...(ConditionExpression ? { ConditionExpression } : {}), ...(values ? { ExpressionAttributeValues: values } : {}) },
+});
+
+const NOT_EXISTS = 'attribute_not_exists(pk)';
+
+/** True when a transaction was cancelled only because another transaction held one of its items. */
+function isTransactionConflict(err: unknown): boolean {
+  if ((err as { name?: string })?.name !== 'TransactionCanceledException') return false;
+  const codes = ((err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((r) => r.Code ?? 'None');
+  return codes.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed');
+}
+
+/**
+ * One TransactWriteItems, retried (with jitter) while DynamoDB cancels it for a conflict with a
+ * concurrent transaction on the same item, e.g. two registrations racing for one duplicate guard;
+ * the retry then sees the winner's item and fails its condition, which the caller turns into a 409.
+ */
+async function transact(items: TransactItem[]): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db().send(new TransactWriteCommand({ TransactItems: items }));
+      return;
+    } catch (err) {
+      if (!isTransactionConflict(err)) throw err;
+      if (attempt >= 5) throw new Conflict('Another change to the same patient records was in progress; try again');
+      await new Promise((ok) => setTimeout(ok, 10 * attempt + Math.random() * 40));
+    }
+  }
+}
+
+/**
+ * Registers a patient. A likely duplicate (same phone digits and date of birth) is refused with
+ * 409 before an MRN is taken, unless `confirmDuplicate` is set.
+ */
+export async function registerPatient(tenantId: string, input: RegisterPatientInput, ctx: PatientContext): Promise<PublicPatient> {
+  checkDateOfBirth(input.dateOfBirth, ctx);
+  const digits = phoneDigits(input.phone);
+
+  const existing = await readGuard(tenantId, digits, input.dateOfBirth);
+  if (existing && !input.confirmDuplicate) throw duplicateConflict(existing, 'register');
+  // A confirmed duplicate leaves the guard with the first patient; a first registration takes it.
+  let claimGuard = !existing;
+
+  const mrn = formatMrn(await nextMrnNumber(tenantId));
+  const createdAt = ctx.now.toISOString();
+  const record: PatientRecord = {
+    id: randomUUID(),
+    tenantId,
+    mrn,
+    name: input.name,
+    dateOfBirth: input.dateOfBirth,
+    sex: input.sex,
+    phone: input.phone,
+    phoneDigits: digits,
+    email: input.email,
+    address: input.address,
+    bloodGroup: input.bloodGroup,
+    allergies: dedupeAllergies(input.allergies),
+    emergencyContact: input.emergencyContact,
+    createdAt,
+    updatedAt: createdAt,
+    version: 1,
+    ownsDuplicateGuard: claimGuard,
+    nameIndexCount: 0,
+  };
+
+  for (;;) {
+    record.ownsDuplicateGuard = claimGuard;
+    const index = nameIndexItems(record);
+    record.nameIndexCount = index.length;
+    const items: TransactItem[] = [put(patientItem(record), NOT_EXISTS), put(mrnItem(tenantId, mrn, record.id), NOT_EXISTS)];
+    const guardAt = claimGuard ? items.push(put(duplicateGuardItem(record), NOT_EXISTS)) - 1 : -1;
+    for (const item of index) items.push(put(item));
+    try {
+      await transact(items);
+      return publicPatient(record);
+    } catch (err) {
+      if (guardAt < 0 || !failedConditions(err)?.includes(guardAt)) throw err;
+      // Someone registered the same phone and date of birth between our read and our write.
+      if (input.confirmDuplicate) {
+        claimGuard = false;
+        continue;
+      }
+      const winner = await readGuard(tenantId, digits, input.dateOfBirth);
+      throw winner
+        ? duplicateConflict(winner, 'register')
+        : new Conflict('A patient with the same phone and date of birth was registered at the same moment; try again');
+    }
+  }
+}
+
+export async function getPatientRecord(tenantId: string, id: string): Promise<PatientRecord | undefined> {
+  const res = await db().send(new GetCommand({ TableName: table(), Key: patientKeys.patient(tenantId, id) }));
+  return res.Item ? patientRecord(res.Item) : undefined;
+}
+
+/** One patient of the tenant; another tenant's id is a 404 like an unknown one. */
+export async function getPatient(tenantId: string, id: string): Promise<PublicPatient> {
+  const record = await getPatientRecord(tenantId, id);
+  if (!record) throw new NotFound(`Patient ${id} not found`);
+  return publicPatient(record);
+}
+
+/** The patient with an MRN, or undefined. Two GetItems: the MRN lookup, then the patient. */
+export async function findPatientByMrn(tenantId: string, mrn: string): Promise<PublicPatient | undefined> {
+  const lookup = await db().send(new GetCommand({ TableName: table(), Key: patientKeys.mrn(tenantId, mrn) }));
+  const patientId = lookup.Item?.patientId as string | undefined;
+  if (!patientId) return undefined;
+  const record = await getPatientRecord(tenantId, patientId);
+  return record ? publicPatient(record) : undefined;
+}
+
+/**
+ * Lists or searches patients. Without `q`: newest first. `q` is an MRN (exact), a phone-number
+ * prefix (digits compared) or a name prefix (any word of the name, case and accent blind).
+ */
+export async function listPatients(tenantId: string, query: PageRequest & { q?: string | undefined }): Promise<Page<PublicPatient>> {
+  const page = { limit: query.limit, cursor: query.cursor };
+  if (query.q === undefined) {
+    const pk = patientKeys.all(tenantId);
+    return queryPage(
+      { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ScanIndexForward: false },
+      { attr: 'gsi1pk', value: pk },
+      page,
+      patientFromListItem,
+    );
+  }
+  const search = classifyQuery(query.q);
+  switch (search.kind) {
+    case 'mrn': {
+      const found = search.mrn ? await findPatientByMrn(tenantId, search.mrn) : undefined;
+      return { items: found ? [found] : [], nextCursor: null };
+    }
+    case 'phone': {
+      const pk = patientKeys.byPhone(tenantId);
+      return queryPage(
+        {
+          IndexName: 'gsi3',
+          KeyConditionExpression: 'gsi3pk = :pk AND begins_with(gsi3sk, :prefix)',
+          ExpressionAttributeValues: { ':pk': pk, ':prefix': search.digits },
+        },
+        { attr: 'gsi3pk', value: pk },
+        page,
+        patientFromListItem,
+      );
+    }
+    case 'name': {
+      const pk = patientKeys.byName(tenantId);
+      return queryPage(
+        {
+          IndexName: 'gsi2',
+          KeyConditionExpression: 'gsi2pk = :pk AND begins_with(gsi2sk, :prefix)',
+          // One entry per patient: drop an entry whose next-smaller sibling also matches.
+          FilterExpression: 'attribute_not_exists(namePrev) OR NOT begins_with(namePrev, :prefix)',
+          ExpressionAttributeValues: { ':pk': pk, ':prefix': search.prefix },
+        },
+        { attr: 'gsi2pk', value: pk },
+        page,
+        patientFromListItem,
+      );
+    }
+  }
+}
+
+/**
+ * Corrects a patient's details. The MRN never changes. When phone or date of birth change, the
+ * duplicate guard moves with them (or a 409 answers when another patient holds the new pair,
+ * unless `confirmDuplicate`); the patient item is written only if nobody changed it since it was
+ * read (a version check), else 409.
+ */
+export async function updatePatient(tenantId: string, id: string, patch: UpdatePatientInput, ctx: PatientContext): Promise<PublicPatient> {
+  const current = await getPatientRecord(tenantId, id);
+  if (!current) throw new NotFound(`Patient ${id} not found`);
+  if (patch.dateOfBirth !== undefined) checkDateOfBirth(patch.dateOfBirth, ctx);
+
+  const pick = <K extends keyof PatientRecord>(key: K, value: PatientRecord[K] | null | undefined): PatientRecord[K] =>
+    value === undefined ? current[key] : ((value ?? undefined) as PatientRecord[K]);
+  const next: PatientRecord = {
+    ...current,
+    name: pick('name', patch.name),
+    dateOfBirth: pick('dateOfBirth', patch.dateOfBirth),
+    sex: pick('sex', patch.sex),
+    phone: pick('phone', patch.phone),
+    email: pick('email', patch.email),
+    address: pick('address', patch.address),
+    bloodGroup: pick('bloodGroup', patch.bloodGroup),
+    allergies: patch.allergies !== undefined ? dedupeAllergies(patch.allergies) : current.allergies,
+    emergencyContact: pick('emergencyContact', patch.emergencyContact),
+    updatedAt: ctx.now.toISOString(),
+    version: current.version + 1,
+  };
+  next.phoneDigits = phoneDigits(next.phone);
+
+  const guardMoves = next.phoneDigits !== current.phoneDigits || next.dateOfBirth !== current.dateOfBirth;
+  let claimGuard = false;
+  let alreadyHeld = false;
+  if (guardMoves) {
+    const holder = await readGuard(tenantId, next.phoneDigits, next.dateOfBirth);
+    if (holder && holder.patientId !== id && !patch.confirmDuplicate) throw duplicateConflict(holder, 'save');
+    claimGuard = !holder;
+    alreadyHeld = holder?.patientId === id;
+  }
+
+  for (;;) {
+    next.ownsDuplicateGuard = guardMoves ? claimGuard || alreadyHeld : current.ownsDuplicateGuard;
+    const index = nameIndexItems(next);
+    next.nameIndexCount = index.length;
+    const items: TransactItem[] = [put(patientItem(next), 'version = :version', { ':version': current.version })];
+    let releaseAt = -1;
+    let claimAt = -1;
+    if (guardMoves && current.ownsDuplicateGuard) {
+      releaseAt = items.push({
+        Delete: {
+          TableName: table(),
+          Key: patientKeys.duplicateGuard(tenantId, current.phoneDigits, current.dateOfBirth),
+          ConditionExpression: 'patientId = :id',
+          ExpressionAttributeValues: { ':id': id },
+        },
+      }) - 1;
+    }
+    if (claimGuard) claimAt = items.push(put(duplicateGuardItem(next), NOT_EXISTS)) - 1;
+    // Name-index positions are stable: overwrite 1..new, delete the ones a shorter name no longer uses.
+    for (const item of index) items.push(put(item));
+    for (let position = index.length + 1; position <= current.nameIndexCount; position++) {
+      items.push({ Delete: { TableName: table(), Key: patientKeys.nameIndex(tenantId, id, position) } });
+    }
+    try {
+      await transact(items);
+      return publicPatient(next);
+    } catch (err) {
+      const failed = failedConditions(err);
+      if (!failed?.length) throw err;
+      if (failed.includes(0)) {
+        if (!(await getPatientRecord(tenantId, id))) throw new NotFound(`Patient ${id} not found`);
+        throw new Conflict('The patient was changed by someone else at the same time; reload it and try again');
+      }
+      if (failed.includes(claimAt)) {
+        if (patch.confirmDuplicate) {
+          claimGuard = false;
+          continue;
+        }
+        const winner = await readGuard(tenantId, next.phoneDigits, next.dateOfBirth);
+        if (winner) throw duplicateConflict(winner, 'save');
+      }
+      if (failed.includes(releaseAt) || failed.includes(claimAt)) {
+        throw new Conflict('The patient was changed by someone else at the same time; reload it and try again');
+      }
+      throw err;
+    }
+  }
+}
