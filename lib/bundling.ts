@@ -1,0 +1,72 @@
+import type { BuildOptions } from 'esbuild';
+import { OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
+
+/**
+ * How every function is bundled, declared once. `lib/functions.ts` hands it to NodejsFunction
+ * (which runs the local esbuild, no Docker) and `bin/bundles.ts` hands the same options to
+ * esbuild's JS API to measure the bundles, so the numbers it prints are the deployed ones.
+ */
+
+/** ESM output has no `require`; some CommonJS dependencies still call it (e.g. for `crypto`). */
+export const ESM_REQUIRE_SHIM = "import { createRequire } from 'module';const require = createRequire(import.meta.url);";
+
+export const BUNDLE = {
+  format: 'esm',
+  minify: true,
+  sourceMap: true,
+  /** Stack traces map back to file:line without shipping the sources (smaller assets). */
+  sourcesContent: false,
+  /** Lambda runs nodejs24.x; node20 output also runs on the local runtime's Node 20. */
+  target: 'node20',
+  mainFields: ['module', 'main'],
+  banner: ESM_REQUIRE_SHIM,
+  /**
+   * Nothing external: the AWS SDK v3 is bundled at the version in package-lock.json, the one the
+   * tests ran against, instead of whatever version the Lambda runtime happens to ship. Bundled and
+   * tree-shaken it also initialises faster than the runtime's full copy.
+   */
+  externalModules: [] as string[],
+  /** Source maps are only read when this flag is set. */
+  nodeOptions: '--enable-source-maps',
+} as const;
+
+/** The output file name NodejsFunction writes for ESM (the handler is `index.handler`). */
+export const BUNDLE_OUTFILE = 'index.mjs';
+
+/** For `new NodejsFunction({ bundling })`. */
+export function nodejsBundling(): BundlingOptions {
+  return {
+    format: OutputFormat.ESM,
+    minify: BUNDLE.minify,
+    sourceMap: BUNDLE.sourceMap,
+    sourcesContent: BUNDLE.sourcesContent,
+    target: BUNDLE.target,
+    mainFields: [...BUNDLE.mainFields],
+    banner: BUNDLE.banner,
+    externalModules: [...BUNDLE.externalModules],
+  };
+}
+
+/**
+ * The same build for esbuild's JS API: what NodejsFunction passes on its esbuild command line
+ * (`--bundle --platform=node --target --format --outfile --minify --sourcemap
+ * --sources-content=false --banner:js --main-fields`).
+ */
+export function esbuildOptions(entry: string, outfile: string, projectRoot: string): BuildOptions {
+  return {
+    entryPoints: [entry],
+    outfile,
+    absWorkingDir: projectRoot,
+    bundle: true,
+    platform: 'node',
+    format: BUNDLE.format,
+    target: BUNDLE.target,
+    minify: BUNDLE.minify,
+    sourcemap: BUNDLE.sourceMap,
+    sourcesContent: BUNDLE.sourcesContent,
+    mainFields: [...BUNDLE.mainFields],
+    banner: { js: BUNDLE.banner },
+    external: [...BUNDLE.externalModules],
+    logLevel: 'warning',
+  };
+}

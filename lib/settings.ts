@@ -1,0 +1,87 @@
+import type { Node } from 'constructs';
+
+/**
+ * Deployment settings, read once from CDK context (`cdk.json` or `-c key=value`). Every default
+ * lives here and nowhere else.
+ */
+export interface Settings {
+  /** CloudFormation stack name. Context `stackName`. */
+  stackName: string;
+  /** API Gateway stage, the first path segment of the execute-api URL. Context `apiStageName`. */
+  stageName: string;
+  /** Steady-state requests per second for the whole stage. Context `throttleRateLimit`. */
+  throttleRateLimit: number;
+  /** Short burst allowance on top of the rate (token bucket size). Context `throttleBurstLimit`. */
+  throttleBurstLimit: number;
+  /** Requests per 5 minutes from one IP before WAF blocks it. Context `wafRateLimitPer5Min`. */
+  wafRateLimitPer5Min: number;
+  /** Retention of every log group (Lambda, access, WAF). Context `logRetentionDays`. */
+  logRetentionDays: number;
+  /** LOG_LEVEL for the functions. Context `logLevel`. */
+  logLevel: 'debug' | 'info' | 'warn' | 'error';
+  /**
+   * DynamoDB Contributor Insights on the table and its indexes (most accessed and most throttled
+   * keys, i.e. hot tenants). Billed per request event on top of the request itself, so off unless
+   * context `contributorInsights` is true.
+   */
+  contributorInsights: boolean;
+  /**
+   * Optional custom domain (context `domainName` + `certificateArn`, an ACM certificate in the
+   * stack's region). Mapped at the root, so the pages' absolute links work without a stage prefix.
+   */
+  domain?: { name: string; certificateArn: string };
+}
+
+export const DEFAULT_SETTINGS: Settings = {
+  stackName: 'Hospital',
+  stageName: 'prod',
+  throttleRateLimit: 100,
+  throttleBurstLimit: 200,
+  wafRateLimitPer5Min: 6000,
+  logRetentionDays: 365,
+  logLevel: 'info',
+  contributorInsights: false,
+};
+
+function num(node: Node, key: string, fallback: number): number {
+  const raw = node.tryGetContext(key);
+  if (raw === undefined || raw === null || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`Context ${key} must be a positive number, got ${String(raw)}`);
+  return value;
+}
+
+function str(node: Node, key: string, fallback: string): string;
+function str(node: Node, key: string): string | undefined;
+function str(node: Node, key: string, fallback?: string): string | undefined {
+  const raw = node.tryGetContext(key);
+  return raw === undefined || raw === null || raw === '' ? fallback : String(raw);
+}
+
+function bool(node: Node, key: string, fallback: boolean): boolean {
+  const raw = node.tryGetContext(key);
+  if (raw === undefined || raw === null || raw === '') return fallback;
+  return raw === true || raw === 'true';
+}
+
+const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
+
+export function readSettings(node: Node): Settings {
+  const d = DEFAULT_SETTINGS;
+  const logLevel = str(node, 'logLevel', d.logLevel);
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) throw new Error(`Context logLevel must be one of ${LOG_LEVELS.join(', ')}`);
+  const domainName = str(node, 'domainName');
+  const certificateArn = str(node, 'certificateArn');
+  if (Boolean(domainName) !== Boolean(certificateArn)) throw new Error('Context domainName and certificateArn go together');
+  return {
+    stackName: str(node, 'stackName', d.stackName),
+    stageName: str(node, 'apiStageName', d.stageName),
+    throttleRateLimit: num(node, 'throttleRateLimit', d.throttleRateLimit),
+    throttleBurstLimit: num(node, 'throttleBurstLimit', d.throttleBurstLimit),
+    wafRateLimitPer5Min: num(node, 'wafRateLimitPer5Min', d.wafRateLimitPer5Min),
+    logRetentionDays: num(node, 'logRetentionDays', d.logRetentionDays),
+    logLevel: logLevel as Settings['logLevel'],
+    contributorInsights: bool(node, 'contributorInsights', d.contributorInsights),
+    ...(domainName && certificateArn ? { domain: { name: domainName, certificateArn } } : {}),
+  };
+}
