@@ -20,7 +20,11 @@ export function displayPrefix(secret: string): string {
   return secret.slice(0, API_KEY_PREFIX.length + 4) + '…';
 }
 
+const HEX_DIGEST = /^[0-9a-f]{64}$/;
+
+/** Constant-time comparison of two SHA-256 hex digests; anything that is not one is unequal. */
 export function hashesEqual(a: string, b: string): boolean {
+  if (!HEX_DIGEST.test(a) || !HEX_DIGEST.test(b)) return false;
   const x = Buffer.from(a, 'hex');
   const y = Buffer.from(b, 'hex');
   return x.length === y.length && x.length > 0 && timingSafeEqual(x, y);
