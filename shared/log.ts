@@ -14,11 +14,14 @@ function minLevel(): number {
   return LEVELS[configured] ?? LEVELS.info;
 }
 
-function mask(fields: Record<string, unknown>): Record<string, unknown> {
+function mask(fields: Record<string, unknown>, depth = 0): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(fields)) {
     if (value === undefined) continue;
-    out[key] = !SAFE_KEYS.has(key) && SENSITIVE.test(key) ? '[redacted]' : value;
+    if (!SAFE_KEYS.has(key) && SENSITIVE.test(key)) out[key] = '[redacted]';
+    // Nested objects are masked too, so `{ body: { password } }` cannot slip through.
+    else if (value && typeof value === 'object' && !Array.isArray(value) && depth < 4) out[key] = mask(value as Record<string, unknown>, depth + 1);
+    else out[key] = value;
   }
   return out;
 }

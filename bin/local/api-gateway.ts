@@ -35,10 +35,16 @@ export function matchRoute(compiled: CompiledRoute[], method: string, path: stri
     if (!m) continue;
     pathMatched = true;
     if (c.route.method !== method) continue;
-    const params = Object.fromEntries(c.paramNames.map((n, i) => [n, decodeURIComponent(m[i + 1]!)]));
-    return { route: c.route, params, pathMatched };
+    let params: Record<string, string>;
+    try {
+      params = Object.fromEntries(c.paramNames.map((n, i) => [n, decodeURIComponent(m[i + 1]!)]));
+    } catch {
+      // Malformed percent-encoding: the caller's mistake, answered 400 by the server.
+      return { route: undefined, params: {}, pathMatched: true, malformed: true };
+    }
+    return { route: c.route, params, pathMatched, malformed: false };
   }
-  return { route: undefined, params: {}, pathMatched };
+  return { route: undefined, params: {}, pathMatched, malformed: false };
 }
 
 export interface IncomingRequest {

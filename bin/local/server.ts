@@ -91,6 +91,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
       const url = new URL(req.url ?? '/', 'http://local');
       const method = (req.method ?? 'GET').toUpperCase();
       const { route, params } = matchRoute(compiled, method === 'HEAD' ? 'GET' : method, url.pathname);
+      if (!route && matchRoute(compiled, method === 'HEAD' ? 'GET' : method, url.pathname).malformed) return sendGateway(res, 'BAD_REQUEST_PARAMETERS', requestId, 'Malformed percent-encoding in the path');
       if (!route) return sendGateway(res, 'MISSING_AUTHENTICATION_TOKEN', requestId, `No route for ${method} ${url.pathname}; see /api/docs for the routes`);
       const body = await readBody(req);
       if (body === null) return sendGateway(res, 'REQUEST_TOO_LARGE', requestId);

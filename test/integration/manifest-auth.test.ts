@@ -39,3 +39,11 @@ describe('unknown routes', () => {
     expect(res.body).toMatchObject({ statusCode: 404, error: 'Not Found' });
   });
 });
+
+describe('malformed paths', () => {
+  it('answer 400, not 500', async () => {
+    const res = await client(rt.url).call('PATCH', '/users/%E0%A4%A', {});
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+  });
+});

@@ -41,14 +41,14 @@ describe('matchRoute', () => {
 
   it('answers no route but pathMatched for a known path with another method', () => {
     const compiled = compileRoutes([QUEUE, BY_ID, STATUS]);
-    expect(matchRoute(compiled, 'DELETE', '/appointments/a-1')).toEqual({ route: undefined, params: {}, pathMatched: true });
+    expect(matchRoute(compiled, 'DELETE', '/appointments/a-1')).toEqual({ route: undefined, params: {}, pathMatched: true, malformed: false });
     expect(matchRoute(compiled, 'GET', '/appointments/a-1/status')).toMatchObject({ route: undefined, pathMatched: true });
   });
 
   it('answers no route and no path match for unknown paths', () => {
     const compiled = compileRoutes([QUEUE, BY_ID, STATUS]);
     for (const path of ['/appointments', '/appointments/a/b', '/appointment/queue', '/appointments/queue//', '/x/appointments/queue', '/appointments//status']) {
-      expect(matchRoute(compiled, 'GET', path), path).toEqual({ route: undefined, params: {}, pathMatched: false });
+      expect(matchRoute(compiled, 'GET', path), path).toEqual({ route: undefined, params: {}, pathMatched: false, malformed: false });
     }
   });
 
@@ -74,5 +74,13 @@ describe('matchRoute', () => {
       expect(m.route, `${r.method} ${r.path}`).toBe(r);
       expect(m.params).toEqual(Object.fromEntries(names.map((n) => [n, `sample-${n}-1`])));
     }
+  });
+});
+
+describe('matchRoute with malformed encoding', () => {
+  it('reports malformed percent-encoding instead of throwing', async () => {
+    const { allRoutes } = await import('../../../shared/routes/index');
+    const compiled = compileRoutes(allRoutes());
+    expect(matchRoute(compiled, 'PATCH', '/users/%E0%A4%A')).toMatchObject({ route: undefined, malformed: true });
   });
 });

@@ -94,3 +94,20 @@ describe('createLogger', () => {
     expect(lines(out).map((l) => l.msg)).toEqual(['shown']);
   });
 });
+
+describe('nested masking', () => {
+  it('masks sensitive keys inside nested objects', async () => {
+    const { createLogger } = await import('../../../shared/log');
+    const lines: string[] = [];
+    const original = process.stdout.write.bind(process.stdout);
+    process.stdout.write = ((chunk: string) => (lines.push(String(chunk)), true)) as typeof process.stdout.write;
+    try {
+      createLogger().info('nested', { body: { password: 'hunter2-hunter2', tenantId: 't1' } });
+    } finally {
+      process.stdout.write = original;
+    }
+    const line = lines.join('');
+    expect(line).not.toContain('hunter2');
+    expect(line).toContain('[redacted]');
+  });
+});
