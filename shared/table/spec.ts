@@ -13,6 +13,8 @@ export const TABLE = {
     { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
     // Tertiary lookups: phone prefixes, by-status views.
     { name: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
+    // Reverse lookups: phone numbers by their last digits.
+    { name: 'gsi4', partitionKey: 'gsi4pk', sortKey: 'gsi4sk' },
   ],
 } as const;
 

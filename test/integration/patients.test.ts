@@ -30,7 +30,7 @@ const patientBody = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const INTERNAL = /"(pk|sk|gsi[123](pk|sk)|phoneDigits|version|ownsDuplicateGuard|nameIndexCount|namePrev|nameNormalised|entity|tenantId)"/;
+const INTERNAL = /"(pk|sk|gsi[1234](pk|sk)|phoneDigits|version|ownsDuplicateGuard|nameIndexCount|namePrev|nameNormalised|entity|tenantId)"/;
 
 async function allPatientIds(api: Client): Promise<string[]> {
   const ids: string[] = [];
@@ -99,9 +99,16 @@ describe('patient registration, reads and search', () => {
     }
     expect(await search(rec.api, 'MRN-000099')).toEqual([]);
 
+    // With '+': the international number from its start.
     expect((await search(rec.api, '+91 987')).map((x) => x.id)).toEqual([p.id]);
-    expect((await search(rec.api, '9198765')).map((x) => x.id)).toEqual([p.id]);
-    expect((await search(rec.api, '4420')).map((x) => x.id)).toEqual([other.body.id]);
+    expect((await search(rec.api, '+9198765')).map((x) => x.id)).toEqual([p.id]);
+    expect((await search(rec.api, '+4420')).map((x) => x.id)).toEqual([other.body.id]);
+    expect(await search(rec.api, '+9198764')).toEqual([]);
+    // Without '+': the number's last digits, so the national number or its tail finds the patient.
+    expect((await search(rec.api, '98765 43210')).map((x) => x.id)).toEqual([p.id]);
+    expect((await search(rec.api, '43210')).map((x) => x.id)).toEqual([p.id]);
+    expect((await search(rec.api, '7946 0958')).map((x) => x.id)).toEqual([other.body.id]);
+    expect(await search(rec.api, '9198765')).toEqual([]);
     expect(await search(rec.api, '555')).toEqual([]);
 
     for (const q of ['priya', 'PRIYA SH', 'Priya   Sharma', 'sharma', 'SHAR', 'príya']) {
@@ -134,8 +141,8 @@ describe('patient registration, reads and search', () => {
     expect((await search(rec.api, 'priya k')).map((x) => x.id)).toEqual([p.id]);
     expect((await search(rec.api, 'kapoor')).map((x) => x.id)).toEqual([p.id]);
     expect((await search(rec.api, 'kapoor'))[0]).toEqual(patched.body);
-    expect(await search(rec.api, '919876')).toEqual([]);
-    expect((await search(rec.api, '919123')).map((x) => x.id)).toEqual([p.id]);
+    expect(await search(rec.api, '+919876')).toEqual([]);
+    expect((await search(rec.api, '+919123')).map((x) => x.id)).toEqual([p.id]);
     expect((await search(rec.api, 'MRN-000001'))[0]).toEqual(patched.body);
   });
 

@@ -25,7 +25,7 @@ import {
   type PatientRecord,
   type PublicPatient,
 } from './records';
-import { classifyQuery, dateOfBirthProblem, dedupeAllergies, formatMrn, phoneDigits } from './rules';
+import { classifyQuery, dateOfBirthProblem, dedupeAllergies, formatMrn, phoneDigits, phoneSuffixKey } from './rules';
 import type { RegisterPatientInput, UpdatePatientInput } from './schemas';
 
 /** What the service needs to know about "now": the instant and the hospital's time zone. */
@@ -215,13 +215,14 @@ export async function listPatients(tenantId: string, query: PageRequest & { q?: 
     }
     case 'phone': {
       const pk = patientKeys.byPhone(tenantId);
+      const [index, prefix] = search.from === 'start' ? (['gsi3', search.digits] as const) : (['gsi4', phoneSuffixKey(search.digits)] as const);
       return queryPage(
         {
-          IndexName: 'gsi3',
-          KeyConditionExpression: 'gsi3pk = :pk AND begins_with(gsi3sk, :prefix)',
-          ExpressionAttributeValues: { ':pk': pk, ':prefix': search.digits },
+          IndexName: index,
+          KeyConditionExpression: `${index}pk = :pk AND begins_with(${index}sk, :prefix)`,
+          ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
         },
-        { attr: 'gsi3pk', value: pk },
+        { attr: `${index}pk`, value: pk },
         page,
         patientFromListItem,
       );

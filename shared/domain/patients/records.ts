@@ -3,7 +3,7 @@
  * attributes. Pure: the service decides when to write them.
  */
 import { collection, entityKey, sortKey } from '../../table/keys';
-import { duplicateGuardId, nameIndexEntries, normaliseName } from './rules';
+import { duplicateGuardId, nameIndexEntries, normaliseName, phoneSuffixKey } from './rules';
 import type { BLOOD_GROUPS, SEXES } from './schemas';
 
 export interface Address {
@@ -79,7 +79,7 @@ export const patientKeys = {
   byPhone: (tenantId: string) => collection(tenantId, 'PATIENTS', 'PHONE'),
 };
 
-/** The patient item with its three index entries: all (gsi1), name (gsi2), phone (gsi3). */
+/** The patient item with its index entries: all (gsi1), name (gsi2), phone from the start (gsi3) and from the end (gsi4). */
 export function patientItem(p: PatientRecord) {
   const { main } = nameIndexEntries(p.name);
   return {
@@ -93,6 +93,8 @@ export function patientItem(p: PatientRecord) {
     ...(main.prev !== undefined ? { namePrev: main.prev } : {}),
     gsi3pk: patientKeys.byPhone(p.tenantId),
     gsi3sk: sortKey(p.phoneDigits, p.id),
+    gsi4pk: patientKeys.byPhone(p.tenantId),
+    gsi4sk: sortKey(phoneSuffixKey(p.phoneDigits), p.id),
     nameNormalised: normaliseName(p.name),
   };
 }

@@ -32,6 +32,11 @@ export function parseMrnQuery(q: string): string | null {
   return n >= 1 ? formatMrn(n) : null;
 }
 
+/** Sort key that turns "ends with these digits" into a prefix query: the digits reversed. */
+export function phoneSuffixKey(digits: string): string {
+  return [...digits].reverse().join('');
+}
+
 /** Digits only: `+91 98765-43210` → `919876543210`. */
 export function phoneDigits(phone: string): string {
   return phone.replace(/\D/g, '');
@@ -63,13 +68,17 @@ export function normaliseName(name: string): string {
 
 export type PatientQuery =
   | { kind: 'mrn'; mrn: string | null }
-  | { kind: 'phone'; digits: string }
+  | { kind: 'phone'; digits: string; from: 'start' | 'end' }
   | { kind: 'name'; prefix: string };
 
-/** How `GET /patients?q=` searches: by MRN, by phone prefix, else by name prefix. */
+/**
+ * How `GET /patients?q=` searches: by MRN; by phone, from the start when the query begins with
+ * `+` (an international number) and otherwise by the last digits, so a receptionist finds
+ * "+91 98450 12345" by typing "98450 12345" or "12345"; else by name prefix.
+ */
 export function classifyQuery(q: string): PatientQuery {
   if (isMrnQuery(q)) return { kind: 'mrn', mrn: parseMrnQuery(q) };
-  if (isPhoneQuery(q)) return { kind: 'phone', digits: phoneDigits(q) };
+  if (isPhoneQuery(q)) return { kind: 'phone', digits: phoneDigits(q), from: q.trim().startsWith('+') ? 'start' : 'end' };
   return { kind: 'name', prefix: normaliseName(q) };
 }
 

@@ -4,7 +4,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { BadRequest } from '../../../shared/http/errors';
 import { resetDb } from '../../../shared/table/client';
-import { DEFAULT_LIMIT, MAX_LIMIT, pageQuery, queryPage, stripKeys } from '../../../shared/table/pagination';
+import { DEFAULT_LIMIT, MAX_LIMIT, pageQuery, queryPage } from '../../../shared/table/pagination';
 
 const Query = z.strictObject({ ...pageQuery });
 
@@ -47,12 +47,6 @@ describe('pageQuery.limit', () => {
   });
 });
 
-describe('stripKeys', () => {
-  it('drops table key attributes and keeps the rest', () => {
-    const item = { pk: 'T#1', sk: 'U#1', gsi1pk: 'a', gsi1sk: 'b', gsi2pk: 'c', gsi2sk: 'd', gsi3pk: 'e', gsi3sk: 'f', expiresAt: 1, entity: 'User', id: 'u-1', name: 'Asha' };
-    expect(stripKeys(item)).toEqual({ id: 'u-1', name: 'Asha' });
-  });
-});
 
 describe('queryPage cursors (DynamoDB client mocked)', () => {
   const PARTITION = { attr: 'pk', value: 'TENANT#t-1#USERS' };

@@ -64,7 +64,8 @@ describe('normaliseName', () => {
 describe('classifyQuery', () => {
   it('MRN first, then phone, else name', () => {
     expect(classifyQuery('mrn-7')).toEqual({ kind: 'mrn', mrn: 'MRN-000007' });
-    expect(classifyQuery('+91 987')).toEqual({ kind: 'phone', digits: '91987' });
+    expect(classifyQuery('+91 987')).toEqual({ kind: 'phone', digits: '91987', from: 'start' });
+    expect(classifyQuery('98450 12345')).toEqual({ kind: 'phone', digits: '9845012345', from: 'end' });
     expect(classifyQuery('Priya SH')).toEqual({ kind: 'name', prefix: 'priya sh' });
     expect(classifyQuery('12')).toEqual({ kind: 'name', prefix: '12' });
   });
