@@ -33,7 +33,7 @@ async function main() {
   const dynamo = await startDynamoLocal({ dataDir });
   let runtime;
   try {
-    runtime = await startLocalRuntime({ port, host: process.env.HOST ?? '127.0.0.1', dynamoEndpoint: dynamo.endpoint, jwtSecret: jwtSecretFor(dataDir) });
+    runtime = await startLocalRuntime({ port, host: process.env.HOST ?? '127.0.0.1', dynamoEndpoint: dynamo.endpoint, jwtSecret: jwtSecretFor(dataDir), log: (line) => console.log(line) });
   } catch (err) {
     await dynamo.stop();
     throw err;

@@ -104,13 +104,13 @@ export function createTableInput(tableName: string): CreateTableCommandInput {
 }
 
 /** A kept data folder may predate an index added to the table spec: create what is missing. */
-async function addMissingIndexes(client: DynamoDBClient, tableName: string): Promise<void> {
+async function addMissingIndexes(client: DynamoDBClient, tableName: string, log: (line: string) => void): Promise<void> {
   const described = await client.send(new DescribeTableCommand({ TableName: tableName }));
   const present = new Set((described.Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName));
   const wanted = createTableInput(tableName);
   for (const index of wanted.GlobalSecondaryIndexes ?? []) {
     if (present.has(index.IndexName)) continue;
-    console.log(`Adding index ${index.IndexName} to ${tableName}…`);
+    log(`Adding index ${index.IndexName} to ${tableName}…`);
     const names = new Set(index.KeySchema!.map((k) => k.AttributeName));
     await client.send(
       new UpdateTableCommand({
@@ -122,12 +122,12 @@ async function addMissingIndexes(client: DynamoDBClient, tableName: string): Pro
   }
 }
 
-export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
+export async function ensureTable(endpoint: string, tableName: string, log: (line: string) => void = () => {}): Promise<void> {
   const client = localClient(endpoint);
   try {
     const existing = await client.send(new ListTablesCommand({}));
     if (!existing.TableNames?.includes(tableName)) await client.send(new CreateTableCommand(createTableInput(tableName)));
-    else await addMissingIndexes(client, tableName);
+    else await addMissingIndexes(client, tableName, log);
     const ttl = await client.send(new DescribeTimeToLiveCommand({ TableName: tableName }));
     if (ttl.TimeToLiveDescription?.TimeToLiveStatus !== 'ENABLED') {
       await client.send(new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: TABLE.ttlAttribute, Enabled: true } }));

@@ -20,6 +20,8 @@ export interface LocalRuntimeOptions {
   dynamoEndpoint: string;
   tableName?: string;
   jwtSecret?: string;
+  /** Progress lines (table upgrades); silent unless given. */
+  log?: (line: string) => void;
 }
 
 export interface LocalRuntime {
@@ -77,7 +79,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   resetDb();
   resetSigningKey();
-  await ensureTable(opts.dynamoEndpoint, tableName);
+  await ensureTable(opts.dynamoEndpoint, tableName, opts.log);
 
   const compiled = compileRoutes(allRoutes());
   const groupByName = new Map(GROUPS.map((g) => [g.name, g]));

@@ -1,15 +1,11 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { getItem } from '../table/items';
 import type { ApiKeyRecord, TenantRecord, UserRecord } from '../domain/identity/records';
-import { db, table } from '../table/client';
 import { keys } from '../table/keys';
 import { hashApiKeySecret, hashesEqual, isApiKeySecret } from './api-key-secret';
 import { verifyAccessToken } from './jwt';
 import type { Principal } from './principal';
 import { isScope } from './scopes';
 
-async function get<T>(key: { pk: string; sk: string }): Promise<T | undefined> {
-  return (await db().send(new GetCommand({ TableName: table(), Key: key }))).Item as T | undefined;
-}
 
 function bearer(authorization: string | undefined): string | null {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
@@ -30,16 +26,16 @@ export async function resolvePrincipal(authorization: string | undefined, now: D
 
   if (isApiKeySecret(token)) {
     const hash = hashApiKeySecret(token);
-    const lookup = await get<{ tenantId: string; keyId: string; scopes: string[] }>(keys.apiKeyHash(hash));
+    const lookup = await getItem<{ tenantId: string; keyId: string; scopes: string[] }>(keys.apiKeyHash(hash));
     if (!lookup) return null;
-    const [key, tenant] = await Promise.all([get<ApiKeyRecord>(keys.apiKey(lookup.tenantId, lookup.keyId)), get<TenantRecord>(keys.tenant(lookup.tenantId))]);
+    const [key, tenant] = await Promise.all([getItem<ApiKeyRecord>(keys.apiKey(lookup.tenantId, lookup.keyId)), getItem<TenantRecord>(keys.tenant(lookup.tenantId))]);
     if (!key || !tenant || key.status !== 'active' || !hashesEqual(key.hash, hash) || tenant.status === 'SUSPENDED') return null;
     return { type: 'apiKey', id: key.id, ...tenantFields(tenant), scopes: key.scopes.filter(isScope) };
   }
 
   const claims = await verifyAccessToken(token, now);
   if (!claims) return null;
-  const [user, tenant] = await Promise.all([get<UserRecord>(keys.user(claims.tid, claims.sub)), get<TenantRecord>(keys.tenant(claims.tid))]);
+  const [user, tenant] = await Promise.all([getItem<UserRecord>(keys.user(claims.tid, claims.sub)), getItem<TenantRecord>(keys.tenant(claims.tid))]);
   // A deactivated or deleted user's token stops working; the role is the current one, not the token's.
   if (!user || !tenant || !user.active || user.tenantId !== claims.tid || tenant.status === 'SUSPENDED') return null;
   return { type: 'user', id: user.id, ...tenantFields(tenant), role: user.role, scopes: [] };

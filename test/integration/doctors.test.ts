@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, newTenant } from '../support/api';
+import { client, newTenant, expectError } from '../support/api';
 import { startTestRuntime } from '../support/runtime';
 import type { LocalRuntime } from '../../bin/local/server';
 
@@ -12,11 +12,6 @@ afterAll(async () => {
   await rt?.close();
 });
 
-const expectError = (reply: { status: number; body: any }, status: number, message?: RegExp) => {
-  expect(reply.status).toBe(status);
-  expect(reply.body).toMatchObject({ statusCode: status, error: expect.any(String), message: expect.any(String) });
-  if (message) expect(reply.body.message).toMatch(message);
-};
 
 type Tenant = Awaited<ReturnType<typeof newTenant>>;
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetClock, shiftClock } from '../../shared/clock';
 import { db, table } from '../../shared/table/client';
 import { keys } from '../../shared/table/keys';
-import { client, newTenant } from '../support/api';
+import { client, newTenant, expectError } from '../support/api';
 import { startTestRuntime } from '../support/runtime';
 import type { LocalRuntime } from '../../bin/local/server';
 
@@ -16,11 +16,6 @@ afterAll(async () => {
   await rt?.close();
 });
 
-const expectError = (reply: { status: number; body: any }, status: number, message?: RegExp) => {
-  expect(reply.status).toBe(status);
-  expect(reply.body).toMatchObject({ statusCode: status, error: expect.any(String), message: expect.any(String) });
-  if (message) expect(reply.body.message).toMatch(message);
-};
 
 describe('health', () => {
   it('answers ok without credentials', async () => {

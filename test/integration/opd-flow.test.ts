@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetClock, systemClock } from '../../shared/clock';
 import { utcToZonedParts } from '../../shared/domain/opd/zoned-time';
-import { client } from '../support/api';
+import { client, expectError } from '../support/api';
 import { clockToNineAm, opdHospital } from '../support/opd';
 import { startTestRuntime } from '../support/runtime';
 import type { LocalRuntime } from '../../bin/local/server';
@@ -22,11 +22,6 @@ afterAll(async () => {
   await rt?.close();
 });
 
-const expectError = (reply: { status: number; body: any }, status: number, message?: RegExp) => {
-  expect(reply.status, JSON.stringify(reply.body)).toBe(status);
-  expect(reply.body).toMatchObject({ statusCode: status, error: expect.any(String), message: expect.any(String) });
-  if (message) expect(reply.body.message).toMatch(message);
-};
 
 async function freeSlots(date = today) {
   const r = await h.reception.api.get(`/doctors/${h.doctor.id}/availability?date=${date}`);

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { utcToZonedParts } from '../../shared/domain/opd/schedule';
-import { newTenant, type Client } from '../support/api';
+import { newTenant, type Client, expectError } from '../support/api';
 import { startTestRuntime } from '../support/runtime';
 import type { LocalRuntime } from '../../bin/local/server';
 
@@ -13,11 +13,6 @@ afterAll(async () => {
   await rt?.close();
 });
 
-const expectError = (reply: { status: number; body: any }, status: number, message?: RegExp) => {
-  expect(reply.status).toBe(status);
-  expect(reply.body).toMatchObject({ statusCode: status, error: expect.any(String), message: expect.any(String) });
-  if (message) expect(reply.body.message).toMatch(message);
-};
 
 /** A phone number no other test uses: +91 then 10 random digits. */
 const uniquePhone = () => `+91 ${randomInt(6, 10)}${String(randomInt(0, 1e9)).padStart(9, '0')}`;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
 
 export interface Reply<T = any> {
   status: number;
@@ -71,4 +72,11 @@ export async function newTenant(baseUrl: string, overrides: Record<string, unkno
       return { key: created.body, api: client(baseUrl, { token: created.body.secret }) };
     },
   };
+}
+
+/** Asserts an error answer: the status and the `{statusCode, message, error}` body, optionally the message. */
+export function expectError(reply: { status: number; body: any }, status: number, message?: RegExp): void {
+  expect(reply.status, JSON.stringify(reply.body)).toBe(status);
+  expect(reply.body).toMatchObject({ statusCode: status, error: expect.any(String), message: expect.any(String) });
+  if (message) expect(reply.body.message).toMatch(message);
 }

@@ -1,7 +1,8 @@
+import { requireItem, queryAll } from '../../table/items';
 import { randomUUID } from 'node:crypto';
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Principal } from '../../auth/principal';
-import { BadRequest, Conflict, NotFound } from '../../http/errors';
+import { BadRequest, Conflict } from '../../http/errors';
 import { db, table } from '../../table/client';
 import { failedConditions } from '../../table/errors';
 import { counterKey } from '../../table/keys';
@@ -25,20 +26,11 @@ export function todayIn(timeZone: string, now: Date): string {
 /** Every appointment of a doctor whose slot starts within the local date (one Query, all pages). */
 export async function doctorDay(tenantId: string, doctorId: string, date: string, timeZone: string): Promise<AppointmentRecord[]> {
   const { start, end } = dayBoundsUtc(date, timeZone);
-  const input: QueryCommandInput = {
-    TableName: table(),
+  return queryAll<AppointmentRecord>({
     IndexName: 'gsi2',
     KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk BETWEEN :from AND :to',
     ExpressionAttributeValues: { ':pk': apptKeys.byDoctor(tenantId, doctorId), ':from': start.toISOString(), ':to': new Date(end.getTime() - 1).toISOString() + '~' },
-  };
-  const items: AppointmentRecord[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(new QueryCommand({ ...input, ExclusiveStartKey: startKey }));
-    items.push(...((res.Items ?? []) as AppointmentRecord[]));
-    startKey = res.LastEvaluatedKey;
-  } while (startKey);
-  return items;
+  });
 }
 
 export async function availability(principal: Principal, doctorId: string, date: string, now: Date) {
@@ -113,9 +105,7 @@ export async function bookAppointment(
 }
 
 export async function getAppointmentRecord(tenantId: string, id: string): Promise<AppointmentRecord> {
-  const res = await db().send(new GetCommand({ TableName: table(), Key: apptKeys.item(tenantId, id), ConsistentRead: true }));
-  if (!res.Item) throw new NotFound(`Appointment ${id} not found`);
-  return res.Item as AppointmentRecord;
+  return requireItem<AppointmentRecord>(apptKeys.item(tenantId, id), `Appointment ${id} not found`, { consistent: true });
 }
 
 export async function getAppointment(tenantId: string, id: string) {

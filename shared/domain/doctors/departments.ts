@@ -1,5 +1,6 @@
+import { getItem } from '../../table/items';
 import { randomUUID } from 'node:crypto';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { Conflict, NotFound } from '../../http/errors';
 import { db, table } from '../../table/client';
 import { failedConditions } from '../../table/errors';
@@ -47,8 +48,7 @@ export async function createDepartment(tenantId: string, input: CreateDepartment
 }
 
 export async function getDepartmentRecord(tenantId: string, id: string): Promise<DepartmentRecord | undefined> {
-  const res = await db().send(new GetCommand({ TableName: table(), Key: doctorKeys.department(tenantId, id) }));
-  return res.Item as DepartmentRecord | undefined;
+  return getItem<DepartmentRecord>(doctorKeys.department(tenantId, id));
 }
 
 export async function getDepartment(tenantId: string, id: string) {

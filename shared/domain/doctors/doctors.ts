@@ -2,7 +2,8 @@
  * Doctor profiles: a DOCTOR user's department, specialty, fee and weekly OPD schedule. The
  * profile's id is the user's id, so "my schedule" needs no lookup.
  */
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { getItem } from '../../table/items';
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Principal } from '../../auth/principal';
 import { Conflict, Forbidden, NotFound } from '../../http/errors';
 import { db, table } from '../../table/client';
@@ -74,8 +75,7 @@ export async function createDoctor(tenantId: string, input: CreateDoctorInput, n
 }
 
 export async function getDoctorRecord(tenantId: string, id: string): Promise<DoctorRecord | undefined> {
-  const res = await db().send(new GetCommand({ TableName: table(), Key: doctorKeys.doctor(tenantId, id) }));
-  return res.Item as DoctorRecord | undefined;
+  return getItem<DoctorRecord>(doctorKeys.doctor(tenantId, id));
 }
 
 /**

@@ -1,5 +1,6 @@
+import { requireItem, queryAll } from '../../table/items';
 import { randomUUID } from 'node:crypto';
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Principal } from '../../auth/principal';
 import { BadRequest, Conflict, NotFound } from '../../http/errors';
 import { db, table } from '../../table/client';
@@ -19,9 +20,7 @@ export const OPEN_ENCOUNTER = {
 };
 
 export async function getEncounterRecord(tenantId: string, id: string): Promise<EncounterRecord> {
-  const res = await db().send(new GetCommand({ TableName: table(), Key: encKeys.item(tenantId, id), ConsistentRead: true }));
-  if (!res.Item) throw new NotFound(`Encounter ${id} not found`);
-  return res.Item as EncounterRecord;
+  return requireItem<EncounterRecord>(encKeys.item(tenantId, id), `Encounter ${id} not found`, { consistent: true });
 }
 
 export async function createEncounter(
@@ -75,15 +74,7 @@ export async function createEncounter(
 
 /** The encounter with its vitals and prescriptions: one Query on its partition. */
 export async function getEncounter(tenantId: string, id: string) {
-  const items: Record<string, unknown>[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({ TableName: table(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': encKeys.item(tenantId, id).pk }, ExclusiveStartKey: startKey, ConsistentRead: true }),
-    );
-    items.push(...(res.Items ?? []));
-    startKey = res.LastEvaluatedKey;
-  } while (startKey);
+  const items = await queryAll<Record<string, unknown>>({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': encKeys.item(tenantId, id).pk }, ConsistentRead: true });
   const main = items.find((i) => i.entity === 'Encounter') as EncounterRecord | undefined;
   if (!main) throw new NotFound(`Encounter ${id} not found`);
   const strip = <T>(i: Record<string, unknown>) => {

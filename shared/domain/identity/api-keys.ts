@@ -1,8 +1,9 @@
+import { requireItem } from '../../table/items';
 import { randomUUID } from 'node:crypto';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { displayPrefix, generateApiKeySecret, hashApiKeySecret } from '../../auth/api-key-secret';
 import type { Scope } from '../../auth/scopes';
-import { Conflict, NotFound } from '../../http/errors';
+import { Conflict } from '../../http/errors';
 import { db, table } from '../../table/client';
 import { failedConditions } from '../../table/errors';
 import { keys } from '../../table/keys';
@@ -72,9 +73,7 @@ export async function listApiKeys(tenantId: string, page: PageRequest) {
 }
 
 async function getKey(tenantId: string, keyId: string): Promise<ApiKeyRecord> {
-  const res = await db().send(new GetCommand({ TableName: table(), Key: keys.apiKey(tenantId, keyId), ConsistentRead: true }));
-  if (!res.Item) throw new NotFound(`API key ${keyId} not found`);
-  return res.Item as ApiKeyRecord;
+  return requireItem<ApiKeyRecord>(keys.apiKey(tenantId, keyId), `API key ${keyId} not found`, { consistent: true });
 }
 
 /** Marks the key revoked and deletes its hash lookup in one step, so it stops working at once. */

@@ -1,4 +1,5 @@
-import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { getItem } from '../../table/items';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from '../../auth/jwt';
 import { dummyPasswordHash, verifyPassword } from '../../auth/passwords';
 import { Forbidden, TooManyRequests, Unauthorized } from '../../http/errors';
@@ -22,12 +23,12 @@ interface ThrottleRecord {
  */
 export async function login(input: { email: string; password: string }, now: Date) {
   const throttleKey = keys.loginThrottle(input.email);
-  const throttle = (await db().send(new GetCommand({ TableName: table(), Key: throttleKey, ConsistentRead: true }))).Item as ThrottleRecord | undefined;
+  const throttle = await getItem<ThrottleRecord>(throttleKey, { consistent: true });
   if (throttle?.lockedUntil && Date.parse(throttle.lockedUntil) > now.getTime()) {
     throw new TooManyRequests(`Too many failed sign-in attempts; try again after ${throttle.lockedUntil}`, { retryAfter: throttle.lockedUntil });
   }
 
-  const lookup = (await db().send(new GetCommand({ TableName: table(), Key: keys.email(input.email) }))).Item as { tenantId: string; userId: string } | undefined;
+  const lookup = await getItem<{ tenantId: string; userId: string }>(keys.email(input.email));
   const user = lookup ? await getUserRecord(lookup.tenantId, lookup.userId) : undefined;
   const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
   if (!user || !ok) {

@@ -1,8 +1,9 @@
+import { requireItem } from '../../table/items';
 import { randomUUID } from 'node:crypto';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { z } from 'zod';
 import { generatePassword, hashPassword } from '../../auth/passwords';
-import { Conflict, NotFound } from '../../http/errors';
+import { Conflict } from '../../http/errors';
 import type { RegisterTenantBody } from '../../routes/tenants';
 import { db, table } from '../../table/client';
 import { failedConditions } from '../../table/errors';
@@ -77,9 +78,7 @@ export function userItem(user: UserRecord) {
 }
 
 export async function getTenant(tenantId: string): Promise<TenantRecord> {
-  const res = await db().send(new GetCommand({ TableName: table(), Key: keys.tenant(tenantId) }));
-  if (!res.Item) throw new NotFound('Tenant not found');
-  return res.Item as TenantRecord;
+  return requireItem<TenantRecord>(keys.tenant(tenantId), 'Tenant not found');
 }
 
 export async function currentTenant(tenantId: string) {

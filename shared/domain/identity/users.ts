@@ -1,5 +1,6 @@
+import { getItem } from '../../table/items';
 import { randomUUID } from 'node:crypto';
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role } from '../../auth/roles';
 import { generatePassword, hashPassword } from '../../auth/passwords';
 import { Conflict, NotFound } from '../../http/errors';
@@ -11,8 +12,7 @@ import { publicUser, type UserRecord } from './records';
 import { userItem } from './tenants';
 
 export async function getUserRecord(tenantId: string, userId: string): Promise<UserRecord | undefined> {
-  const res = await db().send(new GetCommand({ TableName: table(), Key: keys.user(tenantId, userId) }));
-  return res.Item as UserRecord | undefined;
+  return getItem<UserRecord>(keys.user(tenantId, userId));
 }
 
 export async function getUser(tenantId: string, userId: string) {

@@ -5,8 +5,9 @@
  * (phone digits + date of birth) and its name-index items move together, so a search can never
  * find a half-registered or half-corrected patient.
  */
+import { getItem } from '../../table/items';
 import { randomUUID } from 'node:crypto';
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { BadRequest, Conflict, NotFound } from '../../http/errors';
 import { db, table } from '../../table/client';
 import { failedConditions } from '../../table/errors';
@@ -60,8 +61,7 @@ function checkDateOfBirth(dateOfBirth: string, ctx: PatientContext): void {
 }
 
 async function readGuard(tenantId: string, digits: string, dateOfBirth: string): Promise<GuardItem | undefined> {
-  const res = await db().send(new GetCommand({ TableName: table(), Key: patientKeys.duplicateGuard(tenantId, digits, dateOfBirth) }));
-  return res.Item as GuardItem | undefined;
+  return getItem<GuardItem>(patientKeys.duplicateGuard(tenantId, digits, dateOfBirth));
 }
 
 /** Takes the tenant's next MRN number from its atomic counter. A failed registration burns its number. */
@@ -172,8 +172,8 @@ export async function registerPatient(tenantId: string, input: RegisterPatientIn
 }
 
 export async function getPatientRecord(tenantId: string, id: string): Promise<PatientRecord | undefined> {
-  const res = await db().send(new GetCommand({ TableName: table(), Key: patientKeys.patient(tenantId, id) }));
-  return res.Item ? patientRecord(res.Item) : undefined;
+  const item = await getItem<Record<string, unknown>>(patientKeys.patient(tenantId, id));
+  return item ? patientRecord(item) : undefined;
 }
 
 /** One patient of the tenant; another tenant's id is a 404 like an unknown one. */
@@ -185,8 +185,7 @@ export async function getPatient(tenantId: string, id: string): Promise<PublicPa
 
 /** The patient with an MRN, or undefined. Two GetItems: the MRN lookup, then the patient. */
 export async function findPatientByMrn(tenantId: string, mrn: string): Promise<PublicPatient | undefined> {
-  const lookup = await db().send(new GetCommand({ TableName: table(), Key: patientKeys.mrn(tenantId, mrn) }));
-  const patientId = lookup.Item?.patientId as string | undefined;
+  const patientId = (await getItem<{ patientId?: string }>(patientKeys.mrn(tenantId, mrn)))?.patientId;
   if (!patientId) return undefined;
   const record = await getPatientRecord(tenantId, patientId);
   return record ? publicPatient(record) : undefined;

@@ -3,7 +3,7 @@ import { checkAccess, trialEnded } from '../../../shared/auth/access';
 import type { Principal } from '../../../shared/auth/principal';
 import { HttpError } from '../../../shared/http/errors';
 import type { Access, HttpMethod } from '../../../shared/http/route';
-import { thrownBy } from './helpers';
+import { thrownBy } from '../../support/thrown';
 
 const NOW = new Date('2025-03-10T12:00:00.000Z');
 const FUTURE = '2025-03-20T00:00:00.000Z';

@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { z } from 'zod';
 import { BadRequest, HttpError } from '../../../shared/http/errors';
 import { email, idParam, nonEmpty, parseJsonBody, parseOrThrow } from '../../../shared/http/validation';
-import { thrownBy } from './helpers';
+import { thrownBy } from '../../support/thrown';
 
 const Patient = z.strictObject({
   name: nonEmpty(20),

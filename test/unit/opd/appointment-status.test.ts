@@ -9,7 +9,7 @@ import {
   nextAppointmentStatuses,
   type AppointmentStatus,
 } from '../../../shared/domain/opd/appointment-status';
-import { thrownBy } from './helpers';
+import { thrownBy } from '../../support/thrown';
 
 // Written out independently of the module so a slip in the table is caught.
 const EXPECTED: Record<AppointmentStatus, AppointmentStatus[]> = {

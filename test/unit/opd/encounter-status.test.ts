@@ -11,7 +11,7 @@ import {
   nextEncounterStatuses,
   type EncounterStatus,
 } from '../../../shared/domain/opd/encounter-status';
-import { thrownBy } from './helpers';
+import { thrownBy } from '../../support/thrown';
 
 const EXPECTED: Record<EncounterStatus, EncounterStatus[]> = {
   planned: ['in-progress', 'cancelled', 'entered-in-error'],

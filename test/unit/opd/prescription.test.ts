@@ -8,7 +8,7 @@ import {
   checkPrescribable,
 } from '../../../shared/domain/opd/prescription';
 import { ENCOUNTER_STATUSES } from '../../../shared/domain/opd/encounter-status';
-import { thrownBy } from './helpers';
+import { thrownBy } from '../../support/thrown';
 
 const VALID = {
   drugName: 'Amoxicillin',
