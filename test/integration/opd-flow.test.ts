@@ -253,3 +253,26 @@ describe('tenant isolation', () => {
     void client;
   });
 });
+
+describe('dates are the hospital’s', () => {
+  it('a slot just after local midnight belongs to that local date, though it is the previous UTC day', async () => {
+    const hosp = await opdHospital(rt.url, TZ);
+    const night = { slotMinutes: 15, sessions: (['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'] as const).map((day) => ({ day, start: '00:00', end: '02:00' })) };
+    expect((await hosp.admin.put(`/doctors/${hosp.doctor.id}/schedule`, night)).status).toBe(200);
+    const tomorrow = utcToZonedParts(new Date(systemClock.now().getTime() + 86_400_000), TZ).date;
+    const slots = (await hosp.reception.api.get(`/doctors/${hosp.doctor.id}/availability?date=${tomorrow}`)).body.slots;
+    // 00:00 in Kolkata (+05:30) is 18:30 UTC of the day before.
+    expect(slots[0].start).toMatch(/T18:30:00\.000Z$/);
+    expect(slots[0].start.slice(0, 10)).not.toBe(tomorrow);
+    const p = await hosp.patient();
+    const appt = await hosp.reception.api.post('/appointments', { patientId: p.id, doctorId: hosp.doctor.id, start: slots[1].start, reason: 'Night clinic' });
+    expect(appt.status).toBe(201);
+    expect(appt.body.date).toBe(tomorrow);
+    const ids = async (query: string) => (await hosp.reception.api.get(`/appointments?${query}`)).body.items.map((a: any) => a.id);
+    expect(await ids(`date=${tomorrow}`)).toContain(appt.body.id);
+    expect(await ids(`date=${tomorrow}&doctorId=${hosp.doctor.id}`)).toContain(appt.body.id);
+    expect(await ids(`date=${tomorrow}&patientId=${p.id}`)).toContain(appt.body.id);
+    expect(await ids(`date=${today}&doctorId=${hosp.doctor.id}`)).not.toContain(appt.body.id);
+    expect(await ids(`date=${slots[1].start.slice(0, 10)}&patientId=${p.id}`)).not.toContain(appt.body.id);
+  });
+});
