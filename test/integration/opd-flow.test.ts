@@ -96,6 +96,12 @@ describe('the full OPD morning', () => {
     expect(detail.body.diagnosis[0].text).toBe('Viral fever');
     const listed = await h.doctorUser.api.get(`/encounters?patientId=${patient.id}`);
     expect(listed.body.items.map((e: any) => e.id)).toContain(encounter.body.id);
+
+    // No answer carries the table's key attributes or bookkeeping.
+    const INTERNAL = /"(pk|sk|gsi[1-4](pk|sk)|entity|expiresAt|tenantId)"/;
+    for (const body of [booked.body, checkedIn.body, queue.body, encounter.body, vitals.body, rx.body, finished.body, appt.body, detail.body, listed.body, (await h.reception.api.get(`/appointments?date=${today}`)).body]) {
+      expect(JSON.stringify(body)).not.toMatch(INTERNAL);
+    }
   });
 });
 

@@ -10,7 +10,7 @@ import { isEncounterFinished } from '../opd/encounter-status';
 import { checkPrescribable, NEW_PRESCRIPTION_STATUS, type PrescriptionInput } from '../opd/prescription';
 import { assessReading, type VitalsInput } from '../opd/vitals';
 import { getEncounterRecord, OPEN_ENCOUNTER } from './encounters';
-import { encKeys, type PrescriptionRecord, type VitalsRecord } from './records';
+import { encKeys, publicPrescription, publicVitals, type PrescriptionRecord, type VitalsRecord } from './records';
 
 function finishedConflict(id: string, status: string) {
   return new Conflict(`Encounter ${id} is finished (status '${status}'); nothing more can be recorded on it`, { encounterStatus: status });
@@ -45,7 +45,7 @@ export async function recordVitals(principal: Principal, encounterId: string, in
     if (failedConditions(err)?.includes(1)) throw finishedConflict(encounterId, (await getEncounterRecord(t, encounterId)).status);
     throw err;
   }
-  return reading;
+  return publicVitals(reading);
 }
 
 /**
@@ -100,5 +100,5 @@ export async function addPrescription(principal: Principal, encounterId: string,
     if (failedConditions(err)?.includes(0)) throw finishedConflict(encounterId, (await getEncounterRecord(t, encounterId)).status);
     throw err;
   }
-  return rx;
+  return publicPrescription(rx);
 }

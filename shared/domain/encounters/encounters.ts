@@ -10,7 +10,7 @@ import { getAppointmentRecord, todayIn } from '../appointments/appointments';
 import { findDoctor, findPatient } from '../appointments/parties';
 import { apptKeys } from '../appointments/records';
 import { assertEncounterTransition, FINISHED_ENCOUNTER_STATUSES, isEncounterFinished, type EncounterStatus } from '../opd/encounter-status';
-import { encKeys, encounterItem, publicEncounter, type Diagnosis, type EncounterRecord, type PrescriptionRecord, type VitalsRecord } from './records';
+import { encKeys, encounterItem, publicEncounter, publicPrescription, publicVitals, type Diagnosis, type EncounterRecord, type PrescriptionRecord, type VitalsRecord } from './records';
 
 /** Condition shared by every write that adds to an encounter: it must exist and be open. */
 export const OPEN_ENCOUNTER = {
@@ -77,15 +77,10 @@ export async function getEncounter(tenantId: string, id: string) {
   const items = await queryAll<Record<string, unknown>>({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': encKeys.item(tenantId, id).pk }, ConsistentRead: true });
   const main = items.find((i) => i.entity === 'Encounter') as EncounterRecord | undefined;
   if (!main) throw new NotFound(`Encounter ${id} not found`);
-  const strip = <T>(i: Record<string, unknown>) => {
-    const { pk, sk, entity, ...rest } = i;
-    void pk, sk, entity;
-    return rest as T;
-  };
   return {
-    ...publicEncounter(strip<EncounterRecord>(main as unknown as Record<string, unknown>)),
-    vitals: items.filter((i) => i.entity === 'Vitals').map((i) => strip<VitalsRecord>(i)),
-    prescriptions: items.filter((i) => i.entity === 'Prescription').map((i) => strip<PrescriptionRecord>(i)),
+    ...publicEncounter(main),
+    vitals: items.filter((i) => i.entity === 'Vitals').map((i) => publicVitals(i as unknown as VitalsRecord)),
+    prescriptions: items.filter((i) => i.entity === 'Prescription').map((i) => publicPrescription(i as unknown as PrescriptionRecord)),
   };
 }
 

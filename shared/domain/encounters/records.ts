@@ -92,7 +92,55 @@ export function encounterItem(t: string, e: EncounterRecord) {
   };
 }
 
+/** What the API answers: the record's fields, never key attributes. */
 export function publicEncounter(e: EncounterRecord) {
-  const { createdBy, ...rest } = e;
-  return { ...rest, createdBy };
+  return {
+    id: e.id,
+    class: e.class,
+    kind: e.kind,
+    status: e.status,
+    patientId: e.patientId,
+    patientName: e.patientName,
+    mrn: e.mrn,
+    doctorId: e.doctorId,
+    doctorName: e.doctorName,
+    appointmentId: e.appointmentId,
+    date: e.date,
+    startedAt: e.startedAt,
+    endedAt: e.endedAt,
+    chiefComplaint: e.chiefComplaint,
+    diagnosis: e.diagnosis,
+    notes: e.notes,
+    latestNews2: e.latestNews2,
+    createdBy: e.createdBy,
+    createdAt: e.createdAt,
+    updatedAt: e.updatedAt,
+  };
+}
+
+export function publicVitals(v: VitalsRecord) {
+  return { id: v.id, encounterId: v.encounterId, recordedAt: v.recordedAt, recordedBy: v.recordedBy, values: v.values, bmi: v.bmi, bmiCategory: v.bmiCategory, news2: v.news2 };
+}
+
+export function publicPrescription(p: PrescriptionRecord) {
+  return {
+    id: p.id,
+    encounterId: p.encounterId,
+    patientId: p.patientId,
+    status: p.status,
+    intent: p.intent,
+    drugName: p.drugName,
+    drugCode: p.drugCode,
+    strength: p.strength,
+    dose: p.dose,
+    route: p.route,
+    frequency: p.frequency,
+    durationDays: p.durationDays,
+    quantity: p.quantity,
+    instructions: p.instructions,
+    allergyConflicts: p.allergyConflicts,
+    allergyOverrideReason: p.allergyOverrideReason,
+    prescriberId: p.prescriberId,
+    authoredOn: p.authoredOn,
+  };
 }
