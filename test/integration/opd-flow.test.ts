@@ -90,6 +90,8 @@ describe('the full OPD morning', () => {
     // A finished encounter takes no more prescriptions or vitals.
     expectError(await h.doctorUser.api.post(`/encounters/${encounter.body.id}/prescriptions`, { drugName: 'Cetirizine', strength: '10 mg', dose: '1 tablet', route: 'oral', frequency: 'once daily', durationDays: 5, quantity: 5 }), 409, /finished/);
     expectError(await h.nurse.api.patch(`/encounters/${encounter.body.id}/vitals`, { pulse: 80 }), 409, /finished/);
+    expectError(await h.doctorUser.api.patch(`/encounters/${encounter.body.id}`, { status: 'in-progress' }), 409, /allowed next states: none/);
+    expectError(await h.doctorUser.api.patch(`/encounters/${encounter.body.id}`, { notes: 'late addendum' }), 409, /finished/);
 
     const detail = await h.nurse.api.get(`/encounters/${encounter.body.id}`);
     expect(detail.status).toBe(200);
@@ -252,6 +254,25 @@ describe('prescriptions and allergies', () => {
       expectError(await h.nurse.api.patch(`/encounters/${enc.id}/vitals`, body), 400, field);
     }
     expect((await h.nurse.api.get(`/encounters/${enc.id}`)).body.vitals).toHaveLength(0);
+
+    const good = { drugName: 'Cetirizine', strength: '10 mg', dose: '1 tablet', route: 'oral', frequency: 'once daily', durationDays: 5, quantity: 5 };
+    for (const [patch, field] of [
+      [{ quantity: 0 }, /quantity/],
+      [{ durationDays: 400 }, /durationDays/],
+      [{ route: 'mouth' }, /route/],
+      [{ drugName: '' }, /drugName/],
+      [{ strength: undefined }, /strength/],
+      [{ refills: 3 }, /refills|Unrecognized/i],
+    ] as const) {
+      expectError(await h.doctorUser.api.post(`/encounters/${enc.id}/prescriptions`, { ...good, ...patch }), 400, field);
+    }
+    expectError(await h.doctorUser.api.post('/encounters', { appointmentId: appt.id, patientId: p.id }), 400, /appointmentId|patientId/);
+    expectError(await h.doctorUser.api.patch(`/encounters/${enc.id}`, { status: 'done' }), 400, /status/);
+    expectError(await h.doctorUser.api.patch(`/encounters/${enc.id}`, { diagnosis: [{ code: 'J18.9' }] }), 400, /diagnosis\.0\.text/);
+    const after = (await h.nurse.api.get(`/encounters/${enc.id}`)).body;
+    expect(after.prescriptions).toHaveLength(0);
+    expect(after.diagnosis).toEqual([]);
+    expect(after.status).toBe('in-progress');
   });
 });
 
