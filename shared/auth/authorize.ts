@@ -1,5 +1,5 @@
-import { getItem } from '../table/items';
 import type { ApiKeyRecord, TenantRecord, UserRecord } from '../domain/identity/records';
+import { getItem } from '../table/items';
 import { keys } from '../table/keys';
 import { hashApiKeySecret, hashesEqual, isApiKeySecret } from './api-key-secret';
 import { verifyAccessToken } from './jwt';

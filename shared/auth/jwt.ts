@@ -1,5 +1,5 @@
-import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import type { Role } from './roles';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 3600;

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import type { Role } from '../auth/roles';
-import { defineGroup, defineRoute } from '../http/route';
-import { idParam, nonEmpty } from '../http/validation';
-import { pageQuery } from '../table/pagination';
 import { AppointmentStatusSchema } from '../domain/opd/appointment-status';
 import { QueuePrioritySchema } from '../domain/opd/queue';
 import { isValidLocalDate } from '../domain/opd/zoned-time';
+import { defineGroup, defineRoute } from '../http/route';
+import { idParam, nonEmpty } from '../http/validation';
+import { pageQuery } from '../table/pagination';
 
 const FRONT_DESK: Role[] = ['RECEPTIONIST', 'NURSE', 'DOCTOR'];
 const READERS: Role[] = ['RECEPTIONIST', 'NURSE', 'DOCTOR'];

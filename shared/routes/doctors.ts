@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { CreateDepartmentBody, CreateDoctorBody, WeeklyScheduleSchema } from '../domain/doctors/schemas';
 import { defineGroup, defineRoute } from '../http/route';
 import { idParam } from '../http/validation';
-import { CreateDepartmentBody, CreateDoctorBody, WeeklyScheduleSchema } from '../domain/doctors/schemas';
 import { pageQuery } from '../table/pagination';
 
 /** `{id}` of a doctor route (the doctor's user id); shared by every `/doctors/{id}/…` route. */

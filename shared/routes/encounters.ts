@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import type { Role } from '../auth/roles';
-import { defineGroup, defineRoute } from '../http/route';
-import { idParam, nonEmpty } from '../http/validation';
-import { pageQuery } from '../table/pagination';
 import { EncounterStatusSchema } from '../domain/opd/encounter-status';
 import { PrescriptionInputSchema } from '../domain/opd/prescription';
 import { VitalsInputSchema } from '../domain/opd/vitals';
+import { defineGroup, defineRoute } from '../http/route';
+import { idParam, nonEmpty } from '../http/validation';
+import { pageQuery } from '../table/pagination';
 import { LocalDateSchema } from './appointments';
 
 const CLINICAL_READERS: Role[] = ['DOCTOR', 'NURSE', 'PHARMACIST'];

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { Role } from '../auth/roles';
+import { PatientSearchText, RegisterPatientBody, UpdatePatientBody } from '../domain/patients/schemas';
 import { defineGroup, defineRoute } from '../http/route';
 import { idParam } from '../http/validation';
-import { PatientSearchText, RegisterPatientBody, UpdatePatientBody } from '../domain/patients/schemas';
 import { pageQuery } from '../table/pagination';
 
 /** Every clinical and front-office role may read patients (ADMIN always may). */

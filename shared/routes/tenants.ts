@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { PasswordSchema, SlugSchema, TimeZoneSchema } from '../domain/identity/tenant-rules';
 import { defineGroup, defineRoute, PUBLIC } from '../http/route';
 import { email, nonEmpty } from '../http/validation';
-import { PasswordSchema, SlugSchema, TimeZoneSchema } from '../domain/identity/tenant-rules';
 
 export const RegisterTenantBody = z.strictObject({
   hospitalName: nonEmpty(120),

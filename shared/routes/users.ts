@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { ROLES } from '../auth/roles';
+import { PasswordSchema } from '../domain/identity/tenant-rules';
 import { defineGroup, defineRoute } from '../http/route';
 import { email, idParam, nonEmpty } from '../http/validation';
 import { pageQuery } from '../table/pagination';
-import { PasswordSchema } from '../domain/identity/tenant-rules';
 
 const RoleSchema = z.enum(ROLES, { message: `must be one of ${ROLES.join(', ')}` });
 

@@ -1,12 +1,13 @@
-import { requireItem, queryAll } from '../../table/items';
 import { randomUUID } from 'node:crypto';
-import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Principal } from '../../auth/principal';
 import { BadRequest, Conflict } from '../../http/errors';
 import { db, table } from '../../table/client';
 import { failedConditions } from '../../table/errors';
+import { requireItem, queryAll } from '../../table/items';
 import { counterKey } from '../../table/keys';
 import { queryPage, type PageRequest } from '../../table/pagination';
+import { transact, type TransactItem } from '../../table/transact';
 import { assertTransition, type AppointmentStatus } from '../opd/appointment-status';
 import type { QueuePriority, QueueStatus } from '../opd/queue';
 import { freeSlots, isSlotStart } from '../opd/schedule';
@@ -81,9 +82,7 @@ export async function bookAppointment(
     createdBy: principal.id,
   };
   try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
+    await transact([
           {
             Put: {
               TableName: table(),
@@ -92,9 +91,7 @@ export async function bookAppointment(
             },
           },
           { Put: { TableName: table(), Item: appointmentItem(tenantId, appointment), ConditionExpression: 'attribute_not_exists(pk)' } },
-        ],
-      }),
-    );
+        ]);
   } catch (err) {
     if (failedConditions(err)?.includes(0)) {
       throw new Conflict(`The slot at ${slot.start} with ${doctor.name} is already booked; choose another slot`, { start: slot.start });
@@ -202,7 +199,7 @@ export async function changeAppointmentStatus(principal: Principal, id: string, 
   const queueAfter = QUEUE_AFTER[input.status];
   if (queueAfter && current.token !== undefined) (sets.push('queueStatus = :queue'), (values[':queue'] = queueAfter));
 
-  const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [
+  const items: TransactItem[] = [
     {
       Update: {
         TableName: table(),
@@ -225,7 +222,7 @@ export async function changeAppointmentStatus(principal: Principal, id: string, 
     });
   }
   try {
-    await db().send(new TransactWriteCommand({ TransactItems: items }));
+    await transact(items);
   } catch (err) {
     if (failedConditions(err)?.includes(0)) throw new Conflict(`Appointment ${id} changed while updating it (now ${(await getAppointmentRecord(t, id)).status}); reload and try again`);
     throw err;

@@ -1,7 +1,7 @@
 import { Conflict } from '../../http/errors';
 import { getDoctor } from '../doctors/doctors';
-import { getPatient } from '../patients/patients';
 import type { WeeklySchedule } from '../opd/schedule';
+import { getPatient } from '../patients/patients';
 
 /** The patient and doctor an appointment or encounter is about; both 404 when unknown. */
 export const findPatient = getPatient;

@@ -1,6 +1,6 @@
+import { collection, entityKey } from '../../table/keys';
 import type { AppointmentStatus } from '../opd/appointment-status';
 import type { QueuePriority, QueueStatus } from '../opd/queue';
-import { collection, entityKey } from '../../table/keys';
 
 export interface StatusChange {
   status: AppointmentStatus;

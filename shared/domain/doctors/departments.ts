@@ -1,10 +1,10 @@
-import { getItem } from '../../table/items';
 import { randomUUID } from 'node:crypto';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { Conflict, NotFound } from '../../http/errors';
-import { db, table } from '../../table/client';
+import { table } from '../../table/client';
 import { failedConditions } from '../../table/errors';
+import { getItem } from '../../table/items';
 import { queryPage, type PageRequest } from '../../table/pagination';
+import { transact } from '../../table/transact';
 import { departmentItem, doctorKeys, publicDepartment, type DepartmentRecord } from './records';
 import type { CreateDepartmentInput } from './schemas';
 
@@ -27,17 +27,13 @@ export async function createDepartment(tenantId: string, input: CreateDepartment
   };
   const lookup = { entity: 'DepartmentLookup', departmentId: dept.id };
   try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
+    await transact([
           { Put: { TableName: table(), Item: { ...doctorKeys.departmentName(tenantId, dept.name), ...lookup }, ConditionExpression: NOT_EXISTS } },
           ...(dept.code
             ? [{ Put: { TableName: table(), Item: { ...doctorKeys.departmentCode(tenantId, dept.code), ...lookup }, ConditionExpression: NOT_EXISTS } }]
             : []),
           { Put: { TableName: table(), Item: departmentItem(dept), ConditionExpression: NOT_EXISTS } },
-        ],
-      }),
-    );
+        ]);
   } catch (err) {
     const failed = failedConditions(err);
     if (failed?.includes(0)) throw new Conflict(`A department named '${dept.name}' already exists`, { field: 'name' });

@@ -1,9 +1,10 @@
+import { transact } from '../../table/transact';
 /**
  * Doctor profiles: a DOCTOR user's department, specialty, fee and weekly OPD schedule. The
  * profile's id is the user's id, so "my schedule" needs no lookup.
  */
 import { getItem } from '../../table/items';
-import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Principal } from '../../auth/principal';
 import { Conflict, Forbidden, NotFound } from '../../http/errors';
 import { db, table } from '../../table/client';
@@ -46,9 +47,7 @@ export async function createDoctor(tenantId: string, input: CreateDoctorInput, n
     updatedAt: createdAt,
   };
   try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
+    await transact([
           { Put: { TableName: table(), Item: doctorItem(doctor), ConditionExpression: 'attribute_not_exists(pk)' } },
           // The user must still be an active DOCTOR and the department must still exist when we write.
           {
@@ -61,9 +60,7 @@ export async function createDoctor(tenantId: string, input: CreateDoctorInput, n
             },
           },
           { ConditionCheck: { TableName: table(), Key: doctorKeys.department(tenantId, dept.id), ConditionExpression: 'attribute_exists(pk)' } },
-        ],
-      }),
-    );
+        ]);
   } catch (err) {
     const failed = failedConditions(err);
     if (failed?.includes(0)) throw new Conflict(`User ${user.id} already has a doctor profile`, { field: 'userId' });

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Principal } from '../../auth/principal';
 import { Conflict } from '../../http/errors';
-import { db, table } from '../../table/client';
+import { table } from '../../table/client';
 import { failedConditions } from '../../table/errors';
+import { transact } from '../../table/transact';
 import { findPatient } from '../appointments/parties';
 import { lookupDrug, lookupDrugByCode } from '../opd/drug-catalogue';
 import { isEncounterFinished } from '../opd/encounter-status';
@@ -25,9 +25,7 @@ export async function recordVitals(principal: Principal, encounterId: string, in
   const assessment = assessReading(input);
   const reading: VitalsRecord = { id: randomUUID(), encounterId, recordedAt, recordedBy: principal.id, values: { ...input }, ...assessment };
   try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
+    await transact([
           { Put: { TableName: table(), Item: { ...encKeys.vitals(t, encounterId, recordedAt, reading.id), entity: 'Vitals', ...reading } } },
           {
             Update: {
@@ -38,9 +36,7 @@ export async function recordVitals(principal: Principal, encounterId: string, in
               ExpressionAttributeValues: { ...OPEN_ENCOUNTER.ExpressionAttributeValues, ':n': { score: assessment.news2.score, risk: assessment.news2.risk, recordedAt }, ':at': recordedAt },
             },
           },
-        ],
-      }),
-    );
+        ]);
   } catch (err) {
     if (failedConditions(err)?.includes(1)) throw finishedConflict(encounterId, (await getEncounterRecord(t, encounterId)).status);
     throw err;
@@ -88,14 +84,10 @@ export async function addPrescription(principal: Principal, encounterId: string,
     authoredOn,
   };
   try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
+    await transact([
           { ConditionCheck: { TableName: table(), Key: encKeys.item(t, encounterId), ...OPEN_ENCOUNTER } },
           { Put: { TableName: table(), Item: { ...encKeys.prescription(t, encounterId, authoredOn, rx.id), entity: 'Prescription', ...rx } } },
-        ],
-      }),
-    );
+        ]);
   } catch (err) {
     if (failedConditions(err)?.includes(0)) throw finishedConflict(encounterId, (await getEncounterRecord(t, encounterId)).status);
     throw err;

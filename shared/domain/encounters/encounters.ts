@@ -1,11 +1,11 @@
-import { requireItem, queryAll } from '../../table/items';
 import { randomUUID } from 'node:crypto';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Principal } from '../../auth/principal';
 import { BadRequest, Conflict, NotFound } from '../../http/errors';
-import { db, table } from '../../table/client';
+import { table } from '../../table/client';
 import { failedConditions } from '../../table/errors';
+import { requireItem, queryAll } from '../../table/items';
 import { queryPage, type PageRequest } from '../../table/pagination';
+import { transact, type TransactItem } from '../../table/transact';
 import { getAppointmentRecord, todayIn } from '../appointments/appointments';
 import { findDoctor, findPatient } from '../appointments/parties';
 import { apptKeys } from '../appointments/records';
@@ -40,9 +40,7 @@ export async function createEncounter(
     if (appt.encounterId) throw new Conflict(`Appointment ${appt.id} already has encounter ${appt.encounterId}`, { encounterId: appt.encounterId });
     const encounter: EncounterRecord = { ...base, kind: 'appointment', patientId: appt.patientId, patientName: appt.patientName, mrn: appt.mrn, doctorId: appt.doctorId, doctorName: appt.doctorName, appointmentId: appt.id, chiefComplaint: input.chiefComplaint ?? appt.reason };
     try {
-      await db().send(
-        new TransactWriteCommand({
-          TransactItems: [
+      await transact([
             {
               Update: {
                 TableName: table(),
@@ -54,9 +52,7 @@ export async function createEncounter(
               },
             },
             { Put: { TableName: table(), Item: encounterItem(t, encounter), ConditionExpression: 'attribute_not_exists(pk)' } },
-          ],
-        }),
-      );
+          ]);
     } catch (err) {
       if (failedConditions(err)?.includes(0)) throw new Conflict(`Appointment ${appt.id} changed while starting the encounter; reload and try again`);
       throw err;
@@ -68,7 +64,7 @@ export async function createEncounter(
   if (!doctorId) throw new BadRequest('doctorId: is required for a walk-in unless a doctor starts the encounter');
   const [patient, doctor] = await Promise.all([findPatient(t, input.patientId!), findDoctor(t, doctorId)]);
   const encounter: EncounterRecord = { ...base, kind: 'walk-in', patientId: patient.id, patientName: patient.name, mrn: patient.mrn, doctorId: doctor.id, doctorName: doctor.name };
-  await db().send(new TransactWriteCommand({ TransactItems: [{ Put: { TableName: table(), Item: encounterItem(t, encounter), ConditionExpression: 'attribute_not_exists(pk)' } }] }));
+  await transact([{ Put: { TableName: table(), Item: encounterItem(t, encounter), ConditionExpression: 'attribute_not_exists(pk)' } }]);
   return publicEncounter(encounter);
 }
 
@@ -155,7 +151,7 @@ export async function updateEncounter(
   if (changesStatus) (sets.push('#status = :to'), (values[':to'] = patch.status));
   if (finishing) (sets.push('endedAt = :at'));
 
-  const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [
+  const items: TransactItem[] = [
     { Update: { TableName: table(), Key: encKeys.item(t, id), UpdateExpression: `SET ${sets.join(', ')}`, ConditionExpression: '#status = :from', ExpressionAttributeNames: names, ExpressionAttributeValues: values } },
   ];
   if (finishing && current.appointmentId) {
@@ -180,7 +176,7 @@ export async function updateEncounter(
     });
   }
   try {
-    await db().send(new TransactWriteCommand({ TransactItems: items }));
+    await transact(items);
   } catch (err) {
     const failed = failedConditions(err);
     if (failed?.includes(0)) throw new Conflict(`Encounter ${id} changed while updating it; reload and try again`);

@@ -1,8 +1,8 @@
-import type { EncounterStatus } from '../opd/encounter-status';
-import type { MedicationRequestStatus, MedicationRoute } from '../opd/prescription';
-import type { News2Result } from '../opd/news2';
-import type { BmiCategory } from '../opd/vitals';
 import { collection, entityKey, sortKey } from '../../table/keys';
+import type { EncounterStatus } from '../opd/encounter-status';
+import type { News2Result } from '../opd/news2';
+import type { MedicationRequestStatus, MedicationRoute } from '../opd/prescription';
+import type { BmiCategory } from '../opd/vitals';
 
 export interface Diagnosis {
   text: string;

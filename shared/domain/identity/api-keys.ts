@@ -1,13 +1,13 @@
-import { requireItem } from '../../table/items';
 import { randomUUID } from 'node:crypto';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { displayPrefix, generateApiKeySecret, hashApiKeySecret } from '../../auth/api-key-secret';
 import type { Scope } from '../../auth/scopes';
 import { Conflict } from '../../http/errors';
-import { db, table } from '../../table/client';
+import { table } from '../../table/client';
 import { failedConditions } from '../../table/errors';
+import { requireItem } from '../../table/items';
 import { keys } from '../../table/keys';
 import { queryPage, type PageRequest } from '../../table/pagination';
+import { transact } from '../../table/transact';
 import { publicApiKey, type ApiKeyRecord } from './records';
 
 /** Active keys per hospital; revoked keys do not count. */
@@ -36,9 +36,7 @@ export async function createApiKey(tenantId: string, createdBy: string, input: {
     createdBy,
   };
   try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
+    await transact([
           {
             Update: {
               TableName: table(),
@@ -50,9 +48,7 @@ export async function createApiKey(tenantId: string, createdBy: string, input: {
           },
           { Put: { TableName: table(), Item: keyItem(key), ConditionExpression: 'attribute_not_exists(pk)' } },
           { Put: { TableName: table(), Item: lookupItem(hash, key), ConditionExpression: 'attribute_not_exists(pk)' } },
-        ],
-      }),
-    );
+        ]);
   } catch (err) {
     if (failedConditions(err)?.includes(0)) {
       throw new Conflict(`A hospital may have at most ${MAX_ACTIVE_API_KEYS} active API keys; revoke one first`);
@@ -82,9 +78,7 @@ export async function revokeApiKey(tenantId: string, keyId: string, now: Date) {
   if (key.status === 'revoked') throw new Conflict(`API key ${keyId} is already revoked`);
   const revokedAt = now.toISOString();
   try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
+    await transact([
           {
             Update: {
               TableName: table(),
@@ -97,9 +91,7 @@ export async function revokeApiKey(tenantId: string, keyId: string, now: Date) {
           },
           { Delete: { TableName: table(), Key: keys.apiKeyHash(key.hash) } },
           { Update: { TableName: table(), Key: keys.tenant(tenantId), UpdateExpression: 'ADD activeApiKeys :minus', ExpressionAttributeValues: { ':minus': -1 } } },
-        ],
-      }),
-    );
+        ]);
   } catch (err) {
     if (failedConditions(err)?.includes(0)) throw new Conflict(`API key ${keyId} changed while revoking it; reload and try again`);
     throw err;
@@ -116,9 +108,7 @@ export async function rotateApiKey(tenantId: string, keyId: string, now: Date) {
   const rotatedAt = now.toISOString();
   const prefix = displayPrefix(secret);
   try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
+    await transact([
           {
             Update: {
               TableName: table(),
@@ -131,9 +121,7 @@ export async function rotateApiKey(tenantId: string, keyId: string, now: Date) {
           },
           { Delete: { TableName: table(), Key: keys.apiKeyHash(key.hash) } },
           { Put: { TableName: table(), Item: lookupItem(hash, key), ConditionExpression: 'attribute_not_exists(pk)' } },
-        ],
-      }),
-    );
+        ]);
   } catch (err) {
     if (failedConditions(err)?.includes(0)) throw new Conflict(`API key ${keyId} changed while rotating it; reload and try again`);
     throw err;

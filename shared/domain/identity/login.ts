@@ -1,13 +1,13 @@
-import { getItem } from '../../table/items';
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from '../../auth/jwt';
 import { dummyPasswordHash, verifyPassword } from '../../auth/passwords';
 import { Forbidden, TooManyRequests, Unauthorized } from '../../http/errors';
 import { db, table } from '../../table/client';
+import { getItem } from '../../table/items';
 import { keys } from '../../table/keys';
+import { lockoutDecision, LOCKOUT } from './lockout';
 import { getTenant } from './tenants';
 import { getUserRecord } from './users';
-import { lockoutDecision, LOCKOUT } from './lockout';
 
 const BAD_CREDENTIALS = 'Invalid e-mail or password';
 

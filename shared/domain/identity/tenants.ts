@@ -1,13 +1,13 @@
-import { requireItem } from '../../table/items';
 import { randomUUID } from 'node:crypto';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { z } from 'zod';
 import { generatePassword, hashPassword } from '../../auth/passwords';
 import { Conflict } from '../../http/errors';
 import type { RegisterTenantBody } from '../../routes/tenants';
-import { db, table } from '../../table/client';
+import { table } from '../../table/client';
 import { failedConditions } from '../../table/errors';
+import { requireItem } from '../../table/items';
 import { keys } from '../../table/keys';
+import { transact } from '../../table/transact';
 import { publicTenant, publicUser, type TenantRecord, type UserRecord } from './records';
 import { trialEndsAt } from './tenant-rules';
 
@@ -44,16 +44,12 @@ export async function registerTenant(input: z.output<typeof RegisterTenantBody>,
     updatedAt: createdAt,
   };
   try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
+    await transact([
           { Put: { TableName: table(), Item: { ...keys.slug(input.slug), entity: 'SlugLookup', tenantId }, ConditionExpression: NOT_EXISTS } },
           { Put: { TableName: table(), Item: { ...keys.email(admin.email), entity: 'EmailLookup', tenantId, userId }, ConditionExpression: NOT_EXISTS } },
           { Put: { TableName: table(), Item: { ...keys.tenant(tenantId), entity: 'Tenant', ...tenant }, ConditionExpression: NOT_EXISTS } },
           { Put: { TableName: table(), Item: userItem(admin), ConditionExpression: NOT_EXISTS } },
-        ],
-      }),
-    );
+        ]);
   } catch (err) {
     const failed = failedConditions(err);
     if (failed?.includes(0)) throw new Conflict(`The slug '${input.slug}' is already taken; choose another`, { field: 'slug' });

@@ -1,13 +1,14 @@
-import { getItem } from '../../table/items';
 import { randomUUID } from 'node:crypto';
-import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Role } from '../../auth/roles';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { generatePassword, hashPassword } from '../../auth/passwords';
+import type { Role } from '../../auth/roles';
 import { Conflict, NotFound } from '../../http/errors';
 import { db, table } from '../../table/client';
 import { failedConditions, isConditionFailure } from '../../table/errors';
+import { getItem } from '../../table/items';
 import { keys } from '../../table/keys';
 import { queryPage, type PageRequest } from '../../table/pagination';
+import { transact } from '../../table/transact';
 import { publicUser, type UserRecord } from './records';
 import { userItem } from './tenants';
 
@@ -40,14 +41,10 @@ export async function createUser(
     updatedAt: createdAt,
   };
   try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
+    await transact([
           { Put: { TableName: table(), Item: { ...keys.email(user.email), entity: 'EmailLookup', tenantId, userId: user.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
           { Put: { TableName: table(), Item: userItem(user), ConditionExpression: 'attribute_not_exists(pk)' } },
-        ],
-      }),
-    );
+        ]);
   } catch (err) {
     if (failedConditions(err)?.includes(0)) throw new Conflict(`A user with e-mail ${user.email} already exists`, { field: 'email' });
     throw err;

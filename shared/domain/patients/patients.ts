@@ -1,3 +1,4 @@
+import { transact, type TransactItem } from '../../table/transact';
 /**
  * Patient registration, search, reads and corrections.
  *
@@ -7,7 +8,7 @@
  */
 import { getItem } from '../../table/items';
 import { randomUUID } from 'node:crypto';
-import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { BadRequest, Conflict, NotFound } from '../../http/errors';
 import { db, table } from '../../table/client';
 import { failedConditions } from '../../table/errors';
@@ -35,7 +36,6 @@ export interface PatientContext {
   timeZone: string;
 }
 
-type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 
 interface GuardItem {
   patientId: string;
@@ -86,30 +86,6 @@ const put = (Item: Record<string, unknown>, ConditionExpression?: string, values
 const NOT_EXISTS = 'attribute_not_exists(pk)';
 
 /** True when a transaction was cancelled only because another transaction held one of its items. */
-function isTransactionConflict(err: unknown): boolean {
-  if ((err as { name?: string })?.name !== 'TransactionCanceledException') return false;
-  const codes = ((err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((r) => r.Code ?? 'None');
-  return codes.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed');
-}
-
-/**
- * One TransactWriteItems, retried (with jitter) while DynamoDB cancels it for a conflict with a
- * concurrent transaction on the same item, e.g. two registrations racing for one duplicate guard;
- * the retry then sees the winner's item and fails its condition, which the caller turns into a 409.
- */
-async function transact(items: TransactItem[]): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await db().send(new TransactWriteCommand({ TransactItems: items }));
-      return;
-    } catch (err) {
-      if (!isTransactionConflict(err)) throw err;
-      if (attempt >= 5) throw new Conflict('Another change to the same patient records was in progress; try again');
-      await new Promise((ok) => setTimeout(ok, 10 * attempt + Math.random() * 40));
-    }
-  }
-}
-
 /**
  * Registers a patient. A likely duplicate (same phone digits and date of birth) is refused with
  * 409 before an MRN is taken, unless `confirmDuplicate` is set.
@@ -154,7 +130,7 @@ export async function registerPatient(tenantId: string, input: RegisterPatientIn
     const guardAt = claimGuard ? items.push(put(duplicateGuardItem(record), NOT_EXISTS)) - 1 : -1;
     for (const item of index) items.push(put(item));
     try {
-      await transact(items);
+      await transact(items, 'Another change to the same patient records was in progress; try again');
       return publicPatient(record);
     } catch (err) {
       if (guardAt < 0 || !failedConditions(err)?.includes(guardAt)) throw err;
@@ -307,7 +283,7 @@ export async function updatePatient(tenantId: string, id: string, patch: UpdateP
       items.push({ Delete: { TableName: table(), Key: patientKeys.nameIndex(tenantId, id, position) } });
     }
     try {
-      await transact(items);
+      await transact(items, 'Another change to the same patient records was in progress; try again');
       return publicPatient(next);
     } catch (err) {
       const failed = failedConditions(err);
