@@ -53,10 +53,16 @@ export function errorBody(statusCode: number, message: string, details?: Record<
   return { ...details, statusCode, message, error: statusName(statusCode) };
 }
 
+/** AWS capacity errors that survived the SDK's own retries: the caller should retry, not report a bug. */
+const THROTTLING = new Set(['ThrottlingException', 'ProvisionedThroughputExceededException', 'RequestLimitExceeded', 'TooManyRequestsException']);
+
 /** The one place that turns errors into `{statusCode, message, error}`. */
 export function errorResponse(err: unknown, requestId: string): APIGatewayProxyResult {
   if (err instanceof HttpError) {
     return json(err.statusCode, { ...err.details, statusCode: err.statusCode, message: err.message, error: err.error });
+  }
+  if (THROTTLING.has((err as { name?: string })?.name ?? '')) {
+    return json(429, errorBody(429, 'The service is busy right now; retry in a few seconds'), { 'retry-after': '2' });
   }
   return json(500, errorBody(500, `Internal server error. Quote request id ${requestId} when reporting it.`));
 }

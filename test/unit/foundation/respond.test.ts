@@ -78,3 +78,13 @@ describe('json / html / errorBody', () => {
     expect(errorBody(429, 'slow down', { retryAfter: 'x' })).toEqual({ retryAfter: 'x', statusCode: 429, message: 'slow down', error: 'Too Many Requests' });
   });
 });
+
+describe('AWS throttling', () => {
+  it('answers 429 with Retry-After instead of 500', () => {
+    const err = Object.assign(new Error('Rate of requests exceeds the allowed throughput.'), { name: 'ProvisionedThroughputExceededException' });
+    const res = errorResponse(err, 'req-1');
+    expect(res.statusCode).toBe(429);
+    expect(res.headers?.['retry-after']).toBe('2');
+    expect(JSON.parse(res.body)).toEqual({ statusCode: 429, error: 'Too Many Requests', message: expect.stringMatching(/retry/) });
+  });
+});
