@@ -49,7 +49,10 @@ export function matchRoute(compiled: CompiledRoute[], method: string, path: stri
 
 export interface IncomingRequest {
   method: string;
+  /** The resource path (without any stage prefix). */
   path: string;
+  /** The path as the client sent it, stage prefix included (API Gateway's requestContext.path). */
+  stagePath?: string;
   query: URLSearchParams;
   headers: Record<string, string>;
   body: string;
@@ -109,7 +112,7 @@ export function proxyEvent(
       apiId: 'local',
       authorizer,
       httpMethod: route.method,
-      path: req.path,
+      path: req.stagePath ?? req.path,
       protocol: 'HTTP/1.1',
       requestId,
       requestTimeEpoch: Date.now(),

@@ -20,6 +20,8 @@ export interface LocalRuntimeOptions {
   dynamoEndpoint: string;
   tableName?: string;
   jwtSecret?: string;
+  /** Serve under `/<stage>/…` like API Gateway's default execute-api URL (tests of the pages use it). */
+  stage?: string;
   /** Progress lines (table upgrades); silent unless given. */
   log?: (line: string) => void;
 }
@@ -92,14 +94,20 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
     try {
       const url = new URL(req.url ?? '/', 'http://local');
       const method = (req.method ?? 'GET').toUpperCase();
-      const { route, params } = matchRoute(compiled, method === 'HEAD' ? 'GET' : method, url.pathname);
-      if (!route && matchRoute(compiled, method === 'HEAD' ? 'GET' : method, url.pathname).malformed) return sendGateway(res, 'BAD_REQUEST_PARAMETERS', requestId, 'Malformed percent-encoding in the path');
-      if (!route) return sendGateway(res, 'MISSING_AUTHENTICATION_TOKEN', requestId, `No route for ${method} ${url.pathname}; see /api/docs for the routes`);
+      // With a stage, as on API Gateway's default URL, paths arrive as /<stage>/<resource path>.
+      const prefix = opts.stage ? `/${opts.stage}` : '';
+      if (prefix && url.pathname !== prefix && !url.pathname.startsWith(prefix + '/')) {
+        return sendGateway(res, 'MISSING_AUTHENTICATION_TOKEN', requestId, `No route for ${method} ${url.pathname}; this runtime serves under ${prefix}/`);
+      }
+      const path = url.pathname.slice(prefix.length) || '/';
+      const { route, params, malformed } = matchRoute(compiled, method === 'HEAD' ? 'GET' : method, path);
+      if (malformed) return sendGateway(res, 'BAD_REQUEST_PARAMETERS', requestId, 'Malformed percent-encoding in the path');
+      if (!route) return sendGateway(res, 'MISSING_AUTHENTICATION_TOKEN', requestId, `No route for ${method} ${url.pathname}; see docs/routes.md for the routes`);
       const body = await readBody(req);
       if (body === null) return sendGateway(res, 'REQUEST_TOO_LARGE', requestId);
       const headers: Record<string, string> = {};
       for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers[k.toLowerCase()] = v;
-      const incoming: IncomingRequest = { method, path: url.pathname, query: url.searchParams, headers, body, sourceIp: req.socket.remoteAddress ?? '127.0.0.1' };
+      const incoming: IncomingRequest = { method, path, stagePath: url.pathname, query: url.searchParams, headers, body, sourceIp: req.socket.remoteAddress ?? '127.0.0.1' };
 
       let authorizerContext: Record<string, unknown> | null = null;
       if (!route.access.public) {
@@ -138,7 +146,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
   });
   const port = (server.address() as { port: number }).port;
   return {
-    url: `http://${opts.host && opts.host !== '0.0.0.0' ? opts.host : '127.0.0.1'}:${port}`,
+    url: `http://${opts.host && opts.host !== '0.0.0.0' ? opts.host : '127.0.0.1'}:${port}${opts.stage ? `/${opts.stage}` : ''}`,
     server,
     close: () => new Promise<void>((ok) => { server.closeAllConnections(); server.close(() => ok()); }),
   };

@@ -6,7 +6,7 @@
 export const GATEWAY_RESPONSES = [
   { type: 'UNAUTHORIZED', statusCode: 401, error: 'Unauthorized', message: 'Authentication required: send Authorization: Bearer <access token or API key>' },
   { type: 'ACCESS_DENIED', statusCode: 403, error: 'Forbidden', message: 'Insufficient permissions' },
-  { type: 'MISSING_AUTHENTICATION_TOKEN', statusCode: 404, error: 'Not Found', message: 'No such route; see /api/docs for the routes' },
+  { type: 'MISSING_AUTHENTICATION_TOKEN', statusCode: 404, error: 'Not Found', message: 'No such route; check the method and the path' },
   { type: 'THROTTLED', statusCode: 429, error: 'Too Many Requests', message: 'Rate limit exceeded; slow down and retry' },
   { type: 'QUOTA_EXCEEDED', statusCode: 429, error: 'Too Many Requests', message: 'Quota exceeded' },
   { type: 'BAD_REQUEST_BODY', statusCode: 400, error: 'Bad Request', message: 'Invalid request body' },

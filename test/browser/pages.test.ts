@@ -18,6 +18,7 @@ if (!available && process.env.CI === 'true') throw new Error(`Chromium not found
 const TZ = 'Asia/Kolkata';
 let rt: LocalRuntime;
 let browser: Browser;
+let staged: LocalRuntime | undefined;
 
 beforeAll(async () => {
   if (!available) return;
@@ -31,6 +32,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   resetClock();
+  await staged?.close();
   await browser?.close();
   await rt?.close();
 });
@@ -126,5 +128,27 @@ describe.skipIf(!available)('pages in a real browser', () => {
     await queueRow.waitFor();
     expect(await queueRow.textContent()).toContain('Rahul Verma');
     await page.screenshot({ path: join(tmpdir(), 'hms-admin-opd.png'), fullPage: true });
+  });
+
+  it('works under a stage prefix, as on the default execute-api URL (/prod/…)', async () => {
+    staged = await startTestRuntime({ stage: 'prod' });
+    expect(staged.url).toMatch(/\/prod$/);
+    const page = await newPage();
+    const suffix = Math.random().toString(36).slice(2, 8);
+    await page.goto(`${staged.url}/get-started`);
+    await page.fill('#hospitalName', `Staged ${suffix}`);
+    await page.fill('#slug', `staged-${suffix}`);
+    await page.fill('#adminName', 'Admin');
+    await page.fill('#adminEmail', `staged-${suffix}@example.test`);
+    await page.click('#get-started-submit');
+    await page.waitForSelector('#confirmation:not([hidden])');
+    const password = (await page.textContent('#cred-password'))!.trim();
+    await page.click('a#go-login');
+    await page.waitForURL(/\/prod\/login$/);
+    await page.fill('#email', `staged-${suffix}@example.test`);
+    await page.fill('#password', password);
+    await page.click('#login-submit');
+    await page.waitForURL(/\/prod\/admin/);
+    await page.waitForFunction(() => document.querySelector('#tenant-name')?.textContent?.includes('Staged'));
   });
 });
