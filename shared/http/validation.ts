@@ -7,7 +7,9 @@ export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, whe
   if (result.success) return result.data;
   const issues = result.error.issues.map((issue) => {
     const field = issue.path.length ? issue.path.join('.') : where;
-    return { field, message: issue.message };
+    // zod's default for a missing field reads "expected string, received undefined".
+    const message = issue.code === 'invalid_type' && /received undefined$/.test(issue.message) ? 'is required' : issue.message;
+    return { field, message };
   });
   const message = issues
     .slice(0, 5)

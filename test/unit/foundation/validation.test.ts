@@ -113,3 +113,16 @@ describe('field schemas', () => {
     for (const bad of ['', '../etc', 'a/b', 'a b', 'x'.repeat(65)]) expect(idParam().safeParse(bad).success, bad).toBe(false);
   });
 });
+
+describe('missing fields', () => {
+  it('say "is required" rather than zod\'s type wording', async () => {
+    const { z } = await import('zod');
+    const { parseOrThrow } = await import('../../../shared/http/validation');
+    try {
+      parseOrThrow(z.strictObject({ slug: z.string(), name: z.string() }), { name: 'x' }, 'body');
+      throw new Error('expected a BadRequest');
+    } catch (err) {
+      expect((err as Error).message).toBe('Invalid body: slug: is required');
+    }
+  });
+});
