@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Principal } from '../../auth/principal';
 import { BadRequest, Conflict } from '../../http/errors';
-import { db, table } from '../../table/client';
+import { table } from '../../table/client';
+import { nextCounterValue } from '../../table/counters';
 import { failedConditions } from '../../table/errors';
 import { requireItem, queryAll } from '../../table/items';
 import { counterKey } from '../../table/keys';
@@ -178,19 +178,10 @@ export async function changeAppointmentStatus(principal: Principal, id: string, 
     const today = todayIn(principal.timezone, now);
     if (current.date !== today) throw new Conflict(`Appointment ${id} is on ${current.date}; patients can be checked in only on the day of their appointment (today is ${today})`);
     if (current.token === undefined) {
-      const res = await db().send(
-        new UpdateCommand({
-          TableName: table(),
-          Key: counterKey(t, apptKeys.tokenCounter(current.doctorId, current.date)),
-          UpdateExpression: 'ADD #v :one SET entity = :e, expiresAt = :ttl',
-          ExpressionAttributeNames: { '#v': 'value' },
-          // Token counters are per day; DynamoDB TTL removes them a few days later.
-          ExpressionAttributeValues: { ':one': 1, ':e': 'Counter', ':ttl': Math.floor(Date.parse(current.end) / 1000) + 7 * 86400 },
-          ReturnValues: 'UPDATED_NEW',
-        }),
-      );
+      // Token counters are per doctor and day; DynamoDB TTL removes them a week after the day.
+      const token = await nextCounterValue(counterKey(t, apptKeys.tokenCounter(current.doctorId, current.date)), { expiresAt: Math.floor(Date.parse(current.end) / 1000) + 7 * 86400 });
       sets.push('#token = :token');
-      values[':token'] = Number(res.Attributes?.value);
+      values[':token'] = token;
     }
     sets.push('checkedInAt = :at', 'queueStatus = :waiting');
     values[':waiting'] = 'waiting';

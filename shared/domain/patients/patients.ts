@@ -1,4 +1,3 @@
-import { transact, type TransactItem } from '../../table/transact';
 /**
  * Patient registration, search, reads and corrections.
  *
@@ -6,14 +5,15 @@ import { transact, type TransactItem } from '../../table/transact';
  * (phone digits + date of birth) and its name-index items move together, so a search can never
  * find a half-registered or half-corrected patient.
  */
-import { getItem } from '../../table/items';
 import { randomUUID } from 'node:crypto';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { BadRequest, Conflict, NotFound } from '../../http/errors';
-import { db, table } from '../../table/client';
+import { table } from '../../table/client';
+import { nextCounterValue } from '../../table/counters';
 import { failedConditions } from '../../table/errors';
+import { getItem } from '../../table/items';
 import { counterKey } from '../../table/keys';
 import { queryPage, type Page, type PageRequest } from '../../table/pagination';
+import { transact, type TransactItem } from '../../table/transact';
 import { utcToZonedParts } from '../opd/schedule';
 import {
   duplicateGuardItem,
@@ -35,7 +35,6 @@ export interface PatientContext {
   now: Date;
   timeZone: string;
 }
-
 
 interface GuardItem {
   patientId: string;
@@ -65,19 +64,7 @@ async function readGuard(tenantId: string, digits: string, dateOfBirth: string):
 }
 
 /** Takes the tenant's next MRN number from its atomic counter. A failed registration burns its number. */
-async function nextMrnNumber(tenantId: string): Promise<number> {
-  const res = await db().send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: counterKey(tenantId, 'MRN'),
-      UpdateExpression: 'ADD #value :one',
-      ExpressionAttributeNames: { '#value': 'value' },
-      ExpressionAttributeValues: { ':one': 1 },
-      ReturnValues: 'UPDATED_NEW',
-    }),
-  );
-  return Number(res.Attributes?.value);
-}
+const nextMrnNumber = (tenantId: string) => nextCounterValue(counterKey(tenantId, 'MRN'));
 
 const put = (Item: Record<string, unknown>, ConditionExpression?: string, values?: Record<string, unknown>): TransactItem => ({
   Put: { TableName: table(), Item, ...(ConditionExpression ? { ConditionExpression } : {}), ...(values ? { ExpressionAttributeValues: values } : {}) },
@@ -85,7 +72,6 @@ const put = (Item: Record<string, unknown>, ConditionExpression?: string, values
 
 const NOT_EXISTS = 'attribute_not_exists(pk)';
 
-/** True when a transaction was cancelled only because another transaction held one of its items. */
 /**
  * Registers a patient. A likely duplicate (same phone digits and date of birth) is refused with
  * 409 before an MRN is taken, unless `confirmDuplicate` is set.
