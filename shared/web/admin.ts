@@ -5,7 +5,7 @@
 import { ROLES, type Role } from '../auth/roles';
 import type { SCOPES } from '../auth/scopes';
 import { adminScript } from './admin-client';
-import { brandMark, escapeHtml, ICONS, PRODUCT_NAME, renderDocument } from './layout';
+import { brandMark, escapeHtml, ICONS, PRODUCT_NAME, renderDocument, credentialRow } from './layout';
 
 /** The scope catalogue shape (scope name → description), e.g. `SCOPES` from shared/auth/scopes. */
 export type ScopeCatalogue = Readonly<Record<string, string>> | typeof SCOPES;
@@ -258,20 +258,8 @@ function usersSection(): string {
           </div>
           <div class="alert alert-warning" role="note">${ICONS.warning}<p><strong>This password is shown only once.</strong> Copy it now and share it through a secure channel.</p></div>
           <div class="cred-list mt-1">
-            <div class="cred-row">
-              <span class="label" id="user-cred-email-label">Email</span>
-              <div class="secret-box">
-                <code class="secret-value" id="user-cred-email" aria-labelledby="user-cred-email-label"></code>
-                <button type="button" class="btn btn-secondary btn-sm" data-copy-target="user-cred-email" data-copy-label="Email" data-copy-status="user-cred-copy-status">Copy<span class="visually-hidden"> email</span></button>
-              </div>
-            </div>
-            <div class="cred-row">
-              <span class="label" id="user-cred-password-label">Password</span>
-              <div class="secret-box">
-                <code class="secret-value" id="user-cred-password" aria-labelledby="user-cred-password-label"></code>
-                <button type="button" class="btn btn-secondary btn-sm" data-copy-target="user-cred-password" data-copy-label="Password" data-copy-status="user-cred-copy-status">Copy<span class="visually-hidden"> password</span></button>
-              </div>
-            </div>
+            ${credentialRow({ id: 'user-cred-email', label: 'Email', statusId: 'user-cred-copy-status' })}
+            ${credentialRow({ id: 'user-cred-password', label: 'Password', statusId: 'user-cred-copy-status' })}
           </div>
           <p id="user-cred-copy-status" class="hint" aria-live="polite"></p>
           <div class="form-actions"><button type="button" class="btn btn-primary" id="user-cred-dismiss">Done</button></div>

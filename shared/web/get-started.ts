@@ -1,6 +1,6 @@
 /** `/get-started` — self-service hospital (tenant) sign-up and the one-time credentials screen. */
 import { getStartedScript } from './get-started-client';
-import { ICONS, publicHeader, renderDocument, siteFooter } from './layout';
+import { ICONS, publicHeader, renderDocument, siteFooter, credentialRow } from './layout';
 
 export function renderGetStarted(): string {
   const body = `${publicHeader('get-started')}
@@ -122,20 +122,8 @@ export function renderGetStarted(): string {
                 <p><strong>This password is shown only once.</strong> Copy it now and store it somewhere safe — it cannot be displayed again.</p>
               </div>
               <div class="cred-list mt-1">
-                <div class="cred-row">
-                  <span class="label" id="cred-email-label">Email</span>
-                  <div class="secret-box">
-                    <code class="secret-value" id="cred-email" aria-labelledby="cred-email-label"></code>
-                    <button type="button" class="btn btn-secondary btn-sm" data-copy-target="cred-email" data-copy-label="Email" data-copy-status="copy-status">Copy<span class="visually-hidden"> email</span></button>
-                  </div>
-                </div>
-                <div class="cred-row">
-                  <span class="label" id="cred-password-label">Password</span>
-                  <div class="secret-box">
-                    <code class="secret-value" id="cred-password" aria-labelledby="cred-password-label"></code>
-                    <button type="button" class="btn btn-secondary btn-sm" data-copy-target="cred-password" data-copy-label="Password" data-copy-status="copy-status">Copy<span class="visually-hidden"> password</span></button>
-                  </div>
-                </div>
+                ${credentialRow({ id: 'cred-email', label: 'Email', statusId: 'copy-status' })}
+                ${credentialRow({ id: 'cred-password', label: 'Password', statusId: 'copy-status' })}
               </div>
               <p id="copy-status" class="hint" aria-live="polite"></p>
             </div>

@@ -113,3 +113,15 @@ export const ICONS = {
   calendar:
     '<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false"><path d="M19 4h-1V2h-2v2H8V2H6v2H5a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6a2 2 0 0 0-2-2zm0 16H5V9h14v11zM7 11h5v5H7z" fill="currentColor"/></svg>',
 } as const;
+
+/** A labelled value shown once (a generated password, an e-mail) with a copy button. */
+export function credentialRow(opts: { id: string; label: string; statusId: string }): string {
+  const { id, label, statusId } = opts;
+  return `<div class="cred-row">
+  <span class="label" id="${id}-label">${label}</span>
+  <div class="secret-box">
+    <code class="secret-value" id="${id}" aria-labelledby="${id}-label"></code>
+    <button type="button" class="btn btn-secondary btn-sm" data-copy-target="${id}" data-copy-label="${label}" data-copy-status="${statusId}">Copy<span class="visually-hidden"> ${label.toLowerCase()}</span></button>
+  </div>
+</div>`;
+}
