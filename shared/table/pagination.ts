@@ -2,6 +2,7 @@ import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { BadRequest } from '../http/errors';
 import { db, table } from './client';
+import { indexSpec, type IndexName } from './spec';
 
 export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 100;
@@ -73,4 +74,21 @@ export async function queryPage<T>(
     }),
   );
   return { items: (res.Items ?? []).map(map), nextCursor: encodeCursor(res.LastEvaluatedKey) };
+}
+
+/** One page of a whole collection: every item under one index partition, in sort-key order. */
+export function queryCollection<T>(
+  index: IndexName,
+  partitionValue: string,
+  page: PageRequest,
+  map: (item: Record<string, unknown>) => T,
+  options: { newestFirst?: boolean } = {},
+): Promise<Page<T>> {
+  const attr = indexSpec(index).partitionKey;
+  return queryPage(
+    { IndexName: index, KeyConditionExpression: `${attr} = :pk`, ExpressionAttributeValues: { ':pk': partitionValue }, ...(options.newestFirst ? { ScanIndexForward: false } : {}) },
+    { attr, value: partitionValue },
+    page,
+    map,
+  );
 }

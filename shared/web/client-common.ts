@@ -73,6 +73,17 @@ export const CLIENT_COMMON = String.raw`
     }
   }
 
+  /** Wires a Show/Hide button to a password input. */
+  function passwordToggle(toggle, input) {
+    toggle.addEventListener('click', function () {
+      var show = input.type === 'password';
+      input.type = show ? 'text' : 'password';
+      toggle.textContent = show ? 'Hide' : 'Show';
+      toggle.setAttribute('aria-pressed', show ? 'true' : 'false');
+      toggle.setAttribute('aria-label', show ? 'Hide password' : 'Show password');
+    });
+  }
+
   function fieldError(input, message) {
     var errorEl = $(input.id + '-error');
     if (message) {

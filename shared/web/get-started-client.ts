@@ -60,14 +60,7 @@ const GET_STARTED_CODE = String.raw`
     });
   });
 
-  var toggle = $('toggle-password');
-  toggle.addEventListener('click', function () {
-    var show = adminPassword.type === 'password';
-    adminPassword.type = show ? 'text' : 'password';
-    toggle.textContent = show ? 'Hide' : 'Show';
-    toggle.setAttribute('aria-pressed', show ? 'true' : 'false');
-    toggle.setAttribute('aria-label', show ? 'Hide password' : 'Show password');
-  });
+  passwordToggle($('toggle-password'), adminPassword);
 
   function validate() {
     var firstInvalid = null;

@@ -19,14 +19,7 @@ const LOGIN_CODE = String.raw`
     if (hint && !email.value) email.value = hint;
   } catch (e) { /* storage unavailable */ }
 
-  var toggle = $('toggle-password');
-  toggle.addEventListener('click', function () {
-    var show = password.type === 'password';
-    password.type = show ? 'text' : 'password';
-    toggle.textContent = show ? 'Hide' : 'Show';
-    toggle.setAttribute('aria-pressed', show ? 'true' : 'false');
-    toggle.setAttribute('aria-label', show ? 'Hide password' : 'Show password');
-  });
+  passwordToggle($('toggle-password'), password);
   [email, password].forEach(function (input) {
     input.addEventListener('input', function () { fieldError(input, ''); });
   });

@@ -11,7 +11,7 @@ import { transact, type TransactItem } from '../../table/transact';
 import { assertTransition, type AppointmentStatus } from '../opd/appointment-status';
 import type { QueuePriority, QueueStatus } from '../opd/queue';
 import { freeSlots, isSlotStart } from '../opd/schedule';
-import { dayBoundsUtc, utcToZonedParts } from '../opd/zoned-time';
+import { dayBoundsUtc, todayIn, utcToZonedParts } from '../opd/zoned-time';
 import { findDoctor, findPatient, requireSchedule } from './parties';
 import { appointmentItem, apptKeys, publicAppointment, type AppointmentRecord } from './records';
 
@@ -19,10 +19,6 @@ import { appointmentItem, apptKeys, publicAppointment, type AppointmentRecord } 
 const RELEASES_SLOT: readonly AppointmentStatus[] = ['cancelled', 'noshow', 'entered-in-error'];
 /** Queue status a check-in patient moves to when the appointment leaves the queue. */
 const QUEUE_AFTER: Partial<Record<AppointmentStatus, QueueStatus>> = { cancelled: 'left', noshow: 'left', 'entered-in-error': 'left', fulfilled: 'done' };
-
-export function todayIn(timeZone: string, now: Date): string {
-  return utcToZonedParts(now, timeZone).date;
-}
 
 /** Every appointment of a doctor whose slot starts within the local date (one Query, all pages). */
 export async function doctorDay(tenantId: string, doctorId: string, date: string, timeZone: string): Promise<AppointmentRecord[]> {

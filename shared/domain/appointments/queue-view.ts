@@ -1,6 +1,7 @@
 import type { Principal } from '../../auth/principal';
 import { estimateWaits, orderQueue } from '../opd/queue';
-import { doctorDay, todayIn } from './appointments';
+import { todayIn } from '../opd/zoned-time';
+import { doctorDay } from './appointments';
 import { findDoctor } from './parties';
 
 /**

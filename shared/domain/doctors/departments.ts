@@ -3,7 +3,7 @@ import { Conflict, NotFound } from '../../http/errors';
 import { table } from '../../table/client';
 import { failedConditions } from '../../table/errors';
 import { getItem } from '../../table/items';
-import { queryPage, type PageRequest } from '../../table/pagination';
+import { queryCollection, type PageRequest } from '../../table/pagination';
 import { transact } from '../../table/transact';
 import { departmentItem, doctorKeys, publicDepartment, type DepartmentRecord } from './records';
 import type { CreateDepartmentInput } from './schemas';
@@ -55,11 +55,5 @@ export async function getDepartment(tenantId: string, id: string) {
 
 /** Departments in name order. */
 export async function listDepartments(tenantId: string, page: PageRequest) {
-  const pk = doctorKeys.departments(tenantId);
-  return queryPage(
-    { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': pk } },
-    { attr: 'gsi1pk', value: pk },
-    page,
-    (item) => publicDepartment(item as unknown as DepartmentRecord),
-  );
+  return queryCollection('gsi1', doctorKeys.departments(tenantId), page, (item) => publicDepartment(item as unknown as DepartmentRecord));
 }

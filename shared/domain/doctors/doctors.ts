@@ -10,7 +10,7 @@ import { Conflict, Forbidden, NotFound } from '../../http/errors';
 import { db, table } from '../../table/client';
 import { failedConditions, isConditionFailure } from '../../table/errors';
 import { keys } from '../../table/keys';
-import { queryPage, type Page, type PageRequest } from '../../table/pagination';
+import { queryCollection, type Page, type PageRequest } from '../../table/pagination';
 import { getUserRecord } from '../identity/users';
 import type { WeeklySchedule } from '../opd/schedule';
 import { getDepartmentRecord } from './departments';
@@ -89,12 +89,8 @@ export async function getDoctor(tenantId: string, id: string): Promise<PublicDoc
 export async function listDoctors(tenantId: string, query: PageRequest & { departmentId?: string | undefined }): Promise<Page<PublicDoctor>> {
   const page = { limit: query.limit, cursor: query.cursor };
   const map = (item: Record<string, unknown>) => publicDoctor(item as unknown as DoctorRecord);
-  if (query.departmentId) {
-    const pk = doctorKeys.doctorsOfDepartment(tenantId, query.departmentId);
-    return queryPage({ IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': pk } }, { attr: 'gsi2pk', value: pk }, page, map);
-  }
-  const pk = doctorKeys.doctors(tenantId);
-  return queryPage({ IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': pk } }, { attr: 'gsi1pk', value: pk }, page, map);
+  if (query.departmentId) return queryCollection('gsi2', doctorKeys.doctorsOfDepartment(tenantId, query.departmentId), page, map);
+  return queryCollection('gsi1', doctorKeys.doctors(tenantId), page, map);
 }
 
 /** A DOCTOR may change only their own schedule; ADMIN and API keys with the scope may change any. */

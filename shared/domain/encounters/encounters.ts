@@ -6,10 +6,11 @@ import { failedConditions } from '../../table/errors';
 import { requireItem, queryAll } from '../../table/items';
 import { queryPage, type PageRequest } from '../../table/pagination';
 import { transact, type TransactItem } from '../../table/transact';
-import { getAppointmentRecord, todayIn } from '../appointments/appointments';
+import { getAppointmentRecord } from '../appointments/appointments';
 import { findDoctor, findPatient } from '../appointments/parties';
 import { apptKeys } from '../appointments/records';
 import { assertEncounterTransition, FINISHED_ENCOUNTER_STATUSES, isEncounterFinished, type EncounterStatus } from '../opd/encounter-status';
+import { todayIn } from '../opd/zoned-time';
 import { encKeys, encounterItem, publicEncounter, publicPrescription, publicVitals, type Diagnosis, type EncounterRecord, type PrescriptionRecord, type VitalsRecord } from './records';
 
 /** Condition shared by every write that adds to an encounter: it must exist and be open. */

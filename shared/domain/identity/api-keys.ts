@@ -6,7 +6,7 @@ import { table } from '../../table/client';
 import { failedConditions } from '../../table/errors';
 import { requireItem } from '../../table/items';
 import { keys } from '../../table/keys';
-import { queryPage, type PageRequest } from '../../table/pagination';
+import { queryCollection, type PageRequest } from '../../table/pagination';
 import { transact } from '../../table/transact';
 import { publicApiKey, type ApiKeyRecord } from './records';
 
@@ -59,13 +59,7 @@ export async function createApiKey(tenantId: string, createdBy: string, input: {
 }
 
 export async function listApiKeys(tenantId: string, page: PageRequest) {
-  const pk = keys.apiKeys(tenantId);
-  return queryPage(
-    { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ScanIndexForward: false },
-    { attr: 'gsi1pk', value: pk },
-    page,
-    (item) => publicApiKey(item as unknown as ApiKeyRecord),
-  );
+  return queryCollection('gsi1', keys.apiKeys(tenantId), page, (item) => publicApiKey(item as unknown as ApiKeyRecord), { newestFirst: true });
 }
 
 async function getKey(tenantId: string, keyId: string): Promise<ApiKeyRecord> {

@@ -7,7 +7,7 @@ import { db, table } from '../../table/client';
 import { failedConditions, isConditionFailure } from '../../table/errors';
 import { getItem } from '../../table/items';
 import { keys } from '../../table/keys';
-import { queryPage, type PageRequest } from '../../table/pagination';
+import { queryCollection, type PageRequest } from '../../table/pagination';
 import { transact } from '../../table/transact';
 import { publicUser, type UserRecord } from './records';
 import { userItem } from './tenants';
@@ -53,13 +53,7 @@ export async function createUser(
 }
 
 export async function listUsers(tenantId: string, page: PageRequest) {
-  const pk = keys.users(tenantId);
-  return queryPage(
-    { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': pk } },
-    { attr: 'gsi1pk', value: pk },
-    page,
-    (item) => publicUser(item as unknown as UserRecord),
-  );
+  return queryCollection('gsi1', keys.users(tenantId), page, (item) => publicUser(item as unknown as UserRecord));
 }
 
 /**

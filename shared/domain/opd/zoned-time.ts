@@ -232,3 +232,8 @@ export function dayBoundsUtc(date: string, timeZone: string): { start: Date; end
     end: firstInstantAtOrAfter(addDays(date, 1), '00:00', timeZone),
   };
 }
+
+/** The local calendar date of `now` in the zone: what "today" means for a hospital. */
+export function todayIn(timeZone: string, now: Date): string {
+  return utcToZonedParts(now, timeZone).date;
+}

@@ -12,9 +12,9 @@ import { nextCounterValue } from '../../table/counters';
 import { failedConditions } from '../../table/errors';
 import { getItem } from '../../table/items';
 import { counterKey } from '../../table/keys';
-import { queryPage, type Page, type PageRequest } from '../../table/pagination';
+import { queryCollection, queryPage, type Page, type PageRequest } from '../../table/pagination';
 import { transact, type TransactItem } from '../../table/transact';
-import { utcToZonedParts } from '../opd/schedule';
+import { todayIn } from '../opd/zoned-time';
 import {
   duplicateGuardItem,
   mrnItem,
@@ -54,7 +54,7 @@ function duplicateConflict(guard: GuardItem, action: 'register' | 'save'): Confl
 }
 
 function checkDateOfBirth(dateOfBirth: string, ctx: PatientContext): void {
-  const today = utcToZonedParts(ctx.now, ctx.timeZone).date;
+  const today = todayIn(ctx.timeZone, ctx.now);
   const problem = dateOfBirthProblem(dateOfBirth, today);
   if (problem) throw invalidBodyField('dateOfBirth', problem);
 }
@@ -159,15 +159,7 @@ export async function findPatientByMrn(tenantId: string, mrn: string): Promise<P
  */
 export async function listPatients(tenantId: string, query: PageRequest & { q?: string | undefined }): Promise<Page<PublicPatient>> {
   const page = { limit: query.limit, cursor: query.cursor };
-  if (query.q === undefined) {
-    const pk = patientKeys.all(tenantId);
-    return queryPage(
-      { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ScanIndexForward: false },
-      { attr: 'gsi1pk', value: pk },
-      page,
-      patientFromListItem,
-    );
-  }
+  if (query.q === undefined) return queryCollection('gsi1', patientKeys.all(tenantId), page, patientFromListItem, { newestFirst: true });
   const search = classifyQuery(query.q);
   switch (search.kind) {
     case 'mrn': {
