@@ -103,6 +103,21 @@ export function createTableInput(tableName: string): CreateTableCommandInput {
   };
 }
 
+/**
+ * DynamoDB (and DynamoDB Local) builds one new index at a time per table and refuses a second
+ * `Create` while the first is still CREATING, so each addition waits for the table to settle.
+ */
+async function waitUntilIndexesActive(client: DynamoDBClient, tableName: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const busy = Table?.TableStatus !== 'ACTIVE' || (Table.GlobalSecondaryIndexes ?? []).some((i) => i.IndexStatus !== 'ACTIVE');
+    if (!busy) return;
+    if (Date.now() > deadline) throw new LocalSetupError(`Table ${tableName} did not finish building its indexes within 60 s; restart, or delete the data folder to start afresh.`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 /** A kept data folder may predate an index added to the table spec: create what is missing. */
 async function addMissingIndexes(client: DynamoDBClient, tableName: string, log: (line: string) => void): Promise<void> {
   const described = await client.send(new DescribeTableCommand({ TableName: tableName }));
@@ -110,6 +125,7 @@ async function addMissingIndexes(client: DynamoDBClient, tableName: string, log:
   const wanted = createTableInput(tableName);
   for (const index of wanted.GlobalSecondaryIndexes ?? []) {
     if (present.has(index.IndexName)) continue;
+    await waitUntilIndexesActive(client, tableName);
     log(`Adding index ${index.IndexName} to ${tableName}…`);
     const names = new Set(index.KeySchema!.map((k) => k.AttributeName));
     await client.send(
@@ -120,6 +136,7 @@ async function addMissingIndexes(client: DynamoDBClient, tableName: string, log:
       }),
     );
   }
+  await waitUntilIndexesActive(client, tableName);
 }
 
 export async function ensureTable(endpoint: string, tableName: string, log: (line: string) => void = () => {}): Promise<void> {
