@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Role } from '../auth/roles';
 import type { Scope } from '../auth/scopes';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { BadRequest } from './errors';
 
 /** Turns a zod failure into a 400 whose message names each bad field. */

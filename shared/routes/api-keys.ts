@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { SCOPE_NAMES } from '../auth/scopes';
 import { defineGroup, defineRoute } from '../http/route';
 import { idParam, nonEmpty } from '../http/validation';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Role } from '../auth/roles';
 import { AppointmentStatusSchema } from '../domain/opd/appointment-status';
 import { QueuePrioritySchema } from '../domain/opd/queue';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineGroup, defineRoute, PUBLIC } from '../http/route';
 import { email } from '../http/validation';
 

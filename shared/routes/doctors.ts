@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CreateDepartmentBody, CreateDoctorBody, WeeklyScheduleSchema } from '../domain/doctors/schemas';
 import { defineGroup, defineRoute } from '../http/route';
 import { idParam } from '../http/validation';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Role } from '../auth/roles';
 import { EncounterStatusSchema } from '../domain/opd/encounter-status';
 import { PrescriptionInputSchema } from '../domain/opd/prescription';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Role } from '../auth/roles';
 import { PatientSearchText, RegisterPatientBody, UpdatePatientBody } from '../domain/patients/schemas';
 import { defineGroup, defineRoute } from '../http/route';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { PasswordSchema, SlugSchema, TimeZoneSchema } from '../domain/identity/tenant-rules';
 import { defineGroup, defineRoute, PUBLIC } from '../http/route';
 import { email, nonEmpty } from '../http/validation';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ROLES } from '../auth/roles';
 import { PasswordSchema } from '../domain/identity/tenant-rules';
 import { defineGroup, defineRoute } from '../http/route';

@@ -1,5 +1,5 @@
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import { BadRequest } from '../http/errors';
 import { db, table } from './client';
 import { indexSpec, type IndexName } from './spec';

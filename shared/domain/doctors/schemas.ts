@@ -1,5 +1,5 @@
 /** Request schemas of the department and doctor routes (reusable by agent capabilities). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { idParam, nonEmpty } from '../../http/validation';
 import { WeeklyScheduleSchema } from '../opd/schedule';
 

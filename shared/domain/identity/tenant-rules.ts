@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { TRIAL_DAYS } from '../../config';
 import { isValidTimeZone } from '../opd/zoned-time';
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { generatePassword, hashPassword } from '../../auth/passwords';
 import { Conflict } from '../../http/errors';
 import type { RegisterTenantBody } from '../../routes/tenants';

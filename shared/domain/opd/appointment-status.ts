@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { BadRequest } from '../../http/errors';
 import {
   allowedNextStatuses,

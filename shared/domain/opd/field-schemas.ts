@@ -2,7 +2,7 @@
  * Zod builders whose messages name the field and its limits ("pulse must be between 20 and
  * 300"), so API clients get an actionable message without decoding issue paths.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export function boundedNumber(field: string, min: number, max: number, options: { int?: boolean } = {}) {
   const range = `${field} must be between ${min} and ${max}`;

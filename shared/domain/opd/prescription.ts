@@ -1,7 +1,7 @@
 /**
  * Prescription (FHIR MedicationRequest) input rules and the checks made before one is saved.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { Conflict } from '../../http/errors';
 import { findAllergyConflicts } from './allergy';
 import { isEncounterFinished, type EncounterStatus } from './encounter-status';

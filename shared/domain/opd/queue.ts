@@ -14,7 +14,7 @@
  * average consultation length. The estimate uses only its inputs (`now` is passed in), so the
  * same queue always yields the same numbers.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** `left`: the patient's appointment was cancelled or marked no-show after check-in. */
 export const QUEUE_STATUSES = ['waiting', 'in-consultation', 'done', 'left'] as const;

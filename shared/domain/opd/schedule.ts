@@ -7,7 +7,7 @@
  * 00:00–03:00 is 2 hours on a spring-forward night and 4 hours on a fall-back night. Times
  * inside a spring-forward gap resolve to the moment of the jump.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   WEEKDAYS,
   firstInstantAtOrAfter,

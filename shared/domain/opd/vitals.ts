@@ -2,7 +2,7 @@
  * One vital-signs reading: validation, BMI and NEWS2. Ranges are physiological plausibility
  * limits that catch typing errors (pulse 800, temperature in °F), not clinical normal ranges.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { boundedNumber, boundedText } from './field-schemas';
 import { CONSCIOUSNESS_LEVELS, calculateNews2, type News2Input, type News2Result } from './news2';
 import { roundHalfUp } from './rounding';

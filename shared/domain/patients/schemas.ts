@@ -2,7 +2,7 @@
  * Request schemas of the patient routes. Declared here (not in the route file) so the agent
  * catalogue's `register-patient` and `search-patients` capabilities can reuse them.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { email, nonEmpty } from '../../http/validation';
 import { isValidLocalDate } from '../opd/schedule';
 import { PHONE_MAX_DIGITS, PHONE_MIN_DIGITS, PHONE_PATTERN, phoneDigits } from './rules';

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { isScope, SCOPES } from '../../../shared/auth/scopes';
 import { ROLES } from '../../../shared/auth/roles';
 import { isPublic } from '../../../shared/http/route';

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { BadRequest, HttpError } from '../../../shared/http/errors';
 import { email, idParam, nonEmpty, parseJsonBody, parseOrThrow } from '../../../shared/http/validation';
 import { thrownBy } from '../../support/thrown';
