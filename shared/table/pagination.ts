@@ -2,7 +2,7 @@ import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { BadRequest } from '../http/errors';
 import { db, table } from './client';
-import { indexSpec, type IndexName } from './spec';
+import { indexSpec, TABLE, type IndexName } from './spec';
 
 export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 100;
@@ -28,11 +28,20 @@ function encodeCursor(key: Record<string, unknown> | undefined): string | null {
   return Buffer.from(JSON.stringify(key), 'utf8').toString('base64url');
 }
 
+/** The attributes DynamoDB puts in a LastEvaluatedKey: the table's key, plus the index's key. */
+function keyAttributes(indexName: string | undefined): string[] {
+  const table = [TABLE.partitionKey, TABLE.sortKey];
+  if (!indexName) return table;
+  const index = indexSpec(indexName as IndexName);
+  return [...table, index.partitionKey, index.sortKey];
+}
+
 /**
- * Decodes a cursor and checks it belongs to the same partition as the query, so a cursor from
- * another list (or another tenant) is a 400 and never a 500 or a cross-partition read.
+ * Decodes a cursor and checks it belongs to the same partition as the query and holds exactly
+ * the key attributes of the table or index queried, so a cursor from another list (or another
+ * tenant), or a hand-edited one, is a 400 and never a 500 or a cross-partition read.
  */
-function decodeCursor(cursor: string | undefined, partitionAttr: string, partitionValue: unknown): Record<string, unknown> | undefined {
+function decodeCursor(cursor: string | undefined, indexName: string | undefined, partitionAttr: string, partitionValue: unknown): Record<string, unknown> | undefined {
   if (!cursor) return undefined;
   let key: unknown;
   try {
@@ -44,10 +53,16 @@ function decodeCursor(cursor: string | undefined, partitionAttr: string, partiti
     key !== null &&
     typeof key === 'object' &&
     !Array.isArray(key) &&
-    Object.values(key).every((v) => typeof v === 'string' || typeof v === 'number') &&
-    (key as Record<string, unknown>)[partitionAttr] === partitionValue;
+    // Every key attribute of the table spec is a string (S).
+    Object.values(key).every((v) => typeof v === 'string') &&
+    (key as Record<string, unknown>)[partitionAttr] === partitionValue &&
+    sameMembers(Object.keys(key), keyAttributes(indexName));
   if (!valid) throw new BadRequest('cursor: is not a valid cursor for this list');
   return key as Record<string, unknown>;
+}
+
+function sameMembers(a: string[], b: string[]): boolean {
+  return a.length === b.length && b.every((x) => a.includes(x));
 }
 
 export interface PageRequest {
@@ -70,7 +85,7 @@ export async function queryPage<T>(
       ...input,
       TableName: table(),
       Limit: page.limit,
-      ExclusiveStartKey: decodeCursor(page.cursor, partition.attr, partition.value),
+      ExclusiveStartKey: decodeCursor(page.cursor, input.IndexName, partition.attr, partition.value),
     }),
   );
   return { items: (res.Items ?? []).map(map), nextCursor: encodeCursor(res.LastEvaluatedKey) };

@@ -30,3 +30,28 @@ describe('no input makes any route answer 500', () => {
     }
   });
 });
+
+describe('hand-edited cursors', () => {
+  const decode = (c: string) => JSON.parse(Buffer.from(c, 'base64url').toString('utf8')) as Record<string, string>;
+  const encode = (v: unknown) => Buffer.from(JSON.stringify(v), 'utf8').toString('base64url');
+
+  it('a cursor of the right partition with missing or extra key attributes is a 400, not a DynamoDB error', async () => {
+    for (const [i, phone] of ['+91 9800000001', '+91 9800000002', '+91 9800000003'].entries()) {
+      const r = await admin.post('/patients/register', { name: `Cursor Patient ${i}`, dateOfBirth: '1990-01-0' + (i + 1), sex: 'male', phone });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+    }
+    const first = await admin.get('/patients?limit=1');
+    expect(first.status).toBe(200);
+    const key = decode(first.body.nextCursor);
+    const partitionAttr = Object.keys(key).find((k) => k.startsWith('gsi') && k.endsWith('pk'))!;
+    const { [partitionAttr.replace('pk', 'sk')]: _sk, ...withoutIndexSort } = key;
+    for (const bad of [{ [partitionAttr]: key[partitionAttr] }, withoutIndexSort, { ...key, extra: 'x' }, { ...key, pk: 1 }]) {
+      const res = await admin.get(`/patients?limit=1&cursor=${encode(bad)}`);
+      expect(res.status, JSON.stringify(bad)).toBe(400);
+      expect(res.body.message).toMatch(/^cursor:/);
+    }
+    const second = await admin.get(`/patients?limit=1&cursor=${first.body.nextCursor}`);
+    expect(second.status).toBe(200);
+    expect(second.body.items[0].id).not.toBe(first.body.items[0].id);
+  });
+});
