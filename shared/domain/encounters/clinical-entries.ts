@@ -8,7 +8,8 @@ import { findPatient } from '../appointments/parties';
 import { lookupDrug, lookupDrugByCode } from '../opd/drug-catalogue';
 import { isEncounterFinished } from '../opd/encounter-status';
 import { checkPrescribable, NEW_PRESCRIPTION_STATUS, type PrescriptionInput } from '../opd/prescription';
-import { assessReading, type VitalsInput } from '../opd/vitals';
+import { ageInYears, assessReading, type VitalsInput } from '../opd/vitals';
+import { todayIn } from '../opd/zoned-time';
 import { getEncounterRecord, OPEN_ENCOUNTER } from './encounters';
 import { encKeys, publicPrescription, publicVitals, type PrescriptionRecord, type VitalsRecord } from './records';
 
@@ -16,13 +17,22 @@ function finishedConflict(id: string, status: string) {
   return new Conflict(`Encounter ${id} is finished (status '${status}'); nothing more can be recorded on it`, { encounterStatus: status });
 }
 
-/** Appends a reading (never overwrites one) and keeps the latest NEWS2 on the encounter. */
+/**
+ * Appends a reading (never overwrites one) and keeps the latest NEWS2 on the encounter. What the
+ * reading is scored against comes from the records, not the reading: the patient's age on the
+ * hospital's date (NEWS2 from 16, adult BMI categories from 18) and the SpO2 scale a doctor
+ * recorded on the encounter (Scale 2 only with that documented decision; RCP NEWS2 2017).
+ */
 export async function recordVitals(principal: Principal, encounterId: string, input: VitalsInput, now: Date) {
   const t = principal.tenantId;
   const encounter = await getEncounterRecord(t, encounterId);
   if (isEncounterFinished(encounter.status)) throw finishedConflict(encounterId, encounter.status);
+  const patient = await findPatient(t, encounter.patientId);
   const recordedAt = now.toISOString();
-  const assessment = assessReading(input);
+  const assessment = assessReading(input, {
+    ageYears: ageInYears(patient.dateOfBirth, todayIn(principal.timezone, now)),
+    spo2Scale: encounter.spo2Scale2 ? 2 : 1,
+  });
   const reading: VitalsRecord = { id: randomUUID(), encounterId, recordedAt, recordedBy: principal.id, values: { ...input }, ...assessment };
   try {
     await transact([
@@ -33,7 +43,7 @@ export async function recordVitals(principal: Principal, encounterId: string, in
               Key: encKeys.item(t, encounterId),
               UpdateExpression: 'SET latestNews2 = :n, updatedAt = :at',
               ...OPEN_ENCOUNTER,
-              ExpressionAttributeValues: { ...OPEN_ENCOUNTER.ExpressionAttributeValues, ':n': { score: assessment.news2.score, risk: assessment.news2.risk, recordedAt }, ':at': recordedAt },
+              ExpressionAttributeValues: { ...OPEN_ENCOUNTER.ExpressionAttributeValues, ':n': { score: assessment.news2?.score ?? null, risk: assessment.news2?.risk ?? null, recordedAt }, ':at': recordedAt },
             },
           },
         ]);

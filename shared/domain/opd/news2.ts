@@ -2,8 +2,11 @@
  * NEWS2, the National Early Warning Score 2 (Royal College of Physicians, 2017): Chart 1 for the
  * parameter scores, Charts 3–4 for the thresholds and the clinical response.
  *
- * - SpO2 Scale 1 is the default. Scale 2 (target 88–92%) is only for patients with hypercapnic
- *   respiratory failure, on a clinician's decision, so it must be asked for (`spo2Scale: 2`).
+ * - SpO2 Scale 1 is the default. Scale 2 (target 88–92%) is "only for patients with confirmed
+ *   hypercapnic respiratory failure … the decision to use it should be taken by a competent
+ *   clinical decision-maker and recorded in the patient's notes" (RCP 2017, Chart 1 notes). It is
+ *   therefore not part of a reading: the caller passes the scale the patient's record says
+ *   (`calculateNews2(reading, 2)`), and the result says which scale was used.
  *   On Scale 2, SpO2 ≥93% scores 0 on air but 1–3 on oxygen (over-oxygenation).
  * - Decimals: the chart's bands are whole numbers (temperature: one decimal), so readings are
  *   rounded half up before banding: respiration rate, SpO2, systolic BP and pulse to whole
@@ -11,6 +14,8 @@
  *   then falls between two bands.
  * - NEWS2 is only valid with all seven parameters. A missing one is never assumed normal: the
  *   result has `score: null` and lists what is missing.
+ * - NEWS2 "is not validated for use in children (<16 years) or in pregnancy" (RCP 2017): callers
+ *   check the age with `news2NotApplicableReason` before scoring (pregnancy is not recorded here).
  */
 import { roundHalfUp } from './rounding';
 
@@ -29,7 +34,6 @@ export interface News2Input {
   pulse?: number | null;
   consciousness?: Consciousness | null;
   temperatureC?: number | null;
-  spo2Scale?: Spo2Scale | null;
 }
 
 export type News2Field =
@@ -81,6 +85,23 @@ export interface News2Incomplete {
 }
 
 export type News2Result = News2Complete | News2Incomplete;
+
+/** RCP 2017: NEWS2 is validated for patients aged 16 and over. */
+export const NEWS2_MIN_AGE_YEARS = 16;
+
+/**
+ * Why NEWS2 must not be given for a patient of this age (whole years at the reading), or null
+ * when it applies. An unknown or impossible age is not assumed to be adult.
+ */
+export function news2NotApplicableReason(ageYears: number): string | null {
+  if (!Number.isInteger(ageYears) || ageYears < 0) {
+    return 'NEWS2 not calculated: the patient\'s age is unknown, and NEWS2 is only validated for patients aged 16 and over';
+  }
+  if (ageYears < NEWS2_MIN_AGE_YEARS) {
+    return `NEWS2 is validated for patients aged ${NEWS2_MIN_AGE_YEARS} and over (patient is ${ageYears}); use a paediatric early warning score (PEWS)`;
+  }
+  return null;
+}
 
 /** Inclusive upper bound of a band, applied to the rounded reading; bands are in order. */
 interface Band {
@@ -199,7 +220,8 @@ export function missingNews2Fields(input: News2Input): News2Field[] {
 
 export function spo2SubScore(spo2: number, scale: Spo2Scale, onOxygen: boolean): number {
   const value = roundHalfUp(spo2);
-  if (scale === 1) return band(SPO2_SCALE_1, value);
+  // Anything but an explicit 2 is Scale 1: scoring low SpO2 as normal is the dangerous mistake.
+  if (scale !== 2) return band(SPO2_SCALE_1, value);
   return band(onOxygen ? SPO2_SCALE_2_ON_OXYGEN : SPO2_SCALE_2_ON_AIR, value);
 }
 
@@ -209,8 +231,9 @@ export function news2Risk(score: number, anyParameterScoredThree: boolean): News
   return anyParameterScoredThree ? 'low-medium' : 'low';
 }
 
-export function calculateNews2(input: News2Input): News2Result {
-  const spo2Scale: Spo2Scale = input.spo2Scale === 2 ? 2 : 1;
+/** `scale` comes from the recorded clinical decision, never from the reading itself. */
+export function calculateNews2(input: News2Input, scale: Spo2Scale = 1): News2Result {
+  const spo2Scale: Spo2Scale = scale === 2 ? 2 : 1;
   const missing = missingNews2Fields(input);
   if (missing.length > 0) {
     return {

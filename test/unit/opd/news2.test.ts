@@ -1,15 +1,18 @@
 import { describe, it, expect } from 'vitest';
 import {
+  NEWS2_MIN_AGE_YEARS,
   calculateNews2,
+  news2NotApplicableReason,
   news2Risk,
   spo2SubScore,
   type News2Complete,
   type News2Input,
   type News2ParameterScores,
+  type Spo2Scale,
 } from '../../../shared/domain/opd/news2';
 
 /** A reading that scores 0 on every parameter. */
-const NORMAL: Required<Omit<News2Input, 'spo2Scale'>> = {
+const NORMAL: Required<News2Input> = {
   respiratoryRate: 16,
   spo2: 97,
   supplementalOxygen: false,
@@ -19,8 +22,8 @@ const NORMAL: Required<Omit<News2Input, 'spo2Scale'>> = {
   temperatureC: 37.0,
 };
 
-function complete(input: News2Input): News2Complete {
-  const result = calculateNews2(input);
+function complete(input: News2Input, scale?: Spo2Scale): News2Complete {
+  const result = calculateNews2(input, scale);
   if (result.score === null) throw new Error(`incomplete: ${result.missing.join(', ')}`);
   return result;
 }
@@ -92,24 +95,37 @@ describe('NEWS2 SpO2 Scale 2 (hypercapnic respiratory failure)', () => {
   const onOxygen: [number, number][] = [[80, 3], [83, 3], [84, 2], [85, 2], [86, 1], [87, 1], [88, 0], [92, 0], [93, 1], [94, 1], [95, 2], [96, 2], [97, 3], [100, 3]];
 
   it.each(onAir)('SpO2 %s on air scores %s', (spo2, expected) => {
-    const result = complete({ ...NORMAL, spo2, supplementalOxygen: false, spo2Scale: 2 });
+    const result = complete({ ...NORMAL, spo2, supplementalOxygen: false }, 2);
     expect(result.parameters.spo2).toBe(expected);
     expect(result.parameters.airOrOxygen).toBe(0);
     expect(result.spo2Scale).toBe(2);
   });
 
   it.each(onOxygen)('SpO2 %s on oxygen scores %s (plus 2 for oxygen)', (spo2, expected) => {
-    const result = complete({ ...NORMAL, spo2, supplementalOxygen: true, spo2Scale: 2 });
+    const result = complete({ ...NORMAL, spo2, supplementalOxygen: true }, 2);
     expect(result.parameters.spo2).toBe(expected);
     expect(result.parameters.airOrOxygen).toBe(2);
     expect(result.score).toBe(expected + 2);
   });
 
-  it('uses Scale 1 unless Scale 2 is asked for', () => {
+  it('uses Scale 1 unless Scale 2 is passed by the caller', () => {
     expect(complete({ ...NORMAL, spo2: 89 }).parameters.spo2).toBe(3);
     expect(complete({ ...NORMAL, spo2: 89 }).spo2Scale).toBe(1);
-    expect(complete({ ...NORMAL, spo2: 89, spo2Scale: 1 }).parameters.spo2).toBe(3);
-    expect(complete({ ...NORMAL, spo2: 89, spo2Scale: 2 }).parameters.spo2).toBe(0);
+    expect(complete({ ...NORMAL, spo2: 89 }, 1).parameters.spo2).toBe(3);
+    expect(complete({ ...NORMAL, spo2: 89 }, 2).parameters.spo2).toBe(0);
+    expect(complete({ ...NORMAL, spo2: 89 }, 2).spo2Scale).toBe(2);
+  });
+
+  it('ignores a scale smuggled in with the reading', () => {
+    const reading = { ...NORMAL, spo2: 88, spo2Scale: 2 } as News2Input;
+    expect(complete(reading)).toMatchObject({ spo2Scale: 1, parameters: { spo2: 3 } });
+  });
+
+  it('falls back to Scale 1 for anything but an explicit 2', () => {
+    for (const scale of [0, 3, '2', null] as unknown as Spo2Scale[]) {
+      expect(complete({ ...NORMAL, spo2: 88 }, scale)).toMatchObject({ spo2Scale: 1, parameters: { spo2: 3 } });
+      expect(spo2SubScore(88, scale, false)).toBe(3);
+    }
   });
 
   it('exposes the SpO2 sub-score directly', () => {
@@ -294,7 +310,7 @@ describe('NEWS2 with missing parameters', () => {
       'consciousness',
       'temperatureC',
     ]);
-    expect(calculateNews2({ pulse: 80, spo2Scale: 2 })).toMatchObject({ score: null, spo2Scale: 2 });
+    expect(calculateNews2({ pulse: 80 }, 2)).toMatchObject({ score: null, spo2Scale: 2 });
   });
 
   it('treats null, NaN and unknown consciousness codes as missing, never as normal', () => {
@@ -307,5 +323,22 @@ describe('NEWS2 with missing parameters', () => {
     });
     expect(result.score).toBeNull();
     expect(result.missing).toEqual(['supplementalOxygen', 'pulse', 'consciousness', 'temperatureC']);
+  });
+});
+
+describe('NEWS2 age limit (RCP 2017: not validated under 16)', () => {
+  it('applies from the 16th birthday', () => {
+    expect(NEWS2_MIN_AGE_YEARS).toBe(16);
+    for (const age of [16, 17, 40, 101]) expect(news2NotApplicableReason(age)).toBeNull();
+  });
+
+  it.each([0, 1, 6, 15])('does not apply at %s, pointing to a paediatric score', (age) => {
+    expect(news2NotApplicableReason(age)).toBe(
+      `NEWS2 is validated for patients aged 16 and over (patient is ${age}); use a paediatric early warning score (PEWS)`,
+    );
+  });
+
+  it('does not assume an unknown age is adult', () => {
+    for (const age of [Number.NaN, -1, 15.5, Infinity]) expect(news2NotApplicableReason(age)).toMatch(/age is unknown/);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { VitalsInputSchema, assessReading, bmi, bmiCategory } from '../../../shared/domain/opd/vitals';
+import { SPO2_SCALE_NOT_A_READING, VitalsInputSchema, ageInYears, assessReading, bmi, bmiCategory } from '../../../shared/domain/opd/vitals';
 
 function messages(input: unknown): string[] {
   const result = VitalsInputSchema.safeParse(input);
@@ -26,18 +26,18 @@ const FULL = {
 };
 
 describe('VitalsInputSchema', () => {
-  it('accepts a full reading and defaults spo2Scale to 1', () => {
-    expect(VitalsInputSchema.parse(FULL)).toEqual({ ...FULL, spo2Scale: 1 });
+  it('accepts a full reading as given', () => {
+    expect(VitalsInputSchema.parse(FULL)).toEqual(FULL);
   });
 
   it('accepts a single measurement', () => {
-    expect(VitalsInputSchema.parse({ pulse: 72 })).toEqual({ pulse: 72, spo2Scale: 1 });
-    expect(VitalsInputSchema.parse({ weightKg: 3.2 })).toEqual({ weightKg: 3.2, spo2Scale: 1 });
+    expect(VitalsInputSchema.parse({ pulse: 72 })).toEqual({ pulse: 72 });
+    expect(VitalsInputSchema.parse({ weightKg: 3.2 })).toEqual({ weightKg: 3.2 });
     expect(VitalsInputSchema.parse({ consciousness: 'C' }).consciousness).toBe('C');
   });
 
   it('requires at least one vital sign', () => {
-    for (const input of [{}, { note: 'patient refused' }, { supplementalOxygen: true }, { spo2Scale: 2 }, { oxygenFlowLpm: 2 }]) {
+    for (const input of [{}, { note: 'patient refused' }, { supplementalOxygen: true }, { oxygenFlowLpm: 2 }]) {
       expect(messages(input)).toEqual(['at least one vital sign is required']);
     }
   });
@@ -45,13 +45,13 @@ describe('VitalsInputSchema', () => {
   it.each([
     ['temperatureC', 24.9, 45.1, 'temperatureC must be between 25 and 45'],
     ['pulse', 19, 301, 'pulse must be between 20 and 300'],
-    ['respiratoryRate', 1, 81, 'respiratoryRate must be between 2 and 80'],
+    ['respiratoryRate', 2, 81, 'respiratoryRate must be between 3 and 80'],
     ['systolic', 39, 301, 'systolic must be between 40 and 300'],
-    ['diastolic', 19, 201, 'diastolic must be between 20 and 200'],
-    ['spo2', 49, 101, 'spo2 must be between 50 and 100'],
+    ['diastolic', 9, 201, 'diastolic must be between 10 and 200'],
+    ['spo2', 19, 101, 'spo2 must be between 20 and 100'],
     ['oxygenFlowLpm', -1, 61, 'oxygenFlowLpm must be between 0 and 60'],
-    ['weightKg', 0.29, 401, 'weightKg must be between 0.3 and 400'],
-    ['heightCm', 19, 251, 'heightCm must be between 20 and 250'],
+    ['weightKg', 0.29, 700.1, 'weightKg must be between 0.3 and 700'],
+    ['heightCm', 29.9, 272.1, 'heightCm must be between 30 and 272'],
   ] as const)('names %s and its range when out of range', (field, below, above, message) => {
     const base = field === 'diastolic' ? { systolic: 300 } : { pulse: 70 };
     expect(messages({ ...base, [field]: below })).toEqual([message]);
@@ -62,21 +62,30 @@ describe('VitalsInputSchema', () => {
   it.each([
     ['temperatureC', 25, 45],
     ['pulse', 20, 300],
-    ['respiratoryRate', 2, 80],
-    ['spo2', 50, 100],
+    ['respiratoryRate', 3, 80],
+    ['systolic', 40, 300],
+    ['diastolic', 10, 200],
+    ['spo2', 20, 100],
     ['oxygenFlowLpm', 0, 60],
-    ['weightKg', 0.3, 400],
-    ['heightCm', 20, 250],
+    ['weightKg', 0.3, 700],
+    ['heightCm', 30, 272],
   ] as const)('accepts %s at its limits', (field, min, max) => {
-    expect(messages({ pulse: 70, [field]: min })).toEqual([]);
-    expect(messages({ pulse: 70, [field]: max })).toEqual([]);
+    const base = field === 'diastolic' ? { systolic: 300 } : { pulse: 70 };
+    expect(messages({ ...base, [field]: min })).toEqual([]);
+    expect(messages({ ...base, [field]: max })).toEqual([]);
+  });
+
+  it('accepts severe hypoxaemia and extreme body sizes that real patients have', () => {
+    expect(messages({ spo2: 35, supplementalOxygen: true })).toEqual([]);
+    expect(messages({ weightKg: 450, heightCm: 190 })).toEqual([]);
+    expect(messages({ weightKg: 0.45, heightCm: 31 })).toEqual([]);
   });
 
   it('requires whole numbers for counts and pressures', () => {
     expect(messages({ pulse: 72.5 })).toEqual(['pulse must be a whole number between 20 and 300']);
-    expect(messages({ respiratoryRate: 16.2 })).toEqual(['respiratoryRate must be a whole number between 2 and 80']);
+    expect(messages({ respiratoryRate: 16.2 })).toEqual(['respiratoryRate must be a whole number between 3 and 80']);
     expect(messages({ systolic: 120.5 })).toEqual(['systolic must be a whole number between 40 and 300']);
-    expect(messages({ spo2: 96.5 })).toEqual(['spo2 must be a whole number between 50 and 100']);
+    expect(messages({ spo2: 96.5 })).toEqual(['spo2 must be a whole number between 20 and 100']);
     expect(messages({ temperatureC: 36.65, weightKg: 70.25, heightCm: 172.5, oxygenFlowLpm: 0.5, supplementalOxygen: true })).toEqual([]);
   });
 
@@ -95,10 +104,16 @@ describe('VitalsInputSchema', () => {
     expect(messages({ diastolic: 80 })).toEqual([]);
   });
 
-  it('validates consciousness, spo2Scale, supplementalOxygen and note', () => {
+  it('refuses spo2Scale on a reading, pointing to the encounter', () => {
+    for (const spo2Scale of [1, 2, 3]) {
+      expect(messages({ spo2: 88, supplementalOxygen: false, spo2Scale })).toEqual([SPO2_SCALE_NOT_A_READING]);
+    }
+    expect(SPO2_SCALE_NOT_A_READING).toMatch(/PATCH \/encounters\/\{id\}/);
+    expect(messages({ pulse: 70, colour: 'red' })).toEqual(['Unrecognized key: "colour"']);
+  });
+
+  it('validates consciousness, supplementalOxygen and note', () => {
     expect(messages({ consciousness: 'a' })[0]).toMatch(/^consciousness must be one of: A, C, V, P, U/);
-    expect(messages({ pulse: 70, spo2Scale: 3 })).toEqual(['spo2Scale must be 1 or 2']);
-    expect(VitalsInputSchema.parse({ spo2: 90, spo2Scale: 2 }).spo2Scale).toBe(2);
     expect(messages({ pulse: 70, supplementalOxygen: 'yes' })).toEqual(['supplementalOxygen must be true or false']);
     expect(messages({ pulse: 70, note: 'x'.repeat(500) })).toEqual([]);
     expect(messages({ pulse: 70, note: 'x'.repeat(501) })).toEqual(['note must be at most 500 characters']);
@@ -111,7 +126,7 @@ describe('VitalsInputSchema', () => {
   });
 
   it('reports every problem at once', () => {
-    expect(paths({ pulse: 500, systolic: 100, diastolic: 110, spo2: 20 }).sort()).toEqual(['diastolic', 'pulse', 'spo2']);
+    expect(paths({ pulse: 500, systolic: 100, diastolic: 110, spo2: 19 }).sort()).toEqual(['diastolic', 'pulse', 'spo2']);
   });
 
   it('rejects a non-object', () => {
@@ -163,17 +178,21 @@ describe('bmiCategory (WHO adult)', () => {
 });
 
 describe('assessReading', () => {
+  const ADULT = { ageYears: 40, spo2Scale: 1 } as const;
+
   it('computes BMI and a complete NEWS2 for a full reading', () => {
-    const assessment = assessReading(VitalsInputSchema.parse(FULL));
+    const assessment = assessReading(VitalsInputSchema.parse(FULL), ADULT);
     expect(assessment.bmi).toBe(22.9);
     expect(assessment.bmiCategory).toBe('normal-weight');
-    expect(assessment.news2).toMatchObject({ score: 0, risk: 'low', missing: [] });
+    expect(assessment.bmiCategoryNotApplicable).toBeNull();
+    expect(assessment.news2).toMatchObject({ score: 0, risk: 'low', missing: [], spo2Scale: 1 });
+    expect(assessment.news2NotApplicable).toBeNull();
   });
 
-  it('uses spo2Scale from the reading', () => {
-    const reading = VitalsInputSchema.parse({ ...FULL, spo2: 89, spo2Scale: 2 });
-    expect(assessReading(reading).news2.score).toBe(0);
-    expect(assessReading({ ...reading, spo2Scale: 1 }).news2.score).toBe(3);
+  it('scores SpO2 on the scale recorded for the patient, and says which', () => {
+    const reading = VitalsInputSchema.parse({ ...FULL, spo2: 88 });
+    expect(assessReading(reading, ADULT).news2).toMatchObject({ score: 3, spo2Scale: 1, parameters: { spo2: 3 } });
+    expect(assessReading(reading, { ageYears: 70, spo2Scale: 2 }).news2).toMatchObject({ score: 0, spo2Scale: 2, parameters: { spo2: 0 } });
   });
 
   it('scores an unwell patient', () => {
@@ -189,15 +208,67 @@ describe('assessReading', () => {
       oxygenFlowLpm: 2,
     });
     // temp 2 + pulse 2 + RR 3 + SBP 2 + SpO2 2 + oxygen 2 = 13
-    expect(assessReading(reading).news2).toMatchObject({ score: 13, risk: 'high', anyParameterScoredThree: true });
-    expect(assessReading(reading).bmi).toBeNull();
+    expect(assessReading(reading, ADULT).news2).toMatchObject({ score: 13, risk: 'high', anyParameterScoredThree: true });
+    expect(assessReading(reading, ADULT).bmi).toBeNull();
+    expect(assessReading(reading, ADULT).bmiCategoryNotApplicable).toBeNull();
   });
 
   it('names missing NEWS2 inputs with the vitals field names', () => {
-    const assessment = assessReading(VitalsInputSchema.parse({ pulse: 72, systolic: 120, weightKg: 90, heightCm: 170 }));
+    const assessment = assessReading(VitalsInputSchema.parse({ pulse: 72, systolic: 120, weightKg: 90, heightCm: 170 }), ADULT);
     expect(assessment.bmi).toBe(31.1);
     expect(assessment.bmiCategory).toBe('obesity-class-1');
-    expect(assessment.news2.score).toBeNull();
-    expect(assessment.news2.missing).toEqual(['respiratoryRate', 'spo2', 'supplementalOxygen', 'consciousness', 'temperatureC']);
+    expect(assessment.news2?.score).toBeNull();
+    expect(assessment.news2?.missing).toEqual(['respiratoryRate', 'spo2', 'supplementalOxygen', 'consciousness', 'temperatureC']);
+  });
+
+  it('gives no NEWS2 under 16, saying why, whatever the readings', () => {
+    const child = { ...FULL, pulse: 140, respiratoryRate: 30, weightKg: 21, heightCm: 116 };
+    for (const ageYears of [0, 6, 15]) {
+      const assessment = assessReading(VitalsInputSchema.parse(child), { ageYears, spo2Scale: 1 });
+      expect(assessment.news2).toBeNull();
+      expect(assessment.news2NotApplicable).toMatch(/^NEWS2 is validated for patients aged 16 and over .*paediatric early warning score/);
+    }
+    expect(assessReading(VitalsInputSchema.parse(child), { ageYears: 16, spo2Scale: 1 }).news2).toMatchObject({ score: 6 });
+  });
+
+  it('gives the BMI to everyone but the WHO adult category only from 18', () => {
+    const reading = VitalsInputSchema.parse({ weightKg: 21, heightCm: 116 }); // 15.6
+    for (const ageYears of [6, 16, 17]) {
+      const assessment = assessReading(reading, { ageYears, spo2Scale: 1 });
+      expect(assessment.bmi).toBe(15.6);
+      expect(assessment.bmiCategory).toBeNull();
+      expect(assessment.bmiCategoryNotApplicable).toMatch(/BMI-for-age/);
+    }
+    const adult = assessReading(reading, { ageYears: 18, spo2Scale: 1 });
+    expect(adult).toMatchObject({ bmi: 15.6, bmiCategory: 'underweight', bmiCategoryNotApplicable: null });
+    // No BMI, nothing to explain.
+    expect(assessReading(VitalsInputSchema.parse({ pulse: 90 }), { ageYears: 6, spo2Scale: 1 }).bmiCategoryNotApplicable).toBeNull();
+  });
+
+  it('treats an unknown age as not adult: no NEWS2, no adult BMI category', () => {
+    const assessment = assessReading(VitalsInputSchema.parse(FULL), { ageYears: Number.NaN, spo2Scale: 1 });
+    expect(assessment).toMatchObject({ bmi: 22.9, bmiCategory: null, news2: null });
+    expect(assessment.news2NotApplicable).toMatch(/age is unknown/);
+  });
+});
+
+describe('ageInYears', () => {
+  it.each([
+    ['1980-05-17', '2026-05-16', 45],
+    ['1980-05-17', '2026-05-17', 46],
+    ['2020-01-01', '2026-01-01', 6],
+    ['2010-06-30', '2026-06-29', 15],
+    ['2010-06-30', '2026-06-30', 16],
+    ['2026-03-01', '2026-03-01', 0],
+    ['2008-02-29', '2026-02-28', 17], // common year: the birthday counts from 1 March
+    ['2008-02-29', '2026-03-01', 18],
+    ['2008-02-29', '2028-02-29', 20],
+  ])('born %s, on %s is %s', (dateOfBirth, onDate, age) => {
+    expect(ageInYears(dateOfBirth, onDate)).toBe(age);
+  });
+
+  it('is NaN for a malformed date', () => {
+    expect(ageInYears('17/05/1980', '2026-05-17')).toBeNaN();
+    expect(ageInYears('1980-05-17', '')).toBeNaN();
   });
 });
