@@ -4,6 +4,7 @@ import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { AUTHORIZER_CACHE_TTL_SECONDS } from '../shared/auth/policy';
 import { GATEWAY_RESPONSES, gatewayResponse } from '../shared/http/gateway-responses';
 import { isPublic } from '../shared/http/route';
 import { allRoutes, type ManifestRoute } from '../shared/routes/index';
@@ -16,15 +17,23 @@ import type { Settings } from './settings';
  *
  * A revoked or rotated API key, a deactivated user or a suspended tenant is refused by the
  * authorizer at once, but a principal already in the cache keeps passing for up to this long on
- * AWS (the local runtime has no cache: it refuses at once). 60 s bounds that window while
- * sparing most authorizer invocations, each of which adds latency, a Lambda invocation and two
- * DynamoDB reads to a request. The cached Allow policy covers the whole stage; that is safe
- * because roles and scopes are checked inside each function against the route manifest, never by
- * API Gateway.
+ * AWS (the local runtime asks the authorizer on every request: it refuses at once). 60 s bounds
+ * that window while sparing most authorizer invocations, each of which adds latency, a Lambda
+ * invocation and two DynamoDB reads to a request.
+ *
+ * API Gateway reuses a cached answer for every method and path of the stage, so the Allow policy
+ * names the whole stage (`arn:…:<apiId>/<stage>/*`, built in shared/auth/policy.ts); a policy for
+ * one method would turn the next request with another method into a 403. Naming the stage is
+ * safe because roles, scopes and `x-tenant-id` are checked inside each function against the route
+ * manifest, never by API Gateway.
  */
-export const AUTHORIZER_CACHE_TTL = Duration.seconds(60);
+export const AUTHORIZER_CACHE_TTL = Duration.seconds(AUTHORIZER_CACHE_TTL_SECONDS);
 
-/** The header API Gateway hands to the authorizer and uses as the cache key. */
+/**
+ * The header API Gateway hands to the authorizer and uses as the cache key. Only this header: the
+ * authorizer's answer depends on the credential alone. `x-tenant-id` is compared with the
+ * credential's tenant inside the function (shared/auth/access.ts), so it needs no place in the key.
+ */
 export const AUTHORIZATION_HEADER = 'Authorization';
 
 export interface ApiProps {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEvent, APIGatewayRequestAuthorizerEvent, Context } from 'aws-lambda';
 import type { ManifestRoute } from '../../shared/routes/index';
+import { localMethodArn } from './policy';
 
 /** A route template compiled to a matcher; static segments win over parameters, as on API Gateway. */
 export interface CompiledRoute {
@@ -69,11 +70,12 @@ function queryMaps(query: URLSearchParams) {
   return Object.keys(single).length ? { single, multi } : { single: null, multi: null };
 }
 
-export function authorizerEvent(req: IncomingRequest, route: ManifestRoute, requestId: string): APIGatewayRequestAuthorizerEvent {
+/** As API Gateway builds it: the method ARN holds the request's actual path, not the route template. */
+export function authorizerEvent(req: IncomingRequest, route: ManifestRoute, requestId: string, stage = 'local'): APIGatewayRequestAuthorizerEvent {
   const { single, multi } = queryMaps(req.query);
   return {
     type: 'REQUEST',
-    methodArn: `arn:aws:execute-api:local:000000000000:local/local/${route.method}${route.path}`,
+    methodArn: localMethodArn(stage, route.method, req.path),
     resource: route.path,
     path: req.path,
     httpMethod: route.method,
@@ -83,7 +85,7 @@ export function authorizerEvent(req: IncomingRequest, route: ManifestRoute, requ
     queryStringParameters: single,
     multiValueQueryStringParameters: multi,
     stageVariables: null,
-    requestContext: { requestId, stage: 'local' } as APIGatewayRequestAuthorizerEvent['requestContext'],
+    requestContext: { requestId, stage } as APIGatewayRequestAuthorizerEvent['requestContext'],
   };
 }
 

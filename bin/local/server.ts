@@ -10,6 +10,9 @@ import { resetDb } from '../../shared/table/client';
 import { resetSigningKey } from '../../shared/auth/jwt';
 import { authorizerEvent, compileRoutes, lambdaContext, matchRoute, proxyEvent, type IncomingRequest } from './api-gateway';
 import { ensureTable } from './dynamo-local';
+import { AUTHORIZER_CACHE_TTL_SECONDS } from '../../shared/auth/policy';
+import { AuthorizerPolicyCache } from './authorizer-cache';
+import { evaluatePolicy } from './policy';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -88,6 +91,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
   const handlers = new Map<string, ApiHandler>();
   for (const g of GROUPS) handlers.set(g.name, await loadHandler(groupEntry(g)));
   const authorizer = await loadHandler('functions/authorizer/handler.ts');
+  const policyCache = new AuthorizerPolicyCache(AUTHORIZER_CACHE_TTL_SECONDS * 1000);
 
   const server = createServer(async (req, res) => {
     const requestId = randomUUID();
@@ -114,11 +118,15 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
         // As on API Gateway: no identity source means 401 without calling the authorizer.
         if (!headers['authorization']) return sendGateway(res, 'UNAUTHORIZED', requestId);
         try {
-          const policy = (await authorizer(authorizerEvent(incoming, route, requestId), lambdaContext('authorizer', 10))) as unknown as {
-            policyDocument: { Statement: { Effect: string }[] };
+          const event = authorizerEvent(incoming, route, requestId, opts.stage);
+          const policy = (await authorizer(event, lambdaContext('authorizer', 10))) as unknown as {
+            policyDocument: Parameters<typeof evaluatePolicy>[0];
             context?: Record<string, unknown>;
           };
-          if (policy.policyDocument.Statement.some((s) => s.Effect !== 'Allow')) return sendGateway(res, 'ACCESS_DENIED', requestId);
+          // As API Gateway does: the policy's Resource must cover this request's method ARN, and so
+          // must the answer API Gateway would have cached for this Authorization value.
+          const allowed = evaluatePolicy(policy.policyDocument, event.methodArn) === 'Allow' && policyCache.allows(headers['authorization'], policy.policyDocument, event.methodArn);
+          if (!allowed) return sendGateway(res, 'ACCESS_DENIED', requestId);
           authorizerContext = policy.context ?? {};
         } catch (err) {
           if ((err as Error).message === 'Unauthorized') return sendGateway(res, 'UNAUTHORIZED', requestId);

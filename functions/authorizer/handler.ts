@@ -1,16 +1,11 @@
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { resolvePrincipal } from '../../shared/auth/authorize';
+import { stagePolicy } from '../../shared/auth/policy';
 import { toAuthorizerContext } from '../../shared/auth/principal';
 import { systemClock } from '../../shared/clock';
 import { rootLogger } from '../../shared/log';
 
 const log = rootLogger.child({ function: 'authorizer' });
-
-/** `arn:aws:execute-api:region:account:api/stage/METHOD/path` → the whole stage: `api/stage/*`. */
-function stageWildcard(methodArn: string): string {
-  const [prefix, apiId, stage] = methodArn.split('/');
-  return `${prefix}/${apiId}/${stage}/*`;
-}
 
 /**
  * REQUEST authorizer. It only answers "this credential is valid, for this tenant and principal";
@@ -27,10 +22,7 @@ export async function handler(event: APIGatewayRequestAuthorizerEvent): Promise<
   }
   return {
     principalId: `${principal.type}:${principal.id}`,
-    policyDocument: {
-      Version: '2012-10-17',
-      Statement: [{ Action: 'execute-api:Invoke', Effect: 'Allow', Resource: stageWildcard(event.methodArn) }],
-    },
+    policyDocument: stagePolicy('Allow', event.methodArn),
     context: toAuthorizerContext(principal),
   };
 }

@@ -109,6 +109,17 @@ describe('tenant registration and sign-in', () => {
   });
 });
 
+describe('authorizer answer reused across methods', () => {
+  it('one token serves GET, then POST and PATCH, as API Gateway reuses its cached policy for the stage', async () => {
+    const t = await newTenant(rt.url);
+    expect((await t.admin.get('/users')).status).toBe(200);
+    const created = await t.admin.post('/users', { name: 'Cached Policy', email: `cached-${t.slug}@example.test`, role: 'NURSE' });
+    expect(created.status).toBe(201);
+    expect((await t.admin.patch(`/users/${created.body.user.id}`, { role: 'DOCTOR' })).status).toBe(200);
+    expect((await t.admin.get('/tenants/current')).status).toBe(200);
+  });
+});
+
 describe('trial end', () => {
   it('after 14 days reads keep working and writes answer 403', async () => {
     const t = await newTenant(rt.url);

@@ -1,0 +1,43 @@
+import type { PolicyDocument } from 'aws-lambda';
+
+/**
+ * How long API Gateway keeps an authorizer answer for one Authorization header value and reuses it
+ * for every method and path of the stage (lib/api.ts configures it; the local runtime emulates it).
+ */
+export const AUTHORIZER_CACHE_TTL_SECONDS = 60;
+
+/**
+ * The part of a method ARN that names the stage, and the rest.
+ *
+ * API Gateway hands the authorizer `arn:aws:execute-api:<region>:<account>:<apiId>/<stage>/<METHOD>/<path…>`.
+ * The colons separate the ARN fields; the slashes only start inside the last one (the resource),
+ * and the path may itself hold slashes (and, in principle, colons), so the ARN is cut at the fifth
+ * colon and the resource at its first two slashes.
+ */
+export function parseMethodArn(methodArn: string): { prefix: string; apiId: string; stage: string; method: string; path: string } {
+  const fields = methodArn.split(':');
+  if (fields.length < 6 || fields[0] !== 'arn' || fields[2] !== 'execute-api') throw new Error(`Not an execute-api method ARN: ${methodArn}`);
+  const prefix = fields.slice(0, 5).join(':');
+  const [apiId, stage, method, ...path] = fields.slice(5).join(':').split('/');
+  if (!apiId || !stage || !method) throw new Error(`Method ARN without api id, stage and method: ${methodArn}`);
+  return { prefix, apiId, stage, method, path: path.join('/') };
+}
+
+/** Every method and path of the stage the request arrived on: `<prefix>:<apiId>/<stage>/*`. */
+export function stageWildcard(methodArn: string): string {
+  const { prefix, apiId, stage } = parseMethodArn(methodArn);
+  return `${prefix}:${apiId}/${stage}/*`;
+}
+
+/**
+ * The authorizer's policy. It names the whole stage, not the method ARN of this request, because
+ * API Gateway caches the answer per Authorization header and reuses it for every method and path
+ * of the stage: a policy naming only `GET /users` would make a `POST /users` with the same token
+ * answer 403 until the cache entry expires. Roles and scopes are checked in each function.
+ */
+export function stagePolicy(effect: 'Allow' | 'Deny', methodArn: string): PolicyDocument {
+  return {
+    Version: '2012-10-17',
+    Statement: [{ Action: 'execute-api:Invoke', Effect: effect, Resource: stageWildcard(methodArn) }],
+  };
+}
