@@ -109,6 +109,36 @@ describe('tenant registration and sign-in', () => {
   });
 });
 
+describe('sign-in lockout under parallel attempts', () => {
+  const burst = (api: { post: (path: string, body: unknown) => Promise<{ status: number; body: any }> }, email: string, count = 12) =>
+    Promise.all(Array.from({ length: count }, () => api.post('/auth/login', { email, password: 'wrong-password-123' })));
+
+  it('12 concurrent wrong passwords check at most five passwords, then the right password gets 429', async () => {
+    const t = await newTenant(rt.url);
+    const { email, password } = t.registration.credentials;
+    const replies = await burst(t.anon, email);
+    for (const r of replies) expect([401, 429], JSON.stringify(r.body)).toContain(r.status);
+    const refusedOnPassword = replies.filter((r) => r.status === 401).length;
+    expect(refusedOnPassword).toBeGreaterThanOrEqual(1);
+    expect(refusedOnPassword).toBeLessThanOrEqual(5);
+    expectError(await t.anon.post('/auth/login', { email, password }), 429, /try again/);
+  });
+
+  it('an unknown e-mail locks the same way, sequentially and in parallel (no enumeration)', async () => {
+    const t = await newTenant(rt.url);
+    const unknown = `nobody-${t.slug}@example.test`;
+    for (let i = 0; i < 5; i++) expectError(await t.anon.post('/auth/login', { email: unknown, password: 'wrong-password-123' }), 401);
+    const locked = await t.anon.post('/auth/login', { email: unknown, password: 'wrong-password-123' });
+    expectError(locked, 429, /try again/);
+
+    const known = t.registration.credentials.email;
+    const [knownReplies, unknownReplies] = await Promise.all([burst(t.anon, known), burst(t.anon, `other-${unknown}`)]);
+    const shape = (rs: { status: number; body: any }[]) => rs.map((r) => `${r.status} ${r.body.error}`).sort();
+    expect(shape(unknownReplies)).toEqual(shape(knownReplies));
+    expectError(await t.anon.post('/auth/login', { email: `other-${unknown}`, password: 'x' }), 429);
+  });
+});
+
 describe('authorizer answer reused across methods', () => {
   it('one token serves GET, then POST and PATCH, as API Gateway reuses its cached policy for the stage', async () => {
     const t = await newTenant(rt.url);
