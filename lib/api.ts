@@ -127,6 +127,10 @@ export class Api extends Construct {
     return this.domain ? `https://${this.domain.domainName}${path}` : this.restApi.urlForPath(path);
   }
 
+  /**
+   * One gateway response per type, each with its own status (DEFAULT_4XX/5XX included, see
+   * shared/http/gateway-responses.ts), so that every answer API Gateway or the WAF produces is JSON.
+   */
   private addGatewayResponses(): void {
     for (const { type } of GATEWAY_RESPONSES) {
       const { statusCode, body } = gatewayResponse(type);

@@ -222,6 +222,48 @@ describe('API Gateway (from the route manifest)', () => {
     expect(JSON.stringify(authorizer.Properties.AuthorizerUri)).toContain(`"${logicalId(stack.functions.authorizer.fn)}"`);
   });
 
+  /**
+   * Every response type API Gateway defines, with the status the service answers, written out here
+   * rather than read from the declaration, so that dropping one from shared/http/gateway-responses.ts
+   * fails this test instead of shrinking it. (API Gateway's list: GatewayResponse.responseType in
+   * the API reference.)
+   */
+  const REQUIRED_GATEWAY_RESPONSES: Record<string, number> = {
+    ACCESS_DENIED: 403,
+    API_CONFIGURATION_ERROR: 500,
+    AUTHORIZER_CONFIGURATION_ERROR: 500,
+    AUTHORIZER_FAILURE: 500,
+    BAD_REQUEST_BODY: 400,
+    BAD_REQUEST_PARAMETERS: 400,
+    DEFAULT_4XX: 400,
+    DEFAULT_5XX: 500,
+    EXPIRED_TOKEN: 403,
+    INTEGRATION_FAILURE: 504,
+    INTEGRATION_TIMEOUT: 504,
+    INVALID_API_KEY: 403,
+    INVALID_SIGNATURE: 403,
+    MISSING_AUTHENTICATION_TOKEN: 404,
+    QUOTA_EXCEEDED: 429,
+    REQUEST_TOO_LARGE: 413,
+    RESOURCE_NOT_FOUND: 404,
+    THROTTLED: 429,
+    UNAUTHORIZED: 401,
+    UNSUPPORTED_MEDIA_TYPE: 415,
+    WAF_FILTERED: 403,
+  };
+
+  it('every API Gateway response type answers {statusCode, message, error} JSON with its status', () => {
+    const installed = ofType('AWS::ApiGateway::GatewayResponse').map(([, r]) => r.Properties as Json);
+    expect(installed.map((p) => p.ResponseType).sort()).toEqual(Object.keys(REQUIRED_GATEWAY_RESPONSES).sort());
+    for (const p of installed) {
+      const status = REQUIRED_GATEWAY_RESPONSES[p.ResponseType as string]!;
+      expect(p.StatusCode, p.ResponseType).toBe(String(status));
+      expect(p.ResponseParameters).toEqual({ 'gatewayresponse.header.Content-Type': "'application/json'" });
+      const body = JSON.parse(p.ResponseTemplates['application/json']);
+      expect(body, p.ResponseType).toEqual({ statusCode: status, message: expect.any(String), error: expect.any(String) });
+    }
+  });
+
   it.each(GATEWAY_RESPONSES.map((r) => [r.type, r] as const))('gateway response %s answers the JSON body', (_type, r) => {
     template.hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
       ResponseType: r.type,
