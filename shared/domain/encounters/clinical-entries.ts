@@ -5,7 +5,6 @@ import { table } from '../../table/client';
 import { failedConditions } from '../../table/errors';
 import { transact } from '../../table/transact';
 import { findPatient } from '../appointments/parties';
-import { lookupDrug, lookupDrugByCode } from '../opd/drug-catalogue';
 import { isEncounterFinished } from '../opd/encounter-status';
 import { checkPrescribable, NEW_PRESCRIPTION_STATUS, type PrescriptionInput } from '../opd/prescription';
 import { ageInYears, assessReading, type VitalsInput } from '../opd/vitals';
@@ -55,21 +54,20 @@ export async function recordVitals(principal: Principal, encounterId: string, in
 }
 
 /**
- * Adds a MedicationRequest. The drug is matched to the catalogue for its code, checked against
- * the patient's recorded allergies (409 unless an override reason is given, which is stored),
- * and the encounter must still be open when the write lands.
+ * Adds a MedicationRequest. The drug is matched to the catalogue for its code (a code that
+ * contradicts the name is 400), checked against the patient's recorded allergies, directly and
+ * for cross-sensitivity (409 unless an override reason is given, which is stored), and the
+ * encounter must still be open when the write lands.
  */
 export async function addPrescription(principal: Principal, encounterId: string, input: PrescriptionInput, now: Date) {
   const t = principal.tenantId;
   const encounter = await getEncounterRecord(t, encounterId);
   const patient = await findPatient(t, encounter.patientId);
-  const catalogue = (input.drugCode ? lookupDrugByCode(input.drugCode) : undefined) ?? lookupDrug(input.drugName);
-  const drugCode = input.drugCode ?? catalogue?.atc;
   const check = checkPrescribable({
     encounterStatus: encounter.status,
     encounterId,
     allergies: patient.allergies ?? [],
-    drug: { name: input.drugName, code: drugCode ?? null },
+    drug: { name: input.drugName, code: input.drugCode ?? null },
     overrideReason: input.allergyOverrideReason ?? null,
   });
   const authoredOn = now.toISOString();
@@ -80,7 +78,7 @@ export async function addPrescription(principal: Principal, encounterId: string,
     status: NEW_PRESCRIPTION_STATUS,
     intent: 'order',
     drugName: input.drugName,
-    ...(drugCode ? { drugCode } : {}),
+    ...(check.drugCode ? { drugCode: check.drugCode } : {}),
     strength: input.strength,
     dose: input.dose,
     route: input.route,

@@ -11,7 +11,14 @@
  * - it names another member of such a class ("amoxicillin" vs flucloxacillin, "aspirin" vs
  *   ibuprofen): the BNF treats hypersensitivity to one penicillin, or to aspirin or any other
  *   NSAID, as a contraindication to the class.
- * Cross-class reactions (penicillin → cephalosporin) are a clinical judgement and not flagged.
+ * Those are `direct` conflicts. A `cross-sensitivity` conflict is an allergy to a related class:
+ * among the beta-lactams, penicillins, cephalosporins and carbapenems cross-react (BNF,
+ * Penicillins: "patients with a history of immediate hypersensitivity to penicillins … should not
+ * receive a cephalosporin or another beta-lactam antibacterial"; meropenem and imipenem are
+ * contra-indicated after immediate hypersensitivity to any beta-lactam). The monobactam aztreonam
+ * has little cross-reactivity with them (BNF: "may be used with caution") and is not flagged,
+ * except against ceftazidime, with which it shares an identical side chain. Both kinds need an
+ * override reason; what is shown and stored says which kind it is.
  * Non-antibacterial sulfonamides (furosemide, thiazides) are not in the sulfonamide class.
  */
 import { DRUG_CATALOGUE, lookupDrug, lookupDrugByCode, type CatalogueDrug } from './drug-catalogue';
@@ -28,30 +35,132 @@ export interface DrugClass {
   atcPrefixes: readonly string[];
 }
 
+/** An allergy to "beta-lactams" names every class below that carries it. */
+const BETA_LACTAM_TERMS = ['beta lactam', 'beta lactams', 'betalactam', 'betalactams'];
+
+const PENICILLINS: DrugClass = {
+  id: 'penicillin',
+  allergyTerms: ['penicillin', 'penicillins', ...BETA_LACTAM_TERMS],
+  // Substances (BNF 5.1.1 and WHO ATC J01C), then brands.
+  members: [
+    'benzylpenicillin',
+    'penicillin g',
+    'procaine penicillin',
+    'procaine benzylpenicillin',
+    'benzathine penicillin',
+    'benzathine benzylpenicillin',
+    'phenoxymethylpenicillin',
+    'penicillin v',
+    'penicillin vk',
+    'amoxicillin',
+    'amoxycillin',
+    'ampicillin',
+    'pivampicillin',
+    'co-amoxiclav',
+    'coamoxiclav',
+    'co-fluampicil',
+    'flucloxacillin',
+    'cloxacillin',
+    'dicloxacillin',
+    'oxacillin',
+    'nafcillin',
+    'piperacillin',
+    'ticarcillin',
+    'carbenicillin',
+    'azlocillin',
+    'mezlocillin',
+    'temocillin',
+    'pivmecillinam',
+    'mecillinam',
+    'amoxil',
+    'augmentin',
+    'clavulin',
+    'penbritin',
+    'magnapen',
+    'floxapen',
+    'tazocin',
+    'zosyn',
+    'timentin',
+    'negaban',
+    'selexid',
+    'bicillin',
+    'crystapen',
+  ],
+  atcPrefixes: ['J01C'],
+};
+
+const CEPHALOSPORINS: DrugClass = {
+  id: 'cephalosporin',
+  allergyTerms: ['cephalosporin', 'cephalosporins', ...BETA_LACTAM_TERMS],
+  members: [
+    'cefalexin',
+    'cephalexin',
+    'cefadroxil',
+    'cefazolin',
+    'cefradine',
+    'cephradine',
+    'cefaclor',
+    'cefuroxime',
+    'cefprozil',
+    'cefoxitin',
+    'cefixime',
+    'cefpodoxime',
+    'cefdinir',
+    'ceftibuten',
+    'cefditoren',
+    'cefotaxime',
+    'ceftriaxone',
+    'ceftazidime',
+    'cefoperazone',
+    'cefepime',
+    'ceftaroline',
+    'ceftobiprole',
+    'ceftolozane',
+    'cefiderocol',
+    'keflex',
+    'distaclor',
+    'zinnat',
+    'zinacef',
+    'suprax',
+    'orelox',
+    'rocephin',
+    'fortum',
+    'zavicefta',
+    'zinforo',
+    'zerbaxa',
+    'fetcroja',
+  ],
+  // J01DI03 (faropenem) is a penem: it is with the carbapenems.
+  atcPrefixes: ['J01DB', 'J01DC', 'J01DD', 'J01DE', 'J01DI01', 'J01DI02', 'J01DI04', 'J01DI54'],
+};
+
+const CARBAPENEMS: DrugClass = {
+  id: 'carbapenem',
+  allergyTerms: ['carbapenem', 'carbapenems', 'penem', 'penems', ...BETA_LACTAM_TERMS],
+  members: ['meropenem', 'imipenem', 'ertapenem', 'doripenem', 'faropenem', 'meronem', 'invanz', 'primaxin', 'tienam', 'vaborem', 'recarbrio'],
+  atcPrefixes: ['J01DH', 'J01DI03'],
+};
+
+const MONOBACTAMS: DrugClass = {
+  id: 'monobactam',
+  allergyTerms: ['monobactam', 'monobactams', ...BETA_LACTAM_TERMS],
+  members: ['aztreonam', 'azactam', 'cayston'],
+  atcPrefixes: ['J01DF'],
+};
+
+/** Ceftazidime alone (and with avibactam): its R1 side chain is identical to aztreonam's. */
+const CEFTAZIDIME: DrugClass = {
+  id: 'ceftazidime',
+  allergyTerms: [],
+  members: ['ceftazidime', 'fortum', 'zavicefta'],
+  atcPrefixes: ['J01DD02', 'J01DD52'],
+};
+
 export const DRUG_CLASSES: readonly DrugClass[] = [
-  {
-    id: 'penicillin',
-    allergyTerms: ['penicillin', 'penicillins'],
-    members: [
-      'amoxicillin',
-      'amoxycillin',
-      'ampicillin',
-      'piperacillin',
-      'flucloxacillin',
-      'benzylpenicillin',
-      'phenoxymethylpenicillin',
-      'penicillin v',
-      'penicillin g',
-      'co-amoxiclav',
-    ],
-    atcPrefixes: ['J01C'],
-  },
-  {
-    id: 'cephalosporin',
-    allergyTerms: ['cephalosporin', 'cephalosporins'],
-    members: ['cefalexin', 'cephalexin', 'ceftriaxone', 'cefuroxime', 'cefixime', 'cefadroxil', 'cefotaxime'],
-    atcPrefixes: ['J01DB', 'J01DC', 'J01DD', 'J01DE', 'J01DI'],
-  },
+  PENICILLINS,
+  CEPHALOSPORINS,
+  CARBAPENEMS,
+  MONOBACTAMS,
   {
     id: 'sulfonamide',
     allergyTerms: ['sulfa', 'sulpha', 'sulfonamide', 'sulfonamides', 'sulphonamide', 'sulphonamides'],
@@ -86,9 +195,30 @@ export const DRUG_CLASSES: readonly DrugClass[] = [
   },
 ];
 
-/** Lower case, accents dropped, punctuation as spaces: "Co-Trimoxazole" → "co trimoxazole". */
+/**
+ * An allergy to `allergy` (named as a class or by any member) is a cross-sensitivity warning for
+ * a drug in `drug`. Source: BNF (Penicillins; Cephalosporins; Carbapenems; Aztreonam).
+ */
+export interface CrossSensitivity {
+  allergy: DrugClass;
+  drug: DrugClass;
+}
+
+export const CROSS_SENSITIVITIES: readonly CrossSensitivity[] = [
+  { allergy: PENICILLINS, drug: CEPHALOSPORINS },
+  { allergy: PENICILLINS, drug: CARBAPENEMS },
+  { allergy: CEPHALOSPORINS, drug: PENICILLINS },
+  { allergy: CEPHALOSPORINS, drug: CARBAPENEMS },
+  { allergy: CARBAPENEMS, drug: PENICILLINS },
+  { allergy: CARBAPENEMS, drug: CEPHALOSPORINS },
+  { allergy: CEFTAZIDIME, drug: MONOBACTAMS },
+  { allergy: MONOBACTAMS, drug: CEFTAZIDIME },
+];
+
+/** Lower case, accents dropped, punctuation as spaces: "Co-Trimoxazole" → "co trimoxazole", "β-lactam" → "beta lactam". */
 function normalise(text: string): string {
   return text
+    .replace(/β/gi, 'beta')
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
@@ -100,46 +230,72 @@ function containsPhrase(haystack: string, phrase: string): boolean {
   return phrase !== '' && ` ${haystack} `.includes(` ${phrase} `);
 }
 
+/** The drug's own names and codes plus those of the catalogue entries its name and code denote. */
 function drugNames(drug: { name: string; code?: string | null }): { names: string[]; codes: string[] } {
-  const fromCode = drug.code ? lookupDrugByCode(drug.code) : undefined;
-  const entry = fromCode ?? lookupDrug(drug.name);
-  const names = [drug.name, ...(entry ? [entry.name, ...entry.synonyms] : [])].map(normalise);
-  const codes = [drug.code, entry?.atc]
+  const entries = [drug.code ? lookupDrugByCode(drug.code) : undefined, lookupDrug(drug.name)].filter(
+    (e): e is CatalogueDrug => e !== undefined,
+  );
+  const names = [drug.name, ...entries.flatMap((e) => [e.name, ...e.synonyms])].map(normalise);
+  const codes = [drug.code, ...entries.map((e) => e.atc)]
     .filter((c): c is string => typeof c === 'string')
     .map((c) => c.trim().toUpperCase())
     .filter((c) => c !== '');
-  return { names: [...new Set(names)].filter((n) => n !== ''), codes };
+  return { names: [...new Set(names)].filter((n) => n !== ''), codes: [...new Set(codes)] };
 }
 
-function classesOf(names: readonly string[], codes: readonly string[]): DrugClass[] {
-  return DRUG_CLASSES.filter(
-    (c) =>
-      c.members.some((m) => names.some((n) => containsPhrase(n, normalise(m)))) ||
-      c.atcPrefixes.some((p) => codes.some((code) => code.startsWith(p))),
+function drugIsIn(c: DrugClass, names: readonly string[], codes: readonly string[]): boolean {
+  return (
+    [...c.members, ...c.allergyTerms].some((m) => names.some((n) => containsPhrase(n, normalise(m)))) ||
+    c.atcPrefixes.some((p) => codes.some((code) => code.startsWith(p)))
   );
 }
 
-/** The allergy strings (as recorded, without duplicates) that the drug conflicts with. */
-export function findAllergyConflicts(
-  drug: { name: string; code?: string | null },
-  allergies: readonly string[],
-): string[] {
-  const { names, codes } = drugNames(drug);
-  const classes = classesOf(names, codes);
-  const allergyTerms = [
-    ...names,
-    ...classes.flatMap((c) => [...c.allergyTerms, ...c.members]),
-  ].map(normalise);
+/** Whether a (normalised) allergy record names the class or one of its members. */
+function allergyNames(c: DrugClass, recorded: string): boolean {
+  return [...c.allergyTerms, ...c.members].some((term) => containsPhrase(recorded, normalise(term)));
+}
 
-  const conflicts: string[] = [];
+export type AllergyConflictKind = 'direct' | 'cross-sensitivity';
+
+export interface AllergyConflict {
+  /** The allergy as recorded. */
+  allergy: string;
+  kind: AllergyConflictKind;
+  /** For a cross-sensitivity: the class of the prescribed drug that the allergy cross-reacts with. */
+  drugClass?: string;
+  /** How the conflict is shown and stored: the allergy, plus "(cross-sensitivity: <class>)". */
+  label: string;
+}
+
+/**
+ * The recorded allergies the drug conflicts with, in the order recorded, each once: a direct
+ * match (same drug or same class) wins over a cross-sensitivity.
+ */
+export function screenAllergies(drug: { name: string; code?: string | null }, allergies: readonly string[]): AllergyConflict[] {
+  const { names, codes } = drugNames(drug);
+  const classes = DRUG_CLASSES.filter((c) => drugIsIn(c, names, codes));
+  const directTerms = [...names, ...classes.flatMap((c) => [...c.allergyTerms, ...c.members])].map(normalise);
+  const crossRules = CROSS_SENSITIVITIES.filter((r) => drugIsIn(r.drug, names, codes));
+
+  const conflicts: AllergyConflict[] = [];
   for (const allergy of allergies) {
-    if (typeof allergy !== 'string' || conflicts.includes(allergy)) continue;
+    if (typeof allergy !== 'string' || conflicts.some((c) => c.allergy === allergy)) continue;
     const recorded = normalise(allergy);
     if (recorded === '') continue;
-    const matches =
-      allergyTerms.some((term) => containsPhrase(recorded, term)) ||
-      names.some((name) => containsPhrase(name, recorded));
-    if (matches) conflicts.push(allergy);
+    const direct = directTerms.some((term) => containsPhrase(recorded, term)) || names.some((name) => containsPhrase(name, recorded));
+    if (direct) {
+      conflicts.push({ allergy, kind: 'direct', label: allergy });
+      continue;
+    }
+    const cross = crossRules.find((r) => allergyNames(r.allergy, recorded));
+    if (cross) {
+      conflicts.push({ allergy, kind: 'cross-sensitivity', drugClass: cross.drug.id, label: `${allergy} (cross-sensitivity: ${cross.drug.id})` });
+    }
   }
   return conflicts;
+}
+
+/** The conflicts as the prescription record stores them (see AllergyConflict.label). */
+export function findAllergyConflicts(drug: { name: string; code?: string | null }, allergies: readonly string[]): string[] {
+  return screenAllergies(drug, allergies).map((c) => c.label);
 }

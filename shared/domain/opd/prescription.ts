@@ -3,7 +3,8 @@
  */
 import * as z from 'zod';
 import { Conflict } from '../../http/errors';
-import { findAllergyConflicts } from './allergy';
+import { screenAllergies, type AllergyConflict } from './allergy';
+import { identifyDrug } from './drug-catalogue';
 import { isEncounterFinished, type EncounterStatus } from './encounter-status';
 import { boundedNumber, boundedText, oneOf } from './field-schemas';
 
@@ -60,17 +61,31 @@ export const PrescriptionInputSchema = z.strictObject(
 export type PrescriptionInput = z.infer<typeof PrescriptionInputSchema>;
 
 export interface PrescribableCheck {
-  /** Recorded allergies the drug conflicts with (empty when none). */
+  /** The ATC code to store: the one given (checked against the name), else the catalogue's, else null. */
+  drugCode: string | null;
+  /**
+   * Recorded allergies the drug conflicts with (empty when none), as recorded; a cross-sensitivity
+   * reads "Penicillin (cross-sensitivity: cephalosporin)".
+   */
   allergyConflicts: string[];
   /** Only set when there were conflicts: a reason with nothing to override would mislead. */
   overrideReason?: string;
 }
 
+function allergyConflictError(drugName: string, conflicts: readonly AllergyConflict[]): Conflict {
+  const labels = conflicts.map((c) => c.label);
+  return new Conflict(
+    `${drugName} conflicts with recorded allergies: ${labels.join(', ')}; give allergyOverrideReason to prescribe it anyway`,
+    { allergies: labels, conflicts: conflicts.map(({ allergy, kind, drugClass }) => ({ allergy, kind, ...(drugClass ? { drugClass } : {}) })) },
+  );
+}
+
 /**
- * Throws Conflict when the encounter is finished (completed, cancelled, discontinued or
+ * Throws BadRequest when drugCode contradicts drugName or is not an ATC code (identifyDrug); then
+ * Conflict when the encounter is finished (completed, cancelled, discontinued or
  * entered-in-error: nothing may be added to a closed record), or when the drug conflicts with a
- * recorded allergy and no override reason is given. The encounter is checked first because no
- * override can make a closed encounter writable.
+ * recorded allergy, directly or by cross-sensitivity, and no override reason is given. The
+ * encounter is checked before allergies because no override can make a closed encounter writable.
  */
 export function checkPrescribable(input: {
   encounterStatus: EncounterStatus;
@@ -79,6 +94,7 @@ export function checkPrescribable(input: {
   drug: { name: string; code?: string | null };
   overrideReason?: string | null;
 }): PrescribableCheck {
+  const drug = identifyDrug(input.drug.name, input.drug.code);
   if (isEncounterFinished(input.encounterStatus)) {
     const which = input.encounterId ? `Encounter ${input.encounterId}` : 'Encounter';
     throw new Conflict(
@@ -86,15 +102,12 @@ export function checkPrescribable(input: {
       { encounterStatus: input.encounterStatus },
     );
   }
-  const allergyConflicts = findAllergyConflicts(input.drug, input.allergies);
-  if (allergyConflicts.length === 0) return { allergyConflicts };
+  // Screen by the code as well as the name, so a brand is screened as its generic.
+  const conflicts = screenAllergies({ name: drug.name, code: drug.code }, input.allergies);
+  const allergyConflicts = conflicts.map((c) => c.label);
+  if (conflicts.length === 0) return { drugCode: drug.code, allergyConflicts };
 
   const overrideReason = input.overrideReason?.trim();
-  if (!overrideReason) {
-    throw new Conflict(
-      `${input.drug.name} conflicts with recorded allergies: ${allergyConflicts.join(', ')}; give allergyOverrideReason to prescribe it anyway`,
-      { allergies: allergyConflicts },
-    );
-  }
-  return { allergyConflicts, overrideReason };
+  if (!overrideReason) throw allergyConflictError(drug.name, conflicts);
+  return { drugCode: drug.code, allergyConflicts, overrideReason };
 }

@@ -1,10 +1,12 @@
 import { describe, it, expect } from 'vitest';
 import {
+  CROSS_SENSITIVITIES,
   DRUG_CATALOGUE,
   DRUG_CLASSES,
   findAllergyConflicts,
   lookupDrug,
   lookupDrugByCode,
+  screenAllergies,
 } from '../../../shared/domain/opd/allergy';
 
 describe('findAllergyConflicts: same drug', () => {
@@ -71,17 +73,162 @@ describe('findAllergyConflicts: drug classes', () => {
     expect(findAllergyConflicts({ name: 'Brufen', code: 'm01ae01' }, ['NSAIDs'])).toEqual(['NSAIDs']);
     expect(findAllergyConflicts({ name: 'Rocephin', code: 'J01DD04' }, ['cephalosporin'])).toEqual(['cephalosporin']);
     expect(findAllergyConflicts({ name: 'Septrin', code: 'J01EE01' }, ['sulfa'])).toEqual(['sulfa']);
-    // Without a code a brand name cannot be recognised.
-    expect(findAllergyConflicts({ name: 'Augmentin' }, ['Penicillin'])).toEqual([]);
+    // An unknown brand with a code is screened by the code's class.
+    expect(findAllergyConflicts({ name: 'Moxikind', code: 'J01CA04' }, ['Penicillin'])).toEqual(['Penicillin']);
   });
 
-  it('does not flag cross-class or non-member drugs', () => {
-    expect(findAllergyConflicts({ name: 'Ceftriaxone' }, ['Penicillin'])).toEqual([]);
-    expect(findAllergyConflicts({ name: 'Amoxicillin' }, ['Cephalosporins'])).toEqual([]);
+  it('recognises common brands without a code', () => {
+    expect(findAllergyConflicts({ name: 'Augmentin' }, ['Penicillin - anaphylaxis'])).toEqual(['Penicillin - anaphylaxis']);
+    expect(findAllergyConflicts({ name: 'Augmentin' }, ['amoxicillin'])).toEqual(['amoxicillin']);
+    expect(findAllergyConflicts({ name: 'Brufen' }, ['NSAIDs'])).toEqual(['NSAIDs']);
+    expect(findAllergyConflicts({ name: 'Calpol' }, ['paracetamol'])).toEqual(['paracetamol']);
+    expect(findAllergyConflicts({ name: 'Paracetamol' }, ['Calpol - rash'])).toEqual(['Calpol - rash']);
+  });
+
+  it('screens both the name and the code when they disagree', () => {
+    expect(findAllergyConflicts({ name: 'Paracetamol', code: 'J01CA04' }, ['Penicillin', 'acetaminophen'])).toEqual(['Penicillin', 'acetaminophen']);
+  });
+
+  it('does not flag non-member drugs', () => {
     expect(findAllergyConflicts({ name: 'Paracetamol' }, ['NSAIDs'])).toEqual([]);
     expect(findAllergyConflicts({ name: 'Trimethoprim', code: 'J01EA01' }, ['Sulfa'])).toEqual([]);
     expect(findAllergyConflicts({ name: 'Furosemide' }, ['Sulfonamides'])).toEqual([]);
     expect(findAllergyConflicts({ name: 'Clopidogrel' }, ['Aspirin'])).toEqual([]);
+  });
+});
+
+const PENICILLIN_MEMBERS = [
+  'Benzylpenicillin',
+  'Penicillin G',
+  'Procaine penicillin',
+  'Benzathine benzylpenicillin',
+  'Phenoxymethylpenicillin',
+  'Penicillin V',
+  'Amoxicillin',
+  'Amoxycillin',
+  'Ampicillin',
+  'Co-amoxiclav',
+  'Amoxicillin-clavulanate',
+  'Amoxicillin/clavulanic acid',
+  'Augmentin',
+  'Co-fluampicil',
+  'Magnapen',
+  'Flucloxacillin',
+  'Cloxacillin',
+  'Dicloxacillin',
+  'Oxacillin',
+  'Nafcillin',
+  'Piperacillin',
+  'Piperacillin-tazobactam',
+  'Tazocin',
+  'Ticarcillin',
+  'Timentin',
+  'Temocillin',
+  'Pivmecillinam',
+  'Mecillinam',
+  'Amoxil',
+];
+
+describe('findAllergyConflicts: the penicillin class (BNF, ATC J01C)', () => {
+  it.each(PENICILLIN_MEMBERS)('"Penicillin - anaphylaxis" matches %s directly', (name) => {
+    expect(screenAllergies({ name }, ['Penicillin - anaphylaxis'])).toEqual([
+      { allergy: 'Penicillin - anaphylaxis', kind: 'direct', label: 'Penicillin - anaphylaxis' },
+    ]);
+  });
+
+  it.each(PENICILLIN_MEMBERS)('an allergy recorded as %s is a penicillin allergy (amoxicillin flagged)', (allergy) => {
+    expect(findAllergyConflicts({ name: 'Amoxicillin' }, [allergy])).toEqual([allergy]);
+  });
+
+  it.each([
+    ['J01CE01', 'Bicillin'],
+    ['J01CF02', 'Orbenin'],
+    ['J01CR05', 'Zosyn'],
+    ['J01CA12', 'Pipril'],
+    ['J01CA08', 'Selexid'],
+  ])('matches any J01C code (%s %s)', (code, name) => {
+    expect(findAllergyConflicts({ name, code }, ['penicillin'])).toEqual(['penicillin']);
+  });
+
+  it.each(['Paracetamol', 'Azithromycin', 'Clarithromycin', 'Doxycycline', 'Ciprofloxacin', 'Metronidazole', 'Co-trimoxazole', 'Nitrofurantoin', 'Ibuprofen'])(
+    'does not flag %s for a penicillin allergy',
+    (name) => {
+      expect(findAllergyConflicts({ name }, ['Penicillin - anaphylaxis', 'amoxicillin (rash)'])).toEqual([]);
+    },
+  );
+});
+
+describe('findAllergyConflicts: beta-lactam cross-sensitivity (BNF)', () => {
+  it.each([
+    ['Ceftriaxone', undefined, 'cephalosporin'],
+    ['Cefalexin', undefined, 'cephalosporin'],
+    ['Cefuroxime', undefined, 'cephalosporin'],
+    ['Cefixime', undefined, 'cephalosporin'],
+    ['Ceftazidime', undefined, 'cephalosporin'],
+    ['Rocephin', 'J01DD04', 'cephalosporin'],
+    ['Cefepime', 'J01DE01', 'cephalosporin'],
+    ['Meropenem', undefined, 'carbapenem'],
+    ['Imipenem with cilastatin', undefined, 'carbapenem'],
+    ['Ertapenem', undefined, 'carbapenem'],
+    ['Invanz', 'J01DH03', 'carbapenem'],
+    ['Faropenem', undefined, 'carbapenem'],
+  ])('a penicillin allergy flags %s as cross-sensitivity with the %s class', (name, code, drugClass) => {
+    for (const allergy of ['Penicillin - anaphylaxis', 'amoxicillin', 'Augmentin (hives)']) {
+      expect(screenAllergies({ name, code }, [allergy])).toEqual([
+        { allergy, kind: 'cross-sensitivity', drugClass, label: `${allergy} (cross-sensitivity: ${drugClass})` },
+      ]);
+    }
+  });
+
+  it.each([
+    ['Amoxicillin', 'Cephalosporins', 'penicillin'],
+    ['Co-amoxiclav', 'ceftriaxone - rash', 'penicillin'],
+    ['Flucloxacillin', 'Cefalexin', 'penicillin'],
+    ['Meropenem', 'Cephalosporin', 'carbapenem'],
+    ['Amoxicillin', 'Meropenem', 'penicillin'],
+    ['Ceftriaxone', 'carbapenems', 'cephalosporin'],
+  ])('%s with a recorded %s allergy is cross-sensitivity (%s)', (name, allergy, drugClass) => {
+    expect(screenAllergies({ name }, [allergy])).toEqual([
+      { allergy, kind: 'cross-sensitivity', drugClass, label: `${allergy} (cross-sensitivity: ${drugClass})` },
+    ]);
+  });
+
+  it('does not flag aztreonam for penicillin, cephalosporin or carbapenem allergies, except ceftazidime', () => {
+    expect(findAllergyConflicts({ name: 'Aztreonam' }, ['Penicillin - anaphylaxis', 'Cephalosporins', 'ceftriaxone', 'meropenem'])).toEqual([]);
+    expect(findAllergyConflicts({ name: 'Azactam', code: 'J01DF01' }, ['Penicillin - anaphylaxis'])).toEqual([]);
+    // Identical side chain.
+    expect(screenAllergies({ name: 'Aztreonam' }, ['Ceftazidime - anaphylaxis'])).toEqual([
+      { allergy: 'Ceftazidime - anaphylaxis', kind: 'cross-sensitivity', drugClass: 'monobactam', label: 'Ceftazidime - anaphylaxis (cross-sensitivity: monobactam)' },
+    ]);
+    expect(screenAllergies({ name: 'Ceftazidime' }, ['aztreonam'])).toEqual([
+      { allergy: 'aztreonam', kind: 'cross-sensitivity', drugClass: 'ceftazidime', label: 'aztreonam (cross-sensitivity: ceftazidime)' },
+    ]);
+    expect(findAllergyConflicts({ name: 'Ceftriaxone' }, ['aztreonam'])).toEqual([]);
+  });
+
+  it('treats a beta-lactam allergy as naming every beta-lactam class', () => {
+    for (const name of ['Amoxicillin', 'Ceftriaxone', 'Meropenem', 'Aztreonam']) {
+      for (const allergy of ['Beta-lactams', 'beta lactam antibiotics', 'β-lactam (anaphylaxis)']) {
+        expect(screenAllergies({ name }, [allergy])).toEqual([{ allergy, kind: 'direct', label: allergy }]);
+      }
+    }
+    expect(findAllergyConflicts({ name: 'Azithromycin' }, ['beta-lactams'])).toEqual([]);
+  });
+
+  it('reports a direct match over a cross-sensitivity for the same allergy, and both kinds together', () => {
+    expect(screenAllergies({ name: 'Ceftriaxone' }, ['Penicillin and cephalosporin'])).toEqual([
+      { allergy: 'Penicillin and cephalosporin', kind: 'direct', label: 'Penicillin and cephalosporin' },
+    ]);
+    expect(findAllergyConflicts({ name: 'Ceftriaxone' }, ['Penicillin', 'Rocephin', 'Latex'])).toEqual(['Penicillin (cross-sensitivity: cephalosporin)', 'Rocephin']);
+  });
+
+  it('has no cross-sensitivity outside the beta-lactams', () => {
+    expect(findAllergyConflicts({ name: 'Co-trimoxazole' }, ['Penicillin', 'Cephalosporins'])).toEqual([]);
+    expect(findAllergyConflicts({ name: 'Ceftriaxone' }, ['Sulfa', 'NSAIDs', 'Aspirin'])).toEqual([]);
+    const ids = new Set(['penicillin', 'cephalosporin', 'carbapenem', 'monobactam', 'ceftazidime']);
+    for (const rule of CROSS_SENSITIVITIES) {
+      expect(ids.has(rule.allergy.id) && ids.has(rule.drug.id)).toBe(true);
+    }
   });
 });
 
@@ -98,7 +245,7 @@ describe('findAllergyConflicts: result', () => {
   it('declares each class once, with members in lower case', () => {
     const ids = DRUG_CLASSES.map((c) => c.id);
     expect(new Set(ids).size).toBe(ids.length);
-    expect(ids).toEqual(expect.arrayContaining(['penicillin', 'cephalosporin', 'sulfonamide', 'nsaid', 'aspirin']));
+    expect(ids).toEqual(expect.arrayContaining(['penicillin', 'cephalosporin', 'carbapenem', 'monobactam', 'sulfonamide', 'nsaid', 'aspirin']));
     for (const c of DRUG_CLASSES) {
       for (const word of [...c.members, ...c.allergyTerms]) expect(word).toBe(word.toLowerCase());
     }
@@ -117,6 +264,11 @@ describe('DRUG_CATALOGUE', () => {
       expect(drug.strengths.length).toBeGreaterThan(0);
       expect(drug.forms.length).toBeGreaterThan(0);
     }
+  });
+
+  it('never gives one name or synonym to two drugs', () => {
+    const all = DRUG_CATALOGUE.flatMap((d) => [d.name, ...d.synonyms].map((n) => n.toLowerCase()));
+    expect(all.filter((n, i) => all.indexOf(n) !== i)).toEqual([]);
   });
 
   it.each([
@@ -150,7 +302,10 @@ describe('lookupDrug', () => {
     expect(lookupDrug('co-amoxiclav')?.atc).toBe('J01CR02');
   });
 
-  it('matches synonyms exactly', () => {
+  it('matches synonyms and brands exactly', () => {
+    expect(lookupDrug('Augmentin')?.name).toBe('Co-amoxiclav');
+    expect(lookupDrug('amoxicillin-clavulanate')?.name).toBe('Co-amoxiclav');
+    expect(lookupDrug('Rocephin')?.name).toBe('Ceftriaxone');
     expect(lookupDrug('Acetaminophen')?.name).toBe('Paracetamol');
     expect(lookupDrug('albuterol')?.name).toBe('Salbutamol');
     expect(lookupDrug('acetylsalicylic acid')?.name).toBe('Aspirin');

@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { Conflict } from '../../../shared/http/errors';
+import { BadRequest, Conflict } from '../../../shared/http/errors';
+import { identifyDrug } from '../../../shared/domain/opd/drug-catalogue';
 import {
   MEDICATION_REQUEST_STATUSES,
   MedicationRequestStatusSchema,
@@ -106,7 +107,7 @@ describe('checkPrescribable', () => {
   it('allows the open states', () => {
     const open = ENCOUNTER_STATUSES.filter((s) => !['completed', 'cancelled', 'entered-in-error', 'discontinued'].includes(s));
     for (const encounterStatus of open) {
-      expect(checkPrescribable({ encounterStatus, allergies: [], drug: amoxicillin })).toEqual({ allergyConflicts: [] });
+      expect(checkPrescribable({ encounterStatus, allergies: [], drug: amoxicillin })).toEqual({ drugCode: 'J01CA04', allergyConflicts: [] });
     }
   });
 
@@ -126,7 +127,13 @@ describe('checkPrescribable', () => {
       expect(error.message).toBe(
         'Amoxicillin conflicts with recorded allergies: Penicillin, amoxicillin; give allergyOverrideReason to prescribe it anyway',
       );
-      expect(error.details).toEqual({ allergies: ['Penicillin', 'amoxicillin'] });
+      expect(error.details).toEqual({
+        allergies: ['Penicillin', 'amoxicillin'],
+        conflicts: [
+          { allergy: 'Penicillin', kind: 'direct' },
+          { allergy: 'amoxicillin', kind: 'direct' },
+        ],
+      });
     }
   });
 
@@ -138,12 +145,83 @@ describe('checkPrescribable', () => {
         drug: amoxicillin,
         overrideReason: '  Mild rash only in childhood; tolerated since  ',
       }),
-    ).toEqual({ allergyConflicts: ['Penicillin'], overrideReason: 'Mild rash only in childhood; tolerated since' });
+    ).toEqual({ drugCode: 'J01CA04', allergyConflicts: ['Penicillin'], overrideReason: 'Mild rash only in childhood; tolerated since' });
   });
 
   it('drops an override reason when there is nothing to override', () => {
     expect(
       checkPrescribable({ encounterStatus: 'in-progress', allergies: ['Latex'], drug: amoxicillin, overrideReason: 'just in case' }),
-    ).toEqual({ allergyConflicts: [] });
+    ).toEqual({ drugCode: 'J01CA04', allergyConflicts: [] });
+  });
+
+  it('refuses a cross-sensitivity without an override reason, saying so and naming the allergy and drug', () => {
+    const error = thrownBy(() =>
+      checkPrescribable({ encounterStatus: 'in-progress', allergies: ['Penicillin - anaphylaxis'], drug: { name: 'Ceftriaxone' } }),
+    ) as Conflict;
+    expect(error).toBeInstanceOf(Conflict);
+    expect(error.message).toBe(
+      'Ceftriaxone conflicts with recorded allergies: Penicillin - anaphylaxis (cross-sensitivity: cephalosporin); give allergyOverrideReason to prescribe it anyway',
+    );
+    expect(error.details).toEqual({
+      allergies: ['Penicillin - anaphylaxis (cross-sensitivity: cephalosporin)'],
+      conflicts: [{ allergy: 'Penicillin - anaphylaxis', kind: 'cross-sensitivity', drugClass: 'cephalosporin' }],
+    });
+    expect(
+      checkPrescribable({ encounterStatus: 'in-progress', allergies: ['Penicillin - anaphylaxis'], drug: { name: 'Ceftriaxone' }, overrideReason: 'Non-urticarial rash only; no alternative' }),
+    ).toEqual({
+      drugCode: 'J01DD04',
+      allergyConflicts: ['Penicillin - anaphylaxis (cross-sensitivity: cephalosporin)'],
+      overrideReason: 'Non-urticarial rash only; no alternative',
+    });
+  });
+
+  it('screens a brand by its generic through the code', () => {
+    const error = thrownBy(() =>
+      checkPrescribable({ encounterStatus: 'in-progress', allergies: ['Penicillin - anaphylaxis'], drug: { name: 'Augmentin', code: 'J01CR02' } }),
+    ) as Conflict;
+    expect(error.message).toMatch(/^Augmentin conflicts with recorded allergies: Penicillin - anaphylaxis;/);
+  });
+
+  it('checks the drug code before anything else (400 beats 409)', () => {
+    const error = thrownBy(() =>
+      checkPrescribable({ encounterStatus: 'completed', allergies: ['Penicillin'], drug: { name: 'Paracetamol', code: 'J01CA04' } }),
+    );
+    expect(error).toBeInstanceOf(BadRequest);
+  });
+});
+
+describe('identifyDrug: drugCode must agree with drugName', () => {
+  it('takes the catalogue code when none is given', () => {
+    expect(identifyDrug('Paracetamol')).toMatchObject({ name: 'Paracetamol', code: 'N02BE01', entry: { name: 'Paracetamol' } });
+    expect(identifyDrug('Augmentin', null)).toMatchObject({ name: 'Augmentin', code: 'J01CR02', entry: { name: 'Co-amoxiclav' } });
+    expect(identifyDrug('Unobtainium')).toEqual({ name: 'Unobtainium', code: null, entry: null });
+  });
+
+  it('accepts a known code with its drug’s name, a synonym or a brand, in any case', () => {
+    expect(identifyDrug('Amoxicillin', 'J01CA04').code).toBe('J01CA04');
+    expect(identifyDrug('augmentin', 'j01cr02')).toMatchObject({ name: 'augmentin', code: 'J01CR02', entry: { name: 'Co-amoxiclav' } });
+    expect(identifyDrug('Acetaminophen', ' N02BE01 ').code).toBe('N02BE01');
+    expect(identifyDrug('Rocephin', 'J01DD04').entry?.name).toBe('Ceftriaxone');
+  });
+
+  it('refuses a known code with another drug’s name: 400 naming drugCode and the expected drug', () => {
+    const error = thrownBy(() => identifyDrug('Paracetamol', 'J01CA04')) as BadRequest;
+    expect(error).toBeInstanceOf(BadRequest);
+    expect(error.statusCode).toBe(400);
+    expect(error.message).toBe("Invalid body: drugCode: J01CA04 is Amoxicillin (or amoxycillin, Amoxil), not 'Paracetamol'; correct drugName or drugCode");
+    expect(error.details).toEqual({ issues: [{ field: 'drugCode', message: expect.stringContaining('J01CA04 is Amoxicillin') }] });
+    // A brand of another drug, or a name with a strength, is not the code's drug either.
+    expect(thrownBy(() => identifyDrug('Augmentin', 'J01CA04'))).toBeInstanceOf(BadRequest);
+    expect(thrownBy(() => identifyDrug('Amoxicillin 500 mg', 'J01CA04'))).toBeInstanceOf(BadRequest);
+  });
+
+  it('keeps an unknown code only when it is shaped like an ATC code', () => {
+    expect(identifyDrug('Aspirin', 'N02BA01')).toMatchObject({ code: 'N02BA01', entry: { name: 'Aspirin' } });
+    expect(identifyDrug('Meropenem', 'j01dh02')).toEqual({ name: 'Meropenem', code: 'J01DH02', entry: null });
+    for (const code of ['J01CA4', 'J01CA044', '01CA04J', 'J0ICA04', 'paracetamol', 'N02-BE01', '']) {
+      const error = thrownBy(() => identifyDrug('Meropenem', code)) as BadRequest;
+      expect(error, code).toBeInstanceOf(BadRequest);
+      expect(error.message).toMatch(/^Invalid body: drugCode: '.*' is not a WHO ATC code/);
+    }
   });
 });
