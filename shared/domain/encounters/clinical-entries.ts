@@ -28,9 +28,10 @@ export async function recordVitals(principal: Principal, encounterId: string, in
   if (isEncounterFinished(encounter.status)) throw finishedConflict(encounterId, encounter.status);
   const patient = await findPatient(t, encounter.patientId);
   const recordedAt = now.toISOString();
+  const onScale2 = encounter.spo2Scale2 !== undefined && encounter.spo2Scale2 !== null;
   const assessment = assessReading(input, {
     ageYears: ageInYears(patient.dateOfBirth, todayIn(principal.timezone, now)),
-    spo2Scale: encounter.spo2Scale2 ? 2 : 1,
+    spo2Scale: onScale2 ? 2 : 1,
   });
   const reading: VitalsRecord = { id: randomUUID(), encounterId, recordedAt, recordedBy: principal.id, values: { ...input }, ...assessment };
   try {
@@ -42,12 +43,18 @@ export async function recordVitals(principal: Principal, encounterId: string, in
               Key: encKeys.item(t, encounterId),
               UpdateExpression: 'SET latestNews2 = :n, updatedAt = :at',
               ...OPEN_ENCOUNTER,
+              // The scale the reading was scored on must still be the encounter's when it is saved.
+              ConditionExpression: `${OPEN_ENCOUNTER.ConditionExpression} AND ${onScale2 ? 'attribute_exists' : 'attribute_not_exists'}(spo2Scale2)`,
               ExpressionAttributeValues: { ...OPEN_ENCOUNTER.ExpressionAttributeValues, ':n': { score: assessment.news2?.score ?? null, risk: assessment.news2?.risk ?? null, recordedAt }, ':at': recordedAt },
             },
           },
         ]);
   } catch (err) {
-    if (failedConditions(err)?.includes(1)) throw finishedConflict(encounterId, (await getEncounterRecord(t, encounterId)).status);
+    if (failedConditions(err)?.includes(1)) {
+      const latest = await getEncounterRecord(t, encounterId);
+      if (isEncounterFinished(latest.status)) throw finishedConflict(encounterId, latest.status);
+      throw new Conflict(`The SpO2 scale of encounter ${encounterId} changed while this reading was being saved; send the reading again`);
+    }
     throw err;
   }
   return publicVitals(reading);
