@@ -1,7 +1,9 @@
 import * as z from 'zod';
 import type { Role } from '../auth/roles';
-import { EncounterStatusSchema } from '../domain/opd/encounter-status';
-import { PrescriptionInputSchema } from '../domain/opd/prescription';
+import { ENCOUNTER_STATUSES_NEEDING_REASON, EncounterStatusSchema } from '../domain/opd/encounter-status';
+import { MEDICATION_STATUSES_NEEDING_REASON } from '../domain/opd/medication-request-status';
+import { MedicationRequestStatusSchema, PrescriptionInputSchema } from '../domain/opd/prescription';
+import { requireReasonFor } from '../domain/opd/status-transitions';
 import { VitalsInputSchema } from '../domain/opd/vitals';
 import { defineGroup, defineRoute } from '../http/route';
 import { idParam, nonEmpty } from '../http/validation';
@@ -77,8 +79,20 @@ export const encountersGroup = defineGroup({
           diagnosis: z.array(DiagnosisSchema).max(20, 'at most 20 diagnoses').optional(),
           notes: z.string().trim().max(5000, 'must be at most 5000 characters').optional(),
           status: EncounterStatusSchema.optional(),
+          statusReason: nonEmpty(500).optional(),
+          /** NEWS2 SpO2 scale for this encounter's readings: 2 only for confirmed hypercapnic respiratory failure. */
+          spo2Scale: z.union([z.literal(1), z.literal(2)], { message: 'must be 1 or 2' }).optional(),
+          spo2ScaleReason: nonEmpty(500).optional(),
         })
-        .refine((b) => Object.values(b).some((v) => v !== undefined), 'give at least one of chiefComplaint, diagnosis, notes, status'),
+        .refine((b) => Object.values(b).some((v) => v !== undefined), 'give at least one of chiefComplaint, diagnosis, notes, status, spo2Scale')
+        .superRefine(requireReasonFor(ENCOUNTER_STATUSES_NEEDING_REASON, 'statusReason'))
+        .superRefine((b, ctx) => {
+          if (b.spo2Scale === 2 && !b.spo2ScaleReason) {
+            ctx.addIssue({ code: 'custom', path: ['spo2ScaleReason'], message: 'is required when spo2Scale is 2: record the confirmed hypercapnic respiratory failure (RCP NEWS2)' });
+          }
+          if (b.spo2ScaleReason && b.spo2Scale !== 2) ctx.addIssue({ code: 'custom', path: ['spo2ScaleReason'], message: 'is only accepted with spo2Scale 2' });
+          if (b.statusReason && !b.status) ctx.addIssue({ code: 'custom', path: ['statusReason'], message: 'is only accepted with a status change' });
+        }),
     }),
     recordVitals: defineRoute({
       method: 'PATCH',
@@ -98,6 +112,17 @@ export const encountersGroup = defineGroup({
       params: Id,
       body: PrescriptionInputSchema,
       status: 201,
+    }),
+    changePrescriptionStatus: defineRoute({
+      method: 'PATCH',
+      path: '/encounters/{id}/prescriptions/{prescriptionId}',
+      tag: 'Encounters',
+      summary: 'Hold, stop, cancel, complete or mark in error a prescription (FHIR MedicationRequest.status); allowed after the encounter ends',
+      access: { roles: ['DOCTOR'], scope: 'encounters:write' },
+      params: z.strictObject({ id: idParam(), prescriptionId: idParam() }),
+      body: z
+        .strictObject({ status: MedicationRequestStatusSchema, reason: nonEmpty(500).optional() })
+        .superRefine(requireReasonFor(MEDICATION_STATUSES_NEEDING_REASON)),
     }),
   },
 });

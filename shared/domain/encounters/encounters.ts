@@ -10,7 +10,8 @@ import { getAppointmentRecord } from '../appointments/appointments';
 import { findDoctor, findPatient } from '../appointments/parties';
 import { apptKeys } from '../appointments/records';
 import { assertEncounterTransition, FINISHED_ENCOUNTER_STATUSES, isEncounterFinished, type EncounterStatus } from '../opd/encounter-status';
-import { todayIn } from '../opd/zoned-time';
+import { LIVE_MEDICATION_STATUSES } from '../opd/medication-request-status';
+import { localDayKeyRange, todayIn } from '../opd/zoned-time';
 import { encKeys, encounterItem, publicEncounter, publicPrescription, publicVitals, type Diagnosis, type EncounterRecord, type PrescriptionRecord, type VitalsRecord } from './records';
 
 /** Condition shared by every write that adds to an encounter: it must exist and be open. */
@@ -103,17 +104,21 @@ export async function listEncounters(
     index = 'gsi1';
     pk = encKeys.byDate(t, date!);
   }
-  // Encounters carry their local date, so a date narrows the doctor and patient views by filter.
-  if (date && index !== 'gsi1') (filters.push('#date = :date'), (values[':date'] = date));
+  // The doctor and patient views sort by start instant, so a local date is a key range.
+  let range = '';
+  if (date && index !== 'gsi1') {
+    const { from, to } = localDayKeyRange(date, principal.timezone);
+    range = ` AND ${index}sk BETWEEN :from AND :to`;
+    (values[':from'] = from), (values[':to'] = to);
+  }
   if (query.status) (filters.push('#status = :status'), (values[':status'] = query.status));
   values[':pk'] = pk;
   const names: Record<string, string> = {};
-  if (filters.some((f) => f.includes('#date'))) names['#date'] = 'date';
   if (query.status) names['#status'] = 'status';
   return queryPage(
     {
       IndexName: index,
-      KeyConditionExpression: `${index}pk = :pk`,
+      KeyConditionExpression: `${index}pk = :pk${range}`,
       ExpressionAttributeValues: values,
       ScanIndexForward: false,
       ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
@@ -125,63 +130,126 @@ export async function listEncounters(
   );
 }
 
+/** Live prescriptions of an encounter, to withdraw with it when it was entered in error. */
+async function livePrescriptions(tenantId: string, encounterId: string): Promise<(PrescriptionRecord & { pk: string; sk: string })[]> {
+  const items = await queryAll<PrescriptionRecord & { pk: string; sk: string; entity: string }>({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :rx)',
+    ExpressionAttributeValues: { ':pk': encKeys.item(tenantId, encounterId).pk, ':rx': 'RX#' },
+    ConsistentRead: true,
+  });
+  return items.filter((i) => i.entity === 'Prescription' && LIVE_MEDICATION_STATUSES.includes(i.status));
+}
+
 /**
- * Notes, diagnosis and status. Finishing (completed) fulfils the appointment and completes its
- * queue entry in the same transaction; any other finished status takes the patient off the queue.
+ * What ending the encounter does to its appointment and queue entry, in the same transaction:
+ * - completed: the appointment is fulfilled and the queue entry done;
+ * - discontinued (the consultation began but could not be finished): the appointment still took
+ *   place, so it is fulfilled, with the reason in its history, and the patient has left the queue;
+ * - entered in error, or cancelled before it began: the encounter should not exist, so the
+ *   appointment goes back to waiting in the queue, ready for a new encounter.
+ */
+function appointmentUpdateOnFinish(t: string, encounter: EncounterRecord, to: EncounterStatus, reason: string | undefined, principal: Principal, at: string): TransactItem {
+  const key = apptKeys.item(t, encounter.appointmentId!);
+  const condition = { ConditionExpression: '#status = :checkedIn AND encounterId = :enc', ExpressionAttributeNames: { '#status': 'status' } };
+  const common = { ':at': at, ':checkedIn': 'checked-in', ':enc': encounter.id };
+  if (to === 'completed' || to === 'discontinued') {
+    const note = to === 'completed' ? `encounter ${encounter.id} completed` : `encounter ${encounter.id} discontinued: ${reason}`;
+    return {
+      Update: {
+        TableName: table(),
+        Key: key,
+        UpdateExpression: 'SET #status = :fulfilled, queueStatus = :queue, updatedAt = :at, history = list_append(history, :change)',
+        ...condition,
+        ExpressionAttributeValues: { ...common, ':fulfilled': 'fulfilled', ':queue': to === 'completed' ? 'done' : 'left', ':change': [{ status: 'fulfilled', at, by: principal.id, reason: note }] },
+      },
+    };
+  }
+  return {
+    Update: {
+      TableName: table(),
+      Key: key,
+      UpdateExpression: 'SET queueStatus = :waiting, updatedAt = :at REMOVE encounterId, consultationStartedAt',
+      ...condition,
+      ExpressionAttributeValues: { ...common, ':waiting': 'waiting' },
+    },
+  };
+}
+
+/**
+ * Notes, diagnosis, the SpO2 scale and status, in one conditional write. Ending the encounter
+ * also updates its appointment and queue entry (see appointmentUpdateOnFinish) and, when it was
+ * entered in error, withdraws its live prescriptions, all in the same transaction.
  */
 export async function updateEncounter(
   principal: Principal,
   id: string,
-  patch: { chiefComplaint?: string | undefined; diagnosis?: Diagnosis[] | undefined; notes?: string | undefined; status?: EncounterStatus | undefined },
+  patch: {
+    chiefComplaint?: string | undefined;
+    diagnosis?: Diagnosis[] | undefined;
+    notes?: string | undefined;
+    status?: EncounterStatus | undefined;
+    statusReason?: string | undefined;
+    spo2Scale?: 1 | 2 | undefined;
+    spo2ScaleReason?: string | undefined;
+  },
   now: Date,
 ) {
   const t = principal.tenantId;
   const current = await getEncounterRecord(t, id);
   const changesStatus = patch.status !== undefined && patch.status !== current.status;
-  if (changesStatus) assertEncounterTransition(current.status, patch.status!);
+  if (changesStatus) assertEncounterTransition(current.status, patch.status!, patch.statusReason);
   else if (isEncounterFinished(current.status)) throw new Conflict(`Encounter ${id} is finished (status '${current.status}'); it can no longer be changed`);
 
   const at = now.toISOString();
   const sets = ['updatedAt = :at'];
+  const removes: string[] = [];
   const values: Record<string, unknown> = { ':at': at, ':from': current.status };
   const names: Record<string, string> = { '#status': 'status' };
   if (patch.chiefComplaint !== undefined) (sets.push('chiefComplaint = :cc'), (values[':cc'] = patch.chiefComplaint));
   if (patch.diagnosis !== undefined) (sets.push('diagnosis = :dx'), (values[':dx'] = patch.diagnosis));
   if (patch.notes !== undefined) (sets.push('notes = :notes'), (values[':notes'] = patch.notes));
+  if (patch.spo2Scale === 2) (sets.push('spo2Scale2 = :s2'), (values[':s2'] = { reason: patch.spo2ScaleReason, decidedBy: principal.id, decidedAt: at }));
+  if (patch.spo2Scale === 1) removes.push('spo2Scale2');
   const finishing = changesStatus && isEncounterFinished(patch.status!);
   if (changesStatus) (sets.push('#status = :to'), (values[':to'] = patch.status));
-  if (finishing) (sets.push('endedAt = :at'));
+  if (changesStatus && patch.statusReason) (sets.push('statusReason = :why'), (values[':why'] = patch.statusReason));
+  if (finishing) sets.push('endedAt = :at');
 
   const items: TransactItem[] = [
-    { Update: { TableName: table(), Key: encKeys.item(t, id), UpdateExpression: `SET ${sets.join(', ')}`, ConditionExpression: '#status = :from', ExpressionAttributeNames: names, ExpressionAttributeValues: values } },
-  ];
-  if (finishing && current.appointmentId) {
-    const fulfil = patch.status === 'completed';
-    items.push({
+    {
       Update: {
         TableName: table(),
-        Key: apptKeys.item(t, current.appointmentId),
-        UpdateExpression: fulfil
-          ? 'SET #status = :fulfilled, queueStatus = :done, updatedAt = :at, history = list_append(history, :change)'
-          : 'SET queueStatus = :done, updatedAt = :at',
-        ConditionExpression: '#status = :checkedIn AND encounterId = :enc',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':done': fulfil ? 'done' : 'left',
-          ':at': at,
-          ':checkedIn': 'checked-in',
-          ':enc': id,
-          ...(fulfil ? { ':fulfilled': 'fulfilled', ':change': [{ status: 'fulfilled', at, by: principal.id, reason: `encounter ${id} completed` }] } : {}),
-        },
+        Key: encKeys.item(t, id),
+        UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+        ConditionExpression: '#status = :from',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
       },
-    });
+    },
+  ];
+  if (finishing && current.appointmentId) items.push(appointmentUpdateOnFinish(t, current, patch.status!, patch.statusReason, principal, at));
+  if (patch.status === 'entered-in-error') {
+    const live = await livePrescriptions(t, id);
+    // A transaction holds at most 100 items; an encounter with more live prescriptions than that is not a real consultation.
+    if (live.length > 90) throw new Conflict(`Encounter ${id} has ${live.length} live prescriptions; cancel them before marking it entered in error`);
+    for (const rx of live) {
+      items.push({
+        Update: {
+          TableName: table(),
+          Key: { pk: rx.pk, sk: rx.sk },
+          UpdateExpression: 'SET #status = :eie, statusReason = :why, statusChangedAt = :at, statusChangedBy = :by',
+          ConditionExpression: '#status = :was',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':eie': 'entered-in-error', ':why': `encounter entered in error: ${patch.statusReason}`, ':at': at, ':by': principal.id, ':was': rx.status },
+        },
+      });
+    }
   }
   try {
     await transact(items);
   } catch (err) {
     const failed = failedConditions(err);
-    if (failed?.includes(0)) throw new Conflict(`Encounter ${id} changed while updating it; reload and try again`);
-    if (failed?.includes(1)) throw new Conflict(`Appointment ${current.appointmentId} is no longer checked in; change its status first`);
+    if (failed?.length) throw new Conflict(`Encounter ${id} or its appointment or prescriptions changed while updating it; reload and try again`);
     throw err;
   }
   return getEncounter(t, id);

@@ -1,8 +1,7 @@
 import { collection, entityKey, sortKey } from '../../table/keys';
 import type { EncounterStatus } from '../opd/encounter-status';
-import type { News2Result } from '../opd/news2';
 import type { MedicationRequestStatus, MedicationRoute } from '../opd/prescription';
-import type { BmiCategory } from '../opd/vitals';
+import type { ReadingAssessment } from '../opd/vitals';
 
 export interface Diagnosis {
   text: string;
@@ -29,21 +28,26 @@ export interface EncounterRecord {
   chiefComplaint?: string;
   diagnosis: Diagnosis[];
   notes?: string;
+  /** Why the encounter ended other than completed (discontinued, entered in error). */
+  statusReason?: string;
+  /**
+   * Present when a clinician has decided this patient's SpO2 is scored on NEWS2 Scale 2
+   * (confirmed hypercapnic respiratory failure): who decided, when and why.
+   */
+  spo2Scale2?: { reason: string; decidedBy: string; decidedAt: string };
   latestNews2?: { score: number | null; risk: string | null; recordedAt: string };
   createdBy: string;
   createdAt: string;
   updatedAt: string;
 }
 
-export interface VitalsRecord {
+/** A reading with its assessment (BMI, NEWS2, and why either does not apply to this patient). */
+export interface VitalsRecord extends ReadingAssessment {
   id: string;
   encounterId: string;
   recordedAt: string;
   recordedBy: string;
   values: Record<string, unknown>;
-  bmi: number | null;
-  bmiCategory: BmiCategory | null;
-  news2: News2Result;
 }
 
 export interface PrescriptionRecord {
@@ -65,6 +69,10 @@ export interface PrescriptionRecord {
   allergyOverrideReason?: string;
   prescriberId: string;
   authoredOn: string;
+  /** The last status change after the prescription was written. */
+  statusReason?: string;
+  statusChangedAt?: string;
+  statusChangedBy?: string;
 }
 
 /** Vitals and prescriptions live in the encounter's partition: one Query reads the whole record. */
@@ -111,6 +119,9 @@ export function publicEncounter(e: EncounterRecord) {
     chiefComplaint: e.chiefComplaint,
     diagnosis: e.diagnosis,
     notes: e.notes,
+    statusReason: e.statusReason,
+    spo2Scale: e.spo2Scale2 ? 2 : 1,
+    spo2Scale2: e.spo2Scale2,
     latestNews2: e.latestNews2,
     createdBy: e.createdBy,
     createdAt: e.createdAt,
@@ -119,7 +130,18 @@ export function publicEncounter(e: EncounterRecord) {
 }
 
 export function publicVitals(v: VitalsRecord) {
-  return { id: v.id, encounterId: v.encounterId, recordedAt: v.recordedAt, recordedBy: v.recordedBy, values: v.values, bmi: v.bmi, bmiCategory: v.bmiCategory, news2: v.news2 };
+  return {
+    id: v.id,
+    encounterId: v.encounterId,
+    recordedAt: v.recordedAt,
+    recordedBy: v.recordedBy,
+    values: v.values,
+    bmi: v.bmi,
+    bmiCategory: v.bmiCategory,
+    bmiCategoryNotApplicable: v.bmiCategoryNotApplicable ?? null,
+    news2: v.news2,
+    news2NotApplicable: v.news2NotApplicable ?? null,
+  };
 }
 
 export function publicPrescription(p: PrescriptionRecord) {
@@ -142,5 +164,8 @@ export function publicPrescription(p: PrescriptionRecord) {
     allergyOverrideReason: p.allergyOverrideReason,
     prescriberId: p.prescriberId,
     authoredOn: p.authoredOn,
+    statusReason: p.statusReason,
+    statusChangedAt: p.statusChangedAt,
+    statusChangedBy: p.statusChangedBy,
   };
 }

@@ -45,6 +45,9 @@ export const APPOINTMENT_STATUS_TRANSITIONS: TransitionTable<AppointmentStatus> 
   waitlist: [],
 };
 
+/** Changes that must say why: kept for audit and for telling the patient. */
+export const APPOINTMENT_STATUSES_NEEDING_REASON: readonly AppointmentStatus[] = ['cancelled'];
+
 export function nextAppointmentStatuses(from: AppointmentStatus): readonly AppointmentStatus[] {
   return allowedNextStatuses(APPOINTMENT_STATUS_TRANSITIONS, from);
 }
@@ -59,8 +62,8 @@ export function assertTransition(
   options: { reason?: string | null } = {},
 ): void {
   assertTableTransition('appointment', APPOINTMENT_STATUS_TRANSITIONS, from, to);
-  if (to === 'cancelled' && !options.reason?.trim()) {
-    throw new BadRequest('reason is required to cancel an appointment');
+  if (APPOINTMENT_STATUSES_NEEDING_REASON.includes(to) && !options.reason?.trim()) {
+    throw new BadRequest(`reason: is required when status is '${to}'`);
   }
 }
 

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { BadRequest } from '../../http/errors';
 import {
   allowedNextStatuses,
   assertTableTransition,
@@ -54,9 +55,18 @@ export function nextEncounterStatuses(from: EncounterStatus): readonly Encounter
   return allowedNextStatuses(ENCOUNTER_STATUS_TRANSITIONS, from);
 }
 
+/**
+ * Endings other than completion must say why (`statusReason`): an abandoned consultation for
+ * whoever follows up, an encounter entered in error for the audit trail.
+ */
+export const ENCOUNTER_STATUSES_NEEDING_REASON: readonly EncounterStatus[] = ['cancelled', 'discontinued', 'entered-in-error'];
+
 /** Throws Conflict (409) listing the allowed next states when the table forbids the change. */
-export function assertEncounterTransition(from: EncounterStatus, to: EncounterStatus): void {
+export function assertEncounterTransition(from: EncounterStatus, to: EncounterStatus, reason?: string | null): void {
   assertTableTransition('encounter', ENCOUNTER_STATUS_TRANSITIONS, from, to);
+  if (ENCOUNTER_STATUSES_NEEDING_REASON.includes(to) && !reason?.trim()) {
+    throw new BadRequest(`statusReason: is required when status is '${to}'`);
+  }
 }
 
 export function encounterStatusTableMarkdown(): string {

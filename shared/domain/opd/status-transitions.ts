@@ -1,3 +1,4 @@
+import type * as z from 'zod';
 import { Conflict } from '../../http/errors';
 
 /** Status → statuses it may move to. Each lifecycle module declares exactly one of these. */
@@ -44,4 +45,18 @@ export function transitionTableMarkdown<S extends string>(
     return `| \`${from}\` | ${cell} |`;
   });
   return ['| Status | Allowed next states |', '| --- | --- |', ...rows].join('\n') + '\n';
+}
+
+/**
+ * A zod refinement for status-change bodies: `reasonField` must be a non-blank string when
+ * `status` is one of `statuses`. The lifecycle module declares the statuses; the route schema
+ * applies this at the edge so the 400 names the field.
+ */
+export function requireReasonFor<S extends string>(statuses: readonly S[], reasonField = 'reason') {
+  return (body: { status?: S | undefined } & Record<string, unknown>, ctx: z.RefinementCtx): void => {
+    const reason = body[reasonField];
+    if (body.status && statuses.includes(body.status) && !(typeof reason === 'string' && reason.trim())) {
+      ctx.addIssue({ code: 'custom', path: [reasonField], message: `is required when status is '${body.status}'` });
+    }
+  };
 }

@@ -92,7 +92,7 @@ describe('assertTransition', () => {
       const error = thrownBy(() => assertTransition('booked', 'cancelled', options));
       expect(error).toBeInstanceOf(BadRequest);
       expect((error as BadRequest).statusCode).toBe(400);
-      expect((error as BadRequest).message).toBe('reason is required to cancel an appointment');
+      expect((error as BadRequest).message).toBe("reason: is required when status is 'cancelled'");
     }
     expect(() => assertTransition('booked', 'cancelled', { reason: 'Doctor on leave' })).not.toThrow();
     expect(() => assertTransition('checked-in', 'cancelled', { reason: 'Patient left' })).not.toThrow();

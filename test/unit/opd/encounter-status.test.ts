@@ -1,7 +1,8 @@
 import { describe, it, expect } from 'vitest';
-import { Conflict } from '../../../shared/http/errors';
+import { BadRequest, Conflict } from '../../../shared/http/errors';
 import {
   ENCOUNTER_STATUSES,
+  ENCOUNTER_STATUSES_NEEDING_REASON,
   ENCOUNTER_STATUS_TRANSITIONS,
   EncounterStatusSchema,
   FINISHED_ENCOUNTER_STATUSES,
@@ -58,7 +59,7 @@ describe('assertEncounterTransition', () => {
 
   it.each(pairs)('%s → %s follows the table', (from, to) => {
     if (EXPECTED[from].includes(to)) {
-      expect(() => assertEncounterTransition(from, to)).not.toThrow();
+      expect(() => assertEncounterTransition(from, to, 'reason given')).not.toThrow();
     } else {
       const error = thrownBy(() => assertEncounterTransition(from, to)) as Conflict;
       expect(error).toBeInstanceOf(Conflict);
@@ -83,5 +84,23 @@ describe('encounterStatusTableMarkdown', () => {
     expect(markdown).toContain('| `in-progress` | `on-hold`, `completed`, `discontinued`, `entered-in-error` |');
     expect(markdown).toContain('| `completed` | none (terminal) |');
     expect(markdown).toContain('| `discharged` | none (not used by this service) |');
+  });
+});
+
+describe('encounter endings that need a reason', () => {
+  it('discontinued, entered-in-error and cancelled need a statusReason; completed and on-hold do not', () => {
+    expect([...ENCOUNTER_STATUSES_NEEDING_REASON].sort()).toEqual(['cancelled', 'discontinued', 'entered-in-error']);
+    for (const reason of [undefined, null, '', '   ']) {
+      const error = thrownBy(() => assertEncounterTransition('in-progress', 'discontinued', reason)) as BadRequest;
+      expect(error).toBeInstanceOf(BadRequest);
+      expect(error.message).toBe("statusReason: is required when status is 'discontinued'");
+      expect(thrownBy(() => assertEncounterTransition('on-hold', 'entered-in-error', reason))).toBeInstanceOf(BadRequest);
+    }
+    expect(() => assertEncounterTransition('in-progress', 'completed')).not.toThrow();
+    expect(() => assertEncounterTransition('in-progress', 'on-hold')).not.toThrow();
+  });
+
+  it('a forbidden transition is a 409 before a missing reason is a 400', () => {
+    expect(thrownBy(() => assertEncounterTransition('completed', 'entered-in-error'))).toBeInstanceOf(Conflict);
   });
 });
