@@ -1,14 +1,17 @@
 import { fileURLToPath } from 'node:url';
 import { groupEntry, type GroupDef } from '../shared/http/route';
 import { GROUPS } from '../shared/routes/index';
+import type { TableAccess } from './table-grants';
 
 /**
  * Every Lambda function of the API: one per resource group of the route manifest, plus the
  * authorizer. The stack and `bin/bundles.ts` both take their list from here.
  */
-export type FunctionSpec = Pick<GroupDef, 'name' | 'description' | 'memoryMb' | 'timeoutSeconds' | 'permissions'> & {
+export type FunctionSpec = Pick<GroupDef, 'name' | 'description' | 'memoryMb' | 'timeoutSeconds'> & {
   /** Entry file relative to the project root. */
   entry: string;
+  /** A group's declared permissions; the table level may also be `lookup` (the authorizer). */
+  permissions: Omit<GroupDef['permissions'], 'table'> & { table: TableAccess };
 };
 
 /** The project root (the folder holding package.json), whatever the current directory. */
@@ -16,15 +19,16 @@ export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /**
  * The REQUEST authorizer runs before every non-public route: it verifies a JWT (needs the signing
- * secret) or looks up an API key hash (table read). It is on the hot path, hence the memory (more
- * memory = more CPU = shorter cold start) and a short timeout.
+ * secret) or looks up an API key hash, then reads the user or key and the tenant, all by key
+ * (`lookup`: GetItem only). It is on the hot path, hence the memory (more memory = more CPU =
+ * shorter cold start) and a short timeout.
  */
 export const AUTHORIZER: Omit<FunctionSpec, 'entry'> = {
   name: 'authorizer',
   description: 'API Gateway REQUEST authorizer: JWT or API key to principal',
   memoryMb: 512,
   timeoutSeconds: 5,
-  permissions: { table: 'read', jwtSecret: true },
+  permissions: { table: 'lookup', jwtSecret: true },
 };
 
 export function groupSpec(group: GroupDef): FunctionSpec {

@@ -11,6 +11,7 @@ import { BUNDLE, nodejsBundling } from './bundling';
 import { AUTHORIZER, functionSpecs, PROJECT_ROOT, type FunctionSpec } from './function-specs';
 import type { Logging } from './logging';
 import type { Settings } from './settings';
+import { grantTableAccess } from './table-grants';
 
 export interface FunctionsProps {
   table: dynamodb.ITable;
@@ -73,20 +74,9 @@ export class ApiFunction extends Construct {
     });
 
     const { permissions } = spec;
-    switch (permissions.table) {
-      case 'none':
-        break;
-      case 'read':
-        props.table.grantReadData(this.fn);
-        break;
-      case 'readwrite':
-        props.table.grantReadWriteData(this.fn);
-        break;
-      default: {
-        const never: never = permissions.table;
-        throw new Error(`Unknown table permission ${String(never)} for ${spec.name}`);
-      }
-    }
+    // Least privilege from the declared level (lib/table-grants.ts), not CDK's grantRead*Data,
+    // which would add Scan, batch operations and stream reads.
+    grantTableAccess(this.role, props.table, permissions.table);
     if (permissions.table !== 'none') this.fn.addEnvironment('TABLE_NAME', props.table.tableName);
 
     if (permissions.jwtSecret) {

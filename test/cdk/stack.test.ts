@@ -143,7 +143,7 @@ describe('least privilege (from each group\'s permissions)', () => {
       expect(dynamo).toEqual([]);
       expect(touches(statements, tableId())).toEqual([]);
     } else {
-      expect(actionsOf(touches(statements, tableId()))).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query']));
+      expect(actionsOf(touches(statements, tableId()))).toEqual(expect.arrayContaining(['dynamodb:GetItem']));
       const writes = dynamo.filter((a) => WRITE.includes(a));
       expect(writes.length > 0).toBe(spec.permissions.table === 'readwrite');
     }
@@ -154,6 +154,46 @@ describe('least privilege (from each group\'s permissions)', () => {
       expect(asArray<string>(s.Action).every((a) => a.startsWith('xray:')), JSON.stringify(s)).toBe(true);
     }
   });
+
+  /** `{table, index, key}` → the actions a function's policy allows on each, sorted. */
+  function tableGrantsOf(spec: FunctionSpec) {
+    const on = (pred: (resource: string) => boolean) =>
+      [...new Set(statementsOf(spec).filter((s) => asArray<Json>(s.Resource).some((r) => pred(JSON.stringify(r)))).flatMap((s) => asArray<string>(s.Action)))].sort();
+    const table = `{"Fn::GetAtt":["${tableId()}","Arn"]}`;
+    const key = `{"Fn::GetAtt":["${logicalId(stack.data.key)}","Arn"]}`;
+    return {
+      table: on((r) => r === table),
+      index: on((r) => r.includes(tableId()) && r.includes('/index/*')),
+      key: on((r) => r === key),
+    };
+  }
+
+  it('no function may Scan, batch, read streams or use wildcard DynamoDB actions', () => {
+    for (const spec of specs) {
+      const dynamo = actionsOf(statementsOf(spec)).filter((a) => a.toLowerCase().startsWith('dynamodb:'));
+      for (const forbidden of ['dynamodb:Scan', 'dynamodb:BatchWriteItem', 'dynamodb:BatchGetItem', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:DescribeStream']) {
+        expect(dynamo, `${spec.name} ${forbidden}`).not.toContain(forbidden);
+      }
+      expect(dynamo.filter((a) => a.includes('*')), spec.name).toEqual([]);
+    }
+  });
+
+  it('the authorizer may only GetItem on the table (no index) and decrypt with the table key', () => {
+    const authorizer = specs.find((s) => s.name === 'authorizer')!;
+    expect(tableGrantsOf(authorizer)).toEqual({ table: ['dynamodb:GetItem'], index: [], key: ['kms:Decrypt'] });
+    expect(actionsOf(statementsOf(authorizer)).filter((a) => a.startsWith('dynamodb:'))).toEqual(['dynamodb:GetItem']);
+  });
+
+  it.each(specs.filter((s) => s.permissions.table === 'readwrite').map((s) => [s.name, s] as const))(
+    '%s (readwrite): item reads and writes on the table, Query on its indexes, the table key for encrypt and decrypt',
+    (_name, spec) => {
+      expect(tableGrantsOf(spec)).toEqual({
+        table: ['dynamodb:ConditionCheckItem', 'dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem'],
+        index: ['dynamodb:Query'],
+        key: ['kms:Decrypt', 'kms:Encrypt', 'kms:GenerateDataKey*'],
+      });
+    },
+  );
 
   it('only functions that declare jwtSecret may decrypt the secret (key policy)', () => {
     const keyPolicy = resources[logicalId(stack.secrets.key)]!.Properties.KeyPolicy.Statement as Json[];
