@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import type { Role } from '../auth/roles';
-import { AppointmentStatusSchema } from '../domain/opd/appointment-status';
+import { APPOINTMENT_STATUSES_NEEDING_REASON, AppointmentStatusSchema } from '../domain/opd/appointment-status';
+import { requireReasonFor } from '../domain/opd/status-transitions';
 import { QueuePrioritySchema } from '../domain/opd/queue';
 import { isValidLocalDate } from '../domain/opd/zoned-time';
 import { defineGroup, defineRoute } from '../http/route';
@@ -13,7 +14,9 @@ const READERS: Role[] = ['RECEPTIONIST', 'NURSE', 'DOCTOR'];
 export const LocalDateSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
-  .refine(isValidLocalDate, 'must be a real calendar date');
+  .refine(isValidLocalDate, 'must be a real calendar date')
+  // Keeps day arithmetic (a day's bounds, the next day) inside four-digit years.
+  .refine((d) => d >= '1900-01-01' && d <= '2999-12-31', 'must be between 1900-01-01 and 2999-12-31');
 
 const Id = z.strictObject({ id: idParam() });
 
@@ -87,7 +90,7 @@ export const appointmentsGroup = defineGroup({
       summary: 'Change status (FHIR Appointment.status); checking in assigns the queue token',
       access: { roles: FRONT_DESK, scope: 'appointments:write' },
       params: Id,
-      body: z.strictObject({ status: AppointmentStatusSchema, reason: nonEmpty(500).optional() }),
+      body: z.strictObject({ status: AppointmentStatusSchema, reason: nonEmpty(500).optional() }).superRefine(requireReasonFor(APPOINTMENT_STATUSES_NEEDING_REASON)),
     }),
   },
 });

@@ -2,38 +2,46 @@ import { randomUUID } from 'node:crypto';
 import type { Principal } from '../../auth/principal';
 import { BadRequest, Conflict } from '../../http/errors';
 import { table } from '../../table/client';
-import { nextCounterValue } from '../../table/counters';
+import { withNextCounterValue } from '../../table/counters';
 import { failedConditions } from '../../table/errors';
 import { requireItem, queryAll } from '../../table/items';
-import { counterKey } from '../../table/keys';
+import { counterKey, type ItemKey } from '../../table/keys';
 import { queryPage, type PageRequest } from '../../table/pagination';
 import { transact, type TransactItem } from '../../table/transact';
 import { assertTransition, type AppointmentStatus } from '../opd/appointment-status';
 import type { QueuePriority, QueueStatus } from '../opd/queue';
-import { freeSlots, isSlotStart } from '../opd/schedule';
-import { dayBoundsUtc, todayIn, utcToZonedParts } from '../opd/zoned-time';
+import { freeSlots, isSlotStart, overlappingBooking } from '../opd/schedule';
+import { localDayKeyRange, todayIn, utcToZonedParts } from '../opd/zoned-time';
 import { findDoctor, findPatient, requireSchedule } from './parties';
 import { appointmentItem, apptKeys, publicAppointment, type AppointmentRecord } from './records';
 
 /** Statuses that no longer hold their slot: the slot lock is released with the change. */
 const RELEASES_SLOT: readonly AppointmentStatus[] = ['cancelled', 'noshow', 'entered-in-error'];
-/** Queue status a check-in patient moves to when the appointment leaves the queue. */
-const QUEUE_AFTER: Partial<Record<AppointmentStatus, QueueStatus>> = { cancelled: 'left', noshow: 'left', 'entered-in-error': 'left', fulfilled: 'done' };
+/**
+ * Queue status a checked-in patient moves to when the status endpoint ends the appointment (only
+ * before a consultation starts; after, the encounter ends it). `noshow` never follows check-in.
+ */
+const QUEUE_AFTER: Partial<Record<AppointmentStatus, QueueStatus>> = { cancelled: 'left', 'entered-in-error': 'left', fulfilled: 'done' };
 
 /** Every appointment of a doctor whose slot starts within the local date (one Query, all pages). */
 export async function doctorDay(tenantId: string, doctorId: string, date: string, timeZone: string): Promise<AppointmentRecord[]> {
-  const { start, end } = dayBoundsUtc(date, timeZone);
+  const { from, to } = localDayKeyRange(date, timeZone);
   return queryAll<AppointmentRecord>({
     IndexName: 'gsi2',
     KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk BETWEEN :from AND :to',
-    ExpressionAttributeValues: { ':pk': apptKeys.byDoctor(tenantId, doctorId), ':from': start.toISOString(), ':to': new Date(end.getTime() - 1).toISOString() + '~' },
+    ExpressionAttributeValues: { ':pk': apptKeys.byDoctor(tenantId, doctorId), ':from': from, ':to': to },
   });
+}
+
+/** The doctor's appointments of the local date that still hold their time. */
+async function slotHolders(tenantId: string, doctorId: string, date: string, timeZone: string): Promise<AppointmentRecord[]> {
+  return (await doctorDay(tenantId, doctorId, date, timeZone)).filter((a) => !RELEASES_SLOT.includes(a.status));
 }
 
 export async function availability(principal: Principal, doctorId: string, date: string, now: Date) {
   const doctor = await findDoctor(principal.tenantId, doctorId);
   const schedule = requireSchedule(doctor);
-  const booked = (await doctorDay(principal.tenantId, doctorId, date, principal.timezone)).filter((a) => !RELEASES_SLOT.includes(a.status)).map((a) => a.start);
+  const booked = await slotHolders(principal.tenantId, doctorId, date, principal.timezone);
   return {
     doctorId,
     date,
@@ -56,6 +64,13 @@ export async function bookAppointment(
     throw new BadRequest(`start: ${input.start} is not the start of a slot of this doctor's schedule; see GET /doctors/${doctor.id}/availability`);
   }
   if (Date.parse(slot.end) <= now.getTime()) throw new BadRequest('start: the slot is already over; choose a later slot');
+  // The slot lock below makes equal starts race-free; this catches a booking made on an older
+  // grid (before the slot length changed) that the new slot would straddle.
+  const date = utcToZonedParts(new Date(slot.start), principal.timezone).date;
+  const straddled = overlappingBooking(slot, await slotHolders(tenantId, doctor.id, date, principal.timezone));
+  if (straddled && straddled.start !== slot.start) {
+    throw new Conflict(`The slot at ${slot.start} overlaps the appointment ${straddled.start}–${straddled.end} with ${doctor.name}; choose another slot`, { start: slot.start });
+  }
 
   const createdAt = now.toISOString();
   const appointment: AppointmentRecord = {
@@ -68,7 +83,7 @@ export async function bookAppointment(
     departmentId: doctor.departmentId,
     start: slot.start,
     end: slot.end,
-    date: utcToZonedParts(new Date(slot.start), principal.timezone).date,
+    date,
     status: 'booked',
     priority: input.priority,
     reason: input.reason,
@@ -135,10 +150,9 @@ export async function listAppointments(
     pk = apptKeys.byDate(t, date!);
   }
   if (date && index !== 'gsi1') {
-    const { start, end } = dayBoundsUtc(date, principal.timezone);
+    const { from, to } = localDayKeyRange(date, principal.timezone);
     range = ` AND ${index}sk BETWEEN :from AND :to`;
-    values[':from'] = start.toISOString();
-    values[':to'] = new Date(end.getTime() - 1).toISOString() + '~';
+    (values[':from'] = from), (values[':to'] = to);
   }
   if (query.status) (filters.push('#status = :status'), (values[':status'] = query.status), (names['#status'] = 'status'));
   values[':pk'] = pk;
@@ -164,21 +178,23 @@ export async function listAppointments(
 export async function changeAppointmentStatus(principal: Principal, id: string, input: { status: AppointmentStatus; reason?: string | undefined }, now: Date) {
   const t = principal.tenantId;
   const current = await getAppointmentRecord(t, id);
+  // Once a consultation runs, the encounter owns the appointment's ending (completed fulfils it,
+  // entered-in-error returns it to the queue); changing it here would strand the encounter.
+  if (current.encounterId) {
+    throw new Conflict(`Appointment ${id} is in consultation (encounter ${current.encounterId}); end the encounter instead with PATCH /encounters/${current.encounterId}`, { encounterId: current.encounterId });
+  }
   assertTransition(current.status, input.status, { reason: input.reason });
   const at = now.toISOString();
   const change = { status: input.status, at, by: principal.id, ...(input.reason ? { reason: input.reason } : {}) };
 
   const sets = ['#status = :to', 'updatedAt = :at', 'history = list_append(history, :change)'];
   const values: Record<string, unknown> = { ':to': input.status, ':from': current.status, ':at': at, ':change': [change] };
+  const names: Record<string, string> = { '#status': 'status' };
+  let tokenCounter: ItemKey | undefined;
   if (input.status === 'checked-in') {
     const today = todayIn(principal.timezone, now);
     if (current.date !== today) throw new Conflict(`Appointment ${id} is on ${current.date}; patients can be checked in only on the day of their appointment (today is ${today})`);
-    if (current.token === undefined) {
-      // Token counters are per doctor and day; DynamoDB TTL removes them a week after the day.
-      const token = await nextCounterValue(counterKey(t, apptKeys.tokenCounter(current.doctorId, current.date)), { expiresAt: Math.floor(Date.parse(current.end) / 1000) + 7 * 86400 });
-      sets.push('#token = :token');
-      values[':token'] = token;
-    }
+    if (current.token === undefined) tokenCounter = counterKey(t, apptKeys.tokenCounter(current.doctorId, current.date));
     sets.push('checkedInAt = :at', 'queueStatus = :waiting');
     values[':waiting'] = 'waiting';
   }
@@ -186,32 +202,39 @@ export async function changeAppointmentStatus(principal: Principal, id: string, 
   const queueAfter = QUEUE_AFTER[input.status];
   if (queueAfter && current.token !== undefined) (sets.push('queueStatus = :queue'), (values[':queue'] = queueAfter));
 
-  const items: TransactItem[] = [
+  const items = (token?: number): TransactItem[] => [
     {
       Update: {
         TableName: table(),
         Key: apptKeys.item(t, id),
-        UpdateExpression: `SET ${sets.join(', ')}`,
-        ConditionExpression: '#status = :from',
-        ExpressionAttributeNames: { '#status': 'status', ...(values[':token'] !== undefined ? { '#token': 'token' } : {}) },
-        ExpressionAttributeValues: values,
+        UpdateExpression: `SET ${[...sets, ...(token ? ['#token = :token'] : [])].join(', ')}`,
+        ConditionExpression: '#status = :from AND attribute_not_exists(encounterId)',
+        ExpressionAttributeNames: { ...names, ...(token ? { '#token': 'token' } : {}) },
+        ExpressionAttributeValues: { ...values, ...(token ? { ':token': token } : {}) },
       },
     },
+    ...(RELEASES_SLOT.includes(input.status)
+      ? [
+          {
+            Delete: {
+              TableName: table(),
+              Key: apptKeys.slot(t, current.doctorId, current.start),
+              ConditionExpression: 'attribute_not_exists(pk) OR appointmentId = :id',
+              ExpressionAttributeValues: { ':id': id },
+            },
+          },
+        ]
+      : []),
   ];
-  if (RELEASES_SLOT.includes(input.status)) {
-    items.push({
-      Delete: {
-        TableName: table(),
-        Key: apptKeys.slot(t, current.doctorId, current.start),
-        ConditionExpression: 'attribute_not_exists(pk) OR appointmentId = :id',
-        ExpressionAttributeValues: { ':id': id },
-      },
-    });
-  }
   try {
-    await transact(items);
+    // Tokens are per doctor and day and gap-free; DynamoDB TTL removes the counter a week after the day.
+    if (tokenCounter) await withNextCounterValue(tokenCounter, items, { expiresAt: Math.floor(Date.parse(current.end) / 1000) + 7 * 86400 });
+    else await transact(items());
   } catch (err) {
-    if (failedConditions(err)?.includes(0)) throw new Conflict(`Appointment ${id} changed while updating it (now ${(await getAppointmentRecord(t, id)).status}); reload and try again`);
+    if (failedConditions(err)?.includes(0)) {
+      const latest = await getAppointmentRecord(t, id);
+      throw new Conflict(`Appointment ${id} changed while updating it (now ${latest.status}${latest.encounterId ? ', in consultation' : ''}); reload and try again`);
+    }
     throw err;
   }
   return getAppointment(t, id);

@@ -1,5 +1,6 @@
 import type { Principal } from '../../auth/principal';
 import { estimateWaits, orderQueue } from '../opd/queue';
+import { nextSessionOpening } from '../opd/schedule';
 import { todayIn } from '../opd/zoned-time';
 import { doctorDay } from './appointments';
 import { findDoctor } from './parties';
@@ -30,13 +31,15 @@ export async function queueFor(principal: Principal, doctorId: string, date: str
     }));
   const ordered = orderQueue(entries);
   const current = ordered.find((e) => e.status === 'in-consultation');
-  const waits = new Map(estimateWaits(ordered, { slotMinutes, now, consultationStartedAt: current?.consultationStartedAt ?? null }).map((w) => [w.appointmentId, w]));
+  const sessionOpensAt = doctor.schedule ? nextSessionOpening(doctor.schedule, day, principal.timezone, now) : null;
+  const waits = new Map(estimateWaits(ordered, { slotMinutes, now, consultationStartedAt: current?.consultationStartedAt ?? null, sessionOpensAt }).map((w) => [w.appointmentId, w]));
   return {
     doctorId,
     doctorName: doctor.name,
     date: day,
     timezone: principal.timezone,
     waiting: waits.size,
+    sessionOpensAt,
     items: ordered.map((e) => ({
       ...e,
       position: waits.get(e.appointmentId)?.position ?? null,

@@ -11,12 +11,14 @@
  * where remaining time = slotMinutes − whole minutes elapsed since the consultation started,
  * floored at 0. When the start time is unknown the whole slot is assumed (overestimating is
  * kinder than telling a patient they are next when they are not). slotMinutes stands in for the
- * average consultation length. The estimate uses only its inputs (`now` is passed in), so the
+ * average consultation length. When the doctor's session has not begun yet (patients checked in
+ * early, or during a break), nobody is seen before it opens: the first wait is then at least the
+ * time until `sessionOpensAt`. The estimate uses only its inputs (`now` is passed in), so the
  * same queue always yields the same numbers.
  */
 import * as z from 'zod';
 
-/** `left`: the patient's appointment was cancelled or marked no-show after check-in. */
+/** `left`: the patient left the queue unseen (appointment cancelled after check-in) or mid-consultation (encounter discontinued). */
 export const QUEUE_STATUSES = ['waiting', 'in-consultation', 'done', 'left'] as const;
 export const QueueStatusSchema = z.enum(QUEUE_STATUSES);
 export type QueueStatus = z.infer<typeof QueueStatusSchema>;
@@ -71,7 +73,7 @@ export function orderQueue<T extends QueueEntry>(entries: readonly T[]): T[] {
  */
 export function estimateWaits<T extends QueueEntry>(
   ordered: readonly T[],
-  options: { slotMinutes: number; now: Date; consultationStartedAt?: string | Date | null },
+  options: { slotMinutes: number; now: Date; consultationStartedAt?: string | Date | null; sessionOpensAt?: string | Date | null },
 ): WaitEstimate[] {
   const { slotMinutes, now } = options;
   if (!Number.isFinite(slotMinutes) || slotMinutes <= 0) {
@@ -81,6 +83,7 @@ export function estimateWaits<T extends QueueEntry>(
   const currentRemaining = someoneInConsultation
     ? remainingConsultationMinutes(slotMinutes, now, options.consultationStartedAt)
     : 0;
+  const firstWait = Math.max(currentRemaining, minutesUntil(now, options.sessionOpensAt));
 
   const estimates: WaitEstimate[] = [];
   for (const entry of ordered) {
@@ -91,10 +94,16 @@ export function estimateWaits<T extends QueueEntry>(
       token: entry.token,
       position: patientsAhead + 1,
       patientsAhead,
-      estimatedWaitMinutes: patientsAhead * slotMinutes + currentRemaining,
+      estimatedWaitMinutes: patientsAhead * slotMinutes + firstWait,
     });
   }
   return estimates;
+}
+
+/** Whole minutes (rounded up) from `now` to `at`; 0 when `at` is missing, invalid or past. */
+function minutesUntil(now: Date, at: string | Date | null | undefined): number {
+  const ms = at == null ? Number.NaN : new Date(at).getTime() - now.getTime();
+  return Number.isNaN(ms) || ms <= 0 ? 0 : Math.ceil(ms / 60_000);
 }
 
 function remainingConsultationMinutes(

@@ -150,24 +150,45 @@ export function isSlotStart(schedule: WeeklySchedule, instant: Date, timeZone: s
 }
 
 /**
- * Slots not yet booked. Booked starts are compared as instants, so any ISO spelling of the same
- * moment matches; unparseable ones are ignored. With `now`, a slot starting at or before `now`
- * is no longer offered.
+ * When the doctor's next session opens, if `now` falls before the local date's first session or
+ * in a break between sessions; null while a session runs or after the last one has ended.
  */
+export function nextSessionOpening(schedule: WeeklySchedule, date: string, timeZone: string, now: Date): string | null {
+  const slots = slotsForDate(schedule, date, timeZone);
+  const t = now.getTime();
+  if (slots.some((s) => Date.parse(s.start) <= t && t < Date.parse(s.end))) return null;
+  return slots.find((s) => Date.parse(s.start) > t)?.start ?? null;
+}
+
+/** A booked time, as stored: ISO 8601 instants, end exclusive. */
+export interface BookedInterval {
+  start: string;
+  end: string;
+}
+
+/**
+ * The first booking that overlaps `slot` (half-open intervals), or null. Bookings are compared
+ * as instants, so any ISO spelling of the same moment matches; unparseable ones are ignored.
+ * Overlap, not equal starts: after a doctor changes the slot length, old bookings no longer sit
+ * on the new grid, and a new slot must not be placed across one of them.
+ */
+export function overlappingBooking<B extends BookedInterval>(slot: Slot, booked: readonly B[]): B | null {
+  const start = Date.parse(slot.start);
+  const end = Date.parse(slot.end);
+  return booked.find((b) => Date.parse(b.start) < end && start < Date.parse(b.end)) ?? null;
+}
+
+/** Slots that overlap no booking. With `now`, a slot starting at or before `now` is no longer offered. */
 export function freeSlots(
   schedule: WeeklySchedule,
   date: string,
   timeZone: string,
-  bookedStartsIso: readonly string[],
+  booked: readonly BookedInterval[],
   now?: Date,
 ): Slot[] {
-  const booked = new Set(
-    bookedStartsIso.map((iso) => new Date(iso).getTime()).filter((ms) => !Number.isNaN(ms)),
-  );
   const nowMs = now?.getTime();
   return slotsForDate(schedule, date, timeZone).filter((slot) => {
-    const startMs = new Date(slot.start).getTime();
-    if (booked.has(startMs)) return false;
-    return nowMs === undefined || Number.isNaN(nowMs) || startMs > nowMs;
+    if (overlappingBooking(slot, booked)) return false;
+    return nowMs === undefined || Number.isNaN(nowMs) || Date.parse(slot.start) > nowMs;
   });
 }

@@ -233,6 +233,16 @@ export function dayBoundsUtc(date: string, timeZone: string): { start: Date; end
   };
 }
 
+/**
+ * Sort-key bounds for a BETWEEN over keys that begin with an ISO 8601 UTC instant (e.g.
+ * `<start>#<id>`): every key whose instant falls within the local day. `~` sorts after `#` and
+ * every id character, so keys at the day's last millisecond are included.
+ */
+export function localDayKeyRange(date: string, timeZone: string): { from: string; to: string } {
+  const { start, end } = dayBoundsUtc(date, timeZone);
+  return { from: start.toISOString(), to: new Date(end.getTime() - 1).toISOString() + '~' };
+}
+
 /** The local calendar date of `now` in the zone: what "today" means for a hospital. */
 export function todayIn(timeZone: string, now: Date): string {
   return utcToZonedParts(now, timeZone).date;

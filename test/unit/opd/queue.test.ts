@@ -101,6 +101,24 @@ describe('estimateWaits', () => {
     expect(estimateWaits(ordered, { slotMinutes: 10, now, consultationStartedAt: startedAt })[0]?.estimatedWaitMinutes).toBe(6);
   });
 
+  it('before the session opens, the first patient waits until it does and the rest queue behind', () => {
+    const ordered = orderQueue([entry(1), entry(2)]);
+    const opensIn = (m: number) => new Date(now.getTime() + m * 60_000);
+    expect(estimateWaits(ordered, { slotMinutes: 10, now, sessionOpensAt: opensIn(90) }).map((w) => w.estimatedWaitMinutes)).toEqual([90, 100]);
+    // Part minutes round up: the doctor is not there yet.
+    expect(estimateWaits(ordered, { slotMinutes: 10, now, sessionOpensAt: new Date(now.getTime() + 30_500) })[0]!.estimatedWaitMinutes).toBe(1);
+    // An opening in the past, or none, changes nothing.
+    for (const sessionOpensAt of [opensIn(-5), null, undefined, 'garbage']) {
+      expect(estimateWaits(ordered, { slotMinutes: 10, now, sessionOpensAt }).map((w) => w.estimatedWaitMinutes)).toEqual([0, 10]);
+    }
+  });
+
+  it('a consultation overrunning into the next session counts whichever ends later', () => {
+    const ordered = orderQueue([entry(1, 'in-consultation'), entry(2)]);
+    const waits = estimateWaits(ordered, { slotMinutes: 15, now, consultationStartedAt: minutesAgo(5), sessionOpensAt: new Date(now.getTime() + 3 * 60_000) });
+    expect(waits[0]!.estimatedWaitMinutes).toBe(10);
+  });
+
   it('floors the remaining time at zero when the consultation overruns', () => {
     const ordered = orderQueue([entry(1, 'in-consultation'), entry(2), entry(3)]);
     const waits = estimateWaits(ordered, { slotMinutes: 10, now, consultationStartedAt: minutesAgo(25) });

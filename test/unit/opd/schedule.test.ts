@@ -5,6 +5,7 @@ import {
   dayBoundsUtc,
   freeSlots,
   isSlotStart,
+  nextSessionOpening,
   isValidLocalDate,
   isValidTimeZone,
   slotsForDate,
@@ -396,8 +397,21 @@ describe('freeSlots', () => {
   const date = '2026-01-15';
 
   it('removes booked starts, whatever their ISO spelling', () => {
-    const free = freeSlots(s, date, 'UTC', ['2026-01-15T09:30:00Z', '2026-01-15T10:00:00.000Z', 'garbage', '2026-01-15T14:00:00Z']);
+    const free = freeSlots(s, date, 'UTC', [
+      { start: '2026-01-15T09:30:00Z', end: '2026-01-15T10:00:00Z' },
+      { start: '2026-01-15T10:00:00.000Z', end: '2026-01-15T10:30:00.000Z' },
+      { start: 'garbage', end: 'garbage' },
+      { start: '2026-01-15T14:00:00Z', end: '2026-01-15T14:30:00Z' },
+    ]);
     expect(starts(free)).toEqual([iso('2026-01-15T09:00Z'), iso('2026-01-15T10:30Z')]);
+  });
+
+  it('hides every slot a booking overlaps, also one made on an older grid (slot length changed)', () => {
+    // Booked on a 20-minute grid 09:20–09:40; the 30-minute grid's 09:00 and 09:30 slots both overlap it.
+    const free = freeSlots(s, date, 'UTC', [{ start: '2026-01-15T09:20:00Z', end: '2026-01-15T09:40:00Z' }]);
+    expect(starts(free)).toEqual([iso('2026-01-15T10:00Z'), iso('2026-01-15T10:30Z')]);
+    // Touching is not overlapping: a booking ending at 09:00 leaves the 09:00 slot free.
+    expect(starts(freeSlots(s, date, 'UTC', [{ start: '2026-01-15T08:40:00Z', end: '2026-01-15T09:00:00Z' }]))[0]).toBe(iso('2026-01-15T09:00Z'));
   });
 
   it('removes slots that already started when now is given', () => {
@@ -412,11 +426,33 @@ describe('freeSlots', () => {
   });
 
   it('combines bookings and the current time', () => {
-    const free = freeSlots(s, date, 'UTC', ['2026-01-15T10:30:00Z'], new Date('2026-01-15T09:00:00Z'));
+    const free = freeSlots(s, date, 'UTC', [{ start: '2026-01-15T10:30:00Z', end: '2026-01-15T11:00:00Z' }], new Date('2026-01-15T09:00:00Z'));
     expect(starts(free)).toEqual([iso('2026-01-15T09:30Z'), iso('2026-01-15T10:00Z')]);
   });
 
   it('returns every slot when nothing is booked and no time is given', () => {
     expect(freeSlots(s, date, 'UTC', [])).toEqual(slotsForDate(s, date, 'UTC'));
+  });
+});
+
+describe('nextSessionOpening', () => {
+  const s = schedule(30, [
+    { day: 'THU', start: '09:00', end: '12:00' },
+    { day: 'THU', start: '14:00', end: '17:00' },
+  ]);
+  const date = '2026-01-15';
+  const at = (t: string) => new Date(`2026-01-15T${t}:00Z`);
+
+  it('is the first session before the day starts, the next one in a break, and null while one runs or after the last', () => {
+    expect(nextSessionOpening(s, date, 'UTC', at('07:30'))).toBe(iso('2026-01-15T09:00Z'));
+    expect(nextSessionOpening(s, date, 'UTC', at('12:30'))).toBe(iso('2026-01-15T14:00Z'));
+    expect(nextSessionOpening(s, date, 'UTC', at('09:00'))).toBeNull();
+    expect(nextSessionOpening(s, date, 'UTC', at('16:59'))).toBeNull();
+    expect(nextSessionOpening(s, date, 'UTC', at('17:00'))).toBeNull();
+  });
+
+  it('reads sessions in the hospital time zone', () => {
+    // 09:00 in Kolkata is 03:30 UTC.
+    expect(nextSessionOpening(s, date, KOLKATA, at('01:00'))).toBe(iso('2026-01-15T03:30Z'));
   });
 });
