@@ -324,11 +324,45 @@ describe('tenant isolation', () => {
 });
 
 describe('stored secrets', () => {
-  it('no item holds a plaintext API-key secret or password', async () => {
-    const t = await newTenant(rt.url, { adminPassword: 'a very memorable passphrase 42' });
-    const { key } = await t.key(['patients:read']);
-    const nurse = await t.staff('NURSE');
-    void nurse;
+  /** Every `password` and `secret` value anywhere in a reply body. */
+  function secretsIn(value: unknown, found: string[] = []): string[] {
+    if (Array.isArray(value)) value.forEach((v) => secretsIn(v, found));
+    else if (value && typeof value === 'object') {
+      for (const [k, v] of Object.entries(value)) {
+        if ((k === 'password' || k === 'secret') && typeof v === 'string') found.push(v);
+        else secretsIn(v, found);
+      }
+    }
+    return found;
+  }
+
+  it('no item holds any password or API-key secret the service returned or was given', async () => {
+    const returned: string[] = [];
+    const keep = <T extends { status: number; body: any }>(reply: T, status: number): T => {
+      expect(reply.status, JSON.stringify(reply.body)).toBe(status);
+      returned.push(...secretsIn(reply.body));
+      return reply;
+    };
+    const chosenAdmin = 'a very memorable passphrase 42';
+    const chosenStaff = 'another chosen passphrase 77';
+    // One hospital with a chosen administrator password, one with a generated one.
+    const chosen = await newTenant(rt.url, { adminPassword: chosenAdmin });
+    const generated = await newTenant(rt.url);
+    returned.push(...secretsIn(chosen.registration), ...secretsIn(generated.registration));
+    for (const t of [chosen, generated]) {
+      // Staff with a generated password, and with a chosen one.
+      keep(await t.admin.post('/users', { name: 'Gen Nurse', email: `gen-${t.slug}@example.test`, role: 'NURSE' }), 201);
+      keep(await t.admin.post('/users', { name: 'Own Doctor', email: `own-${t.slug}@example.test`, role: 'DOCTOR', password: chosenStaff }), 201);
+      // An API key, created and rotated: two secrets shown once each.
+      const key = keep(await t.admin.post('/api-keys', { name: 'k', scopes: ['patients:read'] }), 201);
+      keep(await t.admin.post(`/api-keys/${key.body.id}/rotate`), 200);
+    }
+    const secrets = [...new Set([...returned, chosenAdmin, chosenStaff])];
+    // Distinct: 2 administrator passwords, 2 generated staff passwords, the chosen staff one; 4 key secrets.
+    expect(secrets.filter((x) => x.startsWith('svc_sk_'))).toHaveLength(4);
+    expect(secrets.filter((x) => !x.startsWith('svc_sk_'))).toHaveLength(5);
+    for (const x of secrets) expect(x.length, x).toBeGreaterThanOrEqual(16);
+
     const items: Record<string, unknown>[] = [];
     let start: Record<string, unknown> | undefined;
     do {
@@ -338,8 +372,11 @@ describe('stored secrets', () => {
     } while (start);
     const dump = JSON.stringify(items);
     expect(items.length).toBeGreaterThan(0);
-    expect(dump).not.toContain('svc_sk_' + key.secret.slice(7));
+    for (const x of secrets) {
+      expect(dump.includes(x), `a password or secret is stored in plain text: ${x.slice(0, 10)}…`).toBe(false);
+      // Nor the random part of a key without its svc_sk_ prefix.
+      if (x.startsWith('svc_sk_')) expect(dump.includes(x.slice('svc_sk_'.length))).toBe(false);
+    }
     expect(dump).not.toMatch(/svc_sk_[A-Za-z0-9_-]{20,}/);
-    expect(dump).not.toContain('a very memorable passphrase 42');
   });
 });
