@@ -28,7 +28,8 @@ export async function recordVitals(principal: Principal, encounterId: string, in
   if (isEncounterFinished(encounter.status)) throw finishedConflict(encounterId, encounter.status);
   const patient = await findPatient(t, encounter.patientId);
   const recordedAt = now.toISOString();
-  const onScale2 = encounter.spo2Scale2 !== undefined && encounter.spo2Scale2 !== null;
+  // Present exactly when the attribute exists, matching the attribute_exists condition below.
+  const onScale2 = encounter.spo2Scale2 !== undefined;
   const assessment = assessReading(input, {
     ageYears: ageInYears(patient.dateOfBirth, todayIn(principal.timezone, now)),
     spo2Scale: onScale2 ? 2 : 1,
