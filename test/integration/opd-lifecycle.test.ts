@@ -134,7 +134,7 @@ describe('prescription status', () => {
 });
 
 describe('encounter edits at the edge', () => {
-  it('spo2Scale 2 needs a reason and is recorded with who decided; reasons without their field are 400; nurses cannot set it', async () => {
+  it('spo2Scale 2 needs a reason and is recorded with who decided; reasons without their field are 400; only doctors set it', async () => {
     const h = await opdHospital(rt.url, TZ);
     const p = await h.patient();
     const enc = (await h.doctorUser.api.post('/encounters', { patientId: p.id })).body;
@@ -144,6 +144,11 @@ describe('encounter edits at the edge', () => {
     expectError(await h.doctorUser.api.patch(`/encounters/${enc.id}`, { spo2ScaleReason: 'COPD' }), 400, /spo2ScaleReason: is only accepted with spo2Scale 2/);
     expectError(await h.doctorUser.api.patch(`/encounters/${enc.id}`, { statusReason: 'why' }), 400, /statusReason: is only accepted with a status change/);
     expectError(await h.nurse.api.patch(`/encounters/${enc.id}`, { spo2Scale: 2, spo2ScaleReason: 'COPD' }), 403);
+    // Not administrators or API keys either: it is a clinical decision.
+    expectError(await h.admin.patch(`/encounters/${enc.id}`, { spo2Scale: 2, spo2ScaleReason: 'COPD' }), 403, /Only a doctor/);
+    const key = await h.key(['encounters:write']);
+    expectError(await key.api.patch(`/encounters/${enc.id}`, { spo2Scale: 2, spo2ScaleReason: 'COPD' }), 403, /Only a doctor/);
+    expect((await h.admin.patch(`/encounters/${enc.id}`, { notes: 'Administrators may still edit notes' })).status).toBe(200);
 
     const set = await h.doctorUser.api.patch(`/encounters/${enc.id}`, { spo2Scale: 2, spo2ScaleReason: 'COPD with confirmed type 2 respiratory failure' });
     expect(set.status, JSON.stringify(set.body)).toBe(200);

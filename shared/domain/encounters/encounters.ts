@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '../../auth/principal';
-import { BadRequest, Conflict, NotFound } from '../../http/errors';
+import { BadRequest, Conflict, Forbidden, NotFound } from '../../http/errors';
 import { table } from '../../table/client';
 import { failedConditions } from '../../table/errors';
 import { requireItem, queryAll } from '../../table/items';
@@ -195,6 +195,11 @@ export async function updateEncounter(
   now: Date,
 ) {
   const t = principal.tenantId;
+  // RCP NEWS2: Scale 2 is a competent clinical decision-maker's call. Administrators pass every
+  // route and keys act for integrations, so the route's access rule alone is not enough here.
+  if (patch.spo2Scale !== undefined && !(principal.type === 'user' && principal.role === 'DOCTOR')) {
+    throw new Forbidden('Only a doctor may set the NEWS2 SpO2 scale (RCP: a clinical decision)');
+  }
   const current = await getEncounterRecord(t, id);
   const changesStatus = patch.status !== undefined && patch.status !== current.status;
   if (changesStatus) assertEncounterTransition(current.status, patch.status!, patch.statusReason);
