@@ -5,8 +5,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { LocalSetupError, startDynamoLocal } from './local/dynamo-local';
-import { startLocalRuntime } from './local/server';
+import type { Server } from 'node:http';
+import { launchDynamoLocal, LocalSetupError, type DynamoLocal } from './local/dynamo-local';
+import { listen, startLocalRuntime, type LocalRuntime } from './local/server';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 
@@ -24,40 +25,61 @@ function jwtSecretFor(dataDir: string | undefined): string {
   return readFileSync(file, 'utf8').trim();
 }
 
+function portFromEnv(): number {
+  const raw = process.env.PORT ?? '3000';
+  const port = Number(raw);
+  if (!/^\d+$/.test(raw) || port > 65535) throw new LocalSetupError(`PORT must be a number from 0 to 65535 (got "${raw}")`);
+  return port;
+}
+
+/** What has started so far, so that a signal at any moment stops exactly that. */
+const running: { server?: Server; dynamo?: DynamoLocal; runtime?: LocalRuntime } = {};
+let stopping = false;
+
+async function shutdown(): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  console.log('\nStopping…');
+  if (running.runtime) await running.runtime.close();
+  else if (running.server) await new Promise((done) => running.server!.close(done));
+  // Also while DynamoDB Local is still starting: its Java process must not outlive us.
+  await running.dynamo?.stop();
+  process.exit(0);
+}
+
 async function main() {
-  const port = Number(process.env.PORT ?? 3000);
+  // Before anything starts, so that Ctrl-C during start-up still stops what has started.
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+
+  const port = portFromEnv();
+  const host = process.env.HOST ?? '127.0.0.1';
   const dataDirArg = argValue('--data') ?? process.env.HMS_DATA_DIR;
   const dataDir = dataDirArg ? resolve(dataDirArg) : undefined;
   const started = Date.now();
-  console.log(`Starting DynamoDB Local (${dataDir ? `data in ${dataDir}` : 'in memory; set HMS_DATA_DIR or --data <dir> to keep data'})…`);
-  const dynamo = await startDynamoLocal({ dataDir });
-  let runtime;
-  try {
-    runtime = await startLocalRuntime({ port, host: process.env.HOST ?? '127.0.0.1', dynamoEndpoint: dynamo.endpoint, jwtSecret: jwtSecretFor(dataDir), log: (line) => console.log(line) });
-  } catch (err) {
-    await dynamo.stop();
-    throw err;
-  }
+
+  // The port first: if it is taken, say so now, in one line, rather than after Java has started.
+  running.server = await listen(port, host);
+  const dynamo = await launchDynamoLocal({ dataDir });
+  running.dynamo = dynamo;
+  console.log(`Starting DynamoDB Local on port ${dynamo.port} (${dataDir ? `data in ${dataDir}` : 'in memory; set HMS_DATA_DIR or --data <dir> to keep data'})…`);
+  await dynamo.ready;
+  const runtime = await startLocalRuntime({ server: running.server, port, host, dynamoEndpoint: dynamo.endpoint, jwtSecret: jwtSecretFor(dataDir), log: (line) => console.log(line) });
+  running.runtime = runtime;
+  if (stopping) return;
   console.log(`Hospital Management Service is running at ${runtime.url} (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
   console.log(`  Register a hospital: ${runtime.url}/get-started`);
   console.log(`  Sign in:             ${runtime.url}/login`);
   console.log(`  Health:              ${runtime.url}/health`);
   console.log('Press Ctrl-C to stop.');
-
-  let stopping = false;
-  const shutdown = async () => {
-    if (stopping) return;
-    stopping = true;
-    console.log('\nStopping…');
-    await runtime.close();
-    await dynamo.stop();
-    process.exit(0);
-  };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
 }
 
-main().catch((err) => {
-  console.error(err instanceof LocalSetupError || /already in use/.test(String(err?.message)) ? `Error: ${err.message}` : err);
+main().catch(async (err) => {
+  // A signal during start-up makes the start-up fail (DynamoDB Local stopped); shutdown() exits.
+  if (stopping) return;
+  console.error(err instanceof LocalSetupError || /already in use|needs privileges|Cannot listen/.test(String(err?.message)) ? `Error: ${err.message}` : err);
+  stopping = true;
+  running.server?.close();
+  await running.dynamo?.stop();
   process.exit(1);
 });

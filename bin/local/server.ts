@@ -20,6 +20,8 @@ const MAX_BODY_BYTES = 1024 * 1024;
 export interface LocalRuntimeOptions {
   port: number;
   host?: string;
+  /** A server already listening (from `listen`), so that `npm start` can claim its port first. */
+  server?: Server;
   dynamoEndpoint: string;
   tableName?: string;
   jwtSecret?: string;
@@ -73,6 +75,27 @@ function sendGateway(res: ServerResponse, type: GatewayResponseType, requestId: 
 }
 
 /**
+ * Binds the HTTP port, answering 503 until the runtime takes the server over. `npm start` calls it
+ * before starting DynamoDB Local, so a taken port is reported in a second, not after Java starts.
+ */
+export async function listen(port: number, host = '127.0.0.1'): Promise<Server> {
+  const server = createServer((_req, res) => {
+    res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' });
+    res.end(JSON.stringify({ statusCode: 503, message: 'Starting up; try again in a moment', error: 'Service Unavailable' }));
+  });
+  await new Promise<void>((ok, fail) => {
+    server.once('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EADDRINUSE') fail(new Error(`Port ${port} is already in use: stop the other process or start with PORT=<another port>`));
+      else if (err.code === 'EACCES') fail(new Error(`Port ${port} needs privileges this user does not have: start with PORT=<a port above 1023>`));
+      else if (err.code === 'EADDRNOTAVAIL') fail(new Error(`Cannot listen on ${host}:${port}: ${host} is not an address of this machine (HOST)`));
+      else fail(err);
+    });
+    server.listen(port, host, () => ok());
+  });
+  return server;
+}
+
+/**
  * Serves every route of the manifest with API Gateway semantics: route match, authorizer first
  * (its refusal is a 401, its context reaches the function), then the group's own handler.
  */
@@ -93,7 +116,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
   const authorizer = await loadHandler('functions/authorizer/handler.ts');
   const policyCache = new AuthorizerPolicyCache(AUTHORIZER_CACHE_TTL_SECONDS * 1000);
 
-  const server = createServer(async (req, res) => {
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const requestId = randomUUID();
     try {
       const url = new URL(req.url ?? '/', 'http://local');
@@ -143,15 +166,12 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
       if (!res.headersSent) sendGateway(res, 'DEFAULT_5XX', requestId);
       else res.end();
     }
-  });
+  };
 
-  await new Promise<void>((ok, fail) => {
-    server.once('error', (err: NodeJS.ErrnoException) => {
-      if (err.code === 'EADDRINUSE') fail(new Error(`Port ${opts.port} is already in use: stop the other process or start with PORT=<another port>`));
-      else fail(err);
-    });
-    server.listen(opts.port, opts.host ?? '127.0.0.1', () => ok());
-  });
+  const server = opts.server ?? (await listen(opts.port, opts.host));
+  // Take over from listen()'s "starting up" answer.
+  server.removeAllListeners('request');
+  server.on('request', handle);
   const port = (server.address() as { port: number }).port;
   return {
     url: `http://${opts.host && opts.host !== '0.0.0.0' ? opts.host : '127.0.0.1'}:${port}${opts.stage ? `/${opts.stage}` : ''}`,

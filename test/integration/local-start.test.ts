@@ -1,0 +1,132 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, connect, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { delimiter, join, resolve } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+
+/**
+ * `npm start` as a user runs it (`tsx bin/local.ts`), in a child process: a taken port and an old
+ * Java fail fast in one line, and Ctrl-C (also during start-up) leaves no DynamoDB Local behind.
+ */
+const ROOT = resolve(import.meta.dirname, '../..');
+const TSX = join(ROOT, 'node_modules/.bin/tsx');
+
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+  waitFor: (pattern: RegExp, ms: number) => Promise<RegExpMatchArray>;
+  exit: (ms: number) => Promise<number | null>;
+}
+
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const c of children.splice(0)) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+});
+
+function start(env: Record<string, string>): Started {
+  const child = spawn(TSX, ['bin/local.ts'], { cwd: ROOT, env: { ...process.env, HMS_DATA_DIR: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+  const within = <T>(p: Promise<T>, ms: number, what: string) =>
+    Promise.race([p, new Promise<never>((_, fail) => setTimeout(() => fail(new Error(`${what} within ${ms} ms; output so far:\n${out}`)), ms))]);
+  return {
+    child,
+    output: () => out,
+    waitFor: (pattern, ms) =>
+      within(
+        new Promise<RegExpMatchArray>((found) => {
+          const check = () => {
+            const m = out.match(pattern);
+            if (m) return found(m);
+            setTimeout(check, 50);
+          };
+          check();
+        }),
+        ms,
+        `no ${pattern}`,
+      ),
+    exit: (ms) => within(exited, ms, 'did not exit'),
+  };
+}
+
+const lines = (text: string) => text.split('\n').map((l) => l.trim()).filter(Boolean);
+
+/** Process ids of DynamoDB Local Java processes listening on `port` (their command line says `-port N`). */
+function dynamoPids(port: number): number[] {
+  return execFileSync('ps', ['-ax', '-o', 'pid=,args='], { encoding: 'utf8' })
+    .split('\n')
+    .filter((l) => l.includes('DynamoDBLocal.jar') && new RegExp(`-port ${port}(\\s|$)`).test(l))
+    .map((l) => Number(l.trim().split(/\s+/)[0]));
+}
+
+const accepts = (port: number) =>
+  new Promise<boolean>((done) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => (socket.destroy(), done(true)));
+    socket.once('error', () => done(false));
+  });
+
+const holdPort = () =>
+  new Promise<Server>((ok) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => ok(server));
+  });
+
+describe('npm start (bin/local.ts)', () => {
+  it('a taken port fails within seconds, in one line naming the port, before Java starts', async () => {
+    const held = await holdPort();
+    const port = (held.address() as { port: number }).port;
+    try {
+      const app = start({ PORT: String(port) });
+      expect(await app.exit(8_000)).not.toBe(0);
+      expect(lines(app.output())).toEqual([expect.stringMatching(new RegExp(`^Error: Port ${port} is already in use.*PORT=`))]);
+    } finally {
+      held.close();
+    }
+  });
+
+  it('a Java older than 17 fails in one line saying what to install', async () => {
+    const fakeBin = mkdtempSync(join(tmpdir(), 'old-java-'));
+    try {
+      // `java -version` of Java 8 prints to stderr, as the real one does.
+      writeFileSync(join(fakeBin, 'java'), '#!/bin/sh\necho \'java version "1.8.0_381"\' >&2\necho \'Java(TM) SE Runtime Environment (build 1.8.0_381-b09)\' >&2\n');
+      chmodSync(join(fakeBin, 'java'), 0o755);
+      const app = start({ PORT: '0', PATH: `${fakeBin}${delimiter}${process.env.PATH}` });
+      expect(await app.exit(8_000)).not.toBe(0);
+      expect(lines(app.output())).toEqual([expect.stringMatching(/^Error: Java 8 found, but DynamoDB Local needs Java 17 or newer\. Install .*openjdk-17/)]);
+    } finally {
+      rmSync(fakeBin, { recursive: true, force: true });
+    }
+  });
+
+  it('starts, answers /health, and on SIGINT exits 0 with its DynamoDB Local gone', async () => {
+    const app = start({ PORT: '0' });
+    const [, dynamoPort] = await app.waitFor(/Starting DynamoDB Local on port (\d+)/, 8_000);
+    const [, url] = await app.waitFor(/is running at (http:\/\/\S+) \(ready in/, 20_000);
+    const health = await fetch(`${url}/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok' });
+    expect(dynamoPids(Number(dynamoPort))).toHaveLength(1);
+
+    app.child.kill('SIGINT');
+    expect(await app.exit(8_000)).toBe(0);
+    expect(dynamoPids(Number(dynamoPort))).toEqual([]);
+    expect(await accepts(Number(dynamoPort))).toBe(false);
+    expect(await accepts(Number(new URL(url!).port))).toBe(false);
+  });
+
+  it('SIGINT while DynamoDB Local is still starting stops its Java process too', async () => {
+    const app = start({ PORT: '0' });
+    const [, dynamoPort] = await app.waitFor(/Starting DynamoDB Local on port (\d+)/, 8_000);
+    // The Java process exists but DynamoDB Local has not answered yet.
+    await expect.poll(() => dynamoPids(Number(dynamoPort)).length, { timeout: 5_000, interval: 20 }).toBe(1);
+    expect(app.output()).not.toMatch(/is running at/);
+    app.child.kill('SIGINT');
+    expect(await app.exit(8_000)).toBe(0);
+    expect(dynamoPids(Number(dynamoPort))).toEqual([]);
+  });
+});
