@@ -3,32 +3,18 @@
  * age, drug–allergy screening (class members, brands, beta-lactam cross-sensitivity), drug codes
  * that contradict the drug's name, and vitals plausibility bounds. Each test has its own hospital.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalRuntime } from '../../bin/local/server';
-import { resetClock, systemClock } from '../../shared/clock';
+import { describe, expect, it } from 'vitest';
 import { yearsBefore } from '../../shared/domain/patients/rules';
-import { addDays, utcToZonedParts } from '../../shared/domain/opd/zoned-time';
+import { addDays } from '../../shared/domain/opd/zoned-time';
 import { expectError } from '../support/api';
-import { clockToNineAm, opdHospital } from '../support/opd';
-import { startTestRuntime } from '../support/runtime';
+import { opdHospital, opdRuntime } from '../support/opd';
 
 const TZ = 'Asia/Kolkata';
-let rt: LocalRuntime;
-let today: string;
-
-beforeAll(async () => {
-  clockToNineAm(TZ);
-  rt = await startTestRuntime();
-  today = utcToZonedParts(systemClock.now(), TZ).date;
-}, 60_000);
-afterAll(async () => {
-  resetClock();
-  await rt?.close();
-});
+const opd = opdRuntime(TZ);
 
 /** A fresh hospital, one patient and a walk-in encounter with its doctor. */
 async function encounterFor(patient: Record<string, unknown> = {}) {
-  const h = await opdHospital(rt.url, TZ);
+  const h = await opdHospital(opd.url, TZ);
   const p = await h.patient(patient);
   const enc = await h.doctorUser.api.post('/encounters', { patientId: p.id });
   expect(enc.status, JSON.stringify(enc.body)).toBe(201);
@@ -81,7 +67,7 @@ describe('NEWS2 and BMI categories by age', () => {
   const reading = { ...HYPOXAEMIC_ON_AIR, spo2: 97, pulse: 100, respiratoryRate: 22, weightKg: 21, heightCm: 116 };
 
   it('a 6-year-old gets a BMI but no NEWS2 and no adult BMI category, each with the reason', async () => {
-    const { h, id } = await encounterFor({ dateOfBirth: addDays(yearsBefore(today, 6), -40) });
+    const { h, id } = await encounterFor({ dateOfBirth: addDays(yearsBefore(opd.today, 6), -40) });
     const r = await h.nurse.api.patch(`/encounters/${id}/vitals`, reading);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.news2).toBeNull();
@@ -95,7 +81,7 @@ describe('NEWS2 and BMI categories by age', () => {
   });
 
   it('a 40-year-old gets NEWS2 and the WHO adult category', async () => {
-    const { h, id } = await encounterFor({ dateOfBirth: addDays(yearsBefore(today, 40), -100) });
+    const { h, id } = await encounterFor({ dateOfBirth: addDays(yearsBefore(opd.today, 40), -100) });
     const r = await h.nurse.api.patch(`/encounters/${id}/vitals`, { ...reading, weightKg: 70, heightCm: 175 });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     // RR 22 (2) + pulse 100 (1) = 3.
@@ -105,10 +91,10 @@ describe('NEWS2 and BMI categories by age', () => {
   });
 
   it('NEWS2 starts on the 16th birthday in the hospital’s calendar', async () => {
-    const sixteenToday = await encounterFor({ dateOfBirth: yearsBefore(today, 16) });
+    const sixteenToday = await encounterFor({ dateOfBirth: yearsBefore(opd.today, 16) });
     const r16 = await sixteenToday.h.nurse.api.patch(`/encounters/${sixteenToday.id}/vitals`, reading);
     expect(r16.body.news2).toMatchObject({ score: 3 });
-    const sixteenTomorrow = await encounterFor({ dateOfBirth: addDays(yearsBefore(today, 16), 1) });
+    const sixteenTomorrow = await encounterFor({ dateOfBirth: addDays(yearsBefore(opd.today, 16), 1) });
     const r15 = await sixteenTomorrow.h.nurse.api.patch(`/encounters/${sixteenTomorrow.id}/vitals`, reading);
     expect(r15.body.news2).toBeNull();
     expect(r15.body.news2NotApplicable).toMatch(/patient is 15/);

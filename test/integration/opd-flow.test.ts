@@ -1,29 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resetClock, systemClock } from '../../shared/clock';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../../shared/clock';
 import { utcToZonedParts } from '../../shared/domain/opd/zoned-time';
 import { client, expectError } from '../support/api';
-import { clockToNineAm, opdHospital } from '../support/opd';
-import { startTestRuntime } from '../support/runtime';
-import type { LocalRuntime } from '../../bin/local/server';
+import { opdHospital, opdRuntime } from '../support/opd';
 
 const TZ = 'Asia/Kolkata';
-let rt: LocalRuntime;
+const opd = opdRuntime(TZ);
 let h: Awaited<ReturnType<typeof opdHospital>>;
-let today: string;
-
 beforeAll(async () => {
-  clockToNineAm(TZ);
-  rt = await startTestRuntime();
-  h = await opdHospital(rt.url, TZ);
-  today = utcToZonedParts(systemClock.now(), TZ).date;
+  h = await opdHospital(opd.url, TZ);
 }, 60_000);
-afterAll(async () => {
-  resetClock();
-  await rt?.close();
-});
 
 
-async function freeSlots(date = today) {
+async function freeSlots(date = opd.today) {
   const r = await h.reception.api.get(`/doctors/${h.doctor.id}/availability?date=${date}`);
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body.slots as { start: string; end: string }[];
@@ -44,14 +33,14 @@ describe('the full OPD morning', () => {
 
     const booked = await book(patient.id, slot.start);
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);
-    expect(booked.body).toMatchObject({ status: 'booked', patientId: patient.id, doctorId: h.doctor.id, start: slot.start, date: today, mrn: patient.mrn });
+    expect(booked.body).toMatchObject({ status: 'booked', patientId: patient.id, doctorId: h.doctor.id, start: slot.start, date: opd.today, mrn: patient.mrn });
     expect((await freeSlots()).map((s) => s.start)).not.toContain(slot.start);
 
     const checkedIn = await h.reception.api.patch(`/appointments/${booked.body.id}/status`, { status: 'checked-in' });
     expect(checkedIn.status, JSON.stringify(checkedIn.body)).toBe(200);
     expect(checkedIn.body).toMatchObject({ status: 'checked-in', queueStatus: 'waiting', token: expect.any(Number) });
 
-    const queue = await h.reception.api.get(`/appointments/queue?doctorId=${h.doctor.id}&date=${today}`);
+    const queue = await h.reception.api.get(`/appointments/queue?doctorId=${h.doctor.id}&date=${opd.today}`);
     expect(queue.status).toBe(200);
     const entry = queue.body.items.find((i: any) => i.appointmentId === booked.body.id);
     expect(entry).toMatchObject({ token: checkedIn.body.token, status: 'waiting', patientName: patient.name, mrn: patient.mrn, estimatedWaitMinutes: expect.any(Number) });
@@ -59,7 +48,7 @@ describe('the full OPD morning', () => {
     const encounter = await h.doctorUser.api.post('/encounters', { appointmentId: booked.body.id });
     expect(encounter.status, JSON.stringify(encounter.body)).toBe(201);
     expect(encounter.body).toMatchObject({ status: 'in-progress', kind: 'appointment', patientId: patient.id, appointmentId: booked.body.id });
-    const queue2 = await h.reception.api.get(`/appointments/queue?doctorId=${h.doctor.id}&date=${today}`);
+    const queue2 = await h.reception.api.get(`/appointments/queue?doctorId=${h.doctor.id}&date=${opd.today}`);
     expect(queue2.body.items.find((i: any) => i.appointmentId === booked.body.id).status).toBe('in-consultation');
 
     // RCP NEWS2: RR 22 (2) + SpO2 95 (1) + air (0) + SBP 105 (1) + pulse 115 (2) + A (0) + 38.5 °C (1) = 7 → high.
@@ -101,7 +90,7 @@ describe('the full OPD morning', () => {
 
     // No answer carries the table's key attributes or bookkeeping.
     const INTERNAL = /"(pk|sk|gsi[1-4](pk|sk)|entity|expiresAt|tenantId)"/;
-    for (const body of [booked.body, checkedIn.body, queue.body, encounter.body, vitals.body, rx.body, finished.body, appt.body, detail.body, listed.body, (await h.reception.api.get(`/appointments?date=${today}`)).body]) {
+    for (const body of [booked.body, checkedIn.body, queue.body, encounter.body, vitals.body, rx.body, finished.body, appt.body, detail.body, listed.body, (await h.reception.api.get(`/appointments?date=${opd.today}`)).body]) {
       expect(JSON.stringify(body)).not.toMatch(INTERNAL);
     }
   });
@@ -188,8 +177,8 @@ describe('appointment status machine over HTTP', () => {
 
 describe('queue order', () => {
   it('urgent patients go ahead of routine ones, otherwise token order', async () => {
-    const hosp = await opdHospital(rt.url, TZ);
-    const slots = (await hosp.reception.api.get(`/doctors/${hosp.doctor.id}/availability?date=${today}`)).body.slots;
+    const hosp = await opdHospital(opd.url, TZ);
+    const slots = (await hosp.reception.api.get(`/doctors/${hosp.doctor.id}/availability?date=${opd.today}`)).body.slots;
     const names: string[] = [];
     const ids: string[] = [];
     for (const [i, priority] of (['routine', 'routine', 'urgent', 'routine', 'urgent'] as const).entries()) {
@@ -278,7 +267,7 @@ describe('prescriptions and allergies', () => {
 
 describe('tenant isolation', () => {
   it("another tenant's ids answer 404", async () => {
-    const other = await opdHospital(rt.url, 'Europe/London');
+    const other = await opdHospital(opd.url, 'Europe/London');
     const p = await h.patient();
     const enc = (await h.doctorUser.api.post('/encounters', { patientId: p.id })).body;
     const slot = (await freeSlots())[13]!;
@@ -286,7 +275,7 @@ describe('tenant isolation', () => {
     expectError(await other.admin.get(`/encounters/${enc.id}`), 404);
     expectError(await other.admin.get(`/appointments/${appt.id}`), 404);
     expectError(await other.admin.patch(`/appointments/${appt.id}/status`, { status: 'checked-in' }), 404);
-    expectError(await other.admin.get(`/doctors/${h.doctor.id}/availability?date=${today}`), 404);
+    expectError(await other.admin.get(`/doctors/${h.doctor.id}/availability?date=${opd.today}`), 404);
     expectError(await other.admin.post('/appointments', { patientId: p.id, doctorId: other.doctor.id, start: slot.start, reason: 'x' }), 404);
     expectError(await other.doctorUser.api.post(`/encounters/${enc.id}/prescriptions`, { drugName: 'Paracetamol', strength: '500 mg', dose: '1 tablet', route: 'oral', frequency: 'qds', durationDays: 1, quantity: 4 }), 404);
     void client;
@@ -295,7 +284,7 @@ describe('tenant isolation', () => {
 
 describe('dates are the hospital’s', () => {
   it('a slot just after local midnight belongs to that local date, though it is the previous UTC day', async () => {
-    const hosp = await opdHospital(rt.url, TZ);
+    const hosp = await opdHospital(opd.url, TZ);
     const night = { slotMinutes: 15, sessions: (['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'] as const).map((day) => ({ day, start: '00:00', end: '02:00' })) };
     expect((await hosp.admin.put(`/doctors/${hosp.doctor.id}/schedule`, night)).status).toBe(200);
     const tomorrow = utcToZonedParts(new Date(systemClock.now().getTime() + 86_400_000), TZ).date;
@@ -311,7 +300,7 @@ describe('dates are the hospital’s', () => {
     expect(await ids(`date=${tomorrow}`)).toContain(appt.body.id);
     expect(await ids(`date=${tomorrow}&doctorId=${hosp.doctor.id}`)).toContain(appt.body.id);
     expect(await ids(`date=${tomorrow}&patientId=${p.id}`)).toContain(appt.body.id);
-    expect(await ids(`date=${today}&doctorId=${hosp.doctor.id}`)).not.toContain(appt.body.id);
+    expect(await ids(`date=${opd.today}&doctorId=${hosp.doctor.id}`)).not.toContain(appt.body.id);
     expect(await ids(`date=${slots[1].start.slice(0, 10)}&patientId=${p.id}`)).not.toContain(appt.body.id);
   });
 });

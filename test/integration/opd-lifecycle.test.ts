@@ -1,32 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resetClock, systemClock } from '../../shared/clock';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../../shared/clock';
 import { utcToZonedParts } from '../../shared/domain/opd/zoned-time';
 import { expectError } from '../support/api';
-import { clockToNineAm, opdHospital } from '../support/opd';
-import { startTestRuntime } from '../support/runtime';
-import type { LocalRuntime } from '../../bin/local/server';
+import { opdHospital, opdRuntime } from '../support/opd';
 
 // How appointments, queue entries, encounters and prescriptions end, and what each ending does
 // to the others. The happy path is in opd-flow.test.ts.
 
 const TZ = 'Asia/Kolkata';
 type Hospital = Awaited<ReturnType<typeof opdHospital>>;
-let rt: LocalRuntime;
-let today: string;
-
-beforeAll(async () => {
-  clockToNineAm(TZ);
-  rt = await startTestRuntime();
-  today = utcToZonedParts(systemClock.now(), TZ).date;
-}, 60_000);
-afterAll(async () => {
-  resetClock();
-  await rt?.close();
-});
+const opd = opdRuntime(TZ);
 
 const PARACETAMOL = { drugName: 'Paracetamol', strength: '500 mg', dose: '1 tablet', route: 'oral', frequency: 'every 6 hours as needed', durationDays: 3, quantity: 12 };
 
-async function slotsOf(h: Hospital, date = today): Promise<{ start: string; end: string }[]> {
+async function slotsOf(h: Hospital, date = opd.today): Promise<{ start: string; end: string }[]> {
   const r = await h.reception.api.get(`/doctors/${h.doctor.id}/availability?date=${date}`);
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body.slots;
@@ -46,7 +33,7 @@ async function inConsultation(h: Hospital, slot: { start: string }) {
 describe('a running consultation owns its appointment', () => {
   let h: Hospital;
   beforeAll(async () => {
-    h = await opdHospital(rt.url, TZ);
+    h = await opdHospital(opd.url, TZ);
   });
 
   it('the status endpoint refuses to end an appointment in consultation, naming the encounter; the encounter still completes', async () => {
@@ -106,7 +93,7 @@ describe('a running consultation owns its appointment', () => {
 describe('prescription status', () => {
   let h: Hospital;
   beforeAll(async () => {
-    h = await opdHospital(rt.url, TZ);
+    h = await opdHospital(opd.url, TZ);
   });
 
   it('stop needs a reason; forbidden changes are 409 with the allowed states; it works after the encounter ends; only doctors', async () => {
@@ -128,14 +115,14 @@ describe('prescription status', () => {
     expect((await h.nurse.api.get(`/encounters/${enc.id}`)).body.prescriptions[0]).toMatchObject({ status: 'stopped', statusReason: 'Rash after the second dose' });
 
     expectError(await h.doctorUser.api.patch(`/encounters/${enc.id}/prescriptions/00000000-0000-0000-0000-000000000000`, { status: 'completed' }), 404);
-    const other = await opdHospital(rt.url, TZ);
+    const other = await opdHospital(opd.url, TZ);
     expectError(await other.doctorUser.api.patch(path, { status: 'completed' }), 404);
   });
 });
 
 describe('encounter edits at the edge', () => {
   it('spo2Scale 2 needs a reason and is recorded with who decided; reasons without their field are 400; only doctors set it', async () => {
-    const h = await opdHospital(rt.url, TZ);
+    const h = await opdHospital(opd.url, TZ);
     const p = await h.patient();
     const enc = (await h.doctorUser.api.post('/encounters', { patientId: p.id })).body;
     expect(enc.spo2Scale).toBe(1);
@@ -161,7 +148,7 @@ describe('encounter edits at the edge', () => {
 
 describe('booking after a schedule change', () => {
   it('a slot of the new grid that straddles an older booking is neither offered nor bookable', async () => {
-    const h = await opdHospital(rt.url, TZ);
+    const h = await opdHospital(opd.url, TZ);
     const tomorrow = utcToZonedParts(new Date(systemClock.now().getTime() + 86_400_000), TZ).date;
     const every = (slotMinutes: number) => ({ slotMinutes, sessions: (['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'] as const).map((day) => ({ day, start: '09:00', end: '12:00' })) });
     const localTime = (s: { start: string }) => utcToZonedParts(new Date(s.start), TZ).time;
@@ -185,7 +172,7 @@ describe('booking after a schedule change', () => {
 
 describe('queue tokens and waits', () => {
   it('a double-clicked check-in takes one token, and the next patient gets the next number (no gaps)', async () => {
-    const h = await opdHospital(rt.url, TZ);
+    const h = await opdHospital(opd.url, TZ);
     const slots = await slotsOf(h);
     const ids: string[] = [];
     for (const slot of slots.slice(0, 4)) {
@@ -202,7 +189,7 @@ describe('queue tokens and waits', () => {
   });
 
   it('patients checked in before the session opens wait at least until it does', async () => {
-    const h = await opdHospital(rt.url, TZ);
+    const h = await opdHospital(opd.url, TZ);
     // The clock is 09:00 local; today's only session opens at 11:00.
     const late = { slotMinutes: 15, sessions: (['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'] as const).map((day) => ({ day, start: '11:00', end: '13:00' })) };
     expect((await h.admin.put(`/doctors/${h.doctor.id}/schedule`, late)).status).toBe(200);
@@ -224,13 +211,13 @@ describe('queue tokens and waits', () => {
 
 describe('encounter lists', () => {
   it('a doctor or patient view narrowed by date lists only that local date', async () => {
-    const h = await opdHospital(rt.url, TZ);
+    const h = await opdHospital(opd.url, TZ);
     const p = await h.patient();
     const enc = (await h.doctorUser.api.post('/encounters', { patientId: p.id })).body;
     const tomorrow = utcToZonedParts(new Date(systemClock.now().getTime() + 86_400_000), TZ).date;
     const ids = async (q: string) => (await h.doctorUser.api.get(`/encounters?${q}`)).body.items.map((e: any) => e.id);
-    expect(await ids(`doctorId=${h.doctorUser.user.id}&date=${today}`)).toEqual([enc.id]);
-    expect(await ids(`patientId=${p.id}&date=${today}`)).toEqual([enc.id]);
+    expect(await ids(`doctorId=${h.doctorUser.user.id}&date=${opd.today}`)).toEqual([enc.id]);
+    expect(await ids(`patientId=${p.id}&date=${opd.today}`)).toEqual([enc.id]);
     expect(await ids(`doctorId=${h.doctorUser.user.id}&date=${tomorrow}`)).toEqual([]);
     expect(await ids(`patientId=${p.id}&date=${tomorrow}`)).toEqual([]);
     expectError(await h.doctorUser.api.get(`/encounters?date=9999-12-31`), 400, /date: must be between 1900-01-01 and 2999-12-31/);

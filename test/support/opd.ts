@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { shiftClock } from '../../shared/clock';
+import { afterAll, beforeAll } from 'vitest';
+import type { LocalRuntime } from '../../bin/local/server';
+import { resetClock, shiftClock, systemClock } from '../../shared/clock';
 import { utcToZonedParts } from '../../shared/domain/opd/zoned-time';
 import { newTenant } from './api';
+import { startTestRuntime } from './runtime';
 
 /** Every day 08:00–20:00 in 15-minute slots. */
 export const DAY_SCHEDULE = {
@@ -20,6 +23,34 @@ export function clockToNineAm(timeZone: string): void {
   let minutes = 9 * 60 - (h * 60 + m);
   if (minutes < 0) minutes += 24 * 60;
   shiftClock(minutes * 60_000 - now.getSeconds() * 1000);
+}
+
+/**
+ * The local runtime for one OPD test file, with this process's clock at 09:00 in `timeZone`
+ * (see clockToNineAm); both are restored after the file. Read `url` and `today` inside tests.
+ */
+export function opdRuntime(timeZone: string) {
+  let rt: LocalRuntime | undefined;
+  let today = '';
+  beforeAll(async () => {
+    clockToNineAm(timeZone);
+    rt = await startTestRuntime();
+    today = utcToZonedParts(systemClock.now(), timeZone).date;
+  }, 60_000);
+  afterAll(async () => {
+    resetClock();
+    await rt?.close();
+  });
+  return {
+    get url(): string {
+      if (!rt) throw new Error('opdRuntime: the runtime starts in beforeAll; read url inside a test or hook');
+      return rt.url;
+    },
+    /** The hospital's date at the shifted clock. */
+    get today(): string {
+      return today;
+    },
+  };
 }
 
 /** A hospital with one department, one doctor on DAY_SCHEDULE and a receptionist and nurse. */
