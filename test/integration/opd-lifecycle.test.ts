@@ -108,6 +108,14 @@ describe('prescription status', () => {
     expectError(await h.nurse.api.patch(path, { status: 'stopped', reason: 'Rash' }), 403);
     expect((await h.doctorUser.api.get(`/encounters/${enc.id}`)).body.prescriptions[0].status).toBe('active');
 
+    // A change without a reason clears the previous one: a stored reason explains the current status.
+    expect((await h.doctorUser.api.patch(path, { status: 'on-hold', reason: 'Awaiting liver function tests' })).body.statusReason).toBe('Awaiting liver function tests');
+    const resumed = await h.doctorUser.api.patch(path, { status: 'active' });
+    expect(resumed.status, JSON.stringify(resumed.body)).toBe(200);
+    expect(resumed.body.statusReason).toBeUndefined();
+    expect((await h.nurse.api.get(`/encounters/${enc.id}`)).body.prescriptions[0]).toMatchObject({ status: 'active', statusChangedBy: h.doctorUser.user.id });
+    expect((await h.nurse.api.get(`/encounters/${enc.id}`)).body.prescriptions[0].statusReason).toBeUndefined();
+
     const stopped = await h.doctorUser.api.patch(path, { status: 'stopped', reason: 'Rash after the second dose' });
     expect(stopped.status, JSON.stringify(stopped.body)).toBe(200);
     expect(stopped.body).toMatchObject({ id: rx.id, status: 'stopped', statusReason: 'Rash after the second dose', statusChangedBy: h.doctorUser.user.id, statusChangedAt: expect.any(String), drugName: 'Paracetamol' });

@@ -11,6 +11,7 @@ import { findDoctor, findPatient } from '../appointments/parties';
 import { apptKeys } from '../appointments/records';
 import { assertEncounterTransition, FINISHED_ENCOUNTER_STATUSES, isEncounterFinished, type EncounterStatus } from '../opd/encounter-status';
 import { LIVE_MEDICATION_STATUSES } from '../opd/medication-request-status';
+import { encounterPrescriptions, prescriptionStatusUpdate } from './prescription-status';
 import { localDayKeyRange, todayIn } from '../opd/zoned-time';
 import { encKeys, encounterItem, publicEncounter, publicPrescription, publicVitals, type Diagnosis, type EncounterRecord, type PrescriptionRecord, type VitalsRecord } from './records';
 
@@ -130,16 +131,6 @@ export async function listEncounters(
   );
 }
 
-/** Live prescriptions of an encounter, to withdraw with it when it was entered in error. */
-async function livePrescriptions(tenantId: string, encounterId: string): Promise<(PrescriptionRecord & { pk: string; sk: string })[]> {
-  const items = await queryAll<PrescriptionRecord & { pk: string; sk: string; entity: string }>({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :rx)',
-    ExpressionAttributeValues: { ':pk': encKeys.item(tenantId, encounterId).pk, ':rx': 'RX#' },
-    ConsistentRead: true,
-  });
-  return items.filter((i) => i.entity === 'Prescription' && LIVE_MEDICATION_STATUSES.includes(i.status));
-}
-
 /**
  * What ending the encounter does to its appointment and queue entry, in the same transaction:
  * - completed: the appointment is fulfilled and the queue entry done;
@@ -234,21 +225,11 @@ export async function updateEncounter(
   ];
   if (finishing && current.appointmentId) items.push(appointmentUpdateOnFinish(t, current, patch.status!, patch.statusReason, principal, at));
   if (patch.status === 'entered-in-error') {
-    const live = await livePrescriptions(t, id);
+    const live = (await encounterPrescriptions(t, id)).filter((rx) => LIVE_MEDICATION_STATUSES.includes(rx.status));
     // A transaction holds at most 100 items; an encounter with more live prescriptions than that is not a real consultation.
     if (live.length > 90) throw new Conflict(`Encounter ${id} has ${live.length} live prescriptions; cancel them before marking it entered in error`);
-    for (const rx of live) {
-      items.push({
-        Update: {
-          TableName: table(),
-          Key: { pk: rx.pk, sk: rx.sk },
-          UpdateExpression: 'SET #status = :eie, statusReason = :why, statusChangedAt = :at, statusChangedBy = :by',
-          ConditionExpression: '#status = :was',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':eie': 'entered-in-error', ':why': `encounter entered in error: ${patch.statusReason}`, ':at': at, ':by': principal.id, ':was': rx.status },
-        },
-      });
-    }
+    const change = { status: 'entered-in-error' as const, statusReason: `encounter entered in error: ${patch.statusReason}`, statusChangedAt: at, statusChangedBy: principal.id };
+    items.push(...live.map((rx) => prescriptionStatusUpdate(rx, change)));
   }
   try {
     await transact(items);

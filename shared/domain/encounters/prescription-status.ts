@@ -3,30 +3,55 @@ import { Conflict, NotFound } from '../../http/errors';
 import { table } from '../../table/client';
 import { failedConditions } from '../../table/errors';
 import { queryAll } from '../../table/items';
-import { transact } from '../../table/transact';
+import { transact, type TransactItem } from '../../table/transact';
 import { assertMedicationRequestTransition } from '../opd/medication-request-status';
 import type { MedicationRequestStatus } from '../opd/prescription';
 import { encKeys, publicPrescription, type PrescriptionRecord } from './records';
 
-type StoredPrescription = PrescriptionRecord & { pk: string; sk: string; entity: string };
+export type StoredPrescription = PrescriptionRecord & { pk: string; sk: string; entity: string };
 
-/** A prescription lives in its encounter's partition: one Query on that partition's RX# range. */
-async function findPrescription(tenantId: string, encounterId: string, prescriptionId: string): Promise<StoredPrescription> {
+/** Every prescription of an encounter: one Query on the `RX#` range of its partition. */
+export async function encounterPrescriptions(tenantId: string, encounterId: string): Promise<StoredPrescription[]> {
   const items = await queryAll<StoredPrescription>({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :rx)',
-    FilterExpression: 'id = :id',
-    ExpressionAttributeValues: { ':pk': encKeys.item(tenantId, encounterId).pk, ':rx': 'RX#', ':id': prescriptionId },
+    ExpressionAttributeValues: { ':pk': encKeys.item(tenantId, encounterId).pk, ':rx': 'RX#' },
     ConsistentRead: true,
   });
-  const rx = items.find((i) => i.entity === 'Prescription');
-  if (!rx) throw new NotFound(`Prescription ${prescriptionId} not found on encounter ${encounterId}`);
-  return rx;
+  return items.filter((i) => i.entity === 'Prescription');
+}
+
+export interface PrescriptionStatusChange {
+  status: MedicationRequestStatus;
+  statusChangedAt: string;
+  statusChangedBy: string;
+  statusReason?: string;
 }
 
 /**
- * Moves a prescription along the MedicationRequest table. The write is conditional on the status
- * read, so two clinicians changing it at once cannot both win.
+ * The write of one status change, conditional on the status it was decided from, so two changes
+ * cannot both win. A change without a reason removes the previous one, so a stored reason always
+ * explains the current status.
  */
+export function prescriptionStatusUpdate(rx: StoredPrescription, change: PrescriptionStatusChange): TransactItem {
+  return {
+    Update: {
+      TableName: table(),
+      Key: { pk: rx.pk, sk: rx.sk },
+      UpdateExpression: `SET #status = :to, statusChangedAt = :at, statusChangedBy = :by${change.statusReason ? ', statusReason = :why' : ' REMOVE statusReason'}`,
+      ConditionExpression: '#status = :from',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':to': change.status,
+        ':at': change.statusChangedAt,
+        ':by': change.statusChangedBy,
+        ':from': rx.status,
+        ...(change.statusReason ? { ':why': change.statusReason } : {}),
+      },
+    },
+  };
+}
+
+/** Moves a prescription along the MedicationRequest table. */
 export async function changePrescriptionStatus(
   principal: Principal,
   encounterId: string,
@@ -34,23 +59,12 @@ export async function changePrescriptionStatus(
   input: { status: MedicationRequestStatus; reason?: string | undefined },
   now: Date,
 ) {
-  const rx = await findPrescription(principal.tenantId, encounterId, prescriptionId);
+  const rx = (await encounterPrescriptions(principal.tenantId, encounterId)).find((p) => p.id === prescriptionId);
+  if (!rx) throw new NotFound(`Prescription ${prescriptionId} not found on encounter ${encounterId}`);
   assertMedicationRequestTransition(rx.status, input.status, input.reason);
-  const at = now.toISOString();
-  const change = { status: input.status, statusChangedAt: at, statusChangedBy: principal.id, ...(input.reason ? { statusReason: input.reason } : {}) };
+  const change: PrescriptionStatusChange = { status: input.status, statusChangedAt: now.toISOString(), statusChangedBy: principal.id, ...(input.reason ? { statusReason: input.reason } : {}) };
   try {
-    await transact([
-      {
-        Update: {
-          TableName: table(),
-          Key: { pk: rx.pk, sk: rx.sk },
-          UpdateExpression: `SET ${Object.keys(change).map((k) => `#${k} = :${k}`).join(', ')}`,
-          ConditionExpression: '#status = :from',
-          ExpressionAttributeNames: Object.fromEntries(Object.keys(change).map((k) => [`#${k}`, k])),
-          ExpressionAttributeValues: { ...Object.fromEntries(Object.entries(change).map(([k, v]) => [`:${k}`, v])), ':from': rx.status },
-        },
-      },
-    ]);
+    await transact([prescriptionStatusUpdate(rx, change)]);
   } catch (err) {
     if (failedConditions(err)?.includes(0)) throw new Conflict(`Prescription ${prescriptionId} changed while updating it; reload and try again`);
     throw err;
