@@ -77,7 +77,7 @@ async function main() {
 main().catch(async (err) => {
   // A signal during start-up makes the start-up fail (DynamoDB Local stopped); shutdown() exits.
   if (stopping) return;
-  console.error(err instanceof LocalSetupError || /already in use|needs privileges|Cannot listen/.test(String(err?.message)) ? `Error: ${err.message}` : err);
+  console.error(err instanceof LocalSetupError ? `Error: ${err.message}` : err);
   stopping = true;
   running.server?.close();
   await running.dynamo?.stop();

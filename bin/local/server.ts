@@ -9,7 +9,7 @@ import { GROUPS, allRoutes } from '../../shared/routes/index';
 import { resetDb } from '../../shared/table/client';
 import { resetSigningKey } from '../../shared/auth/jwt';
 import { authorizerEvent, compileRoutes, lambdaContext, matchRoute, proxyEvent, type IncomingRequest } from './api-gateway';
-import { ensureTable } from './dynamo-local';
+import { ensureTable, LocalSetupError } from './dynamo-local';
 import { AUTHORIZER_CACHE_TTL_SECONDS } from '../../shared/auth/policy';
 import { AuthorizerPolicyCache } from './authorizer-cache';
 import { evaluatePolicy } from './policy';
@@ -85,9 +85,9 @@ export async function listen(port: number, host = '127.0.0.1'): Promise<Server> 
   });
   await new Promise<void>((ok, fail) => {
     server.once('error', (err: NodeJS.ErrnoException) => {
-      if (err.code === 'EADDRINUSE') fail(new Error(`Port ${port} is already in use: stop the other process or start with PORT=<another port>`));
-      else if (err.code === 'EACCES') fail(new Error(`Port ${port} needs privileges this user does not have: start with PORT=<a port above 1023>`));
-      else if (err.code === 'EADDRNOTAVAIL') fail(new Error(`Cannot listen on ${host}:${port}: ${host} is not an address of this machine (HOST)`));
+      if (err.code === 'EADDRINUSE') fail(new LocalSetupError(`Port ${port} is already in use: stop the other process or start with PORT=<another port>`));
+      else if (err.code === 'EACCES') fail(new LocalSetupError(`Port ${port} needs privileges this user does not have: start with PORT=<a port above 1023>`));
+      else if (err.code === 'EADDRNOTAVAIL') fail(new LocalSetupError(`Cannot listen on ${host}:${port}: ${host} is not an address of this machine (HOST)`));
       else fail(err);
     });
     server.listen(port, host, () => ok());
