@@ -8,15 +8,16 @@
  * (scrypt is slow on purpose); one sign-in's latency is measured separately (median of 5).
  * Prints a table, writes the results as JSON and stops everything it started.
  */
+
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { randomBytes, randomUUID } from 'node:crypto';
-// @ts-ignore -- autocannon 9 ships no type declarations (and @types/autocannon is not installed); typed below.
+// @ts-expect-error -- autocannon 9 ships no type declarations (and @types/autocannon is not installed); typed below.
 import autocannonUntyped from 'autocannon';
-import { startDynamoLocal, type DynamoLocal } from './local/dynamo-local';
-import { startLocalRuntime, type LocalRuntime } from './local/server';
+import { type DynamoLocal, startDynamoLocal } from './local/dynamo-local';
+import { type LocalRuntime, startLocalRuntime } from './local/server';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 // One JSON log line per request would dominate the measurement and bury the output.
@@ -74,7 +75,8 @@ interface ScenarioResult {
   statusCodes: Record<string, number>;
 }
 
-const USAGE = 'Usage: npm run bench -- [--duration <seconds, default 10>] [--connections <n, default 10>] [--warmup <seconds, default 5>] [--out <file>]';
+const USAGE =
+  'Usage: npm run bench -- [--duration <seconds, default 10>] [--connections <n, default 10>] [--warmup <seconds, default 5>] [--out <file>]';
 
 function usage(message: string): never {
   console.error(`Error: ${message}\n${USAGE}`);
@@ -82,13 +84,19 @@ function usage(message: string): never {
 }
 
 function parseArgs(argv: string[]) {
-  const opts = { duration: 10, connections: 10, warmup: 5, out: resolve(import.meta.dirname, '../.local-data/bench-results.json') };
+  const opts = {
+    duration: 10,
+    connections: 10,
+    warmup: 5,
+    out: resolve(import.meta.dirname, '../.local-data/bench-results.json'),
+  };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]!;
     const value = argv[i + 1];
     const positiveInt = (name: string, max: number) => {
       const n = Number(value);
-      if (value === undefined || !Number.isInteger(n) || n < 1 || n > max) usage(`${name} must be a whole number from 1 to ${max}`);
+      if (value === undefined || !Number.isInteger(n) || n < 1 || n > max)
+        usage(`${name} must be a whole number from 1 to ${max}`);
       i++;
       return n;
     };
@@ -102,19 +110,25 @@ function parseArgs(argv: string[]) {
     } else if (flag === '--help' || flag === '-h') {
       console.log(USAGE);
       process.exit(0);
-    }
-    else usage(`unknown argument ${flag}`);
+    } else usage(`unknown argument ${flag}`);
   }
   return opts;
 }
 
-async function call(baseUrl: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+async function call(
+  baseUrl: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   const res = await fetch(baseUrl + path, {
     method,
     headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
+  // biome-ignore lint/suspicious/noExplicitAny: the benchmark reads several answer shapes by field
   let parsed: any = text;
   try {
     parsed = text ? JSON.parse(text) : undefined;
@@ -125,7 +139,10 @@ async function call(baseUrl: string, method: string, path: string, body?: unknow
 }
 
 function expectStatus(what: string, reply: { status: number; body: unknown }, expected: number) {
-  if (reply.status !== expected) throw new Error(`${what} answered ${reply.status} (expected ${expected}): ${JSON.stringify(reply.body)}`);
+  if (reply.status !== expected)
+    throw new Error(
+      `${what} answered ${reply.status} (expected ${expected}): ${JSON.stringify(reply.body)}`,
+    );
 }
 
 const median = (values: number[]) => {
@@ -141,8 +158,16 @@ const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** di
 
 function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
-  const line = (r: string[]) => '| ' + r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join(' | ') + ' |';
-  const sep = '|' + widths.map((w, c) => (c === 0 ? '-'.repeat(w + 2) : '-'.repeat(w + 1) + ':')).join('|') + '|';
+  const line = (r: string[]) =>
+    '| ' +
+    r
+      .map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!)))
+      .join(' | ') +
+    ' |';
+  const sep =
+    '|' +
+    widths.map((w, c) => (c === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|') +
+    '|';
   return [line(rows[0]!), sep, ...rows.slice(1).map(line)].join('\n');
 }
 
@@ -167,7 +192,13 @@ async function main() {
   try {
     console.log('Starting DynamoDB Local (in memory)…');
     dynamo = await startDynamoLocal();
-    runtime = await startLocalRuntime({ port: 0, host: '127.0.0.1', dynamoEndpoint: dynamo.endpoint, tableName: 'hospital-bench', jwtSecret: randomBytes(32).toString('base64url') });
+    runtime = await startLocalRuntime({
+      port: 0,
+      host: '127.0.0.1',
+      dynamoEndpoint: dynamo.endpoint,
+      tableName: 'hospital-bench',
+      jwtSecret: randomBytes(32).toString('base64url'),
+    });
     const base = runtime.url;
     console.log(`Local runtime at ${base}`);
 
@@ -181,7 +212,10 @@ async function main() {
     });
     expectStatus('POST /tenants', reg, 201);
     const tenantId: string = reg.body.tenant.id;
-    const credentials = { email: reg.body.credentials.email as string, password: reg.body.credentials.password as string };
+    const credentials = {
+      email: reg.body.credentials.email as string,
+      password: reg.body.credentials.password as string,
+    };
 
     console.log('Measuring POST /auth/login (5 sequential sign-ins, scrypt included)…');
     const loginMs: number[] = [];
@@ -195,23 +229,52 @@ async function main() {
     }
 
     const adminHeaders = { authorization: `Bearer ${token}`, 'x-tenant-id': tenantId };
-    const key = await call(base, 'POST', '/api-keys', { name: 'bench key', scopes: ['tenant:read', 'users:read'] }, adminHeaders);
+    const key = await call(
+      base,
+      'POST',
+      '/api-keys',
+      { name: 'bench key', scopes: ['tenant:read', 'users:read'] },
+      adminHeaders,
+    );
     expectStatus('POST /api-keys', key, 201);
     const apiKeyHeaders = { authorization: `Bearer ${key.body.secret as string}` };
 
     const scenarios: Scenario[] = [
       { name: 'GET /health (public)', method: 'GET', path: '/health', headers: {} },
-      { name: 'GET /tenants/current (API key)', method: 'GET', path: '/tenants/current', headers: apiKeyHeaders },
-      { name: 'GET /auth/me (JWT + x-tenant-id)', method: 'GET', path: '/auth/me', headers: adminHeaders },
+      {
+        name: 'GET /tenants/current (API key)',
+        method: 'GET',
+        path: '/tenants/current',
+        headers: apiKeyHeaders,
+      },
+      {
+        name: 'GET /auth/me (JWT + x-tenant-id)',
+        method: 'GET',
+        path: '/auth/me',
+        headers: adminHeaders,
+      },
     ];
 
     // Refuse to measure error responses: each scenario must answer 200 before it is load-tested.
-    for (const s of scenarios) expectStatus(`${s.method} ${s.path}`, await call(base, s.method, s.path, undefined, s.headers), 200);
+    for (const s of scenarios)
+      expectStatus(
+        `${s.method} ${s.path}`,
+        await call(base, s.method, s.path, undefined, s.headers),
+        200,
+      );
 
     const load = (s: Scenario, duration: number) =>
       // workers: 1 runs the load generator in a worker thread, so it does not share the event
       // loop of the runtime it measures (both are in this process).
-      autocannon({ url: base + s.path, method: s.method, headers: s.headers, connections: opts.connections, duration, timeout: 10, workers: 1 });
+      autocannon({
+        url: base + s.path,
+        method: s.method,
+        headers: s.headers,
+        connections: opts.connections,
+        duration,
+        timeout: 10,
+        workers: 1,
+      });
 
     // DynamoDB Local is a JVM: its first few thousand requests run interpreted and are several
     // times slower. Warm every scenario up first (unmeasured), so run order does not skew results.
@@ -224,7 +287,9 @@ async function main() {
     for (const s of scenarios) {
       console.log(`▶ ${s.name}: ${opts.duration} s, ${opts.connections} connections…`);
       const r = await load(s, opts.duration);
-      const statusCodes = Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([code, v]) => [code, v.count]));
+      const statusCodes = Object.fromEntries(
+        Object.entries(r.statusCodeStats ?? {}).map(([code, v]) => [code, v.count]),
+      );
       const result: ScenarioResult = {
         scenario: s.name,
         requestsPerSecond: round(r.requests.average),
@@ -238,13 +303,27 @@ async function main() {
         statusCodes,
       };
       results.push(result);
-      console.log(`  ${result.requestsPerSecond} req/s, p50 ${result.latencyP50Ms} ms, p99 ${result.latencyP99Ms} ms, non-2xx ${result.non2xx}, errors ${result.errors}`);
+      console.log(
+        `  ${result.requestsPerSecond} req/s, p50 ${result.latencyP50Ms} ms, p99 ${result.latencyP99Ms} ms, non-2xx ${result.non2xx}, errors ${result.errors}`,
+      );
     }
 
-    const login = { scenario: 'POST /auth/login (single, sequential)', samples: loginMs.map((ms) => round(ms)), medianMs: round(median(loginMs)) };
+    const login = {
+      scenario: 'POST /auth/login (single, sequential)',
+      samples: loginMs.map((ms) => round(ms)),
+      medianMs: round(median(loginMs)),
+    };
     const rows = [
       ['Scenario', 'Requests/s', 'p50 (ms)', 'p99 (ms)', 'Requests', 'Non-2xx', 'Errors'],
-      ...results.map((r) => [r.scenario, r.requestsPerSecond.toFixed(1), ms(r.latencyP50Ms), ms(r.latencyP99Ms), String(r.requests), String(r.non2xx), String(r.errors + r.timeouts)]),
+      ...results.map((r) => [
+        r.scenario,
+        r.requestsPerSecond.toFixed(1),
+        ms(r.latencyP50Ms),
+        ms(r.latencyP99Ms),
+        String(r.requests),
+        String(r.non2xx),
+        String(r.errors + r.timeouts),
+      ]),
       [login.scenario, '-', `${login.medianMs} (median of 5)`, '-', '5', '0', '0'],
     ];
     const environment = {
@@ -255,23 +334,31 @@ async function main() {
       target: 'local runtime (bin/local/server.ts) + DynamoDB Local, loopback',
       logLevel: process.env.LOG_LEVEL,
     };
-    console.log(`\nResults (${opts.duration} s per run, ${opts.connections} connections, ${environment.cpus} CPUs, Node ${environment.node}):\n`);
+    console.log(
+      `\nResults (${opts.duration} s per run, ${opts.connections} connections, ${environment.cpus} CPUs, Node ${environment.node}):\n`,
+    );
     console.log(table(rows));
 
     const report = {
       date: new Date().toISOString(),
-      settings: { durationSeconds: opts.duration, connections: opts.connections, warmupSeconds: opts.warmup },
+      settings: {
+        durationSeconds: opts.duration,
+        connections: opts.connections,
+        warmupSeconds: opts.warmup,
+      },
       environment,
       scenarios: results,
       login,
     };
     mkdirSync(dirname(opts.out), { recursive: true });
-    writeFileSync(opts.out, JSON.stringify(report, null, 2) + '\n');
+    writeFileSync(opts.out, `${JSON.stringify(report, null, 2)}\n`);
     console.log(`\nWrote ${opts.out}`);
   } finally {
     await stop();
   }
-  console.log(`Stopped the runtime and DynamoDB Local (total ${((Date.now() - started) / 1000).toFixed(1)} s).`);
+  console.log(
+    `Stopped the runtime and DynamoDB Local (total ${((Date.now() - started) / 1000).toFixed(1)} s).`,
+  );
 }
 
 main().then(

@@ -36,7 +36,10 @@ function packageOf(input: string): string {
   return m ? m[1]! : 'project';
 }
 
-function topContributors(output: { inputs: Record<string, { bytesInOutput: number }> }, count = 3): string {
+function topContributors(
+  output: { inputs: Record<string, { bytesInOutput: number }> },
+  count = 3,
+): string {
   const byPackage = new Map<string, number>();
   for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
     const pkg = packageOf(input);
@@ -55,25 +58,34 @@ async function main(): Promise<number> {
   const specs = functionSpecs();
   const outRoot = mkdtempSync(join(tmpdir(), 'hospital-bundles-'));
   const rows: Row[] = [];
-  console.log(`Bundling ${specs.length} functions into ${outRoot} (budget ${kb(BUDGET_BYTES)} KB each)`);
+  console.log(
+    `Bundling ${specs.length} functions into ${outRoot} (budget ${kb(BUDGET_BYTES)} KB each)`,
+  );
   try {
     for (const spec of specs) {
       process.stdout.write(`  ${spec.name.padEnd(14)} ${spec.entry} … `);
       const started = Date.now();
       const outfile = join(outRoot, spec.name, BUNDLE_OUTFILE);
-      const result = await build({ ...esbuildOptions(spec.entry, outfile, PROJECT_ROOT), metafile: true });
+      const result = await build({
+        ...esbuildOptions(spec.entry, outfile, PROJECT_ROOT),
+        metafile: true,
+      });
       const code = readFileSync(outfile);
       const inputs = Object.keys(result.metafile.inputs);
       const problems: string[] = [];
-      if (code.length > BUDGET_BYTES) problems.push(`bundle ${kb(code.length)} KB exceeds the ${kb(BUDGET_BYTES)} KB budget`);
+      if (code.length > BUDGET_BYTES)
+        problems.push(`bundle ${kb(code.length)} KB exceeds the ${kb(BUDGET_BYTES)} KB budget`);
       for (const other of specs) {
         if (other.name === spec.name) continue;
         const folder = `functions/${other.name}/`;
         const leaked = inputs.filter((i) => i.startsWith(folder));
-        if (leaked.length) problems.push(`contains ${other.name}'s handler code: ${leaked.join(', ')}`);
+        if (leaked.length)
+          problems.push(`contains ${other.name}'s handler code: ${leaked.join(', ')}`);
       }
       for (const w of result.warnings) problems.push(`esbuild warning: ${w.text}`);
-      const output = Object.entries(result.metafile.outputs).find(([file]) => file.endsWith(BUNDLE_OUTFILE))?.[1];
+      const output = Object.entries(result.metafile.outputs).find(([file]) =>
+        file.endsWith(BUNDLE_OUTFILE),
+      )?.[1];
       rows.push({
         name: spec.name,
         top: output ? topContributors(output) : '',
@@ -83,21 +95,31 @@ async function main(): Promise<number> {
         inputs: inputs.length,
         problems,
       });
-      console.log(`${kb(code.length)} KB in ${Date.now() - started} ms${problems.length ? ' ✗' : ''}`);
+      console.log(
+        `${kb(code.length)} KB in ${Date.now() - started} ms${problems.length ? ' ✗' : ''}`,
+      );
     }
   } finally {
     rmSync(outRoot, { recursive: true, force: true });
   }
 
   console.log('');
-  console.log(`${'function'.padEnd(14)} ${'bundle KB'.padStart(10)} ${'gzip KB'.padStart(9)} ${'map KB'.padStart(8)} ${'modules'.padStart(8)}  status  largest parts (KB)`);
+  console.log(
+    `${'function'.padEnd(14)} ${'bundle KB'.padStart(10)} ${'gzip KB'.padStart(9)} ${'map KB'.padStart(8)} ${'modules'.padStart(8)}  status  largest parts (KB)`,
+  );
   for (const r of rows) {
     const status = (r.problems.length ? 'FAIL' : 'ok').padEnd(6);
-    console.log(`${r.name.padEnd(14)} ${kb(r.bytes).padStart(10)} ${kb(r.gzip).padStart(9)} ${kb(r.map).padStart(8)} ${String(r.inputs).padStart(8)}  ${status}  ${r.top}`);
+    console.log(
+      `${r.name.padEnd(14)} ${kb(r.bytes).padStart(10)} ${kb(r.gzip).padStart(9)} ${kb(r.map).padStart(8)} ${String(r.inputs).padStart(8)}  ${status}  ${r.top}`,
+    );
   }
   const failures = rows.filter((r) => r.problems.length);
   for (const r of failures) for (const p of r.problems) console.error(`✗ ${r.name}: ${p}`);
-  console.log(failures.length ? `\n${failures.length} of ${rows.length} bundles failed` : `\nAll ${rows.length} bundles within budget, each with only its own handler`);
+  console.log(
+    failures.length
+      ? `\n${failures.length} of ${rows.length} bundles failed`
+      : `\nAll ${rows.length} bundles within budget, each with only its own handler`,
+  );
   return failures.length ? 1 : 0;
 }
 

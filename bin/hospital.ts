@@ -15,9 +15,14 @@ new HospitalStack(app, 'HospitalStack', {
   stackName: settings.stackName,
   description: 'Hospital Management Service: REST API, Lambda functions, DynamoDB table',
   // Deploys to the account and region of the CLI credentials; synthesises offline without them.
-  env: process.env.CDK_DEFAULT_ACCOUNT ? { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION } : undefined,
+  env: process.env.CDK_DEFAULT_ACCOUNT
+    ? { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION }
+    : undefined,
   settings,
 });
 Tags.of(app).add('project', 'hospital-management-service');
 
-Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }), new HIPAASecurityChecks(app, { verbose: true }));
+Validations.of(app).addPlugins(
+  new AwsSolutionsChecks(app, { verbose: true }),
+  new HIPAASecurityChecks(app, { verbose: true }),
+);

@@ -4,10 +4,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import type { Server } from 'node:http';
-import { launchDynamoLocal, LocalSetupError, type DynamoLocal } from './local/dynamo-local';
-import { listen, startLocalRuntime, type LocalRuntime } from './local/server';
+import { join, resolve } from 'node:path';
+import { type DynamoLocal, LocalSetupError, launchDynamoLocal } from './local/dynamo-local';
+import { type LocalRuntime, listen, startLocalRuntime } from './local/server';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 
@@ -21,14 +21,16 @@ function jwtSecretFor(dataDir: string | undefined): string {
   if (!dataDir) return randomBytes(32).toString('base64url');
   mkdirSync(dataDir, { recursive: true });
   const file = join(dataDir, 'jwt-secret');
-  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
+  if (!existsSync(file))
+    writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
   return readFileSync(file, 'utf8').trim();
 }
 
 function portFromEnv(): number {
   const raw = process.env.PORT ?? '3000';
   const port = Number(raw);
-  if (!/^\d+$/.test(raw) || port > 65535) throw new LocalSetupError(`PORT must be a number from 0 to 65535 (got "${raw}")`);
+  if (!/^\d+$/.test(raw) || port > 65535)
+    throw new LocalSetupError(`PORT must be a number from 0 to 65535 (got "${raw}")`);
   return port;
 }
 
@@ -62,12 +64,23 @@ async function main() {
   running.server = await listen(port, host);
   const dynamo = await launchDynamoLocal({ dataDir });
   running.dynamo = dynamo;
-  console.log(`Starting DynamoDB Local on port ${dynamo.port} (${dataDir ? `data in ${dataDir}` : 'in memory; set HMS_DATA_DIR or --data <dir> to keep data'})…`);
+  console.log(
+    `Starting DynamoDB Local on port ${dynamo.port} (${dataDir ? `data in ${dataDir}` : 'in memory; set HMS_DATA_DIR or --data <dir> to keep data'})…`,
+  );
   await dynamo.ready;
-  const runtime = await startLocalRuntime({ server: running.server, port, host, dynamoEndpoint: dynamo.endpoint, jwtSecret: jwtSecretFor(dataDir), log: (line) => console.log(line) });
+  const runtime = await startLocalRuntime({
+    server: running.server,
+    port,
+    host,
+    dynamoEndpoint: dynamo.endpoint,
+    jwtSecret: jwtSecretFor(dataDir),
+    log: (line) => console.log(line),
+  });
   running.runtime = runtime;
   if (stopping) return;
-  console.log(`Hospital Management Service is running at ${runtime.url} (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  console.log(
+    `Hospital Management Service is running at ${runtime.url} (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+  );
   console.log(`  Register a hospital: ${runtime.url}/get-started`);
   console.log(`  Sign in:             ${runtime.url}/login`);
   console.log(`  Health:              ${runtime.url}/health`);

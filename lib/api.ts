@@ -111,7 +111,11 @@ export class Api extends Construct {
     if (settings.domain) {
       this.domain = this.restApi.addDomainName('Domain', {
         domainName: settings.domain.name,
-        certificate: acm.Certificate.fromCertificateArn(this, 'Certificate', settings.domain.certificateArn),
+        certificate: acm.Certificate.fromCertificateArn(
+          this,
+          'Certificate',
+          settings.domain.certificateArn,
+        ),
         endpointType: apigw.EndpointType.REGIONAL,
         securityPolicy: apigw.SecurityPolicy.TLS_1_2,
       });
@@ -136,7 +140,8 @@ export class Api extends Construct {
       const { statusCode, body } = gatewayResponse(type);
       const template = JSON.stringify(body);
       // The template is Velocity (VTL): `$` and `#` would be read as references and directives.
-      if (/[$#\\]/.test(template)) throw new Error(`Gateway response ${type}: the message may not contain $, # or \\ (VTL)`);
+      if (/[$#\\]/.test(template))
+        throw new Error(`Gateway response ${type}: the message may not contain $, # or \\ (VTL)`);
       this.restApi.addGatewayResponse(constructId(type.toLowerCase().replace(/_/g, '-')), {
         type: apigw.ResponseType.of(type),
         statusCode: String(statusCode),
@@ -166,7 +171,10 @@ export class Api extends Construct {
         if (!fn) throw new Error(`Routes of group ${group} have no function`);
         // One invoke permission per function for this API instead of one per method: a group
         // with many routes would otherwise approach Lambda's 20 KB resource-policy limit.
-        integration = new apigw.LambdaIntegration(fn, { proxy: true, scopePermissionToMethod: false });
+        integration = new apigw.LambdaIntegration(fn, {
+          proxy: true,
+          scopePermissionToMethod: false,
+        });
         integrations.set(group, integration);
       }
       return integration;
@@ -175,17 +183,25 @@ export class Api extends Construct {
     const seen = new Set<string>();
     return routes.map((route) => {
       const key = `${route.method} ${route.path}`;
-      if (seen.has(key)) throw new Error(`Route ${key} is declared twice (second: ${route.group}.${route.name})`);
+      if (seen.has(key))
+        throw new Error(`Route ${key} is declared twice (second: ${route.group}.${route.name})`);
       seen.add(key);
-      const resource = route.path === '/' ? this.restApi.root : this.restApi.root.resourceForPath(route.path);
+      const resource =
+        route.path === '/' ? this.restApi.root : this.restApi.root.resourceForPath(route.path);
       const options: apigw.MethodOptions = isPublic(route.access)
-        ? { authorizationType: apigw.AuthorizationType.NONE, operationName: `${route.group}.${route.name}` }
+        ? {
+            authorizationType: apigw.AuthorizationType.NONE,
+            operationName: `${route.group}.${route.name}`,
+          }
         : {
             authorizationType: apigw.AuthorizationType.CUSTOM,
             authorizer: this.requestAuthorizer(props.authorizerFunction),
             operationName: `${route.group}.${route.name}`,
           };
-      return { route, method: resource.addMethod(route.method, integrationFor(route.group), options) };
+      return {
+        route,
+        method: resource.addMethod(route.method, integrationFor(route.group), options),
+      };
     });
   }
 }

@@ -1,5 +1,5 @@
+import { type BundlingOptions, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { BuildOptions } from 'esbuild';
-import { OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 
 /**
  * How every function is bundled, declared once. `lib/functions.ts` hands it to NodejsFunction
@@ -8,7 +8,8 @@ import { OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodej
  */
 
 /** ESM output has no `require`; some CommonJS dependencies still call it (e.g. for `crypto`). */
-export const ESM_REQUIRE_SHIM = "import { createRequire } from 'module';const require = createRequire(import.meta.url);";
+export const ESM_REQUIRE_SHIM =
+  "import { createRequire } from 'module';const require = createRequire(import.meta.url);";
 
 export const BUNDLE = {
   format: 'esm',

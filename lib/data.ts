@@ -50,7 +50,9 @@ export class Data extends Construct {
         partitionKey: str(index.partitionKey),
         sortKey: str(index.sortKey),
         projectionType: dynamodb.ProjectionType.ALL,
-        ...(props.contributorInsights ? { contributorInsightsSpecification: { enabled: true } } : {}),
+        ...(props.contributorInsights
+          ? { contributorInsightsSpecification: { enabled: true } }
+          : {}),
       });
     }
   }

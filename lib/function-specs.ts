@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { groupEntry, type GroupDef } from '../shared/http/route';
+import { type GroupDef, groupEntry } from '../shared/http/route';
 import { GROUPS } from '../shared/routes/index';
 import type { TableAccess } from './table-grants';
 
@@ -7,7 +7,10 @@ import type { TableAccess } from './table-grants';
  * Every Lambda function of the API: one per resource group of the route manifest, plus the
  * authorizer. The stack and `bin/bundles.ts` both take their list from here.
  */
-export type FunctionSpec = Pick<GroupDef, 'name' | 'description' | 'memoryMb' | 'timeoutSeconds'> & {
+export type FunctionSpec = Pick<
+  GroupDef,
+  'name' | 'description' | 'memoryMb' | 'timeoutSeconds'
+> & {
   /** Entry file relative to the project root. */
   entry: string;
   /** A group's declared permissions; the table level may also be `lookup` (the authorizer). */
@@ -50,8 +53,12 @@ export function authorizerSpec(): FunctionSpec {
 export function functionSpecs(groups: readonly GroupDef[] = GROUPS): FunctionSpec[] {
   const names = new Set<string>();
   for (const g of groups) {
-    if (g.name === AUTHORIZER.name) throw new Error(`Group name "${AUTHORIZER.name}" is reserved for the API authorizer`);
-    if (!/^[a-z][a-z0-9-]*$/.test(g.name)) throw new Error(`Group name "${g.name}" must be lower-case kebab-case (it names a folder and a construct)`);
+    if (g.name === AUTHORIZER.name)
+      throw new Error(`Group name "${AUTHORIZER.name}" is reserved for the API authorizer`);
+    if (!/^[a-z][a-z0-9-]*$/.test(g.name))
+      throw new Error(
+        `Group name "${g.name}" must be lower-case kebab-case (it names a folder and a construct)`,
+      );
     if (names.has(g.name)) throw new Error(`Group "${g.name}" is declared twice`);
     names.add(g.name);
   }

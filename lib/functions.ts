@@ -8,7 +8,7 @@ import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { BUNDLE, nodejsBundling } from './bundling';
-import { AUTHORIZER, functionSpecs, PROJECT_ROOT, type FunctionSpec } from './function-specs';
+import { AUTHORIZER, type FunctionSpec, functionSpecs, PROJECT_ROOT } from './function-specs';
 import type { Logging } from './logging';
 import type { Settings } from './settings';
 import { grantTableAccess } from './table-grants';
@@ -54,7 +54,10 @@ export class ApiFunction extends Construct {
     const logGroup = props.logging.logGroup(this, 'Logs');
     logGroup.grantWrite(this.role);
 
-    const environment: Record<string, string> = { NODE_OPTIONS: BUNDLE.nodeOptions, LOG_LEVEL: props.logLevel };
+    const environment: Record<string, string> = {
+      NODE_OPTIONS: BUNDLE.nodeOptions,
+      LOG_LEVEL: props.logLevel,
+    };
 
     this.fn = new NodejsFunction(this, 'Function', {
       entry: join(PROJECT_ROOT, spec.entry),
@@ -86,7 +89,9 @@ export class ApiFunction extends Construct {
 
     if (permissions.events) {
       if (!props.eventBus) {
-        throw new Error(`Function ${spec.name} declares permissions.events, but the stack passes no eventBus to Functions (lib/functions.ts)`);
+        throw new Error(
+          `Function ${spec.name} declares permissions.events, but the stack passes no eventBus to Functions (lib/functions.ts)`,
+        );
       }
       props.eventBus.grantPutEventsTo(this.fn);
       this.fn.addEnvironment('EVENT_BUS_NAME', props.eventBus.eventBusName);
@@ -104,7 +109,9 @@ export class Functions extends Construct {
   constructor(scope: Construct, id: string, props: FunctionsProps) {
     super(scope, id);
     const { specs = functionSpecs(), ...shared } = props;
-    const all = specs.map((spec) => new ApiFunction(this, constructId(spec.name), { ...shared, spec }));
+    const all = specs.map(
+      (spec) => new ApiFunction(this, constructId(spec.name), { ...shared, spec }),
+    );
     const authorizer = all.find((f) => f.spec.name === AUTHORIZER.name);
     if (!authorizer) throw new Error('The function specs have no authorizer');
     this.authorizer = authorizer;

@@ -54,20 +54,33 @@ export class HospitalStack extends Stack {
 
     new CfnOutput(this, 'ApiUrl', { description: 'Base URL of the REST API', value: this.api.url });
     const getStarted = allRoutes().find((r) => r.path === '/get-started');
-    if (getStarted) new CfnOutput(this, 'GetStartedUrl', { description: 'Hospital registration page', value: this.api.urlForPath(getStarted.path) });
+    if (getStarted)
+      new CfnOutput(this, 'GetStartedUrl', {
+        description: 'Hospital registration page',
+        value: this.api.urlForPath(getStarted.path),
+      });
     if (this.api.domain) {
       new CfnOutput(this, 'DomainTarget', {
         description: `Point ${settings.domain?.name} here (CNAME or Route 53 alias)`,
         value: this.api.domain.domainNameAliasDomainName,
       });
     }
-    new CfnOutput(this, 'RestApiId', { description: 'For flush-stage-authorizers-cache', value: this.api.restApi.restApiId });
+    new CfnOutput(this, 'RestApiId', {
+      description: 'For flush-stage-authorizers-cache',
+      value: this.api.restApi.restApiId,
+    });
     new CfnOutput(this, 'StageName', { value: this.api.restApi.deploymentStage.stageName });
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
-    new CfnOutput(this, 'JwtSecretArn', { description: 'Access-token signing key', value: this.secrets.jwtSecret.secretArn });
+    new CfnOutput(this, 'JwtSecretArn', {
+      description: 'Access-token signing key',
+      value: this.secrets.jwtSecret.secretArn,
+    });
     new CfnOutput(this, 'JwtSecretReaders', {
       description: 'Functions to recycle after rotating the signing key (docs/deployment.md)',
-      value: this.functions.all.filter((f) => f.spec.permissions.jwtSecret).map((f) => f.fn.functionName).join(','),
+      value: this.functions.all
+        .filter((f) => f.spec.permissions.jwtSecret)
+        .map((f) => f.fn.functionName)
+        .join(','),
     });
     new CfnOutput(this, 'AccessLogGroup', { value: this.api.accessLogs.logGroupName });
 

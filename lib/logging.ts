@@ -20,8 +20,13 @@ export class Logging extends Construct {
 
   constructor(scope: Construct, id: string, props: LoggingProps) {
     super(scope, id);
-    if (!Object.values(logs.RetentionDays).includes(props.retentionDays) || props.retentionDays === logs.RetentionDays.INFINITE) {
-      throw new Error(`logRetentionDays ${props.retentionDays} is not a CloudWatch Logs retention value`);
+    if (
+      !Object.values(logs.RetentionDays).includes(props.retentionDays) ||
+      props.retentionDays === logs.RetentionDays.INFINITE
+    ) {
+      throw new Error(
+        `logRetentionDays ${props.retentionDays} is not a CloudWatch Logs retention value`,
+      );
     }
     this.retention = props.retentionDays as logs.RetentionDays;
 
@@ -36,7 +41,13 @@ export class Logging extends Construct {
       new iam.PolicyStatement({
         sid: 'AllowCloudWatchLogsOfThisAccount',
         principals: [new iam.ServicePrincipal(`logs.${stack.region}.amazonaws.com`)],
-        actions: ['kms:Encrypt*', 'kms:Decrypt*', 'kms:ReEncrypt*', 'kms:GenerateDataKey*', 'kms:Describe*'],
+        actions: [
+          'kms:Encrypt*',
+          'kms:Decrypt*',
+          'kms:ReEncrypt*',
+          'kms:GenerateDataKey*',
+          'kms:Describe*',
+        ],
         resources: ['*'],
         conditions: {
           ArnLike: {
@@ -53,7 +64,11 @@ export class Logging extends Construct {
   }
 
   /** A new encrypted log group with the stack's retention. */
-  logGroup(scope: Construct, id: string, props: Pick<logs.LogGroupProps, 'logGroupName'> = {}): logs.LogGroup {
+  logGroup(
+    scope: Construct,
+    id: string,
+    props: Pick<logs.LogGroupProps, 'logGroupName'> = {},
+  ): logs.LogGroup {
     // The key policy is part of the key resource, which the group references: CloudFormation
     // creates the key (and its policy) first.
     const group = new logs.LogGroup(scope, id, {

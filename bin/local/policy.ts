@@ -14,16 +14,26 @@ interface Statement {
   Resource?: string | string[];
 }
 
-const asList = (x: string | string[] | undefined): string[] => (x === undefined ? [] : Array.isArray(x) ? x : [x]);
+const asList = (x: string | string[] | undefined): string[] =>
+  x === undefined ? [] : Array.isArray(x) ? x : [x];
 
-export function iamPatternMatches(pattern: string, value: string, options: { ignoreCase?: boolean } = {}): boolean {
-  const source = pattern.split('').map((c) => (c === '*' ? '.*' : c === '?' ? '.' : c.replace(/[.+^${}()|[\]\\]/g, '\\$&'))).join('');
+export function iamPatternMatches(
+  pattern: string,
+  value: string,
+  options: { ignoreCase?: boolean } = {},
+): boolean {
+  const source = pattern
+    .split('')
+    .map((c) => (c === '*' ? '.*' : c === '?' ? '.' : c.replace(/[.+^${}()|[\]\\]/g, '\\$&')))
+    .join('');
   return new RegExp(`^${source}$`, options.ignoreCase ? 'is' : 's').test(value);
 }
 
 function matches(statement: Statement, methodArn: string): boolean {
   // IAM action names are case-insensitive; ARNs are not.
-  const invokes = asList(statement.Action).some((a) => iamPatternMatches(a, 'execute-api:Invoke', { ignoreCase: true }));
+  const invokes = asList(statement.Action).some((a) =>
+    iamPatternMatches(a, 'execute-api:Invoke', { ignoreCase: true }),
+  );
   return invokes && asList(statement.Resource).some((r) => iamPatternMatches(r, methodArn));
 }
 
@@ -32,7 +42,10 @@ export function localMethodArn(stage: string, method: string, path: string): str
   return `arn:aws:execute-api:local:000000000000:local/${stage}/${method}/${path.replace(/^\//, '')}`;
 }
 
-export function evaluatePolicy(document: { Statement?: Statement[] } | undefined, methodArn: string): 'Allow' | 'Deny' {
+export function evaluatePolicy(
+  document: { Statement?: Statement[] } | undefined,
+  methodArn: string,
+): 'Allow' | 'Deny' {
   const statements = (document?.Statement ?? []).filter((s) => matches(s, methodArn));
   if (statements.some((s) => s.Effect === 'Deny')) return 'Deny';
   return statements.some((s) => s.Effect === 'Allow') ? 'Allow' : 'Deny';

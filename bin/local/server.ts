@@ -3,15 +3,22 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyResult, Context, Handler } from 'aws-lambda';
-import { gatewayResponse, type GatewayResponseType } from '../../shared/http/gateway-responses';
-import { groupEntry } from '../../shared/http/route';
-import { GROUPS, allRoutes } from '../../shared/routes/index';
-import { resetDb } from '../../shared/table/client';
 import { resetSigningKey } from '../../shared/auth/jwt';
-import { authorizerEvent, compileRoutes, lambdaContext, matchRoute, proxyEvent, type IncomingRequest } from './api-gateway';
-import { ensureTable, LocalSetupError } from './dynamo-local';
 import { AUTHORIZER_CACHE_TTL_SECONDS } from '../../shared/auth/policy';
+import { type GatewayResponseType, gatewayResponse } from '../../shared/http/gateway-responses';
+import { groupEntry } from '../../shared/http/route';
+import { allRoutes, GROUPS } from '../../shared/routes/index';
+import { resetDb } from '../../shared/table/client';
+import {
+  authorizerEvent,
+  compileRoutes,
+  type IncomingRequest,
+  lambdaContext,
+  matchRoute,
+  proxyEvent,
+} from './api-gateway';
 import { AuthorizerPolicyCache } from './authorizer-cache';
+import { ensureTable, LocalSetupError } from './dynamo-local';
 import { evaluatePolicy } from './policy';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -69,9 +76,22 @@ function send(res: ServerResponse, result: APIGatewayProxyResult, requestId: str
   res.end(result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body);
 }
 
-function sendGateway(res: ServerResponse, type: GatewayResponseType, requestId: string, message?: string) {
+function sendGateway(
+  res: ServerResponse,
+  type: GatewayResponseType,
+  requestId: string,
+  message?: string,
+) {
   const g = gatewayResponse(type);
-  send(res, { statusCode: g.statusCode, headers: { 'content-type': 'application/json' }, body: JSON.stringify(message ? { ...g.body, message } : g.body) }, requestId);
+  send(
+    res,
+    {
+      statusCode: g.statusCode,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(message ? { ...g.body, message } : g.body),
+    },
+    requestId,
+  );
 }
 
 /**
@@ -81,13 +101,34 @@ function sendGateway(res: ServerResponse, type: GatewayResponseType, requestId: 
 export async function listen(port: number, host = '127.0.0.1'): Promise<Server> {
   const server = createServer((_req, res) => {
     res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' });
-    res.end(JSON.stringify({ statusCode: 503, message: 'Starting up; try again in a moment', error: 'Service Unavailable' }));
+    res.end(
+      JSON.stringify({
+        statusCode: 503,
+        message: 'Starting up; try again in a moment',
+        error: 'Service Unavailable',
+      }),
+    );
   });
   await new Promise<void>((ok, fail) => {
     server.once('error', (err: NodeJS.ErrnoException) => {
-      if (err.code === 'EADDRINUSE') fail(new LocalSetupError(`Port ${port} is already in use: stop the other process or start with PORT=<another port>`));
-      else if (err.code === 'EACCES') fail(new LocalSetupError(`Port ${port} needs privileges this user does not have: start with PORT=<a port above 1023>`));
-      else if (err.code === 'EADDRNOTAVAIL') fail(new LocalSetupError(`Cannot listen on ${host}:${port}: ${host} is not an address of this machine (HOST)`));
+      if (err.code === 'EADDRINUSE')
+        fail(
+          new LocalSetupError(
+            `Port ${port} is already in use: stop the other process or start with PORT=<another port>`,
+          ),
+        );
+      else if (err.code === 'EACCES')
+        fail(
+          new LocalSetupError(
+            `Port ${port} needs privileges this user does not have: start with PORT=<a port above 1023>`,
+          ),
+        );
+      else if (err.code === 'EADDRNOTAVAIL')
+        fail(
+          new LocalSetupError(
+            `Cannot listen on ${host}:${port}: ${host} is not an address of this machine (HOST)`,
+          ),
+        );
       else fail(err);
     });
     server.listen(port, host, () => ok());
@@ -103,7 +144,8 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
   const tableName = opts.tableName ?? 'hospital-local';
   process.env.TABLE_NAME = tableName;
   process.env.DYNAMODB_ENDPOINT = opts.dynamoEndpoint;
-  process.env.JWT_SECRET = opts.jwtSecret ?? process.env.JWT_SECRET ?? randomBytes(32).toString('base64url');
+  process.env.JWT_SECRET =
+    opts.jwtSecret ?? process.env.JWT_SECRET ?? randomBytes(32).toString('base64url');
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   resetDb();
   resetSigningKey();
@@ -123,23 +165,53 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
       const method = (req.method ?? 'GET').toUpperCase();
       // With a stage, as on API Gateway's default URL, paths arrive as /<stage>/<resource path>.
       const prefix = opts.stage ? `/${opts.stage}` : '';
-      if (prefix && url.pathname !== prefix && !url.pathname.startsWith(prefix + '/')) {
-        return sendGateway(res, 'MISSING_AUTHENTICATION_TOKEN', requestId, `No route for ${method} ${url.pathname}; this runtime serves under ${prefix}/`);
+      if (prefix && url.pathname !== prefix && !url.pathname.startsWith(`${prefix}/`)) {
+        return sendGateway(
+          res,
+          'MISSING_AUTHENTICATION_TOKEN',
+          requestId,
+          `No route for ${method} ${url.pathname}; this runtime serves under ${prefix}/`,
+        );
       }
       const path = url.pathname.slice(prefix.length) || '/';
-      const { route, params, malformed } = matchRoute(compiled, method === 'HEAD' ? 'GET' : method, path);
-      if (malformed) return sendGateway(res, 'BAD_REQUEST_PARAMETERS', requestId, 'Malformed percent-encoding in the path');
-      if (!route) return sendGateway(res, 'MISSING_AUTHENTICATION_TOKEN', requestId, `No route for ${method} ${url.pathname}; see docs/routes.md for the routes`);
+      const { route, params, malformed } = matchRoute(
+        compiled,
+        method === 'HEAD' ? 'GET' : method,
+        path,
+      );
+      if (malformed)
+        return sendGateway(
+          res,
+          'BAD_REQUEST_PARAMETERS',
+          requestId,
+          'Malformed percent-encoding in the path',
+        );
+      if (!route)
+        return sendGateway(
+          res,
+          'MISSING_AUTHENTICATION_TOKEN',
+          requestId,
+          `No route for ${method} ${url.pathname}; see docs/routes.md for the routes`,
+        );
       const body = await readBody(req);
       if (body === null) return sendGateway(res, 'REQUEST_TOO_LARGE', requestId);
       const headers: Record<string, string> = {};
-      for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers[k.toLowerCase()] = v;
-      const incoming: IncomingRequest = { method, path, stagePath: url.pathname, query: url.searchParams, headers, body, sourceIp: req.socket.remoteAddress ?? '127.0.0.1' };
+      for (const [k, v] of Object.entries(req.headers))
+        if (typeof v === 'string') headers[k.toLowerCase()] = v;
+      const incoming: IncomingRequest = {
+        method,
+        path,
+        stagePath: url.pathname,
+        query: url.searchParams,
+        headers,
+        body,
+        sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+      };
 
       let authorizerContext: Record<string, unknown> | null = null;
       if (!route.access.public) {
         // As on API Gateway: no identity source means 401 without calling the authorizer.
-        if (!headers['authorization']) return sendGateway(res, 'UNAUTHORIZED', requestId);
+        if (!headers.authorization) return sendGateway(res, 'UNAUTHORIZED', requestId);
         try {
           const event = authorizerEvent(incoming, route, requestId, opts.stage);
           const policy = (await authorizer(event, lambdaContext('authorizer', 10))) as unknown as {
@@ -148,21 +220,34 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
           };
           // As API Gateway does: the policy's Resource must cover this request's method ARN, and so
           // must the answer API Gateway would have cached for this Authorization value.
-          const allowed = evaluatePolicy(policy.policyDocument, event.methodArn) === 'Allow' && policyCache.allows(headers['authorization'], policy.policyDocument, event.methodArn);
+          const allowed =
+            evaluatePolicy(policy.policyDocument, event.methodArn) === 'Allow' &&
+            policyCache.allows(headers.authorization, policy.policyDocument, event.methodArn);
           if (!allowed) return sendGateway(res, 'ACCESS_DENIED', requestId);
           authorizerContext = policy.context ?? {};
         } catch (err) {
-          if ((err as Error).message === 'Unauthorized') return sendGateway(res, 'UNAUTHORIZED', requestId);
+          if ((err as Error).message === 'Unauthorized')
+            return sendGateway(res, 'UNAUTHORIZED', requestId);
           throw err;
         }
       }
 
       const group = groupByName.get(route.group)!;
-      const result = await handlers.get(route.group)!(proxyEvent(incoming, route, params, requestId, authorizerContext), lambdaContext(group.name, group.timeoutSeconds));
+      const result = await handlers.get(route.group)!(
+        proxyEvent(incoming, route, params, requestId, authorizerContext),
+        lambdaContext(group.name, group.timeoutSeconds),
+      );
       if (method === 'HEAD') result.body = '';
       send(res, result, requestId);
     } catch (err) {
-      process.stderr.write(JSON.stringify({ level: 'error', msg: 'local runtime error', requestId, error: (err as Error).stack }) + '\n');
+      process.stderr.write(
+        `${JSON.stringify({
+          level: 'error',
+          msg: 'local runtime error',
+          requestId,
+          error: (err as Error).stack,
+        })}\n`,
+      );
       if (!res.headersSent) sendGateway(res, 'DEFAULT_5XX', requestId);
       else res.end();
     }
@@ -176,6 +261,10 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
   return {
     url: `http://${opts.host && opts.host !== '0.0.0.0' ? opts.host : '127.0.0.1'}:${port}${opts.stage ? `/${opts.stage}` : ''}`,
     server,
-    close: () => new Promise<void>((ok) => { server.closeAllConnections(); server.close(() => ok()); }),
+    close: () =>
+      new Promise<void>((ok) => {
+        server.closeAllConnections();
+        server.close(() => ok());
+      }),
   };
 }

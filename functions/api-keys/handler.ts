@@ -1,6 +1,11 @@
+import {
+  createApiKey,
+  listApiKeys,
+  revokeApiKey,
+  rotateApiKey,
+} from '../../shared/domain/identity/api-keys';
 import { createApiHandler } from '../../shared/http/api-handler';
 import { apiKeysGroup } from '../../shared/routes/api-keys';
-import { createApiKey, listApiKeys, revokeApiKey, rotateApiKey } from '../../shared/domain/identity/api-keys';
 
 export const handler = createApiHandler(apiKeysGroup, {
   create: ({ tenantId, principal, body, now }) => createApiKey(tenantId, principal.id, body, now),

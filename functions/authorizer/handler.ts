@@ -12,9 +12,13 @@ const log = rootLogger.child({ function: 'authorizer' });
  * the per-route role/scope rule runs in the function. That is why the Allow policy may name the
  * whole stage and be cached (keyed by the Authorization header) across methods.
  */
-export async function handler(event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> {
-  const headers = Object.fromEntries(Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
-  const principal = await resolvePrincipal(headers['authorization'] ?? undefined, systemClock.now());
+export async function handler(
+  event: APIGatewayRequestAuthorizerEvent,
+): Promise<APIGatewayAuthorizerResult> {
+  const headers = Object.fromEntries(
+    Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]),
+  );
+  const principal = await resolvePrincipal(headers.authorization ?? undefined, systemClock.now());
   if (!principal) {
     log.info('credential refused', { requestId: event.requestContext?.requestId });
     // API Gateway turns this exact message into a 401 (gateway response UNAUTHORIZED).

@@ -4,7 +4,9 @@ import type { Principal } from './principal';
 
 /** True once a trial tenant's trial has run out. */
 export function trialEnded(p: Pick<Principal, 'tenantStatus' | 'trialEndsAt'>, now: Date): boolean {
-  return p.tenantStatus === 'TRIAL' && p.trialEndsAt !== '' && now.getTime() >= Date.parse(p.trialEndsAt);
+  return (
+    p.tenantStatus === 'TRIAL' && p.trialEndsAt !== '' && now.getTime() >= Date.parse(p.trialEndsAt)
+  );
 }
 
 /**
@@ -24,14 +26,23 @@ export function checkAccess(input: {
   if (!principal) throw new Unauthorized();
 
   if (principal.type === 'user') {
-    if (!tenantHeader) throw new Unauthorized('x-tenant-id header is required when authenticating with a user token');
-    if (tenantHeader !== principal.tenantId) throw new Forbidden('x-tenant-id does not match the tenant of the credential');
+    if (!tenantHeader)
+      throw new Unauthorized(
+        'x-tenant-id header is required when authenticating with a user token',
+      );
+    if (tenantHeader !== principal.tenantId)
+      throw new Forbidden('x-tenant-id does not match the tenant of the credential');
     const role = principal.role;
-    const allowed = role === 'ADMIN' || access.roles === 'any' || (role !== undefined && access.roles.includes(role));
+    const allowed =
+      role === 'ADMIN' ||
+      access.roles === 'any' ||
+      (role !== undefined && access.roles.includes(role));
     if (!allowed) throw new Forbidden(`Role ${role ?? 'none'} may not use this endpoint`);
   } else {
-    if (tenantHeader && tenantHeader !== principal.tenantId) throw new Forbidden('x-tenant-id does not match the tenant of the credential');
-    if (!access.scope) throw new Forbidden('API keys may not use this endpoint; sign in as a staff user');
+    if (tenantHeader && tenantHeader !== principal.tenantId)
+      throw new Forbidden('x-tenant-id does not match the tenant of the credential');
+    if (!access.scope)
+      throw new Forbidden('API keys may not use this endpoint; sign in as a staff user');
     if (access.scope !== 'any' && !principal.scopes.includes(access.scope)) {
       throw new Forbidden(`API key lacks the required scope ${access.scope}`);
     }

@@ -17,7 +17,7 @@ export function isApiKeySecret(token: string): boolean {
 
 /** What the dashboard shows to tell keys apart: the prefix and four characters. */
 export function displayPrefix(secret: string): string {
-  return secret.slice(0, API_KEY_PREFIX.length + 4) + '…';
+  return `${secret.slice(0, API_KEY_PREFIX.length + 4)}…`;
 }
 
 const HEX_DIGEST = /^[0-9a-f]{64}$/;

@@ -1,5 +1,5 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Role } from './roles';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 3600;
@@ -61,7 +61,12 @@ export async function verifyAccessToken(token: string, now: Date): Promise<Acces
       algorithms: ['HS256'],
       currentDate: now,
     });
-    if (typeof payload.sub !== 'string' || typeof payload.tid !== 'string' || typeof payload.role !== 'string') return null;
+    if (
+      typeof payload.sub !== 'string' ||
+      typeof payload.tid !== 'string' ||
+      typeof payload.role !== 'string'
+    )
+      return null;
     return { sub: payload.sub, tid: payload.tid, role: payload.role as Role };
   } catch (err) {
     if (err instanceof joseErrors.JOSEError) return null;

@@ -1,18 +1,36 @@
-import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, type ScryptOptions, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 
 /** scrypt with a per-user salt; parameters are stored with the hash so they can be raised later. */
 const PARAMS = { N: 16384, r: 8, p: 1, keylen: 64 };
 
-function scrypt(password: string, salt: Buffer, keylen: number, opts: ScryptOptions): Promise<Buffer> {
+function scrypt(
+  password: string,
+  salt: Buffer,
+  keylen: number,
+  opts: ScryptOptions,
+): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scryptCb(password, salt, keylen, { ...opts, maxmem: 64 * 1024 * 1024 }, (err, key) => (err ? reject(err) : resolve(key))),
+    scryptCb(password, salt, keylen, { ...opts, maxmem: 64 * 1024 * 1024 }, (err, key) =>
+      err ? reject(err) : resolve(key),
+    ),
   );
 }
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, PARAMS.keylen, { N: PARAMS.N, r: PARAMS.r, p: PARAMS.p });
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  const key = await scrypt(password, salt, PARAMS.keylen, {
+    N: PARAMS.N,
+    r: PARAMS.r,
+    p: PARAMS.p,
+  });
+  return [
+    'scrypt',
+    PARAMS.N,
+    PARAMS.r,
+    PARAMS.p,
+    salt.toString('base64url'),
+    key.toString('base64url'),
+  ].join('$');
 }
 
 /** False for a wrong password and for any malformed stored hash; never throws on bad input. */
@@ -25,7 +43,12 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const params = { N: Number(n), r: Number(r), p: Number(p) };
   if (![params.N, params.r, params.p].every((v) => Number.isInteger(v) && v > 0)) return false;
   try {
-    const actual = await scrypt(password, Buffer.from(saltB64, 'base64url'), expected.length, params);
+    const actual = await scrypt(
+      password,
+      Buffer.from(saltB64, 'base64url'),
+      expected.length,
+      params,
+    );
     return actual.length === expected.length && timingSafeEqual(actual, expected);
   } catch {
     return false;
@@ -52,7 +75,10 @@ export function generatePassword(length = 20): string {
       if (byte < limit) return alphabet[byte % alphabet.length]!;
     }
   };
-  const chars = [...ALPHABETS.map(pick), ...Array.from({ length: length - ALPHABETS.length }, () => pick(all))];
+  const chars = [
+    ...ALPHABETS.map(pick),
+    ...Array.from({ length: length - ALPHABETS.length }, () => pick(all)),
+  ];
   for (let i = chars.length - 1; i > 0; i--) {
     const j = randomBytes(1)[0]! % (i + 1);
     [chars[i], chars[j]] = [chars[j]!, chars[i]!];

@@ -14,12 +14,20 @@ export const AUTHORIZER_CACHE_TTL_SECONDS = 60;
  * and the path may itself hold slashes (and, in principle, colons), so the ARN is cut at the fifth
  * colon and the resource at its first two slashes.
  */
-export function parseMethodArn(methodArn: string): { prefix: string; apiId: string; stage: string; method: string; path: string } {
+export function parseMethodArn(methodArn: string): {
+  prefix: string;
+  apiId: string;
+  stage: string;
+  method: string;
+  path: string;
+} {
   const fields = methodArn.split(':');
-  if (fields.length < 6 || fields[0] !== 'arn' || fields[2] !== 'execute-api') throw new Error(`Not an execute-api method ARN: ${methodArn}`);
+  if (fields.length < 6 || fields[0] !== 'arn' || fields[2] !== 'execute-api')
+    throw new Error(`Not an execute-api method ARN: ${methodArn}`);
   const prefix = fields.slice(0, 5).join(':');
   const [apiId, stage, method, ...path] = fields.slice(5).join(':').split('/');
-  if (!apiId || !stage || !method) throw new Error(`Method ARN without api id, stage and method: ${methodArn}`);
+  if (!apiId || !stage || !method)
+    throw new Error(`Method ARN without api id, stage and method: ${methodArn}`);
   return { prefix, apiId, stage, method, path: path.join('/') };
 }
 
@@ -38,6 +46,8 @@ export function stageWildcard(methodArn: string): string {
 export function stagePolicy(effect: 'Allow' | 'Deny', methodArn: string): PolicyDocument {
   return {
     Version: '2012-10-17',
-    Statement: [{ Action: 'execute-api:Invoke', Effect: effect, Resource: stageWildcard(methodArn) }],
+    Statement: [
+      { Action: 'execute-api:Invoke', Effect: effect, Resource: stageWildcard(methodArn) },
+    ],
   };
 }

@@ -37,7 +37,9 @@ export function toAuthorizerContext(p: Principal): AuthorizerContext {
   };
 }
 
-export function fromAuthorizerContext(ctx: Record<string, unknown> | null | undefined): Principal | null {
+export function fromAuthorizerContext(
+  ctx: Record<string, unknown> | null | undefined,
+): Principal | null {
   if (!ctx || typeof ctx.tenantId !== 'string' || typeof ctx.principalId !== 'string') return null;
   const type = ctx.principalType === 'apiKey' ? 'apiKey' : 'user';
   const role = typeof ctx.role === 'string' && ctx.role ? (ctx.role as Role) : undefined;

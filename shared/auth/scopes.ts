@@ -13,8 +13,10 @@ export const SCOPES = {
   'appointments:write': 'Book, check in and change appointment status',
   'encounters:read': 'Read OPD encounters, vitals and prescriptions',
   'encounters:write': 'Create encounters, record vitals and prescriptions',
-  'agents:reception:write': 'Agent tools that act at reception (register patients, book and cancel appointments)',
-  'agents:operations:read': 'Agent tools that read operations data (queue, beds, stock, billing summary)',
+  'agents:reception:write':
+    'Agent tools that act at reception (register patients, book and cancel appointments)',
+  'agents:operations:read':
+    'Agent tools that read operations data (queue, beds, stock, billing summary)',
 } as const;
 
 export type Scope = keyof typeof SCOPES;

@@ -3,7 +3,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import { checkAccess } from '../auth/access';
 import { fromAuthorizerContext, type Principal } from '../auth/principal';
 import { systemClock } from '../clock';
-import { rootLogger, type Logger } from '../log';
+import { type Logger, rootLogger } from '../log';
 import { basePathOf } from '../web/base-path';
 import { NotFound, Unauthorized } from './errors';
 import { errorResponse, html, json } from './respond';
@@ -32,14 +32,22 @@ export type GroupImpl<G extends GroupDef> = { [K in keyof G['routes']]: RouteImp
 
 type Internal = { log: Logger; startedAt: number };
 
-function lowerHeaders(headers: APIGatewayProxyEvent['headers'] | null): Record<string, string | undefined> {
+function lowerHeaders(
+  headers: APIGatewayProxyEvent['headers'] | null,
+): Record<string, string | undefined> {
   const out: Record<string, string | undefined> = {};
   for (const [k, v] of Object.entries(headers ?? {})) out[k.toLowerCase()] = v;
   return out;
 }
 
-function requestLog(group: string): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context, Internal> {
-  const done = (request: { event: APIGatewayProxyEvent; response: APIGatewayProxyResult | null; internal: Internal }) => {
+function requestLog(
+  group: string,
+): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context, Internal> {
+  const done = (request: {
+    event: APIGatewayProxyEvent;
+    response: APIGatewayProxyResult | null;
+    internal: Internal;
+  }) => {
     request.internal.log?.info('request', {
       method: request.event.httpMethod,
       route: request.event.resource,
@@ -50,7 +58,9 @@ function requestLog(group: string): MiddlewareObj<APIGatewayProxyEvent, APIGatew
   return {
     name: 'requestLog',
     before: (request) => {
-      const ctx = fromAuthorizerContext(request.event.requestContext?.authorizer as Record<string, unknown> | undefined);
+      const ctx = fromAuthorizerContext(
+        request.event.requestContext?.authorizer as Record<string, unknown> | undefined,
+      );
       request.internal.startedAt = Date.now();
       request.internal.log = rootLogger.child({
         function: group,
@@ -65,7 +75,13 @@ function requestLog(group: string): MiddlewareObj<APIGatewayProxyEvent, APIGatew
   };
 }
 
-function errorHandler(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context, Internal> {
+function errorHandler(): MiddlewareObj<
+  APIGatewayProxyEvent,
+  APIGatewayProxyResult,
+  Error,
+  Context,
+  Internal
+> {
   return {
     name: 'errorHandler',
     onError: (request) => {
@@ -73,7 +89,11 @@ function errorHandler(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResu
       const response = errorResponse(request.error, requestId);
       if (response.statusCode >= 500) {
         const err = request.error;
-        request.internal.log?.error('unhandled error', { errorName: err?.name, error: err?.message, stack: err?.stack });
+        request.internal.log?.error('unhandled error', {
+          errorName: err?.name,
+          error: err?.message,
+          stack: err?.stack,
+        });
       }
       request.response = response;
     },
@@ -88,23 +108,39 @@ function errorHandler(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResu
 export function createApiHandler<G extends GroupDef>(group: G, impls: GroupImpl<G>) {
   const table = new Map<string, { def: RouteDef; impl: RouteImpl<RouteDef> }>();
   for (const [name, def] of Object.entries(group.routes) as [string, RouteDef][]) {
-    table.set(`${def.method} ${def.path}`, { def, impl: (impls as Record<string, RouteImpl<RouteDef>>)[name]! });
+    table.set(`${def.method} ${def.path}`, {
+      def,
+      impl: (impls as Record<string, RouteImpl<RouteDef>>)[name]!,
+    });
   }
 
-  const base = async (event: APIGatewayProxyEvent, context: Context): Promise<APIGatewayProxyResult> => {
+  const base = async (
+    event: APIGatewayProxyEvent,
+    context: Context,
+  ): Promise<APIGatewayProxyResult> => {
     const entry = table.get(`${event.httpMethod} ${event.resource}`);
     if (!entry) throw new NotFound(`No route for ${event.httpMethod} ${event.path}`);
     const { def, impl } = entry;
     const now = systemClock.now();
     const headers = lowerHeaders(event.headers);
-    const principal = fromAuthorizerContext(event.requestContext?.authorizer as Record<string, unknown> | undefined);
-    checkAccess({ access: def.access, method: def.method as HttpMethod, principal, tenantHeader: headers['x-tenant-id'], now });
+    const principal = fromAuthorizerContext(
+      event.requestContext?.authorizer as Record<string, unknown> | undefined,
+    );
+    checkAccess({
+      access: def.access,
+      method: def.method as HttpMethod,
+      principal,
+      tenantHeader: headers['x-tenant-id'],
+      now,
+    });
 
     const requestId = event.requestContext?.requestId ?? context.awsRequestId;
     const rawBody = def.body ? parseJsonBody(event.body, event.isBase64Encoded) : undefined;
     const req = {
       body: def.body ? parseOrThrow(def.body, rawBody ?? {}, 'body') : undefined,
-      query: def.query ? parseOrThrow(def.query, event.queryStringParameters ?? {}, 'query') : undefined,
+      query: def.query
+        ? parseOrThrow(def.query, event.queryStringParameters ?? {}, 'query')
+        : undefined,
       params: def.params ? parseOrThrow(def.params, event.pathParameters ?? {}, 'path') : undefined,
       get principal(): Principal {
         if (!principal) throw new Unauthorized();

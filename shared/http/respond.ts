@@ -8,7 +8,11 @@ const BASE_HEADERS = {
   'referrer-policy': 'no-referrer',
 };
 
-export function json(statusCode: number, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyResult {
+export function json(
+  statusCode: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): APIGatewayProxyResult {
   return {
     statusCode,
     headers: { 'content-type': 'application/json; charset=utf-8', ...BASE_HEADERS, ...headers },
@@ -54,15 +58,30 @@ export function errorBody(statusCode: number, message: string, details?: Record<
 }
 
 /** AWS capacity errors that survived the SDK's own retries: the caller should retry, not report a bug. */
-const THROTTLING = new Set(['ThrottlingException', 'ProvisionedThroughputExceededException', 'RequestLimitExceeded', 'TooManyRequestsException']);
+const THROTTLING = new Set([
+  'ThrottlingException',
+  'ProvisionedThroughputExceededException',
+  'RequestLimitExceeded',
+  'TooManyRequestsException',
+]);
 
 /** The one place that turns errors into `{statusCode, message, error}`. */
 export function errorResponse(err: unknown, requestId: string): APIGatewayProxyResult {
   if (err instanceof HttpError) {
-    return json(err.statusCode, { ...err.details, statusCode: err.statusCode, message: err.message, error: err.error });
+    return json(err.statusCode, {
+      ...err.details,
+      statusCode: err.statusCode,
+      message: err.message,
+      error: err.error,
+    });
   }
   if (THROTTLING.has((err as { name?: string })?.name ?? '')) {
-    return json(429, errorBody(429, 'The service is busy right now; retry in a few seconds'), { 'retry-after': '2' });
+    return json(429, errorBody(429, 'The service is busy right now; retry in a few seconds'), {
+      'retry-after': '2',
+    });
   }
-  return json(500, errorBody(500, `Internal server error. Quote request id ${requestId} when reporting it.`));
+  return json(
+    500,
+    errorBody(500, `Internal server error. Quote request id ${requestId} when reporting it.`),
+  );
 }

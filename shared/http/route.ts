@@ -11,7 +11,12 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 export type Access =
   | { public: true }
-  | { public?: false; roles: readonly Role[] | 'any'; scope?: Scope | 'any'; allowAfterTrial?: boolean };
+  | {
+      public?: false;
+      roles: readonly Role[] | 'any';
+      scope?: Scope | 'any';
+      allowAfterTrial?: boolean;
+    };
 
 export interface RouteDef<
   B extends z.ZodType = z.ZodType,
@@ -68,4 +73,6 @@ export function groupEntry(group: Pick<GroupDef, 'name'>): string {
   return `functions/${group.name}/handler.ts`;
 }
 
-export type Infer<T> = [Exclude<T, undefined>] extends [z.ZodType] ? z.output<Exclude<T, undefined>> : undefined;
+export type Infer<T> = [Exclude<T, undefined>] extends [z.ZodType]
+  ? z.output<Exclude<T, undefined>>
+  : undefined;

@@ -2,13 +2,20 @@ import * as z from 'zod';
 import { BadRequest } from './errors';
 
 /** Turns a zod failure into a 400 whose message names each bad field. */
-export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, where: 'body' | 'query' | 'path'): z.output<T> {
+export function parseOrThrow<T extends z.ZodType>(
+  schema: T,
+  value: unknown,
+  where: 'body' | 'query' | 'path',
+): z.output<T> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issues = result.error.issues.map((issue) => {
     const field = issue.path.length ? issue.path.join('.') : where;
     // zod's default for a missing field reads "expected string, received undefined".
-    const message = issue.code === 'invalid_type' && /received undefined$/.test(issue.message) ? 'is required' : issue.message;
+    const message =
+      issue.code === 'invalid_type' && /received undefined$/.test(issue.message)
+        ? 'is required'
+        : issue.message;
     return { field, message };
   });
   const message = issues
@@ -30,7 +37,8 @@ export function parseJsonBody(raw: string | null | undefined, isBase64Encoded = 
 }
 
 // Reusable field schemas with messages that say what is expected.
-export const nonEmpty = (max: number) => z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
+export const nonEmpty = (max: number) =>
+  z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
 export const email = () =>
   z
     .string()

@@ -4,16 +4,26 @@ import { defineGroup, defineRoute } from '../http/route';
 import { idParam, nonEmpty } from '../http/validation';
 import { pageQuery } from '../table/pagination';
 
-const ScopeSchema = z.enum(SCOPE_NAMES, { message: `must be a known scope (${SCOPE_NAMES.join(', ')})` });
+const ScopeSchema = z.enum(SCOPE_NAMES, {
+  message: `must be a known scope (${SCOPE_NAMES.join(', ')})`,
+});
 // zod runs the length and uniqueness checks even when `scopes` is not an array (a string has a
 // length too), which answered "expected string to have <=12 characters": only check arrays, and
 // say what a wrong type should have been. A missing field keeps the default ("is required").
 const onlyArrays = { when: (payload: { value: unknown }) => Array.isArray(payload.value) };
 const ScopesSchema = z
-  .array(ScopeSchema, { error: (issue) => (issue.input === undefined ? undefined : `must be an array of scope names, e.g. ["patients:read"]; valid scopes: ${SCOPE_NAMES.join(', ')}`) })
+  .array(ScopeSchema, {
+    error: (issue) =>
+      issue.input === undefined
+        ? undefined
+        : `must be an array of scope names, e.g. ["patients:read"]; valid scopes: ${SCOPE_NAMES.join(', ')}`,
+  })
   .min(1, { message: 'choose at least one scope', ...onlyArrays })
   .max(SCOPE_NAMES.length, { message: 'must not list more scopes than exist', ...onlyArrays })
-  .refine((s) => new Set(s).size === s.length, { message: 'must not repeat a scope', ...onlyArrays });
+  .refine((s) => new Set(s).size === s.length, {
+    message: 'must not repeat a scope',
+    ...onlyArrays,
+  });
 const KeyId = z.strictObject({ id: idParam() });
 
 // Key management takes an ADMIN's user token: no `scope`, so an API key cannot mint keys.

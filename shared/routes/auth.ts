@@ -15,7 +15,10 @@ export const authGroup = defineGroup({
       tag: 'Authentication',
       summary: 'Exchange e-mail and password for a one-hour access token',
       access: PUBLIC,
-      body: z.strictObject({ email: email(), password: z.string().min(1, 'must not be empty').max(128, 'must be at most 128 characters') }),
+      body: z.strictObject({
+        email: email(),
+        password: z.string().min(1, 'must not be empty').max(128, 'must be at most 128 characters'),
+      }),
     }),
     me: defineRoute({
       method: 'GET',

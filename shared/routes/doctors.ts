@@ -1,5 +1,9 @@
 import * as z from 'zod';
-import { CreateDepartmentBody, CreateDoctorBody, WeeklyScheduleSchema } from '../domain/doctors/schemas';
+import {
+  CreateDepartmentBody,
+  CreateDoctorBody,
+  WeeklyScheduleSchema,
+} from '../domain/doctors/schemas';
 import { defineGroup, defineRoute } from '../http/route';
 import { idParam } from '../http/validation';
 import { pageQuery } from '../table/pagination';
@@ -22,7 +26,8 @@ export const doctorsGroup = defineGroup({
       method: 'POST',
       path: '/departments',
       tag: 'Doctors',
-      summary: 'Create a department; names are unique per hospital, ignoring case (administrators only)',
+      summary:
+        'Create a department; names are unique per hospital, ignoring case (administrators only)',
       access: { roles: [], scope: 'doctors:write' },
       body: CreateDepartmentBody,
       status: 201,

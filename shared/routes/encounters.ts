@@ -1,6 +1,9 @@
 import * as z from 'zod';
 import type { Role } from '../auth/roles';
-import { ENCOUNTER_STATUSES_NEEDING_REASON, EncounterStatusSchema } from '../domain/opd/encounter-status';
+import {
+  ENCOUNTER_STATUSES_NEEDING_REASON,
+  EncounterStatusSchema,
+} from '../domain/opd/encounter-status';
 import { MEDICATION_STATUSES_NEEDING_REASON } from '../domain/opd/medication-request-status';
 import { MedicationRequestStatusSchema, PrescriptionInputSchema } from '../domain/opd/prescription';
 import { requireReasonFor } from '../domain/opd/status-transitions';
@@ -23,7 +26,11 @@ const DiagnosisSchema = z.strictObject({
 export const CreateEncounterBody = z.union(
   [
     z.strictObject({ appointmentId: idParam(), chiefComplaint: nonEmpty(500).optional() }),
-    z.strictObject({ patientId: idParam(), doctorId: idParam().optional(), chiefComplaint: nonEmpty(500).optional() }),
+    z.strictObject({
+      patientId: idParam(),
+      doctorId: idParam().optional(),
+      chiefComplaint: nonEmpty(500).optional(),
+    }),
   ],
   { message: 'give appointmentId (a checked-in appointment) or patientId (a walk-in), not both' },
 );
@@ -70,7 +77,8 @@ export const encountersGroup = defineGroup({
       method: 'PATCH',
       path: '/encounters/{id}',
       tag: 'Encounters',
-      summary: 'Record diagnosis and notes, or change status (FHIR Encounter.status); completing it fulfils the appointment',
+      summary:
+        'Record diagnosis and notes, or change status (FHIR Encounter.status); completing it fulfils the appointment',
       access: { roles: ['DOCTOR'], scope: 'encounters:write' },
       params: Id,
       body: z
@@ -81,17 +89,37 @@ export const encountersGroup = defineGroup({
           status: EncounterStatusSchema.optional(),
           statusReason: nonEmpty(500).optional(),
           /** NEWS2 SpO2 scale for this encounter's readings: 2 only for confirmed hypercapnic respiratory failure. */
-          spo2Scale: z.union([z.literal(1), z.literal(2)], { message: 'must be 1 or 2' }).optional(),
+          spo2Scale: z
+            .union([z.literal(1), z.literal(2)], { message: 'must be 1 or 2' })
+            .optional(),
           spo2ScaleReason: nonEmpty(500).optional(),
         })
-        .refine((b) => Object.values(b).some((v) => v !== undefined), 'give at least one of chiefComplaint, diagnosis, notes, status, spo2Scale')
+        .refine(
+          (b) => Object.values(b).some((v) => v !== undefined),
+          'give at least one of chiefComplaint, diagnosis, notes, status, spo2Scale',
+        )
         .superRefine(requireReasonFor(ENCOUNTER_STATUSES_NEEDING_REASON, 'statusReason'))
         .superRefine((b, ctx) => {
           if (b.spo2Scale === 2 && !b.spo2ScaleReason) {
-            ctx.addIssue({ code: 'custom', path: ['spo2ScaleReason'], message: 'is required when spo2Scale is 2: record the confirmed hypercapnic respiratory failure (RCP NEWS2)' });
+            ctx.addIssue({
+              code: 'custom',
+              path: ['spo2ScaleReason'],
+              message:
+                'is required when spo2Scale is 2: record the confirmed hypercapnic respiratory failure (RCP NEWS2)',
+            });
           }
-          if (b.spo2ScaleReason && b.spo2Scale !== 2) ctx.addIssue({ code: 'custom', path: ['spo2ScaleReason'], message: 'is only accepted with spo2Scale 2' });
-          if (b.statusReason && !b.status) ctx.addIssue({ code: 'custom', path: ['statusReason'], message: 'is only accepted with a status change' });
+          if (b.spo2ScaleReason && b.spo2Scale !== 2)
+            ctx.addIssue({
+              code: 'custom',
+              path: ['spo2ScaleReason'],
+              message: 'is only accepted with spo2Scale 2',
+            });
+          if (b.statusReason && !b.status)
+            ctx.addIssue({
+              code: 'custom',
+              path: ['statusReason'],
+              message: 'is only accepted with a status change',
+            });
         }),
     }),
     recordVitals: defineRoute({
@@ -107,7 +135,8 @@ export const encountersGroup = defineGroup({
       method: 'POST',
       path: '/encounters/{id}/prescriptions',
       tag: 'Encounters',
-      summary: 'Add a prescription (FHIR MedicationRequest); an allergy conflict needs an override reason',
+      summary:
+        'Add a prescription (FHIR MedicationRequest); an allergy conflict needs an override reason',
       access: { roles: ['DOCTOR'], scope: 'encounters:write' },
       params: Id,
       body: PrescriptionInputSchema,
@@ -117,7 +146,8 @@ export const encountersGroup = defineGroup({
       method: 'PATCH',
       path: '/encounters/{id}/prescriptions/{prescriptionId}',
       tag: 'Encounters',
-      summary: 'Hold, stop, cancel, complete or mark in error a prescription (FHIR MedicationRequest.status); allowed after the encounter ends',
+      summary:
+        'Hold, stop, cancel, complete or mark in error a prescription (FHIR MedicationRequest.status); allowed after the encounter ends',
       access: { roles: ['DOCTOR'], scope: 'encounters:write' },
       params: z.strictObject({ id: idParam(), prescriptionId: idParam() }),
       body: z

@@ -14,7 +14,17 @@ import { webGroup } from './web';
  * docs and the 401/403 tests are all generated from this list. Functions import only their own
  * group's file so each bundle stays small.
  */
-export const GROUPS: readonly GroupDef[] = [webGroup, tenantsGroup, authGroup, usersGroup, apiKeysGroup, patientsGroup, doctorsGroup, appointmentsGroup, encountersGroup];
+export const GROUPS: readonly GroupDef[] = [
+  webGroup,
+  tenantsGroup,
+  authGroup,
+  usersGroup,
+  apiKeysGroup,
+  patientsGroup,
+  doctorsGroup,
+  appointmentsGroup,
+  encountersGroup,
+];
 
 export interface ManifestRoute extends RouteDef {
   name: string;
@@ -22,5 +32,7 @@ export interface ManifestRoute extends RouteDef {
 }
 
 export function allRoutes(): ManifestRoute[] {
-  return GROUPS.flatMap((g) => Object.entries(g.routes).map(([name, def]) => ({ ...def, name, group: g.name })));
+  return GROUPS.flatMap((g) =>
+    Object.entries(g.routes).map(([name, def]) => ({ ...def, name, group: g.name })),
+  );
 }

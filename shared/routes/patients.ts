@@ -1,12 +1,24 @@
 import * as z from 'zod';
 import type { Role } from '../auth/roles';
-import { PatientSearchText, RegisterPatientBody, UpdatePatientBody } from '../domain/patients/schemas';
+import {
+  PatientSearchText,
+  RegisterPatientBody,
+  UpdatePatientBody,
+} from '../domain/patients/schemas';
 import { defineGroup, defineRoute } from '../http/route';
 import { idParam } from '../http/validation';
 import { pageQuery } from '../table/pagination';
 
 /** Every clinical and front-office role may read patients (ADMIN always may). */
-const READERS: readonly Role[] = ['DOCTOR', 'NURSE', 'RECEPTIONIST', 'PHARMACIST', 'ACCOUNTANT', 'LAB_TECHNICIAN', 'RADIOLOGIST'];
+const READERS: readonly Role[] = [
+  'DOCTOR',
+  'NURSE',
+  'RECEPTIONIST',
+  'PHARMACIST',
+  'ACCOUNTANT',
+  'LAB_TECHNICIAN',
+  'RADIOLOGIST',
+];
 
 export const patientsGroup = defineGroup({
   name: 'patients',
@@ -29,7 +41,8 @@ export const patientsGroup = defineGroup({
       method: 'GET',
       path: '/patients',
       tag: 'Patients',
-      summary: 'List patients, newest first, or search with q: an MRN (MRN-000042), a phone-number prefix, or a name prefix (any word of the name)',
+      summary:
+        'List patients, newest first, or search with q: an MRN (MRN-000042), a phone-number prefix, or a name prefix (any word of the name)',
       access: { roles: READERS, scope: 'patients:read' },
       query: z.strictObject({ ...pageQuery, q: PatientSearchText.optional() }),
     }),

@@ -20,7 +20,12 @@ export const usersGroup = defineGroup({
       tag: 'Staff',
       summary: 'Create a staff user; a strong password is generated when none is given',
       access: { roles: [] },
-      body: z.strictObject({ name: nonEmpty(120), email: email(), role: RoleSchema, password: PasswordSchema.optional() }),
+      body: z.strictObject({
+        name: nonEmpty(120),
+        email: email(),
+        role: RoleSchema,
+        password: PasswordSchema.optional(),
+      }),
       status: 201,
     }),
     list: defineRoute({
@@ -35,13 +40,21 @@ export const usersGroup = defineGroup({
       method: 'PATCH',
       path: '/users/{id}',
       tag: 'Staff',
-      summary: "Change a user's role, name or active flag; a deactivated user's tokens stop working",
+      summary:
+        "Change a user's role, name or active flag; a deactivated user's tokens stop working",
       // Deactivating someone must work even after the trial ended.
       access: { roles: [], allowAfterTrial: true },
       params: z.strictObject({ id: idParam() }),
       body: z
-        .strictObject({ role: RoleSchema.optional(), active: z.boolean({ message: 'must be true or false' }).optional(), name: nonEmpty(120).optional() })
-        .refine((b) => b.role !== undefined || b.active !== undefined || b.name !== undefined, 'give at least one of role, active, name'),
+        .strictObject({
+          role: RoleSchema.optional(),
+          active: z.boolean({ message: 'must be true or false' }).optional(),
+          name: nonEmpty(120).optional(),
+        })
+        .refine(
+          (b) => b.role !== undefined || b.active !== undefined || b.name !== undefined,
+          'give at least one of role, active, name',
+        ),
     }),
   },
 });

@@ -13,7 +13,9 @@ export function db(): DynamoDBDocumentClient {
     const endpoint = dynamoEndpoint();
     const client = new DynamoDBClient({
       region: region(),
-      ...(endpoint ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
+      ...(endpoint
+        ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
+        : {}),
       maxAttempts: 3,
     });
     doc = DynamoDBDocumentClient.from(client, {

@@ -4,21 +4,30 @@ import { db, table } from './client';
 import { failedConditions } from './errors';
 import { getItem } from './items';
 import type { ItemKey } from './keys';
-import { transact, type TransactItem } from './transact';
+import { type TransactItem, transact } from './transact';
 
 /**
  * Atomically takes the next number of a counter item (1 on first use). Numbers are never reused:
  * a write that fails after taking one leaves a gap, which is normal for record numbers and tokens.
  * `expiresAt` (epoch seconds) lets DynamoDB TTL remove short-lived counters such as daily tokens.
  */
-export async function nextCounterValue(key: ItemKey, options: { expiresAt?: number } = {}): Promise<number> {
+export async function nextCounterValue(
+  key: ItemKey,
+  options: { expiresAt?: number } = {},
+): Promise<number> {
   const res = await db().send(
     new UpdateCommand({
       TableName: table(),
       Key: key,
-      UpdateExpression: options.expiresAt ? 'ADD #value :one SET entity = :entity, expiresAt = :ttl' : 'ADD #value :one SET entity = :entity',
+      UpdateExpression: options.expiresAt
+        ? 'ADD #value :one SET entity = :entity, expiresAt = :ttl'
+        : 'ADD #value :one SET entity = :entity',
       ExpressionAttributeNames: { '#value': 'value' },
-      ExpressionAttributeValues: { ':one': 1, ':entity': 'Counter', ...(options.expiresAt ? { ':ttl': options.expiresAt } : {}) },
+      ExpressionAttributeValues: {
+        ':one': 1,
+        ':entity': 'Counter',
+        ...(options.expiresAt ? { ':ttl': options.expiresAt } : {}),
+      },
       ReturnValues: 'UPDATED_NEW',
     }),
   );
@@ -34,7 +43,11 @@ const GAP_FREE_ATTEMPTS = 8;
  * "counter = n if it is still n − 1"; when another writer took n first, it reads again. Failed
  * conditions of the caller's own items are rethrown unchanged (their positions as given).
  */
-export async function withNextCounterValue(key: ItemKey, items: (n: number) => TransactItem[], options: { expiresAt?: number } = {}): Promise<number> {
+export async function withNextCounterValue(
+  key: ItemKey,
+  items: (n: number) => TransactItem[],
+  options: { expiresAt?: number } = {},
+): Promise<number> {
   for (let attempt = 1; attempt <= GAP_FREE_ATTEMPTS; attempt++) {
     const last = Number((await getItem<{ value?: number }>(key, { consistent: true }))?.value ?? 0);
     const own = items(last + 1);
@@ -45,7 +58,12 @@ export async function withNextCounterValue(key: ItemKey, items: (n: number) => T
         UpdateExpression: `SET #value = :next, entity = :entity${options.expiresAt ? ', expiresAt = :ttl' : ''}`,
         ConditionExpression: last === 0 ? 'attribute_not_exists(#value)' : '#value = :last',
         ExpressionAttributeNames: { '#value': 'value' },
-        ExpressionAttributeValues: { ':next': last + 1, ':entity': 'Counter', ...(last === 0 ? {} : { ':last': last }), ...(options.expiresAt ? { ':ttl': options.expiresAt } : {}) },
+        ExpressionAttributeValues: {
+          ':next': last + 1,
+          ':entity': 'Counter',
+          ...(last === 0 ? {} : { ':last': last }),
+          ...(options.expiresAt ? { ':ttl': options.expiresAt } : {}),
+        },
       },
     };
     try {

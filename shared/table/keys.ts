@@ -41,7 +41,10 @@ export const keys = {
   slug: (slug: string): ItemKey => ({ pk: `SLUG#${slug}`, sk: 'SLUG' }),
   email: (email: string): ItemKey => ({ pk: `EMAIL#${email.toLowerCase()}`, sk: 'EMAIL' }),
   apiKeyHash: (hash: string): ItemKey => ({ pk: `APIKEYHASH#${hash}`, sk: 'APIKEYHASH' }),
-  loginThrottle: (email: string): ItemKey => ({ pk: `LOGINFAIL#${email.toLowerCase()}`, sk: 'LOGINFAIL' }),
+  loginThrottle: (email: string): ItemKey => ({
+    pk: `LOGINFAIL#${email.toLowerCase()}`,
+    sk: 'LOGINFAIL',
+  }),
   user: (tenantId: string, userId: string) => entityKey(tenantId, 'USER', userId),
   users: (tenantId: string) => collection(tenantId, 'USERS'),
   apiKey: (tenantId: string, keyId: string) => entityKey(tenantId, 'APIKEY', keyId),

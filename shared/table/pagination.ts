@@ -2,7 +2,7 @@ import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { BadRequest } from '../http/errors';
 import { db, table } from './client';
-import { indexSpec, TABLE, type IndexName } from './spec';
+import { type IndexName, indexSpec, TABLE } from './spec';
 
 export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 100;
@@ -41,7 +41,12 @@ function keyAttributes(indexName: string | undefined): string[] {
  * the key attributes of the table or index queried, so a cursor from another list (or another
  * tenant), or a hand-edited one, is a 400 and never a 500 or a cross-partition read.
  */
-function decodeCursor(cursor: string | undefined, indexName: string | undefined, partitionAttr: string, partitionValue: unknown): Record<string, unknown> | undefined {
+function decodeCursor(
+  cursor: string | undefined,
+  indexName: string | undefined,
+  partitionAttr: string,
+  partitionValue: unknown,
+): Record<string, unknown> | undefined {
   if (!cursor) return undefined;
   let key: unknown;
   try {
@@ -85,7 +90,12 @@ export async function queryPage<T>(
       ...input,
       TableName: table(),
       Limit: page.limit,
-      ExclusiveStartKey: decodeCursor(page.cursor, input.IndexName, partition.attr, partition.value),
+      ExclusiveStartKey: decodeCursor(
+        page.cursor,
+        input.IndexName,
+        partition.attr,
+        partition.value,
+      ),
     }),
   );
   return { items: (res.Items ?? []).map(map), nextCursor: encodeCursor(res.LastEvaluatedKey) };
@@ -101,7 +111,12 @@ export function queryCollection<T>(
 ): Promise<Page<T>> {
   const attr = indexSpec(index).partitionKey;
   return queryPage(
-    { IndexName: index, KeyConditionExpression: `${attr} = :pk`, ExpressionAttributeValues: { ':pk': partitionValue }, ...(options.newestFirst ? { ScanIndexForward: false } : {}) },
+    {
+      IndexName: index,
+      KeyConditionExpression: `${attr} = :pk`,
+      ExpressionAttributeValues: { ':pk': partitionValue },
+      ...(options.newestFirst ? { ScanIndexForward: false } : {}),
+    },
     { attr, value: partitionValue },
     page,
     map,

@@ -8,13 +8,17 @@ const MAX_ATTEMPTS = 5;
 
 function cancellationCodes(err: unknown): string[] | null {
   if ((err as { name?: string })?.name !== 'TransactionCanceledException') return null;
-  return ((err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((r) => r.Code ?? 'None');
+  return ((err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map(
+    (r) => r.Code ?? 'None',
+  );
 }
 
 /** Cancelled only because another transaction touched the same item at the same moment. */
 export function isTransactionConflict(err: unknown): boolean {
   const codes = cancellationCodes(err);
-  return !!codes && codes.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed');
+  return (
+    !!codes && codes.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed')
+  );
 }
 
 /**
@@ -23,7 +27,10 @@ export function isTransactionConflict(err: unknown): boolean {
  * jitter, and the retry then sees the winner's write and fails its condition, which the caller
  * turns into its own 409. Failed conditions are rethrown for the caller to interpret.
  */
-export async function transact(items: TransactItem[], conflictMessage = 'Another change to the same record was in progress; try again'): Promise<void> {
+export async function transact(
+  items: TransactItem[],
+  conflictMessage = 'Another change to the same record was in progress; try again',
+): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
       await db().send(new TransactWriteCommand({ TransactItems: items }));

@@ -11,5 +11,7 @@ import { START_CODE } from './admin-client/start';
 import { clientScript } from './client-common';
 
 export function adminScript(): string {
-  return clientScript([SESSION_CODE, OVERVIEW_CODE, OUTPATIENTS_CODE, STAFF_CODE, API_KEYS_CODE, START_CODE].join(''));
+  return clientScript(
+    [SESSION_CODE, OVERVIEW_CODE, OUTPATIENTS_CODE, STAFF_CODE, API_KEYS_CODE, START_CODE].join(''),
+  );
 }

@@ -5,7 +5,14 @@
 import { ROLES, type Role } from '../auth/roles';
 import type { SCOPES } from '../auth/scopes';
 import { adminScript } from './admin-client';
-import { brandMark, escapeHtml, ICONS, PRODUCT_NAME, renderDocument, credentialRow } from './layout';
+import {
+  brandMark,
+  credentialRow,
+  escapeHtml,
+  ICONS,
+  PRODUCT_NAME,
+  renderDocument,
+} from './layout';
 
 /** The scope catalogue shape (scope name → description), e.g. `SCOPES` from shared/auth/scopes. */
 export type ScopeCatalogue = Readonly<Record<string, string>> | typeof SCOPES;
@@ -40,7 +47,9 @@ function scopeGroupLabel(prefix: string): string {
 }
 
 /** Groups scopes by resource prefix (the part before the first ':'), keeping catalogue order. */
-export function groupScopes(scopes: ScopeCatalogue): Array<{ prefix: string; label: string; scopes: Array<[string, string]> }> {
+export function groupScopes(
+  scopes: ScopeCatalogue,
+): Array<{ prefix: string; label: string; scopes: Array<[string, string]> }> {
   const groups = new Map<string, Array<[string, string]>>();
   for (const [name, description] of Object.entries(scopes as Record<string, string>)) {
     const prefix = name.split(':')[0] || name;
@@ -48,7 +57,11 @@ export function groupScopes(scopes: ScopeCatalogue): Array<{ prefix: string; lab
     list.push([name, description]);
     groups.set(prefix, list);
   }
-  return [...groups].map(([prefix, list]) => ({ prefix, label: scopeGroupLabel(prefix), scopes: list }));
+  return [...groups].map(([prefix, list]) => ({
+    prefix,
+    label: scopeGroupLabel(prefix),
+    scopes: list,
+  }));
 }
 
 function renderScopeCheckboxes(scopes: ScopeCatalogue): string {
@@ -74,7 +87,8 @@ function renderScopeCheckboxes(scopes: ScopeCatalogue): string {
 
 function roleOptions(): string {
   return ROLES.map(
-    (role) => `<option value="${role}"${role === 'DOCTOR' ? ' selected' : ''}>${escapeHtml(ROLE_LABELS[role])}</option>`,
+    (role) =>
+      `<option value="${role}"${role === 'DOCTOR' ? ' selected' : ''}>${escapeHtml(ROLE_LABELS[role])}</option>`,
   ).join('');
 }
 

@@ -7,12 +7,14 @@ const SAFE_PREFIX = /^(\/[A-Za-z0-9_-]+)*$/;
 
 /** The mount prefix: API Gateway's `requestContext.path` is the request path with the stage in front. */
 export function basePathOf(requestPath: string | undefined, resourcePath: string): string {
-  if (!requestPath || !requestPath.endsWith(resourcePath)) return '';
+  if (!requestPath?.endsWith(resourcePath)) return '';
   const prefix = requestPath.slice(0, requestPath.length - resourcePath.length).replace(/\/$/, '');
   return SAFE_PREFIX.test(prefix) ? prefix : '';
 }
 
 export function withBasePath(html: string, base: string): string {
   if (!base) return html;
-  return html.replace(/<html lang="en"/, `<html lang="en" data-base="${base}"`).replace(/ (href|action)="\//g, ` $1="${base}/`);
+  return html
+    .replace(/<html lang="en"/, `<html lang="en" data-base="${base}"`)
+    .replace(/ (href|action)="\//g, ` $1="${base}/`);
 }

@@ -6,7 +6,7 @@
  *  - data reaches the DOM only through textContent / createElement / setAttribute (never innerHTML);
  *  - the source is written with String.raw, so it must not contain backticks or dollar-brace.
  */
-export const CLIENT_COMMON = String.raw`
+export const CLIENT_COMMON = `
   // Where the service is mounted: '' on a custom domain or locally, '/prod' on API Gateway's default URL.
   var BASE = document.documentElement.getAttribute('data-base') || '';
   function url(path) { return BASE + path; }

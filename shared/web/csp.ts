@@ -9,7 +9,11 @@ function hashes(html: string, tag: 'script' | 'style'): string[] {
   const re = new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, 'g');
   const out: string[] = [];
   for (const match of html.matchAll(re)) {
-    out.push(`'sha256-${createHash('sha256').update(match[1] ?? '', 'utf8').digest('base64')}'`);
+    out.push(
+      `'sha256-${createHash('sha256')
+        .update(match[1] ?? '', 'utf8')
+        .digest('base64')}'`,
+    );
   }
   return out;
 }

@@ -1,6 +1,6 @@
 /** `/get-started` — self-service hospital (tenant) sign-up and the one-time credentials screen. */
 import { getStartedScript } from './get-started-client';
-import { ICONS, publicHeader, renderDocument, siteFooter, credentialRow } from './layout';
+import { credentialRow, ICONS, publicHeader, renderDocument, siteFooter } from './layout';
 
 export function renderGetStarted(): string {
   const body = `${publicHeader('get-started')}

@@ -1,7 +1,7 @@
 /** Client script for `/login`: POST /auth/login, store the session, go to /admin. */
 import { clientScript } from './client-common';
 
-const LOGIN_CODE = String.raw`
+const LOGIN_CODE = `
   var form = $('login-form');
   var email = $('email');
   var password = $('password');

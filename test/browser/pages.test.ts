@@ -1,19 +1,22 @@
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalRuntime } from '../../bin/local/server';
 import { resetClock, systemClock } from '../../shared/clock';
 import { utcToZonedParts } from '../../shared/domain/opd/zoned-time';
 import { client } from '../support/api';
 import { clockToNineAm, DAY_SCHEDULE } from '../support/opd';
 import { startTestRuntime } from '../support/runtime';
-import type { LocalRuntime } from '../../bin/local/server';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const available = existsSync(CHROMIUM);
 // In CI a missing browser is a failure, never a silent skip.
-if (!available && process.env.CI === 'true') throw new Error(`Chromium not found at ${CHROMIUM}: install it (apt-get install -y chromium) — .ci/run does this`);
+if (!available && process.env.CI === 'true')
+  throw new Error(
+    `Chromium not found at ${CHROMIUM}: install it (apt-get install -y chromium) — .ci/run does this`,
+  );
 
 const TZ = 'Asia/Kolkata';
 let rt: LocalRuntime;
@@ -26,7 +29,16 @@ beforeAll(async () => {
   rt = await startTestRuntime();
   browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }, 60_000);
 
@@ -94,22 +106,55 @@ describe.skipIf(!available)('pages in a real browser', () => {
     // Arrange through the API: a hospital, a doctor with a schedule, two booked patients, one checked in.
     const suffix = Math.random().toString(36).slice(2, 8);
     const anon = client(rt.url);
-    const reg = await anon.post('/tenants', { hospitalName: `OPD View ${suffix}`, slug: `opd-view-${suffix}`, adminName: 'Admin', adminEmail: `opd-${suffix}@example.test`, timezone: TZ });
+    const reg = await anon.post('/tenants', {
+      hospitalName: `OPD View ${suffix}`,
+      slug: `opd-view-${suffix}`,
+      adminName: 'Admin',
+      adminEmail: `opd-${suffix}@example.test`,
+      timezone: TZ,
+    });
     const login = await anon.post('/auth/login', reg.body.credentials);
     const admin = client(rt.url, { token: login.body.accessToken, tenantId: reg.body.tenant.id });
-    const docUser = await admin.post('/users', { name: 'Dr Arjun Rao', email: `arjun-${suffix}@example.test`, role: 'DOCTOR' });
+    const docUser = await admin.post('/users', {
+      name: 'Dr Arjun Rao',
+      email: `arjun-${suffix}@example.test`,
+      role: 'DOCTOR',
+    });
     const dept = await admin.post('/departments', { name: 'General Medicine' });
-    const doctor = await admin.post('/doctors', { userId: docUser.body.user.id, departmentId: dept.body.id, specialty: 'Internal Medicine', consultationFee: 400, schedule: DAY_SCHEDULE });
+    const doctor = await admin.post('/doctors', {
+      userId: docUser.body.user.id,
+      departmentId: dept.body.id,
+      specialty: 'Internal Medicine',
+      consultationFee: 400,
+      schedule: DAY_SCHEDULE,
+    });
     expect(doctor.status).toBe(201);
     const today = utcToZonedParts(systemClock.now(), TZ).date;
-    const slots = (await admin.get(`/doctors/${doctor.body.id}/availability?date=${today}`)).body.slots;
+    const slots = (await admin.get(`/doctors/${doctor.body.id}/availability?date=${today}`)).body
+      .slots;
     const appts = [];
     for (const [i, name] of ['Kavya Menon', 'Rahul Verma'].entries()) {
-      const p = await admin.post('/patients/register', { name, dateOfBirth: `199${i}-01-15`, sex: i ? 'male' : 'female', phone: `+91 99000 0${suffix.length}${i}${i}${i}` });
+      const p = await admin.post('/patients/register', {
+        name,
+        dateOfBirth: `199${i}-01-15`,
+        sex: i ? 'male' : 'female',
+        phone: `+91 99000 0${suffix.length}${i}${i}${i}`,
+      });
       expect(p.status, JSON.stringify(p.body)).toBe(201);
-      appts.push((await admin.post('/appointments', { patientId: p.body.id, doctorId: doctor.body.id, start: slots[i].start, reason: 'Consultation' })).body);
+      appts.push(
+        (
+          await admin.post('/appointments', {
+            patientId: p.body.id,
+            doctorId: doctor.body.id,
+            start: slots[i].start,
+            reason: 'Consultation',
+          })
+        ).body,
+      );
     }
-    expect((await admin.patch(`/appointments/${appts[1].id}/status`, { status: 'checked-in' })).status).toBe(200);
+    expect(
+      (await admin.patch(`/appointments/${appts[1].id}/status`, { status: 'checked-in' })).status,
+    ).toBe(200);
 
     const page = await newPage();
     await page.goto(`${rt.url}/login`);
@@ -118,11 +163,14 @@ describe.skipIf(!available)('pages in a real browser', () => {
     await page.click('#login-submit');
     await page.waitForURL(/\/admin/);
     await page.click('#nav-opd');
-    await page.waitForSelector(`#opd-doctor option[value="${doctor.body.id}"]`, { state: 'attached' });
+    await page.waitForSelector(`#opd-doctor option[value="${doctor.body.id}"]`, {
+      state: 'attached',
+    });
     await page.selectOption('#opd-doctor', doctor.body.id);
     await page.fill('#opd-date', today);
     await page.click('#opd-refresh');
-    for (const a of appts) await page.locator(`#opd-appointments tr[data-appointment-id="${a.id}"]`).waitFor();
+    for (const a of appts)
+      await page.locator(`#opd-appointments tr[data-appointment-id="${a.id}"]`).waitFor();
     expect(await page.textContent('#opd-appointments')).toContain('Kavya Menon');
     const queueRow = page.locator('#opd-queue tr[data-token="1"]');
     await queueRow.waitFor();
@@ -149,6 +197,8 @@ describe.skipIf(!available)('pages in a real browser', () => {
     await page.fill('#password', password);
     await page.click('#login-submit');
     await page.waitForURL(/\/prod\/admin/);
-    await page.waitForFunction(() => document.querySelector('#tenant-name')?.textContent?.includes('Staged'));
+    await page.waitForFunction(() =>
+      document.querySelector('#tenant-name')?.textContent?.includes('Staged'),
+    );
   });
 });

@@ -1,16 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { App, Stack, type CfnElement } from 'aws-cdk-lib';
+import { App, type CfnElement, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks, HIPAASecurityChecks, type NagPack } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Data } from '../../lib/data';
+import { type FunctionSpec, functionSpecs, PROJECT_ROOT } from '../../lib/function-specs';
 import { Functions } from '../../lib/functions';
 import { HospitalStack } from '../../lib/hospital-stack';
 import { Logging } from '../../lib/logging';
 import { Secrets } from '../../lib/secrets';
 import { readSettings, type Settings } from '../../lib/settings';
-import { functionSpecs, PROJECT_ROOT, type FunctionSpec } from '../../lib/function-specs';
 import { GATEWAY_RESPONSES } from '../../shared/http/gateway-responses';
 import { isPublic } from '../../shared/http/route';
 import { allRoutes, GROUPS } from '../../shared/routes/index';
@@ -28,8 +28,13 @@ type Json = Record<string, any>;
  * runs it).
  */
 function testApp(extra: Record<string, unknown> = {}): App {
-  const { context } = JSON.parse(readFileSync(join(PROJECT_ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
-  return new App({ context: { ...context, 'aws:cdk:bundling-stacks': [], ...extra }, builtinCloudFormationValidation: false });
+  const { context } = JSON.parse(readFileSync(join(PROJECT_ROOT, 'cdk.json'), 'utf8')) as {
+    context: Record<string, unknown>;
+  };
+  return new App({
+    context: { ...context, 'aws:cdk:bundling-stacks': [], ...extra },
+    builtinCloudFormationValidation: false,
+  });
 }
 
 let stack: HospitalStack;
@@ -38,7 +43,8 @@ let resources: Record<string, Json>;
 let app: App;
 let settings: Settings;
 
-const logicalId = (construct: { node: { defaultChild?: unknown } }) => stack.getLogicalId(construct.node.defaultChild as CfnElement);
+const logicalId = (construct: { node: { defaultChild?: unknown } }) =>
+  stack.getLogicalId(construct.node.defaultChild as CfnElement);
 const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
 const asArray = <T>(x: T | T[]): T[] => (Array.isArray(x) ? x : [x]);
 
@@ -87,14 +93,29 @@ describe('DynamoDB table (from shared/table/spec.ts)', () => {
         Projection: { ProjectionType: 'ALL' },
       });
     }
-    const attributes = [TABLE.partitionKey, TABLE.sortKey, ...TABLE.indexes.flatMap((i) => [i.partitionKey, i.sortKey])];
-    expect(table.Properties.AttributeDefinitions).toEqual(expect.arrayContaining(attributes.map((AttributeName) => ({ AttributeName, AttributeType: 'S' }))));
+    const attributes = [
+      TABLE.partitionKey,
+      TABLE.sortKey,
+      ...TABLE.indexes.flatMap((i) => [i.partitionKey, i.sortKey]),
+    ];
+    expect(table.Properties.AttributeDefinitions).toEqual(
+      expect.arrayContaining(
+        attributes.map((AttributeName) => ({ AttributeName, AttributeType: 'S' })),
+      ),
+    );
   });
 
   it('is retained with its customer-managed, rotating key', () => {
-    template.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+    template.hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+    });
     const keyId = logicalId(stack.data.key);
-    expect(resources[keyId]).toMatchObject({ Type: 'AWS::KMS::Key', DeletionPolicy: 'Retain', Properties: { EnableKeyRotation: true } });
+    expect(resources[keyId]).toMatchObject({
+      Type: 'AWS::KMS::Key',
+      DeletionPolicy: 'Retain',
+      Properties: { EnableKeyRotation: true },
+    });
   });
 });
 
@@ -106,59 +127,87 @@ describe('Lambda functions (one per GROUP plus the authorizer)', () => {
     template.resourceCountIs('AWS::Lambda::Function', GROUPS.length + 1);
   });
 
-  it.each(specs.map((s) => [s.name, s] as const))('%s: nodejs24.x, arm64, X-Ray, memory, timeout and environment from its declaration', (_name, spec) => {
-    const fn = stack.functions.all.find((f) => f.spec.name === spec.name)!;
-    const props = resources[logicalId(fn.fn)]!.Properties;
-    expect(props).toMatchObject({
-      Runtime: 'nodejs24.x',
-      Architectures: ['arm64'],
-      Handler: 'index.handler',
-      MemorySize: spec.memoryMb,
-      Timeout: spec.timeoutSeconds,
-      TracingConfig: { Mode: 'Active' },
-      LoggingConfig: { LogGroup: { Ref: expect.any(String) } },
-    });
-    const env = props.Environment.Variables as Json;
-    expect(env.NODE_OPTIONS).toBe('--enable-source-maps');
-    expect('TABLE_NAME' in env).toBe(spec.permissions.table !== 'none');
-    expect('JWT_SECRET_ARN' in env).toBe(Boolean(spec.permissions.jwtSecret));
-    // Its log group is encrypted and has a retention.
-    const logGroup = resources[props.LoggingConfig.LogGroup.Ref]!;
-    expect(logGroup.Properties).toMatchObject({ RetentionInDays: settings.logRetentionDays, KmsKeyId: expect.anything() });
-  });
+  it.each(specs.map((s) => [s.name, s] as const))(
+    '%s: nodejs24.x, arm64, X-Ray, memory, timeout and environment from its declaration',
+    (_name, spec) => {
+      const fn = stack.functions.all.find((f) => f.spec.name === spec.name)!;
+      const props = resources[logicalId(fn.fn)]!.Properties;
+      expect(props).toMatchObject({
+        Runtime: 'nodejs24.x',
+        Architectures: ['arm64'],
+        Handler: 'index.handler',
+        MemorySize: spec.memoryMb,
+        Timeout: spec.timeoutSeconds,
+        TracingConfig: { Mode: 'Active' },
+        LoggingConfig: { LogGroup: { Ref: expect.any(String) } },
+      });
+      const env = props.Environment.Variables as Json;
+      expect(env.NODE_OPTIONS).toBe('--enable-source-maps');
+      expect('TABLE_NAME' in env).toBe(spec.permissions.table !== 'none');
+      expect('JWT_SECRET_ARN' in env).toBe(Boolean(spec.permissions.jwtSecret));
+      // Its log group is encrypted and has a retention.
+      const logGroup = resources[props.LoggingConfig.LogGroup.Ref]!;
+      expect(logGroup.Properties).toMatchObject({
+        RetentionInDays: settings.logRetentionDays,
+        KmsKeyId: expect.anything(),
+      });
+    },
+  );
 });
 
-describe('least privilege (from each group\'s permissions)', () => {
+describe("least privilege (from each group's permissions)", () => {
   const specs = functionSpecs();
   const tableId = () => logicalId(stack.data.table);
   const secretId = () => logicalId(stack.secrets.jwtSecret);
-  const touches = (statements: Json[], id: string) => statements.filter((s) => JSON.stringify(s.Resource).includes(`"${id}"`));
-  const WRITE = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+  const touches = (statements: Json[], id: string) =>
+    statements.filter((s) => JSON.stringify(s.Resource).includes(`"${id}"`));
+  const WRITE = [
+    'dynamodb:PutItem',
+    'dynamodb:UpdateItem',
+    'dynamodb:DeleteItem',
+    'dynamodb:BatchWriteItem',
+  ];
 
-  it.each(specs.map((s) => [s.name, s] as const))('%s gets only what it declares', (_name, spec) => {
-    const statements = statementsOf(spec);
-    const actions = actionsOf(statements);
-    const dynamo = actions.filter((a) => a.startsWith('dynamodb:'));
-    if (spec.permissions.table === 'none') {
-      expect(dynamo).toEqual([]);
-      expect(touches(statements, tableId())).toEqual([]);
-    } else {
-      expect(actionsOf(touches(statements, tableId()))).toEqual(expect.arrayContaining(['dynamodb:GetItem']));
-      const writes = dynamo.filter((a) => WRITE.includes(a));
-      expect(writes.length > 0).toBe(spec.permissions.table === 'readwrite');
-    }
-    expect(actions.some((a) => a.startsWith('secretsmanager:'))).toBe(Boolean(spec.permissions.jwtSecret));
-    expect(touches(statements, secretId()).length > 0).toBe(Boolean(spec.permissions.jwtSecret));
-    // '*' only where AWS allows nothing narrower: X-Ray (acknowledged as AwsSolutions-IAM5[Resource::*]).
-    for (const s of statements.filter((s) => s.Resource === '*')) {
-      expect(asArray<string>(s.Action).every((a) => a.startsWith('xray:')), JSON.stringify(s)).toBe(true);
-    }
-  });
+  it.each(specs.map((s) => [s.name, s] as const))(
+    '%s gets only what it declares',
+    (_name, spec) => {
+      const statements = statementsOf(spec);
+      const actions = actionsOf(statements);
+      const dynamo = actions.filter((a) => a.startsWith('dynamodb:'));
+      if (spec.permissions.table === 'none') {
+        expect(dynamo).toEqual([]);
+        expect(touches(statements, tableId())).toEqual([]);
+      } else {
+        expect(actionsOf(touches(statements, tableId()))).toEqual(
+          expect.arrayContaining(['dynamodb:GetItem']),
+        );
+        const writes = dynamo.filter((a) => WRITE.includes(a));
+        expect(writes.length > 0).toBe(spec.permissions.table === 'readwrite');
+      }
+      expect(actions.some((a) => a.startsWith('secretsmanager:'))).toBe(
+        Boolean(spec.permissions.jwtSecret),
+      );
+      expect(touches(statements, secretId()).length > 0).toBe(Boolean(spec.permissions.jwtSecret));
+      // '*' only where AWS allows nothing narrower: X-Ray (acknowledged as AwsSolutions-IAM5[Resource::*]).
+      for (const s of statements.filter((s) => s.Resource === '*')) {
+        expect(
+          asArray<string>(s.Action).every((a) => a.startsWith('xray:')),
+          JSON.stringify(s),
+        ).toBe(true);
+      }
+    },
+  );
 
   /** `{table, index, key}` → the actions a function's policy allows on each, sorted. */
   function tableGrantsOf(spec: FunctionSpec) {
     const on = (pred: (resource: string) => boolean) =>
-      [...new Set(statementsOf(spec).filter((s) => asArray<Json>(s.Resource).some((r) => pred(JSON.stringify(r)))).flatMap((s) => asArray<string>(s.Action)))].sort();
+      [
+        ...new Set(
+          statementsOf(spec)
+            .filter((s) => asArray<Json>(s.Resource).some((r) => pred(JSON.stringify(r))))
+            .flatMap((s) => asArray<string>(s.Action)),
+        ),
+      ].sort();
     const table = `{"Fn::GetAtt":["${tableId()}","Arn"]}`;
     const key = `{"Fn::GetAtt":["${logicalId(stack.data.key)}","Arn"]}`;
     return {
@@ -170,25 +219,52 @@ describe('least privilege (from each group\'s permissions)', () => {
 
   it('no function may Scan, batch, read streams or use wildcard DynamoDB actions', () => {
     for (const spec of specs) {
-      const dynamo = actionsOf(statementsOf(spec)).filter((a) => a.toLowerCase().startsWith('dynamodb:'));
-      for (const forbidden of ['dynamodb:Scan', 'dynamodb:BatchWriteItem', 'dynamodb:BatchGetItem', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:DescribeStream']) {
+      const dynamo = actionsOf(statementsOf(spec)).filter((a) =>
+        a.toLowerCase().startsWith('dynamodb:'),
+      );
+      for (const forbidden of [
+        'dynamodb:Scan',
+        'dynamodb:BatchWriteItem',
+        'dynamodb:BatchGetItem',
+        'dynamodb:GetRecords',
+        'dynamodb:GetShardIterator',
+        'dynamodb:DescribeStream',
+      ]) {
         expect(dynamo, `${spec.name} ${forbidden}`).not.toContain(forbidden);
       }
-      expect(dynamo.filter((a) => a.includes('*')), spec.name).toEqual([]);
+      expect(
+        dynamo.filter((a) => a.includes('*')),
+        spec.name,
+      ).toEqual([]);
     }
   });
 
   it('the authorizer may only GetItem on the table (no index) and decrypt with the table key', () => {
     const authorizer = specs.find((s) => s.name === 'authorizer')!;
-    expect(tableGrantsOf(authorizer)).toEqual({ table: ['dynamodb:GetItem'], index: [], key: ['kms:Decrypt'] });
-    expect(actionsOf(statementsOf(authorizer)).filter((a) => a.startsWith('dynamodb:'))).toEqual(['dynamodb:GetItem']);
+    expect(tableGrantsOf(authorizer)).toEqual({
+      table: ['dynamodb:GetItem'],
+      index: [],
+      key: ['kms:Decrypt'],
+    });
+    expect(actionsOf(statementsOf(authorizer)).filter((a) => a.startsWith('dynamodb:'))).toEqual([
+      'dynamodb:GetItem',
+    ]);
   });
 
-  it.each(specs.filter((s) => s.permissions.table === 'readwrite').map((s) => [s.name, s] as const))(
+  it.each(
+    specs.filter((s) => s.permissions.table === 'readwrite').map((s) => [s.name, s] as const),
+  )(
     '%s (readwrite): item reads and writes on the table, Query on its indexes, the table key for encrypt and decrypt',
     (_name, spec) => {
       expect(tableGrantsOf(spec)).toEqual({
-        table: ['dynamodb:ConditionCheckItem', 'dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem'],
+        table: [
+          'dynamodb:ConditionCheckItem',
+          'dynamodb:DeleteItem',
+          'dynamodb:GetItem',
+          'dynamodb:PutItem',
+          'dynamodb:Query',
+          'dynamodb:UpdateItem',
+        ],
         index: ['dynamodb:Query'],
         key: ['kms:Decrypt', 'kms:Encrypt', 'kms:GenerateDataKey*'],
       });
@@ -196,13 +272,17 @@ describe('least privilege (from each group\'s permissions)', () => {
   );
 
   it('only functions that declare jwtSecret may decrypt the secret (key policy)', () => {
-    const keyPolicy = resources[logicalId(stack.secrets.key)]!.Properties.KeyPolicy.Statement as Json[];
+    const keyPolicy = resources[logicalId(stack.secrets.key)]!.Properties.KeyPolicy
+      .Statement as Json[];
     const rolePrincipals = keyPolicy
       .flatMap((s) => asArray<Json>(s.Principal?.AWS ?? []))
       .filter((p) => p['Fn::GetAtt'])
       .map((p) => p['Fn::GetAtt'][0] as string)
       .sort();
-    const expected = stack.functions.all.filter((f) => f.spec.permissions.jwtSecret).map((f) => logicalId(f.role)).sort();
+    const expected = stack.functions.all
+      .filter((f) => f.spec.permissions.jwtSecret)
+      .map((f) => logicalId(f.role))
+      .sort();
     expect(rolePrincipals).toEqual(expected);
   });
 
@@ -211,7 +291,11 @@ describe('least privilege (from each group\'s permissions)', () => {
     if (!web) return; // the group may be renamed one day; the per-function test above still holds
     expect(web.permissions.table).toBe('none');
     const actions = actionsOf(statementsOf(web));
-    expect(actions.filter((a) => a.startsWith('dynamodb:') || a.startsWith('secretsmanager:') || a.startsWith('kms:'))).toEqual([]);
+    expect(
+      actions.filter(
+        (a) => a.startsWith('dynamodb:') || a.startsWith('secretsmanager:') || a.startsWith('kms:'),
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -228,28 +312,40 @@ describe('API Gateway (from the route manifest)', () => {
       }
       return paths.get(id)!;
     };
-    return new Map(ofType('AWS::ApiGateway::Method').map(([, m]) => [`${m.Properties.HttpMethod} ${pathOf(m.Properties.ResourceId) || '/'}`, m.Properties]));
+    return new Map(
+      ofType('AWS::ApiGateway::Method').map(([, m]) => [
+        `${m.Properties.HttpMethod} ${pathOf(m.Properties.ResourceId) || '/'}`,
+        m.Properties,
+      ]),
+    );
   }
 
   it('has every route of allRoutes() and nothing else', () => {
     const methods = methodsByRoute();
-    expect([...methods.keys()].sort()).toEqual(allRoutes().map((r) => `${r.method} ${r.path}`).sort());
+    expect([...methods.keys()].sort()).toEqual(
+      allRoutes()
+        .map((r) => `${r.method} ${r.path}`)
+        .sort(),
+    );
   });
 
-  it.each(allRoutes().map((r) => [`${r.method} ${r.path}`, r] as const))('%s: authorization and its group\'s function', (key, route) => {
-    const method = methodsByRoute().get(key)!;
-    if (isPublic(route.access)) {
-      expect(method.AuthorizationType).toBe('NONE');
-      expect(method.AuthorizerId).toBeUndefined();
-    } else {
-      const [authorizerId] = ofType('AWS::ApiGateway::Authorizer')[0]!;
-      expect(method.AuthorizationType).toBe('CUSTOM');
-      expect(method.AuthorizerId).toEqual({ Ref: authorizerId });
-    }
-    expect(method.Integration.Type).toBe('AWS_PROXY');
-    const fn = stack.functions.groups.get(route.group)!;
-    expect(JSON.stringify(method.Integration.Uri)).toContain(`"${logicalId(fn.fn)}"`);
-  });
+  it.each(allRoutes().map((r) => [`${r.method} ${r.path}`, r] as const))(
+    "%s: authorization and its group's function",
+    (key, route) => {
+      const method = methodsByRoute().get(key)!;
+      if (isPublic(route.access)) {
+        expect(method.AuthorizationType).toBe('NONE');
+        expect(method.AuthorizerId).toBeUndefined();
+      } else {
+        const [authorizerId] = ofType('AWS::ApiGateway::Authorizer')[0]!;
+        expect(method.AuthorizationType).toBe('CUSTOM');
+        expect(method.AuthorizerId).toEqual({ Ref: authorizerId });
+      }
+      expect(method.Integration.Type).toBe('AWS_PROXY');
+      const fn = stack.functions.groups.get(route.group)!;
+      expect(JSON.stringify(method.Integration.Uri)).toContain(`"${logicalId(fn.fn)}"`);
+    },
+  );
 
   it('uses a REQUEST authorizer on the Authorization header, cached 60 s', () => {
     template.resourceCountIs('AWS::ApiGateway::Authorizer', 1);
@@ -259,7 +355,9 @@ describe('API Gateway (from the route manifest)', () => {
       AuthorizerResultTtlInSeconds: 60,
     });
     const [, authorizer] = ofType('AWS::ApiGateway::Authorizer')[0]!;
-    expect(JSON.stringify(authorizer.Properties.AuthorizerUri)).toContain(`"${logicalId(stack.functions.authorizer.fn)}"`);
+    expect(JSON.stringify(authorizer.Properties.AuthorizerUri)).toContain(
+      `"${logicalId(stack.functions.authorizer.fn)}"`,
+    );
   });
 
   /**
@@ -293,31 +391,55 @@ describe('API Gateway (from the route manifest)', () => {
   };
 
   it('every API Gateway response type answers {statusCode, message, error} JSON with its status', () => {
-    const installed = ofType('AWS::ApiGateway::GatewayResponse').map(([, r]) => r.Properties as Json);
-    expect(installed.map((p) => p.ResponseType).sort()).toEqual(Object.keys(REQUIRED_GATEWAY_RESPONSES).sort());
+    const installed = ofType('AWS::ApiGateway::GatewayResponse').map(
+      ([, r]) => r.Properties as Json,
+    );
+    expect(installed.map((p) => p.ResponseType).sort()).toEqual(
+      Object.keys(REQUIRED_GATEWAY_RESPONSES).sort(),
+    );
     for (const p of installed) {
       const status = REQUIRED_GATEWAY_RESPONSES[p.ResponseType as string]!;
       expect(p.StatusCode, p.ResponseType).toBe(String(status));
-      expect(p.ResponseParameters).toEqual({ 'gatewayresponse.header.Content-Type': "'application/json'" });
+      expect(p.ResponseParameters).toEqual({
+        'gatewayresponse.header.Content-Type': "'application/json'",
+      });
       const body = JSON.parse(p.ResponseTemplates['application/json']);
-      expect(body, p.ResponseType).toEqual({ statusCode: status, message: expect.any(String), error: expect.any(String) });
+      expect(body, p.ResponseType).toEqual({
+        statusCode: status,
+        message: expect.any(String),
+        error: expect.any(String),
+      });
     }
   });
 
-  it.each(GATEWAY_RESPONSES.map((r) => [r.type, r] as const))('gateway response %s answers the JSON body', (_type, r) => {
-    template.hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
-      ResponseType: r.type,
-      StatusCode: String(r.statusCode),
-      ResponseParameters: { 'gatewayresponse.header.Content-Type': "'application/json'" },
-      ResponseTemplates: { 'application/json': JSON.stringify({ statusCode: r.statusCode, message: r.message, error: r.error }) },
-    });
-  });
+  it.each(GATEWAY_RESPONSES.map((r) => [r.type, r] as const))(
+    'gateway response %s answers the JSON body',
+    (_type, r) => {
+      template.hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
+        ResponseType: r.type,
+        StatusCode: String(r.statusCode),
+        ResponseParameters: { 'gatewayresponse.header.Content-Type': "'application/json'" },
+        ResponseTemplates: {
+          'application/json': JSON.stringify({
+            statusCode: r.statusCode,
+            message: r.message,
+            error: r.error,
+          }),
+        },
+      });
+    },
+  );
 
   it('stage: REGIONAL, throttled, access-logged as JSON, traced, errors-only execution logs without bodies', () => {
-    template.hasResourceProperties('AWS::ApiGateway::RestApi', { EndpointConfiguration: { Types: ['REGIONAL'] } });
+    template.hasResourceProperties('AWS::ApiGateway::RestApi', {
+      EndpointConfiguration: { Types: ['REGIONAL'] },
+    });
     template.hasResourceProperties('AWS::ApiGateway::Stage', {
       TracingEnabled: true,
-      AccessLogSetting: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('"requestId":"\\$context.requestId"') },
+      AccessLogSetting: {
+        DestinationArn: Match.anyValue(),
+        Format: Match.stringLikeRegexp('"requestId":"\\$context.requestId"'),
+      },
       MethodSettings: Match.arrayWith([
         Match.objectLike({
           HttpMethod: '*',
@@ -334,7 +456,9 @@ describe('API Gateway (from the route manifest)', () => {
 
   it('is behind a WAF web ACL with logging that redacts the Authorization header', () => {
     template.resourceCountIs('AWS::WAFv2::WebACLAssociation', 1);
-    template.hasResourceProperties('AWS::WAFv2::LoggingConfiguration', { RedactedFields: [{ SingleHeader: { Name: 'authorization' } }] });
+    template.hasResourceProperties('AWS::WAFv2::LoggingConfiguration', {
+      RedactedFields: [{ SingleHeader: { Name: 'authorization' } }],
+    });
   });
 
   it('outputs the API URL and the /get-started URL', () => {
@@ -352,8 +476,14 @@ describe('cdk-nag', () => {
 
   it.each(packs)('%s: no unacknowledged findings', (_name, makePack) => {
     const report = makePack().validateScope(stack);
-    const found = report.violations.map((v) => `${v.ruleName} (${v.severity})\n  ${v.description}\n  ${v.violatingResources.map((r) => r.constructPath).join('\n  ')}`);
-    if (found.length) console.error(`Unacknowledged cdk-nag findings (fix them or acknowledge with a reason in lib/nag-acknowledgements.ts):\n${found.join('\n')}`);
+    const found = report.violations.map(
+      (v) =>
+        `${v.ruleName} (${v.severity})\n  ${v.description}\n  ${v.violatingResources.map((r) => r.constructPath).join('\n  ')}`,
+    );
+    if (found.length)
+      console.error(
+        `Unacknowledged cdk-nag findings (fix them or acknowledge with a reason in lib/nag-acknowledgements.ts):\n${found.join('\n')}`,
+      );
     expect(found, found.join('\n')).toEqual([]);
     expect(report.success).toBe(true);
   });
@@ -362,7 +492,7 @@ describe('cdk-nag', () => {
 describe('declarations the stack refuses', () => {
   const group = GROUPS[0]!;
 
-  it('a group may not take the authorizer\'s name', () => {
+  it("a group may not take the authorizer's name", () => {
     expect(() => functionSpecs([{ ...group, name: 'authorizer' }])).toThrow(/reserved/);
   });
 
@@ -388,10 +518,19 @@ describe('declarations the stack refuses', () => {
 
 describe('optional custom domain', () => {
   it('maps the API at the root of the domain and outputs URLs on it', () => {
-    const domainApp = testApp({ domainName: 'hms.example.org', certificateArn: 'arn:aws:acm:eu-west-1:111111111111:certificate/abc' });
-    const domainStack = new HospitalStack(domainApp, 'HospitalDomain', { settings: readSettings(domainApp.node) });
+    const domainApp = testApp({
+      domainName: 'hms.example.org',
+      certificateArn: 'arn:aws:acm:eu-west-1:111111111111:certificate/abc',
+    });
+    const domainStack = new HospitalStack(domainApp, 'HospitalDomain', {
+      settings: readSettings(domainApp.node),
+    });
     const t = Template.fromStack(domainStack);
-    t.hasResourceProperties('AWS::ApiGateway::DomainName', { DomainName: 'hms.example.org', SecurityPolicy: 'TLS_1_2', EndpointConfiguration: { Types: ['REGIONAL'] } });
+    t.hasResourceProperties('AWS::ApiGateway::DomainName', {
+      DomainName: 'hms.example.org',
+      SecurityPolicy: 'TLS_1_2',
+      EndpointConfiguration: { Types: ['REGIONAL'] },
+    });
     t.resourceCountIs('AWS::ApiGateway::BasePathMapping', 1);
     const outputs = t.toJSON().Outputs as Json;
     expect(JSON.stringify(outputs.GetStartedUrl.Value)).toContain('https://');

@@ -17,7 +17,12 @@ const ACTIONS_OF_COMMAND: Record<string, string[]> = {
   UpdateCommand: ['dynamodb:UpdateItem'],
   DeleteCommand: ['dynamodb:DeleteItem'],
   // IAM authorises a transaction per item, by the item's own action.
-  TransactWriteCommand: ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem'],
+  TransactWriteCommand: [
+    'dynamodb:PutItem',
+    'dynamodb:UpdateItem',
+    'dynamodb:DeleteItem',
+    'dynamodb:ConditionCheckItem',
+  ],
 };
 const NOT_DYNAMODB = new Set(['GetSecretValueCommand', 'PutEventsCommand']);
 
@@ -30,21 +35,33 @@ function sources(dir: string): string[] {
 
 describe('table grants cover exactly what the functions call', () => {
   const used = new Map<string, string[]>();
-  for (const file of [...sources(join(PROJECT_ROOT, 'shared')), ...sources(join(PROJECT_ROOT, 'functions'))]) {
+  for (const file of [
+    ...sources(join(PROJECT_ROOT, 'shared')),
+    ...sources(join(PROJECT_ROOT, 'functions')),
+  ]) {
     for (const [, command] of readFileSync(file, 'utf8').matchAll(/new (\w+Command)\(/g)) {
-      if (!NOT_DYNAMODB.has(command!)) used.set(command!, [...(used.get(command!) ?? []), relative(PROJECT_ROOT, file)]);
+      if (!NOT_DYNAMODB.has(command!))
+        used.set(command!, [...(used.get(command!) ?? []), relative(PROJECT_ROOT, file)]);
     }
   }
 
   it('finds the commands it knows (the scan works)', () => {
-    expect([...used.keys()]).toEqual(expect.arrayContaining(['GetCommand', 'QueryCommand', 'UpdateCommand']));
+    expect([...used.keys()]).toEqual(
+      expect.arrayContaining(['GetCommand', 'QueryCommand', 'UpdateCommand']),
+    );
   });
 
-  it.each([...used.keys()].map((c) => [c] as const))('%s is mapped to IAM actions and readwrite grants them', (command) => {
-    const actions = ACTIONS_OF_COMMAND[command];
-    expect(actions, `${command} (in ${used.get(command)!.join(', ')}) has no IAM mapping here; add it and its grant on purpose`).toBeDefined();
-    for (const action of actions!) expect(TABLE_GRANTS.readwrite.table).toContain(action);
-  });
+  it.each([...used.keys()].map((c) => [c] as const))(
+    '%s is mapped to IAM actions and readwrite grants them',
+    (command) => {
+      const actions = ACTIONS_OF_COMMAND[command];
+      expect(
+        actions,
+        `${command} (in ${used.get(command)!.join(', ')}) has no IAM mapping here; add it and its grant on purpose`,
+      ).toBeDefined();
+      for (const action of actions!) expect(TABLE_GRANTS.readwrite.table).toContain(action);
+    },
+  );
 
   it('readwrite grants nothing no command needs', () => {
     const needed = new Set([...used.keys()].flatMap((c) => ACTIONS_OF_COMMAND[c] ?? []));

@@ -1,11 +1,11 @@
 import { GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalRuntime } from '../../bin/local/server';
 import { resetClock, shiftClock } from '../../shared/clock';
 import { db, table } from '../../shared/table/client';
 import { keys } from '../../shared/table/keys';
-import { client, newTenant, expectError } from '../support/api';
+import { client, expectError, newTenant } from '../support/api';
 import { startTestRuntime } from '../support/runtime';
-import type { LocalRuntime } from '../../bin/local/server';
 
 let rt: LocalRuntime;
 beforeAll(async () => {
@@ -15,7 +15,6 @@ afterAll(async () => {
   resetClock();
   await rt?.close();
 });
-
 
 describe('health', () => {
   it('answers ok without credentials', async () => {
@@ -28,7 +27,11 @@ describe('health', () => {
 describe('tenant registration and sign-in', () => {
   it('registers, signs in, answers /auth/me and /tenants/current', async () => {
     const t = await newTenant(rt.url, { timezone: 'Asia/Kolkata' });
-    expect(t.registration.tenant).toMatchObject({ slug: t.slug, status: 'TRIAL', timezone: 'Asia/Kolkata' });
+    expect(t.registration.tenant).toMatchObject({
+      slug: t.slug,
+      status: 'TRIAL',
+      timezone: 'Asia/Kolkata',
+    });
     const trialDays = (Date.parse(t.registration.tenant.trialEndsAt) - Date.now()) / 86_400_000;
     expect(trialDays).toBeGreaterThan(13.9);
     expect(trialDays).toBeLessThanOrEqual(14);
@@ -37,7 +40,14 @@ describe('tenant registration and sign-in', () => {
 
     const me = await t.admin.get('/auth/me');
     expect(me.status).toBe(200);
-    expect(me.body).toEqual({ id: t.registration.admin.id, email: t.registration.admin.email, name: 'Asha Admin', role: 'ADMIN', tenantId: t.tenantId, tenantSlug: t.slug });
+    expect(me.body).toEqual({
+      id: t.registration.admin.id,
+      email: t.registration.admin.email,
+      name: 'Asha Admin',
+      role: 'ADMIN',
+      tenantId: t.tenantId,
+      tenantSlug: t.slug,
+    });
 
     const current = await t.admin.get('/tenants/current');
     expect(current.status).toBe(200);
@@ -46,17 +56,32 @@ describe('tenant registration and sign-in', () => {
 
   it('login answers the token shape', async () => {
     const t = await newTenant(rt.url);
-    const r = await t.anon.post('/auth/login', { email: t.registration.credentials.email.toUpperCase(), password: t.registration.credentials.password });
+    const r = await t.anon.post('/auth/login', {
+      email: t.registration.credentials.email.toUpperCase(),
+      password: t.registration.credentials.password,
+    });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ tokenType: 'Bearer', expiresIn: 3600, tenantId: t.tenantId, user: { role: 'ADMIN' } });
+    expect(r.body).toMatchObject({
+      tokenType: 'Bearer',
+      expiresIn: 3600,
+      tenantId: t.tenantId,
+      user: { role: 'ADMIN' },
+    });
     expect(r.body.accessToken.split('.')).toHaveLength(3);
   });
 
   it('a taken slug answers 409 and writes nothing', async () => {
     const t = await newTenant(rt.url);
-    const again = await t.anon.post('/tenants', { hospitalName: 'Other', slug: t.slug, adminName: 'B', adminEmail: 'someone-new@example.test' });
+    const again = await t.anon.post('/tenants', {
+      hospitalName: 'Other',
+      slug: t.slug,
+      adminName: 'B',
+      adminEmail: 'someone-new@example.test',
+    });
     expectError(again, 409, /slug/);
-    const emailLookup = await db().send(new GetCommand({ TableName: table(), Key: keys.email('someone-new@example.test') }));
+    const emailLookup = await db().send(
+      new GetCommand({ TableName: table(), Key: keys.email('someone-new@example.test') }),
+    );
     expect(emailLookup.Item).toBeUndefined();
   });
 
@@ -67,17 +92,55 @@ describe('tenant registration and sign-in', () => {
 
   it.each([
     [{ hospitalName: 'H', slug: 'AB', adminName: 'A', adminEmail: 'a@example.test' }, /slug/],
-    [{ hospitalName: 'H', slug: 'good-slug-x1', adminName: 'A', adminEmail: 'not-an-email' }, /adminEmail/],
-    [{ hospitalName: '', slug: 'good-slug-x2', adminName: 'A', adminEmail: 'a2@example.test' }, /hospitalName/],
-    [{ hospitalName: 'H', slug: 'good-slug-x3', adminName: 'A', adminEmail: 'a3@example.test', timezone: 'Mars/Olympus' }, /timezone/],
-    [{ hospitalName: 'H', slug: 'good-slug-x4', adminName: 'A', adminEmail: 'a4@example.test', adminPassword: 'short' }, /adminPassword/],
-    [{ hospitalName: 'H', slug: 'good-slug-x5', adminName: 'A', adminEmail: 'a5@example.test', tenantId: 'x' }, /tenantId|Unrecognized/i],
-  ])('bad registration body %# answers 400 naming the field and writes nothing', async (body, field) => {
-    const r = await client(rt.url).post('/tenants', body);
-    expectError(r, 400, field);
-    const slug = await db().send(new GetCommand({ TableName: table(), Key: keys.slug(String(body.slug)) }));
-    expect(slug.Item).toBeUndefined();
-  });
+    [
+      { hospitalName: 'H', slug: 'good-slug-x1', adminName: 'A', adminEmail: 'not-an-email' },
+      /adminEmail/,
+    ],
+    [
+      { hospitalName: '', slug: 'good-slug-x2', adminName: 'A', adminEmail: 'a2@example.test' },
+      /hospitalName/,
+    ],
+    [
+      {
+        hospitalName: 'H',
+        slug: 'good-slug-x3',
+        adminName: 'A',
+        adminEmail: 'a3@example.test',
+        timezone: 'Mars/Olympus',
+      },
+      /timezone/,
+    ],
+    [
+      {
+        hospitalName: 'H',
+        slug: 'good-slug-x4',
+        adminName: 'A',
+        adminEmail: 'a4@example.test',
+        adminPassword: 'short',
+      },
+      /adminPassword/,
+    ],
+    [
+      {
+        hospitalName: 'H',
+        slug: 'good-slug-x5',
+        adminName: 'A',
+        adminEmail: 'a5@example.test',
+        tenantId: 'x',
+      },
+      /tenantId|Unrecognized/i,
+    ],
+  ])(
+    'bad registration body %# answers 400 naming the field and writes nothing',
+    async (body, field) => {
+      const r = await client(rt.url).post('/tenants', body);
+      expectError(r, 400, field);
+      const slug = await db().send(
+        new GetCommand({ TableName: table(), Key: keys.slug(String(body.slug)) }),
+      );
+      expect(slug.Item).toBeUndefined();
+    },
+  );
 
   it('malformed JSON answers 400', async () => {
     const r = await client(rt.url).post('/tenants', '{"hospitalName":');
@@ -86,8 +149,14 @@ describe('tenant registration and sign-in', () => {
 
   it('unknown e-mail and wrong password give the same 401', async () => {
     const t = await newTenant(rt.url);
-    const wrong = await t.anon.post('/auth/login', { email: t.registration.credentials.email, password: 'wrong-password-123' });
-    const unknown = await t.anon.post('/auth/login', { email: 'nobody-here@example.test', password: 'wrong-password-123' });
+    const wrong = await t.anon.post('/auth/login', {
+      email: t.registration.credentials.email,
+      password: 'wrong-password-123',
+    });
+    const unknown = await t.anon.post('/auth/login', {
+      email: 'nobody-here@example.test',
+      password: 'wrong-password-123',
+    });
     expectError(wrong, 401);
     expectError(unknown, 401);
     expect(wrong.body).toEqual(unknown.body);
@@ -96,12 +165,20 @@ describe('tenant registration and sign-in', () => {
   it('five failures within 15 minutes lock the e-mail for 15 minutes (429)', async () => {
     const t = await newTenant(rt.url);
     const email = t.registration.credentials.email;
-    for (let i = 0; i < 5; i++) expectError(await t.anon.post('/auth/login', { email, password: 'wrong-password-123' }), 401);
+    for (let i = 0; i < 5; i++)
+      expectError(await t.anon.post('/auth/login', { email, password: 'wrong-password-123' }), 401);
     // Even the right password is refused while locked.
-    expectError(await t.anon.post('/auth/login', { email, password: t.registration.credentials.password }), 429, /try again/);
+    expectError(
+      await t.anon.post('/auth/login', { email, password: t.registration.credentials.password }),
+      429,
+      /try again/,
+    );
     shiftClock(16 * 60 * 1000);
     try {
-      const ok = await t.anon.post('/auth/login', { email, password: t.registration.credentials.password });
+      const ok = await t.anon.post('/auth/login', {
+        email,
+        password: t.registration.credentials.password,
+      });
       expect(ok.status).toBe(200);
     } finally {
       resetClock();
@@ -110,8 +187,16 @@ describe('tenant registration and sign-in', () => {
 });
 
 describe('sign-in lockout under parallel attempts', () => {
-  const burst = (api: { post: (path: string, body: unknown) => Promise<{ status: number; body: any }> }, email: string, count = 12) =>
-    Promise.all(Array.from({ length: count }, () => api.post('/auth/login', { email, password: 'wrong-password-123' })));
+  const burst = (
+    api: { post: (path: string, body: unknown) => Promise<{ status: number; body: any }> },
+    email: string,
+    count = 12,
+  ) =>
+    Promise.all(
+      Array.from({ length: count }, () =>
+        api.post('/auth/login', { email, password: 'wrong-password-123' }),
+      ),
+    );
 
   it('12 concurrent wrong passwords check at most five passwords, then the right password gets 429', async () => {
     const t = await newTenant(rt.url);
@@ -127,15 +212,29 @@ describe('sign-in lockout under parallel attempts', () => {
   it('an unknown e-mail locks the same way, sequentially and in parallel (no enumeration)', async () => {
     const t = await newTenant(rt.url);
     const unknown = `nobody-${t.slug}@example.test`;
-    for (let i = 0; i < 5; i++) expectError(await t.anon.post('/auth/login', { email: unknown, password: 'wrong-password-123' }), 401);
-    const locked = await t.anon.post('/auth/login', { email: unknown, password: 'wrong-password-123' });
+    for (let i = 0; i < 5; i++)
+      expectError(
+        await t.anon.post('/auth/login', { email: unknown, password: 'wrong-password-123' }),
+        401,
+      );
+    const locked = await t.anon.post('/auth/login', {
+      email: unknown,
+      password: 'wrong-password-123',
+    });
     expectError(locked, 429, /try again/);
 
     const known = t.registration.credentials.email;
-    const [knownReplies, unknownReplies] = await Promise.all([burst(t.anon, known), burst(t.anon, `other-${unknown}`)]);
-    const shape = (rs: { status: number; body: any }[]) => rs.map((r) => `${r.status} ${r.body.error}`).sort();
+    const [knownReplies, unknownReplies] = await Promise.all([
+      burst(t.anon, known),
+      burst(t.anon, `other-${unknown}`),
+    ]);
+    const shape = (rs: { status: number; body: any }[]) =>
+      rs.map((r) => `${r.status} ${r.body.error}`).sort();
     expect(shape(unknownReplies)).toEqual(shape(knownReplies));
-    expectError(await t.anon.post('/auth/login', { email: `other-${unknown}`, password: 'x' }), 429);
+    expectError(
+      await t.anon.post('/auth/login', { email: `other-${unknown}`, password: 'x' }),
+      429,
+    );
   });
 });
 
@@ -143,9 +242,15 @@ describe('authorizer answer reused across methods', () => {
   it('one token serves GET, then POST and PATCH, as API Gateway reuses its cached policy for the stage', async () => {
     const t = await newTenant(rt.url);
     expect((await t.admin.get('/users')).status).toBe(200);
-    const created = await t.admin.post('/users', { name: 'Cached Policy', email: `cached-${t.slug}@example.test`, role: 'NURSE' });
+    const created = await t.admin.post('/users', {
+      name: 'Cached Policy',
+      email: `cached-${t.slug}@example.test`,
+      role: 'NURSE',
+    });
     expect(created.status).toBe(201);
-    expect((await t.admin.patch(`/users/${created.body.user.id}`, { role: 'DOCTOR' })).status).toBe(200);
+    expect((await t.admin.patch(`/users/${created.body.user.id}`, { role: 'DOCTOR' })).status).toBe(
+      200,
+    );
     expect((await t.admin.get('/tenants/current')).status).toBe(200);
   });
 });
@@ -156,12 +261,23 @@ describe('trial end', () => {
     shiftClock(15 * 24 * 3600 * 1000);
     try {
       // A fresh token, so the JWT itself is not expired by the shifted clock.
-      const login = await t.anon.post('/auth/login', { email: t.registration.credentials.email, password: t.registration.credentials.password });
+      const login = await t.anon.post('/auth/login', {
+        email: t.registration.credentials.email,
+        password: t.registration.credentials.password,
+      });
       const admin = client(rt.url, { token: login.body.accessToken, tenantId: t.tenantId });
       expect((await admin.get('/users')).status).toBe(200);
       expect((await admin.get('/tenants/current')).status).toBe(200);
-      expectError(await admin.post('/users', { name: 'Late', email: 'late@example.test', role: 'NURSE' }), 403, /trial .*ended/);
-      expectError(await admin.post('/api-keys', { name: 'k', scopes: ['patients:read'] }), 403, /trial/);
+      expectError(
+        await admin.post('/users', { name: 'Late', email: 'late@example.test', role: 'NURSE' }),
+        403,
+        /trial .*ended/,
+      );
+      expectError(
+        await admin.post('/api-keys', { name: 'k', scopes: ['patients:read'] }),
+        403,
+        /trial/,
+      );
     } finally {
       resetClock();
     }
@@ -171,9 +287,20 @@ describe('trial end', () => {
     const t = await newTenant(rt.url);
     shiftClock(13 * 24 * 3600 * 1000);
     try {
-      const login = await t.anon.post('/auth/login', { email: t.registration.credentials.email, password: t.registration.credentials.password });
+      const login = await t.anon.post('/auth/login', {
+        email: t.registration.credentials.email,
+        password: t.registration.credentials.password,
+      });
       const admin = client(rt.url, { token: login.body.accessToken, tenantId: t.tenantId });
-      expect((await admin.post('/users', { name: 'In time', email: `intime-${t.slug}@example.test`, role: 'NURSE' })).status).toBe(201);
+      expect(
+        (
+          await admin.post('/users', {
+            name: 'In time',
+            email: `intime-${t.slug}@example.test`,
+            role: 'NURSE',
+          })
+        ).status,
+      ).toBe(201);
     } finally {
       resetClock();
     }
@@ -193,7 +320,10 @@ describe('staff users', () => {
     expect(JSON.stringify(list.body)).not.toMatch(/passwordHash|scrypt/);
 
     expectError(await nurse.api.get('/users'), 403, /NURSE/);
-    expectError(await nurse.api.post('/users', { name: 'X', email: 'x@example.test', role: 'ADMIN' }), 403);
+    expectError(
+      await nurse.api.post('/users', { name: 'X', email: 'x@example.test', role: 'ADMIN' }),
+      403,
+    );
 
     const promoted = await t.admin.patch(`/users/${nurse.user.id}`, { role: 'DOCTOR' });
     expect(promoted.status).toBe(200);
@@ -216,9 +346,28 @@ describe('staff users', () => {
 
   it('duplicate e-mail answers 409; bad role 400; unknown user 404', async () => {
     const t = await newTenant(rt.url);
-    expectError(await t.admin.post('/users', { name: 'Dup', email: t.registration.credentials.email, role: 'NURSE' }), 409, /e-mail/);
-    expectError(await t.admin.post('/users', { name: 'Bad', email: 'bad-role@example.test', role: 'JANITOR' }), 400, /role/);
-    expectError(await t.admin.patch('/users/00000000-0000-0000-0000-000000000000', { active: false }), 404);
+    expectError(
+      await t.admin.post('/users', {
+        name: 'Dup',
+        email: t.registration.credentials.email,
+        role: 'NURSE',
+      }),
+      409,
+      /e-mail/,
+    );
+    expectError(
+      await t.admin.post('/users', {
+        name: 'Bad',
+        email: 'bad-role@example.test',
+        role: 'JANITOR',
+      }),
+      400,
+      /role/,
+    );
+    expectError(
+      await t.admin.patch('/users/00000000-0000-0000-0000-000000000000', { active: false }),
+      404,
+    );
     expectError(await t.admin.patch(`/users/${t.registration.admin.id}`, {}), 400, /at least one/);
   });
 });
@@ -226,9 +375,16 @@ describe('staff users', () => {
 describe('API keys', () => {
   it('create → call with key → rotate (old fails) → revoke (401)', async () => {
     const t = await newTenant(rt.url);
-    const created = await t.admin.post('/api-keys', { name: 'Reception bot', scopes: ['tenant:read', 'users:read'] });
+    const created = await t.admin.post('/api-keys', {
+      name: 'Reception bot',
+      scopes: ['tenant:read', 'users:read'],
+    });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ name: 'Reception bot', scopes: ['tenant:read', 'users:read'], status: 'active' });
+    expect(created.body).toMatchObject({
+      name: 'Reception bot',
+      scopes: ['tenant:read', 'users:read'],
+      status: 'active',
+    });
     expect(created.body.secret).toMatch(/^svc_sk_[A-Za-z0-9_-]{43}$/);
     const keyApi = client(rt.url, { token: created.body.secret });
 
@@ -261,7 +417,11 @@ describe('API keys', () => {
 
   it('unknown scopes answer 400 and nothing is written', async () => {
     const t = await newTenant(rt.url);
-    expectError(await t.admin.post('/api-keys', { name: 'k', scopes: ['patients:read', 'root:all'] }), 400, /scopes/);
+    expectError(
+      await t.admin.post('/api-keys', { name: 'k', scopes: ['patients:read', 'root:all'] }),
+      400,
+      /scopes/,
+    );
     expectError(await t.admin.post('/api-keys', { name: 'k', scopes: [] }), 400, /scope/);
     expect((await t.admin.get('/api-keys')).body.items).toHaveLength(0);
   });
@@ -269,7 +429,11 @@ describe('API keys', () => {
   it('a key cannot mint keys, and a key without the scope gets 403', async () => {
     const t = await newTenant(rt.url);
     const { api } = await t.key(['patients:read']);
-    expectError(await api.post('/api-keys', { name: 'child', scopes: ['patients:read'] }), 403, /API keys may not/);
+    expectError(
+      await api.post('/api-keys', { name: 'child', scopes: ['patients:read'] }),
+      403,
+      /API keys may not/,
+    );
     expectError(await api.get('/users'), 403, /users:read/);
   });
 
@@ -281,7 +445,10 @@ describe('API keys', () => {
   });
 
   it('garbage and unknown keys answer 401', async () => {
-    expectError(await client(rt.url, { token: 'svc_sk_' + 'A'.repeat(43) }).get('/tenants/current'), 401);
+    expectError(
+      await client(rt.url, { token: `svc_sk_${'A'.repeat(43)}` }).get('/tenants/current'),
+      401,
+    );
     expectError(await client(rt.url, { token: 'not-a-token' }).get('/tenants/current'), 401);
   });
 });
@@ -291,7 +458,11 @@ describe('tenant isolation', () => {
     const a = await newTenant(rt.url);
     const b = await newTenant(rt.url);
     expectError(await client(rt.url, { token: a.token }).get('/auth/me'), 401, /x-tenant-id/);
-    expectError(await client(rt.url, { token: a.token, tenantId: b.tenantId }).get('/users'), 403, /x-tenant-id/);
+    expectError(
+      await client(rt.url, { token: a.token, tenantId: b.tenantId }).get('/users'),
+      403,
+      /x-tenant-id/,
+    );
   });
 
   it("tenant A's token cannot see tenant B's users or keys", async () => {
@@ -326,8 +497,9 @@ describe('tenant isolation', () => {
 describe('stored secrets', () => {
   /** Every `password` and `secret` value anywhere in a reply body. */
   function secretsIn(value: unknown, found: string[] = []): string[] {
-    if (Array.isArray(value)) value.forEach((v) => secretsIn(v, found));
-    else if (value && typeof value === 'object') {
+    if (Array.isArray(value)) {
+      for (const v of value) secretsIn(v, found);
+    } else if (value && typeof value === 'object') {
       for (const [k, v] of Object.entries(value)) {
         if ((k === 'password' || k === 'secret') && typeof v === 'string') found.push(v);
         else secretsIn(v, found);
@@ -351,10 +523,28 @@ describe('stored secrets', () => {
     returned.push(...secretsIn(chosen.registration), ...secretsIn(generated.registration));
     for (const t of [chosen, generated]) {
       // Staff with a generated password, and with a chosen one.
-      keep(await t.admin.post('/users', { name: 'Gen Nurse', email: `gen-${t.slug}@example.test`, role: 'NURSE' }), 201);
-      keep(await t.admin.post('/users', { name: 'Own Doctor', email: `own-${t.slug}@example.test`, role: 'DOCTOR', password: chosenStaff }), 201);
+      keep(
+        await t.admin.post('/users', {
+          name: 'Gen Nurse',
+          email: `gen-${t.slug}@example.test`,
+          role: 'NURSE',
+        }),
+        201,
+      );
+      keep(
+        await t.admin.post('/users', {
+          name: 'Own Doctor',
+          email: `own-${t.slug}@example.test`,
+          role: 'DOCTOR',
+          password: chosenStaff,
+        }),
+        201,
+      );
       // An API key, created and rotated: two secrets shown once each.
-      const key = keep(await t.admin.post('/api-keys', { name: 'k', scopes: ['patients:read'] }), 201);
+      const key = keep(
+        await t.admin.post('/api-keys', { name: 'k', scopes: ['patients:read'] }),
+        201,
+      );
       keep(await t.admin.post(`/api-keys/${key.body.id}/rotate`), 200);
     }
     const secrets = [...new Set([...returned, chosenAdmin, chosenStaff])];
@@ -366,14 +556,19 @@ describe('stored secrets', () => {
     const items: Record<string, unknown>[] = [];
     let start: Record<string, unknown> | undefined;
     do {
-      const page = await db().send(new ScanCommand({ TableName: table(), ExclusiveStartKey: start }));
+      const page = await db().send(
+        new ScanCommand({ TableName: table(), ExclusiveStartKey: start }),
+      );
       items.push(...(page.Items ?? []));
       start = page.LastEvaluatedKey;
     } while (start);
     const dump = JSON.stringify(items);
     expect(items.length).toBeGreaterThan(0);
     for (const x of secrets) {
-      expect(dump.includes(x), `a password or secret is stored in plain text: ${x.slice(0, 10)}…`).toBe(false);
+      expect(
+        dump.includes(x),
+        `a password or secret is stored in plain text: ${x.slice(0, 10)}…`,
+      ).toBe(false);
       // Nor the random part of a key without its svc_sk_ prefix.
       if (x.startsWith('svc_sk_')) expect(dump.includes(x.slice('svc_sk_'.length))).toBe(false);
     }

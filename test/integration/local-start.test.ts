@@ -1,6 +1,6 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, connect, type Server } from 'node:net';
+import { connect, createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -21,18 +21,28 @@ interface Started {
 
 const children: ChildProcess[] = [];
 afterEach(() => {
-  for (const c of children.splice(0)) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  for (const c of children.splice(0))
+    if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
 });
 
 function start(env: Record<string, string>): Started {
-  const child = spawn(TSX, ['bin/local.ts'], { cwd: ROOT, env: { ...process.env, HMS_DATA_DIR: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(TSX, ['bin/local.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, HMS_DATA_DIR: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
   const within = <T>(p: Promise<T>, ms: number, what: string) =>
-    Promise.race([p, new Promise<never>((_, fail) => setTimeout(() => fail(new Error(`${what} within ${ms} ms; output so far:\n${out}`)), ms))]);
+    Promise.race([
+      p,
+      new Promise<never>((_, fail) =>
+        setTimeout(() => fail(new Error(`${what} within ${ms} ms; output so far:\n${out}`)), ms),
+      ),
+    ]);
   return {
     child,
     output: () => out,
@@ -53,7 +63,11 @@ function start(env: Record<string, string>): Started {
   };
 }
 
-const lines = (text: string) => text.split('\n').map((l) => l.trim()).filter(Boolean);
+const lines = (text: string) =>
+  text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
 
 /** Process ids of DynamoDB Local Java processes listening on `port` (their command line says `-port N`). */
 function dynamoPids(port: number): number[] {
@@ -83,7 +97,9 @@ describe('npm start (bin/local.ts)', () => {
     try {
       const app = start({ PORT: String(port) });
       expect(await app.exit(8_000)).not.toBe(0);
-      expect(lines(app.output())).toEqual([expect.stringMatching(new RegExp(`^Error: Port ${port} is already in use.*PORT=`))]);
+      expect(lines(app.output())).toEqual([
+        expect.stringMatching(new RegExp(`^Error: Port ${port} is already in use.*PORT=`)),
+      ]);
     } finally {
       held.close();
     }
@@ -93,11 +109,18 @@ describe('npm start (bin/local.ts)', () => {
     const fakeBin = mkdtempSync(join(tmpdir(), 'old-java-'));
     try {
       // `java -version` of Java 8 prints to stderr, as the real one does.
-      writeFileSync(join(fakeBin, 'java'), '#!/bin/sh\necho \'java version "1.8.0_381"\' >&2\necho \'Java(TM) SE Runtime Environment (build 1.8.0_381-b09)\' >&2\n');
+      writeFileSync(
+        join(fakeBin, 'java'),
+        "#!/bin/sh\necho 'java version \"1.8.0_381\"' >&2\necho 'Java(TM) SE Runtime Environment (build 1.8.0_381-b09)' >&2\n",
+      );
       chmodSync(join(fakeBin, 'java'), 0o755);
       const app = start({ PORT: '0', PATH: `${fakeBin}${delimiter}${process.env.PATH}` });
       expect(await app.exit(8_000)).not.toBe(0);
-      expect(lines(app.output())).toEqual([expect.stringMatching(/^Error: Java 8 found, but DynamoDB Local needs Java 17 or newer\. Install .*openjdk-17/)]);
+      expect(lines(app.output())).toEqual([
+        expect.stringMatching(
+          /^Error: Java 8 found, but DynamoDB Local needs Java 17 or newer\. Install .*openjdk-17/,
+        ),
+      ]);
     } finally {
       rmSync(fakeBin, { recursive: true, force: true });
     }
@@ -123,7 +146,9 @@ describe('npm start (bin/local.ts)', () => {
     const app = start({ PORT: '0' });
     const [, dynamoPort] = await app.waitFor(/Starting DynamoDB Local on port (\d+)/, 8_000);
     // The Java process exists but DynamoDB Local has not answered yet.
-    await expect.poll(() => dynamoPids(Number(dynamoPort)).length, { timeout: 5_000, interval: 20 }).toBe(1);
+    await expect
+      .poll(() => dynamoPids(Number(dynamoPort)).length, { timeout: 5_000, interval: 20 })
+      .toBe(1);
     expect(app.output()).not.toMatch(/is running at/);
     app.child.kill('SIGINT');
     expect(await app.exit(8_000)).toBe(0);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalRuntime } from '../../bin/local/server';
 import { allRoutes } from '../../shared/routes/index';
 import { client } from '../support/api';
 import { startTestRuntime } from '../support/runtime';
-import type { LocalRuntime } from '../../bin/local/server';
 
 let rt: LocalRuntime;
 beforeAll(async () => {
@@ -19,17 +19,36 @@ describe('every authorised route refuses callers without valid credentials', () 
     expect(authorised.length).toBeGreaterThan(5);
   });
 
-  it.each(authorised.map((r) => [`${r.method} ${r.path}`, r] as const))('%s → 401 without credentials', async (_label, route) => {
-    const res = await client(rt.url).call(route.method, concrete(route.path), route.method === 'GET' ? undefined : {});
-    expect(res.status).toBe(401);
-    expect(res.body).toMatchObject({ statusCode: 401, error: 'Unauthorized', message: expect.any(String) });
-  });
+  it.each(authorised.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s → 401 without credentials',
+    async (_label, route) => {
+      const res = await client(rt.url).call(
+        route.method,
+        concrete(route.path),
+        route.method === 'GET' ? undefined : {},
+      );
+      expect(res.status).toBe(401);
+      expect(res.body).toMatchObject({
+        statusCode: 401,
+        error: 'Unauthorized',
+        message: expect.any(String),
+      });
+    },
+  );
 
-  it.each(authorised.map((r) => [`${r.method} ${r.path}`, r] as const))('%s → 401 with a forged token', async (_label, route) => {
-    const forged = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4IiwidGlkIjoieSIsInJvbGUiOiJBRE1JTiJ9.c2lnbmF0dXJl';
-    const res = await client(rt.url, { token: forged, tenantId: 'y' }).call(route.method, concrete(route.path), route.method === 'GET' ? undefined : {});
-    expect(res.status).toBe(401);
-  });
+  it.each(authorised.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s → 401 with a forged token',
+    async (_label, route) => {
+      const forged =
+        'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4IiwidGlkIjoieSIsInJvbGUiOiJBRE1JTiJ9.c2lnbmF0dXJl';
+      const res = await client(rt.url, { token: forged, tenantId: 'y' }).call(
+        route.method,
+        concrete(route.path),
+        route.method === 'GET' ? undefined : {},
+      );
+      expect(res.status).toBe(401);
+    },
+  );
 });
 
 describe('unknown routes', () => {

@@ -11,7 +11,6 @@ beforeAll(async () => {
   h = await opdHospital(opd.url, TZ);
 }, 60_000);
 
-
 async function freeSlots(date = opd.today) {
   const r = await h.reception.api.get(`/doctors/${h.doctor.id}/availability?date=${date}`);
   expect(r.status, JSON.stringify(r.body)).toBe(200);
@@ -19,7 +18,13 @@ async function freeSlots(date = opd.today) {
 }
 
 async function book(patientId: string, start: string, priority = 'routine') {
-  return h.reception.api.post('/appointments', { patientId, doctorId: h.doctor.id, start, reason: 'Fever for three days', priority });
+  return h.reception.api.post('/appointments', {
+    patientId,
+    doctorId: h.doctor.id,
+    start,
+    reason: 'Fever for three days',
+    priority,
+  });
 }
 
 describe('the full OPD morning', () => {
@@ -33,27 +38,66 @@ describe('the full OPD morning', () => {
 
     const booked = await book(patient.id, slot.start);
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);
-    expect(booked.body).toMatchObject({ status: 'booked', patientId: patient.id, doctorId: h.doctor.id, start: slot.start, date: opd.today, mrn: patient.mrn });
+    expect(booked.body).toMatchObject({
+      status: 'booked',
+      patientId: patient.id,
+      doctorId: h.doctor.id,
+      start: slot.start,
+      date: opd.today,
+      mrn: patient.mrn,
+    });
     expect((await freeSlots()).map((s) => s.start)).not.toContain(slot.start);
 
-    const checkedIn = await h.reception.api.patch(`/appointments/${booked.body.id}/status`, { status: 'checked-in' });
+    const checkedIn = await h.reception.api.patch(`/appointments/${booked.body.id}/status`, {
+      status: 'checked-in',
+    });
     expect(checkedIn.status, JSON.stringify(checkedIn.body)).toBe(200);
-    expect(checkedIn.body).toMatchObject({ status: 'checked-in', queueStatus: 'waiting', token: expect.any(Number) });
+    expect(checkedIn.body).toMatchObject({
+      status: 'checked-in',
+      queueStatus: 'waiting',
+      token: expect.any(Number),
+    });
 
-    const queue = await h.reception.api.get(`/appointments/queue?doctorId=${h.doctor.id}&date=${opd.today}`);
+    const queue = await h.reception.api.get(
+      `/appointments/queue?doctorId=${h.doctor.id}&date=${opd.today}`,
+    );
     expect(queue.status).toBe(200);
     const entry = queue.body.items.find((i: any) => i.appointmentId === booked.body.id);
-    expect(entry).toMatchObject({ token: checkedIn.body.token, status: 'waiting', patientName: patient.name, mrn: patient.mrn, estimatedWaitMinutes: expect.any(Number) });
+    expect(entry).toMatchObject({
+      token: checkedIn.body.token,
+      status: 'waiting',
+      patientName: patient.name,
+      mrn: patient.mrn,
+      estimatedWaitMinutes: expect.any(Number),
+    });
 
     const encounter = await h.doctorUser.api.post('/encounters', { appointmentId: booked.body.id });
     expect(encounter.status, JSON.stringify(encounter.body)).toBe(201);
-    expect(encounter.body).toMatchObject({ status: 'in-progress', kind: 'appointment', patientId: patient.id, appointmentId: booked.body.id });
-    const queue2 = await h.reception.api.get(`/appointments/queue?doctorId=${h.doctor.id}&date=${opd.today}`);
-    expect(queue2.body.items.find((i: any) => i.appointmentId === booked.body.id).status).toBe('in-consultation');
+    expect(encounter.body).toMatchObject({
+      status: 'in-progress',
+      kind: 'appointment',
+      patientId: patient.id,
+      appointmentId: booked.body.id,
+    });
+    const queue2 = await h.reception.api.get(
+      `/appointments/queue?doctorId=${h.doctor.id}&date=${opd.today}`,
+    );
+    expect(queue2.body.items.find((i: any) => i.appointmentId === booked.body.id).status).toBe(
+      'in-consultation',
+    );
 
     // RCP NEWS2: RR 22 (2) + SpO2 95 (1) + air (0) + SBP 105 (1) + pulse 115 (2) + A (0) + 38.5 °C (1) = 7 → high.
     const vitals = await h.nurse.api.patch(`/encounters/${encounter.body.id}/vitals`, {
-      respiratoryRate: 22, spo2: 95, supplementalOxygen: false, systolic: 105, diastolic: 70, pulse: 115, consciousness: 'A', temperatureC: 38.5, weightKg: 70, heightCm: 175,
+      respiratoryRate: 22,
+      spo2: 95,
+      supplementalOxygen: false,
+      systolic: 105,
+      diastolic: 70,
+      pulse: 115,
+      consciousness: 'A',
+      temperatureC: 38.5,
+      weightKg: 70,
+      heightCm: 175,
     });
     expect(vitals.status, JSON.stringify(vitals.body)).toBe(200);
     expect(vitals.body.news2).toMatchObject({ score: 7, risk: 'high' });
@@ -61,12 +105,26 @@ describe('the full OPD morning', () => {
     expect(vitals.body.recordedBy).toBe(h.nurse.user.id);
 
     const rx = await h.doctorUser.api.post(`/encounters/${encounter.body.id}/prescriptions`, {
-      drugName: 'Paracetamol', strength: '500 mg', dose: '1 tablet', route: 'oral', frequency: 'every 6 hours as needed', durationDays: 3, quantity: 12,
+      drugName: 'Paracetamol',
+      strength: '500 mg',
+      dose: '1 tablet',
+      route: 'oral',
+      frequency: 'every 6 hours as needed',
+      durationDays: 3,
+      quantity: 12,
     });
     expect(rx.status, JSON.stringify(rx.body)).toBe(201);
-    expect(rx.body).toMatchObject({ status: 'active', drugCode: 'N02BE01', prescriberId: h.doctorUser.user.id });
+    expect(rx.body).toMatchObject({
+      status: 'active',
+      drugCode: 'N02BE01',
+      prescriberId: h.doctorUser.user.id,
+    });
 
-    const finished = await h.doctorUser.api.patch(`/encounters/${encounter.body.id}`, { diagnosis: [{ text: 'Viral fever', code: 'B34.9', system: 'ICD-10' }], notes: 'Fluids and rest', status: 'completed' });
+    const finished = await h.doctorUser.api.patch(`/encounters/${encounter.body.id}`, {
+      diagnosis: [{ text: 'Viral fever', code: 'B34.9', system: 'ICD-10' }],
+      notes: 'Fluids and rest',
+      status: 'completed',
+    });
     expect(finished.status, JSON.stringify(finished.body)).toBe(200);
     expect(finished.body).toMatchObject({ status: 'completed', endedAt: expect.any(String) });
     expect(finished.body.vitals).toHaveLength(1);
@@ -74,13 +132,41 @@ describe('the full OPD morning', () => {
 
     const appt = await h.reception.api.get(`/appointments/${booked.body.id}`);
     expect(appt.body).toMatchObject({ status: 'fulfilled', queueStatus: 'done' });
-    expect(appt.body.history.map((c: any) => c.status)).toEqual(['booked', 'checked-in', 'fulfilled']);
+    expect(appt.body.history.map((c: any) => c.status)).toEqual([
+      'booked',
+      'checked-in',
+      'fulfilled',
+    ]);
 
     // A finished encounter takes no more prescriptions or vitals.
-    expectError(await h.doctorUser.api.post(`/encounters/${encounter.body.id}/prescriptions`, { drugName: 'Cetirizine', strength: '10 mg', dose: '1 tablet', route: 'oral', frequency: 'once daily', durationDays: 5, quantity: 5 }), 409, /finished/);
-    expectError(await h.nurse.api.patch(`/encounters/${encounter.body.id}/vitals`, { pulse: 80 }), 409, /finished/);
-    expectError(await h.doctorUser.api.patch(`/encounters/${encounter.body.id}`, { status: 'in-progress' }), 409, /allowed next states: none/);
-    expectError(await h.doctorUser.api.patch(`/encounters/${encounter.body.id}`, { notes: 'late addendum' }), 409, /finished/);
+    expectError(
+      await h.doctorUser.api.post(`/encounters/${encounter.body.id}/prescriptions`, {
+        drugName: 'Cetirizine',
+        strength: '10 mg',
+        dose: '1 tablet',
+        route: 'oral',
+        frequency: 'once daily',
+        durationDays: 5,
+        quantity: 5,
+      }),
+      409,
+      /finished/,
+    );
+    expectError(
+      await h.nurse.api.patch(`/encounters/${encounter.body.id}/vitals`, { pulse: 80 }),
+      409,
+      /finished/,
+    );
+    expectError(
+      await h.doctorUser.api.patch(`/encounters/${encounter.body.id}`, { status: 'in-progress' }),
+      409,
+      /allowed next states: none/,
+    );
+    expectError(
+      await h.doctorUser.api.patch(`/encounters/${encounter.body.id}`, { notes: 'late addendum' }),
+      409,
+      /finished/,
+    );
 
     const detail = await h.nurse.api.get(`/encounters/${encounter.body.id}`);
     expect(detail.status).toBe(200);
@@ -90,7 +176,19 @@ describe('the full OPD morning', () => {
 
     // No answer carries the table's key attributes or bookkeeping.
     const INTERNAL = /"(pk|sk|gsi[1-4](pk|sk)|entity|expiresAt|tenantId)"/;
-    for (const body of [booked.body, checkedIn.body, queue.body, encounter.body, vitals.body, rx.body, finished.body, appt.body, detail.body, listed.body, (await h.reception.api.get(`/appointments?date=${opd.today}`)).body]) {
+    for (const body of [
+      booked.body,
+      checkedIn.body,
+      queue.body,
+      encounter.body,
+      vitals.body,
+      rx.body,
+      finished.body,
+      appt.body,
+      detail.body,
+      listed.body,
+      (await h.reception.api.get(`/appointments?date=${opd.today}`)).body,
+    ]) {
       expect(JSON.stringify(body)).not.toMatch(INTERNAL);
     }
   });
@@ -112,22 +210,80 @@ describe('booking rules', () => {
     expectError(await book(p.id, off), 400, /not the start of a slot/);
     const first = await book(p.id, slot.start);
     expect(first.status).toBe(201);
-    expectError(await h.reception.api.patch(`/appointments/${first.body.id}/status`, { status: 'cancelled' }), 400, /reason: is required when status is 'cancelled'/);
-    const cancelled = await h.reception.api.patch(`/appointments/${first.body.id}/status`, { status: 'cancelled', reason: 'Patient called to cancel' });
-    expect(cancelled.body).toMatchObject({ status: 'cancelled', cancelReason: 'Patient called to cancel' });
+    expectError(
+      await h.reception.api.patch(`/appointments/${first.body.id}/status`, { status: 'cancelled' }),
+      400,
+      /reason: is required when status is 'cancelled'/,
+    );
+    const cancelled = await h.reception.api.patch(`/appointments/${first.body.id}/status`, {
+      status: 'cancelled',
+      reason: 'Patient called to cancel',
+    });
+    expect(cancelled.body).toMatchObject({
+      status: 'cancelled',
+      cancelReason: 'Patient called to cancel',
+    });
     expect((await book(p.id, slot.start)).status).toBe(201);
   });
 
   it('unknown patient or doctor is 404; bad bodies are 400 and write nothing', async () => {
     const p = await h.patient();
     const slot = (await freeSlots())[7]!;
-    expectError(await h.reception.api.post('/appointments', { patientId: '00000000-0000-0000-0000-000000000000', doctorId: h.doctor.id, start: slot.start, reason: 'x' }), 404);
-    expectError(await h.reception.api.post('/appointments', { patientId: p.id, doctorId: '00000000-0000-0000-0000-000000000000', start: slot.start, reason: 'x' }), 404);
-    expectError(await h.reception.api.post('/appointments', { patientId: p.id, doctorId: h.doctor.id, start: 'tomorrow 9am', reason: 'x' }), 400, /start/);
-    expectError(await h.reception.api.post('/appointments', { patientId: p.id, doctorId: h.doctor.id, start: slot.start, reason: '' }), 400, /reason/);
-    expectError(await h.reception.api.post('/appointments', { patientId: p.id, doctorId: h.doctor.id, start: slot.start, reason: 'x', priority: 'asap' }), 400, /priority/);
+    expectError(
+      await h.reception.api.post('/appointments', {
+        patientId: '00000000-0000-0000-0000-000000000000',
+        doctorId: h.doctor.id,
+        start: slot.start,
+        reason: 'x',
+      }),
+      404,
+    );
+    expectError(
+      await h.reception.api.post('/appointments', {
+        patientId: p.id,
+        doctorId: '00000000-0000-0000-0000-000000000000',
+        start: slot.start,
+        reason: 'x',
+      }),
+      404,
+    );
+    expectError(
+      await h.reception.api.post('/appointments', {
+        patientId: p.id,
+        doctorId: h.doctor.id,
+        start: 'tomorrow 9am',
+        reason: 'x',
+      }),
+      400,
+      /start/,
+    );
+    expectError(
+      await h.reception.api.post('/appointments', {
+        patientId: p.id,
+        doctorId: h.doctor.id,
+        start: slot.start,
+        reason: '',
+      }),
+      400,
+      /reason/,
+    );
+    expectError(
+      await h.reception.api.post('/appointments', {
+        patientId: p.id,
+        doctorId: h.doctor.id,
+        start: slot.start,
+        reason: 'x',
+        priority: 'asap',
+      }),
+      400,
+      /priority/,
+    );
     expectError(await h.reception.api.get(`/appointments?date=2026-02-30`), 400, /date/);
-    expectError(await h.reception.api.get(`/doctors/${h.doctor.id}/availability?date=tomorrow`), 400, /date/);
+    expectError(
+      await h.reception.api.get(`/doctors/${h.doctor.id}/availability?date=tomorrow`),
+      400,
+      /date/,
+    );
     const list = await h.reception.api.get(`/appointments?patientId=${p.id}`);
     expect(list.body.items).toHaveLength(0);
     expect((await freeSlots()).map((s) => s.start)).toContain(slot.start);
@@ -139,7 +295,9 @@ describe('appointment status machine over HTTP', () => {
   // Every status an appointment can reach, and from each every status the table forbids: 409
   // listing the allowed next states (generated from the same table the service enforces).
   it('every forbidden transition answers 409 with the allowed next states', async () => {
-    const { APPOINTMENT_STATUSES, APPOINTMENT_STATUS_TRANSITIONS: T } = await import('../../shared/domain/opd/appointment-status');
+    const { APPOINTMENT_STATUSES, APPOINTMENT_STATUS_TRANSITIONS: T } = await import(
+      '../../shared/domain/opd/appointment-status'
+    );
     const paths: Record<string, string[]> = {
       booked: [],
       arrived: ['arrived'],
@@ -154,16 +312,38 @@ describe('appointment status machine over HTTP', () => {
     for (const [state, steps] of Object.entries(paths)) {
       const p = await h.patient();
       const appt = (await book(p.id, slots[n++]!.start)).body;
-      for (const step of steps) expect((await h.reception.api.patch(`/appointments/${appt.id}/status`, { status: step, reason: 'moving there' })).status).toBe(200);
+      for (const step of steps)
+        expect(
+          (
+            await h.reception.api.patch(`/appointments/${appt.id}/status`, {
+              status: step,
+              reason: 'moving there',
+            })
+          ).status,
+        ).toBe(200);
       const allowed = T[state as keyof typeof T];
       const listed = allowed.length ? allowed.join(', ') : 'none';
       for (const to of APPOINTMENT_STATUSES.filter((s) => !allowed.includes(s as never))) {
-        const r = await h.reception.api.patch(`/appointments/${appt.id}/status`, { status: to, reason: 'test' });
-        expectError(r, 409, new RegExp(`from '${state}' to '${to}'; allowed next states: ${listed}$`));
+        const r = await h.reception.api.patch(`/appointments/${appt.id}/status`, {
+          status: to,
+          reason: 'test',
+        });
+        expectError(
+          r,
+          409,
+          new RegExp(`from '${state}' to '${to}'; allowed next states: ${listed}$`),
+        );
       }
       expect((await h.reception.api.get(`/appointments/${appt.id}`)).body.status).toBe(state);
     }
-    expectError(await h.reception.api.patch(`/appointments/${'0'.repeat(8)}-0000-0000-0000-000000000000/status`, { status: 'finished' }), 400, /status/);
+    expectError(
+      await h.reception.api.patch(
+        `/appointments/${'0'.repeat(8)}-0000-0000-0000-000000000000/status`,
+        { status: 'finished' },
+      ),
+      400,
+      /status/,
+    );
   });
 
   it('check-in is only possible on the day of the appointment', async () => {
@@ -171,25 +351,43 @@ describe('appointment status machine over HTTP', () => {
     const tomorrow = utcToZonedParts(new Date(systemClock.now().getTime() + 86_400_000), TZ).date;
     const slot = (await freeSlots(tomorrow))[0]!;
     const appt = (await book(p.id, slot.start)).body;
-    expectError(await h.reception.api.patch(`/appointments/${appt.id}/status`, { status: 'checked-in' }), 409, /day of their appointment/);
+    expectError(
+      await h.reception.api.patch(`/appointments/${appt.id}/status`, { status: 'checked-in' }),
+      409,
+      /day of their appointment/,
+    );
   });
 });
 
 describe('queue order', () => {
   it('urgent patients go ahead of routine ones, otherwise token order', async () => {
     const hosp = await opdHospital(opd.url, TZ);
-    const slots = (await hosp.reception.api.get(`/doctors/${hosp.doctor.id}/availability?date=${opd.today}`)).body.slots;
+    const slots = (
+      await hosp.reception.api.get(`/doctors/${hosp.doctor.id}/availability?date=${opd.today}`)
+    ).body.slots;
     const names: string[] = [];
     const ids: string[] = [];
-    for (const [i, priority] of (['routine', 'routine', 'urgent', 'routine', 'urgent'] as const).entries()) {
+    for (const [i, priority] of (
+      ['routine', 'routine', 'urgent', 'routine', 'urgent'] as const
+    ).entries()) {
       const p = await hosp.patient();
       names.push(p.name);
-      const a = await hosp.reception.api.post('/appointments', { patientId: p.id, doctorId: hosp.doctor.id, start: slots[i].start, reason: 'Check-up', priority });
+      const a = await hosp.reception.api.post('/appointments', {
+        patientId: p.id,
+        doctorId: hosp.doctor.id,
+        start: slots[i].start,
+        reason: 'Check-up',
+        priority,
+      });
       expect(a.status).toBe(201);
       ids.push(a.body.id);
     }
     const tokens: number[] = [];
-    for (const id of ids) tokens.push((await hosp.reception.api.patch(`/appointments/${id}/status`, { status: 'checked-in' })).body.token);
+    for (const id of ids)
+      tokens.push(
+        (await hosp.reception.api.patch(`/appointments/${id}/status`, { status: 'checked-in' }))
+          .body.token,
+      );
     expect(tokens).toEqual([1, 2, 3, 4, 5]);
     const q = await hosp.reception.api.get(`/appointments/queue?doctorId=${hosp.doctor.id}`);
     expect(q.status).toBe(200);
@@ -199,10 +397,19 @@ describe('queue order', () => {
     const enc = await hosp.doctorUser.api.post('/encounters', { appointmentId: ids[2] });
     expect(enc.status).toBe(201);
     const q2 = await hosp.reception.api.get(`/appointments/queue?doctorId=${hosp.doctor.id}`);
-    expect(q2.body.items.map((i: any) => [i.token, i.status])).toEqual([[3, 'in-consultation'], [5, 'waiting'], [1, 'waiting'], [2, 'waiting'], [4, 'waiting']]);
+    expect(q2.body.items.map((i: any) => [i.token, i.status])).toEqual([
+      [3, 'in-consultation'],
+      [5, 'waiting'],
+      [1, 'waiting'],
+      [2, 'waiting'],
+      [4, 'waiting'],
+    ]);
     expect(q2.body.items[1].estimatedWaitMinutes).toBe(15);
     // A cancelled check-in leaves the queue.
-    await hosp.reception.api.patch(`/appointments/${ids[0]}/status`, { status: 'cancelled', reason: 'Left without being seen' });
+    await hosp.reception.api.patch(`/appointments/${ids[0]}/status`, {
+      status: 'cancelled',
+      reason: 'Left without being seen',
+    });
     const q3 = await hosp.reception.api.get(`/appointments/queue?doctorId=${hosp.doctor.id}`);
     expect(q3.body.items.find((i: any) => i.token === 1).status).toBe('left');
     expect(q3.body.waiting).toBe(3);
@@ -212,15 +419,35 @@ describe('queue order', () => {
 describe('prescriptions and allergies', () => {
   it('a drug matching a recorded allergy is 409 unless an override reason is given, which is stored', async () => {
     const p = await h.patient({ allergies: ['penicillin'] });
-    const enc = await h.doctorUser.api.post('/encounters', { patientId: p.id, chiefComplaint: 'Sore throat' });
+    const enc = await h.doctorUser.api.post('/encounters', {
+      patientId: p.id,
+      chiefComplaint: 'Sore throat',
+    });
     expect(enc.status, JSON.stringify(enc.body)).toBe(201);
     expect(enc.body).toMatchObject({ kind: 'walk-in', doctorId: h.doctorUser.user.id });
-    const amoxicillin = { drugName: 'Amoxicillin', strength: '500 mg', dose: '1 capsule', route: 'oral', frequency: 'three times daily', durationDays: 5, quantity: 15 };
-    const refused = await h.doctorUser.api.post(`/encounters/${enc.body.id}/prescriptions`, amoxicillin);
+    const amoxicillin = {
+      drugName: 'Amoxicillin',
+      strength: '500 mg',
+      dose: '1 capsule',
+      route: 'oral',
+      frequency: 'three times daily',
+      durationDays: 5,
+      quantity: 15,
+    };
+    const refused = await h.doctorUser.api.post(
+      `/encounters/${enc.body.id}/prescriptions`,
+      amoxicillin,
+    );
     expectError(refused, 409, /penicillin/i);
-    const overridden = await h.doctorUser.api.post(`/encounters/${enc.body.id}/prescriptions`, { ...amoxicillin, allergyOverrideReason: 'Tolerated amoxicillin in 2024 under observation' });
+    const overridden = await h.doctorUser.api.post(`/encounters/${enc.body.id}/prescriptions`, {
+      ...amoxicillin,
+      allergyOverrideReason: 'Tolerated amoxicillin in 2024 under observation',
+    });
     expect(overridden.status).toBe(201);
-    expect(overridden.body).toMatchObject({ allergyConflicts: ['penicillin'], allergyOverrideReason: 'Tolerated amoxicillin in 2024 under observation' });
+    expect(overridden.body).toMatchObject({
+      allergyConflicts: ['penicillin'],
+      allergyOverrideReason: 'Tolerated amoxicillin in 2024 under observation',
+    });
     const detail = await h.doctorUser.api.get(`/encounters/${enc.body.id}`);
     expect(detail.body.prescriptions).toHaveLength(1);
   });
@@ -229,7 +456,11 @@ describe('prescriptions and allergies', () => {
     const p = await h.patient();
     const slot = (await freeSlots())[11]!;
     const appt = (await book(p.id, slot.start)).body;
-    expectError(await h.doctorUser.api.post('/encounters', { appointmentId: appt.id }), 409, /checked-in/);
+    expectError(
+      await h.doctorUser.api.post('/encounters', { appointmentId: appt.id }),
+      409,
+      /checked-in/,
+    );
     const enc = (await h.doctorUser.api.post('/encounters', { patientId: p.id })).body;
     for (const [body, field] of [
       [{ pulse: 400 }, /pulse/],
@@ -244,7 +475,15 @@ describe('prescriptions and allergies', () => {
     }
     expect((await h.nurse.api.get(`/encounters/${enc.id}`)).body.vitals).toHaveLength(0);
 
-    const good = { drugName: 'Cetirizine', strength: '10 mg', dose: '1 tablet', route: 'oral', frequency: 'once daily', durationDays: 5, quantity: 5 };
+    const good = {
+      drugName: 'Cetirizine',
+      strength: '10 mg',
+      dose: '1 tablet',
+      route: 'oral',
+      frequency: 'once daily',
+      durationDays: 5,
+      quantity: 5,
+    };
     for (const [patch, field] of [
       [{ quantity: 0 }, /quantity/],
       [{ durationDays: 400 }, /durationDays/],
@@ -253,11 +492,27 @@ describe('prescriptions and allergies', () => {
       [{ strength: undefined }, /strength/],
       [{ refills: 3 }, /refills|Unrecognized/i],
     ] as const) {
-      expectError(await h.doctorUser.api.post(`/encounters/${enc.id}/prescriptions`, { ...good, ...patch }), 400, field);
+      expectError(
+        await h.doctorUser.api.post(`/encounters/${enc.id}/prescriptions`, { ...good, ...patch }),
+        400,
+        field,
+      );
     }
-    expectError(await h.doctorUser.api.post('/encounters', { appointmentId: appt.id, patientId: p.id }), 400, /appointmentId|patientId/);
-    expectError(await h.doctorUser.api.patch(`/encounters/${enc.id}`, { status: 'done' }), 400, /status/);
-    expectError(await h.doctorUser.api.patch(`/encounters/${enc.id}`, { diagnosis: [{ code: 'J18.9' }] }), 400, /diagnosis\.0\.text/);
+    expectError(
+      await h.doctorUser.api.post('/encounters', { appointmentId: appt.id, patientId: p.id }),
+      400,
+      /appointmentId|patientId/,
+    );
+    expectError(
+      await h.doctorUser.api.patch(`/encounters/${enc.id}`, { status: 'done' }),
+      400,
+      /status/,
+    );
+    expectError(
+      await h.doctorUser.api.patch(`/encounters/${enc.id}`, { diagnosis: [{ code: 'J18.9' }] }),
+      400,
+      /diagnosis\.0\.text/,
+    );
     const after = (await h.nurse.api.get(`/encounters/${enc.id}`)).body;
     expect(after.prescriptions).toHaveLength(0);
     expect(after.diagnosis).toEqual([]);
@@ -274,10 +529,35 @@ describe('tenant isolation', () => {
     const appt = (await book(p.id, slot.start)).body;
     expectError(await other.admin.get(`/encounters/${enc.id}`), 404);
     expectError(await other.admin.get(`/appointments/${appt.id}`), 404);
-    expectError(await other.admin.patch(`/appointments/${appt.id}/status`, { status: 'checked-in' }), 404);
-    expectError(await other.admin.get(`/doctors/${h.doctor.id}/availability?date=${opd.today}`), 404);
-    expectError(await other.admin.post('/appointments', { patientId: p.id, doctorId: other.doctor.id, start: slot.start, reason: 'x' }), 404);
-    expectError(await other.doctorUser.api.post(`/encounters/${enc.id}/prescriptions`, { drugName: 'Paracetamol', strength: '500 mg', dose: '1 tablet', route: 'oral', frequency: 'qds', durationDays: 1, quantity: 4 }), 404);
+    expectError(
+      await other.admin.patch(`/appointments/${appt.id}/status`, { status: 'checked-in' }),
+      404,
+    );
+    expectError(
+      await other.admin.get(`/doctors/${h.doctor.id}/availability?date=${opd.today}`),
+      404,
+    );
+    expectError(
+      await other.admin.post('/appointments', {
+        patientId: p.id,
+        doctorId: other.doctor.id,
+        start: slot.start,
+        reason: 'x',
+      }),
+      404,
+    );
+    expectError(
+      await other.doctorUser.api.post(`/encounters/${enc.id}/prescriptions`, {
+        drugName: 'Paracetamol',
+        strength: '500 mg',
+        dose: '1 tablet',
+        route: 'oral',
+        frequency: 'qds',
+        durationDays: 1,
+        quantity: 4,
+      }),
+      404,
+    );
     void client;
   });
 });
@@ -285,22 +565,39 @@ describe('tenant isolation', () => {
 describe('dates are the hospital’s', () => {
   it('a slot just after local midnight belongs to that local date, though it is the previous UTC day', async () => {
     const hosp = await opdHospital(opd.url, TZ);
-    const night = { slotMinutes: 15, sessions: (['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'] as const).map((day) => ({ day, start: '00:00', end: '02:00' })) };
+    const night = {
+      slotMinutes: 15,
+      sessions: (['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'] as const).map((day) => ({
+        day,
+        start: '00:00',
+        end: '02:00',
+      })),
+    };
     expect((await hosp.admin.put(`/doctors/${hosp.doctor.id}/schedule`, night)).status).toBe(200);
     const tomorrow = utcToZonedParts(new Date(systemClock.now().getTime() + 86_400_000), TZ).date;
-    const slots = (await hosp.reception.api.get(`/doctors/${hosp.doctor.id}/availability?date=${tomorrow}`)).body.slots;
+    const slots = (
+      await hosp.reception.api.get(`/doctors/${hosp.doctor.id}/availability?date=${tomorrow}`)
+    ).body.slots;
     // 00:00 in Kolkata (+05:30) is 18:30 UTC of the day before.
     expect(slots[0].start).toMatch(/T18:30:00\.000Z$/);
     expect(slots[0].start.slice(0, 10)).not.toBe(tomorrow);
     const p = await hosp.patient();
-    const appt = await hosp.reception.api.post('/appointments', { patientId: p.id, doctorId: hosp.doctor.id, start: slots[1].start, reason: 'Night clinic' });
+    const appt = await hosp.reception.api.post('/appointments', {
+      patientId: p.id,
+      doctorId: hosp.doctor.id,
+      start: slots[1].start,
+      reason: 'Night clinic',
+    });
     expect(appt.status).toBe(201);
     expect(appt.body.date).toBe(tomorrow);
-    const ids = async (query: string) => (await hosp.reception.api.get(`/appointments?${query}`)).body.items.map((a: any) => a.id);
+    const ids = async (query: string) =>
+      (await hosp.reception.api.get(`/appointments?${query}`)).body.items.map((a: any) => a.id);
     expect(await ids(`date=${tomorrow}`)).toContain(appt.body.id);
     expect(await ids(`date=${tomorrow}&doctorId=${hosp.doctor.id}`)).toContain(appt.body.id);
     expect(await ids(`date=${tomorrow}&patientId=${p.id}`)).toContain(appt.body.id);
     expect(await ids(`date=${opd.today}&doctorId=${hosp.doctor.id}`)).not.toContain(appt.body.id);
-    expect(await ids(`date=${slots[1].start.slice(0, 10)}&patientId=${p.id}`)).not.toContain(appt.body.id);
+    expect(await ids(`date=${slots[1].start.slice(0, 10)}&patientId=${p.id}`)).not.toContain(
+      appt.body.id,
+    );
   });
 });

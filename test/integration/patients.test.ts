@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { utcToZonedParts } from '../../shared/domain/opd/schedule';
-import { newTenant, type Client, expectError } from '../support/api';
-import { startTestRuntime } from '../support/runtime';
 import type { LocalRuntime } from '../../bin/local/server';
+import { utcToZonedParts } from '../../shared/domain/opd/schedule';
+import { type Client, expectError, newTenant } from '../support/api';
+import { startTestRuntime } from '../support/runtime';
 
 let rt: LocalRuntime;
 beforeAll(async () => {
@@ -12,7 +12,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await rt?.close();
 });
-
 
 /** A phone number no other test uses: +91 then 10 random digits. */
 const uniquePhone = () => `+91 ${randomInt(6, 10)}${String(randomInt(0, 1e9)).padStart(9, '0')}`;
@@ -25,13 +24,16 @@ const patientBody = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const INTERNAL = /"(pk|sk|gsi[1234](pk|sk)|phoneDigits|version|ownsDuplicateGuard|nameIndexCount|namePrev|nameNormalised|entity|tenantId)"/;
+const INTERNAL =
+  /"(pk|sk|gsi[1234](pk|sk)|phoneDigits|version|ownsDuplicateGuard|nameIndexCount|namePrev|nameNormalised|entity|tenantId)"/;
 
 async function allPatientIds(api: Client): Promise<string[]> {
   const ids: string[] = [];
   let cursor: string | null = null;
   do {
-    const r: { status: number; body: any } = await api.get(`/patients?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    const r: { status: number; body: any } = await api.get(
+      `/patients?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+    );
     expect(r.status).toBe(200);
     ids.push(...r.body.items.map((p: any) => p.id));
     cursor = r.body.nextCursor;
@@ -83,7 +85,15 @@ describe('patient registration, reads and search', () => {
     expect(got.body).toEqual(p);
 
     // Another patient, to show searches narrow.
-    const other = await rec.api.post('/patients/register', patientBody({ name: 'Arjun Mehta', phone: '+44 20 7946 0958', dateOfBirth: '1985-01-01', sex: 'male' }));
+    const other = await rec.api.post(
+      '/patients/register',
+      patientBody({
+        name: 'Arjun Mehta',
+        phone: '+44 20 7946 0958',
+        dateOfBirth: '1985-01-01',
+        sex: 'male',
+      }),
+    );
     expect(other.status).toBe(201);
     expect(other.body.mrn).toBe('MRN-000002');
 
@@ -107,7 +117,10 @@ describe('patient registration, reads and search', () => {
     expect(await search(rec.api, '555')).toEqual([]);
 
     for (const q of ['priya', 'PRIYA SH', 'Priya   Sharma', 'sharma', 'SHAR', 'príya']) {
-      expect((await search(rec.api, q)).map((x) => x.id), q).toEqual([p.id]);
+      expect(
+        (await search(rec.api, q)).map((x) => x.id),
+        q,
+      ).toEqual([p.id]);
     }
     expect((await search(rec.api, 'mehta')).map((x) => x.id)).toEqual([other.body.id]);
     expect(await search(rec.api, 'kumar')).toEqual([]);
@@ -124,7 +137,14 @@ describe('patient registration, reads and search', () => {
       bloodGroup: 'O-',
     });
     expect(patched.status).toBe(200);
-    expect(patched.body).toMatchObject({ id: p.id, mrn: 'MRN-000001', name: 'Priya Kapoor', phone: '+91 91234 56789', allergies: ['Sulfa'], bloodGroup: 'O-' });
+    expect(patched.body).toMatchObject({
+      id: p.id,
+      mrn: 'MRN-000001',
+      name: 'Priya Kapoor',
+      phone: '+91 91234 56789',
+      allergies: ['Sulfa'],
+      bloodGroup: 'O-',
+    });
     expect(patched.body).not.toHaveProperty('email');
     expect(patched.body.updatedAt >= p.updatedAt).toBe(true);
     expect(patched.body.createdAt).toBe(p.createdAt);
@@ -143,9 +163,13 @@ describe('patient registration, reads and search', () => {
 
   it('a patient with repeated words in the name is found once', async () => {
     const t = await newTenant(rt.url);
-    const created = await t.admin.post('/patients/register', patientBody({ name: 'Sharma Sharma Sharmila' }));
+    const created = await t.admin.post(
+      '/patients/register',
+      patientBody({ name: 'Sharma Sharma Sharmila' }),
+    );
     expect(created.status).toBe(201);
-    for (const q of ['sharma', 'sharm', 'sharmila', 'sharma sharma']) expect(await search(t.admin, q), q).toHaveLength(1);
+    for (const q of ['sharma', 'sharm', 'sharmila', 'sharma sharma'])
+      expect(await search(t.admin, q), q).toHaveLength(1);
   });
 
   it('lists newest first and validates q', async () => {
@@ -182,37 +206,53 @@ describe('duplicates', () => {
 
     // Same digits written differently, different name: still a likely duplicate.
     const spaced = phone.replace(/^\+91 /, '+91-').replace(/(\d{5})(\d{5})$/, '$1 $2');
-    const dup = await t.admin.post('/patients/register', patientBody({ phone: spaced, name: 'P. Sharma' }));
+    const dup = await t.admin.post(
+      '/patients/register',
+      patientBody({ phone: spaced, name: 'P. Sharma' }),
+    );
     expectError(dup, 409);
     expect(dup.body).toEqual({
       statusCode: 409,
       error: 'Conflict',
-      message: 'A patient with the same phone and date of birth exists (MRN-000001); send confirmDuplicate: true to register anyway',
+      message:
+        'A patient with the same phone and date of birth exists (MRN-000001); send confirmDuplicate: true to register anyway',
       existingMrn: 'MRN-000001',
       existingPatientId: first.body.id,
     });
 
     // The refused duplicate burned no MRN.
-    const confirmed = await t.admin.post('/patients/register', patientBody({ phone, confirmDuplicate: true }));
+    const confirmed = await t.admin.post(
+      '/patients/register',
+      patientBody({ phone, confirmDuplicate: true }),
+    );
     expect(confirmed.status).toBe(201);
     expect(confirmed.body.mrn).toBe('MRN-000002');
     expect(confirmed.body).not.toHaveProperty('confirmDuplicate');
 
     // Same phone, other date of birth: not a duplicate.
-    const sibling = await t.admin.post('/patients/register', patientBody({ phone, dateOfBirth: '2015-06-01', name: 'Anya Sharma' }));
+    const sibling = await t.admin.post(
+      '/patients/register',
+      patientBody({ phone, dateOfBirth: '2015-06-01', name: 'Anya Sharma' }),
+    );
     expect(sibling.status).toBe(201);
     expect(sibling.body.mrn).toBe('MRN-000003');
     expect(await search(t.admin, phone)).toHaveLength(3);
 
     // The first patient still holds the guard.
-    expectError(await t.admin.post('/patients/register', patientBody({ phone })), 409, /MRN-000001/);
+    expectError(
+      await t.admin.post('/patients/register', patientBody({ phone })),
+      409,
+      /MRN-000001/,
+    );
   });
 
   it('PATCH keeps the duplicate guard consistent when phone or date of birth change', async () => {
     const t = await newTenant(rt.url);
     const [phoneA, phoneB, phoneC] = [uniquePhone(), uniquePhone(), uniquePhone()];
     const a = (await t.admin.post('/patients/register', patientBody({ phone: phoneA }))).body;
-    const b = (await t.admin.post('/patients/register', patientBody({ phone: phoneB, name: 'Bina Rao' }))).body;
+    const b = (
+      await t.admin.post('/patients/register', patientBody({ phone: phoneB, name: 'Bina Rao' }))
+    ).body;
 
     // Moving A onto B's phone and date of birth is a likely duplicate.
     const clash = await t.admin.patch(`/patients/${a.id}`, { phone: phoneB });
@@ -222,31 +262,81 @@ describe('duplicates', () => {
 
     // A moves to a free phone: the old pair is released, the new one is guarded.
     expect((await t.admin.patch(`/patients/${a.id}`, { phone: phoneC })).status).toBe(200);
-    expect((await t.admin.post('/patients/register', patientBody({ phone: phoneA, name: 'New Person' }))).status).toBe(201);
-    expectError(await t.admin.post('/patients/register', patientBody({ phone: phoneC })), 409, new RegExp(a.mrn));
+    expect(
+      (await t.admin.post('/patients/register', patientBody({ phone: phoneA, name: 'New Person' })))
+        .status,
+    ).toBe(201);
+    expectError(
+      await t.admin.post('/patients/register', patientBody({ phone: phoneC })),
+      409,
+      new RegExp(a.mrn),
+    );
 
     // A date-of-birth correction moves the guard too.
-    expect((await t.admin.patch(`/patients/${a.id}`, { dateOfBirth: '1991-04-12' })).status).toBe(200);
-    expect((await t.admin.post('/patients/register', patientBody({ phone: phoneC, name: 'Other Person' }))).status).toBe(201);
-    expectError(await t.admin.post('/patients/register', patientBody({ phone: phoneC, dateOfBirth: '1991-04-12' })), 409, new RegExp(a.mrn));
+    expect((await t.admin.patch(`/patients/${a.id}`, { dateOfBirth: '1991-04-12' })).status).toBe(
+      200,
+    );
+    expect(
+      (
+        await t.admin.post(
+          '/patients/register',
+          patientBody({ phone: phoneC, name: 'Other Person' }),
+        )
+      ).status,
+    ).toBe(201);
+    expectError(
+      await t.admin.post(
+        '/patients/register',
+        patientBody({ phone: phoneC, dateOfBirth: '1991-04-12' }),
+      ),
+      409,
+      new RegExp(a.mrn),
+    );
 
     // With confirmDuplicate a correction onto a held pair is saved.
-    const forced = await t.admin.patch(`/patients/${a.id}`, { phone: phoneB, dateOfBirth: '1990-04-12', confirmDuplicate: true });
+    const forced = await t.admin.patch(`/patients/${a.id}`, {
+      phone: phoneB,
+      dateOfBirth: '1990-04-12',
+      confirmDuplicate: true,
+    });
     expect(forced.status).toBe(200);
     expect(forced.body.phone).toBe(phoneB);
-    expectError(await t.admin.post('/patients/register', patientBody({ phone: phoneB })), 409, new RegExp(b.mrn));
+    expectError(
+      await t.admin.post('/patients/register', patientBody({ phone: phoneB })),
+      409,
+      new RegExp(b.mrn),
+    );
   });
 
   it('PATCH validation and 404s', async () => {
     const t = await newTenant(rt.url);
     const p = (await t.admin.post('/patients/register', patientBody())).body;
     expectError(await t.admin.patch(`/patients/${p.id}`, {}), 400, /at least one/);
-    expectError(await t.admin.patch(`/patients/${p.id}`, { confirmDuplicate: true }), 400, /at least one/);
-    expectError(await t.admin.patch(`/patients/${p.id}`, { mrn: 'MRN-999999' }), 400, /mrn|Unrecognized/i);
-    expectError(await t.admin.patch(`/patients/${p.id}`, { dateOfBirth: '2999-01-01' }), 400, /dateOfBirth: must not be in the future/);
+    expectError(
+      await t.admin.patch(`/patients/${p.id}`, { confirmDuplicate: true }),
+      400,
+      /at least one/,
+    );
+    expectError(
+      await t.admin.patch(`/patients/${p.id}`, { mrn: 'MRN-999999' }),
+      400,
+      /mrn|Unrecognized/i,
+    );
+    expectError(
+      await t.admin.patch(`/patients/${p.id}`, { dateOfBirth: '2999-01-01' }),
+      400,
+      /dateOfBirth: must not be in the future/,
+    );
     expectError(await t.admin.patch(`/patients/${p.id}`, { name: null }), 400, /name/);
-    expectError(await t.admin.patch('/patients/00000000-0000-0000-0000-000000000000', { name: 'X' }), 404);
-    expectError(await t.admin.patch('/patients/not_an_id!', { name: 'X' }), 400, /id: must be a valid id/);
+    expectError(
+      await t.admin.patch('/patients/00000000-0000-0000-0000-000000000000', { name: 'X' }),
+      404,
+    );
+    expectError(
+      await t.admin.patch('/patients/not_an_id!', { name: 'X' }),
+      400,
+      /id: must be a valid id/,
+    );
     expectError(await t.admin.get('/patients/00000000-0000-0000-0000-000000000000'), 404);
     expect((await t.admin.get(`/patients/${p.id}`)).body).toEqual(p);
   });
@@ -256,7 +346,8 @@ describe('MRN numbering', () => {
   it('is sequential per tenant and every tenant starts at MRN-000001', async () => {
     const [t1, t2] = await Promise.all([newTenant(rt.url), newTenant(rt.url)]);
     const mrns1: string[] = [];
-    for (let i = 0; i < 3; i++) mrns1.push((await t1.admin.post('/patients/register', patientBody())).body.mrn);
+    for (let i = 0; i < 3; i++)
+      mrns1.push((await t1.admin.post('/patients/register', patientBody())).body.mrn);
     expect(mrns1).toEqual(['MRN-000001', 'MRN-000002', 'MRN-000003']);
     expect((await t2.admin.post('/patients/register', patientBody())).body.mrn).toBe('MRN-000001');
     expect((await t1.admin.post('/patients/register', patientBody())).body.mrn).toBe('MRN-000004');
@@ -264,16 +355,24 @@ describe('MRN numbering', () => {
 
   it('10 concurrent registrations get 10 distinct MRNs', async () => {
     const t = await newTenant(rt.url);
-    const replies = await Promise.all(Array.from({ length: 10 }, (_, i) => t.admin.post('/patients/register', patientBody({ name: `Concurrent ${i}` }))));
+    const replies = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        t.admin.post('/patients/register', patientBody({ name: `Concurrent ${i}` })),
+      ),
+    );
     expect(replies.map((r) => r.status)).toEqual(Array(10).fill(201));
     const mrns = replies.map((r) => r.body.mrn).sort();
-    expect(mrns).toEqual(Array.from({ length: 10 }, (_, i) => `MRN-${String(i + 1).padStart(6, '0')}`));
+    expect(mrns).toEqual(
+      Array.from({ length: 10 }, (_, i) => `MRN-${String(i + 1).padStart(6, '0')}`),
+    );
   });
 
   it('concurrent duplicates: exactly one wins, the others answer 409', async () => {
     const t = await newTenant(rt.url);
     const phone = uniquePhone();
-    const replies = await Promise.all(Array.from({ length: 5 }, () => t.admin.post('/patients/register', patientBody({ phone }))));
+    const replies = await Promise.all(
+      Array.from({ length: 5 }, () => t.admin.post('/patients/register', patientBody({ phone }))),
+    );
     expect(replies.filter((r) => r.status === 201)).toHaveLength(1);
     expect(replies.filter((r) => r.status === 409)).toHaveLength(4);
     expect(await allPatientIds(t.admin)).toHaveLength(1);
@@ -286,7 +385,12 @@ describe('pagination', () => {
     const created: string[] = [];
     for (let batch = 0; batch < 7; batch++) {
       const replies = await Promise.all(
-        Array.from({ length: 15 }, (_, i) => t.admin.post('/patients/register', patientBody({ name: `Paged Patient ${batch * 15 + i}` }))),
+        Array.from({ length: 15 }, (_, i) =>
+          t.admin.post(
+            '/patients/register',
+            patientBody({ name: `Paged Patient ${batch * 15 + i}` }),
+          ),
+        ),
       );
       for (const r of replies) {
         expect(r.status).toBe(201);
@@ -297,7 +401,9 @@ describe('pagination', () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const r: { status: number; body: any } = await t.admin.get(`/patients?limit=20${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      const r: { status: number; body: any } = await t.admin.get(
+        `/patients?limit=20${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
       expect(r.status).toBe(200);
       expect(r.body.items.length).toBeLessThanOrEqual(20);
       seen.push(...r.body.items.map((p: any) => p.id));
@@ -314,7 +420,9 @@ describe('pagination', () => {
       const ids: string[] = [];
       let c: string | null = null;
       do {
-        const r: { status: number; body: any } = await t.admin.get(`/patients?q=${q}&limit=25${c ? `&cursor=${encodeURIComponent(c)}` : ''}`);
+        const r: { status: number; body: any } = await t.admin.get(
+          `/patients?q=${q}&limit=25${c ? `&cursor=${encodeURIComponent(c)}` : ''}`,
+        );
         expect(r.status).toBe(200);
         ids.push(...r.body.items.map((p: any) => p.id));
         c = r.body.nextCursor;
@@ -342,10 +450,16 @@ describe('validation', () => {
     [{ name: '   ' }, /name: must not be empty/],
     [{ email: 'not-an-email' }, /email: must be a valid e-mail/],
     [{ allergies: ['ok', ''] }, /allergies\.1: must not be empty/],
-    [{ allergies: Array.from({ length: 51 }, (_, i) => `a${i}`) }, /allergies: must have at most 50/],
+    [
+      { allergies: Array.from({ length: 51 }, (_, i) => `a${i}`) },
+      /allergies: must have at most 50/,
+    ],
     [{ address: '12 MG Road, Pune' }, /address: must be an object/],
     [{ address: { line: '12 MG Road' } }, /address\.city/],
-    [{ emergencyContact: { name: 'Ravi', relationship: 'spouse', phone: 'call me' } }, /emergencyContact\.phone/],
+    [
+      { emergencyContact: { name: 'Ravi', relationship: 'spouse', phone: 'call me' } },
+      /emergencyContact\.phone/,
+    ],
     [{ confirmDuplicate: 'yes' }, /confirmDuplicate: must be true or false/],
   ])('bad body %# answers 400 naming the field and writes nothing', async (overrides, message) => {
     const t = await newTenant(rt.url);
@@ -369,7 +483,8 @@ describe('validation', () => {
 describe('tenancy and access', () => {
   it("another tenant's patient is 404 on GET and PATCH and absent from lists", async () => {
     const [t1, t2] = await Promise.all([newTenant(rt.url), newTenant(rt.url)]);
-    const p = (await t1.admin.post('/patients/register', patientBody({ name: 'Hidden Patient' }))).body;
+    const p = (await t1.admin.post('/patients/register', patientBody({ name: 'Hidden Patient' })))
+      .body;
     expectError(await t2.admin.get(`/patients/${p.id}`), 404);
     expectError(await t2.admin.patch(`/patients/${p.id}`, { name: 'Hijacked' }), 404);
     expect(await search(t2.admin, 'hidden')).toEqual([]);
@@ -392,14 +507,20 @@ describe('tenancy and access', () => {
     expect((await pharmacist.api.get('/patients')).status).toBe(200);
     expect((await accountant.api.get(`/patients/${byNurse.body.id}`)).status).toBe(200);
     expectError(await pharmacist.api.patch(`/patients/${byNurse.body.id}`, { name: 'X' }), 403);
-    expect((await doctor.api.patch(`/patients/${byNurse.body.id}`, { bloodGroup: 'A+' })).status).toBe(200);
+    expect(
+      (await doctor.api.patch(`/patients/${byNurse.body.id}`, { bloodGroup: 'A+' })).status,
+    ).toBe(200);
 
     const reader = await t.key(['patients:read']);
     const list = await reader.api.get('/patients');
     expect(list.status).toBe(200);
     expect(list.body.items).toHaveLength(1);
     expectError(await reader.api.post('/patients/register', patientBody()), 403, /patients:write/);
-    expectError(await reader.api.patch(`/patients/${byNurse.body.id}`, { name: 'X' }), 403, /patients:write/);
+    expectError(
+      await reader.api.patch(`/patients/${byNurse.body.id}`, { name: 'X' }),
+      403,
+      /patients:write/,
+    );
 
     const writer = await t.key(['patients:write']);
     expect((await writer.api.post('/patients/register', patientBody())).status).toBe(201);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allRoutes } from '../../shared/routes/index';
-import { newTenant, type Client } from '../support/api';
-import { startTestRuntime } from '../support/runtime';
 import type { LocalRuntime } from '../../bin/local/server';
+import { allRoutes } from '../../shared/routes/index';
+import { type Client, newTenant } from '../support/api';
+import { startTestRuntime } from '../support/runtime';
 
 let rt: LocalRuntime;
 let admin: Client;
@@ -12,32 +12,72 @@ beforeAll(async () => {
 });
 afterAll(async () => rt?.close());
 
-const BODIES: unknown[] = ['[]', '"text"', 'null', '{}', '{"__proto__":{"polluted":true}}', '{"a":{"b":{"c":[1,2,{"d":null}]}}}', '12', 'not json', JSON.stringify({ name: 'x'.repeat(10_000) })];
+const BODIES: unknown[] = [
+  '[]',
+  '"text"',
+  'null',
+  '{}',
+  '{"__proto__":{"polluted":true}}',
+  '{"a":{"b":{"c":[1,2,{"d":null}]}}}',
+  '12',
+  'not json',
+  JSON.stringify({ name: 'x'.repeat(10_000) }),
+];
 const IDS = ['00000000-0000-0000-0000-000000000000', 'not-a-real-id', 'x'.repeat(200), '..%2F..'];
-const QUERIES = ['', '?limit=abc', '?limit=-1', '?cursor=%7B%7D', '?cursor=eyJwayI6MX0', '?date=2026-13-45', '?q=' + encodeURIComponent('%_*'), '?status=nope', '?doctorId=%00'];
+const QUERIES = [
+  '',
+  '?limit=abc',
+  '?limit=-1',
+  '?cursor=%7B%7D',
+  '?cursor=eyJwayI6MX0',
+  '?date=2026-13-45',
+  `?q=${encodeURIComponent('%_*')}`,
+  '?status=nope',
+  '?doctorId=%00',
+];
 
 // Generated from the manifest: whatever arrives, every route answers with a 4xx or 2xx and the
 // error body, never a 500.
 describe('no input makes any route answer 500', () => {
-  it.each(allRoutes().filter((r) => !r.access.public || r.method !== 'GET').map((r) => [`${r.method} ${r.path}`, r] as const))('%s', async (_label, route) => {
+  it.each(
+    allRoutes()
+      .filter((r) => !r.access.public || r.method !== 'GET')
+      .map((r) => [`${r.method} ${r.path}`, r] as const),
+  )('%s', async (_label, route) => {
     for (const id of IDS) {
       const path = route.path.replace(/\{\w+\}/g, id);
-      const attempts = route.method === 'GET' ? QUERIES.map((q) => admin.call(route.method, path + q)) : BODIES.map((b) => admin.call(route.method, path, b));
+      const attempts =
+        route.method === 'GET'
+          ? QUERIES.map((q) => admin.call(route.method, path + q))
+          : BODIES.map((b) => admin.call(route.method, path, b));
       for (const res of await Promise.all(attempts)) {
-        expect(res.status, `${route.method} ${path}: ${JSON.stringify(res.body)}`).toBeLessThan(500);
-        if (res.status >= 400) expect(res.body).toMatchObject({ statusCode: res.status, message: expect.any(String), error: expect.any(String) });
+        expect(res.status, `${route.method} ${path}: ${JSON.stringify(res.body)}`).toBeLessThan(
+          500,
+        );
+        if (res.status >= 400)
+          expect(res.body).toMatchObject({
+            statusCode: res.status,
+            message: expect.any(String),
+            error: expect.any(String),
+          });
       }
     }
   });
 });
 
 describe('hand-edited cursors', () => {
-  const decode = (c: string) => JSON.parse(Buffer.from(c, 'base64url').toString('utf8')) as Record<string, string>;
+  const decode = (c: string) =>
+    JSON.parse(Buffer.from(c, 'base64url').toString('utf8')) as Record<string, string>;
   const encode = (v: unknown) => Buffer.from(JSON.stringify(v), 'utf8').toString('base64url');
 
   it('a cursor of the right partition with missing or extra key attributes is a 400, not a DynamoDB error', async () => {
     for (const [i, phone] of ['+91 9800000001', '+91 9800000002', '+91 9800000003'].entries()) {
-      const r = await admin.post('/patients/register', { name: `Cursor Patient ${i}`, dateOfBirth: '1990-01-0' + (i + 1), sex: 'male', phone });
+      const r = await admin.post('/patients/register', {
+        name: `Cursor Patient ${i}`,
+        dateOfBirth: `1990-01-0${i + 1}`,
+        sex: 'male',
+        phone,
+      });
       expect(r.status, JSON.stringify(r.body)).toBe(201);
     }
     const first = await admin.get('/patients?limit=1');
@@ -45,7 +85,12 @@ describe('hand-edited cursors', () => {
     const key = decode(first.body.nextCursor);
     const partitionAttr = Object.keys(key).find((k) => k.startsWith('gsi') && k.endsWith('pk'))!;
     const { [partitionAttr.replace('pk', 'sk')]: _sk, ...withoutIndexSort } = key;
-    for (const bad of [{ [partitionAttr]: key[partitionAttr] }, withoutIndexSort, { ...key, extra: 'x' }, { ...key, pk: 1 }]) {
+    for (const bad of [
+      { [partitionAttr]: key[partitionAttr] },
+      withoutIndexSort,
+      { ...key, extra: 'x' },
+      { ...key, pk: 1 },
+    ]) {
       const res = await admin.get(`/patients?limit=1&cursor=${encode(bad)}`);
       expect(res.status, JSON.stringify(bad)).toBe(400);
       expect(res.body.message).toMatch(/^cursor:/);

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalRuntime } from '../../bin/local/server';
 import { ROLES } from '../../shared/auth/roles';
 import { SCOPE_NAMES } from '../../shared/auth/scopes';
 import { allRoutes, type ManifestRoute } from '../../shared/routes/index';
-import { newTenant, type Client } from '../support/api';
+import { type Client, newTenant } from '../support/api';
 import { startTestRuntime } from '../support/runtime';
-import type { LocalRuntime } from '../../bin/local/server';
 
 let rt: LocalRuntime;
 const users = new Map<string, Client>();
@@ -13,8 +13,11 @@ let emptyKey: Client;
 
 const authorised = allRoutes().filter((r) => !r.access.public);
 const concrete = (path: string) => path.replace(/\{\w+\}/g, '00000000-0000-0000-0000-000000000000');
-const roleDenied = (body: any) => typeof body?.message === 'string' && /^Role \w+ may not use this endpoint$/.test(body.message);
-const scopeDenied = (body: any) => typeof body?.message === 'string' && /^(API key lacks the required scope|API keys may not use this endpoint)/.test(body.message);
+const roleDenied = (body: any) =>
+  typeof body?.message === 'string' && /^Role \w+ may not use this endpoint$/.test(body.message);
+const scopeDenied = (body: any) =>
+  typeof body?.message === 'string' &&
+  /^(API key lacks the required scope|API keys may not use this endpoint)/.test(body.message);
 
 function call(api: Client, route: ManifestRoute) {
   return api.call(route.method, concrete(route.path), route.method === 'GET' ? undefined : {});
@@ -33,24 +36,38 @@ afterAll(async () => rt?.close());
 
 // Generated from the manifest: each route × each role, and API keys with and without the scope.
 describe('role × route matrix', () => {
-  it.each(authorised.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', async (_label, route) => {
-    const access = route.access as Exclude<ManifestRoute['access'], { public: true }>;
-    for (const role of ROLES) {
-      const allowed = role === 'ADMIN' || access.roles === 'any' || access.roles.includes(role);
-      const res = await call(users.get(role)!, route);
-      if (allowed) expect(roleDenied(res.body), `${role} should pass ${route.method} ${route.path}, got ${res.status} ${JSON.stringify(res.body)}`).toBe(false);
-      else {
-        expect(res.status, `${role} must be refused ${route.method} ${route.path}`).toBe(403);
-        expect(roleDenied(res.body)).toBe(true);
+  it.each(authorised.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s',
+    async (_label, route) => {
+      const access = route.access as Exclude<ManifestRoute['access'], { public: true }>;
+      for (const role of ROLES) {
+        const allowed = role === 'ADMIN' || access.roles === 'any' || access.roles.includes(role);
+        const res = await call(users.get(role)!, route);
+        if (allowed)
+          expect(
+            roleDenied(res.body),
+            `${role} should pass ${route.method} ${route.path}, got ${res.status} ${JSON.stringify(res.body)}`,
+          ).toBe(false);
+        else {
+          expect(res.status, `${role} must be refused ${route.method} ${route.path}`).toBe(403);
+          expect(roleDenied(res.body)).toBe(true);
+        }
       }
-    }
-    const withScope = await call(fullKey, route);
-    if (access.scope) expect(scopeDenied(withScope.body), `key with all scopes should pass ${route.method} ${route.path}`).toBe(false);
-    else expect(withScope.status).toBe(403);
-    const without = await call(emptyKey, route);
-    if (!access.scope || (access.scope !== 'any' && access.scope !== 'tenant:read')) {
-      expect(without.status, `key without ${access.scope ?? 'a scope'} must be refused ${route.method} ${route.path}`).toBe(403);
-      expect(scopeDenied(without.body)).toBe(true);
-    }
-  });
+      const withScope = await call(fullKey, route);
+      if (access.scope)
+        expect(
+          scopeDenied(withScope.body),
+          `key with all scopes should pass ${route.method} ${route.path}`,
+        ).toBe(false);
+      else expect(withScope.status).toBe(403);
+      const without = await call(emptyKey, route);
+      if (!access.scope || (access.scope !== 'any' && access.scope !== 'tenant:read')) {
+        expect(
+          without.status,
+          `key without ${access.scope ?? 'a scope'} must be refused ${route.method} ${route.path}`,
+        ).toBe(403);
+        expect(scopeDenied(without.body)).toBe(true);
+      }
+    },
+  );
 });

@@ -9,12 +9,21 @@ export interface Reply<T = any> {
 
 /** A small HTTP client for tests: JSON in and out, credentials optional. */
 export function client(baseUrl: string, auth?: { token: string; tenantId?: string }) {
-  const call = async <T = any>(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<Reply<T>> => {
+  const call = async <T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<Reply<T>> => {
     const headers: Record<string, string> = { ...extraHeaders };
     if (body !== undefined) headers['content-type'] = 'application/json';
-    if (auth) headers['authorization'] = `Bearer ${auth.token}`;
+    if (auth) headers.authorization = `Bearer ${auth.token}`;
     if (auth?.tenantId) headers['x-tenant-id'] = auth.tenantId;
-    const res = await fetch(baseUrl + path, { method, headers, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) });
+    const res = await fetch(baseUrl + path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
     const text = await res.text();
     let parsed: unknown = text;
     try {
@@ -25,10 +34,14 @@ export function client(baseUrl: string, auth?: { token: string; tenantId?: strin
     return { status: res.status, body: parsed as T, headers: res.headers };
   };
   return {
-    get: <T = any>(path: string, headers?: Record<string, string>) => call<T>('GET', path, undefined, headers),
-    post: <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => call<T>('POST', path, body ?? {}, headers),
-    patch: <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => call<T>('PATCH', path, body ?? {}, headers),
-    put: <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => call<T>('PUT', path, body ?? {}, headers),
+    get: <T = any>(path: string, headers?: Record<string, string>) =>
+      call<T>('GET', path, undefined, headers),
+    post: <T = any>(path: string, body?: unknown, headers?: Record<string, string>) =>
+      call<T>('POST', path, body ?? {}, headers),
+    patch: <T = any>(path: string, body?: unknown, headers?: Record<string, string>) =>
+      call<T>('PATCH', path, body ?? {}, headers),
+    put: <T = any>(path: string, body?: unknown, headers?: Record<string, string>) =>
+      call<T>('PUT', path, body ?? {}, headers),
     call,
   };
 }
@@ -46,9 +59,14 @@ export async function newTenant(baseUrl: string, overrides: Record<string, unkno
     adminEmail: `admin-${suffix}@example.test`,
     ...overrides,
   });
-  if (reg.status !== 201) throw new Error(`registration failed: ${reg.status} ${JSON.stringify(reg.body)}`);
-  const login = await anon.post('/auth/login', { email: reg.body.credentials.email, password: reg.body.credentials.password });
-  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`);
+  if (reg.status !== 201)
+    throw new Error(`registration failed: ${reg.status} ${JSON.stringify(reg.body)}`);
+  const login = await anon.post('/auth/login', {
+    email: reg.body.credentials.email,
+    password: reg.body.credentials.password,
+  });
+  if (login.status !== 200)
+    throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`);
   const tenantId: string = reg.body.tenant.id;
   return {
     tenantId,
@@ -60,23 +78,46 @@ export async function newTenant(baseUrl: string, overrides: Record<string, unkno
     /** Creates a staff user with a role and returns a signed-in client for them. */
     async staff(role: string) {
       const email = `${role.toLowerCase()}-${randomUUID().slice(0, 8)}@example.test`;
-      const created = await client(baseUrl, { token: login.body.accessToken, tenantId }).post('/users', { name: `${role} User`, email, role });
-      if (created.status !== 201) throw new Error(`user create failed: ${created.status} ${JSON.stringify(created.body)}`);
-      const l = await anon.post('/auth/login', { email, password: created.body.credentials.password });
-      return { user: created.body.user, token: l.body.accessToken as string, api: client(baseUrl, { token: l.body.accessToken, tenantId }) };
+      const created = await client(baseUrl, { token: login.body.accessToken, tenantId }).post(
+        '/users',
+        { name: `${role} User`, email, role },
+      );
+      if (created.status !== 201)
+        throw new Error(`user create failed: ${created.status} ${JSON.stringify(created.body)}`);
+      const l = await anon.post('/auth/login', {
+        email,
+        password: created.body.credentials.password,
+      });
+      return {
+        user: created.body.user,
+        token: l.body.accessToken as string,
+        api: client(baseUrl, { token: l.body.accessToken, tenantId }),
+      };
     },
     /** Creates an API key with scopes and returns a client that uses it. */
     async key(scopes: string[], name = 'test key') {
-      const created = await client(baseUrl, { token: login.body.accessToken, tenantId }).post('/api-keys', { name, scopes });
-      if (created.status !== 201) throw new Error(`key create failed: ${created.status} ${JSON.stringify(created.body)}`);
+      const created = await client(baseUrl, { token: login.body.accessToken, tenantId }).post(
+        '/api-keys',
+        { name, scopes },
+      );
+      if (created.status !== 201)
+        throw new Error(`key create failed: ${created.status} ${JSON.stringify(created.body)}`);
       return { key: created.body, api: client(baseUrl, { token: created.body.secret }) };
     },
   };
 }
 
 /** Asserts an error answer: the status and the `{statusCode, message, error}` body, optionally the message. */
-export function expectError(reply: { status: number; body: any }, status: number, message?: RegExp): void {
+export function expectError(
+  reply: { status: number; body: any },
+  status: number,
+  message?: RegExp,
+): void {
   expect(reply.status, JSON.stringify(reply.body)).toBe(status);
-  expect(reply.body).toMatchObject({ statusCode: status, error: expect.any(String), message: expect.any(String) });
+  expect(reply.body).toMatchObject({
+    statusCode: status,
+    error: expect.any(String),
+    message: expect.any(String),
+  });
   if (message) expect(reply.body.message).toMatch(message);
 }

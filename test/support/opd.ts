@@ -9,7 +9,11 @@ import { startTestRuntime } from './runtime';
 /** Every day 08:00–20:00 in 15-minute slots. */
 export const DAY_SCHEDULE = {
   slotMinutes: 15,
-  sessions: (['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'] as const).map((day) => ({ day, start: '08:00', end: '20:00' })),
+  sessions: (['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'] as const).map((day) => ({
+    day,
+    start: '08:00',
+    end: '20:00',
+  })),
 };
 
 /**
@@ -43,7 +47,10 @@ export function opdRuntime(timeZone: string) {
   });
   return {
     get url(): string {
-      if (!rt) throw new Error('opdRuntime: the runtime starts in beforeAll; read url inside a test or hook');
+      if (!rt)
+        throw new Error(
+          'opdRuntime: the runtime starts in beforeAll; read url inside a test or hook',
+        );
       return rt.url;
     },
     /** The hospital's date at the shifted clock. */
@@ -59,10 +66,20 @@ export async function opdHospital(baseUrl: string, timezone = 'Asia/Kolkata') {
   const doctorUser = await t.staff('DOCTOR');
   const reception = await t.staff('RECEPTIONIST');
   const nurse = await t.staff('NURSE');
-  const dept = await t.admin.post('/departments', { name: `General Medicine ${randomUUID().slice(0, 4)}` });
-  if (dept.status !== 201) throw new Error(`department: ${dept.status} ${JSON.stringify(dept.body)}`);
-  const doctor = await t.admin.post('/doctors', { userId: doctorUser.user.id, departmentId: dept.body.id, specialty: 'Internal Medicine', consultationFee: 500, schedule: DAY_SCHEDULE });
-  if (doctor.status !== 201) throw new Error(`doctor: ${doctor.status} ${JSON.stringify(doctor.body)}`);
+  const dept = await t.admin.post('/departments', {
+    name: `General Medicine ${randomUUID().slice(0, 4)}`,
+  });
+  if (dept.status !== 201)
+    throw new Error(`department: ${dept.status} ${JSON.stringify(dept.body)}`);
+  const doctor = await t.admin.post('/doctors', {
+    userId: doctorUser.user.id,
+    departmentId: dept.body.id,
+    specialty: 'Internal Medicine',
+    consultationFee: 500,
+    schedule: DAY_SCHEDULE,
+  });
+  if (doctor.status !== 201)
+    throw new Error(`doctor: ${doctor.status} ${JSON.stringify(doctor.body)}`);
   let n = 0;
   const patient = async (overrides: Record<string, unknown> = {}) => {
     n += 1;
@@ -76,5 +93,14 @@ export async function opdHospital(baseUrl: string, timezone = 'Asia/Kolkata') {
     if (r.status !== 201) throw new Error(`patient: ${r.status} ${JSON.stringify(r.body)}`);
     return r.body;
   };
-  return { ...t, timezone, doctorUser, doctor: doctor.body, department: dept.body, reception, nurse, patient };
+  return {
+    ...t,
+    timezone,
+    doctorUser,
+    doctor: doctor.body,
+    department: dept.body,
+    reception,
+    nurse,
+    patient,
+  };
 }

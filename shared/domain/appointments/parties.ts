@@ -7,9 +7,15 @@ import { getPatient } from '../patients/patients';
 export const findPatient = getPatient;
 export const findDoctor = getDoctor;
 
-export function requireSchedule(doctor: { id: string; name: string; schedule: WeeklySchedule | null }): WeeklySchedule {
+export function requireSchedule(doctor: {
+  id: string;
+  name: string;
+  schedule: WeeklySchedule | null;
+}): WeeklySchedule {
   if (!doctor.schedule) {
-    throw new Conflict(`${doctor.name} has no weekly schedule yet; set one with PUT /doctors/${doctor.id}/schedule before booking`);
+    throw new Conflict(
+      `${doctor.name} has no weekly schedule yet; set one with PUT /doctors/${doctor.id}/schedule before booking`,
+    );
   }
   return doctor.schedule;
 }

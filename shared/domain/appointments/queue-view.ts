@@ -9,7 +9,12 @@ import { findDoctor } from './parties';
  * The live queue of one doctor for one day: every checked-in appointment, ordered by the queue
  * rule (in consultation, then urgent, then token) with wait estimates for those still waiting.
  */
-export async function queueFor(principal: Principal, doctorId: string, date: string | undefined, now: Date) {
+export async function queueFor(
+  principal: Principal,
+  doctorId: string,
+  date: string | undefined,
+  now: Date,
+) {
   const day = date ?? todayIn(principal.timezone, now);
   const doctor = await findDoctor(principal.tenantId, doctorId);
   const slotMinutes = doctor.schedule?.slotMinutes ?? 15;
@@ -31,8 +36,17 @@ export async function queueFor(principal: Principal, doctorId: string, date: str
     }));
   const ordered = orderQueue(entries);
   const current = ordered.find((e) => e.status === 'in-consultation');
-  const sessionOpensAt = doctor.schedule ? nextSessionOpening(doctor.schedule, day, principal.timezone, now) : null;
-  const waits = new Map(estimateWaits(ordered, { slotMinutes, now, consultationStartedAt: current?.consultationStartedAt ?? null, sessionOpensAt }).map((w) => [w.appointmentId, w]));
+  const sessionOpensAt = doctor.schedule
+    ? nextSessionOpening(doctor.schedule, day, principal.timezone, now)
+    : null;
+  const waits = new Map(
+    estimateWaits(ordered, {
+      slotMinutes,
+      now,
+      consultationStartedAt: current?.consultationStartedAt ?? null,
+      sessionOpensAt,
+    }).map((w) => [w.appointmentId, w]),
+  );
   return {
     doctorId,
     doctorName: doctor.name,

@@ -42,7 +42,8 @@ export interface AppointmentRecord {
 export const apptKeys = {
   item: (t: string, id: string) => entityKey(t, 'APPT', id),
   /** Slot lock: its existence is the booking; a conditional put makes double-booking impossible. */
-  slot: (t: string, doctorId: string, startIso: string) => entityKey(t, 'SLOT', `${doctorId}#${startIso}`),
+  slot: (t: string, doctorId: string, startIso: string) =>
+    entityKey(t, 'SLOT', `${doctorId}#${startIso}`),
   byDate: (t: string, date: string) => collection(t, 'APPTS', 'DATE', date),
   byDoctor: (t: string, doctorId: string) => collection(t, 'APPTS', 'DOCTOR', doctorId),
   byPatient: (t: string, patientId: string) => collection(t, 'APPTS', 'PATIENT', patientId),

@@ -3,9 +3,9 @@ import { Conflict, NotFound } from '../../http/errors';
 import { table } from '../../table/client';
 import { failedConditions } from '../../table/errors';
 import { getItem } from '../../table/items';
-import { queryCollection, type PageRequest } from '../../table/pagination';
+import { type PageRequest, queryCollection } from '../../table/pagination';
 import { transact } from '../../table/transact';
-import { departmentItem, doctorKeys, publicDepartment, type DepartmentRecord } from './records';
+import { type DepartmentRecord, departmentItem, doctorKeys, publicDepartment } from './records';
 import type { CreateDepartmentInput } from './schemas';
 
 const NOT_EXISTS = 'attribute_not_exists(pk)';
@@ -28,22 +28,41 @@ export async function createDepartment(tenantId: string, input: CreateDepartment
   const lookup = { entity: 'DepartmentLookup', departmentId: dept.id };
   try {
     await transact([
-          { Put: { TableName: table(), Item: { ...doctorKeys.departmentName(tenantId, dept.name), ...lookup }, ConditionExpression: NOT_EXISTS } },
-          ...(dept.code
-            ? [{ Put: { TableName: table(), Item: { ...doctorKeys.departmentCode(tenantId, dept.code), ...lookup }, ConditionExpression: NOT_EXISTS } }]
-            : []),
-          { Put: { TableName: table(), Item: departmentItem(dept), ConditionExpression: NOT_EXISTS } },
-        ]);
+      {
+        Put: {
+          TableName: table(),
+          Item: { ...doctorKeys.departmentName(tenantId, dept.name), ...lookup },
+          ConditionExpression: NOT_EXISTS,
+        },
+      },
+      ...(dept.code
+        ? [
+            {
+              Put: {
+                TableName: table(),
+                Item: { ...doctorKeys.departmentCode(tenantId, dept.code), ...lookup },
+                ConditionExpression: NOT_EXISTS,
+              },
+            },
+          ]
+        : []),
+      { Put: { TableName: table(), Item: departmentItem(dept), ConditionExpression: NOT_EXISTS } },
+    ]);
   } catch (err) {
     const failed = failedConditions(err);
-    if (failed?.includes(0)) throw new Conflict(`A department named '${dept.name}' already exists`, { field: 'name' });
-    if (dept.code && failed?.includes(1)) throw new Conflict(`A department with code ${dept.code} already exists`, { field: 'code' });
+    if (failed?.includes(0))
+      throw new Conflict(`A department named '${dept.name}' already exists`, { field: 'name' });
+    if (dept.code && failed?.includes(1))
+      throw new Conflict(`A department with code ${dept.code} already exists`, { field: 'code' });
     throw err;
   }
   return publicDepartment(dept);
 }
 
-export async function getDepartmentRecord(tenantId: string, id: string): Promise<DepartmentRecord | undefined> {
+export async function getDepartmentRecord(
+  tenantId: string,
+  id: string,
+): Promise<DepartmentRecord | undefined> {
   return getItem<DepartmentRecord>(doctorKeys.department(tenantId, id));
 }
 
@@ -55,5 +74,7 @@ export async function getDepartment(tenantId: string, id: string) {
 
 /** Departments in name order. */
 export async function listDepartments(tenantId: string, page: PageRequest) {
-  return queryCollection('gsi1', doctorKeys.departments(tenantId), page, (item) => publicDepartment(item as unknown as DepartmentRecord));
+  return queryCollection('gsi1', doctorKeys.departments(tenantId), page, (item) =>
+    publicDepartment(item as unknown as DepartmentRecord),
+  );
 }

@@ -40,12 +40,14 @@ export const nameSortKey = (name: string) => departmentNameKey(name);
 
 export const doctorKeys = {
   department: (tenantId: string, id: string) => entityKey(tenantId, 'DEPARTMENT', id),
-  departmentName: (tenantId: string, name: string) => entityKey(tenantId, 'DEPTNAME', departmentNameKey(name)),
+  departmentName: (tenantId: string, name: string) =>
+    entityKey(tenantId, 'DEPTNAME', departmentNameKey(name)),
   departmentCode: (tenantId: string, code: string) => entityKey(tenantId, 'DEPTCODE', code),
   departments: (tenantId: string) => collection(tenantId, 'DEPARTMENTS'),
   doctor: (tenantId: string, id: string) => entityKey(tenantId, 'DOCTOR', id),
   doctors: (tenantId: string) => collection(tenantId, 'DOCTORS'),
-  doctorsOfDepartment: (tenantId: string, departmentId: string) => collection(tenantId, 'DOCTORS', 'DEPT', departmentId),
+  doctorsOfDepartment: (tenantId: string, departmentId: string) =>
+    collection(tenantId, 'DOCTORS', 'DEPT', departmentId),
 };
 
 export function departmentItem(d: DepartmentRecord) {

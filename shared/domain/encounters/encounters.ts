@@ -3,89 +3,192 @@ import type { Principal } from '../../auth/principal';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../http/errors';
 import { table } from '../../table/client';
 import { failedConditions } from '../../table/errors';
-import { requireItem, queryAll } from '../../table/items';
-import { queryPage, type PageRequest } from '../../table/pagination';
-import { transact, type TransactItem } from '../../table/transact';
+import { queryAll, requireItem } from '../../table/items';
+import { type PageRequest, queryPage } from '../../table/pagination';
+import { type TransactItem, transact } from '../../table/transact';
 import { getAppointmentRecord } from '../appointments/appointments';
 import { findDoctor, findPatient } from '../appointments/parties';
 import { apptKeys } from '../appointments/records';
-import { assertEncounterTransition, FINISHED_ENCOUNTER_STATUSES, isEncounterFinished, type EncounterStatus } from '../opd/encounter-status';
+import {
+  assertEncounterTransition,
+  type EncounterStatus,
+  FINISHED_ENCOUNTER_STATUSES,
+  isEncounterFinished,
+} from '../opd/encounter-status';
 import { LIVE_MEDICATION_STATUSES } from '../opd/medication-request-status';
-import { encounterPrescriptions, prescriptionStatusUpdate } from './prescription-status';
 import { localDayKeyRange, todayIn } from '../opd/zoned-time';
-import { encKeys, encounterItem, publicEncounter, publicPrescription, publicVitals, type Diagnosis, type EncounterRecord, type PrescriptionRecord, type VitalsRecord } from './records';
+import { encounterPrescriptions, prescriptionStatusUpdate } from './prescription-status';
+import {
+  type Diagnosis,
+  type EncounterRecord,
+  encKeys,
+  encounterItem,
+  type PrescriptionRecord,
+  publicEncounter,
+  publicPrescription,
+  publicVitals,
+  type VitalsRecord,
+} from './records';
 
 /** Condition shared by every write that adds to an encounter: it must exist and be open. */
 export const OPEN_ENCOUNTER = {
   ConditionExpression: `attribute_exists(pk) AND NOT (#status IN (${FINISHED_ENCOUNTER_STATUSES.map((_, i) => `:fin${i}`).join(', ')}))`,
   ExpressionAttributeNames: { '#status': 'status' },
-  ExpressionAttributeValues: Object.fromEntries(FINISHED_ENCOUNTER_STATUSES.map((s, i) => [`:fin${i}`, s])),
+  ExpressionAttributeValues: Object.fromEntries(
+    FINISHED_ENCOUNTER_STATUSES.map((s, i) => [`:fin${i}`, s]),
+  ),
 };
 
 export async function getEncounterRecord(tenantId: string, id: string): Promise<EncounterRecord> {
-  return requireItem<EncounterRecord>(encKeys.item(tenantId, id), `Encounter ${id} not found`, { consistent: true });
+  return requireItem<EncounterRecord>(encKeys.item(tenantId, id), `Encounter ${id} not found`, {
+    consistent: true,
+  });
 }
 
 export async function createEncounter(
   principal: Principal,
-  input: { appointmentId?: string; patientId?: string; doctorId?: string | undefined; chiefComplaint?: string | undefined },
+  input: {
+    appointmentId?: string;
+    patientId?: string;
+    doctorId?: string | undefined;
+    chiefComplaint?: string | undefined;
+  },
   now: Date,
 ) {
   const t = principal.tenantId;
   const at = now.toISOString();
-  const base = { id: randomUUID(), class: 'AMB' as const, status: 'in-progress' as const, date: todayIn(principal.timezone, now), startedAt: at, diagnosis: [], createdBy: principal.id, createdAt: at, updatedAt: at, chiefComplaint: input.chiefComplaint };
+  const base = {
+    id: randomUUID(),
+    class: 'AMB' as const,
+    status: 'in-progress' as const,
+    date: todayIn(principal.timezone, now),
+    startedAt: at,
+    diagnosis: [],
+    createdBy: principal.id,
+    createdAt: at,
+    updatedAt: at,
+    chiefComplaint: input.chiefComplaint,
+  };
 
   if (input.appointmentId) {
     const appt = await getAppointmentRecord(t, input.appointmentId);
     if (appt.status !== 'checked-in') {
-      throw new Conflict(`Appointment ${appt.id} is '${appt.status}'; an encounter starts from a checked-in appointment`, { appointmentStatus: appt.status });
+      throw new Conflict(
+        `Appointment ${appt.id} is '${appt.status}'; an encounter starts from a checked-in appointment`,
+        { appointmentStatus: appt.status },
+      );
     }
-    if (appt.encounterId) throw new Conflict(`Appointment ${appt.id} already has encounter ${appt.encounterId}`, { encounterId: appt.encounterId });
-    const encounter: EncounterRecord = { ...base, kind: 'appointment', patientId: appt.patientId, patientName: appt.patientName, mrn: appt.mrn, doctorId: appt.doctorId, doctorName: appt.doctorName, appointmentId: appt.id, chiefComplaint: input.chiefComplaint ?? appt.reason };
+    if (appt.encounterId)
+      throw new Conflict(`Appointment ${appt.id} already has encounter ${appt.encounterId}`, {
+        encounterId: appt.encounterId,
+      });
+    const encounter: EncounterRecord = {
+      ...base,
+      kind: 'appointment',
+      patientId: appt.patientId,
+      patientName: appt.patientName,
+      mrn: appt.mrn,
+      doctorId: appt.doctorId,
+      doctorName: appt.doctorName,
+      appointmentId: appt.id,
+      chiefComplaint: input.chiefComplaint ?? appt.reason,
+    };
     try {
       await transact([
-            {
-              Update: {
-                TableName: table(),
-                Key: apptKeys.item(t, appt.id),
-                UpdateExpression: 'SET queueStatus = :inc, encounterId = :enc, consultationStartedAt = :at, updatedAt = :at',
-                ConditionExpression: '#status = :checkedIn AND attribute_not_exists(encounterId)',
-                ExpressionAttributeNames: { '#status': 'status' },
-                ExpressionAttributeValues: { ':inc': 'in-consultation', ':enc': encounter.id, ':at': at, ':checkedIn': 'checked-in' },
-              },
+        {
+          Update: {
+            TableName: table(),
+            Key: apptKeys.item(t, appt.id),
+            UpdateExpression:
+              'SET queueStatus = :inc, encounterId = :enc, consultationStartedAt = :at, updatedAt = :at',
+            ConditionExpression: '#status = :checkedIn AND attribute_not_exists(encounterId)',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: {
+              ':inc': 'in-consultation',
+              ':enc': encounter.id,
+              ':at': at,
+              ':checkedIn': 'checked-in',
             },
-            { Put: { TableName: table(), Item: encounterItem(t, encounter), ConditionExpression: 'attribute_not_exists(pk)' } },
-          ]);
+          },
+        },
+        {
+          Put: {
+            TableName: table(),
+            Item: encounterItem(t, encounter),
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+      ]);
     } catch (err) {
-      if (failedConditions(err)?.includes(0)) throw new Conflict(`Appointment ${appt.id} changed while starting the encounter; reload and try again`);
+      if (failedConditions(err)?.includes(0))
+        throw new Conflict(
+          `Appointment ${appt.id} changed while starting the encounter; reload and try again`,
+        );
       throw err;
     }
     return publicEncounter(encounter);
   }
 
-  const doctorId = input.doctorId ?? (principal.type === 'user' && principal.role === 'DOCTOR' ? principal.id : undefined);
-  if (!doctorId) throw new BadRequest('doctorId: is required for a walk-in unless a doctor starts the encounter');
-  const [patient, doctor] = await Promise.all([findPatient(t, input.patientId!), findDoctor(t, doctorId)]);
-  const encounter: EncounterRecord = { ...base, kind: 'walk-in', patientId: patient.id, patientName: patient.name, mrn: patient.mrn, doctorId: doctor.id, doctorName: doctor.name };
-  await transact([{ Put: { TableName: table(), Item: encounterItem(t, encounter), ConditionExpression: 'attribute_not_exists(pk)' } }]);
+  const doctorId =
+    input.doctorId ??
+    (principal.type === 'user' && principal.role === 'DOCTOR' ? principal.id : undefined);
+  if (!doctorId)
+    throw new BadRequest(
+      'doctorId: is required for a walk-in unless a doctor starts the encounter',
+    );
+  const [patient, doctor] = await Promise.all([
+    findPatient(t, input.patientId!),
+    findDoctor(t, doctorId),
+  ]);
+  const encounter: EncounterRecord = {
+    ...base,
+    kind: 'walk-in',
+    patientId: patient.id,
+    patientName: patient.name,
+    mrn: patient.mrn,
+    doctorId: doctor.id,
+    doctorName: doctor.name,
+  };
+  await transact([
+    {
+      Put: {
+        TableName: table(),
+        Item: encounterItem(t, encounter),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  ]);
   return publicEncounter(encounter);
 }
 
 /** The encounter with its vitals and prescriptions: one Query on its partition. */
 export async function getEncounter(tenantId: string, id: string) {
-  const items = await queryAll<Record<string, unknown>>({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': encKeys.item(tenantId, id).pk }, ConsistentRead: true });
+  const items = await queryAll<Record<string, unknown>>({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': encKeys.item(tenantId, id).pk },
+    ConsistentRead: true,
+  });
   const main = items.find((i) => i.entity === 'Encounter') as EncounterRecord | undefined;
   if (!main) throw new NotFound(`Encounter ${id} not found`);
   return {
     ...publicEncounter(main),
-    vitals: items.filter((i) => i.entity === 'Vitals').map((i) => publicVitals(i as unknown as VitalsRecord)),
-    prescriptions: items.filter((i) => i.entity === 'Prescription').map((i) => publicPrescription(i as unknown as PrescriptionRecord)),
+    vitals: items
+      .filter((i) => i.entity === 'Vitals')
+      .map((i) => publicVitals(i as unknown as VitalsRecord)),
+    prescriptions: items
+      .filter((i) => i.entity === 'Prescription')
+      .map((i) => publicPrescription(i as unknown as PrescriptionRecord)),
   };
 }
 
 export async function listEncounters(
   principal: Principal,
-  query: { patientId?: string | undefined; doctorId?: string | undefined; date?: string | undefined; status?: EncounterStatus | undefined } & PageRequest,
+  query: {
+    patientId?: string | undefined;
+    doctorId?: string | undefined;
+    date?: string | undefined;
+    status?: EncounterStatus | undefined;
+  } & PageRequest,
   now: Date,
 ) {
   const t = principal.tenantId;
@@ -93,11 +196,16 @@ export async function listEncounters(
   const filters: string[] = [];
   let index: 'gsi1' | 'gsi2' | 'gsi3';
   let pk: string;
-  const date = query.date ?? (query.doctorId || query.patientId ? undefined : todayIn(principal.timezone, now));
+  const date =
+    query.date ??
+    (query.doctorId || query.patientId ? undefined : todayIn(principal.timezone, now));
   if (query.patientId) {
     index = 'gsi3';
     pk = encKeys.byPatient(t, query.patientId);
-    if (query.doctorId) (filters.push('doctorId = :doctorId'), (values[':doctorId'] = query.doctorId));
+    if (query.doctorId) {
+      filters.push('doctorId = :doctorId');
+      values[':doctorId'] = query.doctorId;
+    }
   } else if (query.doctorId) {
     index = 'gsi2';
     pk = encKeys.byDoctor(t, query.doctorId);
@@ -112,7 +220,10 @@ export async function listEncounters(
     range = ` AND ${index}sk BETWEEN :from AND :to`;
     (values[':from'] = from), (values[':to'] = to);
   }
-  if (query.status) (filters.push('#status = :status'), (values[':status'] = query.status));
+  if (query.status) {
+    filters.push('#status = :status');
+    values[':status'] = query.status;
+  }
   values[':pk'] = pk;
   const names: Record<string, string> = {};
   if (query.status) names['#status'] = 'status';
@@ -139,19 +250,38 @@ export async function listEncounters(
  * - entered in error, or cancelled before it began: the encounter should not exist, so the
  *   appointment goes back to waiting in the queue, ready for a new encounter.
  */
-function appointmentUpdateOnFinish(t: string, encounter: EncounterRecord, to: EncounterStatus, reason: string | undefined, principal: Principal, at: string): TransactItem {
+function appointmentUpdateOnFinish(
+  t: string,
+  encounter: EncounterRecord,
+  to: EncounterStatus,
+  reason: string | undefined,
+  principal: Principal,
+  at: string,
+): TransactItem {
   const key = apptKeys.item(t, encounter.appointmentId!);
-  const condition = { ConditionExpression: '#status = :checkedIn AND encounterId = :enc', ExpressionAttributeNames: { '#status': 'status' } };
+  const condition = {
+    ConditionExpression: '#status = :checkedIn AND encounterId = :enc',
+    ExpressionAttributeNames: { '#status': 'status' },
+  };
   const common = { ':at': at, ':checkedIn': 'checked-in', ':enc': encounter.id };
   if (to === 'completed' || to === 'discontinued') {
-    const note = to === 'completed' ? `encounter ${encounter.id} completed` : `encounter ${encounter.id} discontinued: ${reason}`;
+    const note =
+      to === 'completed'
+        ? `encounter ${encounter.id} completed`
+        : `encounter ${encounter.id} discontinued: ${reason}`;
     return {
       Update: {
         TableName: table(),
         Key: key,
-        UpdateExpression: 'SET #status = :fulfilled, queueStatus = :queue, updatedAt = :at, history = list_append(history, :change)',
+        UpdateExpression:
+          'SET #status = :fulfilled, queueStatus = :queue, updatedAt = :at, history = list_append(history, :change)',
         ...condition,
-        ExpressionAttributeValues: { ...common, ':fulfilled': 'fulfilled', ':queue': to === 'completed' ? 'done' : 'left', ':change': [{ status: 'fulfilled', at, by: principal.id, reason: note }] },
+        ExpressionAttributeValues: {
+          ...common,
+          ':fulfilled': 'fulfilled',
+          ':queue': to === 'completed' ? 'done' : 'left',
+          ':change': [{ status: 'fulfilled', at, by: principal.id, reason: note }],
+        },
       },
     };
   }
@@ -159,7 +289,8 @@ function appointmentUpdateOnFinish(t: string, encounter: EncounterRecord, to: En
     Update: {
       TableName: table(),
       Key: key,
-      UpdateExpression: 'SET queueStatus = :waiting, updatedAt = :at REMOVE encounterId, consultationStartedAt',
+      UpdateExpression:
+        'SET queueStatus = :waiting, updatedAt = :at REMOVE encounterId, consultationStartedAt',
       ...condition,
       ExpressionAttributeValues: { ...common, ':waiting': 'waiting' },
     },
@@ -188,27 +319,50 @@ export async function updateEncounter(
   const t = principal.tenantId;
   // RCP NEWS2: Scale 2 is a competent clinical decision-maker's call. Administrators pass every
   // route and keys act for integrations, so the route's access rule alone is not enough here.
-  if (patch.spo2Scale !== undefined && !(principal.type === 'user' && principal.role === 'DOCTOR')) {
+  if (
+    patch.spo2Scale !== undefined &&
+    !(principal.type === 'user' && principal.role === 'DOCTOR')
+  ) {
     throw new Forbidden('Only a doctor may set the NEWS2 SpO2 scale (RCP: a clinical decision)');
   }
   const current = await getEncounterRecord(t, id);
   const changesStatus = patch.status !== undefined && patch.status !== current.status;
   if (changesStatus) assertEncounterTransition(current.status, patch.status!, patch.statusReason);
-  else if (isEncounterFinished(current.status)) throw new Conflict(`Encounter ${id} is finished (status '${current.status}'); it can no longer be changed`);
+  else if (isEncounterFinished(current.status))
+    throw new Conflict(
+      `Encounter ${id} is finished (status '${current.status}'); it can no longer be changed`,
+    );
 
   const at = now.toISOString();
   const sets = ['updatedAt = :at'];
   const removes: string[] = [];
   const values: Record<string, unknown> = { ':at': at, ':from': current.status };
   const names: Record<string, string> = { '#status': 'status' };
-  if (patch.chiefComplaint !== undefined) (sets.push('chiefComplaint = :cc'), (values[':cc'] = patch.chiefComplaint));
-  if (patch.diagnosis !== undefined) (sets.push('diagnosis = :dx'), (values[':dx'] = patch.diagnosis));
-  if (patch.notes !== undefined) (sets.push('notes = :notes'), (values[':notes'] = patch.notes));
-  if (patch.spo2Scale === 2) (sets.push('spo2Scale2 = :s2'), (values[':s2'] = { reason: patch.spo2ScaleReason, decidedBy: principal.id, decidedAt: at }));
+  if (patch.chiefComplaint !== undefined) {
+    sets.push('chiefComplaint = :cc');
+    values[':cc'] = patch.chiefComplaint;
+  }
+  if (patch.diagnosis !== undefined) {
+    sets.push('diagnosis = :dx');
+    values[':dx'] = patch.diagnosis;
+  }
+  if (patch.notes !== undefined) {
+    sets.push('notes = :notes');
+    values[':notes'] = patch.notes;
+  }
+  if (patch.spo2Scale === 2)
+    sets.push('spo2Scale2 = :s2'),
+      (values[':s2'] = { reason: patch.spo2ScaleReason, decidedBy: principal.id, decidedAt: at });
   if (patch.spo2Scale === 1) removes.push('spo2Scale2');
   const finishing = changesStatus && isEncounterFinished(patch.status!);
-  if (changesStatus) (sets.push('#status = :to'), (values[':to'] = patch.status));
-  if (changesStatus && patch.statusReason) (sets.push('statusReason = :why'), (values[':why'] = patch.statusReason));
+  if (changesStatus) {
+    sets.push('#status = :to');
+    values[':to'] = patch.status;
+  }
+  if (changesStatus && patch.statusReason) {
+    sets.push('statusReason = :why');
+    values[':why'] = patch.statusReason;
+  }
   if (finishing) sets.push('endedAt = :at');
 
   const items: TransactItem[] = [
@@ -223,19 +377,35 @@ export async function updateEncounter(
       },
     },
   ];
-  if (finishing && current.appointmentId) items.push(appointmentUpdateOnFinish(t, current, patch.status!, patch.statusReason, principal, at));
+  if (finishing && current.appointmentId)
+    items.push(
+      appointmentUpdateOnFinish(t, current, patch.status!, patch.statusReason, principal, at),
+    );
   if (patch.status === 'entered-in-error') {
-    const live = (await encounterPrescriptions(t, id)).filter((rx) => LIVE_MEDICATION_STATUSES.includes(rx.status));
+    const live = (await encounterPrescriptions(t, id)).filter((rx) =>
+      LIVE_MEDICATION_STATUSES.includes(rx.status),
+    );
     // A transaction holds at most 100 items; an encounter with more live prescriptions than that is not a real consultation.
-    if (live.length > 90) throw new Conflict(`Encounter ${id} has ${live.length} live prescriptions; cancel them before marking it entered in error`);
-    const change = { status: 'entered-in-error' as const, statusReason: `encounter entered in error: ${patch.statusReason}`, statusChangedAt: at, statusChangedBy: principal.id };
+    if (live.length > 90)
+      throw new Conflict(
+        `Encounter ${id} has ${live.length} live prescriptions; cancel them before marking it entered in error`,
+      );
+    const change = {
+      status: 'entered-in-error' as const,
+      statusReason: `encounter entered in error: ${patch.statusReason}`,
+      statusChangedAt: at,
+      statusChangedBy: principal.id,
+    };
     items.push(...live.map((rx) => prescriptionStatusUpdate(rx, change)));
   }
   try {
     await transact(items);
   } catch (err) {
     const failed = failedConditions(err);
-    if (failed?.length) throw new Conflict(`Encounter ${id} or its appointment or prescriptions changed while updating it; reload and try again`);
+    if (failed?.length)
+      throw new Conflict(
+        `Encounter ${id} or its appointment or prescriptions changed while updating it; reload and try again`,
+      );
     throw err;
   }
   return getEncounter(t, id);

@@ -3,15 +3,18 @@ import { Conflict, NotFound } from '../../http/errors';
 import { table } from '../../table/client';
 import { failedConditions } from '../../table/errors';
 import { queryAll } from '../../table/items';
-import { transact, type TransactItem } from '../../table/transact';
+import { type TransactItem, transact } from '../../table/transact';
 import { assertMedicationRequestTransition } from '../opd/medication-request-status';
 import type { MedicationRequestStatus } from '../opd/prescription';
-import { encKeys, publicPrescription, type PrescriptionRecord } from './records';
+import { encKeys, type PrescriptionRecord, publicPrescription } from './records';
 
 export type StoredPrescription = PrescriptionRecord & { pk: string; sk: string; entity: string };
 
 /** Every prescription of an encounter: one Query on the `RX#` range of its partition. */
-export async function encounterPrescriptions(tenantId: string, encounterId: string): Promise<StoredPrescription[]> {
+export async function encounterPrescriptions(
+  tenantId: string,
+  encounterId: string,
+): Promise<StoredPrescription[]> {
   const items = await queryAll<StoredPrescription>({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :rx)',
     ExpressionAttributeValues: { ':pk': encKeys.item(tenantId, encounterId).pk, ':rx': 'RX#' },
@@ -32,7 +35,10 @@ export interface PrescriptionStatusChange {
  * cannot both win. A change without a reason removes the previous one, so a stored reason always
  * explains the current status.
  */
-export function prescriptionStatusUpdate(rx: StoredPrescription, change: PrescriptionStatusChange): TransactItem {
+export function prescriptionStatusUpdate(
+  rx: StoredPrescription,
+  change: PrescriptionStatusChange,
+): TransactItem {
   return {
     Update: {
       TableName: table(),
@@ -59,14 +65,25 @@ export async function changePrescriptionStatus(
   input: { status: MedicationRequestStatus; reason?: string | undefined },
   now: Date,
 ) {
-  const rx = (await encounterPrescriptions(principal.tenantId, encounterId)).find((p) => p.id === prescriptionId);
-  if (!rx) throw new NotFound(`Prescription ${prescriptionId} not found on encounter ${encounterId}`);
+  const rx = (await encounterPrescriptions(principal.tenantId, encounterId)).find(
+    (p) => p.id === prescriptionId,
+  );
+  if (!rx)
+    throw new NotFound(`Prescription ${prescriptionId} not found on encounter ${encounterId}`);
   assertMedicationRequestTransition(rx.status, input.status, input.reason);
-  const change: PrescriptionStatusChange = { status: input.status, statusChangedAt: now.toISOString(), statusChangedBy: principal.id, ...(input.reason ? { statusReason: input.reason } : {}) };
+  const change: PrescriptionStatusChange = {
+    status: input.status,
+    statusChangedAt: now.toISOString(),
+    statusChangedBy: principal.id,
+    ...(input.reason ? { statusReason: input.reason } : {}),
+  };
   try {
     await transact([prescriptionStatusUpdate(rx, change)]);
   } catch (err) {
-    if (failedConditions(err)?.includes(0)) throw new Conflict(`Prescription ${prescriptionId} changed while updating it; reload and try again`);
+    if (failedConditions(err)?.includes(0))
+      throw new Conflict(
+        `Prescription ${prescriptionId} changed while updating it; reload and try again`,
+      );
     throw err;
   }
   const { statusReason: _previousReason, ...rest } = rx;

@@ -78,8 +78,14 @@ export interface PrescriptionRecord {
 /** Vitals and prescriptions live in the encounter's partition: one Query reads the whole record. */
 export const encKeys = {
   item: (t: string, id: string) => entityKey(t, 'ENC', id),
-  vitals: (t: string, id: string, recordedAt: string, vitalsId: string) => ({ pk: entityKey(t, 'ENC', id).pk, sk: sortKey('VITALS', recordedAt, vitalsId) }),
-  prescription: (t: string, id: string, authoredOn: string, rxId: string) => ({ pk: entityKey(t, 'ENC', id).pk, sk: sortKey('RX', authoredOn, rxId) }),
+  vitals: (t: string, id: string, recordedAt: string, vitalsId: string) => ({
+    pk: entityKey(t, 'ENC', id).pk,
+    sk: sortKey('VITALS', recordedAt, vitalsId),
+  }),
+  prescription: (t: string, id: string, authoredOn: string, rxId: string) => ({
+    pk: entityKey(t, 'ENC', id).pk,
+    sk: sortKey('RX', authoredOn, rxId),
+  }),
   byDate: (t: string, date: string) => collection(t, 'ENCS', 'DATE', date),
   byDoctor: (t: string, doctorId: string) => collection(t, 'ENCS', 'DOCTOR', doctorId),
   byPatient: (t: string, patientId: string) => collection(t, 'ENCS', 'PATIENT', patientId),

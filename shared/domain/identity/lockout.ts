@@ -15,8 +15,10 @@ export interface LockoutState {
   lockedUntil?: string | null | undefined;
 }
 
-const windowOpen = (s: LockoutState, now: Date) => now.getTime() - Date.parse(s.windowStart) < LOCKOUT.windowMs;
-const lockRunning = (s: LockoutState, now: Date) => !!s.lockedUntil && Date.parse(s.lockedUntil) > now.getTime();
+const windowOpen = (s: LockoutState, now: Date) =>
+  now.getTime() - Date.parse(s.windowStart) < LOCKOUT.windowMs;
+const lockRunning = (s: LockoutState, now: Date) =>
+  !!s.lockedUntil && Date.parse(s.lockedUntil) > now.getTime();
 
 /**
  * What one more attempt at `now` does to the stored state:
@@ -25,7 +27,10 @@ const lockRunning = (s: LockoutState, now: Date) => !!s.lockedUntil && Date.pars
  * - `restart`: begin a new window with this attempt (no record, the window has passed, or a lock
  *   has expired).
  */
-export function attemptStep(state: LockoutState | undefined, now: Date): 'locked' | 'count' | 'restart' {
+export function attemptStep(
+  state: LockoutState | undefined,
+  now: Date,
+): 'locked' | 'count' | 'restart' {
   if (!state) return 'restart';
   if (state.lockedUntil) return lockRunning(state, now) ? 'locked' : 'restart';
   return windowOpen(state, now) ? 'count' : 'restart';

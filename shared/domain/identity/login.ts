@@ -5,8 +5,15 @@ import { Forbidden, TooManyRequests, Unauthorized } from '../../http/errors';
 import { db, table } from '../../table/client';
 import { isConditionFailure } from '../../table/errors';
 import { getItem } from '../../table/items';
-import { keys, type ItemKey } from '../../table/keys';
-import { attemptStep, lockEnd, LOCKOUT, locksAfterFailure, overLimit, type LockoutState } from './lockout';
+import { type ItemKey, keys } from '../../table/keys';
+import {
+  attemptStep,
+  LOCKOUT,
+  type LockoutState,
+  lockEnd,
+  locksAfterFailure,
+  overLimit,
+} from './lockout';
 import { getTenant } from './tenants';
 import { getUserRecord } from './users';
 
@@ -25,13 +32,17 @@ export async function login(input: { email: string; password: string }, now: Dat
 
   const lookup = await getItem<{ tenantId: string; userId: string }>(keys.email(input.email));
   const user = lookup ? await getUserRecord(lookup.tenantId, lookup.userId) : undefined;
-  const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
+  const ok = await verifyPassword(
+    input.password,
+    user?.passwordHash ?? (await dummyPasswordHash()),
+  );
   if (!user || !ok) {
     if (locksAfterFailure(attempt)) await lock(throttleKey, attempt, now);
     throw new Unauthorized(BAD_CREDENTIALS);
   }
   await db().send(new DeleteCommand({ TableName: table(), Key: throttleKey }));
-  if (!user.active) throw new Forbidden('This account has been deactivated; ask your hospital administrator');
+  if (!user.active)
+    throw new Forbidden('This account has been deactivated; ask your hospital administrator');
 
   const tenant = await getTenant(user.tenantId);
   return {
@@ -45,11 +56,14 @@ export async function login(input: { email: string; password: string }, now: Dat
 }
 
 function tooManyAttempts(until: string) {
-  return new TooManyRequests(`Too many failed sign-in attempts; try again after ${until}`, { retryAfter: until });
+  return new TooManyRequests(`Too many failed sign-in attempts; try again after ${until}`, {
+    retryAfter: until,
+  });
 }
 
 // DynamoDB TTL (seconds) removes the record once any window and lock started now have passed.
-const expiresAt = (now: Date) => Math.ceil((now.getTime() + LOCKOUT.windowMs + LOCKOUT.lockMs) / 1000);
+const expiresAt = (now: Date) =>
+  Math.ceil((now.getTime() + LOCKOUT.windowMs + LOCKOUT.lockMs) / 1000);
 // "Not locked": no lockedUntil, or the null that older records hold.
 const NOT_LOCKED = '(attribute_not_exists(lockedUntil) OR attribute_type(lockedUntil, :nullType))';
 
@@ -67,7 +81,9 @@ async function countAttempt(key: ItemKey, now: Date): Promise<LockoutState> {
     const step = attemptStep(state, now);
     if (step === 'locked') throw tooManyAttempts(state!.lockedUntil!);
     try {
-      return step === 'restart' ? await restartWindow(key, state, now) : await addAttempt(key, state!, now);
+      return step === 'restart'
+        ? await restartWindow(key, state, now)
+        : await addAttempt(key, state!, now);
     } catch (err) {
       if (!isConditionFailure(err)) throw err;
     }
@@ -77,8 +93,17 @@ async function countAttempt(key: ItemKey, now: Date): Promise<LockoutState> {
 }
 
 /** A new window holding this one attempt, unless the record changed since it was read. */
-async function restartWindow(key: ItemKey, seen: LockoutState | undefined, now: Date): Promise<LockoutState> {
-  const item = { failures: 1, windowStart: now.toISOString(), expiresAt: expiresAt(now), entity: 'LoginThrottle' };
+async function restartWindow(
+  key: ItemKey,
+  seen: LockoutState | undefined,
+  now: Date,
+): Promise<LockoutState> {
+  const item = {
+    failures: 1,
+    windowStart: now.toISOString(),
+    expiresAt: expiresAt(now),
+    entity: 'LoginThrottle',
+  };
   await db().send(
     new PutCommand({
       TableName: table(),
@@ -87,7 +112,11 @@ async function restartWindow(key: ItemKey, seen: LockoutState | undefined, now: 
         ? {
             // Same window as read, and no lock still running (an expired one may be replaced).
             ConditionExpression: `windowStart = :seen AND (${NOT_LOCKED} OR lockedUntil <= :now)`,
-            ExpressionAttributeValues: { ':seen': seen.windowStart, ':nullType': 'NULL', ':now': now.toISOString() },
+            ExpressionAttributeValues: {
+              ':seen': seen.windowStart,
+              ':nullType': 'NULL',
+              ':now': now.toISOString(),
+            },
           }
         : { ConditionExpression: 'attribute_not_exists(pk)' }),
     }),
@@ -103,7 +132,12 @@ async function addAttempt(key: ItemKey, seen: LockoutState, now: Date): Promise<
       Key: key,
       UpdateExpression: 'ADD failures :one SET expiresAt = :ttl',
       ConditionExpression: `windowStart = :seen AND ${NOT_LOCKED}`,
-      ExpressionAttributeValues: { ':one': 1, ':ttl': expiresAt(now), ':seen': seen.windowStart, ':nullType': 'NULL' },
+      ExpressionAttributeValues: {
+        ':one': 1,
+        ':ttl': expiresAt(now),
+        ':seen': seen.windowStart,
+        ':nullType': 'NULL',
+      },
       ReturnValues: 'ALL_NEW',
     }),
   );
@@ -119,7 +153,11 @@ async function lock(key: ItemKey, counted: LockoutState, now: Date): Promise<voi
         Key: key,
         UpdateExpression: 'SET lockedUntil = :until',
         ConditionExpression: `windowStart = :seen AND ${NOT_LOCKED}`,
-        ExpressionAttributeValues: { ':until': lockEnd(now), ':seen': counted.windowStart, ':nullType': 'NULL' },
+        ExpressionAttributeValues: {
+          ':until': lockEnd(now),
+          ':seen': counted.windowStart,
+          ':nullType': 'NULL',
+        },
       }),
     );
   } catch (err) {

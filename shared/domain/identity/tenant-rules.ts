@@ -3,7 +3,26 @@ import { TRIAL_DAYS } from '../../config';
 import { isValidTimeZone } from '../opd/zoned-time';
 
 /** Slugs that would collide with product paths or read as official. */
-export const RESERVED_SLUGS = new Set(['admin', 'api', 'app', 'auth', 'login', 'get-started', 'www', 'support', 'help', 'status', 'static', 'health', 'system', 'root', 'tenants', 'mcp', 'sse', 'a2a']);
+export const RESERVED_SLUGS = new Set([
+  'admin',
+  'api',
+  'app',
+  'auth',
+  'login',
+  'get-started',
+  'www',
+  'support',
+  'help',
+  'status',
+  'static',
+  'health',
+  'system',
+  'root',
+  'tenants',
+  'mcp',
+  'sse',
+  'a2a',
+]);
 
 export const SlugSchema = z
   .string()
@@ -14,7 +33,6 @@ export const SlugSchema = z
   .regex(/^[a-z0-9].*[a-z0-9]$/, 'must start and end with a letter or digit')
   .refine((s) => !s.includes('--'), 'must not contain two hyphens in a row')
   .refine((s) => !RESERVED_SLUGS.has(s), 'is reserved; choose another');
-
 
 export const TimeZoneSchema = z
   .string()

@@ -45,15 +45,40 @@ export async function registerTenant(input: z.output<typeof RegisterTenantBody>,
   };
   try {
     await transact([
-          { Put: { TableName: table(), Item: { ...keys.slug(input.slug), entity: 'SlugLookup', tenantId }, ConditionExpression: NOT_EXISTS } },
-          { Put: { TableName: table(), Item: { ...keys.email(admin.email), entity: 'EmailLookup', tenantId, userId }, ConditionExpression: NOT_EXISTS } },
-          { Put: { TableName: table(), Item: { ...keys.tenant(tenantId), entity: 'Tenant', ...tenant }, ConditionExpression: NOT_EXISTS } },
-          { Put: { TableName: table(), Item: userItem(admin), ConditionExpression: NOT_EXISTS } },
-        ]);
+      {
+        Put: {
+          TableName: table(),
+          Item: { ...keys.slug(input.slug), entity: 'SlugLookup', tenantId },
+          ConditionExpression: NOT_EXISTS,
+        },
+      },
+      {
+        Put: {
+          TableName: table(),
+          Item: { ...keys.email(admin.email), entity: 'EmailLookup', tenantId, userId },
+          ConditionExpression: NOT_EXISTS,
+        },
+      },
+      {
+        Put: {
+          TableName: table(),
+          Item: { ...keys.tenant(tenantId), entity: 'Tenant', ...tenant },
+          ConditionExpression: NOT_EXISTS,
+        },
+      },
+      { Put: { TableName: table(), Item: userItem(admin), ConditionExpression: NOT_EXISTS } },
+    ]);
   } catch (err) {
     const failed = failedConditions(err);
-    if (failed?.includes(0)) throw new Conflict(`The slug '${input.slug}' is already taken; choose another`, { field: 'slug' });
-    if (failed?.includes(1)) throw new Conflict(`A user with e-mail ${admin.email} already exists; sign in instead or use another e-mail`, { field: 'adminEmail' });
+    if (failed?.includes(0))
+      throw new Conflict(`The slug '${input.slug}' is already taken; choose another`, {
+        field: 'slug',
+      });
+    if (failed?.includes(1))
+      throw new Conflict(
+        `A user with e-mail ${admin.email} already exists; sign in instead or use another e-mail`,
+        { field: 'adminEmail' },
+      );
     throw err;
   }
   return {

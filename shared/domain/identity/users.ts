@@ -7,12 +7,15 @@ import { db, table } from '../../table/client';
 import { failedConditions, isConditionFailure } from '../../table/errors';
 import { getItem } from '../../table/items';
 import { keys } from '../../table/keys';
-import { queryCollection, type PageRequest } from '../../table/pagination';
+import { type PageRequest, queryCollection } from '../../table/pagination';
 import { transact } from '../../table/transact';
 import { publicUser, type UserRecord } from './records';
 import { userItem } from './tenants';
 
-export async function getUserRecord(tenantId: string, userId: string): Promise<UserRecord | undefined> {
+export async function getUserRecord(
+  tenantId: string,
+  userId: string,
+): Promise<UserRecord | undefined> {
   return getItem<UserRecord>(keys.user(tenantId, userId));
 }
 
@@ -42,18 +45,33 @@ export async function createUser(
   };
   try {
     await transact([
-          { Put: { TableName: table(), Item: { ...keys.email(user.email), entity: 'EmailLookup', tenantId, userId: user.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
-          { Put: { TableName: table(), Item: userItem(user), ConditionExpression: 'attribute_not_exists(pk)' } },
-        ]);
+      {
+        Put: {
+          TableName: table(),
+          Item: { ...keys.email(user.email), entity: 'EmailLookup', tenantId, userId: user.id },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      {
+        Put: {
+          TableName: table(),
+          Item: userItem(user),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    ]);
   } catch (err) {
-    if (failedConditions(err)?.includes(0)) throw new Conflict(`A user with e-mail ${user.email} already exists`, { field: 'email' });
+    if (failedConditions(err)?.includes(0))
+      throw new Conflict(`A user with e-mail ${user.email} already exists`, { field: 'email' });
     throw err;
   }
   return { user: publicUser(user), credentials: { email: user.email, password } };
 }
 
 export async function listUsers(tenantId: string, page: PageRequest) {
-  return queryCollection('gsi1', keys.users(tenantId), page, (item) => publicUser(item as unknown as UserRecord));
+  return queryCollection('gsi1', keys.users(tenantId), page, (item) =>
+    publicUser(item as unknown as UserRecord),
+  );
 }
 
 /**
@@ -67,15 +85,31 @@ export async function updateUser(
   patch: { role?: Role | undefined; active?: boolean | undefined; name?: string | undefined },
   now: Date,
 ) {
-  if (userId === actorId && (patch.active === false || (patch.role !== undefined && patch.role !== 'ADMIN'))) {
-    throw new Conflict('You cannot deactivate yourself or remove your own ADMIN role; ask another administrator');
+  if (
+    userId === actorId &&
+    (patch.active === false || (patch.role !== undefined && patch.role !== 'ADMIN'))
+  ) {
+    throw new Conflict(
+      'You cannot deactivate yourself or remove your own ADMIN role; ask another administrator',
+    );
   }
   const sets = ['updatedAt = :now'];
   const values: Record<string, unknown> = { ':now': now.toISOString() };
   const names: Record<string, string> = {};
-  if (patch.role !== undefined) (sets.push('#role = :role'), (values[':role'] = patch.role), (names['#role'] = 'role'));
-  if (patch.active !== undefined) (sets.push('active = :active'), (values[':active'] = patch.active));
-  if (patch.name !== undefined) (sets.push('#name = :name'), (values[':name'] = patch.name), (names['#name'] = 'name'));
+  if (patch.role !== undefined) {
+    sets.push('#role = :role');
+    values[':role'] = patch.role;
+    names['#role'] = 'role';
+  }
+  if (patch.active !== undefined) {
+    sets.push('active = :active');
+    values[':active'] = patch.active;
+  }
+  if (patch.name !== undefined) {
+    sets.push('#name = :name');
+    values[':name'] = patch.name;
+    names['#name'] = 'name';
+  }
   try {
     const res = await db().send(
       new UpdateCommand({

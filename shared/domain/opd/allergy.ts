@@ -21,9 +21,9 @@
  * override reason; what is shown and stored says which kind it is.
  * Non-antibacterial sulfonamides (furosemide, thiazides) are not in the sulfonamide class.
  */
-import { DRUG_CATALOGUE, lookupDrug, lookupDrugByCode, type CatalogueDrug } from './drug-catalogue';
+import { type CatalogueDrug, DRUG_CATALOGUE, lookupDrug, lookupDrugByCode } from './drug-catalogue';
 
-export { DRUG_CATALOGUE, lookupDrug, lookupDrugByCode, type CatalogueDrug };
+export { type CatalogueDrug, DRUG_CATALOGUE, lookupDrug, lookupDrugByCode };
 
 export interface DrugClass {
   id: string;
@@ -137,7 +137,19 @@ const CEPHALOSPORINS: DrugClass = {
 const CARBAPENEMS: DrugClass = {
   id: 'carbapenem',
   allergyTerms: ['carbapenem', 'carbapenems', 'penem', 'penems', ...BETA_LACTAM_TERMS],
-  members: ['meropenem', 'imipenem', 'ertapenem', 'doripenem', 'faropenem', 'meronem', 'invanz', 'primaxin', 'tienam', 'vaborem', 'recarbrio'],
+  members: [
+    'meropenem',
+    'imipenem',
+    'ertapenem',
+    'doripenem',
+    'faropenem',
+    'meronem',
+    'invanz',
+    'primaxin',
+    'tienam',
+    'vaborem',
+    'recarbrio',
+  ],
   atcPrefixes: ['J01DH', 'J01DI03'],
 };
 
@@ -163,14 +175,32 @@ export const DRUG_CLASSES: readonly DrugClass[] = [
   MONOBACTAMS,
   {
     id: 'sulfonamide',
-    allergyTerms: ['sulfa', 'sulpha', 'sulfonamide', 'sulfonamides', 'sulphonamide', 'sulphonamides'],
-    members: ['sulfamethoxazole', 'sulphamethoxazole', 'co-trimoxazole', 'cotrimoxazole', 'sulfadiazine'],
+    allergyTerms: [
+      'sulfa',
+      'sulpha',
+      'sulfonamide',
+      'sulfonamides',
+      'sulphonamide',
+      'sulphonamides',
+    ],
+    members: [
+      'sulfamethoxazole',
+      'sulphamethoxazole',
+      'co-trimoxazole',
+      'cotrimoxazole',
+      'sulfadiazine',
+    ],
     // Sulfonamide antibacterials only; J01EA (trimethoprim alone) is not a sulfonamide.
     atcPrefixes: ['J01EB', 'J01EC', 'J01ED', 'J01EE'],
   },
   {
     id: 'nsaid',
-    allergyTerms: ['nsaid', 'nsaids', 'non-steroidal anti-inflammatory', 'non-steroidal anti-inflammatories'],
+    allergyTerms: [
+      'nsaid',
+      'nsaids',
+      'non-steroidal anti-inflammatory',
+      'non-steroidal anti-inflammatories',
+    ],
     members: [
       'ibuprofen',
       'naproxen',
@@ -231,10 +261,14 @@ function containsPhrase(haystack: string, phrase: string): boolean {
 }
 
 /** The drug's own names and codes plus those of the catalogue entries its name and code denote. */
-function drugNames(drug: { name: string; code?: string | null }): { names: string[]; codes: string[] } {
-  const entries = [drug.code ? lookupDrugByCode(drug.code) : undefined, lookupDrug(drug.name)].filter(
-    (e): e is CatalogueDrug => e !== undefined,
-  );
+function drugNames(drug: { name: string; code?: string | null }): {
+  names: string[];
+  codes: string[];
+} {
+  const entries = [
+    drug.code ? lookupDrugByCode(drug.code) : undefined,
+    lookupDrug(drug.name),
+  ].filter((e): e is CatalogueDrug => e !== undefined);
   const names = [drug.name, ...entries.flatMap((e) => [e.name, ...e.synonyms])].map(normalise);
   const codes = [drug.code, ...entries.map((e) => e.atc)]
     .filter((c): c is string => typeof c === 'string')
@@ -245,14 +279,17 @@ function drugNames(drug: { name: string; code?: string | null }): { names: strin
 
 function drugIsIn(c: DrugClass, names: readonly string[], codes: readonly string[]): boolean {
   return (
-    [...c.members, ...c.allergyTerms].some((m) => names.some((n) => containsPhrase(n, normalise(m)))) ||
-    c.atcPrefixes.some((p) => codes.some((code) => code.startsWith(p)))
+    [...c.members, ...c.allergyTerms].some((m) =>
+      names.some((n) => containsPhrase(n, normalise(m))),
+    ) || c.atcPrefixes.some((p) => codes.some((code) => code.startsWith(p)))
   );
 }
 
 /** Whether a (normalised) allergy record names the class or one of its members. */
 function allergyNames(c: DrugClass, recorded: string): boolean {
-  return [...c.allergyTerms, ...c.members].some((term) => containsPhrase(recorded, normalise(term)));
+  return [...c.allergyTerms, ...c.members].some((term) =>
+    containsPhrase(recorded, normalise(term)),
+  );
 }
 
 export type AllergyConflictKind = 'direct' | 'cross-sensitivity';
@@ -271,10 +308,15 @@ export interface AllergyConflict {
  * The recorded allergies the drug conflicts with, in the order recorded, each once: a direct
  * match (same drug or same class) wins over a cross-sensitivity.
  */
-export function screenAllergies(drug: { name: string; code?: string | null }, allergies: readonly string[]): AllergyConflict[] {
+export function screenAllergies(
+  drug: { name: string; code?: string | null },
+  allergies: readonly string[],
+): AllergyConflict[] {
   const { names, codes } = drugNames(drug);
   const classes = DRUG_CLASSES.filter((c) => drugIsIn(c, names, codes));
-  const directTerms = [...names, ...classes.flatMap((c) => [...c.allergyTerms, ...c.members])].map(normalise);
+  const directTerms = [...names, ...classes.flatMap((c) => [...c.allergyTerms, ...c.members])].map(
+    normalise,
+  );
   const crossRules = CROSS_SENSITIVITIES.filter((r) => drugIsIn(r.drug, names, codes));
 
   const conflicts: AllergyConflict[] = [];
@@ -282,20 +324,30 @@ export function screenAllergies(drug: { name: string; code?: string | null }, al
     if (typeof allergy !== 'string' || conflicts.some((c) => c.allergy === allergy)) continue;
     const recorded = normalise(allergy);
     if (recorded === '') continue;
-    const direct = directTerms.some((term) => containsPhrase(recorded, term)) || names.some((name) => containsPhrase(name, recorded));
+    const direct =
+      directTerms.some((term) => containsPhrase(recorded, term)) ||
+      names.some((name) => containsPhrase(name, recorded));
     if (direct) {
       conflicts.push({ allergy, kind: 'direct', label: allergy });
       continue;
     }
     const cross = crossRules.find((r) => allergyNames(r.allergy, recorded));
     if (cross) {
-      conflicts.push({ allergy, kind: 'cross-sensitivity', drugClass: cross.drug.id, label: `${allergy} (cross-sensitivity: ${cross.drug.id})` });
+      conflicts.push({
+        allergy,
+        kind: 'cross-sensitivity',
+        drugClass: cross.drug.id,
+        label: `${allergy} (cross-sensitivity: ${cross.drug.id})`,
+      });
     }
   }
   return conflicts;
 }
 
 /** The conflicts as the prescription record stores them (see AllergyConflict.label). */
-export function findAllergyConflicts(drug: { name: string; code?: string | null }, allergies: readonly string[]): string[] {
+export function findAllergyConflicts(
+  drug: { name: string; code?: string | null },
+  allergies: readonly string[],
+): string[] {
   return screenAllergies(drug, allergies).map((c) => c.label);
 }

@@ -3,8 +3,8 @@ import { BadRequest } from '../../http/errors';
 import {
   allowedNextStatuses,
   assertTableTransition,
-  transitionTableMarkdown,
   type TransitionTable,
+  transitionTableMarkdown,
 } from './status-transitions';
 
 /** FHIR R5 Appointment.status, complete so stored or imported FHIR resources always parse. */
@@ -25,7 +25,11 @@ export const AppointmentStatusSchema = z.enum(APPOINTMENT_STATUSES);
 export type AppointmentStatus = z.infer<typeof AppointmentStatusSchema>;
 
 /** FHIR statuses the OPD never sets: appointments are created directly as `booked`. */
-export const UNUSED_APPOINTMENT_STATUSES: readonly AppointmentStatus[] = ['proposed', 'pending', 'waitlist'];
+export const UNUSED_APPOINTMENT_STATUSES: readonly AppointmentStatus[] = [
+  'proposed',
+  'pending',
+  'waitlist',
+];
 
 /**
  * The single source of truth for appointment lifecycle rules (docs are rendered from it).
@@ -68,5 +72,7 @@ export function assertTransition(
 }
 
 export function appointmentStatusTableMarkdown(): string {
-  return transitionTableMarkdown(APPOINTMENT_STATUS_TRANSITIONS, { unused: UNUSED_APPOINTMENT_STATUSES });
+  return transitionTableMarkdown(APPOINTMENT_STATUS_TRANSITIONS, {
+    unused: UNUSED_APPOINTMENT_STATUSES,
+  });
 }

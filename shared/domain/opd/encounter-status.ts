@@ -3,8 +3,8 @@ import { BadRequest } from '../../http/errors';
 import {
   allowedNextStatuses,
   assertTableTransition,
-  transitionTableMarkdown,
   type TransitionTable,
+  transitionTableMarkdown,
 } from './status-transitions';
 
 /** FHIR R5 Encounter.status. */
@@ -59,10 +59,18 @@ export function nextEncounterStatuses(from: EncounterStatus): readonly Encounter
  * Endings other than completion must say why (`statusReason`): an abandoned consultation for
  * whoever follows up, an encounter entered in error for the audit trail.
  */
-export const ENCOUNTER_STATUSES_NEEDING_REASON: readonly EncounterStatus[] = ['cancelled', 'discontinued', 'entered-in-error'];
+export const ENCOUNTER_STATUSES_NEEDING_REASON: readonly EncounterStatus[] = [
+  'cancelled',
+  'discontinued',
+  'entered-in-error',
+];
 
 /** Throws Conflict (409) listing the allowed next states when the table forbids the change. */
-export function assertEncounterTransition(from: EncounterStatus, to: EncounterStatus, reason?: string | null): void {
+export function assertEncounterTransition(
+  from: EncounterStatus,
+  to: EncounterStatus,
+  reason?: string | null,
+): void {
   assertTableTransition('encounter', ENCOUNTER_STATUS_TRANSITIONS, from, to);
   if (ENCOUNTER_STATUSES_NEEDING_REASON.includes(to) && !reason?.trim()) {
     throw new BadRequest(`statusReason: is required when status is '${to}'`);
@@ -70,5 +78,7 @@ export function assertEncounterTransition(from: EncounterStatus, to: EncounterSt
 }
 
 export function encounterStatusTableMarkdown(): string {
-  return transitionTableMarkdown(ENCOUNTER_STATUS_TRANSITIONS, { unused: UNUSED_ENCOUNTER_STATUSES });
+  return transitionTableMarkdown(ENCOUNTER_STATUS_TRANSITIONS, {
+    unused: UNUSED_ENCOUNTER_STATUSES,
+  });
 }

@@ -6,11 +6,20 @@
  * the day after the visit is ordinary practice.
  */
 import { BadRequest } from '../../http/errors';
-import { allowedNextStatuses, assertTableTransition, transitionTableMarkdown, type TransitionTable } from './status-transitions';
 import type { MedicationRequestStatus } from './prescription';
+import {
+  allowedNextStatuses,
+  assertTableTransition,
+  type TransitionTable,
+  transitionTableMarkdown,
+} from './status-transitions';
 
 /** FHIR statuses this service never sets: prescriptions are saved signed (`active`). */
-export const UNUSED_MEDICATION_REQUEST_STATUSES: readonly MedicationRequestStatus[] = ['draft', 'ended', 'unknown'];
+export const UNUSED_MEDICATION_REQUEST_STATUSES: readonly MedicationRequestStatus[] = [
+  'draft',
+  'ended',
+  'unknown',
+];
 
 /**
  * `cancelled`: withdrawn before any of it was taken; `stopped`: halted part-way; `completed`:
@@ -29,17 +38,28 @@ export const MEDICATION_REQUEST_TRANSITIONS: TransitionTable<MedicationRequestSt
 };
 
 /** Changes a pharmacist or the next clinician must be able to explain from the record. */
-export const MEDICATION_STATUSES_NEEDING_REASON: readonly MedicationRequestStatus[] = ['on-hold', 'stopped', 'cancelled', 'entered-in-error'];
+export const MEDICATION_STATUSES_NEEDING_REASON: readonly MedicationRequestStatus[] = [
+  'on-hold',
+  'stopped',
+  'cancelled',
+  'entered-in-error',
+];
 
 /** Still in force: what an encounter entered in error must withdraw with it. */
 export const LIVE_MEDICATION_STATUSES: readonly MedicationRequestStatus[] = ['active', 'on-hold'];
 
-export function nextMedicationRequestStatuses(from: MedicationRequestStatus): readonly MedicationRequestStatus[] {
+export function nextMedicationRequestStatuses(
+  from: MedicationRequestStatus,
+): readonly MedicationRequestStatus[] {
   return allowedNextStatuses(MEDICATION_REQUEST_TRANSITIONS, from);
 }
 
 /** 409 for a transition the table forbids, then 400 when the change needs a reason and has none. */
-export function assertMedicationRequestTransition(from: MedicationRequestStatus, to: MedicationRequestStatus, reason?: string | null): void {
+export function assertMedicationRequestTransition(
+  from: MedicationRequestStatus,
+  to: MedicationRequestStatus,
+  reason?: string | null,
+): void {
   assertTableTransition('prescription', MEDICATION_REQUEST_TRANSITIONS, from, to);
   if (MEDICATION_STATUSES_NEEDING_REASON.includes(to) && !reason?.trim()) {
     throw new BadRequest(`reason: is required to set a prescription '${to}'`);
@@ -47,5 +67,7 @@ export function assertMedicationRequestTransition(from: MedicationRequestStatus,
 }
 
 export function medicationRequestStatusTableMarkdown(): string {
-  return transitionTableMarkdown(MEDICATION_REQUEST_TRANSITIONS, { unused: UNUSED_MEDICATION_REQUEST_STATUSES });
+  return transitionTableMarkdown(MEDICATION_REQUEST_TRANSITIONS, {
+    unused: UNUSED_MEDICATION_REQUEST_STATUSES,
+  });
 }

@@ -95,7 +95,7 @@ export const NEWS2_MIN_AGE_YEARS = 16;
  */
 export function news2NotApplicableReason(ageYears: number): string | null {
   if (!Number.isInteger(ageYears) || ageYears < 0) {
-    return 'NEWS2 not calculated: the patient\'s age is unknown, and NEWS2 is only validated for patients aged 16 and over';
+    return "NEWS2 not calculated: the patient's age is unknown, and NEWS2 is only validated for patients aged 16 and over";
   }
   if (ageYears < NEWS2_MIN_AGE_YEARS) {
     return `NEWS2 is validated for patients aged ${NEWS2_MIN_AGE_YEARS} and over (patient is ${ageYears}); use a paediatric early warning score (PEWS)`;
@@ -213,7 +213,8 @@ export function missingNews2Fields(input: News2Input): News2Field[] {
   if (typeof input.supplementalOxygen !== 'boolean') missing.push('supplementalOxygen');
   if (!isReading(input.systolic)) missing.push('systolic');
   if (!isReading(input.pulse)) missing.push('pulse');
-  if (!CONSCIOUSNESS_LEVELS.includes(input.consciousness as Consciousness)) missing.push('consciousness');
+  if (!CONSCIOUSNESS_LEVELS.includes(input.consciousness as Consciousness))
+    missing.push('consciousness');
   if (!isReading(input.temperatureC)) missing.push('temperatureC');
   return missing;
 }

@@ -3,9 +3,9 @@
  */
 import * as z from 'zod';
 import { Conflict } from '../../http/errors';
-import { screenAllergies, type AllergyConflict } from './allergy';
+import { type AllergyConflict, screenAllergies } from './allergy';
 import { identifyDrug } from './drug-catalogue';
-import { isEncounterFinished, type EncounterStatus } from './encounter-status';
+import { type EncounterStatus, isEncounterFinished } from './encounter-status';
 import { boundedNumber, boundedText, oneOf } from './field-schemas';
 
 export const MEDICATION_ROUTES = [
@@ -76,7 +76,14 @@ function allergyConflictError(drugName: string, conflicts: readonly AllergyConfl
   const labels = conflicts.map((c) => c.label);
   return new Conflict(
     `${drugName} conflicts with recorded allergies: ${labels.join(', ')}; give allergyOverrideReason to prescribe it anyway`,
-    { allergies: labels, conflicts: conflicts.map(({ allergy, kind, drugClass }) => ({ allergy, kind, ...(drugClass ? { drugClass } : {}) })) },
+    {
+      allergies: labels,
+      conflicts: conflicts.map(({ allergy, kind, drugClass }) => ({
+        allergy,
+        kind,
+        ...(drugClass ? { drugClass } : {}),
+      })),
+    },
   );
 }
 

@@ -45,7 +45,12 @@ export interface WaitEstimate {
   estimatedWaitMinutes: number;
 }
 
-const STATUS_RANK: Record<QueueStatus, number> = { 'in-consultation': 0, waiting: 1, done: 2, left: 2 };
+const STATUS_RANK: Record<QueueStatus, number> = {
+  'in-consultation': 0,
+  waiting: 1,
+  done: 2,
+  left: 2,
+};
 const PRIORITY_RANK: Record<QueuePriority, number> = { urgent: 0, routine: 1 };
 
 function compareEntries(a: QueueEntry, b: QueueEntry): number {
@@ -73,7 +78,12 @@ export function orderQueue<T extends QueueEntry>(entries: readonly T[]): T[] {
  */
 export function estimateWaits<T extends QueueEntry>(
   ordered: readonly T[],
-  options: { slotMinutes: number; now: Date; consultationStartedAt?: string | Date | null; sessionOpensAt?: string | Date | null },
+  options: {
+    slotMinutes: number;
+    now: Date;
+    consultationStartedAt?: string | Date | null;
+    sessionOpensAt?: string | Date | null;
+  },
 ): WaitEstimate[] {
   const { slotMinutes, now } = options;
   if (!Number.isFinite(slotMinutes) || slotMinutes <= 0) {

@@ -9,24 +9,24 @@
  */
 import * as z from 'zod';
 import {
-  WEEKDAYS,
   firstInstantAtOrAfter,
   isValidLocalTime,
   minutesOfDay,
   utcToZonedParts,
+  WEEKDAYS,
   weekdayOfDate,
 } from './zoned-time';
 
 export {
-  WEEKDAYS,
   dayBoundsUtc,
   isValidLocalDate,
   isValidLocalTime,
   isValidTimeZone,
   utcToZonedParts,
-  zonedDateTimeToUtc,
+  WEEKDAYS,
   type Weekday,
   type ZonedParts,
+  zonedDateTimeToUtc,
 } from './zoned-time';
 
 export interface Slot {
@@ -43,10 +43,11 @@ const WeekdaySchema = z.enum(WEEKDAYS, {
   error: (iss) => `${pathLabel(iss.path)} must be one of ${WEEKDAYS.join(', ')}`,
 });
 
-const LocalTimeSchema = z.string({ error: (iss) => `${pathLabel(iss.path)} must be a string in HH:MM format` }).refine(
-  isValidLocalTime,
-  { error: (iss) => `${pathLabel(iss.path)} must be HH:MM between 00:00 and 23:59` },
-);
+const LocalTimeSchema = z
+  .string({ error: (iss) => `${pathLabel(iss.path)} must be a string in HH:MM format` })
+  .refine(isValidLocalTime, {
+    error: (iss) => `${pathLabel(iss.path)} must be HH:MM between 00:00 and 23:59`,
+  });
 
 export const ScheduleSessionSchema = z.strictObject(
   {
@@ -54,29 +55,48 @@ export const ScheduleSessionSchema = z.strictObject(
     start: LocalTimeSchema,
     end: LocalTimeSchema,
   },
-  { error: (iss) => (iss.code === 'invalid_type' ? `${pathLabel(iss.path)} must be an object with day, start and end` : undefined) },
+  {
+    error: (iss) =>
+      iss.code === 'invalid_type'
+        ? `${pathLabel(iss.path)} must be an object with day, start and end`
+        : undefined,
+  },
 );
 export type ScheduleSession = z.infer<typeof ScheduleSessionSchema>;
 
 export const WeeklyScheduleSchema = z
-  .strictObject({
-    slotMinutes: z
-      .number({ error: 'slotMinutes must be a number between 5 and 240' })
-      .int({ error: 'slotMinutes must be a whole number of minutes between 5 and 240' })
-      .min(5, { error: 'slotMinutes must be between 5 and 240' })
-      .max(240, { error: 'slotMinutes must be between 5 and 240' }),
-    sessions: z
-      .array(ScheduleSessionSchema, { error: 'sessions must be an array' })
-      .min(1, { error: 'sessions must contain between 1 and 50 entries' })
-      .max(50, { error: 'sessions must contain between 1 and 50 entries' }),
-  }, { error: (iss) => (iss.code === 'invalid_type' ? 'schedule must be an object with slotMinutes and sessions' : undefined) })
+  .strictObject(
+    {
+      slotMinutes: z
+        .number({ error: 'slotMinutes must be a number between 5 and 240' })
+        .int({ error: 'slotMinutes must be a whole number of minutes between 5 and 240' })
+        .min(5, { error: 'slotMinutes must be between 5 and 240' })
+        .max(240, { error: 'slotMinutes must be between 5 and 240' }),
+      sessions: z
+        .array(ScheduleSessionSchema, { error: 'sessions must be an array' })
+        .min(1, { error: 'sessions must contain between 1 and 50 entries' })
+        .max(50, { error: 'sessions must contain between 1 and 50 entries' }),
+    },
+    {
+      error: (iss) =>
+        iss.code === 'invalid_type'
+          ? 'schedule must be an object with slotMinutes and sessions'
+          : undefined,
+    },
+  )
   .superRefine(
     (schedule, ctx) => {
       const slotMinutes: unknown = schedule.slotMinutes;
-      const slotOk = Number.isInteger(slotMinutes) && Number(slotMinutes) >= 5 && Number(slotMinutes) <= 240;
+      const slotOk =
+        Number.isInteger(slotMinutes) && Number(slotMinutes) >= 5 && Number(slotMinutes) <= 240;
       const valid: { index: number; day: unknown; start: number; end: number }[] = [];
       schedule.sessions.forEach((session: Partial<ScheduleSession> | null, index) => {
-        if (!session || !isValidLocalTime(session.start ?? '') || !isValidLocalTime(session.end ?? '')) return;
+        if (
+          !session ||
+          !isValidLocalTime(session.start ?? '') ||
+          !isValidLocalTime(session.end ?? '')
+        )
+          return;
         const [startText, endText] = [session.start as string, session.end as string];
         const [start, end] = [minutesOfDay(startText), minutesOfDay(endText)];
         if (end <= start) {
@@ -135,14 +155,21 @@ export function slotsForDate(schedule: WeeklySchedule, date: string, timeZone: s
     const sessionStart = firstInstantAtOrAfter(date, session.start, timeZone).getTime();
     const sessionEnd = firstInstantAtOrAfter(date, session.end, timeZone).getTime();
     for (let start = sessionStart; start + slotMs <= sessionEnd; start += slotMs) {
-      slots.push({ start: new Date(start).toISOString(), end: new Date(start + slotMs).toISOString() });
+      slots.push({
+        start: new Date(start).toISOString(),
+        end: new Date(start + slotMs).toISOString(),
+      });
     }
   }
   return slots;
 }
 
 /** The slot starting exactly at `instant`, or null (off-grid, outside sessions, seconds set). */
-export function isSlotStart(schedule: WeeklySchedule, instant: Date, timeZone: string): Slot | null {
+export function isSlotStart(
+  schedule: WeeklySchedule,
+  instant: Date,
+  timeZone: string,
+): Slot | null {
   if (!(instant instanceof Date) || Number.isNaN(instant.getTime())) return null;
   const { date } = utcToZonedParts(instant, timeZone);
   const iso = instant.toISOString();
@@ -153,7 +180,12 @@ export function isSlotStart(schedule: WeeklySchedule, instant: Date, timeZone: s
  * When the doctor's next session opens, if `now` falls before the local date's first session or
  * in a break between sessions; null while a session runs or after the last one has ended.
  */
-export function nextSessionOpening(schedule: WeeklySchedule, date: string, timeZone: string, now: Date): string | null {
+export function nextSessionOpening(
+  schedule: WeeklySchedule,
+  date: string,
+  timeZone: string,
+  now: Date,
+): string | null {
   const slots = slotsForDate(schedule, date, timeZone);
   const t = now.getTime();
   if (slots.some((s) => Date.parse(s.start) <= t && t < Date.parse(s.end))) return null;
@@ -172,7 +204,10 @@ export interface BookedInterval {
  * Overlap, not equal starts: after a doctor changes the slot length, old bookings no longer sit
  * on the new grid, and a new slot must not be placed across one of them.
  */
-export function overlappingBooking<B extends BookedInterval>(slot: Slot, booked: readonly B[]): B | null {
+export function overlappingBooking<B extends BookedInterval>(
+  slot: Slot,
+  booked: readonly B[],
+): B | null {
   const start = Date.parse(slot.start);
   const end = Date.parse(slot.end);
   return booked.find((b) => Date.parse(b.start) < end && start < Date.parse(b.end)) ?? null;

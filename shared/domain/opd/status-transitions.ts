@@ -4,7 +4,10 @@ import { Conflict } from '../../http/errors';
 /** Status → statuses it may move to. Each lifecycle module declares exactly one of these. */
 export type TransitionTable<S extends string> = Readonly<Record<S, readonly S[]>>;
 
-export function allowedNextStatuses<S extends string>(table: TransitionTable<S>, from: S): readonly S[] {
+export function allowedNextStatuses<S extends string>(
+  table: TransitionTable<S>,
+  from: S,
+): readonly S[] {
   // A stored record may carry a status this code no longer knows; it can go nowhere.
   return table[from] ?? [];
 }
@@ -44,7 +47,7 @@ export function transitionTableMarkdown<S extends string>(
         : 'none (terminal)';
     return `| \`${from}\` | ${cell} |`;
   });
-  return ['| Status | Allowed next states |', '| --- | --- |', ...rows].join('\n') + '\n';
+  return `${['| Status | Allowed next states |', '| --- | --- |', ...rows].join('\n')}\n`;
 }
 
 /**
@@ -53,10 +56,21 @@ export function transitionTableMarkdown<S extends string>(
  * applies this at the edge so the 400 names the field.
  */
 export function requireReasonFor<S extends string>(statuses: readonly S[], reasonField = 'reason') {
-  return (body: { status?: S | undefined } & Record<string, unknown>, ctx: z.RefinementCtx): void => {
+  return (
+    body: { status?: S | undefined } & Record<string, unknown>,
+    ctx: z.RefinementCtx,
+  ): void => {
     const reason = body[reasonField];
-    if (body.status && statuses.includes(body.status) && !(typeof reason === 'string' && reason.trim())) {
-      ctx.addIssue({ code: 'custom', path: [reasonField], message: `is required when status is '${body.status}'` });
+    if (
+      body.status &&
+      statuses.includes(body.status) &&
+      !(typeof reason === 'string' && reason.trim())
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [reasonField],
+        message: `is required when status is '${body.status}'`,
+      });
     }
   };
 }

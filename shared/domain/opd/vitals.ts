@@ -7,7 +7,14 @@
  */
 import * as z from 'zod';
 import { boundedNumber, boundedText } from './field-schemas';
-import { CONSCIOUSNESS_LEVELS, calculateNews2, news2NotApplicableReason, type News2Input, type News2Result, type Spo2Scale } from './news2';
+import {
+  CONSCIOUSNESS_LEVELS,
+  calculateNews2,
+  type News2Input,
+  type News2Result,
+  news2NotApplicableReason,
+  type Spo2Scale,
+} from './news2';
 import { roundHalfUp } from './rounding';
 
 /** Fields that count as a measurement; flags and notes alone do not make a reading. */
@@ -37,10 +44,13 @@ export const VitalsInputSchema = z
       spo2: boundedNumber('spo2', 20, 100, { int: true }).optional(),
       consciousness: z
         .enum(CONSCIOUSNESS_LEVELS, {
-          error: 'consciousness must be one of: A, C, V, P, U (ACVPU: alert, new confusion, voice, pain, unresponsive)',
+          error:
+            'consciousness must be one of: A, C, V, P, U (ACVPU: alert, new confusion, voice, pain, unresponsive)',
         })
         .optional(),
-      supplementalOxygen: z.boolean({ error: 'supplementalOxygen must be true or false' }).optional(),
+      supplementalOxygen: z
+        .boolean({ error: 'supplementalOxygen must be true or false' })
+        .optional(),
       oxygenFlowLpm: boundedNumber('oxygenFlowLpm', 0, 60).optional(),
       weightKg: boundedNumber('weightKg', 0.3, 700).optional(),
       heightCm: boundedNumber('heightCm', 30, 272).optional(),
@@ -50,7 +60,8 @@ export const VitalsInputSchema = z
       error: (iss) => {
         if (iss.code === 'invalid_type') return 'vitals must be an object';
         // The SpO2 scale used to be a per-reading field; say where the decision lives now.
-        if (iss.code === 'unrecognized_keys' && iss.keys.includes('spo2Scale')) return SPO2_SCALE_NOT_A_READING;
+        if (iss.code === 'unrecognized_keys' && iss.keys.includes('spo2Scale'))
+          return SPO2_SCALE_NOT_A_READING;
         return undefined;
       },
     },
@@ -71,7 +82,11 @@ export const VitalsInputSchema = z
           message: `diastolic (${reading.diastolic}) must be lower than systolic (${reading.systolic})`,
         });
       }
-      if (reading.supplementalOxygen === false && typeof reading.oxygenFlowLpm === 'number' && reading.oxygenFlowLpm > 0) {
+      if (
+        reading.supplementalOxygen === false &&
+        typeof reading.oxygenFlowLpm === 'number' &&
+        reading.oxygenFlowLpm > 0
+      ) {
         ctx.addIssue({
           code: 'custom',
           path: ['oxygenFlowLpm'],
@@ -86,9 +101,13 @@ export const VitalsInputSchema = z
 export type VitalsInput = z.infer<typeof VitalsInputSchema>;
 
 /** kg/m², rounded half up to one decimal; null unless both measurements are positive numbers. */
-export function bmi(weightKg: number | null | undefined, heightCm: number | null | undefined): number | null {
+export function bmi(
+  weightKg: number | null | undefined,
+  heightCm: number | null | undefined,
+): number | null {
   if (typeof weightKg !== 'number' || typeof heightCm !== 'number') return null;
-  if (!Number.isFinite(weightKg) || !Number.isFinite(heightCm) || weightKg <= 0 || heightCm <= 0) return null;
+  if (!Number.isFinite(weightKg) || !Number.isFinite(heightCm) || weightKg <= 0 || heightCm <= 0)
+    return null;
   const metres = heightCm / 100;
   return roundHalfUp(weightKg / (metres * metres), 1);
 }

@@ -94,7 +94,14 @@ function assertTimeZone(timeZone: string): void {
 }
 
 /** Epoch ms of a wall-clock reading as if it were UTC (years below 100 kept literal). */
-function wallAsUtcMs(year: number, month: number, day: number, hour = 0, minute = 0, second = 0): number {
+function wallAsUtcMs(
+  year: number,
+  month: number,
+  day: number,
+  hour = 0,
+  minute = 0,
+  second = 0,
+): number {
   const d = new Date(0);
   d.setUTCFullYear(year, month - 1, day);
   d.setUTCHours(hour, minute, second, 0);
@@ -134,7 +141,14 @@ function wallClockMs(instantMs: number, timeZone: string): number {
     if (part.type !== 'literal') fields[part.type] = Number(part.value);
   }
   const hour = fields.hour === 24 ? 0 : (fields.hour ?? 0);
-  return wallAsUtcMs(fields.year ?? 0, fields.month ?? 1, fields.day ?? 1, hour, fields.minute, fields.second);
+  return wallAsUtcMs(
+    fields.year ?? 0,
+    fields.month ?? 1,
+    fields.day ?? 1,
+    hour,
+    fields.minute,
+    fields.second,
+  );
 }
 
 /** UTC offset (ms, east positive) of `timeZone` at the instant. Offsets have whole seconds. */
@@ -240,7 +254,7 @@ export function dayBoundsUtc(date: string, timeZone: string): { start: Date; end
  */
 export function localDayKeyRange(date: string, timeZone: string): { from: string; to: string } {
   const { start, end } = dayBoundsUtc(date, timeZone);
-  return { from: start.toISOString(), to: new Date(end.getTime() - 1).toISOString() + '~' };
+  return { from: start.toISOString(), to: `${new Date(end.getTime() - 1).toISOString()}~` };
 }
 
 /** The local calendar date of `now` in the zone: what "today" means for a hospital. */

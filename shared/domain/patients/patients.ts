@@ -12,22 +12,29 @@ import { nextCounterValue } from '../../table/counters';
 import { failedConditions } from '../../table/errors';
 import { getItem } from '../../table/items';
 import { counterKey } from '../../table/keys';
-import { queryCollection, queryPage, type Page, type PageRequest } from '../../table/pagination';
-import { transact, type TransactItem } from '../../table/transact';
+import { type Page, type PageRequest, queryCollection, queryPage } from '../../table/pagination';
+import { type TransactItem, transact } from '../../table/transact';
 import { todayIn } from '../opd/zoned-time';
 import {
   duplicateGuardItem,
   mrnItem,
   nameIndexItems,
+  type PatientRecord,
+  type PublicPatient,
   patientFromListItem,
   patientItem,
   patientKeys,
   patientRecord,
   publicPatient,
-  type PatientRecord,
-  type PublicPatient,
 } from './records';
-import { classifyQuery, dateOfBirthProblem, dedupeAllergies, formatMrn, phoneDigits, phoneSuffixKey } from './rules';
+import {
+  classifyQuery,
+  dateOfBirthProblem,
+  dedupeAllergies,
+  formatMrn,
+  phoneDigits,
+  phoneSuffixKey,
+} from './rules';
 import type { RegisterPatientInput, UpdatePatientInput } from './schemas';
 
 /** What the service needs to know about "now": the instant and the hospital's time zone. */
@@ -59,15 +66,28 @@ function checkDateOfBirth(dateOfBirth: string, ctx: PatientContext): void {
   if (problem) throw invalidBodyField('dateOfBirth', problem);
 }
 
-async function readGuard(tenantId: string, digits: string, dateOfBirth: string): Promise<GuardItem | undefined> {
+async function readGuard(
+  tenantId: string,
+  digits: string,
+  dateOfBirth: string,
+): Promise<GuardItem | undefined> {
   return getItem<GuardItem>(patientKeys.duplicateGuard(tenantId, digits, dateOfBirth));
 }
 
 /** Takes the tenant's next MRN number from its atomic counter. A failed registration burns its number. */
 const nextMrnNumber = (tenantId: string) => nextCounterValue(counterKey(tenantId, 'MRN'));
 
-const put = (Item: Record<string, unknown>, ConditionExpression?: string, values?: Record<string, unknown>): TransactItem => ({
-  Put: { TableName: table(), Item, ...(ConditionExpression ? { ConditionExpression } : {}), ...(values ? { ExpressionAttributeValues: values } : {}) },
+const put = (
+  Item: Record<string, unknown>,
+  ConditionExpression?: string,
+  values?: Record<string, unknown>,
+): TransactItem => ({
+  Put: {
+    TableName: table(),
+    Item,
+    ...(ConditionExpression ? { ConditionExpression } : {}),
+    ...(values ? { ExpressionAttributeValues: values } : {}),
+  },
 });
 
 const NOT_EXISTS = 'attribute_not_exists(pk)';
@@ -76,7 +96,11 @@ const NOT_EXISTS = 'attribute_not_exists(pk)';
  * Registers a patient. A likely duplicate (same phone digits and date of birth) is refused with
  * 409 before an MRN is taken, unless `confirmDuplicate` is set.
  */
-export async function registerPatient(tenantId: string, input: RegisterPatientInput, ctx: PatientContext): Promise<PublicPatient> {
+export async function registerPatient(
+  tenantId: string,
+  input: RegisterPatientInput,
+  ctx: PatientContext,
+): Promise<PublicPatient> {
   checkDateOfBirth(input.dateOfBirth, ctx);
   const digits = phoneDigits(input.phone);
 
@@ -112,11 +136,17 @@ export async function registerPatient(tenantId: string, input: RegisterPatientIn
     record.ownsDuplicateGuard = claimGuard;
     const index = nameIndexItems(record);
     record.nameIndexCount = index.length;
-    const items: TransactItem[] = [put(patientItem(record), NOT_EXISTS), put(mrnItem(tenantId, mrn, record.id), NOT_EXISTS)];
+    const items: TransactItem[] = [
+      put(patientItem(record), NOT_EXISTS),
+      put(mrnItem(tenantId, mrn, record.id), NOT_EXISTS),
+    ];
     const guardAt = claimGuard ? items.push(put(duplicateGuardItem(record), NOT_EXISTS)) - 1 : -1;
     for (const item of index) items.push(put(item));
     try {
-      await transact(items, 'Another change to the same patient records was in progress; try again');
+      await transact(
+        items,
+        'Another change to the same patient records was in progress; try again',
+      );
       return publicPatient(record);
     } catch (err) {
       if (guardAt < 0 || !failedConditions(err)?.includes(guardAt)) throw err;
@@ -128,12 +158,17 @@ export async function registerPatient(tenantId: string, input: RegisterPatientIn
       const winner = await readGuard(tenantId, digits, input.dateOfBirth);
       throw winner
         ? duplicateConflict(winner, 'register')
-        : new Conflict('A patient with the same phone and date of birth was registered at the same moment; try again');
+        : new Conflict(
+            'A patient with the same phone and date of birth was registered at the same moment; try again',
+          );
     }
   }
 }
 
-export async function getPatientRecord(tenantId: string, id: string): Promise<PatientRecord | undefined> {
+export async function getPatientRecord(
+  tenantId: string,
+  id: string,
+): Promise<PatientRecord | undefined> {
   const item = await getItem<Record<string, unknown>>(patientKeys.patient(tenantId, id));
   return item ? patientRecord(item) : undefined;
 }
@@ -146,8 +181,12 @@ export async function getPatient(tenantId: string, id: string): Promise<PublicPa
 }
 
 /** The patient with an MRN, or undefined. Two GetItems: the MRN lookup, then the patient. */
-export async function findPatientByMrn(tenantId: string, mrn: string): Promise<PublicPatient | undefined> {
-  const patientId = (await getItem<{ patientId?: string }>(patientKeys.mrn(tenantId, mrn)))?.patientId;
+export async function findPatientByMrn(
+  tenantId: string,
+  mrn: string,
+): Promise<PublicPatient | undefined> {
+  const patientId = (await getItem<{ patientId?: string }>(patientKeys.mrn(tenantId, mrn)))
+    ?.patientId;
   if (!patientId) return undefined;
   const record = await getPatientRecord(tenantId, patientId);
   return record ? publicPatient(record) : undefined;
@@ -157,9 +196,15 @@ export async function findPatientByMrn(tenantId: string, mrn: string): Promise<P
  * Lists or searches patients. Without `q`: newest first. `q` is an MRN (exact), a phone-number
  * prefix (digits compared) or a name prefix (any word of the name, case and accent blind).
  */
-export async function listPatients(tenantId: string, query: PageRequest & { q?: string | undefined }): Promise<Page<PublicPatient>> {
+export async function listPatients(
+  tenantId: string,
+  query: PageRequest & { q?: string | undefined },
+): Promise<Page<PublicPatient>> {
   const page = { limit: query.limit, cursor: query.cursor };
-  if (query.q === undefined) return queryCollection('gsi1', patientKeys.all(tenantId), page, patientFromListItem, { newestFirst: true });
+  if (query.q === undefined)
+    return queryCollection('gsi1', patientKeys.all(tenantId), page, patientFromListItem, {
+      newestFirst: true,
+    });
   const search = classifyQuery(query.q);
   switch (search.kind) {
     case 'mrn': {
@@ -168,7 +213,10 @@ export async function listPatients(tenantId: string, query: PageRequest & { q?: 
     }
     case 'phone': {
       const pk = patientKeys.byPhone(tenantId);
-      const [index, prefix] = search.from === 'start' ? (['gsi3', search.digits] as const) : (['gsi4', phoneSuffixKey(search.digits)] as const);
+      const [index, prefix] =
+        search.from === 'start'
+          ? (['gsi3', search.digits] as const)
+          : (['gsi4', phoneSuffixKey(search.digits)] as const);
       return queryPage(
         {
           IndexName: index,
@@ -204,12 +252,20 @@ export async function listPatients(tenantId: string, query: PageRequest & { q?: 
  * unless `confirmDuplicate`); the patient item is written only if nobody changed it since it was
  * read (a version check), else 409.
  */
-export async function updatePatient(tenantId: string, id: string, patch: UpdatePatientInput, ctx: PatientContext): Promise<PublicPatient> {
+export async function updatePatient(
+  tenantId: string,
+  id: string,
+  patch: UpdatePatientInput,
+  ctx: PatientContext,
+): Promise<PublicPatient> {
   const current = await getPatientRecord(tenantId, id);
   if (!current) throw new NotFound(`Patient ${id} not found`);
   if (patch.dateOfBirth !== undefined) checkDateOfBirth(patch.dateOfBirth, ctx);
 
-  const pick = <K extends keyof PatientRecord>(key: K, value: PatientRecord[K] | null | undefined): PatientRecord[K] =>
+  const pick = <K extends keyof PatientRecord>(
+    key: K,
+    value: PatientRecord[K] | null | undefined,
+  ): PatientRecord[K] =>
     value === undefined ? current[key] : ((value ?? undefined) as PatientRecord[K]);
   const next: PatientRecord = {
     ...current,
@@ -227,12 +283,14 @@ export async function updatePatient(tenantId: string, id: string, patch: UpdateP
   };
   next.phoneDigits = phoneDigits(next.phone);
 
-  const guardMoves = next.phoneDigits !== current.phoneDigits || next.dateOfBirth !== current.dateOfBirth;
+  const guardMoves =
+    next.phoneDigits !== current.phoneDigits || next.dateOfBirth !== current.dateOfBirth;
   let claimGuard = false;
   let alreadyHeld = false;
   if (guardMoves) {
     const holder = await readGuard(tenantId, next.phoneDigits, next.dateOfBirth);
-    if (holder && holder.patientId !== id && !patch.confirmDuplicate) throw duplicateConflict(holder, 'save');
+    if (holder && holder.patientId !== id && !patch.confirmDuplicate)
+      throw duplicateConflict(holder, 'save');
     claimGuard = !holder;
     alreadyHeld = holder?.patientId === id;
   }
@@ -241,34 +299,44 @@ export async function updatePatient(tenantId: string, id: string, patch: UpdateP
     next.ownsDuplicateGuard = guardMoves ? claimGuard || alreadyHeld : current.ownsDuplicateGuard;
     const index = nameIndexItems(next);
     next.nameIndexCount = index.length;
-    const items: TransactItem[] = [put(patientItem(next), 'version = :version', { ':version': current.version })];
+    const items: TransactItem[] = [
+      put(patientItem(next), 'version = :version', { ':version': current.version }),
+    ];
     let releaseAt = -1;
     let claimAt = -1;
     if (guardMoves && current.ownsDuplicateGuard) {
-      releaseAt = items.push({
-        Delete: {
-          TableName: table(),
-          Key: patientKeys.duplicateGuard(tenantId, current.phoneDigits, current.dateOfBirth),
-          ConditionExpression: 'patientId = :id',
-          ExpressionAttributeValues: { ':id': id },
-        },
-      }) - 1;
+      releaseAt =
+        items.push({
+          Delete: {
+            TableName: table(),
+            Key: patientKeys.duplicateGuard(tenantId, current.phoneDigits, current.dateOfBirth),
+            ConditionExpression: 'patientId = :id',
+            ExpressionAttributeValues: { ':id': id },
+          },
+        }) - 1;
     }
     if (claimGuard) claimAt = items.push(put(duplicateGuardItem(next), NOT_EXISTS)) - 1;
     // Name-index positions are stable: overwrite 1..new, delete the ones a shorter name no longer uses.
     for (const item of index) items.push(put(item));
     for (let position = index.length + 1; position <= current.nameIndexCount; position++) {
-      items.push({ Delete: { TableName: table(), Key: patientKeys.nameIndex(tenantId, id, position) } });
+      items.push({
+        Delete: { TableName: table(), Key: patientKeys.nameIndex(tenantId, id, position) },
+      });
     }
     try {
-      await transact(items, 'Another change to the same patient records was in progress; try again');
+      await transact(
+        items,
+        'Another change to the same patient records was in progress; try again',
+      );
       return publicPatient(next);
     } catch (err) {
       const failed = failedConditions(err);
       if (!failed?.length) throw err;
       if (failed.includes(0)) {
         if (!(await getPatientRecord(tenantId, id))) throw new NotFound(`Patient ${id} not found`);
-        throw new Conflict('The patient was changed by someone else at the same time; reload it and try again');
+        throw new Conflict(
+          'The patient was changed by someone else at the same time; reload it and try again',
+        );
       }
       if (failed.includes(claimAt)) {
         if (patch.confirmDuplicate) {
@@ -279,7 +347,9 @@ export async function updatePatient(tenantId: string, id: string, patch: UpdateP
         if (winner) throw duplicateConflict(winner, 'save');
       }
       if (failed.includes(releaseAt) || failed.includes(claimAt)) {
-        throw new Conflict('The patient was changed by someone else at the same time; reload it and try again');
+        throw new Conflict(
+          'The patient was changed by someone else at the same time; reload it and try again',
+        );
       }
       throw err;
     }

@@ -73,7 +73,8 @@ export const patientKeys = {
   duplicateGuard: (tenantId: string, digits: string, dateOfBirth: string) =>
     entityKey(tenantId, 'PATIENTDUP', duplicateGuardId(digits, dateOfBirth)),
   /** Name-index item at a position (1-based); positions are stable, so a PATCH overwrites in place. */
-  nameIndex: (tenantId: string, id: string, position: number) => entityKey(tenantId, 'PATIENTNAME', sortKey(id, position)),
+  nameIndex: (tenantId: string, id: string, position: number) =>
+    entityKey(tenantId, 'PATIENTNAME', sortKey(id, position)),
   all: (tenantId: string) => collection(tenantId, 'PATIENTS'),
   byName: (tenantId: string) => collection(tenantId, 'PATIENTS', 'NAME'),
   byPhone: (tenantId: string) => collection(tenantId, 'PATIENTS', 'PHONE'),
@@ -149,7 +150,9 @@ export function mrnItem(tenantId: string, mrn: string, patientId: string) {
   return { ...patientKeys.mrn(tenantId, mrn), entity: 'MrnLookup', mrn, patientId };
 }
 
-export function duplicateGuardItem(p: Pick<PatientRecord, 'tenantId' | 'phoneDigits' | 'dateOfBirth' | 'id' | 'mrn'>) {
+export function duplicateGuardItem(
+  p: Pick<PatientRecord, 'tenantId' | 'phoneDigits' | 'dateOfBirth' | 'id' | 'mrn'>,
+) {
   return {
     ...patientKeys.duplicateGuard(p.tenantId, p.phoneDigits, p.dateOfBirth),
     entity: 'PatientDuplicateGuard',

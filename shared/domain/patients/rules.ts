@@ -8,7 +8,8 @@ const MRN_MIN_DIGITS = 6;
 
 /** `MRN-000042`: at least 6 digits, growing beyond 6 when the tenant passes 999 999 patients. */
 export function formatMrn(n: number): string {
-  if (!Number.isSafeInteger(n) || n < 1) throw new RangeError(`MRN number must be a positive integer, got ${n}`);
+  if (!Number.isSafeInteger(n) || n < 1)
+    throw new RangeError(`MRN number must be a positive integer, got ${n}`);
   return MRN_PREFIX + String(n).padStart(MRN_MIN_DIGITS, '0');
 }
 
@@ -58,12 +59,7 @@ export function isPhoneQuery(q: string): boolean {
  * whitespace collapsed to one space. `  José  María ` → `jose maria`.
  */
 export function normaliseName(name: string): string {
-  return name
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .trim()
-    .replace(/\s+/g, ' ');
+  return name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim().replace(/\s+/g, ' ');
 }
 
 export type PatientQuery =
@@ -78,7 +74,12 @@ export type PatientQuery =
  */
 export function classifyQuery(q: string): PatientQuery {
   if (isMrnQuery(q)) return { kind: 'mrn', mrn: parseMrnQuery(q) };
-  if (isPhoneQuery(q)) return { kind: 'phone', digits: phoneDigits(q), from: q.trim().startsWith('+') ? 'start' : 'end' };
+  if (isPhoneQuery(q))
+    return {
+      kind: 'phone',
+      digits: phoneDigits(q),
+      from: q.trim().startsWith('+') ? 'start' : 'end',
+    };
   return { kind: 'name', prefix: normaliseName(q) };
 }
 
@@ -131,7 +132,8 @@ export const MAX_AGE_YEARS = 150;
 export function dateOfBirthProblem(dateOfBirth: string, today: string): string | null {
   if (dateOfBirth > today) return `must not be in the future (today is ${today})`;
   const earliest = yearsBefore(today, MAX_AGE_YEARS);
-  if (dateOfBirth < earliest) return `must not be more than ${MAX_AGE_YEARS} years ago (earliest ${earliest})`;
+  if (dateOfBirth < earliest)
+    return `must not be more than ${MAX_AGE_YEARS} years ago (earliest ${earliest})`;
   return null;
 }
 

@@ -29,7 +29,9 @@ export const DateOfBirthSchema = z
   .refine(isValidLocalDate, 'must be a real calendar date');
 
 export const SexSchema = z.enum(SEXES, { message: `must be one of ${SEXES.join(', ')}` });
-export const BloodGroupSchema = z.enum(BLOOD_GROUPS, { message: `must be one of ${BLOOD_GROUPS.join(', ')}` });
+export const BloodGroupSchema = z.enum(BLOOD_GROUPS, {
+  message: `must be one of ${BLOOD_GROUPS.join(', ')}`,
+});
 
 /** Structured, like FHIR `Address` (one line of text, then city, state, postal code, country). */
 export const AddressSchema = z.strictObject(

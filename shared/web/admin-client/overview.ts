@@ -1,5 +1,5 @@
 /** Overview section: hospital profile, trial banner and counts. Part of the /admin page script (see ../admin-client.ts). */
-export const OVERVIEW_CODE = String.raw`
+export const OVERVIEW_CODE = `
   // ---------------------------------------------------------------- Overview
 
   function setStat(id, value, foot) {

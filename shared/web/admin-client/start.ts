@@ -1,5 +1,5 @@
 /** Start-up: routes to the initial section once the session is known. Part of the /admin page script (see ../admin-client.ts). */
-export const START_CODE = String.raw`
+export const START_CODE = `
   // ---------------------------------------------------------------- Start
 
   var initialRole = state.me && state.me.role;

@@ -1,4 +1,4 @@
-import { describe, it, expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkAccess, trialEnded } from '../../../shared/auth/access';
 import type { Principal } from '../../../shared/auth/principal';
 import { HttpError } from '../../../shared/http/errors';
@@ -27,10 +27,20 @@ function user(overrides: Partial<Principal> = {}): Principal {
 
 function apiKey(overrides: Partial<Principal> = {}): Principal {
   const { role: _role, ...base } = user();
-  return { ...base, type: 'apiKey', id: 'k-1', scopes: ['tenant:read', 'users:read'], ...overrides };
+  return {
+    ...base,
+    type: 'apiKey',
+    id: 'k-1',
+    scopes: ['tenant:read', 'users:read'],
+    ...overrides,
+  };
 }
 
-function check(access: Access, principal: Principal | null, opts: { method?: HttpMethod; tenantHeader?: string | undefined } = {}) {
+function check(
+  access: Access,
+  principal: Principal | null,
+  opts: { method?: HttpMethod; tenantHeader?: string | undefined } = {},
+) {
   const tenantHeader = 'tenantHeader' in opts ? opts.tenantHeader : principal?.tenantId;
   checkAccess({ access, method: opts.method ?? 'GET', principal, tenantHeader, now: NOW });
 }
@@ -43,23 +53,31 @@ function status(fn: () => void): number {
 
 describe('checkAccess', () => {
   it('lets anyone through a public route, even without a principal or tenant header', () => {
-    expect(() => check({ public: true }, null, { method: 'POST', tenantHeader: undefined })).not.toThrow();
+    expect(() =>
+      check({ public: true }, null, { method: 'POST', tenantHeader: undefined }),
+    ).not.toThrow();
   });
 
   it('answers 401 when a protected route has no principal', () => {
-    expect(status(() => check({ roles: 'any', scope: 'any' }, null, { tenantHeader: 't-1' }))).toBe(401);
+    expect(status(() => check({ roles: 'any', scope: 'any' }, null, { tenantHeader: 't-1' }))).toBe(
+      401,
+    );
   });
 
   describe('staff users', () => {
     it('need the x-tenant-id header (401 without it)', () => {
-      const err = thrownBy(() => check({ roles: 'any' }, user(), { tenantHeader: undefined })) as HttpError;
+      const err = thrownBy(() =>
+        check({ roles: 'any' }, user(), { tenantHeader: undefined }),
+      ) as HttpError;
       expect(err.statusCode).toBe(401);
       expect(err.message).toMatch(/x-tenant-id/);
       expect(status(() => check({ roles: 'any' }, user(), { tenantHeader: '' }))).toBe(401);
     });
 
     it('are refused (403) when x-tenant-id names another tenant', () => {
-      const err = thrownBy(() => check({ roles: 'any' }, user({ role: 'ADMIN' }), { tenantHeader: 't-2' })) as HttpError;
+      const err = thrownBy(() =>
+        check({ roles: 'any' }, user({ role: 'ADMIN' }), { tenantHeader: 't-2' }),
+      ) as HttpError;
       expect(err.statusCode).toBe(403);
       expect(err.message).toMatch(/x-tenant-id/);
     });
@@ -85,7 +103,11 @@ describe('checkAccess', () => {
     });
 
     it('are not let in by an API-key scope on the route', () => {
-      expect(status(() => check({ roles: [], scope: 'any' }, user({ role: 'NURSE', scopes: ['tenant:read'] })))).toBe(403);
+      expect(
+        status(() =>
+          check({ roles: [], scope: 'any' }, user({ role: 'NURSE', scopes: ['tenant:read'] })),
+        ),
+      ).toBe(403);
     });
   });
 
@@ -97,7 +119,9 @@ describe('checkAccess', () => {
 
     it('pass when they carry the route scope and get 403 when they do not', () => {
       expect(() => check({ roles: [], scope: 'users:read' }, apiKey())).not.toThrow();
-      const err = thrownBy(() => check({ roles: [], scope: 'patients:read' }, apiKey())) as HttpError;
+      const err = thrownBy(() =>
+        check({ roles: [], scope: 'patients:read' }, apiKey()),
+      ) as HttpError;
       expect(err.statusCode).toBe(403);
       expect(err.message).toContain('patients:read');
     });
@@ -108,9 +132,15 @@ describe('checkAccess', () => {
     });
 
     it('do not need x-tenant-id, but a mismatched one is 403', () => {
-      expect(() => check({ roles: [], scope: 'tenant:read' }, apiKey(), { tenantHeader: undefined })).not.toThrow();
-      expect(() => check({ roles: [], scope: 'tenant:read' }, apiKey(), { tenantHeader: 't-1' })).not.toThrow();
-      expect(status(() => check({ roles: [], scope: 'tenant:read' }, apiKey(), { tenantHeader: 't-2' }))).toBe(403);
+      expect(() =>
+        check({ roles: [], scope: 'tenant:read' }, apiKey(), { tenantHeader: undefined }),
+      ).not.toThrow();
+      expect(() =>
+        check({ roles: [], scope: 'tenant:read' }, apiKey(), { tenantHeader: 't-1' }),
+      ).not.toThrow();
+      expect(
+        status(() => check({ roles: [], scope: 'tenant:read' }, apiKey(), { tenantHeader: 't-2' })),
+      ).toBe(403);
     });
 
     it('are not let in by a role (an API key never has ADMIN powers)', () => {
@@ -123,34 +153,52 @@ describe('checkAccess', () => {
 
     it('refuses changes (403) with a message about the trial', () => {
       for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
-        const err = thrownBy(() => check({ roles: 'any' }, user({ ...expired, role: 'ADMIN' }), { method })) as HttpError;
+        const err = thrownBy(() =>
+          check({ roles: 'any' }, user({ ...expired, role: 'ADMIN' }), { method }),
+        ) as HttpError;
         expect(err.statusCode, method).toBe(403);
         expect(err.message.toLowerCase()).toContain('trial');
         expect(err.message).toContain('2025-03-01');
       }
-      expect(status(() => check({ roles: [], scope: 'any' }, apiKey(expired), { method: 'POST' }))).toBe(403);
+      expect(
+        status(() => check({ roles: [], scope: 'any' }, apiKey(expired), { method: 'POST' })),
+      ).toBe(403);
     });
 
     it('keeps reads working', () => {
       expect(() => check({ roles: 'any' }, user(expired), { method: 'GET' })).not.toThrow();
-      expect(() => check({ roles: [], scope: 'tenant:read' }, apiKey(expired), { method: 'GET' })).not.toThrow();
+      expect(() =>
+        check({ roles: [], scope: 'tenant:read' }, apiKey(expired), { method: 'GET' }),
+      ).not.toThrow();
     });
 
     it('allows changes on routes marked allowAfterTrial', () => {
-      expect(() => check({ roles: [], allowAfterTrial: true }, user({ ...expired, role: 'ADMIN' }), { method: 'POST' })).not.toThrow();
+      expect(() =>
+        check({ roles: [], allowAfterTrial: true }, user({ ...expired, role: 'ADMIN' }), {
+          method: 'POST',
+        }),
+      ).not.toThrow();
     });
 
     it('does not apply to an ACTIVE tenant past its old trialEndsAt', () => {
-      expect(() => check({ roles: 'any' }, user({ tenantStatus: 'ACTIVE', trialEndsAt: PAST }), { method: 'POST' })).not.toThrow();
+      expect(() =>
+        check({ roles: 'any' }, user({ tenantStatus: 'ACTIVE', trialEndsAt: PAST }), {
+          method: 'POST',
+        }),
+      ).not.toThrow();
     });
 
     it('does not apply while the trial is still running', () => {
-      expect(() => check({ roles: 'any' }, user({ trialEndsAt: FUTURE }), { method: 'POST' })).not.toThrow();
+      expect(() =>
+        check({ roles: 'any' }, user({ trialEndsAt: FUTURE }), { method: 'POST' }),
+      ).not.toThrow();
     });
   });
 
   it('checks the role before the trial (an unlisted role gets the role message, not the trial one)', () => {
-    const err = thrownBy(() => check({ roles: ['NURSE'] }, user({ trialEndsAt: PAST }), { method: 'POST' })) as HttpError;
+    const err = thrownBy(() =>
+      check({ roles: ['NURSE'] }, user({ trialEndsAt: PAST }), { method: 'POST' }),
+    ) as HttpError;
     expect(err.statusCode).toBe(403);
     expect(err.message).toMatch(/Role DOCTOR/);
   });
@@ -160,7 +208,9 @@ describe('trialEnded', () => {
   it('is true from the instant trialEndsAt is reached, only for TRIAL tenants', () => {
     const endsAt = NOW.toISOString();
     expect(trialEnded({ tenantStatus: 'TRIAL', trialEndsAt: endsAt }, NOW)).toBe(true);
-    expect(trialEnded({ tenantStatus: 'TRIAL', trialEndsAt: endsAt }, new Date(NOW.getTime() - 1))).toBe(false);
+    expect(
+      trialEnded({ tenantStatus: 'TRIAL', trialEndsAt: endsAt }, new Date(NOW.getTime() - 1)),
+    ).toBe(false);
     expect(trialEnded({ tenantStatus: 'ACTIVE', trialEndsAt: endsAt }, NOW)).toBe(false);
     expect(trialEnded({ tenantStatus: 'TRIAL', trialEndsAt: '' }, NOW)).toBe(false);
   });

@@ -1,9 +1,21 @@
-import { describe, it, expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { compileRoutes, matchRoute } from '../../../bin/local/api-gateway';
 import { allRoutes, type ManifestRoute } from '../../../shared/routes/index';
 
-function route(method: ManifestRoute['method'], path: string, name = `${method} ${path}`): ManifestRoute {
-  return { method, path, name, group: 'test', summary: name, tag: 'Test', access: { public: true } };
+function route(
+  method: ManifestRoute['method'],
+  path: string,
+  name = `${method} ${path}`,
+): ManifestRoute {
+  return {
+    method,
+    path,
+    name,
+    group: 'test',
+    summary: name,
+    tag: 'Test',
+    access: { public: true },
+  };
 }
 
 const QUEUE = route('GET', '/appointments/queue', 'queue');
@@ -15,7 +27,10 @@ const DOTTED = route('GET', '/files/report.pdf', 'dotted');
 
 describe('matchRoute', () => {
   it('prefers a static segment over a parameter, whatever the declaration order', () => {
-    for (const routes of [[BY_ID, QUEUE], [QUEUE, BY_ID]]) {
+    for (const routes of [
+      [BY_ID, QUEUE],
+      [QUEUE, BY_ID],
+    ]) {
       const compiled = compileRoutes(routes);
       expect(matchRoute(compiled, 'GET', '/appointments/queue').route?.name).toBe('queue');
       const other = matchRoute(compiled, 'GET', '/appointments/a-1');
@@ -26,8 +41,13 @@ describe('matchRoute', () => {
 
   it('extracts and URL-decodes path parameters', () => {
     const compiled = compileRoutes([VISIT, BY_ID]);
-    expect(matchRoute(compiled, 'GET', '/patients/p%201/visits/v%2F2').params).toEqual({ patientId: 'p 1', visitId: 'v/2' });
-    expect(matchRoute(compiled, 'GET', '/appointments/%C3%A9t%C3%A9').params).toEqual({ id: 'été' });
+    expect(matchRoute(compiled, 'GET', '/patients/p%201/visits/v%2F2').params).toEqual({
+      patientId: 'p 1',
+      visitId: 'v/2',
+    });
+    expect(matchRoute(compiled, 'GET', '/appointments/%C3%A9t%C3%A9').params).toEqual({
+      id: 'été',
+    });
   });
 
   it('tolerates one trailing slash', () => {
@@ -41,14 +61,34 @@ describe('matchRoute', () => {
 
   it('answers no route but pathMatched for a known path with another method', () => {
     const compiled = compileRoutes([QUEUE, BY_ID, STATUS]);
-    expect(matchRoute(compiled, 'DELETE', '/appointments/a-1')).toEqual({ route: undefined, params: {}, pathMatched: true, malformed: false });
-    expect(matchRoute(compiled, 'GET', '/appointments/a-1/status')).toMatchObject({ route: undefined, pathMatched: true });
+    expect(matchRoute(compiled, 'DELETE', '/appointments/a-1')).toEqual({
+      route: undefined,
+      params: {},
+      pathMatched: true,
+      malformed: false,
+    });
+    expect(matchRoute(compiled, 'GET', '/appointments/a-1/status')).toMatchObject({
+      route: undefined,
+      pathMatched: true,
+    });
   });
 
   it('answers no route and no path match for unknown paths', () => {
     const compiled = compileRoutes([QUEUE, BY_ID, STATUS]);
-    for (const path of ['/appointments', '/appointments/a/b', '/appointment/queue', '/appointments/queue//', '/x/appointments/queue', '/appointments//status']) {
-      expect(matchRoute(compiled, 'GET', path), path).toEqual({ route: undefined, params: {}, pathMatched: false, malformed: false });
+    for (const path of [
+      '/appointments',
+      '/appointments/a/b',
+      '/appointment/queue',
+      '/appointments/queue//',
+      '/x/appointments/queue',
+      '/appointments//status',
+    ]) {
+      expect(matchRoute(compiled, 'GET', path), path).toEqual({
+        route: undefined,
+        params: {},
+        pathMatched: false,
+        malformed: false,
+      });
     }
   });
 
@@ -81,6 +121,9 @@ describe('matchRoute with malformed encoding', () => {
   it('reports malformed percent-encoding instead of throwing', async () => {
     const { allRoutes } = await import('../../../shared/routes/index');
     const compiled = compileRoutes(allRoutes());
-    expect(matchRoute(compiled, 'PATCH', '/users/%E0%A4%A')).toMatchObject({ route: undefined, malformed: true });
+    expect(matchRoute(compiled, 'PATCH', '/users/%E0%A4%A')).toMatchObject({
+      route: undefined,
+      malformed: true,
+    });
   });
 });

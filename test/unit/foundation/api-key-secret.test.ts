@@ -1,5 +1,5 @@
-import { describe, it, expect } from 'vitest';
 import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
 import {
   API_KEY_PREFIX,
   displayPrefix,
@@ -33,7 +33,9 @@ describe('generateApiKeySecret', () => {
 describe('hashApiKeySecret', () => {
   it('is the lowercase hex SHA-256 of the secret', () => {
     // Known vector: SHA-256("abc").
-    expect(hashApiKeySecret('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+    expect(hashApiKeySecret('abc')).toBe(
+      'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
+    );
     const secret = generateApiKeySecret();
     const hash = hashApiKeySecret(secret);
     expect(hash).toMatch(/^[0-9a-f]{64}$/);
@@ -62,7 +64,7 @@ describe('hashesEqual', () => {
   it('is false (and does not throw) for different lengths', () => {
     expect(hashesEqual(a, a.slice(0, 62))).toBe(false);
     expect(hashesEqual(a.slice(0, 62), a)).toBe(false);
-    expect(hashesEqual(a, a + '00')).toBe(false);
+    expect(hashesEqual(a, `${a}00`)).toBe(false);
   });
 
   it('is false for empty input', () => {
@@ -83,7 +85,7 @@ describe('displayPrefix', () => {
     expect(displayPrefix('svc_sk_ABCDefghIJKL')).toBe('svc_sk_ABCD…');
     const secret = generateApiKeySecret();
     const shown = displayPrefix(secret);
-    expect(shown).toBe(secret.slice(0, 11) + '…');
+    expect(shown).toBe(`${secret.slice(0, 11)}…`);
     expect(shown.length).toBe(12);
   });
 });

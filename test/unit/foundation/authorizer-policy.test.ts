@@ -27,7 +27,12 @@ const ARN = 'arn:aws:execute-api:eu-west-1:123456789012:a1b2c3d4e5';
 const STAGE = `${ARN}/prod/*`;
 
 function event(methodArn: string): APIGatewayRequestAuthorizerEvent {
-  return { type: 'REQUEST', methodArn, headers: { Authorization: 'Bearer x' }, requestContext: { requestId: 'r-1' } } as unknown as APIGatewayRequestAuthorizerEvent;
+  return {
+    type: 'REQUEST',
+    methodArn,
+    headers: { Authorization: 'Bearer x' },
+    requestContext: { requestId: 'r-1' },
+  } as unknown as APIGatewayRequestAuthorizerEvent;
 }
 
 describe('stageWildcard', () => {
@@ -40,7 +45,10 @@ describe('stageWildcard', () => {
     [`${ARN}/v2-beta/DELETE/a/b/c/d/e`, `${ARN}/v2-beta/*`],
     // A colon inside the path does not move the ARN fields.
     [`${ARN}/prod/GET/files/a:b`, STAGE],
-    ['arn:aws-us-gov:execute-api:us-gov-west-1:123456789012:abc/prod/GET/x', 'arn:aws-us-gov:execute-api:us-gov-west-1:123456789012:abc/prod/*'],
+    [
+      'arn:aws-us-gov:execute-api:us-gov-west-1:123456789012:abc/prod/GET/x',
+      'arn:aws-us-gov:execute-api:us-gov-west-1:123456789012:abc/prod/*',
+    ],
   ])('%s → %s', (methodArn, expected) => {
     expect(stageWildcard(methodArn)).toBe(expected);
   });
@@ -56,13 +64,20 @@ describe('stageWildcard', () => {
   });
 
   it('refuses what is not a method ARN rather than guessing a resource', () => {
-    for (const bad of ['', 'arn:aws:lambda:eu-west-1:123456789012:function:f', `${ARN}`, `${ARN}/prod`]) {
+    for (const bad of [
+      '',
+      'arn:aws:lambda:eu-west-1:123456789012:function:f',
+      `${ARN}`,
+      `${ARN}/prod`,
+    ]) {
       expect(() => stageWildcard(bad), bad).toThrow();
     }
   });
 
   it('names the stage for Deny as well as Allow', () => {
-    expect(stagePolicy('Deny', `${ARN}/prod/GET/users`).Statement).toEqual([{ Action: 'execute-api:Invoke', Effect: 'Deny', Resource: STAGE }]);
+    expect(stagePolicy('Deny', `${ARN}/prod/GET/users`).Statement).toEqual([
+      { Action: 'execute-api:Invoke', Effect: 'Deny', Resource: STAGE },
+    ]);
   });
 });
 
@@ -71,22 +86,38 @@ describe('authorizer handler', () => {
     resolvePrincipal.mockReset();
   });
 
-  it.each([`${ARN}/prod/GET/users`, `${ARN}/prod/POST/appointments/a-1/status`, `${ARN}/prod/GET/`])('allows the whole stage for %s', async (methodArn) => {
+  it.each([
+    `${ARN}/prod/GET/users`,
+    `${ARN}/prod/POST/appointments/a-1/status`,
+    `${ARN}/prod/GET/`,
+  ])('allows the whole stage for %s', async (methodArn) => {
     resolvePrincipal.mockResolvedValue(PRINCIPAL);
     const result = await handler(event(methodArn));
     expect(result.principalId).toBe('user:u-1');
-    expect(result.policyDocument.Statement).toEqual([{ Action: 'execute-api:Invoke', Effect: 'Allow', Resource: STAGE }]);
+    expect(result.policyDocument.Statement).toEqual([
+      { Action: 'execute-api:Invoke', Effect: 'Allow', Resource: STAGE },
+    ]);
   });
 
   it('an answer cached from a GET lets a POST, PATCH or HEAD on other paths of the stage through (API Gateway reuses it per token)', async () => {
     resolvePrincipal.mockResolvedValue(PRINCIPAL);
     const cached = await handler(event(`${ARN}/prod/GET/users`));
-    for (const later of [`${ARN}/prod/POST/users`, `${ARN}/prod/PATCH/users/u-2`, `${ARN}/prod/POST/encounters/e-1/prescriptions`, `${ARN}/prod/GET/`]) {
+    for (const later of [
+      `${ARN}/prod/POST/users`,
+      `${ARN}/prod/PATCH/users/u-2`,
+      `${ARN}/prod/POST/encounters/e-1/prescriptions`,
+      `${ARN}/prod/GET/`,
+    ]) {
       expect(evaluatePolicy(cached.policyDocument, later), later).toBe('Allow');
     }
     // …but not another stage or another API.
     expect(evaluatePolicy(cached.policyDocument, `${ARN}/test/GET/users`)).toBe('Deny');
-    expect(evaluatePolicy(cached.policyDocument, 'arn:aws:execute-api:eu-west-1:123456789012:other/prod/GET/users')).toBe('Deny');
+    expect(
+      evaluatePolicy(
+        cached.policyDocument,
+        'arn:aws:execute-api:eu-west-1:123456789012:other/prod/GET/users',
+      ),
+    ).toBe('Deny');
   });
 
   it('throws Unauthorized (API Gateway: 401) for a refused credential', async () => {
@@ -96,7 +127,10 @@ describe('authorizer handler', () => {
 });
 
 describe('local policy evaluation (as API Gateway)', () => {
-  const allow = (Resource: string | string[], Action: string | string[] = 'execute-api:Invoke') => ({ Statement: [{ Effect: 'Allow', Action, Resource }] });
+  const allow = (
+    Resource: string | string[],
+    Action: string | string[] = 'execute-api:Invoke',
+  ) => ({ Statement: [{ Effect: 'Allow', Action, Resource }] });
 
   it('matches * across slashes and ? as one character', () => {
     expect(iamPatternMatches(`${ARN}/prod/*`, `${ARN}/prod/POST/a/b/c`)).toBe(true);
@@ -121,20 +155,38 @@ describe('local policy evaluation (as API Gateway)', () => {
     expect(evaluatePolicy(allow([`${ARN}/prod/POST/*`, STAGE]), arn)).toBe('Allow');
     expect(evaluatePolicy({ Statement: [] }, arn)).toBe('Deny');
     expect(evaluatePolicy(undefined, arn)).toBe('Deny');
-    expect(evaluatePolicy({ Statement: [...allow(STAGE).Statement, { Effect: 'Deny', Action: 'execute-api:Invoke', Resource: `${ARN}/prod/GET/*` }] }, arn)).toBe('Deny');
+    expect(
+      evaluatePolicy(
+        {
+          Statement: [
+            ...allow(STAGE).Statement,
+            { Effect: 'Deny', Action: 'execute-api:Invoke', Resource: `${ARN}/prod/GET/*` },
+          ],
+        },
+        arn,
+      ),
+    ).toBe('Deny');
   });
 
   it('builds method ARNs as API Gateway does: the actual path, no leading slash', () => {
-    expect(localMethodArn('local', 'GET', '/users/u-1')).toBe('arn:aws:execute-api:local:000000000000:local/local/GET/users/u-1');
-    expect(localMethodArn('prod', 'GET', '/')).toBe('arn:aws:execute-api:local:000000000000:local/prod/GET/');
-    expect(stageWildcard(localMethodArn('prod', 'POST', '/a/b'))).toBe('arn:aws:execute-api:local:000000000000:local/prod/*');
+    expect(localMethodArn('local', 'GET', '/users/u-1')).toBe(
+      'arn:aws:execute-api:local:000000000000:local/local/GET/users/u-1',
+    );
+    expect(localMethodArn('prod', 'GET', '/')).toBe(
+      'arn:aws:execute-api:local:000000000000:local/prod/GET/',
+    );
+    expect(stageWildcard(localMethodArn('prod', 'POST', '/a/b'))).toBe(
+      'arn:aws:execute-api:local:000000000000:local/prod/*',
+    );
   });
 });
 
 describe('local emulation of the authorizer cache', () => {
   const GET = `${ARN}/prod/GET/users`;
   const POST = `${ARN}/prod/POST/users`;
-  const methodOnly = (methodArn: string) => ({ Statement: [{ Effect: 'Allow', Action: 'execute-api:Invoke', Resource: methodArn }] });
+  const methodOnly = (methodArn: string) => ({
+    Statement: [{ Effect: 'Allow', Action: 'execute-api:Invoke', Resource: methodArn }],
+  });
 
   it('judges a later request by the first answer for the same Authorization value, until the TTL passes', () => {
     let now = 0;
@@ -152,6 +204,8 @@ describe('local emulation of the authorizer cache', () => {
     const cache = new AuthorizerPolicyCache(60_000);
     expect(cache.allows('Bearer a', stagePolicy('Allow', GET), GET)).toBe(true);
     expect(cache.allows('Bearer a', stagePolicy('Allow', POST), POST)).toBe(true);
-    expect(cache.allows('Bearer a', stagePolicy('Allow', POST), `${ARN}/prod/PATCH/users/u-1`)).toBe(true);
+    expect(
+      cache.allows('Bearer a', stagePolicy('Allow', POST), `${ARN}/prod/PATCH/users/u-1`),
+    ).toBe(true);
   });
 });

@@ -3,7 +3,10 @@ import { javaMajorVersion } from '../../../bin/local/dynamo-local';
 
 describe('javaMajorVersion (java -version output)', () => {
   it.each([
-    ['openjdk version "17.0.15" 2025-04-15\nOpenJDK Runtime Environment (build 17.0.15+6-Debian-1deb12u1)', 17],
+    [
+      'openjdk version "17.0.15" 2025-04-15\nOpenJDK Runtime Environment (build 17.0.15+6-Debian-1deb12u1)',
+      17,
+    ],
     ['openjdk version "21" 2023-09-19', 21],
     ['openjdk version "25-ea" 2025-09-16', 25],
     ['java version "1.8.0_381"\nJava(TM) SE Runtime Environment (build 1.8.0_381-b09)', 8],

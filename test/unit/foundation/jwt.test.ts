@@ -1,6 +1,12 @@
-import { describe, it, expect, beforeAll, afterAll, beforeEach } from 'vitest';
 import { SignJWT } from 'jose';
-import { ACCESS_TOKEN_TTL_SECONDS, resetSigningKey, signAccessToken, verifyAccessToken, type AccessClaims } from '../../../shared/auth/jwt';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  type AccessClaims,
+  resetSigningKey,
+  signAccessToken,
+  verifyAccessToken,
+} from '../../../shared/auth/jwt';
 
 const SECRET = 'unit-test-jwt-secret-0123456789abcdef';
 const OTHER_SECRET = 'a-completely-different-secret-9876543210';
@@ -13,7 +19,8 @@ const ISSUER = 'hospital-management-service';
 const AUDIENCE = 'hospital-api';
 
 const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-const decodePart = (part: string) => JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>;
+const decodePart = (part: string) =>
+  JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>;
 
 let savedSecret: string | undefined;
 let savedArn: string | undefined;
@@ -34,8 +41,17 @@ beforeEach(() => {
   resetSigningKey();
 });
 
-function handSigned(payload: Record<string, unknown>, secret = SECRET, iat = Math.floor(NOW.getTime() / 1000)) {
-  let jwt = new SignJWT(payload).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuer(ISSUER).setAudience(AUDIENCE).setIssuedAt(iat).setExpirationTime(iat + 3600);
+function handSigned(
+  payload: Record<string, unknown>,
+  secret = SECRET,
+  iat = Math.floor(NOW.getTime() / 1000),
+) {
+  let jwt = new SignJWT(payload)
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + 3600);
   if (typeof payload.sub === 'string') jwt = jwt.setSubject(payload.sub);
   return jwt.sign(new TextEncoder().encode(secret));
 }
@@ -53,7 +69,13 @@ describe('signAccessToken / verifyAccessToken', () => {
     expect(decodePart(header!)).toMatchObject({ alg: 'HS256', typ: 'JWT' });
     const p = decodePart(payload!);
     expect(ACCESS_TOKEN_TTL_SECONDS).toBe(3600);
-    expect(p).toMatchObject({ sub: 'user-1', tid: 'tenant-1', role: 'DOCTOR', iss: ISSUER, aud: AUDIENCE });
+    expect(p).toMatchObject({
+      sub: 'user-1',
+      tid: 'tenant-1',
+      role: 'DOCTOR',
+      iss: ISSUER,
+      aud: AUDIENCE,
+    });
     expect(p.exp).toBe(Math.floor(NOW.getTime() / 1000) + 3600);
   });
 
@@ -78,31 +100,58 @@ describe('signAccessToken / verifyAccessToken', () => {
     const token = await signAccessToken(CLAIMS, NOW);
     const [header, payload, signature] = token.split('.');
     const tampered = { ...decodePart(payload!), tid: 'tenant-2', role: 'ADMIN' };
-    expect(await verifyAccessToken([header, b64url(tampered), signature].join('.'), NOW)).toBeNull();
+    expect(
+      await verifyAccessToken([header, b64url(tampered), signature].join('.'), NOW),
+    ).toBeNull();
   });
 
   it('returns null for an unsigned alg:none token', async () => {
     const valid = await signAccessToken(CLAIMS, NOW);
     const payload = valid.split('.')[1]!;
-    expect(await verifyAccessToken(`${b64url({ alg: 'none', typ: 'JWT' })}.${payload}.`, NOW)).toBeNull();
+    expect(
+      await verifyAccessToken(`${b64url({ alg: 'none', typ: 'JWT' })}.${payload}.`, NOW),
+    ).toBeNull();
     expect(await verifyAccessToken(`${b64url({ alg: 'none' })}.${payload}`, NOW)).toBeNull();
   });
 
   it('returns null for a correctly signed token that lacks tid (and accepts the control token with it)', async () => {
     const control = await handSigned({ sub: 'user-1', tid: 'tenant-1', role: 'DOCTOR' });
     expect(await verifyAccessToken(control, NOW)).toEqual(CLAIMS);
-    expect(await verifyAccessToken(await handSigned({ sub: 'user-1', role: 'DOCTOR' }), NOW)).toBeNull();
-    expect(await verifyAccessToken(await handSigned({ sub: 'user-1', tid: 42, role: 'DOCTOR' }), NOW)).toBeNull();
-    expect(await verifyAccessToken(await handSigned({ sub: 'user-1', tid: 'tenant-1' }), NOW)).toBeNull();
-    expect(await verifyAccessToken(await handSigned({ tid: 'tenant-1', role: 'DOCTOR' }), NOW)).toBeNull();
+    expect(
+      await verifyAccessToken(await handSigned({ sub: 'user-1', role: 'DOCTOR' }), NOW),
+    ).toBeNull();
+    expect(
+      await verifyAccessToken(await handSigned({ sub: 'user-1', tid: 42, role: 'DOCTOR' }), NOW),
+    ).toBeNull();
+    expect(
+      await verifyAccessToken(await handSigned({ sub: 'user-1', tid: 'tenant-1' }), NOW),
+    ).toBeNull();
+    expect(
+      await verifyAccessToken(await handSigned({ tid: 'tenant-1', role: 'DOCTOR' }), NOW),
+    ).toBeNull();
   });
 
   it('returns null for a token from another issuer or audience', async () => {
     const iat = Math.floor(NOW.getTime() / 1000);
     const key = new TextEncoder().encode(SECRET);
-    const base = () => new SignJWT({ tid: 'tenant-1', role: 'DOCTOR' }).setProtectedHeader({ alg: 'HS256' }).setSubject('user-1').setIssuedAt(iat).setExpirationTime(iat + 3600);
-    expect(await verifyAccessToken(await base().setIssuer('someone-else').setAudience(AUDIENCE).sign(key), NOW)).toBeNull();
-    expect(await verifyAccessToken(await base().setIssuer(ISSUER).setAudience('another-api').sign(key), NOW)).toBeNull();
+    const base = () =>
+      new SignJWT({ tid: 'tenant-1', role: 'DOCTOR' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject('user-1')
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + 3600);
+    expect(
+      await verifyAccessToken(
+        await base().setIssuer('someone-else').setAudience(AUDIENCE).sign(key),
+        NOW,
+      ),
+    ).toBeNull();
+    expect(
+      await verifyAccessToken(
+        await base().setIssuer(ISSUER).setAudience('another-api').sign(key),
+        NOW,
+      ),
+    ).toBeNull();
   });
 
   it('returns null for garbage instead of throwing', async () => {

@@ -1,5 +1,12 @@
-import { describe, it, expect } from 'vitest';
-import { attemptStep, LOCKOUT, lockEnd, locksAfterFailure, overLimit, type LockoutState } from '../../../shared/domain/identity/lockout';
+import { describe, expect, it } from 'vitest';
+import {
+  attemptStep,
+  LOCKOUT,
+  type LockoutState,
+  lockEnd,
+  locksAfterFailure,
+  overLimit,
+} from '../../../shared/domain/identity/lockout';
 
 const MIN = 60_000;
 const T0 = new Date('2025-03-01T10:00:00.000Z');
@@ -12,7 +19,10 @@ const at = (ms: number) => new Date(T0.getTime() + ms);
 function attempt(store: { state?: LockoutState }, now: Date, passwordOk: boolean): 200 | 401 | 429 {
   const step = attemptStep(store.state, now);
   if (step === 'locked') return 429;
-  const counted: LockoutState = step === 'restart' ? { failures: 1, windowStart: now.toISOString() } : { ...store.state!, failures: store.state!.failures + 1 };
+  const counted: LockoutState =
+    step === 'restart'
+      ? { failures: 1, windowStart: now.toISOString() }
+      : { ...store.state!, failures: store.state!.failures + 1 };
   store.state = counted;
   if (overLimit(counted)) return 429;
   if (passwordOk) {
@@ -67,8 +77,12 @@ describe('lockout rule', () => {
   });
 
   it('reads the null lockedUntil of older records as "not locked"', () => {
-    expect(attemptStep({ failures: 2, windowStart: T0.toISOString(), lockedUntil: null }, at(MIN))).toBe('count');
-    expect(attemptStep({ failures: 2, windowStart: T0.toISOString(), lockedUntil: null }, at(15 * MIN))).toBe('restart');
+    expect(
+      attemptStep({ failures: 2, windowStart: T0.toISOString(), lockedUntil: null }, at(MIN)),
+    ).toBe('count');
+    expect(
+      attemptStep({ failures: 2, windowStart: T0.toISOString(), lockedUntil: null }, at(15 * MIN)),
+    ).toBe('restart');
     expect(attemptStep(undefined, T0)).toBe('restart');
   });
 
@@ -79,7 +93,10 @@ describe('lockout rule', () => {
     for (let i = 0; i < 12; i++) {
       const step = attemptStep(store.state, T0);
       expect(step).toBe(i === 0 ? 'restart' : 'count');
-      store.state = step === 'restart' ? { failures: 1, windowStart: T0.toISOString() } : { ...store.state!, failures: store.state!.failures + 1 };
+      store.state =
+        step === 'restart'
+          ? { failures: 1, windowStart: T0.toISOString() }
+          : { ...store.state!, failures: store.state!.failures + 1 };
       counts.push(store.state);
     }
     expect(counts.filter((c) => !overLimit(c))).toHaveLength(LOCKOUT.maxFailures);

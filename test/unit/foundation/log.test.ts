@@ -1,17 +1,25 @@
-import { describe, it, expect, beforeEach, afterEach } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../shared/log';
 
 type Line = Record<string, unknown>;
 
 let out: string[] = [];
 let err: string[] = [];
-const original = { stdout: process.stdout.write, stderr: process.stderr.write, level: process.env.LOG_LEVEL };
+const original = {
+  stdout: process.stdout.write,
+  stderr: process.stderr.write,
+  level: process.env.LOG_LEVEL,
+};
 
 beforeEach(() => {
   out = [];
   err = [];
-  process.stdout.write = ((chunk: string | Uint8Array) => (out.push(String(chunk)), true)) as typeof process.stdout.write;
-  process.stderr.write = ((chunk: string | Uint8Array) => (err.push(String(chunk)), true)) as typeof process.stderr.write;
+  process.stdout.write = ((chunk: string | Uint8Array) => (
+    out.push(String(chunk)), true
+  )) as typeof process.stdout.write;
+  process.stderr.write = ((chunk: string | Uint8Array) => (
+    err.push(String(chunk)), true
+  )) as typeof process.stderr.write;
   process.env.LOG_LEVEL = 'info';
 });
 
@@ -22,7 +30,12 @@ afterEach(() => {
   else process.env.LOG_LEVEL = original.level;
 });
 
-const lines = (chunks: string[]): Line[] => chunks.join('').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Line);
+const lines = (chunks: string[]): Line[] =>
+  chunks
+    .join('')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Line);
 
 describe('createLogger', () => {
   it('writes one JSON line per info event to stdout with level, time and msg', () => {
@@ -46,7 +59,12 @@ describe('createLogger', () => {
       adminEmail: 'admin@example.com',
       token: 'tok-leak',
     };
-    createLogger().info('login', { ...sensitive, requestId: 'r-2', tenantId: 't-1', statusCode: 200 });
+    createLogger().info('login', {
+      ...sensitive,
+      requestId: 'r-2',
+      tenantId: 't-1',
+      statusCode: 200,
+    });
     const [line] = lines(out);
     for (const key of Object.keys(sensitive)) expect(line![key], key).toBe('[redacted]');
     expect(line).toMatchObject({ requestId: 'r-2', tenantId: 't-1', statusCode: 200 });
@@ -55,7 +73,9 @@ describe('createLogger', () => {
   });
 
   it('masks sensitive fields given to child loggers too', () => {
-    createLogger({ service: 'hospital' }).child({ email: 'x@example.com', tenantId: 't-9' }).info('child');
+    createLogger({ service: 'hospital' })
+      .child({ email: 'x@example.com', tenantId: 't-9' })
+      .info('child');
     const [line] = lines(out);
     expect(line).toMatchObject({ service: 'hospital', email: '[redacted]', tenantId: 't-9' });
   });
@@ -100,7 +120,9 @@ describe('nested masking', () => {
     const { createLogger } = await import('../../../shared/log');
     const lines: string[] = [];
     const original = process.stdout.write.bind(process.stdout);
-    process.stdout.write = ((chunk: string) => (lines.push(String(chunk)), true)) as typeof process.stdout.write;
+    process.stdout.write = ((chunk: string) => (
+      lines.push(String(chunk)), true
+    )) as typeof process.stdout.write;
     try {
       createLogger().info('nested', { body: { password: 'hunter2-hunter2', tenantId: 't1' } });
     } finally {

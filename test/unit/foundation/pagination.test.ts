@@ -1,7 +1,7 @@
-import { describe, it, expect, beforeEach, afterAll } from 'vitest';
-import * as z from 'zod';
-import { mockClient } from 'aws-sdk-client-mock';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import * as z from 'zod';
 import { BadRequest } from '../../../shared/http/errors';
 import { resetDb } from '../../../shared/table/client';
 import { DEFAULT_LIMIT, MAX_LIMIT, pageQuery, queryPage } from '../../../shared/table/pagination';
@@ -47,10 +47,10 @@ describe('pageQuery.limit', () => {
   });
 });
 
-
 describe('queryPage cursors (DynamoDB client mocked)', () => {
   const PARTITION = { attr: 'pk', value: 'TENANT#t-1#USERS' };
-  const cursorOf = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
+  const cursorOf = (value: unknown) =>
+    Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
   const ddb = mockClient(DynamoDBDocumentClient);
   const saved = { table: process.env.TABLE_NAME, endpoint: process.env.DYNAMODB_ENDPOINT };
 
@@ -63,7 +63,10 @@ describe('queryPage cursors (DynamoDB client mocked)', () => {
   });
   afterAll(() => {
     ddb.restore();
-    for (const [name, value] of [['TABLE_NAME', saved.table], ['DYNAMODB_ENDPOINT', saved.endpoint]] as const) {
+    for (const [name, value] of [
+      ['TABLE_NAME', saved.table],
+      ['DYNAMODB_ENDPOINT', saved.endpoint],
+    ] as const) {
       if (value === undefined) delete process.env[name];
       else process.env[name] = value;
     }
@@ -71,11 +74,22 @@ describe('queryPage cursors (DynamoDB client mocked)', () => {
   });
 
   const query = (cursor: string | undefined, limit = 5) =>
-    queryPage({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': PARTITION.value } }, PARTITION, { limit, cursor }, (item) => item.id);
+    queryPage(
+      { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': PARTITION.value } },
+      PARTITION,
+      { limit, cursor },
+      (item) => item.id,
+    );
 
   it('refuses cursors that are not base64url JSON objects with a 400', async () => {
     ddb.on(QueryCommand).resolves({ Items: [] });
-    for (const cursor of ['!!!', 'bm90IGpzb24', cursorOf([1, 2]), cursorOf(null), cursorOf('TENANT#t-1#USERS')]) {
+    for (const cursor of [
+      '!!!',
+      'bm90IGpzb24',
+      cursorOf([1, 2]),
+      cursorOf(null),
+      cursorOf('TENANT#t-1#USERS'),
+    ]) {
       const err = await query(cursor).catch((e: unknown) => e);
       expect(err, cursor).toBeInstanceOf(BadRequest);
       expect((err as BadRequest).statusCode).toBe(400);
@@ -86,7 +100,11 @@ describe('queryPage cursors (DynamoDB client mocked)', () => {
 
   it("refuses another partition's (another tenant's) cursor with a 400, never reading it", async () => {
     ddb.on(QueryCommand).resolves({ Items: [] });
-    for (const key of [{ pk: 'TENANT#t-2#USERS', sk: 'USER#1' }, { sk: 'USER#1' }, { pk: PARTITION.value, sk: { S: 'USER#1' } }]) {
+    for (const key of [
+      { pk: 'TENANT#t-2#USERS', sk: 'USER#1' },
+      { sk: 'USER#1' },
+      { pk: PARTITION.value, sk: { S: 'USER#1' } },
+    ]) {
       const err = await query(cursorOf(key)).catch((e: unknown) => e);
       expect(err, JSON.stringify(key)).toBeInstanceOf(BadRequest);
       expect((err as BadRequest).message).toContain('not a valid cursor for this list');
@@ -96,13 +114,20 @@ describe('queryPage cursors (DynamoDB client mocked)', () => {
 
   it('passes a valid cursor on as ExclusiveStartKey with the limit, and returns the next cursor', async () => {
     const last = { pk: PARTITION.value, sk: 'USER#9' };
-    ddb.on(QueryCommand).resolves({ Items: [{ id: 'u-7' }, { id: 'u-8' }], LastEvaluatedKey: last });
+    ddb
+      .on(QueryCommand)
+      .resolves({ Items: [{ id: 'u-7' }, { id: 'u-8' }], LastEvaluatedKey: last });
     const start = { pk: PARTITION.value, sk: 'USER#6' };
     const page = await query(cursorOf(start), 2);
     expect(page.items).toEqual(['u-7', 'u-8']);
     expect(page.nextCursor).toBe(cursorOf(last));
     const input = ddb.commandCalls(QueryCommand)[0]!.args[0].input;
-    expect(input).toMatchObject({ TableName: 'unit-test-table', Limit: 2, ExclusiveStartKey: start, KeyConditionExpression: 'pk = :pk' });
+    expect(input).toMatchObject({
+      TableName: 'unit-test-table',
+      Limit: 2,
+      ExclusiveStartKey: start,
+      KeyConditionExpression: 'pk = :pk',
+    });
   });
 
   it('returns nextCursor null on the last page and no ExclusiveStartKey without a cursor', async () => {

@@ -1,4 +1,4 @@
-import { describe, it, expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { generatePassword, hashPassword, verifyPassword } from '../../../shared/auth/passwords';
 
 const UPPER = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
@@ -55,14 +55,20 @@ describe('hashPassword / verifyPassword', () => {
       `scrypt$${n}$${r}$${p}$$${key}`,
     ];
     for (const stored of malformed) {
-      expect(await verifyPassword('pw-for-malformed-tests', stored), JSON.stringify(stored)).toBe(false);
+      expect(await verifyPassword('pw-for-malformed-tests', stored), JSON.stringify(stored)).toBe(
+        false,
+      );
     }
   });
 
   // A zero-length stored key must not make every password match.
   it('returns false when the stored key decodes to zero bytes (any password would match)', async () => {
-    expect(await verifyPassword('any password at all', 'scrypt$16384$8$1$c2FsdHNhbHRzYWx0$!!!!')).toBe(false);
-    expect(await verifyPassword('any password at all', 'scrypt$16384$8$1$c2FsdHNhbHRzYWx0$A')).toBe(false);
+    expect(
+      await verifyPassword('any password at all', 'scrypt$16384$8$1$c2FsdHNhbHRzYWx0$!!!!'),
+    ).toBe(false);
+    expect(await verifyPassword('any password at all', 'scrypt$16384$8$1$c2FsdHNhbHRzYWx0$A')).toBe(
+      false,
+    );
   });
 
   // Malformed parameters are a failed verification, not an exception.
@@ -79,10 +85,22 @@ describe('generatePassword', () => {
     for (let i = 0; i < 200; i++) {
       const pw = generatePassword();
       expect(pw).toHaveLength(20);
-      expect([...pw].some((c) => UPPER.includes(c)), pw).toBe(true);
-      expect([...pw].some((c) => LOWER.includes(c)), pw).toBe(true);
-      expect([...pw].some((c) => DIGITS.includes(c)), pw).toBe(true);
-      expect([...pw].some((c) => SYMBOLS.includes(c)), pw).toBe(true);
+      expect(
+        [...pw].some((c) => UPPER.includes(c)),
+        pw,
+      ).toBe(true);
+      expect(
+        [...pw].some((c) => LOWER.includes(c)),
+        pw,
+      ).toBe(true);
+      expect(
+        [...pw].some((c) => DIGITS.includes(c)),
+        pw,
+      ).toBe(true);
+      expect(
+        [...pw].some((c) => SYMBOLS.includes(c)),
+        pw,
+      ).toBe(true);
       for (const c of pw) expect(allowed.has(c), `unexpected character ${c} in ${pw}`).toBe(true);
       seen.add(pw);
     }
@@ -93,7 +111,8 @@ describe('generatePassword', () => {
     for (let i = 0; i < 50; i++) {
       const pw = generatePassword(12);
       expect(pw).toHaveLength(12);
-      for (const cls of [UPPER, LOWER, DIGITS, SYMBOLS]) expect([...pw].some((c) => cls.includes(c))).toBe(true);
+      for (const cls of [UPPER, LOWER, DIGITS, SYMBOLS])
+        expect([...pw].some((c) => cls.includes(c))).toBe(true);
     }
   });
 

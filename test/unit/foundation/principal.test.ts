@@ -1,5 +1,9 @@
-import { describe, it, expect } from 'vitest';
-import { fromAuthorizerContext, toAuthorizerContext, type Principal } from '../../../shared/auth/principal';
+import { describe, expect, it } from 'vitest';
+import {
+  fromAuthorizerContext,
+  type Principal,
+  toAuthorizerContext,
+} from '../../../shared/auth/principal';
 
 const USER: Principal = {
   type: 'user',
@@ -29,7 +33,8 @@ const KEY: Principal = {
 describe('authorizer context', () => {
   it('is flat strings only, as API Gateway requires', () => {
     for (const p of [USER, KEY]) {
-      for (const [k, v] of Object.entries(toAuthorizerContext(p))) expect(typeof v, k).toBe('string');
+      for (const [k, v] of Object.entries(toAuthorizerContext(p)))
+        expect(typeof v, k).toBe('string');
     }
   });
 
@@ -45,14 +50,19 @@ describe('authorizer context', () => {
   });
 
   it('drops unknown scopes', () => {
-    const ctx = { ...toAuthorizerContext(KEY), scopes: 'tenant:read bogus:scope users:read  admin' };
+    const ctx = {
+      ...toAuthorizerContext(KEY),
+      scopes: 'tenant:read bogus:scope users:read  admin',
+    };
     expect(fromAuthorizerContext(ctx)?.scopes).toEqual(['tenant:read', 'users:read']);
   });
 
   it('defaults the time zone to UTC when the context has none', () => {
     const { timezone: _tz, ...noZone } = toAuthorizerContext(USER);
     expect(fromAuthorizerContext(noZone)?.timezone).toBe('UTC');
-    expect(fromAuthorizerContext({ ...toAuthorizerContext(USER), timezone: '' })?.timezone).toBe('UTC');
+    expect(fromAuthorizerContext({ ...toAuthorizerContext(USER), timezone: '' })?.timezone).toBe(
+      'UTC',
+    );
   });
 
   it('treats an empty scopes string as no scopes', () => {
@@ -62,7 +72,9 @@ describe('authorizer context', () => {
   it('returns null without a tenantId or principalId, or without a context', () => {
     const { tenantId: _t, ...noTenant } = toAuthorizerContext(USER);
     expect(fromAuthorizerContext(noTenant)).toBeNull();
-    expect(fromAuthorizerContext({ ...toAuthorizerContext(USER), tenantId: 42 as unknown as string })).toBeNull();
+    expect(
+      fromAuthorizerContext({ ...toAuthorizerContext(USER), tenantId: 42 as unknown as string }),
+    ).toBeNull();
     const { principalId: _p, ...noId } = toAuthorizerContext(USER);
     expect(fromAuthorizerContext(noId)).toBeNull();
     expect(fromAuthorizerContext(null)).toBeNull();

@@ -1,4 +1,4 @@
-import { describe, it, expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BadRequest, Conflict, Forbidden, HttpError, NotFound } from '../../../shared/http/errors';
 import { errorBody, errorResponse, html, json } from '../../../shared/http/respond';
 
@@ -9,18 +9,37 @@ describe('errorResponse', () => {
     const res = errorResponse(new Forbidden('Role NURSE may not use this endpoint'), REQUEST_ID);
     expect(res.statusCode).toBe(403);
     expect(res.headers?.['content-type']).toMatch(/^application\/json/);
-    expect(JSON.parse(res.body)).toEqual({ statusCode: 403, message: 'Role NURSE may not use this endpoint', error: 'Forbidden' });
+    expect(JSON.parse(res.body)).toEqual({
+      statusCode: 403,
+      message: 'Role NURSE may not use this endpoint',
+      error: 'Forbidden',
+    });
   });
 
   it('merges details into the body without letting them override the standard fields', () => {
-    const res = errorResponse(new Conflict('Patient already exists', { existingMrn: 'MRN-1', statusCode: 200, message: 'spoof' }), REQUEST_ID);
+    const res = errorResponse(
+      new Conflict('Patient already exists', {
+        existingMrn: 'MRN-1',
+        statusCode: 200,
+        message: 'spoof',
+      }),
+      REQUEST_ID,
+    );
     expect(res.statusCode).toBe(409);
-    expect(JSON.parse(res.body)).toEqual({ existingMrn: 'MRN-1', statusCode: 409, message: 'Patient already exists', error: 'Conflict' });
+    expect(JSON.parse(res.body)).toEqual({
+      existingMrn: 'MRN-1',
+      statusCode: 409,
+      message: 'Patient already exists',
+      error: 'Conflict',
+    });
   });
 
   it('carries validation issues of a BadRequest', () => {
     const issues = [{ field: 'address.city', message: 'must not be empty' }];
-    const res = errorResponse(new BadRequest('Invalid body: address.city: must not be empty', { issues }), REQUEST_ID);
+    const res = errorResponse(
+      new BadRequest('Invalid body: address.city: must not be empty', { issues }),
+      REQUEST_ID,
+    );
     expect(res.statusCode).toBe(400);
     expect(JSON.parse(res.body)).toMatchObject({ statusCode: 400, error: 'Bad Request', issues });
   });
@@ -28,11 +47,17 @@ describe('errorResponse', () => {
   it('keeps custom HttpError codes and names', () => {
     const res = errorResponse(new HttpError(418, "I'm a teapot", 'short and stout'), REQUEST_ID);
     expect(res.statusCode).toBe(418);
-    expect(JSON.parse(res.body)).toEqual({ statusCode: 418, message: 'short and stout', error: "I'm a teapot" });
+    expect(JSON.parse(res.body)).toEqual({
+      statusCode: 418,
+      message: 'short and stout',
+      error: "I'm a teapot",
+    });
   });
 
   it('turns any other error into a 500 without internals, quoting the request id', () => {
-    const internal = new Error('ConditionalCheckFailed on table hospital-prod pk=TENANT#t-1 at /var/task/index.js:42');
+    const internal = new Error(
+      'ConditionalCheckFailed on table hospital-prod pk=TENANT#t-1 at /var/task/index.js:42',
+    );
     const res = errorResponse(internal, REQUEST_ID);
     expect(res.statusCode).toBe(500);
     const body = JSON.parse(res.body);
@@ -45,7 +70,12 @@ describe('errorResponse', () => {
   });
 
   it('treats thrown non-Error values as 500 too', () => {
-    for (const thrown of ['a string with secrets', null, undefined, { statusCode: 404, message: 'fake' }]) {
+    for (const thrown of [
+      'a string with secrets',
+      null,
+      undefined,
+      { statusCode: 404, message: 'fake' },
+    ]) {
       const res = errorResponse(thrown, REQUEST_ID);
       expect(res.statusCode).toBe(500);
       expect(res.body).not.toContain('secrets');
@@ -55,7 +85,10 @@ describe('errorResponse', () => {
 
   it('answers with no-store and nosniff headers', () => {
     const res = errorResponse(new NotFound(), REQUEST_ID);
-    expect(res.headers).toMatchObject({ 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+    expect(res.headers).toMatchObject({
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+    });
   });
 });
 
@@ -74,17 +107,32 @@ describe('json / html / errorBody', () => {
   });
 
   it('errorBody names the status', () => {
-    expect(errorBody(404, 'gone')).toEqual({ statusCode: 404, message: 'gone', error: 'Not Found' });
-    expect(errorBody(429, 'slow down', { retryAfter: 'x' })).toEqual({ retryAfter: 'x', statusCode: 429, message: 'slow down', error: 'Too Many Requests' });
+    expect(errorBody(404, 'gone')).toEqual({
+      statusCode: 404,
+      message: 'gone',
+      error: 'Not Found',
+    });
+    expect(errorBody(429, 'slow down', { retryAfter: 'x' })).toEqual({
+      retryAfter: 'x',
+      statusCode: 429,
+      message: 'slow down',
+      error: 'Too Many Requests',
+    });
   });
 });
 
 describe('AWS throttling', () => {
   it('answers 429 with Retry-After instead of 500', () => {
-    const err = Object.assign(new Error('Rate of requests exceeds the allowed throughput.'), { name: 'ProvisionedThroughputExceededException' });
+    const err = Object.assign(new Error('Rate of requests exceeds the allowed throughput.'), {
+      name: 'ProvisionedThroughputExceededException',
+    });
     const res = errorResponse(err, 'req-1');
     expect(res.statusCode).toBe(429);
     expect(res.headers?.['retry-after']).toBe('2');
-    expect(JSON.parse(res.body)).toEqual({ statusCode: 429, error: 'Too Many Requests', message: expect.stringMatching(/retry/) });
+    expect(JSON.parse(res.body)).toEqual({
+      statusCode: 429,
+      error: 'Too Many Requests',
+      message: expect.stringMatching(/retry/),
+    });
   });
 });

@@ -1,7 +1,7 @@
-import { describe, it, expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { isScope, SCOPES } from '../../../shared/auth/scopes';
 import { ROLES } from '../../../shared/auth/roles';
+import { isScope, SCOPES } from '../../../shared/auth/scopes';
 import { isPublic } from '../../../shared/http/route';
 import { allRoutes, GROUPS } from '../../../shared/routes/index';
 
@@ -13,7 +13,8 @@ const label = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
  * looking through unions (every alternative must be strict) and pipes/transforms (the input side).
  */
 function unknownKeysRejected(schema: z.ZodType): boolean {
-  if (schema instanceof z.ZodUnion) return (schema.options as z.ZodType[]).every(unknownKeysRejected);
+  if (schema instanceof z.ZodUnion)
+    return (schema.options as z.ZodType[]).every(unknownKeysRejected);
   if (schema instanceof z.ZodPipe) return unknownKeysRejected(schema.in as z.ZodType);
   const res = schema.safeParse({ __definitely_unknown_key__: 1 });
   return !res.success && res.error.issues.some((i) => i.code === 'unrecognized_keys');
@@ -24,19 +25,28 @@ const templateParams = (path: string) => [...path.matchAll(/\{([^}]*)\}/g)].map(
 describe('route manifest', () => {
   it('has routes, and every group contributes at least one', () => {
     expect(routes.length).toBeGreaterThan(0);
-    for (const g of GROUPS) expect(routes.some((r) => r.group === g.name), g.name).toBe(true);
+    for (const g of GROUPS)
+      expect(
+        routes.some((r) => r.group === g.name),
+        g.name,
+      ).toBe(true);
   });
 
   it('gives every route a summary and a tag', () => {
     for (const r of routes) {
-      expect(typeof r.summary === 'string' && r.summary.trim().length > 0, `${label(r)} summary`).toBe(true);
+      expect(
+        typeof r.summary === 'string' && r.summary.trim().length > 0,
+        `${label(r)} summary`,
+      ).toBe(true);
       expect(typeof r.tag === 'string' && r.tag.trim().length > 0, `${label(r)} tag`).toBe(true);
     }
   });
 
   it('uses well-formed path templates', () => {
     for (const r of routes) {
-      expect(r.path, label(r)).toMatch(/^\/(?:[A-Za-z0-9._~-]+|\{[A-Za-z_][A-Za-z0-9_]*\})?(?:\/(?:[A-Za-z0-9._~-]+|\{[A-Za-z_][A-Za-z0-9_]*\}))*$/);
+      expect(r.path, label(r)).toMatch(
+        /^\/(?:[A-Za-z0-9._~-]+|\{[A-Za-z_][A-Za-z0-9_]*\})?(?:\/(?:[A-Za-z0-9._~-]+|\{[A-Za-z_][A-Za-z0-9_]*\}))*$/,
+      );
       expect(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).toContain(r.method);
     }
   });
@@ -45,7 +55,10 @@ describe('route manifest', () => {
     const seen = new Map<string, string>();
     for (const r of routes) {
       const key = `${r.method} ${r.path.replace(/\{[^}]*\}/g, '{}')}`;
-      expect(seen.get(key), `${label(r)} (${r.group}.${r.name}) duplicates ${seen.get(key)}`).toBeUndefined();
+      expect(
+        seen.get(key),
+        `${label(r)} (${r.group}.${r.name}) duplicates ${seen.get(key)}`,
+      ).toBeUndefined();
       seen.set(key, `${r.group}.${r.name}`);
     }
   });
@@ -60,7 +73,9 @@ describe('route manifest', () => {
       expect(r.params, `${label(r)} params must be a zod object`).toBeInstanceOf(z.ZodObject);
       const keys = Object.keys((r.params as z.ZodObject).shape).sort();
       expect(keys, label(r)).toEqual(inPath);
-      expect(keys.length, `${label(r)} declares params but has no path parameters`).toBeGreaterThan(0);
+      expect(keys.length, `${label(r)} declares params but has no path parameters`).toBeGreaterThan(
+        0,
+      );
     }
   });
 
@@ -68,7 +83,10 @@ describe('route manifest', () => {
     for (const r of routes) {
       if (isPublic(r.access) || r.access.scope === undefined) continue;
       const scope = r.access.scope;
-      expect(scope === 'any' || (isScope(scope) && Object.hasOwn(SCOPES, scope)), `${label(r)} scope ${scope}`).toBe(true);
+      expect(
+        scope === 'any' || (isScope(scope) && Object.hasOwn(SCOPES, scope)),
+        `${label(r)} scope ${scope}`,
+      ).toBe(true);
     }
   });
 
@@ -78,12 +96,14 @@ describe('route manifest', () => {
       const roles = r.access.roles;
       if (roles === 'any') continue;
       expect(Array.isArray(roles), label(r)).toBe(true);
-      for (const role of roles) expect(ROLES as readonly string[], `${label(r)} role ${role}`).toContain(role);
+      for (const role of roles)
+        expect(ROLES as readonly string[], `${label(r)} role ${role}`).toContain(role);
     }
   });
 
   it('declares no body on GET routes', () => {
-    for (const r of routes.filter((x) => x.method === 'GET')) expect(r.body, label(r)).toBeUndefined();
+    for (const r of routes.filter((x) => x.method === 'GET'))
+      expect(r.body, label(r)).toBeUndefined();
   });
 
   it('rejects unknown keys in every body schema', () => {
@@ -91,7 +111,10 @@ describe('route manifest', () => {
       if (!r.body) continue;
       const res = r.body.safeParse({ __definitely_unknown_key__: 1 });
       expect(res.success, `${label(r)} accepted an unknown key`).toBe(false);
-      expect(unknownKeysRejected(r.body), `${label(r)} must reject unknown keys (use z.strictObject) in every alternative`).toBe(true);
+      expect(
+        unknownKeysRejected(r.body),
+        `${label(r)} must reject unknown keys (use z.strictObject) in every alternative`,
+      ).toBe(true);
     }
   });
 

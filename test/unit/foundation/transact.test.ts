@@ -10,7 +10,11 @@ import { transact } from '../../../shared/table/transact';
 // That path cannot be produced locally, so it is exercised with aws-sdk-client-mock.
 const ddb = mockClient(DynamoDBDocumentClient);
 const cancelled = (...codes: string[]) =>
-  new TransactionCanceledException({ message: 'Transaction cancelled', $metadata: {}, CancellationReasons: codes.map((Code) => ({ Code })) });
+  new TransactionCanceledException({
+    message: 'Transaction cancelled',
+    $metadata: {},
+    CancellationReasons: codes.map((Code) => ({ Code })),
+  });
 const ITEMS = [{ Put: { TableName: 't', Item: { pk: 'a', sk: 'b' } } }];
 
 beforeEach(() => {
@@ -22,7 +26,11 @@ afterEach(() => resetDb());
 
 describe('transact', () => {
   it('retries a transaction cancelled only by a conflicting transaction, then succeeds', async () => {
-    ddb.on(TransactWriteCommand).rejectsOnce(cancelled('None', 'TransactionConflict')).rejectsOnce(cancelled('TransactionConflict')).resolves({});
+    ddb
+      .on(TransactWriteCommand)
+      .rejectsOnce(cancelled('None', 'TransactionConflict'))
+      .rejectsOnce(cancelled('TransactionConflict'))
+      .resolves({});
     await expect(transact(ITEMS)).resolves.toBeUndefined();
     expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(3);
   });
@@ -43,7 +51,9 @@ describe('transact', () => {
   });
 
   it('rethrows other errors untouched', async () => {
-    const boom = Object.assign(new Error('throttled'), { name: 'ProvisionedThroughputExceededException' });
+    const boom = Object.assign(new Error('throttled'), {
+      name: 'ProvisionedThroughputExceededException',
+    });
     ddb.on(TransactWriteCommand).rejects(boom);
     await expect(transact(ITEMS)).rejects.toBe(boom);
   });

@@ -1,26 +1,39 @@
-import { describe, it, expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { BadRequest, HttpError } from '../../../shared/http/errors';
-import { email, idParam, nonEmpty, parseJsonBody, parseOrThrow } from '../../../shared/http/validation';
+import {
+  email,
+  idParam,
+  nonEmpty,
+  parseJsonBody,
+  parseOrThrow,
+} from '../../../shared/http/validation';
 import { thrownBy } from '../../support/thrown';
 
 const Patient = z.strictObject({
   name: nonEmpty(20),
-  address: z.strictObject({ city: nonEmpty(40), zip: z.string().regex(/^\d{6}$/, 'must be six digits') }),
+  address: z.strictObject({
+    city: nonEmpty(40),
+    zip: z.string().regex(/^\d{6}$/, 'must be six digits'),
+  }),
 });
 
 type Issue = { field: string; message: string };
 
 describe('parseOrThrow', () => {
   it('returns the parsed (and transformed) value on success', () => {
-    expect(parseOrThrow(Patient, { name: '  Asha ', address: { city: 'Pune', zip: '411001' } }, 'body')).toEqual({
+    expect(
+      parseOrThrow(Patient, { name: '  Asha ', address: { city: 'Pune', zip: '411001' } }, 'body'),
+    ).toEqual({
       name: 'Asha',
       address: { city: 'Pune', zip: '411001' },
     });
   });
 
   it('throws a 400 BadRequest whose message names the nested field path', () => {
-    const err = thrownBy(() => parseOrThrow(Patient, { name: 'Asha', address: { city: '', zip: '411001' } }, 'body'));
+    const err = thrownBy(() =>
+      parseOrThrow(Patient, { name: 'Asha', address: { city: '', zip: '411001' } }, 'body'),
+    );
     expect(err).toBeInstanceOf(BadRequest);
     expect(err).toBeInstanceOf(HttpError);
     const e = err as BadRequest;
@@ -33,7 +46,9 @@ describe('parseOrThrow', () => {
   });
 
   it('lists every bad field in details.issues', () => {
-    const e = thrownBy(() => parseOrThrow(Patient, { name: '', address: { city: 'Pune', zip: '12' } }, 'body')) as BadRequest;
+    const e = thrownBy(() =>
+      parseOrThrow(Patient, { name: '', address: { city: 'Pune', zip: '12' } }, 'body'),
+    ) as BadRequest;
     const fields = (e.details?.issues as Issue[]).map((i) => i.field).sort();
     expect(fields).toEqual(['address.zip', 'name']);
     expect(e.message).toContain('address.zip: must be six digits');
@@ -41,8 +56,12 @@ describe('parseOrThrow', () => {
   });
 
   it('names array indexes in the path', () => {
-    const schema = z.object({ items: z.array(z.object({ qty: z.number().int().positive('must be positive') })) });
-    const e = thrownBy(() => parseOrThrow(schema, { items: [{ qty: 1 }, { qty: -1 }] }, 'body')) as BadRequest;
+    const schema = z.object({
+      items: z.array(z.object({ qty: z.number().int().positive('must be positive') })),
+    });
+    const e = thrownBy(() =>
+      parseOrThrow(schema, { items: [{ qty: 1 }, { qty: -1 }] }, 'body'),
+    ) as BadRequest;
     expect(e.message).toContain('items.1.qty');
     expect(e.details?.issues).toEqual([{ field: 'items.1.qty', message: 'must be positive' }]);
   });
@@ -55,13 +74,21 @@ describe('parseOrThrow', () => {
   });
 
   it('names unknown keys rejected by a strict object', () => {
-    const e = thrownBy(() => parseOrThrow(Patient, { name: 'A', address: { city: 'X', zip: '411001' }, isAdmin: true }, 'body')) as BadRequest;
+    const e = thrownBy(() =>
+      parseOrThrow(
+        Patient,
+        { name: 'A', address: { city: 'X', zip: '411001' }, isAdmin: true },
+        'body',
+      ),
+    ) as BadRequest;
     expect(e.statusCode).toBe(400);
     expect(e.message).toContain('isAdmin');
   });
 
   it('caps the message at five issues but keeps them all in details', () => {
-    const schema = z.object(Object.fromEntries(Array.from({ length: 7 }, (_, i) => [`f${i}`, z.string()])));
+    const schema = z.object(
+      Object.fromEntries(Array.from({ length: 7 }, (_, i) => [`f${i}`, z.string()])),
+    );
     const e = thrownBy(() => parseOrThrow(schema, {}, 'body')) as BadRequest;
     expect((e.details?.issues as Issue[]).length).toBe(7);
     expect(e.message.split('; ')).toHaveLength(5);
@@ -84,7 +111,9 @@ describe('parseJsonBody', () => {
   });
 
   it('decodes a base64-encoded body', () => {
-    const raw = Buffer.from(JSON.stringify({ city: 'Pune', name: 'Āsha' }), 'utf8').toString('base64');
+    const raw = Buffer.from(JSON.stringify({ city: 'Pune', name: 'Āsha' }), 'utf8').toString(
+      'base64',
+    );
     expect(parseJsonBody(raw, true)).toEqual({ city: 'Pune', name: 'Āsha' });
     expect(() => parseJsonBody(raw, false)).toThrow(BadRequest);
   });
@@ -110,7 +139,8 @@ describe('field schemas', () => {
 
   it('idParam accepts ids and refuses path tricks', () => {
     expect(idParam().parse('01J9ZK-abc')).toBe('01J9ZK-abc');
-    for (const bad of ['', '../etc', 'a/b', 'a b', 'x'.repeat(65)]) expect(idParam().safeParse(bad).success, bad).toBe(false);
+    for (const bad of ['', '../etc', 'a/b', 'a b', 'x'.repeat(65)])
+      expect(idParam().safeParse(bad).success, bad).toBe(false);
   });
 });
 

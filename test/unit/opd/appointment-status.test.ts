@@ -1,14 +1,14 @@
-import { describe, it, expect } from 'vitest';
-import { BadRequest, Conflict } from '../../../shared/http/errors';
+import { describe, expect, it } from 'vitest';
 import {
-  APPOINTMENT_STATUSES,
   APPOINTMENT_STATUS_TRANSITIONS,
+  APPOINTMENT_STATUSES,
+  type AppointmentStatus,
   AppointmentStatusSchema,
   appointmentStatusTableMarkdown,
   assertTransition,
   nextAppointmentStatuses,
-  type AppointmentStatus,
 } from '../../../shared/domain/opd/appointment-status';
+import { BadRequest, Conflict } from '../../../shared/http/errors';
 import { thrownBy } from '../../support/thrown';
 
 // Written out independently of the module so a slip in the table is caught.
@@ -28,9 +28,21 @@ const EXPECTED: Record<AppointmentStatus, AppointmentStatus[]> = {
 describe('AppointmentStatusSchema', () => {
   it('accepts the FHIR Appointment.status vocabulary', () => {
     expect([...APPOINTMENT_STATUSES].sort()).toEqual(
-      ['proposed', 'pending', 'booked', 'arrived', 'checked-in', 'fulfilled', 'cancelled', 'noshow', 'entered-in-error', 'waitlist'].sort(),
+      [
+        'proposed',
+        'pending',
+        'booked',
+        'arrived',
+        'checked-in',
+        'fulfilled',
+        'cancelled',
+        'noshow',
+        'entered-in-error',
+        'waitlist',
+      ].sort(),
     );
-    for (const status of APPOINTMENT_STATUSES) expect(AppointmentStatusSchema.parse(status)).toBe(status);
+    for (const status of APPOINTMENT_STATUSES)
+      expect(AppointmentStatusSchema.parse(status)).toBe(status);
   });
 
   it('rejects other values', () => {
@@ -42,16 +54,22 @@ describe('AppointmentStatusSchema', () => {
 
 describe('APPOINTMENT_STATUS_TRANSITIONS', () => {
   it('has one row per status and matches the specified lifecycle', () => {
-    expect(Object.keys(APPOINTMENT_STATUS_TRANSITIONS).sort()).toEqual([...APPOINTMENT_STATUSES].sort());
+    expect(Object.keys(APPOINTMENT_STATUS_TRANSITIONS).sort()).toEqual(
+      [...APPOINTMENT_STATUSES].sort(),
+    );
     for (const status of APPOINTMENT_STATUSES) {
-      expect([...APPOINTMENT_STATUS_TRANSITIONS[status]].sort()).toEqual([...EXPECTED[status]].sort());
+      expect([...APPOINTMENT_STATUS_TRANSITIONS[status]].sort()).toEqual(
+        [...EXPECTED[status]].sort(),
+      );
       expect(nextAppointmentStatuses(status)).toBe(APPOINTMENT_STATUS_TRANSITIONS[status]);
     }
   });
 });
 
 describe('assertTransition', () => {
-  const pairs = APPOINTMENT_STATUSES.flatMap((from) => APPOINTMENT_STATUSES.map((to) => [from, to] as const));
+  const pairs = APPOINTMENT_STATUSES.flatMap((from) =>
+    APPOINTMENT_STATUSES.map((to) => [from, to] as const),
+  );
 
   it.each(pairs)('%s → %s follows the table', (from, to) => {
     const allowed = EXPECTED[from].includes(to);
@@ -68,7 +86,9 @@ describe('assertTransition', () => {
 
   it('names the state and says "none" when the current state is terminal', () => {
     const error = thrownBy(() => assertTransition('fulfilled', 'booked')) as Conflict;
-    expect(error.message).toBe("Cannot change appointment status from 'fulfilled' to 'booked'; allowed next states: none");
+    expect(error.message).toBe(
+      "Cannot change appointment status from 'fulfilled' to 'booked'; allowed next states: none",
+    );
     expect(error.details).toEqual({ from: 'fulfilled', to: 'booked', allowed: [] });
   });
 
@@ -94,8 +114,12 @@ describe('assertTransition', () => {
       expect((error as BadRequest).statusCode).toBe(400);
       expect((error as BadRequest).message).toBe("reason: is required when status is 'cancelled'");
     }
-    expect(() => assertTransition('booked', 'cancelled', { reason: 'Doctor on leave' })).not.toThrow();
-    expect(() => assertTransition('checked-in', 'cancelled', { reason: 'Patient left' })).not.toThrow();
+    expect(() =>
+      assertTransition('booked', 'cancelled', { reason: 'Doctor on leave' }),
+    ).not.toThrow();
+    expect(() =>
+      assertTransition('checked-in', 'cancelled', { reason: 'Patient left' }),
+    ).not.toThrow();
   });
 
   it('reports a forbidden cancellation as a conflict even without a reason', () => {
@@ -122,7 +146,9 @@ describe('appointmentStatusTableMarkdown', () => {
   });
 
   it('shows next states, terminal states and unused states distinctly', () => {
-    expect(rows).toContain('| `booked` | `arrived`, `checked-in`, `cancelled`, `noshow`, `entered-in-error` |');
+    expect(rows).toContain(
+      '| `booked` | `arrived`, `checked-in`, `cancelled`, `noshow`, `entered-in-error` |',
+    );
     expect(rows).toContain('| `fulfilled` | none (terminal) |');
     expect(rows).toContain('| `proposed` | none (not used by this service) |');
   });

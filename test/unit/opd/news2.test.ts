@@ -1,14 +1,14 @@
-import { describe, it, expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  NEWS2_MIN_AGE_YEARS,
   calculateNews2,
-  news2NotApplicableReason,
-  news2Risk,
-  spo2SubScore,
+  NEWS2_MIN_AGE_YEARS,
   type News2Complete,
   type News2Input,
   type News2ParameterScores,
+  news2NotApplicableReason,
+  news2Risk,
   type Spo2Scale,
+  spo2SubScore,
 } from '../../../shared/domain/opd/news2';
 
 /** A reading that scores 0 on every parameter. */
@@ -29,31 +29,90 @@ function complete(input: News2Input, scale?: Spo2Scale): News2Complete {
 }
 
 // Chart 1 values as published (RCP 2017), both sides of every boundary plus extremes.
-const BOUNDARIES: { field: keyof News2Input; parameter: keyof News2ParameterScores; cases: [number, number][] }[] = [
+const BOUNDARIES: {
+  field: keyof News2Input;
+  parameter: keyof News2ParameterScores;
+  cases: [number, number][];
+}[] = [
   {
     field: 'respiratoryRate',
     parameter: 'respirationRate',
-    cases: [[3, 3], [8, 3], [9, 1], [11, 1], [12, 0], [20, 0], [21, 2], [24, 2], [25, 3], [60, 3]],
+    cases: [
+      [3, 3],
+      [8, 3],
+      [9, 1],
+      [11, 1],
+      [12, 0],
+      [20, 0],
+      [21, 2],
+      [24, 2],
+      [25, 3],
+      [60, 3],
+    ],
   },
   {
     field: 'spo2',
     parameter: 'spo2',
-    cases: [[70, 3], [91, 3], [92, 2], [93, 2], [94, 1], [95, 1], [96, 0], [100, 0]],
+    cases: [
+      [70, 3],
+      [91, 3],
+      [92, 2],
+      [93, 2],
+      [94, 1],
+      [95, 1],
+      [96, 0],
+      [100, 0],
+    ],
   },
   {
     field: 'systolic',
     parameter: 'systolicBp',
-    cases: [[60, 3], [90, 3], [91, 2], [100, 2], [101, 1], [110, 1], [111, 0], [219, 0], [220, 3], [280, 3]],
+    cases: [
+      [60, 3],
+      [90, 3],
+      [91, 2],
+      [100, 2],
+      [101, 1],
+      [110, 1],
+      [111, 0],
+      [219, 0],
+      [220, 3],
+      [280, 3],
+    ],
   },
   {
     field: 'pulse',
     parameter: 'pulse',
-    cases: [[30, 3], [40, 3], [41, 1], [50, 1], [51, 0], [90, 0], [91, 1], [110, 1], [111, 2], [130, 2], [131, 3], [180, 3]],
+    cases: [
+      [30, 3],
+      [40, 3],
+      [41, 1],
+      [50, 1],
+      [51, 0],
+      [90, 0],
+      [91, 1],
+      [110, 1],
+      [111, 2],
+      [130, 2],
+      [131, 3],
+      [180, 3],
+    ],
   },
   {
     field: 'temperatureC',
     parameter: 'temperature',
-    cases: [[33.0, 3], [35.0, 3], [35.1, 1], [36.0, 1], [36.1, 0], [38.0, 0], [38.1, 1], [39.0, 1], [39.1, 2], [41.0, 2]],
+    cases: [
+      [33.0, 3],
+      [35.0, 3],
+      [35.1, 1],
+      [36.0, 1],
+      [36.1, 0],
+      [38.0, 0],
+      [38.1, 1],
+      [39.0, 1],
+      [39.1, 2],
+      [41.0, 2],
+    ],
   },
 ];
 
@@ -91,8 +150,36 @@ describe('NEWS2 parameter bands (Scale 1, air)', () => {
 });
 
 describe('NEWS2 SpO2 Scale 2 (hypercapnic respiratory failure)', () => {
-  const onAir: [number, number][] = [[80, 3], [83, 3], [84, 2], [85, 2], [86, 1], [87, 1], [88, 0], [92, 0], [93, 0], [96, 0], [97, 0], [100, 0]];
-  const onOxygen: [number, number][] = [[80, 3], [83, 3], [84, 2], [85, 2], [86, 1], [87, 1], [88, 0], [92, 0], [93, 1], [94, 1], [95, 2], [96, 2], [97, 3], [100, 3]];
+  const onAir: [number, number][] = [
+    [80, 3],
+    [83, 3],
+    [84, 2],
+    [85, 2],
+    [86, 1],
+    [87, 1],
+    [88, 0],
+    [92, 0],
+    [93, 0],
+    [96, 0],
+    [97, 0],
+    [100, 0],
+  ];
+  const onOxygen: [number, number][] = [
+    [80, 3],
+    [83, 3],
+    [84, 2],
+    [85, 2],
+    [86, 1],
+    [87, 1],
+    [88, 0],
+    [92, 0],
+    [93, 1],
+    [94, 1],
+    [95, 2],
+    [96, 2],
+    [97, 3],
+    [100, 3],
+  ];
 
   it.each(onAir)('SpO2 %s on air scores %s', (spo2, expected) => {
     const result = complete({ ...NORMAL, spo2, supplementalOxygen: false }, 2);
@@ -123,7 +210,10 @@ describe('NEWS2 SpO2 Scale 2 (hypercapnic respiratory failure)', () => {
 
   it('falls back to Scale 1 for anything but an explicit 2', () => {
     for (const scale of [0, 3, '2', null] as unknown as Spo2Scale[]) {
-      expect(complete({ ...NORMAL, spo2: 88 }, scale)).toMatchObject({ spo2Scale: 1, parameters: { spo2: 3 } });
+      expect(complete({ ...NORMAL, spo2: 88 }, scale)).toMatchObject({
+        spo2Scale: 1,
+        parameters: { spo2: 3 },
+      });
       expect(spo2SubScore(88, scale, false)).toBe(3);
     }
   });
@@ -182,7 +272,12 @@ describe('NEWS2 aggregate score, risk and response', () => {
 
   it('scores 1–4 without a 3 as low risk, nurse assessment', () => {
     const one = complete({ ...NORMAL, temperatureC: 38.5 });
-    expect(one).toMatchObject({ score: 1, risk: 'low', responseType: 'Ward-based response', monitoringFrequency: 'Minimum 4–6-hourly' });
+    expect(one).toMatchObject({
+      score: 1,
+      risk: 'low',
+      responseType: 'Ward-based response',
+      monitoringFrequency: 'Minimum 4–6-hourly',
+    });
     expect(one.response).toMatch(/^Inform registered nurse, who must assess the patient/);
     // 2 (RR 21) + 2 (pulse 111) = 4
     const four = complete({ ...NORMAL, respiratoryRate: 21, pulse: 111 });
@@ -202,9 +297,22 @@ describe('NEWS2 aggregate score, risk and response', () => {
   });
 
   it('moves from medium to high between 6 and 7', () => {
-    const six = complete({ ...NORMAL, respiratoryRate: 21, pulse: 111, temperatureC: 38.5, systolic: 105 });
+    const six = complete({
+      ...NORMAL,
+      respiratoryRate: 21,
+      pulse: 111,
+      temperatureC: 38.5,
+      systolic: 105,
+    });
     expect(six).toMatchObject({ score: 6, risk: 'medium' });
-    const seven = complete({ ...NORMAL, respiratoryRate: 21, pulse: 111, temperatureC: 38.5, systolic: 105, spo2: 95 });
+    const seven = complete({
+      ...NORMAL,
+      respiratoryRate: 21,
+      pulse: 111,
+      temperatureC: 38.5,
+      systolic: 105,
+      spo2: 95,
+    });
     expect(seven).toMatchObject({
       score: 7,
       risk: 'high',
@@ -223,17 +331,33 @@ describe('NEWS2 aggregate score, risk and response', () => {
       responseType: 'Urgent ward-based response',
       monitoringFrequency: 'Minimum 1-hourly',
     });
-    expect(three.response).toMatch(/^Registered nurse to inform the medical team caring for the patient/);
-    expect(complete({ ...NORMAL, pulse: 35, temperatureC: 38.5 })).toMatchObject({ score: 4, risk: 'low-medium' });
+    expect(three.response).toMatch(
+      /^Registered nurse to inform the medical team caring for the patient/,
+    );
+    expect(complete({ ...NORMAL, pulse: 35, temperatureC: 38.5 })).toMatchObject({
+      score: 4,
+      risk: 'low-medium',
+    });
   });
 
   it('lets the aggregate bands override the single-3 rule from 5 upwards', () => {
-    expect(complete({ ...NORMAL, consciousness: 'C', respiratoryRate: 21 })).toMatchObject({ score: 5, risk: 'medium', anyParameterScoredThree: true });
-    expect(complete({ ...NORMAL, systolic: 85, pulse: 135, temperatureC: 38.5 })).toMatchObject({ score: 7, risk: 'high' });
+    expect(complete({ ...NORMAL, consciousness: 'C', respiratoryRate: 21 })).toMatchObject({
+      score: 5,
+      risk: 'medium',
+      anyParameterScoredThree: true,
+    });
+    expect(complete({ ...NORMAL, systolic: 85, pulse: 135, temperatureC: 38.5 })).toMatchObject({
+      score: 7,
+      risk: 'high',
+    });
   });
 
   it('does not treat oxygen (2) as a red score', () => {
-    expect(complete({ ...NORMAL, supplementalOxygen: true })).toMatchObject({ score: 2, anyParameterScoredThree: false, risk: 'low' });
+    expect(complete({ ...NORMAL, supplementalOxygen: true })).toMatchObject({
+      score: 2,
+      anyParameterScoredThree: false,
+      risk: 'low',
+    });
   });
 
   it('adds up a worked example', () => {
@@ -322,7 +446,12 @@ describe('NEWS2 with missing parameters', () => {
       consciousness: 'X' as never,
     });
     expect(result.score).toBeNull();
-    expect(result.missing).toEqual(['supplementalOxygen', 'pulse', 'consciousness', 'temperatureC']);
+    expect(result.missing).toEqual([
+      'supplementalOxygen',
+      'pulse',
+      'consciousness',
+      'temperatureC',
+    ]);
   });
 });
 
@@ -339,6 +468,7 @@ describe('NEWS2 age limit (RCP 2017: not validated under 16)', () => {
   });
 
   it('does not assume an unknown age is adult', () => {
-    for (const age of [Number.NaN, -1, 15.5, Infinity]) expect(news2NotApplicableReason(age)).toMatch(/age is unknown/);
+    for (const age of [Number.NaN, -1, 15.5, Infinity])
+      expect(news2NotApplicableReason(age)).toMatch(/age is unknown/);
   });
 });

@@ -1,11 +1,11 @@
-import { describe, it, expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  QueueStatusSchema,
   estimateWaits,
   orderQueue,
   type QueueEntry,
   type QueuePriority,
   type QueueStatus,
+  QueueStatusSchema,
 } from '../../../shared/domain/opd/queue';
 
 function entry(
@@ -29,7 +29,8 @@ const tokens = (entries: readonly QueueEntry[]) => entries.map((e) => e.token);
 
 describe('QueueStatusSchema', () => {
   it('accepts waiting, in-consultation, done and left', () => {
-    for (const s of ['waiting', 'in-consultation', 'done', 'left']) expect(QueueStatusSchema.parse(s)).toBe(s);
+    for (const s of ['waiting', 'in-consultation', 'done', 'left'])
+      expect(QueueStatusSchema.parse(s)).toBe(s);
     expect(QueueStatusSchema.safeParse('cancelled').success).toBe(false);
   });
 });
@@ -50,7 +51,11 @@ describe('orderQueue', () => {
   });
 
   it('ignores priority outside the waiting group', () => {
-    const queue = [entry(2, 'done', 'urgent'), entry(1, 'done', 'routine'), entry(3, 'left', 'urgent')];
+    const queue = [
+      entry(2, 'done', 'urgent'),
+      entry(1, 'done', 'routine'),
+      entry(3, 'left', 'urgent'),
+    ];
     expect(tokens(orderQueue(queue))).toEqual([1, 2, 3]);
   });
 
@@ -63,9 +68,18 @@ describe('orderQueue', () => {
   });
 
   it('breaks token ties deterministically by check-in time, then appointment id', () => {
-    const a = entry(1, 'waiting', 'routine', { appointmentId: 'b', checkedInAt: '2026-03-10T09:00:00.000Z' });
-    const b = entry(1, 'waiting', 'routine', { appointmentId: 'a', checkedInAt: '2026-03-10T09:00:00.000Z' });
-    const c = entry(1, 'waiting', 'routine', { appointmentId: 'c', checkedInAt: '2026-03-10T08:59:00.000Z' });
+    const a = entry(1, 'waiting', 'routine', {
+      appointmentId: 'b',
+      checkedInAt: '2026-03-10T09:00:00.000Z',
+    });
+    const b = entry(1, 'waiting', 'routine', {
+      appointmentId: 'a',
+      checkedInAt: '2026-03-10T09:00:00.000Z',
+    });
+    const c = entry(1, 'waiting', 'routine', {
+      appointmentId: 'c',
+      checkedInAt: '2026-03-10T08:59:00.000Z',
+    });
     const expected = ['c', 'a', 'b'];
     expect(orderQueue([a, b, c]).map((e) => e.appointmentId)).toEqual(expected);
     expect(orderQueue([b, c, a]).map((e) => e.appointmentId)).toEqual(expected);
@@ -91,57 +105,102 @@ describe('estimateWaits', () => {
 
   it('adds the remaining time of the current consultation', () => {
     const ordered = orderQueue([entry(1, 'in-consultation'), entry(2), entry(3)]);
-    const waits = estimateWaits(ordered, { slotMinutes: 15, now, consultationStartedAt: minutesAgo(5) });
+    const waits = estimateWaits(ordered, {
+      slotMinutes: 15,
+      now,
+      consultationStartedAt: minutesAgo(5),
+    });
     expect(waits.map((w) => w.estimatedWaitMinutes)).toEqual([10, 25]);
   });
 
   it('counts whole elapsed minutes only', () => {
     const ordered = orderQueue([entry(1, 'in-consultation'), entry(2)]);
     const startedAt = new Date(now.getTime() - 4.9 * 60_000);
-    expect(estimateWaits(ordered, { slotMinutes: 10, now, consultationStartedAt: startedAt })[0]?.estimatedWaitMinutes).toBe(6);
+    expect(
+      estimateWaits(ordered, { slotMinutes: 10, now, consultationStartedAt: startedAt })[0]
+        ?.estimatedWaitMinutes,
+    ).toBe(6);
   });
 
   it('before the session opens, the first patient waits until it does and the rest queue behind', () => {
     const ordered = orderQueue([entry(1), entry(2)]);
     const opensIn = (m: number) => new Date(now.getTime() + m * 60_000);
-    expect(estimateWaits(ordered, { slotMinutes: 10, now, sessionOpensAt: opensIn(90) }).map((w) => w.estimatedWaitMinutes)).toEqual([90, 100]);
+    expect(
+      estimateWaits(ordered, { slotMinutes: 10, now, sessionOpensAt: opensIn(90) }).map(
+        (w) => w.estimatedWaitMinutes,
+      ),
+    ).toEqual([90, 100]);
     // Part minutes round up: the doctor is not there yet.
-    expect(estimateWaits(ordered, { slotMinutes: 10, now, sessionOpensAt: new Date(now.getTime() + 30_500) })[0]!.estimatedWaitMinutes).toBe(1);
+    expect(
+      estimateWaits(ordered, {
+        slotMinutes: 10,
+        now,
+        sessionOpensAt: new Date(now.getTime() + 30_500),
+      })[0]!.estimatedWaitMinutes,
+    ).toBe(1);
     // An opening in the past, or none, changes nothing.
     for (const sessionOpensAt of [opensIn(-5), null, undefined, 'garbage']) {
-      expect(estimateWaits(ordered, { slotMinutes: 10, now, sessionOpensAt }).map((w) => w.estimatedWaitMinutes)).toEqual([0, 10]);
+      expect(
+        estimateWaits(ordered, { slotMinutes: 10, now, sessionOpensAt }).map(
+          (w) => w.estimatedWaitMinutes,
+        ),
+      ).toEqual([0, 10]);
     }
   });
 
   it('a consultation overrunning into the next session counts whichever ends later', () => {
     const ordered = orderQueue([entry(1, 'in-consultation'), entry(2)]);
-    const waits = estimateWaits(ordered, { slotMinutes: 15, now, consultationStartedAt: minutesAgo(5), sessionOpensAt: new Date(now.getTime() + 3 * 60_000) });
+    const waits = estimateWaits(ordered, {
+      slotMinutes: 15,
+      now,
+      consultationStartedAt: minutesAgo(5),
+      sessionOpensAt: new Date(now.getTime() + 3 * 60_000),
+    });
     expect(waits[0]!.estimatedWaitMinutes).toBe(10);
   });
 
   it('floors the remaining time at zero when the consultation overruns', () => {
     const ordered = orderQueue([entry(1, 'in-consultation'), entry(2), entry(3)]);
-    const waits = estimateWaits(ordered, { slotMinutes: 10, now, consultationStartedAt: minutesAgo(25) });
+    const waits = estimateWaits(ordered, {
+      slotMinutes: 10,
+      now,
+      consultationStartedAt: minutesAgo(25),
+    });
     expect(waits.map((w) => w.estimatedWaitMinutes)).toEqual([0, 10]);
   });
 
   it('assumes a whole slot when the consultation start is unknown, invalid or in the future', () => {
     const ordered = orderQueue([entry(1, 'in-consultation'), entry(2)]);
     for (const consultationStartedAt of [undefined, null, 'not a date', minutesAgo(-3)]) {
-      expect(estimateWaits(ordered, { slotMinutes: 12, now, consultationStartedAt })[0]?.estimatedWaitMinutes).toBe(12);
+      expect(
+        estimateWaits(ordered, { slotMinutes: 12, now, consultationStartedAt })[0]
+          ?.estimatedWaitMinutes,
+      ).toBe(12);
     }
   });
 
   it('ignores the consultation start when nobody is in consultation', () => {
     const ordered = orderQueue([entry(1, 'done'), entry(2)]);
-    expect(estimateWaits(ordered, { slotMinutes: 10, now, consultationStartedAt: minutesAgo(2) })).toEqual([
+    expect(
+      estimateWaits(ordered, { slotMinutes: 10, now, consultationStartedAt: minutesAgo(2) }),
+    ).toEqual([
       { appointmentId: 'apt-2', token: 2, position: 1, patientsAhead: 0, estimatedWaitMinutes: 0 },
     ]);
   });
 
   it('estimates only waiting patients, urgent ones first', () => {
-    const ordered = orderQueue([entry(1, 'done'), entry(2, 'left'), entry(3), entry(4, 'waiting', 'urgent'), entry(5, 'in-consultation')]);
-    const waits = estimateWaits(ordered, { slotMinutes: 10, now, consultationStartedAt: minutesAgo(4) });
+    const ordered = orderQueue([
+      entry(1, 'done'),
+      entry(2, 'left'),
+      entry(3),
+      entry(4, 'waiting', 'urgent'),
+      entry(5, 'in-consultation'),
+    ]);
+    const waits = estimateWaits(ordered, {
+      slotMinutes: 10,
+      now,
+      consultationStartedAt: minutesAgo(4),
+    });
     expect(waits.map((w) => [w.token, w.position, w.estimatedWaitMinutes])).toEqual([
       [4, 1, 6],
       [3, 2, 16],

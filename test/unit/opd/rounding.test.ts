@@ -1,4 +1,4 @@
-import { describe, it, expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { roundHalfUp } from '../../../shared/domain/opd/rounding';
 
 describe('roundHalfUp', () => {

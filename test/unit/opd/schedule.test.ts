@@ -1,18 +1,18 @@
-import { describe, it, expect } from 'vitest';
-import { BadRequest } from '../../../shared/http/errors';
+import { describe, expect, it } from 'vitest';
 import {
-  WeeklyScheduleSchema,
   dayBoundsUtc,
   freeSlots,
   isSlotStart,
-  nextSessionOpening,
   isValidLocalDate,
   isValidTimeZone,
+  nextSessionOpening,
   slotsForDate,
   utcToZonedParts,
-  zonedDateTimeToUtc,
   type WeeklySchedule,
+  WeeklyScheduleSchema,
+  zonedDateTimeToUtc,
 } from '../../../shared/domain/opd/schedule';
+import { BadRequest } from '../../../shared/http/errors';
 
 const NY = 'America/New_York';
 const KOLKATA = 'Asia/Kolkata';
@@ -50,23 +50,33 @@ describe('WeeklyScheduleSchema', () => {
     const session = [{ day: 'MON', start: '08:00', end: '18:00' }];
     expect(issues({ slotMinutes: 5, sessions: session })).toEqual([]);
     expect(issues({ slotMinutes: 240, sessions: session })).toEqual([]);
-    expect(issues({ slotMinutes: 4, sessions: session })).toEqual(['slotMinutes: slotMinutes must be between 5 and 240']);
-    expect(issues({ slotMinutes: 241, sessions: session })).toEqual(['slotMinutes: slotMinutes must be between 5 and 240']);
+    expect(issues({ slotMinutes: 4, sessions: session })).toEqual([
+      'slotMinutes: slotMinutes must be between 5 and 240',
+    ]);
+    expect(issues({ slotMinutes: 241, sessions: session })).toEqual([
+      'slotMinutes: slotMinutes must be between 5 and 240',
+    ]);
     expect(issues({ slotMinutes: 7.5, sessions: session })).toEqual([
       'slotMinutes: slotMinutes must be a whole number of minutes between 5 and 240',
     ]);
-    expect(issues({ slotMinutes: '15', sessions: session })[0]).toMatch(/^slotMinutes: slotMinutes must be a number/);
+    expect(issues({ slotMinutes: '15', sessions: session })[0]).toMatch(
+      /^slotMinutes: slotMinutes must be a number/,
+    );
   });
 
   it('requires 1 to 50 sessions', () => {
-    expect(issues({ slotMinutes: 15, sessions: [] })).toEqual(['sessions: sessions must contain between 1 and 50 entries']);
+    expect(issues({ slotMinutes: 15, sessions: [] })).toEqual([
+      'sessions: sessions must contain between 1 and 50 entries',
+    ]);
     const many = Array.from({ length: 51 }, (_, i) => ({
       day: 'MON',
       start: `${String(Math.floor(i / 4)).padStart(2, '0')}:${String((i % 4) * 15).padStart(2, '0')}`,
       end: `${String(Math.floor(i / 4)).padStart(2, '0')}:${String((i % 4) * 15 + 10).padStart(2, '0')}`,
     }));
     expect(issues({ slotMinutes: 5, sessions: many.slice(0, 50) })).toEqual([]);
-    expect(issues({ slotMinutes: 5, sessions: many })).toEqual(['sessions: sessions must contain between 1 and 50 entries']);
+    expect(issues({ slotMinutes: 5, sessions: many })).toEqual([
+      'sessions: sessions must contain between 1 and 50 entries',
+    ]);
   });
 
   it('names the path of malformed days and times', () => {
@@ -104,8 +114,12 @@ describe('WeeklyScheduleSchema', () => {
 
   it('requires each session to hold at least one slot', () => {
     const tooShort = { slotMinutes: 30, sessions: [{ day: 'FRI', start: '09:00', end: '09:29' }] };
-    expect(issues(tooShort)).toEqual(['sessions.0.end: sessions.0 (09:00–09:29) is shorter than one slot of 30 minutes']);
-    expect(issues({ slotMinutes: 30, sessions: [{ day: 'FRI', start: '09:00', end: '09:30' }] })).toEqual([]);
+    expect(issues(tooShort)).toEqual([
+      'sessions.0.end: sessions.0 (09:00–09:29) is shorter than one slot of 30 minutes',
+    ]);
+    expect(
+      issues({ slotMinutes: 30, sessions: [{ day: 'FRI', start: '09:00', end: '09:30' }] }),
+    ).toEqual([]);
   });
 
   it('rejects overlapping sessions on the same day, naming the later one', () => {
@@ -143,17 +157,38 @@ describe('WeeklyScheduleSchema', () => {
 
 describe('isValidTimeZone', () => {
   it('accepts IANA zones and rejects anything else', () => {
-    for (const tz of ['UTC', KOLKATA, NY, LONDON, 'Australia/Lord_Howe']) expect(isValidTimeZone(tz)).toBe(true);
-    for (const tz of ['', '  ', 'Mars/Olympus', 'India Standard Time', 'Asia/Kolkatta']) expect(isValidTimeZone(tz)).toBe(false);
+    for (const tz of ['UTC', KOLKATA, NY, LONDON, 'Australia/Lord_Howe'])
+      expect(isValidTimeZone(tz)).toBe(true);
+    for (const tz of ['', '  ', 'Mars/Olympus', 'India Standard Time', 'Asia/Kolkatta'])
+      expect(isValidTimeZone(tz)).toBe(false);
   });
 });
 
 describe('isValidLocalDate', () => {
   it('accepts only real calendar dates in YYYY-MM-DD form', () => {
-    for (const d of ['2026-01-01', '2026-02-28', '2024-02-29', '2000-02-29', '2026-12-31', '2026-04-30']) {
+    for (const d of [
+      '2026-01-01',
+      '2026-02-28',
+      '2024-02-29',
+      '2000-02-29',
+      '2026-12-31',
+      '2026-04-30',
+    ]) {
       expect(isValidLocalDate(d)).toBe(true);
     }
-    for (const d of ['2026-02-29', '1900-02-29', '2026-04-31', '2026-13-01', '2026-00-10', '2026-01-00', '2026-1-01', '26-01-01', '2026-01-01T00:00', '0000-01-01', '']) {
+    for (const d of [
+      '2026-02-29',
+      '1900-02-29',
+      '2026-04-31',
+      '2026-13-01',
+      '2026-00-10',
+      '2026-01-00',
+      '2026-1-01',
+      '26-01-01',
+      '2026-01-01T00:00',
+      '0000-01-01',
+      '',
+    ]) {
       expect(isValidLocalDate(d)).toBe(false);
     }
   });
@@ -161,59 +196,119 @@ describe('isValidLocalDate', () => {
 
 describe('zonedDateTimeToUtc and utcToZonedParts', () => {
   it('converts in UTC unchanged', () => {
-    expect(zonedDateTimeToUtc('2026-05-05', '09:00', 'UTC').toISOString()).toBe('2026-05-05T09:00:00.000Z');
-    expect(utcToZonedParts(new Date('2026-05-05T23:59:59Z'), 'UTC')).toEqual({ date: '2026-05-05', time: '23:59', weekday: 'TUE' });
+    expect(zonedDateTimeToUtc('2026-05-05', '09:00', 'UTC').toISOString()).toBe(
+      '2026-05-05T09:00:00.000Z',
+    );
+    expect(utcToZonedParts(new Date('2026-05-05T23:59:59Z'), 'UTC')).toEqual({
+      date: '2026-05-05',
+      time: '23:59',
+      weekday: 'TUE',
+    });
   });
 
   it('puts a 00:15 Kolkata time on the previous UTC date (+05:30)', () => {
-    expect(zonedDateTimeToUtc('2026-03-10', '00:15', KOLKATA).toISOString()).toBe('2026-03-09T18:45:00.000Z');
-    expect(utcToZonedParts(new Date('2026-03-09T18:45:00Z'), KOLKATA)).toEqual({ date: '2026-03-10', time: '00:15', weekday: 'TUE' });
-    expect(utcToZonedParts(new Date('2026-03-09T18:29:00Z'), KOLKATA)).toEqual({ date: '2026-03-09', time: '23:59', weekday: 'MON' });
+    expect(zonedDateTimeToUtc('2026-03-10', '00:15', KOLKATA).toISOString()).toBe(
+      '2026-03-09T18:45:00.000Z',
+    );
+    expect(utcToZonedParts(new Date('2026-03-09T18:45:00Z'), KOLKATA)).toEqual({
+      date: '2026-03-10',
+      time: '00:15',
+      weekday: 'TUE',
+    });
+    expect(utcToZonedParts(new Date('2026-03-09T18:29:00Z'), KOLKATA)).toEqual({
+      date: '2026-03-09',
+      time: '23:59',
+      weekday: 'MON',
+    });
   });
 
   it('follows London between GMT and BST', () => {
-    expect(zonedDateTimeToUtc('2026-01-15', '09:00', LONDON).toISOString()).toBe('2026-01-15T09:00:00.000Z');
-    expect(zonedDateTimeToUtc('2026-07-16', '09:00', LONDON).toISOString()).toBe('2026-07-16T08:00:00.000Z');
+    expect(zonedDateTimeToUtc('2026-01-15', '09:00', LONDON).toISOString()).toBe(
+      '2026-01-15T09:00:00.000Z',
+    );
+    expect(zonedDateTimeToUtc('2026-07-16', '09:00', LONDON).toISOString()).toBe(
+      '2026-07-16T08:00:00.000Z',
+    );
     // 01:30 does not exist on 2026-03-29: it moves forward by the hour to 02:30 BST.
-    expect(zonedDateTimeToUtc('2026-03-29', '01:30', LONDON).toISOString()).toBe('2026-03-29T01:30:00.000Z');
+    expect(zonedDateTimeToUtc('2026-03-29', '01:30', LONDON).toISOString()).toBe(
+      '2026-03-29T01:30:00.000Z',
+    );
     // 01:30 happens twice on 2026-10-25: the earlier (BST) one is used.
-    expect(zonedDateTimeToUtc('2026-10-25', '01:30', LONDON).toISOString()).toBe('2026-10-25T00:30:00.000Z');
+    expect(zonedDateTimeToUtc('2026-10-25', '01:30', LONDON).toISOString()).toBe(
+      '2026-10-25T00:30:00.000Z',
+    );
   });
 
   it('handles the New York spring-forward gap (2026-03-08, 02:00 → 03:00)', () => {
-    expect(zonedDateTimeToUtc('2026-03-08', '01:59', NY).toISOString()).toBe('2026-03-08T06:59:00.000Z');
-    expect(zonedDateTimeToUtc('2026-03-08', '02:00', NY).toISOString()).toBe('2026-03-08T07:00:00.000Z');
-    expect(zonedDateTimeToUtc('2026-03-08', '02:30', NY).toISOString()).toBe('2026-03-08T07:30:00.000Z');
+    expect(zonedDateTimeToUtc('2026-03-08', '01:59', NY).toISOString()).toBe(
+      '2026-03-08T06:59:00.000Z',
+    );
+    expect(zonedDateTimeToUtc('2026-03-08', '02:00', NY).toISOString()).toBe(
+      '2026-03-08T07:00:00.000Z',
+    );
+    expect(zonedDateTimeToUtc('2026-03-08', '02:30', NY).toISOString()).toBe(
+      '2026-03-08T07:30:00.000Z',
+    );
     expect(utcToZonedParts(new Date('2026-03-08T07:30:00Z'), NY).time).toBe('03:30');
-    expect(zonedDateTimeToUtc('2026-03-08', '03:00', NY).toISOString()).toBe('2026-03-08T07:00:00.000Z');
-    expect(zonedDateTimeToUtc('2026-03-08', '12:00', NY).toISOString()).toBe('2026-03-08T16:00:00.000Z');
+    expect(zonedDateTimeToUtc('2026-03-08', '03:00', NY).toISOString()).toBe(
+      '2026-03-08T07:00:00.000Z',
+    );
+    expect(zonedDateTimeToUtc('2026-03-08', '12:00', NY).toISOString()).toBe(
+      '2026-03-08T16:00:00.000Z',
+    );
   });
 
   it('uses the earlier instant in the New York fall-back overlap (2026-11-01, 02:00 → 01:00)', () => {
-    expect(zonedDateTimeToUtc('2026-11-01', '00:59', NY).toISOString()).toBe('2026-11-01T04:59:00.000Z');
-    expect(zonedDateTimeToUtc('2026-11-01', '01:30', NY).toISOString()).toBe('2026-11-01T05:30:00.000Z');
-    expect(zonedDateTimeToUtc('2026-11-01', '02:00', NY).toISOString()).toBe('2026-11-01T07:00:00.000Z');
+    expect(zonedDateTimeToUtc('2026-11-01', '00:59', NY).toISOString()).toBe(
+      '2026-11-01T04:59:00.000Z',
+    );
+    expect(zonedDateTimeToUtc('2026-11-01', '01:30', NY).toISOString()).toBe(
+      '2026-11-01T05:30:00.000Z',
+    );
+    expect(zonedDateTimeToUtc('2026-11-01', '02:00', NY).toISOString()).toBe(
+      '2026-11-01T07:00:00.000Z',
+    );
     // Both instants read 01:30 locally.
     expect(utcToZonedParts(new Date('2026-11-01T05:30:00Z'), NY).time).toBe('01:30');
     expect(utcToZonedParts(new Date('2026-11-01T06:30:00Z'), NY).time).toBe('01:30');
   });
 
   it('moves forward by a 30-minute gap (Lord Howe Island)', () => {
-    expect(zonedDateTimeToUtc('2026-10-04', '02:15', 'Australia/Lord_Howe').toISOString()).toBe('2026-10-03T15:45:00.000Z');
+    expect(zonedDateTimeToUtc('2026-10-04', '02:15', 'Australia/Lord_Howe').toISOString()).toBe(
+      '2026-10-03T15:45:00.000Z',
+    );
   });
 
   it('round-trips every hour of a DST day', () => {
     for (let h = 0; h < 24; h++) {
       if (h === 2) continue; // does not exist on this day
       const time = `${String(h).padStart(2, '0')}:00`;
-      expect(utcToZonedParts(zonedDateTimeToUtc('2026-03-08', time, NY), NY)).toEqual({ date: '2026-03-08', time, weekday: 'SUN' });
+      expect(utcToZonedParts(zonedDateTimeToUtc('2026-03-08', time, NY), NY)).toEqual({
+        date: '2026-03-08',
+        time,
+        weekday: 'SUN',
+      });
     }
   });
 
   it('names every weekday', () => {
-    const week = ['2026-03-09', '2026-03-10', '2026-03-11', '2026-03-12', '2026-03-13', '2026-03-14', '2026-03-15'];
+    const week = [
+      '2026-03-09',
+      '2026-03-10',
+      '2026-03-11',
+      '2026-03-12',
+      '2026-03-13',
+      '2026-03-14',
+      '2026-03-15',
+    ];
     expect(week.map((d) => utcToZonedParts(new Date(`${d}T12:00:00Z`), 'UTC').weekday)).toEqual([
-      'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN',
+      'MON',
+      'TUE',
+      'WED',
+      'THU',
+      'FRI',
+      'SAT',
+      'SUN',
     ]);
   });
 
@@ -229,20 +324,32 @@ describe('zonedDateTimeToUtc and utcToZonedParts', () => {
 describe('dayBoundsUtc', () => {
   it('is 24 hours in UTC', () => {
     const b = dayBoundsUtc('2026-05-05', 'UTC');
-    expect([b.start.toISOString(), b.end.toISOString()]).toEqual(['2026-05-05T00:00:00.000Z', '2026-05-06T00:00:00.000Z']);
+    expect([b.start.toISOString(), b.end.toISOString()]).toEqual([
+      '2026-05-05T00:00:00.000Z',
+      '2026-05-06T00:00:00.000Z',
+    ]);
   });
 
   it('starts the Kolkata day at 18:30 UTC the day before', () => {
     const b = dayBoundsUtc('2026-03-10', KOLKATA);
-    expect([b.start.toISOString(), b.end.toISOString()]).toEqual(['2026-03-09T18:30:00.000Z', '2026-03-10T18:30:00.000Z']);
+    expect([b.start.toISOString(), b.end.toISOString()]).toEqual([
+      '2026-03-09T18:30:00.000Z',
+      '2026-03-10T18:30:00.000Z',
+    ]);
   });
 
   it('has 23 hours on spring-forward days and 25 on fall-back days', () => {
     const spring = dayBoundsUtc('2026-03-08', NY);
-    expect([spring.start.toISOString(), spring.end.toISOString()]).toEqual(['2026-03-08T05:00:00.000Z', '2026-03-09T04:00:00.000Z']);
+    expect([spring.start.toISOString(), spring.end.toISOString()]).toEqual([
+      '2026-03-08T05:00:00.000Z',
+      '2026-03-09T04:00:00.000Z',
+    ]);
     expect(hours(spring)).toBe(23);
     const fall = dayBoundsUtc('2026-11-01', NY);
-    expect([fall.start.toISOString(), fall.end.toISOString()]).toEqual(['2026-11-01T04:00:00.000Z', '2026-11-02T05:00:00.000Z']);
+    expect([fall.start.toISOString(), fall.end.toISOString()]).toEqual([
+      '2026-11-01T04:00:00.000Z',
+      '2026-11-02T05:00:00.000Z',
+    ]);
     expect(hours(fall)).toBe(25);
     expect(hours(dayBoundsUtc('2026-03-29', LONDON))).toBe(23);
     expect(hours(dayBoundsUtc('2026-10-25', LONDON))).toBe(25);
@@ -276,7 +383,11 @@ describe('slotsForDate', () => {
   it('does not produce a slot that would overrun the session', () => {
     const s = schedule(30, [{ day: 'THU', start: '09:00', end: '10:40' }]);
     const slots = slotsForDate(s, '2026-01-15', 'UTC');
-    expect(starts(slots)).toEqual([iso('2026-01-15T09:00Z'), iso('2026-01-15T09:30Z'), iso('2026-01-15T10:00Z')]);
+    expect(starts(slots)).toEqual([
+      iso('2026-01-15T09:00Z'),
+      iso('2026-01-15T09:30Z'),
+      iso('2026-01-15T10:00Z'),
+    ]);
     expect(slots.at(-1)?.end).toBe(iso('2026-01-15T10:30Z'));
   });
 
@@ -299,8 +410,14 @@ describe('slotsForDate', () => {
 
   it('follows London summer time', () => {
     const s = schedule(30, [{ day: 'THU', start: '09:00', end: '10:00' }]);
-    expect(starts(slotsForDate(s, '2026-01-15', LONDON))).toEqual([iso('2026-01-15T09:00Z'), iso('2026-01-15T09:30Z')]);
-    expect(starts(slotsForDate(s, '2026-07-16', LONDON))).toEqual([iso('2026-07-16T08:00Z'), iso('2026-07-16T08:30Z')]);
+    expect(starts(slotsForDate(s, '2026-01-15', LONDON))).toEqual([
+      iso('2026-01-15T09:00Z'),
+      iso('2026-01-15T09:30Z'),
+    ]);
+    expect(starts(slotsForDate(s, '2026-07-16', LONDON))).toEqual([
+      iso('2026-07-16T08:00Z'),
+      iso('2026-07-16T08:30Z'),
+    ]);
   });
 
   it('shifts with New York DST on ordinary hours', () => {
@@ -320,7 +437,12 @@ describe('slotsForDate', () => {
       iso('2026-03-08T07:00Z'), // 03:00 EDT
       iso('2026-03-08T07:30Z'), // 03:30 EDT
     ]);
-    expect(slots.map((slot) => utcToZonedParts(new Date(slot.start), NY).time)).toEqual(['01:00', '01:30', '03:00', '03:30']);
+    expect(slots.map((slot) => utcToZonedParts(new Date(slot.start), NY).time)).toEqual([
+      '01:00',
+      '01:30',
+      '03:00',
+      '03:30',
+    ]);
   });
 
   it('fits the real (longer) session into a fall-back night without overlaps', () => {
@@ -342,7 +464,9 @@ describe('slotsForDate', () => {
     ]);
     const slots = slotsForDate(s, '2026-03-08', NY);
     for (let i = 1; i < slots.length; i++) {
-      expect(new Date(slots[i]!.start).getTime()).toBeGreaterThanOrEqual(new Date(slots[i - 1]!.end).getTime());
+      expect(new Date(slots[i]!.start).getTime()).toBeGreaterThanOrEqual(
+        new Date(slots[i - 1]!.end).getTime(),
+      );
     }
     // First session: 00:30 EST (05:30Z) until the jump at 07:00Z; second: 03:00 EDT (07:00Z) to 09:00Z.
     expect(starts(slots)).toEqual([
@@ -374,7 +498,14 @@ describe('isSlotStart', () => {
   });
 
   it('returns null off the grid, outside sessions, on other days and for invalid dates', () => {
-    for (const when of ['2026-01-15T09:10:00Z', '2026-01-15T09:20:30Z', '2026-01-15T09:20:00.001Z', '2026-01-15T10:00:00Z', '2026-01-15T08:40:00Z', '2026-01-16T09:00:00Z']) {
+    for (const when of [
+      '2026-01-15T09:10:00Z',
+      '2026-01-15T09:20:30Z',
+      '2026-01-15T09:20:00.001Z',
+      '2026-01-15T10:00:00Z',
+      '2026-01-15T08:40:00Z',
+      '2026-01-16T09:00:00Z',
+    ]) {
       expect(isSlotStart(s, new Date(when), 'UTC')).toBeNull();
     }
     expect(isSlotStart(s, new Date('nope'), 'UTC')).toBeNull();
@@ -382,13 +513,17 @@ describe('isSlotStart', () => {
 
   it('finds Kolkata slots that start on the previous UTC date', () => {
     const early = schedule(15, [{ day: 'TUE', start: '00:00', end: '01:00' }]);
-    expect(isSlotStart(early, new Date('2026-03-09T18:45:00Z'), KOLKATA)?.start).toBe(iso('2026-03-09T18:45Z'));
+    expect(isSlotStart(early, new Date('2026-03-09T18:45:00Z'), KOLKATA)?.start).toBe(
+      iso('2026-03-09T18:45Z'),
+    );
     expect(isSlotStart(early, new Date('2026-03-10T18:45:00Z'), KOLKATA)).toBeNull();
   });
 
   it('recognises the second 01:00 of a fall-back night', () => {
     const night = schedule(60, [{ day: 'SUN', start: '00:00', end: '03:00' }]);
-    expect(isSlotStart(night, new Date('2026-11-01T06:00:00Z'), NY)?.end).toBe(iso('2026-11-01T07:00Z'));
+    expect(isSlotStart(night, new Date('2026-11-01T06:00:00Z'), NY)?.end).toBe(
+      iso('2026-11-01T07:00Z'),
+    );
   });
 });
 
@@ -408,10 +543,16 @@ describe('freeSlots', () => {
 
   it('hides every slot a booking overlaps, also one made on an older grid (slot length changed)', () => {
     // Booked on a 20-minute grid 09:20–09:40; the 30-minute grid's 09:00 and 09:30 slots both overlap it.
-    const free = freeSlots(s, date, 'UTC', [{ start: '2026-01-15T09:20:00Z', end: '2026-01-15T09:40:00Z' }]);
+    const free = freeSlots(s, date, 'UTC', [
+      { start: '2026-01-15T09:20:00Z', end: '2026-01-15T09:40:00Z' },
+    ]);
     expect(starts(free)).toEqual([iso('2026-01-15T10:00Z'), iso('2026-01-15T10:30Z')]);
     // Touching is not overlapping: a booking ending at 09:00 leaves the 09:00 slot free.
-    expect(starts(freeSlots(s, date, 'UTC', [{ start: '2026-01-15T08:40:00Z', end: '2026-01-15T09:00:00Z' }]))[0]).toBe(iso('2026-01-15T09:00Z'));
+    expect(
+      starts(
+        freeSlots(s, date, 'UTC', [{ start: '2026-01-15T08:40:00Z', end: '2026-01-15T09:00:00Z' }]),
+      )[0],
+    ).toBe(iso('2026-01-15T09:00Z'));
   });
 
   it('removes slots that already started when now is given', () => {
@@ -421,12 +562,20 @@ describe('freeSlots', () => {
       iso('2026-01-15T10:30Z'),
     ]);
     // A slot starting exactly now has started.
-    expect(starts(freeSlots(s, date, 'UTC', [], new Date('2026-01-15T10:00:00Z')))).toEqual([iso('2026-01-15T10:30Z')]);
+    expect(starts(freeSlots(s, date, 'UTC', [], new Date('2026-01-15T10:00:00Z')))).toEqual([
+      iso('2026-01-15T10:30Z'),
+    ]);
     expect(freeSlots(s, date, 'UTC', [], new Date('2026-01-16T00:00:00Z'))).toEqual([]);
   });
 
   it('combines bookings and the current time', () => {
-    const free = freeSlots(s, date, 'UTC', [{ start: '2026-01-15T10:30:00Z', end: '2026-01-15T11:00:00Z' }], new Date('2026-01-15T09:00:00Z'));
+    const free = freeSlots(
+      s,
+      date,
+      'UTC',
+      [{ start: '2026-01-15T10:30:00Z', end: '2026-01-15T11:00:00Z' }],
+      new Date('2026-01-15T09:00:00Z'),
+    );
     expect(starts(free)).toEqual([iso('2026-01-15T09:30Z'), iso('2026-01-15T10:00Z')]);
   });
 

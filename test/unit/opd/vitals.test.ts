@@ -1,5 +1,12 @@
-import { describe, it, expect } from 'vitest';
-import { SPO2_SCALE_NOT_A_READING, VitalsInputSchema, ageInYears, assessReading, bmi, bmiCategory } from '../../../shared/domain/opd/vitals';
+import { describe, expect, it } from 'vitest';
+import {
+  ageInYears,
+  assessReading,
+  bmi,
+  bmiCategory,
+  SPO2_SCALE_NOT_A_READING,
+  VitalsInputSchema,
+} from '../../../shared/domain/opd/vitals';
 
 function messages(input: unknown): string[] {
   const result = VitalsInputSchema.safeParse(input);
@@ -37,7 +44,12 @@ describe('VitalsInputSchema', () => {
   });
 
   it('requires at least one vital sign', () => {
-    for (const input of [{}, { note: 'patient refused' }, { supplementalOxygen: true }, { oxygenFlowLpm: 2 }]) {
+    for (const input of [
+      {},
+      { note: 'patient refused' },
+      { supplementalOxygen: true },
+      { oxygenFlowLpm: 2 },
+    ]) {
       expect(messages(input)).toEqual(['at least one vital sign is required']);
     }
   });
@@ -83,10 +95,22 @@ describe('VitalsInputSchema', () => {
 
   it('requires whole numbers for counts and pressures', () => {
     expect(messages({ pulse: 72.5 })).toEqual(['pulse must be a whole number between 20 and 300']);
-    expect(messages({ respiratoryRate: 16.2 })).toEqual(['respiratoryRate must be a whole number between 3 and 80']);
-    expect(messages({ systolic: 120.5 })).toEqual(['systolic must be a whole number between 40 and 300']);
+    expect(messages({ respiratoryRate: 16.2 })).toEqual([
+      'respiratoryRate must be a whole number between 3 and 80',
+    ]);
+    expect(messages({ systolic: 120.5 })).toEqual([
+      'systolic must be a whole number between 40 and 300',
+    ]);
     expect(messages({ spo2: 96.5 })).toEqual(['spo2 must be a whole number between 20 and 100']);
-    expect(messages({ temperatureC: 36.65, weightKg: 70.25, heightCm: 172.5, oxygenFlowLpm: 0.5, supplementalOxygen: true })).toEqual([]);
+    expect(
+      messages({
+        temperatureC: 36.65,
+        weightKg: 70.25,
+        heightCm: 172.5,
+        oxygenFlowLpm: 0.5,
+        supplementalOxygen: true,
+      }),
+    ).toEqual([]);
   });
 
   it('rejects non-numbers with the field name', () => {
@@ -99,34 +123,50 @@ describe('VitalsInputSchema', () => {
     expect(result.success).toBe(false);
     expect(result.error?.issues).toHaveLength(1);
     expect(result.error?.issues[0]?.path).toEqual(['diastolic']);
-    expect(result.error?.issues[0]?.message).toBe('diastolic (120) must be lower than systolic (120)');
+    expect(result.error?.issues[0]?.message).toBe(
+      'diastolic (120) must be lower than systolic (120)',
+    );
     expect(messages({ systolic: 120, diastolic: 119 })).toEqual([]);
     expect(messages({ diastolic: 80 })).toEqual([]);
   });
 
   it('refuses spo2Scale on a reading, pointing to the encounter', () => {
     for (const spo2Scale of [1, 2, 3]) {
-      expect(messages({ spo2: 88, supplementalOxygen: false, spo2Scale })).toEqual([SPO2_SCALE_NOT_A_READING]);
+      expect(messages({ spo2: 88, supplementalOxygen: false, spo2Scale })).toEqual([
+        SPO2_SCALE_NOT_A_READING,
+      ]);
     }
     expect(SPO2_SCALE_NOT_A_READING).toMatch(/PATCH \/encounters\/\{id\}/);
     expect(messages({ pulse: 70, colour: 'red' })).toEqual(['Unrecognized key: "colour"']);
   });
 
   it('validates consciousness, supplementalOxygen and note', () => {
-    expect(messages({ consciousness: 'a' })[0]).toMatch(/^consciousness must be one of: A, C, V, P, U/);
-    expect(messages({ pulse: 70, supplementalOxygen: 'yes' })).toEqual(['supplementalOxygen must be true or false']);
+    expect(messages({ consciousness: 'a' })[0]).toMatch(
+      /^consciousness must be one of: A, C, V, P, U/,
+    );
+    expect(messages({ pulse: 70, supplementalOxygen: 'yes' })).toEqual([
+      'supplementalOxygen must be true or false',
+    ]);
     expect(messages({ pulse: 70, note: 'x'.repeat(500) })).toEqual([]);
-    expect(messages({ pulse: 70, note: 'x'.repeat(501) })).toEqual(['note must be at most 500 characters']);
+    expect(messages({ pulse: 70, note: 'x'.repeat(501) })).toEqual([
+      'note must be at most 500 characters',
+    ]);
   });
 
   it('rejects an oxygen flow recorded as being on air', () => {
-    expect(paths({ spo2: 95, supplementalOxygen: false, oxygenFlowLpm: 2 })).toEqual(['oxygenFlowLpm']);
+    expect(paths({ spo2: 95, supplementalOxygen: false, oxygenFlowLpm: 2 })).toEqual([
+      'oxygenFlowLpm',
+    ]);
     expect(messages({ spo2: 95, supplementalOxygen: true, oxygenFlowLpm: 2 })).toEqual([]);
     expect(messages({ spo2: 95, supplementalOxygen: false, oxygenFlowLpm: 0 })).toEqual([]);
   });
 
   it('reports every problem at once', () => {
-    expect(paths({ pulse: 500, systolic: 100, diastolic: 110, spo2: 19 }).sort()).toEqual(['diastolic', 'pulse', 'spo2']);
+    expect(paths({ pulse: 500, systolic: 100, diastolic: 110, spo2: 19 }).sort()).toEqual([
+      'diastolic',
+      'pulse',
+      'spo2',
+    ]);
   });
 
   it('rejects a non-object', () => {
@@ -191,8 +231,16 @@ describe('assessReading', () => {
 
   it('scores SpO2 on the scale recorded for the patient, and says which', () => {
     const reading = VitalsInputSchema.parse({ ...FULL, spo2: 88 });
-    expect(assessReading(reading, ADULT).news2).toMatchObject({ score: 3, spo2Scale: 1, parameters: { spo2: 3 } });
-    expect(assessReading(reading, { ageYears: 70, spo2Scale: 2 }).news2).toMatchObject({ score: 0, spo2Scale: 2, parameters: { spo2: 0 } });
+    expect(assessReading(reading, ADULT).news2).toMatchObject({
+      score: 3,
+      spo2Scale: 1,
+      parameters: { spo2: 3 },
+    });
+    expect(assessReading(reading, { ageYears: 70, spo2Scale: 2 }).news2).toMatchObject({
+      score: 0,
+      spo2Scale: 2,
+      parameters: { spo2: 0 },
+    });
   });
 
   it('scores an unwell patient', () => {
@@ -208,17 +256,30 @@ describe('assessReading', () => {
       oxygenFlowLpm: 2,
     });
     // temp 2 + pulse 2 + RR 3 + SBP 2 + SpO2 2 + oxygen 2 = 13
-    expect(assessReading(reading, ADULT).news2).toMatchObject({ score: 13, risk: 'high', anyParameterScoredThree: true });
+    expect(assessReading(reading, ADULT).news2).toMatchObject({
+      score: 13,
+      risk: 'high',
+      anyParameterScoredThree: true,
+    });
     expect(assessReading(reading, ADULT).bmi).toBeNull();
     expect(assessReading(reading, ADULT).bmiCategoryNotApplicable).toBeNull();
   });
 
   it('names missing NEWS2 inputs with the vitals field names', () => {
-    const assessment = assessReading(VitalsInputSchema.parse({ pulse: 72, systolic: 120, weightKg: 90, heightCm: 170 }), ADULT);
+    const assessment = assessReading(
+      VitalsInputSchema.parse({ pulse: 72, systolic: 120, weightKg: 90, heightCm: 170 }),
+      ADULT,
+    );
     expect(assessment.bmi).toBe(31.1);
     expect(assessment.bmiCategory).toBe('obesity-class-1');
     expect(assessment.news2?.score).toBeNull();
-    expect(assessment.news2?.missing).toEqual(['respiratoryRate', 'spo2', 'supplementalOxygen', 'consciousness', 'temperatureC']);
+    expect(assessment.news2?.missing).toEqual([
+      'respiratoryRate',
+      'spo2',
+      'supplementalOxygen',
+      'consciousness',
+      'temperatureC',
+    ]);
   });
 
   it('gives no NEWS2 under 16, saying why, whatever the readings', () => {
@@ -226,9 +287,13 @@ describe('assessReading', () => {
     for (const ageYears of [0, 6, 15]) {
       const assessment = assessReading(VitalsInputSchema.parse(child), { ageYears, spo2Scale: 1 });
       expect(assessment.news2).toBeNull();
-      expect(assessment.news2NotApplicable).toMatch(/^NEWS2 is validated for patients aged 16 and over .*paediatric early warning score/);
+      expect(assessment.news2NotApplicable).toMatch(
+        /^NEWS2 is validated for patients aged 16 and over .*paediatric early warning score/,
+      );
     }
-    expect(assessReading(VitalsInputSchema.parse(child), { ageYears: 16, spo2Scale: 1 }).news2).toMatchObject({ score: 6 });
+    expect(
+      assessReading(VitalsInputSchema.parse(child), { ageYears: 16, spo2Scale: 1 }).news2,
+    ).toMatchObject({ score: 6 });
   });
 
   it('gives the BMI to everyone but the WHO adult category only from 18', () => {
@@ -240,13 +305,23 @@ describe('assessReading', () => {
       expect(assessment.bmiCategoryNotApplicable).toMatch(/BMI-for-age/);
     }
     const adult = assessReading(reading, { ageYears: 18, spo2Scale: 1 });
-    expect(adult).toMatchObject({ bmi: 15.6, bmiCategory: 'underweight', bmiCategoryNotApplicable: null });
+    expect(adult).toMatchObject({
+      bmi: 15.6,
+      bmiCategory: 'underweight',
+      bmiCategoryNotApplicable: null,
+    });
     // No BMI, nothing to explain.
-    expect(assessReading(VitalsInputSchema.parse({ pulse: 90 }), { ageYears: 6, spo2Scale: 1 }).bmiCategoryNotApplicable).toBeNull();
+    expect(
+      assessReading(VitalsInputSchema.parse({ pulse: 90 }), { ageYears: 6, spo2Scale: 1 })
+        .bmiCategoryNotApplicable,
+    ).toBeNull();
   });
 
   it('treats an unknown age as not adult: no NEWS2, no adult BMI category', () => {
-    const assessment = assessReading(VitalsInputSchema.parse(FULL), { ageYears: Number.NaN, spo2Scale: 1 });
+    const assessment = assessReading(VitalsInputSchema.parse(FULL), {
+      ageYears: Number.NaN,
+      spo2Scale: 1,
+    });
     expect(assessment).toMatchObject({ bmi: 22.9, bmiCategory: null, news2: null });
     expect(assessment.news2NotApplicable).toMatch(/age is unknown/);
   });

@@ -34,7 +34,9 @@ describe('parseMrnQuery', () => {
     ['  MRN-0000042 ', 'MRN-000042'],
     ['MRN-1234567', 'MRN-1234567'],
   ])('%s → %s', (q, mrn) => expect(parseMrnQuery(q)).toBe(mrn));
-  it.each(['MRN-', 'MRN-0', 'MRN-12a', 'MR-12', 'MRN-' + '9'.repeat(16)])('%s → null', (q) => expect(parseMrnQuery(q)).toBeNull());
+  it.each(['MRN-', 'MRN-0', 'MRN-12a', 'MR-12', `MRN-${'9'.repeat(16)}`])('%s → null', (q) =>
+    expect(parseMrnQuery(q)).toBeNull(),
+  );
 });
 
 describe('phoneDigits and phone queries', () => {
@@ -65,7 +67,11 @@ describe('classifyQuery', () => {
   it('MRN first, then phone, else name', () => {
     expect(classifyQuery('mrn-7')).toEqual({ kind: 'mrn', mrn: 'MRN-000007' });
     expect(classifyQuery('+91 987')).toEqual({ kind: 'phone', digits: '91987', from: 'start' });
-    expect(classifyQuery('98450 12345')).toEqual({ kind: 'phone', digits: '9845012345', from: 'end' });
+    expect(classifyQuery('98450 12345')).toEqual({
+      kind: 'phone',
+      digits: '9845012345',
+      from: 'end',
+    });
     expect(classifyQuery('Priya SH')).toEqual({ kind: 'name', prefix: 'priya sh' });
     expect(classifyQuery('12')).toEqual({ kind: 'name', prefix: '12' });
   });
@@ -85,7 +91,9 @@ describe('nameIndexEntries', () => {
   /** Simulates the search filter: entries starting with q whose prev does not. */
   const matches = (name: string, q: string) => {
     const { main, extra } = nameIndexEntries(name);
-    return [main, ...extra].filter((e) => e.key.startsWith(q) && (e.prev === undefined || !e.prev.startsWith(q))).length;
+    return [main, ...extra].filter(
+      (e) => e.key.startsWith(q) && (e.prev === undefined || !e.prev.startsWith(q)),
+    ).length;
   };
 
   it.each([
@@ -126,6 +134,9 @@ describe('date of birth limits', () => {
 
 describe('dedupeAllergies', () => {
   it('drops case-insensitive repeats keeping the first spelling', () => {
-    expect(dedupeAllergies(['Penicillin', 'penicillin ', 'Latex'])).toEqual(['Penicillin', 'Latex']);
+    expect(dedupeAllergies(['Penicillin', 'penicillin ', 'Latex'])).toEqual([
+      'Penicillin',
+      'Latex',
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { SCOPES } from '../../../shared/auth/scopes';
 import { ROLES } from '../../../shared/auth/roles';
+import { SCOPES } from '../../../shared/auth/scopes';
 import { escapeHtml } from '../../../shared/web/layout';
 import {
   contentSecurityPolicy,
@@ -83,7 +83,9 @@ function scripts(html: string): string[] {
 }
 
 function markupOnly(html: string): string {
-  return html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '').replace(/<style\b[^>]*>[\s\S]*?<\/style>/g, '');
+  return html
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')
+    .replace(/<style\b[^>]*>[\s\S]*?<\/style>/g, '');
 }
 
 describe.each(Object.entries(pages))('%s page', (name, render) => {
@@ -116,12 +118,16 @@ describe.each(Object.entries(pages))('%s page', (name, render) => {
       if (/type="hidden"/.test(attrs)) continue;
       const id = /\sid="([^"]+)"/.exec(attrs)?.[1];
       expect(id, `control without id: ${attrs}`).toBeDefined();
-      expect(labelled.has(id) || /aria-label="/.test(attrs), `control #${id} has a label`).toBe(true);
+      expect(labelled.has(id) || /aria-label="/.test(attrs), `control #${id} has a label`).toBe(
+        true,
+      );
     }
   });
 
   it('references no external URL (offline, no CDN)', () => {
-    const refs = [...html.matchAll(/\s(?:src|href|action|srcset|poster|data)\s*=\s*["']?([^"'\s>]*)/g)].map((m) => m[1] ?? '');
+    const refs = [
+      ...html.matchAll(/\s(?:src|href|action|srcset|poster|data)\s*=\s*["']?([^"'\s>]*)/g),
+    ].map((m) => m[1] ?? '');
     for (const ref of refs) {
       expect(ref, ref).not.toMatch(/^(?:https?:)?\/\//i);
     }
@@ -196,7 +202,9 @@ describe('page specifics', () => {
 
   it('admin renders one checkbox per scope, labelled with its description, grouped by resource', () => {
     const html = renderAdmin({ scopes: SCOPES });
-    const boxes = [...html.matchAll(/<input type="checkbox" id="([^"]+)" name="scope" value="([^"]+)">/g)];
+    const boxes = [
+      ...html.matchAll(/<input type="checkbox" id="([^"]+)" name="scope" value="([^"]+)">/g),
+    ];
     expect(boxes.map((m) => m[2])).toEqual(Object.keys(SCOPES));
     for (const [scope, description] of Object.entries(SCOPES)) {
       expect(html).toContain(escapeHtml(description));
@@ -208,7 +216,9 @@ describe('page specifics', () => {
   });
 
   it('admin renders whatever catalogue it is given, escaped', () => {
-    const html = renderAdmin({ scopes: { 'x:read': 'Read <x> & "y"', 'x:write': 'Write x', 'zeta:run': 'Run' } });
+    const html = renderAdmin({
+      scopes: { 'x:read': 'Read <x> & "y"', 'x:write': 'Write x', 'zeta:run': 'Run' },
+    });
     expect([...html.matchAll(/name="scope"/g)]).toHaveLength(3);
     expect(html).toContain('Read &lt;x&gt; &amp; &quot;y&quot;');
     expect(html).not.toContain('Read <x>');
@@ -228,6 +238,8 @@ describe('page specifics', () => {
 
 describe('escapeHtml', () => {
   it('escapes markup-significant characters', () => {
-    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
+    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe(
+      '&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;',
+    );
   });
 });
