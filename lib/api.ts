@@ -6,8 +6,8 @@ import type * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { AUTHORIZER_CACHE_TTL_SECONDS } from '../shared/auth/policy';
 import { GATEWAY_RESPONSES, gatewayResponse } from '../shared/http/gateway-responses';
-import { isPublic } from '../shared/http/route';
-import { allRoutes, type ManifestRoute } from '../shared/routes/index';
+import { allRoutes, type ManifestRoute } from '../shared/api/index';
+import { isPublicRoute, routeName } from '../shared/http/route';
 import { constructId } from './functions';
 import type { Logging } from './logging';
 import type { Settings } from './settings';
@@ -184,19 +184,19 @@ export class Api extends Construct {
     return routes.map((route) => {
       const key = `${route.method} ${route.path}`;
       if (seen.has(key))
-        throw new Error(`Route ${key} is declared twice (second: ${route.group}.${route.name})`);
+        throw new Error(`Route ${key} is declared twice (second: ${routeName(route)})`);
       seen.add(key);
       const resource =
         route.path === '/' ? this.restApi.root : this.restApi.root.resourceForPath(route.path);
-      const options: apigw.MethodOptions = isPublic(route.access)
+      const options: apigw.MethodOptions = isPublicRoute(route)
         ? {
             authorizationType: apigw.AuthorizationType.NONE,
-            operationName: `${route.group}.${route.name}`,
+            operationName: routeName(route),
           }
         : {
             authorizationType: apigw.AuthorizationType.CUSTOM,
             authorizer: this.requestAuthorizer(props.authorizerFunction),
-            operationName: `${route.group}.${route.name}`,
+            operationName: routeName(route),
           };
       return {
         route,

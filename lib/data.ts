@@ -2,7 +2,7 @@ import { RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import { Construct } from 'constructs';
-import { TABLE } from '../shared/table/spec';
+import { TABLE } from '../shared/kernel/store/table';
 
 export interface DataProps {
   /** CloudWatch Contributor Insights on the table and its indexes (most-accessed keys = hot tenants). */

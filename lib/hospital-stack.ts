@@ -1,6 +1,6 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
-import { allRoutes } from '../shared/routes/index';
+import { allRoutes } from '../shared/api/index';
 import { Api } from './api';
 import { Data } from './data';
 import { Functions } from './functions';

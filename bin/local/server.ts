@@ -7,8 +7,9 @@ import { resetSigningKey } from '../../shared/auth/jwt';
 import { AUTHORIZER_CACHE_TTL_SECONDS } from '../../shared/auth/policy';
 import { type GatewayResponseType, gatewayResponse } from '../../shared/http/gateway-responses';
 import { groupEntry } from '../../shared/http/route';
-import { allRoutes, GROUPS } from '../../shared/routes/index';
-import { resetDb } from '../../shared/table/client';
+import { allRoutes, GROUPS } from '../../shared/api/index';
+import { isPublicRoute } from '../../shared/http/route';
+import { resetDocumentClient } from '../../shared/kernel/store/client';
 import {
   authorizerEvent,
   compileRoutes,
@@ -147,7 +148,9 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
   process.env.JWT_SECRET =
     opts.jwtSecret ?? process.env.JWT_SECRET ?? randomBytes(32).toString('base64url');
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
-  resetDb();
+  // Answers and stored records are checked against their schemas here (off on Lambda; see kernel/config.ts).
+  process.env.HMS_STRICT_CHECKS ??= '1';
+  resetDocumentClient();
   resetSigningKey();
   await ensureTable(opts.dynamoEndpoint, tableName, opts.log);
 
@@ -195,9 +198,9 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
         );
       const body = await readBody(req);
       if (body === null) return sendGateway(res, 'REQUEST_TOO_LARGE', requestId);
-      const headers: Record<string, string> = {};
-      for (const [k, v] of Object.entries(req.headers))
-        if (typeof v === 'string') headers[k.toLowerCase()] = v;
+      const headers: Record<string, string> = Object.fromEntries(
+        Object.entries(req.headers).flatMap(([k, v]) => (typeof v === 'string' ? [[k.toLowerCase(), v]] : [])),
+      );
       const incoming: IncomingRequest = {
         method,
         path,
@@ -209,7 +212,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
       };
 
       let authorizerContext: Record<string, unknown> | null = null;
-      if (!route.access.public) {
+      if (!isPublicRoute(route)) {
         // As on API Gateway: no identity source means 401 without calling the authorizer.
         if (!headers.authorization) return sendGateway(res, 'UNAUTHORIZED', requestId);
         try {

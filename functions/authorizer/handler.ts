@@ -2,8 +2,9 @@ import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } fro
 import { resolvePrincipal } from '../../shared/auth/authorize';
 import { stagePolicy } from '../../shared/auth/policy';
 import { toAuthorizerContext } from '../../shared/auth/principal';
-import { systemClock } from '../../shared/clock';
-import { rootLogger } from '../../shared/log';
+import { systemClock } from '../../shared/kernel/clock';
+import { rootLogger } from '../../shared/kernel/log';
+import { Stores } from '../../shared/kernel/store/store';
 
 const log = rootLogger.child({ function: 'authorizer' });
 
@@ -18,14 +19,14 @@ export async function handler(
   const headers = Object.fromEntries(
     Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]),
   );
-  const principal = await resolvePrincipal(headers.authorization ?? undefined, systemClock.now());
+  const principal = await resolvePrincipal(new Stores(), headers.authorization ?? undefined, systemClock.now());
   if (!principal) {
     log.info('credential refused', { requestId: event.requestContext?.requestId });
     // API Gateway turns this exact message into a 401 (gateway response UNAUTHORIZED).
     throw new Error('Unauthorized');
   }
   return {
-    principalId: `${principal.type}:${principal.id}`,
+    principalId: `${principal.actor.kind}:${principal.actor.id}`,
     policyDocument: stagePolicy('Allow', event.methodArn),
     context: toAuthorizerContext(principal),
   };

@@ -1,8 +1,4 @@
-import { currentTenant, registerTenant } from '../../shared/domain/identity/tenants';
-import { createApiHandler } from '../../shared/http/api-handler';
-import { tenantsGroup } from '../../shared/routes/tenants';
+import { tenantsGroup } from '../../shared/api/tenants';
+import { createRestHandler } from '../../shared/http/rest-handler';
 
-export const handler = createApiHandler(tenantsGroup, {
-  register: ({ body, now }) => registerTenant(body, now),
-  current: ({ tenantId }) => currentTenant(tenantId),
-});
+export const handler = createRestHandler(tenantsGroup);

@@ -1,10 +1,4 @@
-import { createUser, listUsers, updateUser } from '../../shared/domain/identity/users';
-import { createApiHandler } from '../../shared/http/api-handler';
-import { usersGroup } from '../../shared/routes/users';
+import { usersGroup } from '../../shared/api/users';
+import { createRestHandler } from '../../shared/http/rest-handler';
 
-export const handler = createApiHandler(usersGroup, {
-  create: ({ tenantId, body, now }) => createUser(tenantId, body, now),
-  list: ({ tenantId, query }) => listUsers(tenantId, query),
-  update: ({ tenantId, principal, params, body, now }) =>
-    updateUser(tenantId, principal.id, params.id, body, now),
-});
+export const handler = createRestHandler(usersGroup);

@@ -1,6 +1,6 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import type { Role } from './roles';
+import type { Role } from '../kernel/roles';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 3600;
 const ISSUER = 'hospital-management-service';

@@ -1,59 +1,64 @@
-import type { Role } from './roles';
-import { isScope, type Scope } from './scopes';
+/**
+ * The verified caller as the authorizer hands it to the functions: who (a user with a role, or an
+ * API key with scopes) and for which hospital. API Gateway passes it as flat strings; the REST
+ * transport turns it back into the actor and tenant of the operation's context.
+ */
+import type { ApiKeyActor, UserActor } from '../kernel/actor';
+import type { TenantInfo } from '../kernel/context';
+import { isRole } from '../kernel/roles';
+import { isScope } from '../kernel/scopes';
 
-/** Who is calling, as established by the authorizer from a verified credential. */
 export interface Principal {
-  type: 'user' | 'apiKey';
-  /** User id or API-key id. */
-  id: string;
-  tenantId: string;
-  tenantSlug: string;
-  tenantName: string;
-  tenantStatus: 'TRIAL' | 'ACTIVE' | 'SUSPENDED';
-  trialEndsAt: string;
-  /** The hospital's IANA time zone: "today" and schedules mean this zone. */
-  timezone: string;
-  /** Staff role for users; undefined for API keys. */
-  role?: Role;
-  /** Scopes for API keys; empty for users. */
-  scopes: Scope[];
+  actor: UserActor | ApiKeyActor;
+  tenant: TenantInfo;
 }
 
 /** API Gateway authorizer context values must be flat strings, numbers or booleans. */
 export type AuthorizerContext = Record<string, string>;
 
 export function toAuthorizerContext(p: Principal): AuthorizerContext {
+  const { actor, tenant } = p;
   return {
-    principalType: p.type,
-    principalId: p.id,
-    tenantId: p.tenantId,
-    tenantSlug: p.tenantSlug,
-    tenantName: p.tenantName,
-    tenantStatus: p.tenantStatus,
-    trialEndsAt: p.trialEndsAt,
-    timezone: p.timezone,
-    role: p.role ?? '',
-    scopes: p.scopes.join(' '),
+    principalType: actor.kind,
+    principalId: actor.id,
+    tenantId: tenant.id,
+    tenantSlug: tenant.slug,
+    tenantName: tenant.name,
+    tenantStatus: tenant.status,
+    trialEndsAt: tenant.trialEndsAt,
+    timezone: tenant.timeZone,
+    country: tenant.country ?? '',
+    role: actor.kind === 'user' ? actor.role : '',
+    scopes: actor.kind === 'apiKey' ? actor.scopes.join(' ') : '',
   };
 }
 
-export function fromAuthorizerContext(
-  ctx: Record<string, unknown> | null | undefined,
-): Principal | null {
-  if (!ctx || typeof ctx.tenantId !== 'string' || typeof ctx.principalId !== 'string') return null;
-  const type = ctx.principalType === 'apiKey' ? 'apiKey' : 'user';
-  const role = typeof ctx.role === 'string' && ctx.role ? (ctx.role as Role) : undefined;
-  const scopes = typeof ctx.scopes === 'string' ? ctx.scopes.split(' ').filter(isScope) : [];
+const TENANT_STATUSES: readonly string[] = ['TRIAL', 'ACTIVE', 'SUSPENDED'];
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+
+/** The principal, or null when the context is missing or malformed (then the caller is unauthenticated). */
+export function fromAuthorizerContext(ctx: Record<string, unknown> | null | undefined): Principal | null {
+  if (!ctx || !str(ctx.tenantId) || !str(ctx.principalId)) return null;
+  const id = str(ctx.principalId);
+  let actor: UserActor | ApiKeyActor;
+  if (ctx.principalType === 'apiKey') {
+    actor = { kind: 'apiKey', id, scopes: str(ctx.scopes).split(' ').filter(isScope) };
+  } else {
+    const role = str(ctx.role);
+    if (!isRole(role)) return null;
+    actor = { kind: 'user', id, role };
+  }
+  const status = str(ctx.tenantStatus);
   return {
-    type,
-    id: ctx.principalId,
-    tenantId: ctx.tenantId,
-    tenantSlug: String(ctx.tenantSlug ?? ''),
-    tenantName: String(ctx.tenantName ?? ''),
-    tenantStatus: (ctx.tenantStatus as Principal['tenantStatus']) ?? 'TRIAL',
-    trialEndsAt: String(ctx.trialEndsAt ?? ''),
-    timezone: typeof ctx.timezone === 'string' && ctx.timezone ? ctx.timezone : 'UTC',
-    role,
-    scopes,
+    actor,
+    tenant: {
+      id: str(ctx.tenantId),
+      slug: str(ctx.tenantSlug),
+      name: str(ctx.tenantName),
+      status: (TENANT_STATUSES.includes(status) ? status : 'TRIAL') as TenantInfo['status'],
+      trialEndsAt: str(ctx.trialEndsAt),
+      timeZone: str(ctx.timezone) || 'UTC',
+      ...(str(ctx.country) ? { country: str(ctx.country) } : {}),
+    },
   };
 }

@@ -1,47 +1,54 @@
 /**
- * Typed errors. Services throw these; one place (shared/http/respond.ts) turns them into
- * `{statusCode, message, error}` bodies. Anything else becomes a 500 without internals.
+ * The REST mapping of the transport-neutral errors, in one place: `{statusCode, message, error}`
+ * bodies (with the error's details merged in), and the statuses API Gateway and the local runtime
+ * also use for their own answers.
  */
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly error: string,
-    message: string,
-    /** Extra fields merged into the error body (e.g. `allowed` next states, `existingMrn`). */
-    readonly details?: Record<string, unknown>,
-  ) {
-    super(message);
-    this.name = new.target.name;
-  }
+import type { AppError, ErrorCode } from '../kernel/errors';
+
+export const STATUS_OF: Readonly<Record<ErrorCode, number>> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  rate_limited: 429,
+  unavailable: 503,
+  internal: 500,
+};
+
+const STATUS_NAMES: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+export function statusName(code: number): string {
+  return STATUS_NAMES[code] ?? 'Error';
 }
 
-export class BadRequest extends HttpError {
-  constructor(message: string, details?: Record<string, unknown>) {
-    super(400, 'Bad Request', message, details);
-  }
+export function errorBody(statusCode: number, message: string, details?: Record<string, unknown>) {
+  return { ...details, statusCode, message, error: statusName(statusCode) };
 }
-export class Unauthorized extends HttpError {
-  constructor(message = 'Authentication required', details?: Record<string, unknown>) {
-    super(401, 'Unauthorized', message, details);
-  }
-}
-export class Forbidden extends HttpError {
-  constructor(message = 'Insufficient permissions', details?: Record<string, unknown>) {
-    super(403, 'Forbidden', message, details);
-  }
-}
-export class NotFound extends HttpError {
-  constructor(message = 'Resource not found', details?: Record<string, unknown>) {
-    super(404, 'Not Found', message, details);
-  }
-}
-export class Conflict extends HttpError {
-  constructor(message: string, details?: Record<string, unknown>) {
-    super(409, 'Conflict', message, details);
-  }
-}
-export class TooManyRequests extends HttpError {
-  constructor(message = 'Rate limit exceeded', details?: Record<string, unknown>) {
-    super(429, 'Too Many Requests', message, details);
-  }
+
+/**
+ * Status, body and headers for an AppError. An internal error's own message is never shown: the
+ * caller gets the request id to quote instead (the message is logged with it).
+ */
+export function httpError(err: AppError, requestId: string) {
+  const statusCode = STATUS_OF[err.code];
+  const message =
+    err.code === 'internal' ? `Internal server error. Quote request id ${requestId} when reporting it.` : err.message;
+  const details = err.code === 'internal' ? undefined : err.details;
+  const headers: Record<string, string> = err.retryAfterSeconds ? { 'retry-after': String(err.retryAfterSeconds) } : {};
+  return { statusCode, body: errorBody(statusCode, message, details), headers };
 }

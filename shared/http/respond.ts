@@ -1,6 +1,7 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { contentSecurityPolicy } from '../web/csp';
-import { HttpError } from './errors';
+import { toAppError } from '../kernel/errors';
+import { errorBody, httpError, statusName } from './errors';
 
 const BASE_HEADERS = {
   'cache-control': 'no-store',
@@ -34,54 +35,10 @@ export function html(statusCode: number, body: string): APIGatewayProxyResult {
   };
 }
 
-const STATUS_NAMES: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  409: 'Conflict',
-  413: 'Payload Too Large',
-  415: 'Unsupported Media Type',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-};
-
-export function statusName(code: number): string {
-  return STATUS_NAMES[code] ?? 'Error';
-}
-
-export function errorBody(statusCode: number, message: string, details?: Record<string, unknown>) {
-  return { ...details, statusCode, message, error: statusName(statusCode) };
-}
-
-/** AWS capacity errors that survived the SDK's own retries: the caller should retry, not report a bug. */
-const THROTTLING = new Set([
-  'ThrottlingException',
-  'ProvisionedThroughputExceededException',
-  'RequestLimitExceeded',
-  'TooManyRequestsException',
-]);
-
-/** The one place that turns errors into `{statusCode, message, error}`. */
+/** The one place a thrown value becomes a REST answer: `{statusCode, message, error}`. */
 export function errorResponse(err: unknown, requestId: string): APIGatewayProxyResult {
-  if (err instanceof HttpError) {
-    return json(err.statusCode, {
-      ...err.details,
-      statusCode: err.statusCode,
-      message: err.message,
-      error: err.error,
-    });
-  }
-  if (THROTTLING.has((err as { name?: string })?.name ?? '')) {
-    return json(429, errorBody(429, 'The service is busy right now; retry in a few seconds'), {
-      'retry-after': '2',
-    });
-  }
-  return json(
-    500,
-    errorBody(500, `Internal server error. Quote request id ${requestId} when reporting it.`),
-  );
+  const { statusCode, body, headers } = httpError(toAppError(err), requestId);
+  return json(statusCode, body, headers);
 }
+
+export { errorBody, statusName };

@@ -1,78 +1,117 @@
-import type * as z from 'zod';
-import type { Role } from '../auth/roles';
-import type { Scope } from '../auth/scopes';
+/**
+ * REST bindings. A route binds an operation to a method and a path and says how the request forms
+ * the operation's input; a page route serves HTML. A group is one Lambda function: its routes and
+ * what the function may touch. API Gateway, the in-function router, the local runtime, the docs,
+ * the OpenAPI document and the access tests are all generated from these declarations.
+ */
+import type { AnyOperation } from '../kernel/operation';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
- * Who may call a route. `public` needs no credential. Otherwise a staff user passes when ADMIN or
- * when their role is listed (`'any'` = every signed-in user), and an API key passes when it
- * carries `scope` (`'any'` = every key); a route without `scope` refuses API keys.
+ * How a request's body forms the input, besides its path parameters (which always become input
+ * fields of the same name): `fields` spreads a JSON object's fields into the input (the default
+ * for POST, PUT and PATCH); `{ field }` puts the whole body under one input field (a PUT of a
+ * document, e.g. a weekly schedule). GET and DELETE take their query parameters as fields.
  */
-export type Access =
-  | { public: true }
-  | {
-      public?: false;
-      roles: readonly Role[] | 'any';
-      scope?: Scope | 'any';
-      allowAfterTrial?: boolean;
-    };
+export type BodyBinding = 'fields' | { field: string };
 
-export interface RouteDef<
-  B extends z.ZodType = z.ZodType,
-  Q extends z.ZodType = z.ZodType,
-  P extends z.ZodType = z.ZodType,
-> {
+export interface OperationRoute {
+  kind: 'operation';
+  op: AnyOperation;
   method: HttpMethod;
   /** API Gateway style template, e.g. `/patients/{id}`. */
   path: string;
-  summary: string;
-  access: Access;
-  body?: B;
-  query?: Q;
-  params?: P;
-  /** Success status code; 200 unless given. */
-  status?: number;
-  /** `html` routes answer text/html; everything else JSON. */
-  produces?: 'json' | 'html';
-  /** Free-text tags for docs and the OpenAPI document. */
+  /** Success status; 200 unless given (201 for creations). */
+  status: number;
+  body: BodyBinding | null;
+  /** Docs and OpenAPI grouping. */
   tag: string;
 }
 
-export interface GroupDef<R extends Record<string, RouteDef> = Record<string, RouteDef>> {
+/** An HTML page; it calls no operation (its script calls the API with the signed-in session). */
+export interface PageRoute {
+  kind: 'page';
+  name: string;
+  method: 'GET';
+  path: string;
+  summary: string;
+  tag: string;
+  render: (basePath: string) => string;
+}
+
+export type Route = OperationRoute | PageRoute;
+
+const takesBody = (method: HttpMethod) => method === 'POST' || method === 'PUT' || method === 'PATCH';
+
+export function route(
+  op: AnyOperation,
+  binding: { method: HttpMethod; path: string; tag: string; status?: number; body?: BodyBinding },
+): OperationRoute {
+  return {
+    kind: 'operation',
+    op,
+    method: binding.method,
+    path: binding.path,
+    status: binding.status ?? 200,
+    body: takesBody(binding.method) ? (binding.body ?? 'fields') : null,
+    tag: binding.tag,
+  };
+}
+
+export function page(def: Omit<PageRoute, 'kind' | 'method'>): PageRoute {
+  return { kind: 'page', method: 'GET', ...def };
+}
+
+/** The route's operation name (`patients.register`) or page name (`pages.login`). */
+export function routeName(r: Route): string {
+  return r.kind === 'operation' ? r.op.name : `pages.${r.name}`;
+}
+
+export function routeSummary(r: Route): string {
+  return r.kind === 'operation' ? r.op.summary : r.summary;
+}
+
+export function isPublicRoute(r: Route): boolean {
+  return r.kind === 'page' || r.op.access.public === true;
+}
+
+/** Path parameter names of a template: `/doctors/{id}/availability` → `['id']`. */
+export function pathParams(path: string): string[] {
+  return [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+}
+
+/** What a function may touch; the CDK stack turns it into least-privilege grants. */
+export interface Permissions {
+  table: 'none' | 'read' | 'readwrite';
+  jwtSecret?: boolean;
+  events?: boolean;
+}
+
+export interface GroupDef {
   /** Function name, also the folder under functions/. */
   name: string;
   description: string;
   memoryMb: number;
   timeoutSeconds: number;
-  /** What the function may touch; the CDK stack turns this into least-privilege grants. */
-  permissions: { table: 'none' | 'read' | 'readwrite'; jwtSecret?: boolean; events?: boolean };
-  routes: R;
+  permissions: Permissions;
+  routes: readonly Route[];
 }
 
-export function defineRoute<
-  B extends z.ZodType = z.ZodUndefined,
-  Q extends z.ZodType = z.ZodUndefined,
-  P extends z.ZodType = z.ZodUndefined,
->(def: RouteDef<B, Q, P>): RouteDef<B, Q, P> {
-  return def;
-}
+/** What most groups need: declared once, so a group states only where it differs. */
+export const GROUP_DEFAULTS = {
+  memoryMb: 512,
+  timeoutSeconds: 10,
+  permissions: { table: 'readwrite' } as Permissions,
+} as const;
 
-export function defineGroup<R extends Record<string, RouteDef>>(def: GroupDef<R>): GroupDef<R> {
-  return def;
-}
-
-export const PUBLIC: Access = { public: true };
-
-export function isPublic(access: Access): access is { public: true } {
-  return access.public === true;
+export function defineGroup(
+  def: Pick<GroupDef, 'name' | 'description' | 'routes'> & Partial<Omit<GroupDef, 'name' | 'description' | 'routes'>>,
+): GroupDef {
+  return { ...GROUP_DEFAULTS, ...def };
 }
 
 /** Entry file of a group's function, relative to the project root. */
 export function groupEntry(group: Pick<GroupDef, 'name'>): string {
   return `functions/${group.name}/handler.ts`;
 }
-
-export type Infer<T> = [Exclude<T, undefined>] extends [z.ZodType]
-  ? z.output<Exclude<T, undefined>>
-  : undefined;

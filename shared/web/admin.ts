@@ -2,8 +2,8 @@
  * `/admin` — the signed-in workspace: overview, outpatients (appointments + queue), staff and
  * API keys. The page is static markup; admin-client.ts loads data with the session token.
  */
-import { ROLES, type Role } from '../auth/roles';
-import type { SCOPES } from '../auth/scopes';
+import { ROLES, type Role } from '../kernel/roles';
+import type { SCOPES } from '../kernel/scopes';
 import { adminScript } from './admin-client';
 import {
   brandMark,

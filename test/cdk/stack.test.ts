@@ -13,8 +13,8 @@ import { Secrets } from '../../lib/secrets';
 import { readSettings, type Settings } from '../../lib/settings';
 import { GATEWAY_RESPONSES } from '../../shared/http/gateway-responses';
 import { isPublic } from '../../shared/http/route';
-import { allRoutes, GROUPS } from '../../shared/routes/index';
-import { TABLE } from '../../shared/table/spec';
+import { allRoutes, GROUPS } from '../../shared/api/index';
+import { TABLE } from '../../shared/kernel/store/table';
 
 /**
  * The stack is built once, and every expectation is generated from the declarations the stack

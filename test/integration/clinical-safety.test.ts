@@ -4,8 +4,8 @@
  * that contradict the drug's name, and vitals plausibility bounds. Each test has its own hospital.
  */
 import { describe, expect, it } from 'vitest';
-import { addDays } from '../../shared/domain/opd/zoned-time';
-import { yearsBefore } from '../../shared/domain/patients/rules';
+import { addDays } from '../../shared/kernel/time/zoned-time';
+import { yearsBefore } from '../../shared/modules/patients/rules';
 import { expectError } from '../support/api';
 import { opdHospital, opdRuntime } from '../support/opd';
 

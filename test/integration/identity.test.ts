@@ -1,9 +1,9 @@
 import { GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../bin/local/server';
-import { resetClock, shiftClock } from '../../shared/clock';
-import { db, table } from '../../shared/table/client';
-import { keys } from '../../shared/table/keys';
+import { resetClock, shiftClock } from '../../shared/kernel/clock';
+import { db, table } from '../../shared/kernel/store/client';
+import { keys } from '../../shared/kernel/store/keys';
 import { client, expectError, newTenant } from '../support/api';
 import { startTestRuntime } from '../support/runtime';
 

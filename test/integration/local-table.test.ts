@@ -5,7 +5,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
 import { createTableInput, ensureTable, localClient } from '../../bin/local/dynamo-local';
-import { TABLE } from '../../shared/table/spec';
+import { TABLE } from '../../shared/kernel/store/table';
 
 describe('local table from the table spec', () => {
   it('creates every declared index and TTL, and adds indexes a kept data folder lacks', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../bin/local/server';
-import { allRoutes } from '../../shared/routes/index';
+import { allRoutes } from '../../shared/api/index';
 import { client } from '../support/api';
 import { startTestRuntime } from '../support/runtime';
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../../shared/clock';
-import { utcToZonedParts } from '../../shared/domain/opd/zoned-time';
+import { systemClock } from '../../shared/kernel/clock';
+import { utcToZonedParts } from '../../shared/kernel/time/zoned-time';
 import { client, expectError } from '../support/api';
 import { opdHospital, opdRuntime } from '../support/opd';
 

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../bin/local/server';
-import { utcToZonedParts } from '../../shared/domain/opd/schedule';
+import { utcToZonedParts } from '../../shared/modules/doctors/schedule';
 import { type Client, expectError, newTenant } from '../support/api';
 import { startTestRuntime } from '../support/runtime';
 

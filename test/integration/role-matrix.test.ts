@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../bin/local/server';
-import { ROLES } from '../../shared/auth/roles';
-import { SCOPE_NAMES } from '../../shared/auth/scopes';
-import { allRoutes, type ManifestRoute } from '../../shared/routes/index';
+import { ROLES } from '../../shared/kernel/roles';
+import { SCOPE_NAMES } from '../../shared/kernel/scopes';
+import { allRoutes, type ManifestRoute } from '../../shared/api/index';
 import { type Client, newTenant } from '../support/api';
 import { startTestRuntime } from '../support/runtime';
 

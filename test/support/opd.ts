@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
 import type { LocalRuntime } from '../../bin/local/server';
-import { resetClock, shiftClock, systemClock } from '../../shared/clock';
-import { utcToZonedParts } from '../../shared/domain/opd/zoned-time';
+import { resetClock, shiftClock, systemClock } from '../../shared/kernel/clock';
+import { utcToZonedParts } from '../../shared/kernel/time/zoned-time';
 import { newTenant } from './api';
 import { startTestRuntime } from './runtime';
 

@@ -10,7 +10,7 @@ import {
   parseMrnQuery,
   phoneDigits,
   yearsBefore,
-} from '../../../shared/domain/patients/rules';
+} from '../../../shared/modules/patients/rules';
 
 describe('formatMrn', () => {
   it('pads to six digits and grows beyond', () => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ROLES } from '../../../shared/auth/roles';
-import { SCOPES } from '../../../shared/auth/scopes';
+import { ROLES } from '../../../shared/kernel/roles';
+import { SCOPES } from '../../../shared/kernel/scopes';
 import { escapeHtml } from '../../../shared/web/layout';
 import {
   contentSecurityPolicy,

@@ -1,0 +1,12 @@
+import { defineGroup, route } from '../http/route';
+import * as auth from '../modules/auth/operations';
+
+export const authGroup = defineGroup({
+  name: 'auth',
+  description: 'Sign-in and the current user',
+  permissions: { table: 'readwrite', jwtSecret: true },
+  routes: [
+    route(auth.login, { method: 'POST', path: '/auth/login', tag: 'Authentication' }),
+    route(auth.me, { method: 'GET', path: '/auth/me', tag: 'Authentication' }),
+  ],
+});

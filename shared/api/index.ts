@@ -1,0 +1,34 @@
+/**
+ * The REST manifest: every resource group (one Lambda function each) and its routes. API Gateway,
+ * the local runtime, the docs, the OpenAPI document and the access tests are generated from this
+ * list. Functions import only their own group's file, so each bundle holds only its operations.
+ */
+import type { GroupDef, Route } from '../http/route';
+import { apiKeysGroup } from './api-keys';
+import { appointmentsGroup } from './appointments';
+import { authGroup } from './auth';
+import { doctorsGroup } from './doctors';
+import { encountersGroup } from './encounters';
+import { patientsGroup } from './patients';
+import { tenantsGroup } from './tenants';
+import { usersGroup } from './users';
+import { webGroup } from './web';
+
+export const GROUPS: readonly GroupDef[] = [
+  webGroup,
+  tenantsGroup,
+  authGroup,
+  usersGroup,
+  apiKeysGroup,
+  patientsGroup,
+  doctorsGroup,
+  appointmentsGroup,
+  encountersGroup,
+];
+
+/** A route with the group (function) that serves it. */
+export type ManifestRoute = Route & { group: string };
+
+export function allRoutes(): ManifestRoute[] {
+  return GROUPS.flatMap((g) => g.routes.map((r) => ({ ...r, group: g.name })));
+}

@@ -1,0 +1,11 @@
+import { defineGroup, route } from '../http/route';
+import * as tenants from '../modules/tenants/operations';
+
+export const tenantsGroup = defineGroup({
+  name: 'tenants',
+  description: 'Hospital self-registration and the current tenant profile',
+  routes: [
+    route(tenants.register, { method: 'POST', path: '/tenants', tag: 'Tenants', status: 201 }),
+    route(tenants.current, { method: 'GET', path: '/tenants/current', tag: 'Tenants' }),
+  ],
+});

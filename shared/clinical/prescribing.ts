@@ -1,0 +1,109 @@
+/**
+ * Prescription (FHIR MedicationRequest) input rules and the checks made before one is saved.
+ */
+import * as z from 'zod';
+import { Conflict } from '../kernel/errors';
+import { type AllergyConflict, screenAllergies } from './allergy';
+import { identifyDrug } from './drug-catalogue';
+import { boundedNumber, boundedText, oneOf } from '../kernel/fields';
+
+export const MEDICATION_ROUTES = [
+  'oral',
+  'iv',
+  'im',
+  'sc',
+  'topical',
+  'inhaled',
+  'sublingual',
+  'rectal',
+  'ophthalmic',
+  'otic',
+  'nasal',
+  'transdermal',
+] as const;
+export const MedicationRouteSchema = oneOf('route', MEDICATION_ROUTES);
+export type MedicationRoute = z.infer<typeof MedicationRouteSchema>;
+
+/** FHIR R5 MedicationRequest.status. */
+export const MEDICATION_REQUEST_STATUSES = [
+  'active',
+  'on-hold',
+  'ended',
+  'stopped',
+  'completed',
+  'cancelled',
+  'draft',
+  'entered-in-error',
+  'unknown',
+] as const;
+export const MedicationRequestStatusSchema = z.enum(MEDICATION_REQUEST_STATUSES);
+export type MedicationRequestStatus = z.infer<typeof MedicationRequestStatusSchema>;
+
+/** A prescription is signed when saved, so it starts active rather than draft. */
+export const NEW_PRESCRIPTION_STATUS: MedicationRequestStatus = 'active';
+
+export const PrescriptionInputSchema = z.strictObject(
+  {
+    drugName: boundedText('drugName', 1, 200),
+    drugCode: boundedText('drugCode', 1, 50).optional(),
+    strength: boundedText('strength', 1, 50),
+    dose: boundedText('dose', 1, 50),
+    route: MedicationRouteSchema,
+    frequency: boundedText('frequency', 1, 50),
+    durationDays: boundedNumber('durationDays', 1, 365, { int: true }),
+    quantity: boundedNumber('quantity', 1, 10000, { int: true }),
+    instructions: boundedText('instructions', 0, 500).optional(),
+    allergyOverrideReason: boundedText('allergyOverrideReason', 1, 500).optional(),
+  },
+  { error: (iss) => (iss.code === 'invalid_type' ? 'prescription must be an object' : undefined) },
+);
+export type PrescriptionInput = z.infer<typeof PrescriptionInputSchema>;
+
+export interface PrescribableCheck {
+  /** The ATC code to store: the one given (checked against the name), else the catalogue's, else null. */
+  drugCode: string | null;
+  /**
+   * Recorded allergies the drug conflicts with (empty when none), as recorded; a cross-sensitivity
+   * reads "Penicillin (cross-sensitivity: cephalosporin)".
+   */
+  allergyConflicts: string[];
+  /** Only set when there were conflicts: a reason with nothing to override would mislead. */
+  overrideReason?: string;
+}
+
+function allergyConflictError(drugName: string, conflicts: readonly AllergyConflict[]): Conflict {
+  const labels = conflicts.map((c) => c.label);
+  return new Conflict(
+    `${drugName} conflicts with recorded allergies: ${labels.join(', ')}; give allergyOverrideReason to prescribe it anyway`,
+    {
+      allergies: labels,
+      conflicts: conflicts.map(({ allergy, kind, drugClass }) => ({
+        allergy,
+        kind,
+        ...(drugClass ? { drugClass } : {}),
+      })),
+    },
+  );
+}
+
+/**
+ * The screen every new prescription passes, whatever it belongs to (an OPD encounter today, a
+ * discharge later): throws `invalid` when drugCode contradicts drugName or is not an ATC code
+ * (identifyDrug), then Conflict when the drug conflicts with a recorded allergy, directly or by
+ * cross-sensitivity, and no override reason is given.
+ */
+export function screenPrescription(input: {
+  allergies: readonly string[];
+  drug: { name: string; code?: string | null };
+  overrideReason?: string | null;
+}): PrescribableCheck {
+  const drug = identifyDrug(input.drug.name, input.drug.code);
+  // Screen by the code as well as the name, so a brand is screened as its generic.
+  const conflicts = screenAllergies({ name: drug.name, code: drug.code }, input.allergies);
+  const allergyConflicts = conflicts.map((c) => c.label);
+  if (conflicts.length === 0) return { drugCode: drug.code, allergyConflicts };
+
+  const overrideReason = input.overrideReason?.trim();
+  if (!overrideReason) throw allergyConflictError(drug.name, conflicts);
+  return { drugCode: drug.code, allergyConflicts, overrideReason };
+}

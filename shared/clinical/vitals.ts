@@ -1,0 +1,210 @@
+/**
+ * One vital-signs reading: validation, BMI and NEWS2. Ranges are physiological plausibility
+ * limits that catch typing errors (pulse 800, temperature in °F), not clinical normal ranges:
+ * they must let through every reading a live patient can have, however ill (SpO2 20–49% is
+ * severe hypoxaemia, not a typo; 0–19% is not a plausible live pulse-oximetry reading).
+ * Height 272 cm and weight ~635 kg are the largest recorded humans, hence the caps 272 and 700.
+ */
+import * as z from 'zod';
+import { boundedNumber, boundedText } from '../kernel/fields';
+import {
+  News2ResultSchema,
+  CONSCIOUSNESS_LEVELS,
+  calculateNews2,
+  type News2Input,
+  type News2Result,
+  news2NotApplicableReason,
+  type Spo2Scale,
+} from './news2';
+import { roundHalfUp } from './rounding';
+
+/** Fields that count as a measurement; flags and notes alone do not make a reading. */
+const MEASUREMENT_FIELDS = [
+  'temperatureC',
+  'pulse',
+  'respiratoryRate',
+  'systolic',
+  'diastolic',
+  'spo2',
+  'consciousness',
+  'weightKg',
+  'heightCm',
+] as const;
+
+export const SPO2_SCALE_NOT_A_READING =
+  'spo2Scale is not part of a vitals reading: SpO2 Scale 2 is a decision by a doctor, recorded on the encounter with encounters.update (spo2Scale, spo2ScaleReason), and every reading then uses it';
+
+export const VitalsInputSchema = z
+  .strictObject(
+    {
+      temperatureC: boundedNumber('temperatureC', 25, 45).optional(),
+      pulse: boundedNumber('pulse', 20, 300, { int: true }).optional(),
+      respiratoryRate: boundedNumber('respiratoryRate', 3, 80, { int: true }).optional(),
+      systolic: boundedNumber('systolic', 40, 300, { int: true }).optional(),
+      diastolic: boundedNumber('diastolic', 10, 200, { int: true }).optional(),
+      spo2: boundedNumber('spo2', 20, 100, { int: true }).optional(),
+      consciousness: z
+        .enum(CONSCIOUSNESS_LEVELS, {
+          error:
+            'consciousness must be one of: A, C, V, P, U (ACVPU: alert, new confusion, voice, pain, unresponsive)',
+        })
+        .optional(),
+      supplementalOxygen: z
+        .boolean({ error: 'supplementalOxygen must be true or false' })
+        .optional(),
+      oxygenFlowLpm: boundedNumber('oxygenFlowLpm', 0, 60).optional(),
+      weightKg: boundedNumber('weightKg', 0.3, 700).optional(),
+      heightCm: boundedNumber('heightCm', 30, 272).optional(),
+      note: boundedText('note', 0, 500).optional(),
+    },
+    {
+      error: (iss) => {
+        if (iss.code === 'invalid_type') return 'vitals must be an object';
+        // The SpO2 scale used to be a per-reading field; say where the decision lives now.
+        if (iss.code === 'unrecognized_keys' && iss.keys.includes('spo2Scale'))
+          return SPO2_SCALE_NOT_A_READING;
+        return undefined;
+      },
+    },
+  )
+  .superRefine(
+    (reading, ctx) => {
+      if (MEASUREMENT_FIELDS.every((field) => reading[field] === undefined)) {
+        ctx.addIssue({ code: 'custom', path: [], message: 'at least one vital sign is required' });
+      }
+      if (
+        typeof reading.diastolic === 'number' &&
+        typeof reading.systolic === 'number' &&
+        reading.diastolic >= reading.systolic
+      ) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['diastolic'],
+          message: `diastolic (${reading.diastolic}) must be lower than systolic (${reading.systolic})`,
+        });
+      }
+      if (
+        reading.supplementalOxygen === false &&
+        typeof reading.oxygenFlowLpm === 'number' &&
+        reading.oxygenFlowLpm > 0
+      ) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['oxygenFlowLpm'],
+          message: 'oxygenFlowLpm is set but supplementalOxygen is false',
+        });
+      }
+    },
+    // Also run when a field failed its own check, so one response lists every problem.
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+  );
+
+export type VitalsInput = z.infer<typeof VitalsInputSchema>;
+
+/** kg/m², rounded half up to one decimal; null unless both measurements are positive numbers. */
+export function bmi(
+  weightKg: number | null | undefined,
+  heightCm: number | null | undefined,
+): number | null {
+  if (typeof weightKg !== 'number' || typeof heightCm !== 'number') return null;
+  if (!Number.isFinite(weightKg) || !Number.isFinite(heightCm) || weightKg <= 0 || heightCm <= 0)
+    return null;
+  const metres = heightCm / 100;
+  return roundHalfUp(weightKg / (metres * metres), 1);
+}
+
+export const BMI_CATEGORIES = [
+  'underweight',
+  'normal-weight',
+  'pre-obesity',
+  'obesity-class-1',
+  'obesity-class-2',
+  'obesity-class-3',
+] as const;
+export type BmiCategory = (typeof BMI_CATEGORIES)[number];
+
+/**
+ * WHO adult classification (<18.5, 18.5–24.9, 25.0–29.9, 30.0–34.9, 35.0–39.9, ≥40), applied to
+ * the one-decimal BMI. It does not apply to children or pregnancy: assessReading only gives it
+ * from ADULT_BMI_MIN_AGE_YEARS.
+ */
+export function bmiCategory(value: number | null | undefined): BmiCategory | null {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) return null;
+  if (value < 18.5) return 'underweight';
+  if (value < 25) return 'normal-weight';
+  if (value < 30) return 'pre-obesity';
+  if (value < 35) return 'obesity-class-1';
+  if (value < 40) return 'obesity-class-2';
+  return 'obesity-class-3';
+}
+
+/**
+ * WHO: the adult BMI cut-offs apply from 18 years; children and adolescents (WHO 2007 growth
+ * reference, 5–19 years; WHO Child Growth Standards under 5) are assessed on BMI-for-age centiles.
+ */
+export const ADULT_BMI_MIN_AGE_YEARS = 18;
+
+/**
+ * Completed years of age on `onDate` (both YYYY-MM-DD, `onDate` being the hospital's local date).
+ * Someone born on 29 February turns a year older on 1 March in a common year.
+ */
+export function ageInYears(dateOfBirth: string, onDate: string): number {
+  const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+  const birth = DATE.exec(dateOfBirth);
+  const on = DATE.exec(onDate);
+  if (!birth || !on) return Number.NaN;
+  const years = Number(on[1]) - Number(birth[1]);
+  const birthdayReached = `${on[2]}-${on[3]}` >= `${birth[2]}-${birth[3]}`;
+  return birthdayReached ? years : years - 1;
+}
+
+export type VitalsReading = News2Input & {
+  weightKg?: number | null;
+  heightCm?: number | null;
+};
+
+/** What is known about the patient at the time of the reading, beyond the reading itself. */
+export interface PatientContext {
+  /** Completed years at the reading (ageInYears); NaN when unknown. */
+  ageYears: number;
+  /** The SpO2 scale recorded on the encounter (2 only after a doctor's documented decision). */
+  spo2Scale: Spo2Scale;
+}
+
+export const ReadingAssessmentSchema = z.strictObject({
+  bmi: z.number().nullable(),
+  /** WHO adult category; null without a BMI or for a patient under 18. */
+  bmiCategory: z.enum(BMI_CATEGORIES).nullable(),
+  /** Why there is a BMI but no category (a child), else null. */
+  bmiCategoryNotApplicable: z.string().nullable(),
+  /** Null when NEWS2 does not apply to this patient (news2NotApplicable says why). */
+  news2: News2ResultSchema.nullable(),
+  news2NotApplicable: z.string().nullable(),
+});
+
+export interface ReadingAssessment {
+  bmi: number | null;
+  bmiCategory: BmiCategory | null;
+  bmiCategoryNotApplicable: string | null;
+  news2: News2Result | null;
+  news2NotApplicable: string | null;
+}
+// The computed assessment must fit the answer schema: this fails to compile when they drift apart.
+type Fits<T extends z.input<typeof ReadingAssessmentSchema>> = T;
+export type ReadingAssessmentFitsSchema = Fits<ReadingAssessment>;
+
+export function assessReading(reading: VitalsReading, patient: PatientContext): ReadingAssessment {
+  const value = bmi(reading.weightKg, reading.heightCm);
+  const adult = Number.isInteger(patient.ageYears) && patient.ageYears >= ADULT_BMI_MIN_AGE_YEARS;
+  const news2NotApplicable = news2NotApplicableReason(patient.ageYears);
+  return {
+    bmi: value,
+    bmiCategory: adult ? bmiCategory(value) : null,
+    bmiCategoryNotApplicable:
+      value !== null && !adult
+        ? `WHO adult BMI categories apply from age ${ADULT_BMI_MIN_AGE_YEARS}; assess BMI-for-age on a growth centile chart`
+        : null,
+    news2: news2NotApplicable ? null : calculateNews2(reading, patient.spo2Scale),
+    news2NotApplicable,
+  };
+}

@@ -1,0 +1,91 @@
+/**
+ * How a REST request forms an operation's input, and how an `invalid` error about that input is
+ * phrased back in REST terms ("Invalid body: name: is required", "Invalid query: limit: …",
+ * "Invalid path: id: …"), so the caller learns where the bad field was.
+ */
+import { AppError, Invalid } from '../kernel/errors';
+import { describeIssues, type Issue } from '../kernel/validation';
+import { type OperationRoute, pathParams } from './route';
+
+export type Source = 'body' | 'query' | 'path';
+
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+
+/** A body with another content type is refused (415): see docs/decisions.md, "JSON only". */
+export function isJsonContentType(contentType: string | undefined): boolean {
+  return contentType !== undefined && JSON_TYPE.test(contentType.trim());
+}
+
+/** A JSON body that does not parse is a 400, not a 500. Empty means none. */
+export function parseJsonBody(raw: string | null | undefined, isBase64Encoded = false): unknown {
+  if (raw === null || raw === undefined || raw === '') return undefined;
+  const text = isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new Invalid('Request body is not valid JSON');
+  }
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** Own properties only, so `__proto__` or `constructor` in a request are plain (unknown) fields. */
+function own(entries: Iterable<[string, unknown]>): Record<string, unknown> {
+  return Object.fromEntries(entries);
+}
+
+/**
+ * The operation's input: path parameters, plus the query (GET, DELETE) or the body as the route
+ * binds it. A body field that a path parameter already sets is refused, rather than one silently
+ * winning.
+ */
+export function formInput(
+  route: OperationRoute,
+  parts: { params: Record<string, string>; query: Record<string, string>; body: unknown },
+): Record<string, unknown> {
+  const params = own(Object.entries(parts.params));
+  if (route.body === null) return own([...Object.entries(parts.query), ...Object.entries(params)]);
+  if (route.body === 'fields') {
+    const body = parts.body ?? {};
+    if (!isPlainObject(body)) {
+      throw new Invalid('Invalid body: body: must be a JSON object', { issues: [{ field: 'body', message: 'must be a JSON object' }] });
+    }
+    const clash = Object.keys(body).find((k) => Object.hasOwn(params, k));
+    if (clash) {
+      const message = `is set by the path (${route.path}); leave it out of the body`;
+      throw new Invalid(`Invalid body: ${clash}: ${message}`, { issues: [{ field: clash, message }] });
+    }
+    return own([...Object.entries(body), ...Object.entries(params)]);
+  }
+  return own([[route.body.field, parts.body], ...Object.entries(params)]);
+}
+
+/** Where a top-level input field came from, and its name there. */
+function locate(route: OperationRoute, field: string): { source: Source; field: string } {
+  const [top = '', ...rest] = field === '' ? [] : field.split('.');
+  if (top && pathParams(route.path).includes(top)) return { source: 'path', field };
+  if (route.body === null) return { source: 'query', field };
+  if (route.body === 'fields') return { source: 'body', field };
+  // The whole body sits under one input field: its issues are the body's.
+  if (top === route.body.field) return { source: 'body', field: rest.join('.') };
+  return { source: 'body', field };
+}
+
+const ORDER: readonly Source[] = ['body', 'query', 'path'];
+
+/**
+ * An `invalid` error with field issues, rephrased for REST: the issues of the first bad part of
+ * the request (body, then query, then path, as a client fixes them), each named as the client
+ * sent it. Errors without issues pass through unchanged.
+ */
+export function restInvalid(route: OperationRoute, err: AppError): AppError {
+  const issues = err.details?.issues as Issue[] | undefined;
+  if (err.code !== 'invalid' || !Array.isArray(issues) || issues.length === 0) return err;
+  const located = issues.map((i) => ({ ...locate(route, i.field), message: i.message }));
+  const source = ORDER.find((s) => located.some((i) => i.source === s)) ?? 'body';
+  const mine = located
+    .filter((i) => i.source === source)
+    .map((i) => ({ field: i.field || source, message: i.message }));
+  return new Invalid(`Invalid ${source}: ${describeIssues(mine, source)}`, { ...err.details, issues: mine }, { cause: err });
+}

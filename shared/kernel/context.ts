@@ -1,0 +1,49 @@
+/**
+ * The request context every operation receives instead of module globals: who acts, for which
+ * hospital, at what instant, with which logger and request id, and a store bound to the tenant.
+ */
+import type { Actor, Anonymous } from './actor';
+import type { Logger } from './log';
+import type { Store, Stores } from './store/store';
+
+/** How the call arrived; recorded in logs and, later, in the agent audit log. */
+export type Transport = 'rest' | 'mcp' | 'a2a' | 'event' | 'schedule' | 'internal';
+
+/** The hospital of a request, as verified with the credential. */
+export interface TenantInfo {
+  id: string;
+  slug: string;
+  name: string;
+  status: 'TRIAL' | 'ACTIVE' | 'SUSPENDED';
+  /** ISO instant; '' when there is none. */
+  trialEndsAt: string;
+  /** IANA time zone: "today", schedules and day counts use it. */
+  timeZone: string;
+  /** ISO 3166-1 alpha-2, when known: the default country of phone numbers. */
+  country?: string | undefined;
+}
+
+interface BaseContext {
+  now: Date;
+  requestId: string;
+  log: Logger;
+  transport: Transport;
+}
+
+/** Context of an operation that requires a verified caller. */
+export interface Context extends BaseContext {
+  actor: Actor;
+  tenant: TenantInfo;
+  /** The tenant of the verified credential: the only source of tenancy. */
+  tenantId: string;
+  /** Table access bound to `tenantId`: it cannot read or write another tenant's items. */
+  store: Store;
+}
+
+/** Context of a public operation (registration, sign-in): no tenant is known yet. */
+export interface PublicContext extends BaseContext {
+  actor: Actor | Anonymous;
+  tenant?: undefined;
+  /** Global lookups, and a tenant-bound store once the operation has found or created its tenant. */
+  stores: Stores;
+}

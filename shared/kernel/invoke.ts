@@ -1,0 +1,40 @@
+/**
+ * The one path into an operation, whatever the transport: parse the input (invalid), check access
+ * (unauthenticated / forbidden), run the implementation, check its answer against the output
+ * schema (under strict checks) and turn whatever it threw into an AppError. Transports map the
+ * AppError's code to their own error form in one place each.
+ */
+import * as z from 'zod';
+import { checkAccess } from './access';
+import { strictChecks } from './config';
+import type { Context, PublicContext } from './context';
+import { InternalError, toAppError } from './errors';
+import type { AnyOperation, ContextFor, Operation } from './operation';
+import { parseOrThrow } from './validation';
+
+export async function invokeOperation<I extends z.ZodType, O extends z.ZodType, A extends Operation['access']>(
+  op: Operation<I, O, A>,
+  ctx: ContextFor<A>,
+  rawInput: unknown,
+): Promise<z.output<O>> {
+  try {
+    const input = parseOrThrow(op.input, rawInput);
+    checkAccess(op, ctx as Context | PublicContext);
+    const output = await op.handler(ctx, input);
+    if (strictChecks()) checkOutput(op, output);
+    return output as z.output<O>;
+  } catch (err) {
+    throw toAppError(err);
+  }
+}
+
+/**
+ * Checks the answer against the output schema (the answer itself is sent unchanged, so strict and
+ * production runs answer alike). A mismatch is a bug in the implementation or the declaration that
+ * would break OpenAPI and MCP clients trusting the schema, so it fails loudly.
+ */
+export function checkOutput(op: Pick<AnyOperation, 'name' | 'output'>, output: unknown): void {
+  const checked = op.output.safeParse(output);
+  if (checked.success) return;
+  throw new InternalError(`${op.name} answered outside its output schema: ${z.prettifyError(checked.error)}`);
+}

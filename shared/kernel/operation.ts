@@ -1,0 +1,76 @@
+/**
+ * The operation is the unit of the service: a business operation (register a patient, book an
+ * appointment, approve an agent action) is declared once, with its input and output schemas, who
+ * may call it and its implementation. Every way in (a REST route, an MCP tool, an A2A skill, an
+ * event executor) is a binding that forms the input and calls `invokeOperation` (invoke.ts).
+ */
+import type * as z from 'zod';
+import type { Context, PublicContext } from './context';
+import type { Role } from './roles';
+import type { Scope } from './scopes';
+
+/** Anyone may call it: no credential is needed (registration, sign-in, health). */
+export interface PublicAccess {
+  public: true;
+}
+
+/**
+ * Who may call an operation. A user passes when ADMIN or when their role is listed (`'any'`: every
+ * signed-in user); an API key passes when it carries `scope` (`'any'`: every key), and is refused
+ * when there is none; an agent passes as its credential would; the system passes when acting for a
+ * human who would pass, or, acting on its own, only where `system` is true (scheduled jobs).
+ */
+export interface ProtectedAccess {
+  public?: false;
+  roles: readonly Role[] | 'any';
+  scope?: Scope | 'any';
+  /** Writes stay allowed after a trial tenant's trial ended (revoking a key, deactivating a user). */
+  allowAfterTrial?: boolean;
+  /** The system may call it on its own, with no human behind it (scheduled jobs). */
+  system?: boolean;
+}
+
+export type Access = PublicAccess | ProtectedAccess;
+
+export const PUBLIC: PublicAccess = { public: true };
+
+export function isPublic(access: Access): access is PublicAccess {
+  return access.public === true;
+}
+
+export type ContextFor<A extends Access> = A extends PublicAccess ? PublicContext : Context;
+
+export interface Operation<
+  I extends z.ZodType = z.ZodType,
+  O extends z.ZodType = z.ZodType,
+  A extends Access = Access,
+> {
+  /** `<module>.<verb>`, e.g. `patients.register`: stable, used in logs, docs, tools and audits. */
+  name: string;
+  /** One line for people: docs, OpenAPI, tool descriptions. */
+  summary: string;
+  /** Parsed before anything else; a failure is `invalid` naming the fields. */
+  input: I;
+  /** What the implementation answers; checked under strict checks (tests and local runs). */
+  output: O;
+  access: A;
+  /** Reads change nothing; writes are refused after a trial ends (unless allowAfterTrial). */
+  kind: 'read' | 'write';
+  /** Calling it twice with the same input leaves the same state as calling it once. */
+  idempotent: boolean;
+  handler: (ctx: ContextFor<A>, input: z.output<I>) => Promise<z.input<O>>;
+}
+
+/** Declares an operation; the identity function that gives it its types. */
+export function defineOperation<I extends z.ZodType, O extends z.ZodType, const A extends Access>(
+  op: Operation<I, O, A>,
+): Operation<I, O, A> {
+  if (!/^[a-z][a-z0-9-]*\.[a-z][A-Za-z0-9]*$/.test(op.name)) {
+    throw new Error(`Operation name ${op.name} must read <module>.<verb>, e.g. patients.register`);
+  }
+  return op;
+}
+
+/** Any operation, for registries and transports that handle them generically. */
+// biome-ignore lint/suspicious/noExplicitAny: generic registries hold operations of every input type
+export type AnyOperation = Operation<z.ZodType, z.ZodType, any>;

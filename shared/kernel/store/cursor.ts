@@ -1,0 +1,96 @@
+/**
+ * Opaque list cursors. A cursor carries DynamoDB's LastEvaluatedKey and a digest of the query it
+ * came from, so a cursor reused after the query changed (another search text, date or filter,
+ * another list, another tenant) or edited by hand is a 400 that names `cursor`, never a DynamoDB
+ * ValidationException (500) or a read outside the query's partition.
+ */
+import { createHash } from 'node:crypto';
+import { Invalid } from '../errors';
+import { type IndexName, indexSpec, TABLE } from './table';
+
+/** The parts of a query a cursor is bound to (see Store.queryPage). */
+export interface CursorBinding {
+  index: IndexName | undefined;
+  partition: string;
+  range: KeyRange | undefined;
+  /** Filter expression and values: part of the query's identity too. */
+  filter: unknown;
+  newestFirst: boolean;
+}
+
+export type KeyRange = { beginsWith: string } | { between: readonly [string, string] };
+
+interface CursorPayload {
+  /** Digest of the binding. */
+  q: string;
+  /** LastEvaluatedKey. */
+  k: Record<string, string>;
+}
+
+function digest(binding: CursorBinding): string {
+  return createHash('sha256').update(JSON.stringify(binding)).digest('base64url').slice(0, 16);
+}
+
+/** The attributes DynamoDB puts in a LastEvaluatedKey: the table's key, plus the index's key. */
+function keyAttributes(index: IndexName | undefined): { partition: string; sort: string; all: string[] } {
+  const table = [TABLE.partitionKey, TABLE.sortKey];
+  if (!index) return { partition: TABLE.partitionKey, sort: TABLE.sortKey, all: table };
+  const spec = indexSpec(index);
+  return { partition: spec.partitionKey, sort: spec.sortKey, all: [...table, spec.partitionKey, spec.sortKey] };
+}
+
+export function encodeCursor(
+  lastKey: Record<string, unknown> | undefined,
+  binding: CursorBinding,
+): string | null {
+  if (!lastKey) return null;
+  const payload: CursorPayload = { q: digest(binding), k: lastKey as Record<string, string> };
+  return Buffer.from(JSON.stringify(payload), 'utf8').toString('base64url');
+}
+
+function fitsRange(value: string, range: KeyRange | undefined): boolean {
+  if (!range) return true;
+  if ('beginsWith' in range) return value.startsWith(range.beginsWith);
+  return value >= range.between[0] && value <= range.between[1];
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * The ExclusiveStartKey a cursor stands for, after checking that it was issued for this very
+ * query and that its key fits the query's key condition: its attributes are exactly the queried
+ * table's or index's key attributes, every one a non-empty string, its partition is the queried
+ * one and its sort key lies in the queried range.
+ */
+export function decodeCursor(
+  cursor: string | undefined,
+  binding: CursorBinding,
+): Record<string, string> | undefined {
+  if (cursor === undefined) return undefined;
+  let payload: unknown;
+  try {
+    payload = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw new Invalid('cursor: is not a valid cursor', { issues: [{ field: 'cursor', message: 'is not a valid cursor' }] });
+  }
+  if (!isPlainObject(payload) || !isPlainObject(payload.k) || typeof payload.q !== 'string') {
+    throw new Invalid('cursor: is not a valid cursor', { issues: [{ field: 'cursor', message: 'is not a valid cursor' }] });
+  }
+  if (payload.q !== digest(binding)) {
+    const message = 'belongs to another list or to the same list with other filters; start again without a cursor';
+    throw new Invalid(`cursor: ${message}`, { issues: [{ field: 'cursor', message }] });
+  }
+  const key = payload.k;
+  const attrs = keyAttributes(binding.index);
+  const valid =
+    Object.keys(key).length === attrs.all.length &&
+    attrs.all.every((a) => typeof key[a] === 'string' && key[a] !== '') &&
+    key[attrs.partition] === binding.partition &&
+    fitsRange(key[attrs.sort] as string, binding.range);
+  if (!valid) {
+    const message = 'is not a valid cursor for this list';
+    throw new Invalid(`cursor: ${message}`, { issues: [{ field: 'cursor', message }] });
+  }
+  return key as Record<string, string>;
+}

@@ -1,0 +1,2 @@
+/** What the authorizer may use of the api-keys module. */
+export { ApiKeyRecord, findApiKey, HashLookup, hashKey } from './store';

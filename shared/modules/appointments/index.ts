@@ -1,0 +1,3 @@
+/** What other modules may use of the appointments module: reads and the consultation transitions. */
+export { Appointment } from './schemas';
+export { AppointmentRecord, findAppointment, finishConsultation, startConsultation } from './store';

@@ -1,0 +1,2 @@
+/** The sign-in module has nothing other modules need. */
+export {};

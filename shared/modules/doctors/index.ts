@@ -1,0 +1,12 @@
+/** What other modules may use of the doctors module: profiles and the schedule rules. */
+export {
+  type BookedInterval,
+  freeSlots,
+  isSlotStart,
+  nextSessionOpening,
+  overlappingBooking,
+  type Slot,
+  type WeeklySchedule,
+} from './schedule';
+export { Doctor } from './schemas';
+export { DoctorRecord, findDoctor } from './store';

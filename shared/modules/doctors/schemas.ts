@@ -1,0 +1,61 @@
+import * as z from 'zod';
+import { idParam, nonEmpty } from '../../kernel/fields';
+import { pageFields, pageOf } from '../../kernel/pagination';
+import { TimestampSchema } from '../../kernel/time/dates';
+import { WeeklyScheduleSchema } from './schedule';
+
+/** True when `n` has at most two decimal places (tolerating binary floating-point noise). */
+export function hasAtMostTwoDecimals(n: number): boolean {
+  const cents = n * 100;
+  return Math.abs(cents - Math.round(cents)) < 1e-6;
+}
+
+export const ConsultationFeeSchema = z
+  .number({ message: 'must be a number' })
+  .min(0, 'must be between 0 and 1000000')
+  .max(1_000_000, 'must be between 0 and 1000000')
+  .refine(hasAtMostTwoDecimals, 'must have at most 2 decimal places');
+
+const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
+
+/** ISO 4217 alphabetic code known to the runtime's ICU data (USD, INR, EUR, …). */
+export const CurrencySchema = z
+  .string({ message: 'must be a string' })
+  .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code of 3 uppercase letters, e.g. USD or INR')
+  .refine((c) => CURRENCIES.has(c), 'is not a known ISO 4217 currency code');
+
+/** Used when a profile gives no currency. There is no tenant currency setting yet. */
+export const DEFAULT_CURRENCY = 'USD';
+
+/** A doctor's profile: the DOCTOR user's department, specialty, fee and weekly OPD schedule. */
+export const Doctor = z.strictObject({
+  /** The user's id: one profile per staff user, so "my schedule" needs no lookup. */
+  id: z.string(),
+  userId: z.string(),
+  /** Copied from the user record when the profile is created. */
+  name: z.string(),
+  email: z.string(),
+  departmentId: z.string(),
+  departmentName: z.string(),
+  specialty: z.string(),
+  consultationFee: z.number(),
+  currency: z.string(),
+  schedule: WeeklyScheduleSchema.nullable(),
+  createdAt: TimestampSchema,
+  updatedAt: TimestampSchema,
+});
+export type Doctor = z.output<typeof Doctor>;
+
+export const CreateDoctorInput = z.strictObject({
+  userId: idParam(),
+  departmentId: idParam(),
+  specialty: nonEmpty(100),
+  consultationFee: ConsultationFeeSchema,
+  currency: CurrencySchema.default(DEFAULT_CURRENCY),
+  schedule: WeeklyScheduleSchema.optional(),
+});
+
+export const ListDoctorsInput = z.strictObject({ ...pageFields, departmentId: idParam().optional() });
+export const DoctorPage = pageOf(Doctor);
+export const DoctorIdInput = z.strictObject({ id: idParam() });
+export const SetScheduleInput = z.strictObject({ id: idParam(), schedule: WeeklyScheduleSchema });

@@ -1,0 +1,2 @@
+/** The encounters module has nothing other modules need yet (pharmacy will use prescriptionStatusUpdate). */
+export { Encounter, Prescription } from './schemas';

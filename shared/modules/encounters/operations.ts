@@ -1,0 +1,97 @@
+import { defineOperation } from '../../kernel/operation';
+import type { Role } from '../../kernel/roles';
+import { addPrescription, changePrescriptionStatus as changeRxStatus, recordVitals as appendReading } from './clinical-entries';
+import {
+  AddPrescriptionInput,
+  ChangePrescriptionStatusInput,
+  CreateEncounterInput,
+  Encounter,
+  EncounterDetail,
+  EncounterIdInput,
+  EncounterPage,
+  ListEncountersInput,
+  Prescription,
+  RecordVitalsInput,
+  UpdateEncounterInput,
+  Vitals,
+} from './schemas';
+import { createEncounter, getEncounter, listEncounters, updateEncounter } from './service';
+
+const CLINICAL_READERS: readonly Role[] = ['DOCTOR', 'NURSE', 'PHARMACIST'];
+
+export const create = defineOperation({
+  name: 'encounters.create',
+  summary: 'Start a consultation from a checked-in appointment, or for a walk-in patient',
+  input: CreateEncounterInput,
+  output: Encounter,
+  access: { roles: ['DOCTOR'], scope: 'encounters:write' },
+  kind: 'write',
+  idempotent: false,
+  handler: createEncounter,
+});
+
+export const list = defineOperation({
+  name: 'encounters.list',
+  summary: 'List encounters by patient, doctor, date (default today) and status',
+  input: ListEncountersInput,
+  output: EncounterPage,
+  access: { roles: CLINICAL_READERS, scope: 'encounters:read' },
+  kind: 'read',
+  idempotent: true,
+  handler: listEncounters,
+});
+
+export const get = defineOperation({
+  name: 'encounters.get',
+  summary: 'One encounter with its vitals (NEWS2) and prescriptions',
+  input: EncounterIdInput,
+  output: EncounterDetail,
+  access: { roles: CLINICAL_READERS, scope: 'encounters:read' },
+  kind: 'read',
+  idempotent: true,
+  handler: getEncounter,
+});
+
+export const update = defineOperation({
+  name: 'encounters.update',
+  summary: 'Record diagnosis and notes, or change status (FHIR Encounter.status); completing it fulfils the appointment',
+  input: UpdateEncounterInput,
+  output: EncounterDetail,
+  access: { roles: ['DOCTOR'], scope: 'encounters:write' },
+  kind: 'write',
+  idempotent: false,
+  handler: updateEncounter,
+});
+
+export const recordVitals = defineOperation({
+  name: 'encounters.recordVitals',
+  summary: 'Append a vitals reading; answers BMI and the NEWS2 score with its risk band',
+  input: RecordVitalsInput,
+  output: Vitals,
+  access: { roles: ['NURSE', 'DOCTOR'], scope: 'encounters:write' },
+  kind: 'write',
+  idempotent: false,
+  handler: appendReading,
+});
+
+export const prescribe = defineOperation({
+  name: 'encounters.prescribe',
+  summary: 'Add a prescription (FHIR MedicationRequest); an allergy conflict needs an override reason',
+  input: AddPrescriptionInput,
+  output: Prescription,
+  access: { roles: ['DOCTOR'], scope: 'encounters:write' },
+  kind: 'write',
+  idempotent: false,
+  handler: addPrescription,
+});
+
+export const changePrescriptionStatus = defineOperation({
+  name: 'encounters.changePrescriptionStatus',
+  summary: 'Hold, stop, cancel, complete or mark in error a prescription (FHIR MedicationRequest.status); allowed after the encounter ends',
+  input: ChangePrescriptionStatusInput,
+  output: Prescription,
+  access: { roles: ['DOCTOR'], scope: 'encounters:write' },
+  kind: 'write',
+  idempotent: false,
+  handler: changeRxStatus,
+});

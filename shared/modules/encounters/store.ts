@@ -1,0 +1,106 @@
+/**
+ * Storage of encounters. An encounter's readings (`VITALS#…`) and prescriptions (`RX#…`) live in
+ * its own partition, so one Query reads the whole record; the encounter item is listed by date
+ * (gsi1), doctor (gsi2) and patient (gsi3), each sorted by start instant.
+ */
+import * as z from 'zod';
+import type { MedicationRequestStatus } from '../../clinical/prescribing';
+import { defineRecord } from '../../kernel/records';
+import { sortKey } from '../../kernel/store/keys';
+import type { Item, Store, TxItem } from '../../kernel/store/store';
+import { updateItem } from '../../kernel/store/update';
+import { Encounter, Prescription, Vitals } from './schemas';
+import { FINISHED_ENCOUNTER_STATUSES } from './status';
+
+export const EncounterRecord = defineRecord('Encounter', Encounter.omit({ spo2Scale: true }));
+export type EncounterRecord = z.output<typeof EncounterRecord.schema>;
+export const VitalsRecord = defineRecord('Vitals', Vitals);
+export type VitalsRecord = z.output<typeof VitalsRecord.schema>;
+export const PrescriptionRecord = defineRecord('Prescription', Prescription);
+export type PrescriptionRecord = z.output<typeof PrescriptionRecord.schema>;
+
+export const encounterKeys = (store: Store) => ({
+  encounter: (id: string) => store.keys.entity('ENC', id),
+  vitals: (id: string, recordedAt: string, vitalsId: string) => store.keys.child('ENC', id, 'VITALS', recordedAt, vitalsId),
+  prescription: (id: string, authoredOn: string, rxId: string) => store.keys.child('ENC', id, 'RX', authoredOn, rxId),
+  byDate: (date: string) => store.keys.collection('ENCS', 'DATE', date),
+  byDoctor: (doctorId: string) => store.keys.collection('ENCS', 'DOCTOR', doctorId),
+  byPatient: (patientId: string) => store.keys.collection('ENCS', 'PATIENT', patientId),
+});
+
+export function encounterItem(store: Store, e: EncounterRecord): Item {
+  const keys = encounterKeys(store);
+  const sk = sortKey(e.startedAt, e.id);
+  return EncounterRecord.item(e, {
+    ...keys.encounter(e.id),
+    gsi1pk: keys.byDate(e.date),
+    gsi1sk: sk,
+    gsi2pk: keys.byDoctor(e.doctorId),
+    gsi2sk: sk,
+    gsi3pk: keys.byPatient(e.patientId),
+    gsi3sk: sk,
+  });
+}
+
+/** Condition shared by every write that adds to an encounter: it must exist and be open. */
+export const OPEN_ENCOUNTER = {
+  expression: `attribute_exists(pk) AND NOT (#status IN (${FINISHED_ENCOUNTER_STATUSES.map((_, i) => `:fin${i}`).join(', ')}))`,
+  names: { '#status': 'status' },
+  values: Object.fromEntries(FINISHED_ENCOUNTER_STATUSES.map((s, i) => [`:fin${i}`, s])),
+};
+
+export async function findEncounter(store: Store, id: string): Promise<EncounterRecord | undefined> {
+  const item = await store.get(encounterKeys(store).encounter(id), { consistent: true });
+  return item ? EncounterRecord.read(item) : undefined;
+}
+
+/** The whole encounter partition: the encounter, its readings and its prescriptions. */
+export async function encounterPartition(store: Store, id: string) {
+  const items = await store.query({ partition: encounterKeys(store).encounter(id).pk, consistent: true });
+  const main = items.find((i) => i.entity === EncounterRecord.entity);
+  return {
+    encounter: main ? EncounterRecord.read(main) : undefined,
+    vitals: items.filter((i) => i.entity === VitalsRecord.entity).map((i) => VitalsRecord.read(i)),
+    prescriptions: items.filter((i) => i.entity === PrescriptionRecord.entity).map((i) => PrescriptionRecord.read(i)),
+  };
+}
+
+/** Every prescription of an encounter: one Query on the `RX#` range of its partition. */
+export async function encounterPrescriptions(store: Store, encounterId: string): Promise<PrescriptionRecord[]> {
+  const items = await store.query({
+    partition: encounterKeys(store).encounter(encounterId).pk,
+    range: { beginsWith: 'RX#' },
+    consistent: true,
+  });
+  return items.filter((i) => i.entity === PrescriptionRecord.entity).map((i) => PrescriptionRecord.read(i));
+}
+
+export interface PrescriptionStatusChange {
+  status: MedicationRequestStatus;
+  statusChangedAt: string;
+  statusChangedBy: string;
+  statusReason?: string;
+}
+
+/**
+ * The write of one prescription status change, conditional on the status it was decided from,
+ * so two changes cannot both win. A change without a reason removes the previous one, so a stored
+ * reason always explains the current status. (Pharmacy dispensing will use it too.)
+ */
+export function prescriptionStatusUpdate(store: Store, rx: PrescriptionRecord, change: PrescriptionStatusChange): TxItem {
+  return {
+    Update: updateItem(
+      encounterKeys(store).prescription(rx.encounterId, rx.authoredOn, rx.id),
+      {
+        set: {
+          status: change.status,
+          statusChangedAt: change.statusChangedAt,
+          statusChangedBy: change.statusChangedBy,
+          statusReason: change.statusReason,
+        },
+        ...(change.statusReason ? {} : { remove: ['statusReason'] }),
+      },
+      { expression: '#status = :from', names: { '#status': 'status' }, values: { ':from': rx.status } },
+    ),
+  };
+}

@@ -1,0 +1,117 @@
+/**
+ * The fields of a patient, declared once: the answer schema, the stored record and the inputs of
+ * registration and correction derive from them.
+ */
+import * as z from 'zod';
+import { changesSomething, email, idParam, nonEmpty } from '../../kernel/fields';
+import { pageFields, pageOf } from '../../kernel/pagination';
+import { LocalDateSchema, TimestampSchema } from '../../kernel/time/dates';
+import { PHONE_MAX_DIGITS, PHONE_MIN_DIGITS, PHONE_PATTERN, phoneDigits } from './rules';
+
+/** FHIR `AdministrativeGender`. */
+export const SEXES = ['male', 'female', 'other', 'unknown'] as const;
+export const BLOOD_GROUPS = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'] as const;
+
+/** What a phone number may look like when typed; its E.164 form is worked out by the service. */
+export const PhoneSchema = z
+  .string({ message: 'must be a string' })
+  .trim()
+  .min(7, 'must be 7 to 20 characters')
+  .max(20, 'must be 7 to 20 characters')
+  .regex(PHONE_PATTERN, 'may contain only digits, an optional leading +, spaces and hyphens')
+  .refine((p) => {
+    const n = phoneDigits(p).length;
+    return n >= PHONE_MIN_DIGITS && n <= PHONE_MAX_DIGITS;
+  }, `must have ${PHONE_MIN_DIGITS} to ${PHONE_MAX_DIGITS} digits`);
+
+/** A real calendar date; "not in the future" needs the clock and is checked by the service. */
+export const DateOfBirthSchema = LocalDateSchema;
+
+export const SexSchema = z.enum(SEXES, { message: `must be one of ${SEXES.join(', ')}` });
+export const BloodGroupSchema = z.enum(BLOOD_GROUPS, { message: `must be one of ${BLOOD_GROUPS.join(', ')}` });
+
+/** Structured, like FHIR `Address` (one line of text, then city, state, postal code, country). */
+export const AddressSchema = z.strictObject(
+  {
+    line: nonEmpty(200),
+    city: nonEmpty(100),
+    state: nonEmpty(100).optional(),
+    postalCode: nonEmpty(20).optional(),
+    country: nonEmpty(100).optional(),
+  },
+  { message: 'must be an object with line and city (state, postalCode, country optional)' },
+);
+
+export const EmergencyContactSchema = z.strictObject(
+  { name: nonEmpty(120), relationship: nonEmpty(50), phone: PhoneSchema },
+  { message: 'must be an object with name, relationship and phone' },
+);
+
+export const AllergiesSchema = z
+  .array(nonEmpty(100), { message: 'must be an array of strings' })
+  .max(50, 'must have at most 50 entries');
+
+/** A patient as the API answers it. */
+export const Patient = z.strictObject({
+  id: z.string(),
+  /** Medical record number, `MRN-000042`: issued once, never changed. */
+  mrn: z.string(),
+  name: z.string(),
+  dateOfBirth: z.string(),
+  sex: z.enum(SEXES),
+  /** As typed at the desk. */
+  phone: z.string(),
+  /** The same number in E.164 (`+919845012345`): what search and the duplicate check compare. */
+  phoneE164: z.string(),
+  email: z.string().optional(),
+  address: AddressSchema.optional(),
+  bloodGroup: z.enum(BLOOD_GROUPS).optional(),
+  allergies: z.array(z.string()),
+  emergencyContact: EmergencyContactSchema.optional(),
+  createdAt: TimestampSchema,
+  updatedAt: TimestampSchema,
+});
+export type Patient = z.output<typeof Patient>;
+
+const confirmDuplicate = z.boolean({ message: 'must be true or false' });
+
+export const RegisterPatientInput = z.strictObject({
+  name: nonEmpty(120),
+  dateOfBirth: DateOfBirthSchema,
+  sex: SexSchema,
+  phone: PhoneSchema,
+  email: email().optional(),
+  address: AddressSchema.optional(),
+  bloodGroup: BloodGroupSchema.optional(),
+  allergies: AllergiesSchema.default([]),
+  emergencyContact: EmergencyContactSchema.optional(),
+  confirmDuplicate: confirmDuplicate.default(false),
+});
+export type RegisterPatientInput = z.output<typeof RegisterPatientInput>;
+
+/**
+ * Corrections: every registrable field may change except the MRN. Optional fields may be
+ * cleared with `null`; `allergies` replaces the whole list.
+ */
+export const UpdatePatientInput = z
+  .strictObject({
+    id: idParam(),
+    name: nonEmpty(120).optional(),
+    dateOfBirth: DateOfBirthSchema.optional(),
+    sex: SexSchema.optional(),
+    phone: PhoneSchema.optional(),
+    email: email().nullable().optional(),
+    address: AddressSchema.nullable().optional(),
+    bloodGroup: BloodGroupSchema.nullable().optional(),
+    allergies: AllergiesSchema.optional(),
+    emergencyContact: EmergencyContactSchema.nullable().optional(),
+    confirmDuplicate: confirmDuplicate.default(false),
+  })
+  .refine((b) => changesSomething(b, ['id', 'confirmDuplicate']), 'give at least one field to change');
+export type UpdatePatientInput = z.output<typeof UpdatePatientInput>;
+
+export const PatientSearchText = z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters');
+
+export const ListPatientsInput = z.strictObject({ ...pageFields, q: PatientSearchText.optional() });
+export const PatientPage = pageOf(Patient);
+export const PatientIdInput = z.strictObject({ id: idParam() });

@@ -1,0 +1,42 @@
+/** The fields of a hospital (tenant), declared once, and the registration input and answer. */
+import * as z from 'zod';
+import { PasswordSchema } from '../../auth/passwords';
+import { CountryCodeSchema } from '../../kernel/countries';
+import { email, nonEmpty } from '../../kernel/fields';
+import { TimestampSchema } from '../../kernel/time/dates';
+import { Credentials, RoleSchema } from '../users';
+import { SlugSchema, TimeZoneSchema } from './rules';
+
+export const TENANT_STATUSES = ['TRIAL', 'ACTIVE', 'SUSPENDED'] as const;
+
+export const Tenant = z.strictObject({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  status: z.enum(TENANT_STATUSES),
+  trialEndsAt: TimestampSchema,
+  timezone: z.string(),
+  /** ISO 3166-1 alpha-2: the default country of phone numbers typed without their country code. */
+  country: z.string().optional(),
+  createdAt: TimestampSchema,
+});
+export type Tenant = z.output<typeof Tenant>;
+
+export const RegisterTenantInput = z.strictObject({
+  hospitalName: nonEmpty(120),
+  slug: SlugSchema,
+  adminName: nonEmpty(120),
+  adminEmail: email(),
+  adminPassword: PasswordSchema.optional(),
+  timezone: TimeZoneSchema.default('UTC'),
+  /** Defaults to the country of the time zone, when the zone has one. */
+  country: CountryCodeSchema.optional(),
+});
+
+export const RegisteredTenant = z.strictObject({
+  tenant: Tenant,
+  admin: z.strictObject({ id: z.string(), email: z.string(), name: z.string(), role: RoleSchema }),
+  credentials: Credentials,
+});
+
+export const NoInput = z.strictObject({});

@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import type * as z from 'zod';
+import { generatePassword, hashPassword } from '../../auth/passwords';
+import type { Context, PublicContext } from '../../kernel/context';
+import { countryOfTimeZone } from '../../kernel/countries';
+import { Conflict, NotFound } from '../../kernel/errors';
+import { view } from '../../kernel/records';
+import { failedConditions } from '../../kernel/store/conditions';
+import { newUserWrites, type UserRecord } from '../users';
+import { trialEndsAt } from './rules';
+import { type RegisterTenantInput, Tenant } from './schemas';
+import { findTenant, newTenantWrites, type TenantRecord } from './store';
+
+/**
+ * Registers a hospital: slug lookup, tenant, first administrator and its e-mail lookup in one
+ * transaction, so a taken slug or e-mail leaves nothing behind.
+ */
+export async function registerTenant(ctx: PublicContext, input: z.output<typeof RegisterTenantInput>) {
+  const tenantId = randomUUID();
+  const createdAt = ctx.now.toISOString();
+  const password = input.adminPassword ?? generatePassword();
+  const country = input.country ?? countryOfTimeZone(input.timezone);
+  const tenant: TenantRecord = {
+    id: tenantId,
+    slug: input.slug,
+    name: input.hospitalName,
+    status: 'TRIAL',
+    trialEndsAt: trialEndsAt(ctx.now),
+    timezone: input.timezone,
+    ...(country ? { country } : {}),
+    createdAt,
+    activeApiKeys: 0,
+  };
+  const admin: UserRecord = {
+    id: randomUUID(),
+    tenantId,
+    email: input.adminEmail,
+    name: input.adminName,
+    role: 'ADMIN',
+    active: true,
+    passwordHash: await hashPassword(password),
+    createdAt,
+    updatedAt: createdAt,
+  };
+  const store = ctx.stores.forTenant(tenantId);
+  try {
+    // Slug (0), tenant (1), e-mail (2), admin (3).
+    await store.transact([...newTenantWrites(store, tenant), ...newUserWrites(store, admin)]);
+  } catch (err) {
+    const failed = failedConditions(err);
+    if (failed?.includes(0)) throw new Conflict(`The slug '${input.slug}' is already taken; choose another`, { field: 'slug' });
+    if (failed?.includes(2)) {
+      throw new Conflict(`A user with e-mail ${admin.email} already exists; sign in instead or use another e-mail`, {
+        field: 'adminEmail',
+      });
+    }
+    throw err;
+  }
+  return {
+    tenant: view(Tenant, tenant),
+    admin: { id: admin.id, email: admin.email, name: admin.name, role: admin.role },
+    credentials: { email: admin.email, password },
+  };
+}
+
+export async function currentTenant(ctx: Context) {
+  const tenant = await findTenant(ctx.store);
+  if (!tenant) throw new NotFound('Tenant not found');
+  return view(Tenant, tenant);
+}

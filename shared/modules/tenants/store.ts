@@ -1,0 +1,68 @@
+/**
+ * Storage of hospitals: the tenant item (`TENANT#<id>`) and its global slug lookup, written
+ * together at registration. The tenant item also counts the hospital's active API keys; the
+ * api-keys module changes that count only through `activeApiKeyCount` below.
+ */
+import * as z from 'zod';
+import { defineRecord } from '../../kernel/records';
+import { lookupKey } from '../../kernel/store/keys';
+import type { TenantInfo } from '../../kernel/context';
+import type { Store, TxItem } from '../../kernel/store/store';
+import { Tenant } from './schemas';
+
+export const TenantRecord = defineRecord(
+  'Tenant',
+  Tenant.extend({ activeApiKeys: z.number().int().optional() }),
+);
+export type TenantRecord = z.output<typeof TenantRecord.schema>;
+
+export const SlugLookup = defineRecord('SlugLookup', z.strictObject({ tenantId: z.string() }));
+export const slugKey = (slug: string) => lookupKey('SLUG', slug);
+
+/** The store's own tenant (a tenant-bound store reads only its own). */
+export async function findTenant(store: Store): Promise<TenantRecord | undefined> {
+  const item = await store.get(store.keys.tenant);
+  return item ? TenantRecord.read(item) : undefined;
+}
+
+/** The slug lookup and the tenant item; position 0 fails when the slug is taken. */
+export function newTenantWrites(store: Store, tenant: TenantRecord): TxItem[] {
+  const NOT_EXISTS = 'attribute_not_exists(pk)';
+  return [
+    { Put: { Item: SlugLookup.item({ tenantId: tenant.id }, slugKey(tenant.slug)), ConditionExpression: NOT_EXISTS } },
+    { Put: { Item: TenantRecord.item(tenant, store.keys.tenant), ConditionExpression: NOT_EXISTS } },
+  ];
+}
+
+/**
+ * Counts an API key in or out of the tenant's active keys. Counting in is conditional on staying
+ * within `max`, so concurrent creations cannot pass the limit; its failure is the caller's 409.
+ */
+export function activeApiKeyCount(store: Store, delta: 1 | -1, max?: number): TxItem {
+  return {
+    Update: {
+      Key: store.keys.tenant,
+      UpdateExpression: 'ADD activeApiKeys :delta',
+      ...(max !== undefined
+        ? {
+            ConditionExpression:
+              'attribute_exists(pk) AND (attribute_not_exists(activeApiKeys) OR activeApiKeys < :max)',
+            ExpressionAttributeValues: { ':delta': delta, ':max': max },
+          }
+        : { ExpressionAttributeValues: { ':delta': delta } }),
+    },
+  };
+}
+
+/** The tenant as a request context carries it. */
+export function tenantInfo(t: TenantRecord): TenantInfo {
+  return {
+    id: t.id,
+    slug: t.slug,
+    name: t.name,
+    status: t.status,
+    trialEndsAt: t.trialEndsAt,
+    timeZone: t.timezone,
+    ...(t.country ? { country: t.country } : {}),
+  };
+}

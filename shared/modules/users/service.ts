@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import { generatePassword, hashPassword } from '../../auth/passwords';
+import { actorId } from '../../kernel/actor';
+import type { Context } from '../../kernel/context';
+import { Conflict, NotFound } from '../../kernel/errors';
+import type { PageRequest } from '../../kernel/pagination';
+import { view } from '../../kernel/records';
+import type { Role } from '../../kernel/roles';
+import { failedConditions, isConditionFailure } from '../../kernel/store/conditions';
+import { updateItem } from '../../kernel/store/update';
+import { User } from './schemas';
+import { newUserWrites, UserRecord, userKeys } from './store';
+
+export async function createUser(
+  ctx: Context,
+  input: { name: string; email: string; role: Role; password?: string | undefined },
+) {
+  const password = input.password ?? generatePassword();
+  const createdAt = ctx.now.toISOString();
+  const user: UserRecord = {
+    id: randomUUID(),
+    tenantId: ctx.tenantId,
+    email: input.email,
+    name: input.name,
+    role: input.role,
+    active: true,
+    passwordHash: await hashPassword(password),
+    createdAt,
+    updatedAt: createdAt,
+  };
+  try {
+    await ctx.store.transact(newUserWrites(ctx.store, user));
+  } catch (err) {
+    if (failedConditions(err)?.includes(0)) {
+      throw new Conflict(`A user with e-mail ${user.email} already exists`, { field: 'email' });
+    }
+    throw err;
+  }
+  return { user: view(User, user), credentials: { email: user.email, password } };
+}
+
+export function listUsers(ctx: Context, page: PageRequest) {
+  return ctx.store.collectionPage('gsi1', userKeys(ctx.store).all(), page, (item) =>
+    view(User, UserRecord.read(item)),
+  );
+}
+
+/**
+ * Changes role, name or active flag. An administrator cannot demote or deactivate themself, so a
+ * hospital can never lock out its last administrator by accident.
+ */
+export async function updateUser(
+  ctx: Context,
+  patch: { id: string; role?: Role | undefined; active?: boolean | undefined; name?: string | undefined },
+) {
+  if (patch.id === actorId(ctx.actor) && (patch.active === false || (patch.role !== undefined && patch.role !== 'ADMIN'))) {
+    throw new Conflict('You cannot deactivate yourself or remove your own ADMIN role; ask another administrator');
+  }
+  try {
+    const attributes = await ctx.store.update({
+      ...updateItem(
+        userKeys(ctx.store).user(patch.id),
+        { set: { updatedAt: ctx.now.toISOString(), role: patch.role, active: patch.active, name: patch.name } },
+        { expression: 'attribute_exists(pk)' },
+      ),
+      ReturnValues: 'ALL_NEW',
+    });
+    return view(User, UserRecord.read(attributes ?? {}));
+  } catch (err) {
+    if (isConditionFailure(err)) throw new NotFound(`User ${patch.id} not found`);
+    throw err;
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * Storage of staff users: the user item (listed through gsi1 in creation order) and its global
+ * e-mail lookup, which sign-in reads before the tenant is known. Only this module writes them;
+ * others use the transaction builders exported from index.ts.
+ */
+import * as z from 'zod';
+import { defineRecord } from '../../kernel/records';
+import type { Role } from '../../kernel/roles';
+import { type ItemKey, lookupKey, sortKey } from '../../kernel/store/keys';
+import type { Item, Store, TxItem } from '../../kernel/store/store';
+import { User } from './schemas';
+
+export const UserRecord = defineRecord(
+  'User',
+  User.extend({ tenantId: z.string(), passwordHash: z.string() }),
+);
+export type UserRecord = z.output<typeof UserRecord.schema>;
+
+/** The e-mail lookup: found before the tenant is known (sign-in), unique across all hospitals. */
+export const EmailLookup = defineRecord(
+  'EmailLookup',
+  z.strictObject({ tenantId: z.string(), userId: z.string() }),
+);
+
+export const emailKey = (address: string): ItemKey => lookupKey('EMAIL', address.toLowerCase());
+
+export const userKeys = (store: Store) => ({
+  user: (id: string) => store.keys.entity('USER', id),
+  all: () => store.keys.collection('USERS'),
+});
+
+export function userItem(store: Store, user: UserRecord): Item {
+  const keys = userKeys(store);
+  return UserRecord.item(user, {
+    ...keys.user(user.id),
+    gsi1pk: keys.all(),
+    gsi1sk: sortKey(user.createdAt, user.id),
+  });
+}
+
+/** A new user and its e-mail lookup; position 0 fails when the e-mail is taken. */
+export function newUserWrites(store: Store, user: UserRecord): TxItem[] {
+  return [
+    {
+      Put: {
+        Item: EmailLookup.item({ tenantId: user.tenantId, userId: user.id }, emailKey(user.email)),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    { Put: { Item: userItem(store, user), ConditionExpression: 'attribute_not_exists(pk)' } },
+  ];
+}
+
+export async function findUser(store: Store, id: string): Promise<UserRecord | undefined> {
+  const item = await store.get(userKeys(store).user(id));
+  return item ? UserRecord.read(item) : undefined;
+}
+
+/** Guards another module's write: the user must still be active and hold `role` when it lands. */
+export function userIsActiveWith(store: Store, userId: string, role: Role): TxItem {
+  return {
+    ConditionCheck: {
+      Key: userKeys(store).user(userId),
+      ConditionExpression: '#role = :role AND active = :active',
+      ExpressionAttributeNames: { '#role': 'role' },
+      ExpressionAttributeValues: { ':role': role, ':active': true },
+    },
+  };
+}

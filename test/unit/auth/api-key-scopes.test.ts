@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { SCOPE_NAMES } from '../../../shared/kernel/scopes';
+import { parseOrThrow } from '../../../shared/http/validation';
+import { apiKeysGroup } from '../../../shared/modules/api-keys/schemas';
+
+const body = apiKeysGroup.routes.create.body!;
+const messageFor = (value: unknown) => {
+  try {
+    parseOrThrow(body, value, 'body');
+  } catch (err) {
+    return (err as Error).message;
+  }
+  return 'accepted';
+};
+
+describe('POST /api-keys scopes', () => {
+  it.each([['patients:read'], [42], [{ 'patients:read': true }], [null]])(
+    '%j instead of an array: says it must be an array of scope names, and nothing else',
+    (scopes) => {
+      const message = messageFor({ name: 'k', scopes });
+      expect(message).toBe(
+        `Invalid body: scopes: must be an array of scope names, e.g. ["patients:read"]; valid scopes: ${SCOPE_NAMES.join(', ')}`,
+      );
+    },
+  );
+
+  it('a missing list is required; an empty, repeated or unknown one says why', () => {
+    expect(messageFor({ name: 'k' })).toBe('Invalid body: scopes: is required');
+    expect(messageFor({ name: 'k', scopes: [] })).toMatch(/scopes: choose at least one scope$/);
+    expect(messageFor({ name: 'k', scopes: ['patients:read', 'patients:read'] })).toMatch(
+      /scopes: must not repeat a scope$/,
+    );
+    expect(messageFor({ name: 'k', scopes: ['root:all'] })).toMatch(
+      /scopes\.0: must be a known scope/,
+    );
+    expect(messageFor({ name: 'k', scopes: [...SCOPE_NAMES, SCOPE_NAMES[0]] })).toMatch(
+      /must not list more scopes than exist/,
+    );
+    expect(messageFor({ name: 'k', scopes: ['patients:read'] })).toBe('accepted');
+  });
+});
