@@ -1,73 +1,591 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalRuntime } from '../../bin/local/server';
-import { ROLES } from '../../shared/kernel/roles';
-import { SCOPE_NAMES } from '../../shared/kernel/scopes';
-import { allRoutes, type ManifestRoute } from '../../shared/api/index';
-import { type Client, newTenant } from '../support/api';
-import { startTestRuntime } from '../support/runtime';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ROLES, type Role } from '../../shared/kernel/roles';
+import { SCOPE_NAMES, type Scope } from '../../shared/kernel/scopes';
+import { allRoutes } from '../../shared/api/index';
+import { type Client, client, type Reply } from '../support/api';
+import { DAY_SCHEDULE, opdHospital, opdRuntime } from '../support/opd';
 
-let rt: LocalRuntime;
-const users = new Map<string, Client>();
-let fullKey: Client;
-let emptyKey: Client;
+// Who may call what, written out by hand from docs/routes.md, and checked against the running
+// service: every allowed role's call succeeds with the route's success status on a real request,
+// every other role is refused with 403, and so are API keys without the route's scope.
+// The only thing read from the manifest is the list of routes it serves (method and path), so
+// a new route fails the first test until it has a row here.
 
-const authorised = allRoutes().filter((r) => !r.access.public);
-const concrete = (path: string) => path.replace(/\{\w+\}/g, '00000000-0000-0000-0000-000000000000');
-const roleDenied = (body: any) =>
-  typeof body?.message === 'string' && /^Role \w+ may not use this endpoint$/.test(body.message);
-const scopeDenied = (body: any) =>
-  typeof body?.message === 'string' &&
-  /^(API key lacks the required scope|API keys may not use this endpoint)/.test(body.message);
+// ─── The expected access table ──────────────────────────────────────────────────────────────
 
-function call(api: Client, route: ManifestRoute) {
-  return api.call(route.method, concrete(route.path), route.method === 'GET' ? undefined : {});
+/** Every staff role, in the order the matrix calls them. */
+const MATRIX_ROLES = [
+  'ADMIN',
+  'DOCTOR',
+  'NURSE',
+  'RECEPTIONIST',
+  'PHARMACIST',
+  'ACCOUNTANT',
+  'LAB_TECHNICIAN',
+  'RADIOLOGIST',
+] as const satisfies readonly Role[];
+
+/** "any signed-in user" */
+const ANY_ROLE = MATRIX_ROLES;
+/** Any API key may call the route, whatever its scopes. */
+const ANY_KEY = 'any key';
+/** API keys are refused: the route takes a staff user's token only. */
+const NO_KEYS = 'no keys';
+
+interface Rule {
+  /** The success status of a valid call. */
+  ok: 200 | 201;
+  /** Staff roles that may call the route (ADMIN may call every authorised route). */
+  roles: readonly Role[];
+  /** The scope an API key needs, or ANY_KEY, or NO_KEYS. */
+  key: Scope | typeof ANY_KEY | typeof NO_KEYS;
+}
+
+const ACCESS = {
+  'GET /tenants/current': { ok: 200, roles: ANY_ROLE, key: ANY_KEY },
+  'GET /auth/me': { ok: 200, roles: ANY_ROLE, key: NO_KEYS },
+
+  'POST /users': { ok: 201, roles: ['ADMIN'], key: NO_KEYS },
+  'GET /users': { ok: 200, roles: ['ADMIN'], key: 'users:read' },
+  'PATCH /users/{id}': { ok: 200, roles: ['ADMIN'], key: NO_KEYS },
+
+  'POST /api-keys': { ok: 201, roles: ['ADMIN'], key: NO_KEYS },
+  'GET /api-keys': { ok: 200, roles: ['ADMIN'], key: NO_KEYS },
+  'POST /api-keys/{id}/revoke': { ok: 200, roles: ['ADMIN'], key: NO_KEYS },
+  'POST /api-keys/{id}/rotate': { ok: 200, roles: ['ADMIN'], key: NO_KEYS },
+
+  'POST /patients/register': {
+    ok: 201,
+    roles: ['ADMIN', 'RECEPTIONIST', 'NURSE'],
+    key: 'patients:write',
+  },
+  'GET /patients': { ok: 200, roles: ANY_ROLE, key: 'patients:read' },
+  'GET /patients/{id}': { ok: 200, roles: ANY_ROLE, key: 'patients:read' },
+  'PATCH /patients/{id}': {
+    ok: 200,
+    roles: ['ADMIN', 'RECEPTIONIST', 'NURSE', 'DOCTOR'],
+    key: 'patients:write',
+  },
+
+  'POST /departments': { ok: 201, roles: ['ADMIN'], key: 'doctors:write' },
+  'GET /departments': { ok: 200, roles: ANY_ROLE, key: 'doctors:read' },
+  'POST /doctors': { ok: 201, roles: ['ADMIN'], key: 'doctors:write' },
+  'GET /doctors': { ok: 200, roles: ANY_ROLE, key: 'doctors:read' },
+  'GET /doctors/{id}': { ok: 200, roles: ANY_ROLE, key: 'doctors:read' },
+  'PUT /doctors/{id}/schedule': { ok: 200, roles: ['ADMIN', 'DOCTOR'], key: 'doctors:write' },
+
+  'GET /doctors/{id}/availability': {
+    ok: 200,
+    roles: ['ADMIN', 'RECEPTIONIST', 'NURSE', 'DOCTOR'],
+    key: 'appointments:read',
+  },
+  'POST /appointments': {
+    ok: 201,
+    roles: ['ADMIN', 'RECEPTIONIST', 'NURSE', 'DOCTOR'],
+    key: 'appointments:write',
+  },
+  'GET /appointments': {
+    ok: 200,
+    roles: ['ADMIN', 'RECEPTIONIST', 'NURSE', 'DOCTOR'],
+    key: 'appointments:read',
+  },
+  'GET /appointments/queue': {
+    ok: 200,
+    roles: ['ADMIN', 'RECEPTIONIST', 'NURSE', 'DOCTOR'],
+    key: 'appointments:read',
+  },
+  'GET /appointments/{id}': {
+    ok: 200,
+    roles: ['ADMIN', 'RECEPTIONIST', 'NURSE', 'DOCTOR'],
+    key: 'appointments:read',
+  },
+  'PATCH /appointments/{id}/status': {
+    ok: 200,
+    roles: ['ADMIN', 'RECEPTIONIST', 'NURSE', 'DOCTOR'],
+    key: 'appointments:write',
+  },
+
+  'POST /encounters': { ok: 201, roles: ['ADMIN', 'DOCTOR'], key: 'encounters:write' },
+  'GET /encounters': {
+    ok: 200,
+    roles: ['ADMIN', 'DOCTOR', 'NURSE', 'PHARMACIST'],
+    key: 'encounters:read',
+  },
+  'GET /encounters/{id}': {
+    ok: 200,
+    roles: ['ADMIN', 'DOCTOR', 'NURSE', 'PHARMACIST'],
+    key: 'encounters:read',
+  },
+  'PATCH /encounters/{id}': { ok: 200, roles: ['ADMIN', 'DOCTOR'], key: 'encounters:write' },
+  'PATCH /encounters/{id}/vitals': {
+    ok: 200,
+    roles: ['ADMIN', 'NURSE', 'DOCTOR'],
+    key: 'encounters:write',
+  },
+  'POST /encounters/{id}/prescriptions': {
+    ok: 201,
+    roles: ['ADMIN', 'DOCTOR'],
+    key: 'encounters:write',
+  },
+  'PATCH /encounters/{id}/prescriptions/{prescriptionId}': {
+    ok: 200,
+    roles: ['ADMIN', 'DOCTOR'],
+    key: 'encounters:write',
+  },
+} as const satisfies Record<string, Rule>;
+
+/** Routes anyone may call without credentials (not part of the matrix). */
+const PUBLIC_ROUTES = [
+  'GET /health',
+  'GET /',
+  'GET /get-started',
+  'GET /login',
+  'GET /admin',
+  'POST /tenants',
+  'POST /auth/login',
+];
+
+type RouteKey = keyof typeof ACCESS;
+const ROUTE_KEYS = Object.keys(ACCESS) as RouteKey[];
+const rule = (route: RouteKey): Rule => ACCESS[route];
+
+// ─── Fixtures and one valid request per route ──────────────────────────────────────────────
+
+const TZ = 'Asia/Kolkata';
+const opd = opdRuntime(TZ);
+
+type Hospital = Awaited<ReturnType<typeof opdHospital>>;
+type Who = Role | 'KEY';
+
+let h: Hospital;
+const staff = new Map<Role, Client>();
+/** Per scope: a key with exactly that scope, and a key with every scope but that one. */
+const exactKey = new Map<Scope, Client>();
+const allButKey = new Map<Scope, Client>();
+let allScopesKey: Client;
+/** A key whose only scope no route requires. */
+let unrelatedKey: Client;
+
+/**
+ * Shared fixtures. Requests of callers that must be refused use these: each such request would be
+ * valid if it ran, so a 403 can only be the access rule.
+ */
+let f: {
+  patient: any;
+  targetUser: any;
+  doctorUserWithoutProfile: any;
+  spareKey: any;
+  booked: any;
+  checkedIn: any;
+  encounter: any;
+  prescription: any;
+  unbookedSlot: string;
+};
+let freeSlots: string[] = [];
+
+let n = 0;
+/** A number unique in this file: distinct names, e-mails, phones and dates of birth. */
+const next = () => ++n;
+
+function patientBody(label: string) {
+  const i = next();
+  return {
+    name: `Matrix Patient ${label} ${i}`,
+    dateOfBirth: new Date(Date.UTC(1950, 0, 1) + i * 86_400_000).toISOString().slice(0, 10),
+    sex: 'female',
+    phone: `+91 97${String(i).padStart(8, '0')}`,
+  };
+}
+
+const PARACETAMOL = {
+  drugName: 'Paracetamol',
+  strength: '500 mg',
+  dose: '1 tablet',
+  route: 'oral',
+  frequency: 'every 6 hours as needed',
+  durationDays: 3,
+  quantity: 12,
+};
+
+const VITALS = {
+  respiratoryRate: 16,
+  spo2: 98,
+  supplementalOxygen: false,
+  systolic: 122,
+  diastolic: 78,
+  pulse: 76,
+  consciousness: 'A',
+  temperatureC: 36.9,
+};
+
+/** Answers `expected` or throws with the reply: for fixtures, which must not fail silently. */
+async function must<T = any>(reply: Promise<Reply<T>>, expected: number, what: string) {
+  const r = await reply;
+  if (r.status !== expected)
+    throw new Error(`fixture ${what}: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body;
+}
+
+const newPatient = () =>
+  must(h.reception.api.post('/patients/register', patientBody('fixture')), 201, 'patient');
+
+function takeSlot(): string {
+  const slot = freeSlots.shift();
+  if (!slot) throw new Error('fixture: no free slot left today');
+  return slot;
+}
+
+const bookingBody = (start: string) => ({
+  patientId: f.patient.id,
+  doctorId: h.doctor.id,
+  start,
+  reason: 'Follow-up of blood pressure',
+});
+
+const newBooking = () =>
+  must(h.reception.api.post('/appointments', bookingBody(takeSlot())), 201, 'appointment');
+
+async function newCheckedIn() {
+  const appt = await newBooking();
+  return must(
+    h.reception.api.patch(`/appointments/${appt.id}/status`, { status: 'checked-in' }),
+    200,
+    'check-in',
+  );
+}
+
+const newWalkIn = () =>
+  must(
+    h.doctorUser.api.post('/encounters', { patientId: f.patient.id, chiefComplaint: 'Headache' }),
+    201,
+    'walk-in encounter',
+  );
+
+const newPrescription = (encounterId: string) =>
+  must(
+    h.doctorUser.api.post(`/encounters/${encounterId}/prescriptions`, PARACETAMOL),
+    201,
+    'prescription',
+  );
+
+const newUser = (role: Role) =>
+  must(
+    h.admin.post('/users', {
+      name: `Matrix ${role} ${next()}`,
+      email: `matrix-${role.toLowerCase()}-${next()}@example.test`,
+      role,
+    }),
+    201,
+    `${role} user`,
+  ).then((b) => b.user);
+
+const newKey = () =>
+  must(
+    h.admin.post('/api-keys', { name: `Spare ${next()}`, scopes: ['patients:read'] }),
+    201,
+    'key',
+  );
+
+interface Req {
+  path: string;
+  body?: unknown;
+}
+
+interface Requests {
+  /**
+   * A valid request for a caller that must succeed. Where the call changes state it makes its
+   * own fixtures (a booked appointment, an encounter…), so every allowed call stands on its own.
+   */
+  fresh: (who: Who) => Promise<Req> | Req;
+  /** A request on the shared fixtures for callers that must be refused; `fresh` if not given. */
+  refused?: () => Req;
+}
+
+const REQUESTS: Record<RouteKey, Requests> = {
+  'GET /tenants/current': { fresh: () => ({ path: '/tenants/current' }) },
+  'GET /auth/me': { fresh: () => ({ path: '/auth/me' }) },
+
+  'POST /users': {
+    fresh: (who) => ({
+      path: '/users',
+      body: {
+        name: `Created by ${who}`,
+        email: `created-by-${who.toLowerCase()}-${next()}@example.test`,
+        role: 'RECEPTIONIST',
+      },
+    }),
+  },
+  'GET /users': { fresh: () => ({ path: '/users' }) },
+  'PATCH /users/{id}': {
+    fresh: (who) => ({ path: `/users/${f.targetUser.id}`, body: { name: `Renamed by ${who}` } }),
+  },
+
+  'POST /api-keys': {
+    fresh: (who) => ({
+      path: '/api-keys',
+      body: { name: `Made by ${who} ${next()}`, scopes: ['patients:read'] },
+    }),
+  },
+  'GET /api-keys': { fresh: () => ({ path: '/api-keys' }) },
+  'POST /api-keys/{id}/revoke': {
+    fresh: async () => ({ path: `/api-keys/${(await newKey()).id}/revoke` }),
+    refused: () => ({ path: `/api-keys/${f.spareKey.id}/revoke` }),
+  },
+  'POST /api-keys/{id}/rotate': {
+    fresh: async () => ({ path: `/api-keys/${(await newKey()).id}/rotate` }),
+    refused: () => ({ path: `/api-keys/${f.spareKey.id}/rotate` }),
+  },
+
+  'POST /patients/register': {
+    fresh: (who) => ({ path: '/patients/register', body: patientBody(`by ${who}`) }),
+  },
+  'GET /patients': { fresh: () => ({ path: `/patients?q=${f.patient.mrn}` }) },
+  'GET /patients/{id}': { fresh: () => ({ path: `/patients/${f.patient.id}` }) },
+  'PATCH /patients/{id}': {
+    fresh: async () => ({
+      path: `/patients/${(await newPatient()).id}`,
+      body: { address: { line: '12 MG Road', city: 'Pune' }, bloodGroup: 'O+' },
+    }),
+    refused: () => ({ path: `/patients/${f.patient.id}`, body: { bloodGroup: 'O+' } }),
+  },
+
+  'POST /departments': {
+    fresh: (who) => ({ path: '/departments', body: { name: `Department of ${who} ${next()}` } }),
+  },
+  'GET /departments': { fresh: () => ({ path: '/departments' }) },
+  'POST /doctors': {
+    fresh: async () => ({
+      path: '/doctors',
+      body: {
+        userId: (await newUser('DOCTOR')).id,
+        departmentId: h.department.id,
+        specialty: 'Cardiology',
+        consultationFee: 800,
+        schedule: DAY_SCHEDULE,
+      },
+    }),
+    refused: () => ({
+      path: '/doctors',
+      body: {
+        userId: f.doctorUserWithoutProfile.id,
+        departmentId: h.department.id,
+        specialty: 'Cardiology',
+        consultationFee: 800,
+      },
+    }),
+  },
+  'GET /doctors': { fresh: () => ({ path: `/doctors?departmentId=${h.department.id}` }) },
+  'GET /doctors/{id}': { fresh: () => ({ path: `/doctors/${h.doctor.id}` }) },
+  // The hospital's doctor is the DOCTOR of the matrix: a doctor may change only their own
+  // schedule. Every caller sets the same schedule, so bookings stay on the grid.
+  'PUT /doctors/{id}/schedule': {
+    fresh: () => ({ path: `/doctors/${h.doctor.id}/schedule`, body: DAY_SCHEDULE }),
+  },
+
+  'GET /doctors/{id}/availability': {
+    fresh: () => ({ path: `/doctors/${h.doctor.id}/availability?date=${opd.today}` }),
+  },
+  'POST /appointments': {
+    fresh: () => ({ path: '/appointments', body: bookingBody(takeSlot()) }),
+    refused: () => ({ path: '/appointments', body: bookingBody(f.unbookedSlot) }),
+  },
+  'GET /appointments': {
+    fresh: () => ({ path: `/appointments?date=${opd.today}&doctorId=${h.doctor.id}` }),
+  },
+  'GET /appointments/queue': {
+    fresh: () => ({ path: `/appointments/queue?doctorId=${h.doctor.id}&date=${opd.today}` }),
+  },
+  'GET /appointments/{id}': { fresh: () => ({ path: `/appointments/${f.booked.id}` }) },
+  'PATCH /appointments/{id}/status': {
+    fresh: async (who) => ({
+      path: `/appointments/${(await newBooking()).id}/status`,
+      body: { status: 'cancelled', reason: `Patient phoned ${who} to cancel` },
+    }),
+    refused: () => ({
+      path: `/appointments/${f.booked.id}/status`,
+      body: { status: 'cancelled', reason: 'Patient phoned to cancel' },
+    }),
+  },
+
+  'POST /encounters': {
+    fresh: async () => ({
+      path: '/encounters',
+      body: { appointmentId: (await newCheckedIn()).id },
+    }),
+    refused: () => ({ path: '/encounters', body: { appointmentId: f.checkedIn.id } }),
+  },
+  'GET /encounters': { fresh: () => ({ path: `/encounters?date=${opd.today}` }) },
+  'GET /encounters/{id}': { fresh: () => ({ path: `/encounters/${f.encounter.id}` }) },
+  'PATCH /encounters/{id}': {
+    fresh: async (who) => ({
+      path: `/encounters/${(await newWalkIn()).id}`,
+      body: {
+        diagnosis: [{ text: 'Tension-type headache', code: 'G44.2', system: 'ICD-10' }],
+        notes: `Recorded by ${who}`,
+      },
+    }),
+    refused: () => ({ path: `/encounters/${f.encounter.id}`, body: { notes: 'Rest' } }),
+  },
+  'PATCH /encounters/{id}/vitals': {
+    fresh: async () => ({ path: `/encounters/${(await newWalkIn()).id}/vitals`, body: VITALS }),
+    refused: () => ({ path: `/encounters/${f.encounter.id}/vitals`, body: VITALS }),
+  },
+  'POST /encounters/{id}/prescriptions': {
+    fresh: async () => ({
+      path: `/encounters/${(await newWalkIn()).id}/prescriptions`,
+      body: PARACETAMOL,
+    }),
+    refused: () => ({ path: `/encounters/${f.encounter.id}/prescriptions`, body: PARACETAMOL }),
+  },
+  'PATCH /encounters/{id}/prescriptions/{prescriptionId}': {
+    fresh: async (who) => {
+      const encounter = await newWalkIn();
+      const rx = await newPrescription(encounter.id);
+      return {
+        path: `/encounters/${encounter.id}/prescriptions/${rx.id}`,
+        body: { status: 'on-hold', reason: `Held by ${who}: awaiting liver function tests` },
+      };
+    },
+    refused: () => ({
+      path: `/encounters/${f.encounter.id}/prescriptions/${f.prescription.id}`,
+      body: { status: 'on-hold', reason: 'Awaiting liver function tests' },
+    }),
+  },
+};
+
+/** Sends `req` as the route's method, after checking that its path is the route's path. */
+function send(api: Client, route: RouteKey, req: Req): Promise<Reply> {
+  const [method, template] = route.split(' ') as [string, string];
+  const pattern = new RegExp(`^${template.replace(/\{\w+\}/g, '[^/?]+')}(\\?|$)`);
+  expect(req.path, `request of ${route}`).toMatch(pattern);
+  return api.call(method, req.path, method === 'GET' ? undefined : (req.body ?? {}));
+}
+
+function expectSuccess(res: Reply, route: RouteKey, who: string) {
+  expect(res.status, `${who} → ${route}: ${res.status} ${JSON.stringify(res.body)}`).toBe(
+    rule(route).ok,
+  );
+}
+
+function expectRefused(res: Reply, route: RouteKey, who: string, message: RegExp) {
+  const label = `${who} → ${route} must be refused: ${res.status} ${JSON.stringify(res.body)}`;
+  expect(res.status, label).toBe(403);
+  expect(res.body, label).toMatchObject({ statusCode: 403, error: expect.any(String) });
+  expect(res.body.message, label).toMatch(message);
 }
 
 beforeAll(async () => {
-  rt = await startTestRuntime();
-  const t = await newTenant(rt.url);
-  users.set('ADMIN', t.admin);
-  for (const role of ROLES.filter((r) => r !== 'ADMIN')) users.set(role, (await t.staff(role)).api);
-  fullKey = (await t.key([...SCOPE_NAMES], 'all scopes')).api;
-  // A key whose only scope no route requires: every scoped route must refuse it.
-  emptyKey = (await t.key(['tenant:read'], 'minimal')).api;
-}, 60_000);
-afterAll(async () => rt?.close());
+  h = await opdHospital(opd.url, TZ);
+  staff.set('ADMIN', h.admin);
+  staff.set('DOCTOR', h.doctorUser.api);
+  staff.set('NURSE', h.nurse.api);
+  staff.set('RECEPTIONIST', h.reception.api);
+  const others = ['PHARMACIST', 'ACCOUNTANT', 'LAB_TECHNICIAN', 'RADIOLOGIST'] as const;
+  const [signedIn, patient, targetUser, doctorUserWithoutProfile, slots] = await Promise.all([
+    Promise.all(others.map((role) => h.staff(role))),
+    newPatient(),
+    newUser('ACCOUNTANT'),
+    newUser('DOCTOR'),
+    must(
+      h.reception.api.get(`/doctors/${h.doctor.id}/availability?date=${opd.today}`),
+      200,
+      'availability',
+    ),
+  ]);
+  for (const [i, role] of others.entries()) staff.set(role, signedIn[i]!.api);
+  freeSlots = slots.slots.map((s: { start: string }) => s.start);
+  f = { patient, targetUser, doctorUserWithoutProfile } as typeof f;
+  f.unbookedSlot = takeSlot();
+  const [booked, checkedIn, encounter] = await Promise.all([
+    newBooking(),
+    newCheckedIn(),
+    newWalkIn(),
+  ]);
+  Object.assign(f, { booked, checkedIn, encounter });
+  f.prescription = await newPrescription(encounter.id);
 
-// Generated from the manifest: each route × each role, and API keys with and without the scope.
-describe('role × route matrix', () => {
-  it.each(authorised.map((r) => [`${r.method} ${r.path}`, r] as const))(
-    '%s',
-    async (_label, route) => {
-      const access = route.access as Exclude<ManifestRoute['access'], { public: true }>;
-      for (const role of ROLES) {
-        const allowed = role === 'ADMIN' || access.roles === 'any' || access.roles.includes(role);
-        const res = await call(users.get(role)!, route);
-        if (allowed)
-          expect(
-            roleDenied(res.body),
-            `${role} should pass ${route.method} ${route.path}, got ${res.status} ${JSON.stringify(res.body)}`,
-          ).toBe(false);
-        else {
-          expect(res.status, `${role} must be refused ${route.method} ${route.path}`).toBe(403);
-          expect(roleDenied(res.body)).toBe(true);
-        }
-      }
-      const withScope = await call(fullKey, route);
-      if (access.scope)
-        expect(
-          scopeDenied(withScope.body),
-          `key with all scopes should pass ${route.method} ${route.path}`,
-        ).toBe(false);
-      else expect(withScope.status).toBe(403);
-      const without = await call(emptyKey, route);
-      if (!access.scope || (access.scope !== 'any' && access.scope !== 'tenant:read')) {
-        expect(
-          without.status,
-          `key without ${access.scope ?? 'a scope'} must be refused ${route.method} ${route.path}`,
-        ).toBe(403);
-        expect(scopeDenied(without.body)).toBe(true);
-      }
-    },
+  // Keys one after another: each takes a place in the tenant's key count.
+  f.spareKey = await newKey();
+  const scopes = [...new Set(ROUTE_KEYS.map((r) => rule(r).key))].filter(
+    (k): k is Scope => k !== ANY_KEY && k !== NO_KEYS,
   );
+  for (const scope of scopes) {
+    exactKey.set(scope, (await h.key([scope], `exactly ${scope}`)).api);
+    const rest = SCOPE_NAMES.filter((s) => s !== scope);
+    allButKey.set(scope, (await h.key(rest, `all but ${scope}`)).api);
+  }
+  allScopesKey = (await h.key([...SCOPE_NAMES], 'all scopes')).api;
+  unrelatedKey = (await h.key(['agents:operations:read'], 'unrelated scope')).api;
+}, 60_000);
+
+// ─── The tests ─────────────────────────────────────────────────────────────────────────────
+
+describe('the access table', () => {
+  it('lists exactly the authorised routes the service serves', () => {
+    const served = allRoutes()
+      .map((r) => `${r.method} ${r.path}`)
+      .sort();
+    expect(served).toEqual([...ROUTE_KEYS, ...PUBLIC_ROUTES].sort());
+  });
+
+  it('covers every staff role, and lets ADMIN call every route', () => {
+    expect([...MATRIX_ROLES].sort()).toEqual([...ROLES].sort());
+    for (const route of ROUTE_KEYS) expect(rule(route).roles, route).toContain('ADMIN');
+  });
+
+  it('public routes answer without credentials', async () => {
+    const anon = client(opd.url);
+    for (const route of PUBLIC_ROUTES) {
+      const [method, path] = route.split(' ') as [string, string];
+      const res = await anon.call(method, path, method === 'GET' ? undefined : {});
+      // An empty body gets past the access rule to validation.
+      expect(res.status, `${route}: ${JSON.stringify(res.body)}`).toBe(
+        method === 'GET' ? 200 : 400,
+      );
+    }
+  });
+});
+
+describe('staff roles', () => {
+  it.each(ROUTE_KEYS)('%s', async (route) => {
+    const { roles } = rule(route);
+    const { fresh, refused } = REQUESTS[route];
+    // Fixtures in parallel; the calls one after another.
+    const plan = await Promise.all(
+      MATRIX_ROLES.map(async (role) => {
+        const allowed = roles.includes(role);
+        const req = allowed || !refused ? await fresh(role) : refused();
+        return { role, allowed, req };
+      }),
+    );
+    for (const { role, allowed, req } of plan) {
+      const res = await send(staff.get(role)!, route, req);
+      if (allowed) expectSuccess(res, route, role);
+      else expectRefused(res, route, role, new RegExp(`^Role ${role} may not use `));
+    }
+  });
+});
+
+describe('API keys', () => {
+  it.each(ROUTE_KEYS)('%s', async (route) => {
+    const { key } = rule(route);
+    const { fresh, refused } = REQUESTS[route];
+    const refusedReq = async () => (refused ? refused() : await fresh('KEY'));
+    if (key === NO_KEYS) {
+      const res = await send(allScopesKey, route, await refusedReq());
+      expectRefused(res, route, 'a key with every scope', /^API keys may not use /);
+    } else if (key === ANY_KEY) {
+      expectSuccess(await send(unrelatedKey, route, await fresh('KEY')), route, 'any key');
+    } else {
+      const withScope = await send(exactKey.get(key)!, route, await fresh('KEY'));
+      expectSuccess(withScope, route, `a key with exactly ${key}`);
+      const without = await send(allButKey.get(key)!, route, await refusedReq());
+      expectRefused(
+        without,
+        route,
+        `a key with every scope but ${key}`,
+        /^API key lacks the required scope/,
+      );
+    }
+  });
 });
