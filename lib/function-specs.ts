@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { type GroupDef, groupEntry } from '../shared/http/route';
 import { GROUPS } from '../shared/api/index';
+import { type GroupDef, groupEntry } from '../shared/http/route';
 import type { TableAccess } from './table-grants';
 
 /**

@@ -3,12 +3,11 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyResult, Context, Handler } from 'aws-lambda';
+import { allRoutes, GROUPS } from '../../shared/api/index';
 import { resetSigningKey } from '../../shared/auth/jwt';
 import { AUTHORIZER_CACHE_TTL_SECONDS } from '../../shared/auth/policy';
 import { type GatewayResponseType, gatewayResponse } from '../../shared/http/gateway-responses';
-import { groupEntry } from '../../shared/http/route';
-import { allRoutes, GROUPS } from '../../shared/api/index';
-import { isPublicRoute } from '../../shared/http/route';
+import { groupEntry, isPublicRoute } from '../../shared/http/route';
 import { resetDocumentClient } from '../../shared/kernel/store/client';
 import {
   authorizerEvent,
@@ -199,7 +198,9 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
       const body = await readBody(req);
       if (body === null) return sendGateway(res, 'REQUEST_TOO_LARGE', requestId);
       const headers: Record<string, string> = Object.fromEntries(
-        Object.entries(req.headers).flatMap(([k, v]) => (typeof v === 'string' ? [[k.toLowerCase(), v]] : [])),
+        Object.entries(req.headers).flatMap(([k, v]) =>
+          typeof v === 'string' ? [[k.toLowerCase(), v]] : [],
+        ),
       );
       const incoming: IncomingRequest = {
         method,

@@ -19,7 +19,11 @@ export async function handler(
   const headers = Object.fromEntries(
     Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]),
   );
-  const principal = await resolvePrincipal(new Stores(), headers.authorization ?? undefined, systemClock.now());
+  const principal = await resolvePrincipal(
+    new Stores(),
+    headers.authorization ?? undefined,
+    systemClock.now(),
+  );
   if (!principal) {
     log.info('credential refused', { requestId: event.requestContext?.requestId });
     // API Gateway turns this exact message into a 401 (gateway response UNAUTHORIZED).

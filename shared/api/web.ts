@@ -18,9 +18,33 @@ export const webGroup = defineGroup({
   permissions: { table: 'none' },
   routes: [
     route(system.health, { method: 'GET', path: '/health', tag: 'System' }),
-    page({ name: 'home', path: '/', tag: 'Pages', summary: 'Landing page', render: once(renderHome) }),
-    page({ name: 'getStarted', path: '/get-started', tag: 'Pages', summary: 'Hospital registration page', render: once(renderGetStarted) }),
-    page({ name: 'login', path: '/login', tag: 'Pages', summary: 'Sign-in page', render: once(renderLogin) }),
-    page({ name: 'admin', path: '/admin', tag: 'Pages', summary: 'Administration dashboard', render: once(() => renderAdmin({ scopes: SCOPES })) }),
+    page({
+      name: 'home',
+      path: '/',
+      tag: 'Pages',
+      summary: 'Landing page',
+      render: once(renderHome),
+    }),
+    page({
+      name: 'getStarted',
+      path: '/get-started',
+      tag: 'Pages',
+      summary: 'Hospital registration page',
+      render: once(renderGetStarted),
+    }),
+    page({
+      name: 'login',
+      path: '/login',
+      tag: 'Pages',
+      summary: 'Sign-in page',
+      render: once(renderLogin),
+    }),
+    page({
+      name: 'admin',
+      path: '/admin',
+      tag: 'Pages',
+      summary: 'Administration dashboard',
+      render: once(() => renderAdmin({ scopes: SCOPES })),
+    }),
   ],
 });

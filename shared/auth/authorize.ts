@@ -3,14 +3,15 @@
  * function, call this one function. The tenant always comes from the verified credential: the
  * JWT's claim re-checked against the user record, or the API key's record.
  */
-import { hashesEqual, hashApiKeySecret, isApiKeySecret } from './api-key-secret';
-import { verifyAccessToken } from './jwt';
-import type { Principal } from './principal';
+
 import { isScope } from '../kernel/scopes';
 import type { Stores } from '../kernel/store/store';
 import { findApiKey, HashLookup, hashKey } from '../modules/api-keys';
 import { findTenant, tenantInfo } from '../modules/tenants';
 import { findUser } from '../modules/users';
+import { hashApiKeySecret, hashesEqual, isApiKeySecret } from './api-key-secret';
+import { verifyAccessToken } from './jwt';
+import type { Principal } from './principal';
 
 function bearer(authorization: string | undefined): string | null {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
@@ -18,7 +19,11 @@ function bearer(authorization: string | undefined): string | null {
 }
 
 /** The principal of an `Authorization: Bearer …` value, or null for anything that does not verify. */
-export async function resolvePrincipal(stores: Stores, authorization: string | undefined, now: Date): Promise<Principal | null> {
+export async function resolvePrincipal(
+  stores: Stores,
+  authorization: string | undefined,
+  now: Date,
+): Promise<Principal | null> {
   const token = bearer(authorization);
   if (!token) return null;
 
@@ -29,10 +34,19 @@ export async function resolvePrincipal(stores: Stores, authorization: string | u
     const lookup = HashLookup.read(lookupItem);
     const store = stores.forTenant(lookup.tenantId);
     const [key, tenant] = await Promise.all([findApiKey(store, lookup.keyId), findTenant(store)]);
-    if (!key || !tenant || key.status !== 'active' || !hashesEqual(key.hash, hash) || tenant.status === 'SUSPENDED') {
+    if (
+      !key ||
+      !tenant ||
+      key.status !== 'active' ||
+      !hashesEqual(key.hash, hash) ||
+      tenant.status === 'SUSPENDED'
+    ) {
       return null;
     }
-    return { actor: { kind: 'apiKey', id: key.id, scopes: key.scopes.filter(isScope) }, tenant: tenantInfo(tenant) };
+    return {
+      actor: { kind: 'apiKey', id: key.id, scopes: key.scopes.filter(isScope) },
+      tenant: tenantInfo(tenant),
+    };
   }
 
   const claims = await verifyAccessToken(token, now);
@@ -40,6 +54,13 @@ export async function resolvePrincipal(stores: Stores, authorization: string | u
   const store = stores.forTenant(claims.tid);
   const [user, tenant] = await Promise.all([findUser(store, claims.sub), findTenant(store)]);
   // A deactivated or deleted user's token stops working; the role is the current one, not the token's.
-  if (!user || !tenant || !user.active || user.tenantId !== claims.tid || tenant.status === 'SUSPENDED') return null;
+  if (
+    !user ||
+    !tenant ||
+    !user.active ||
+    user.tenantId !== claims.tid ||
+    tenant.status === 'SUSPENDED'
+  )
+    return null;
   return { actor: { kind: 'user', id: user.id, role: user.role }, tenant: tenantInfo(tenant) };
 }

@@ -7,7 +7,6 @@ export const PasswordSchema = z
   .min(12, 'must be at least 12 characters')
   .max(128, 'must be at most 128 characters');
 
-
 /** scrypt with a per-user salt; parameters are stored with the hash so they can be raised later. */
 const PARAMS = { N: 16384, r: 8, p: 1, keylen: 64 };
 

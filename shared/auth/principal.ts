@@ -37,7 +37,9 @@ const TENANT_STATUSES: readonly string[] = ['TRIAL', 'ACTIVE', 'SUSPENDED'];
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
 /** The principal, or null when the context is missing or malformed (then the caller is unauthenticated). */
-export function fromAuthorizerContext(ctx: Record<string, unknown> | null | undefined): Principal | null {
+export function fromAuthorizerContext(
+  ctx: Record<string, unknown> | null | undefined,
+): Principal | null {
   if (!ctx || !str(ctx.tenantId) || !str(ctx.principalId)) return null;
   const id = str(ctx.principalId);
   let actor: UserActor | ApiKeyActor;

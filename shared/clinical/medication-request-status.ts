@@ -5,14 +5,15 @@
  * prescription, changing one is allowed after the encounter has finished: stopping a medicine
  * the day after the visit is ordinary practice.
  */
-import { invalidField } from '../kernel/validation';
-import type { MedicationRequestStatus } from './prescribing';
+
 import {
   allowedNextStatuses,
   assertTableTransition,
   type TransitionTable,
   transitionTableMarkdown,
 } from '../kernel/state-machine';
+import { invalidField } from '../kernel/validation';
+import type { MedicationRequestStatus } from './prescribing';
 
 /** FHIR statuses this service never sets: prescriptions are saved signed (`active`). */
 export const UNUSED_MEDICATION_REQUEST_STATUSES: readonly MedicationRequestStatus[] = [

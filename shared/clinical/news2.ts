@@ -87,7 +87,15 @@ export interface News2Incomplete {
 
 export type News2Result = News2Complete | News2Incomplete;
 
-const NEWS2_FIELDS = ['respiratoryRate', 'spo2', 'supplementalOxygen', 'systolic', 'pulse', 'consciousness', 'temperatureC'] as const;
+const NEWS2_FIELDS = [
+  'respiratoryRate',
+  'spo2',
+  'supplementalOxygen',
+  'systolic',
+  'pulse',
+  'consciousness',
+  'temperatureC',
+] as const;
 
 /** The answer shape of a NEWS2 result (complete, or incomplete with every score null). */
 export const News2ResultSchema = z.strictObject({

@@ -3,9 +3,9 @@
  */
 import * as z from 'zod';
 import { Conflict } from '../kernel/errors';
+import { boundedNumber, boundedText, oneOf } from '../kernel/fields';
 import { type AllergyConflict, screenAllergies } from './allergy';
 import { identifyDrug } from './drug-catalogue';
-import { boundedNumber, boundedText, oneOf } from '../kernel/fields';
 
 export const MEDICATION_ROUTES = [
   'oral',

@@ -8,11 +8,11 @@
 import * as z from 'zod';
 import { boundedNumber, boundedText } from '../kernel/fields';
 import {
-  News2ResultSchema,
   CONSCIOUSNESS_LEVELS,
   calculateNews2,
   type News2Input,
   type News2Result,
+  News2ResultSchema,
   news2NotApplicableReason,
   type Spo2Scale,
 } from './news2';

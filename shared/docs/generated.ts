@@ -3,8 +3,9 @@
  * query and body fields and its answer) and docs/state-machines.md (the transition tables the
  * services enforce). `npm run docs` writes them; a test fails when they are stale.
  */
-import { medicationRequestStatusTableMarkdown } from '../clinical/medication-request-status';
+
 import { allRoutes, type ManifestRoute } from '../api/index';
+import { medicationRequestStatusTableMarkdown } from '../clinical/medication-request-status';
 import { type OperationRoute, pathParams } from '../http/route';
 import { ROLES } from '../kernel/roles';
 import { SCOPES } from '../kernel/scopes';
@@ -28,7 +29,10 @@ function whoMay(r: ManifestRoute): { staff: string; key: string } {
 
 function fieldTable(rows: FieldRow[]): string {
   if (rows.length === 0) return '';
-  const lines = rows.map((f) => `| \`${f.name}\` | \`${cell(f.type)}\` | ${f.required ? 'yes' : 'no'} | ${cell(f.rules)} |`);
+  const lines = rows.map(
+    (f) =>
+      `| \`${f.name}\` | \`${cell(f.type)}\` | ${f.required ? 'yes' : 'no'} | ${cell(f.rules)} |`,
+  );
   return `| Field | Type | Required | Rules |\n|---|---|---|---|\n${lines.join('\n')}\n`;
 }
 
@@ -83,7 +87,9 @@ export function routesMarkdown(): string {
     const summary = r.kind === 'operation' ? r.op.summary : r.summary;
     return `| ${r.method} | \`${r.path}\` | ${name} | ${cell(summary)} | ${staff} | ${key} | ${r.group} |`;
   });
-  const scopes = Object.entries(SCOPES).map(([name, description]) => `| \`${name}\` | ${description} |`);
+  const scopes = Object.entries(SCOPES).map(
+    ([name, description]) => `| \`${name}\` | ${description} |`,
+  );
   return (
     HEADER +
     '# Routes\n\n' +
@@ -98,7 +104,7 @@ export function routesMarkdown(): string {
     scopes.join('\n') +
     `\n\n## Roles\n\n${ROLES.map((r) => `\`${r}\``).join(', ')}.\n\n` +
     '## Requests and answers\n\n' +
-    'Generated from the operations\' zod schemas: `?` marks an optional field; the answer shapes are exactly what the output checks enforce.\n\n' +
+    "Generated from the operations' zod schemas: `?` marks an optional field; the answer shapes are exactly what the output checks enforce.\n\n" +
     routes.map(routeSection).join('\n')
   );
 }

@@ -37,7 +37,9 @@ export function typeText(s: Json, indent = ''): string {
       if (props.length === 0) return 'object';
       const required = new Set(s.required ?? []);
       const inner = `${indent}  `;
-      const lines = props.map(([k, v]) => `${inner}${k}${required.has(k) ? '' : '?'}: ${typeText(v, inner)};`);
+      const lines = props.map(
+        ([k, v]) => `${inner}${k}${required.has(k) ? '' : '?'}: ${typeText(v, inner)};`,
+      );
       return `{\n${lines.join('\n')}\n${indent}}`;
     }
     case 'array':
@@ -57,9 +59,12 @@ const wrap = (t: string) => (t.includes(' | ') ? `(${t})` : t);
 export function rulesText(s: Json): string {
   const rules: string[] = [];
   if (typeof s.format === 'string') rules.push(s.format);
-  if (s.minLength !== undefined || s.maxLength !== undefined) rules.push(`${s.minLength ?? 0}–${s.maxLength ?? '…'} characters`);
-  if (s.minimum !== undefined || s.maximum !== undefined) rules.push(`${s.minimum ?? '…'} to ${s.maximum ?? '…'}`);
-  if (s.minItems !== undefined || s.maxItems !== undefined) rules.push(`${s.minItems ?? 0}–${s.maxItems ?? '…'} items`);
+  if (s.minLength !== undefined || s.maxLength !== undefined)
+    rules.push(`${s.minLength ?? 0}–${s.maxLength ?? '…'} characters`);
+  if (s.minimum !== undefined || s.maximum !== undefined)
+    rules.push(`${s.minimum ?? '…'} to ${s.maximum ?? '…'}`);
+  if (s.minItems !== undefined || s.maxItems !== undefined)
+    rules.push(`${s.minItems ?? 0}–${s.maxItems ?? '…'} items`);
   if (typeof s.pattern === 'string' && !s.format) rules.push(`pattern \`${s.pattern}\``);
   if (s.default !== undefined) rules.push(`default ${lit(s.default)}`);
   if (typeof s.description === 'string') rules.push(s.description);
@@ -79,7 +84,8 @@ export function fieldRows(s: Json): FieldRow[] {
   if (alternatives) {
     const rows = new Map<string, FieldRow>();
     for (const alt of alternatives) {
-      for (const row of fieldRows(alt)) rows.set(row.name, { ...row, required: false, rules: row.rules });
+      for (const row of fieldRows(alt))
+        rows.set(row.name, { ...row, required: false, rules: row.rules });
     }
     return [...rows.values()];
   }

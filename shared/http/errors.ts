@@ -47,8 +47,12 @@ export function errorBody(statusCode: number, message: string, details?: Record<
 export function httpError(err: AppError, requestId: string) {
   const statusCode = STATUS_OF[err.code];
   const message =
-    err.code === 'internal' ? `Internal server error. Quote request id ${requestId} when reporting it.` : err.message;
+    err.code === 'internal'
+      ? `Internal server error. Quote request id ${requestId} when reporting it.`
+      : err.message;
   const details = err.code === 'internal' ? undefined : err.details;
-  const headers: Record<string, string> = err.retryAfterSeconds ? { 'retry-after': String(err.retryAfterSeconds) } : {};
+  const headers: Record<string, string> = err.retryAfterSeconds
+    ? { 'retry-after': String(err.retryAfterSeconds) }
+    : {};
   return { statusCode, body: errorBody(statusCode, message, details), headers };
 }

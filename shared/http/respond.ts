@@ -1,6 +1,6 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import { contentSecurityPolicy } from '../web/csp';
 import { toAppError } from '../kernel/errors';
+import { contentSecurityPolicy } from '../web/csp';
 import { errorBody, httpError, statusName } from './errors';
 
 const BASE_HEADERS = {

@@ -6,11 +6,15 @@
  * runs the operation. Errors become `{statusCode, message, error}` in one place (errors.ts).
  */
 import middy, { type MiddlewareObj } from '@middy/core';
-import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context as LambdaContext } from 'aws-lambda';
+import type {
+  APIGatewayProxyEvent,
+  APIGatewayProxyResult,
+  Context as LambdaContext,
+} from 'aws-lambda';
 import { fromAuthorizerContext, type Principal } from '../auth/principal';
 import { systemClock } from '../kernel/clock';
 import type { Context, PublicContext } from '../kernel/context';
-import { AppError, Forbidden, Unauthenticated, toAppError } from '../kernel/errors';
+import { AppError, Forbidden, toAppError, Unauthenticated } from '../kernel/errors';
 import { invokeOperation } from '../kernel/invoke';
 import { type Logger, rootLogger } from '../kernel/log';
 import type { AnyOperation } from '../kernel/operation';
@@ -30,7 +34,9 @@ interface RequestState {
 }
 type HandlerContext = LambdaContext & { request?: RequestState };
 
-function lowerHeaders(headers: APIGatewayProxyEvent['headers'] | null): Record<string, string | undefined> {
+function lowerHeaders(
+  headers: APIGatewayProxyEvent['headers'] | null,
+): Record<string, string | undefined> {
   return Object.fromEntries(Object.entries(headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
 }
 
@@ -48,12 +54,20 @@ function operationContext(
   headers: Record<string, string | undefined>,
   base: { now: Date; requestId: string; log: Logger; stores: Stores },
 ): Context | PublicContext {
-  const common = { now: base.now, requestId: base.requestId, log: base.log, transport: 'rest' as const };
-  if (op.access.public) return { ...common, actor: principal?.actor ?? { kind: 'anonymous' }, stores: base.stores };
+  const common = {
+    now: base.now,
+    requestId: base.requestId,
+    log: base.log,
+    transport: 'rest' as const,
+  };
+  if (op.access.public)
+    return { ...common, actor: principal?.actor ?? { kind: 'anonymous' }, stores: base.stores };
   if (!principal) throw new Unauthenticated();
   const tenantHeader = headers['x-tenant-id'];
   if (principal.actor.kind === 'user' && !tenantHeader) {
-    throw new Unauthenticated('x-tenant-id header is required when authenticating with a user token');
+    throw new Unauthenticated(
+      'x-tenant-id header is required when authenticating with a user token',
+    );
   }
   if (tenantHeader && tenantHeader !== principal.tenant.id) {
     throw new Forbidden('x-tenant-id does not match the tenant of the credential');
@@ -67,17 +81,27 @@ function operationContext(
   };
 }
 
-async function callOperation(route: OperationRoute, event: APIGatewayProxyEvent, state: RequestState, requestId: string) {
+async function callOperation(
+  route: OperationRoute,
+  event: APIGatewayProxyEvent,
+  state: RequestState,
+  requestId: string,
+) {
   const headers = lowerHeaders(event.headers);
   const hasBody = event.body !== null && event.body !== undefined && event.body !== '';
   // JSON only: a cross-site form or text/plain post cannot reach an operation (docs/decisions.md).
   if (hasBody && !isJsonContentType(headers['content-type'])) {
     return json(
       415,
-      errorBody(415, `Send the body as JSON with Content-Type: application/json (got ${headers['content-type'] ?? 'none'})`),
+      errorBody(
+        415,
+        `Send the body as JSON with Content-Type: application/json (got ${headers['content-type'] ?? 'none'})`,
+      ),
     );
   }
-  const principal = fromAuthorizerContext(event.requestContext?.authorizer as Record<string, unknown> | undefined);
+  const principal = fromAuthorizerContext(
+    event.requestContext?.authorizer as Record<string, unknown> | undefined,
+  );
   const ctx = operationContext(route.op, principal, headers, {
     now: systemClock.now(),
     requestId,
@@ -86,8 +110,8 @@ async function callOperation(route: OperationRoute, event: APIGatewayProxyEvent,
   });
   try {
     const input = formInput(route, {
-      params: event.pathParameters as Record<string, string> | null ?? {},
-      query: event.queryStringParameters as Record<string, string> | null ?? {},
+      params: (event.pathParameters as Record<string, string> | null) ?? {},
+      query: (event.queryStringParameters as Record<string, string> | null) ?? {},
       body: route.body === null ? undefined : parseJsonBody(event.body, event.isBase64Encoded),
     });
     const result = await invokeOperation(route.op, ctx, input);
@@ -98,8 +122,14 @@ async function callOperation(route: OperationRoute, event: APIGatewayProxyEvent,
   }
 }
 
-function requestLog(group: string): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, HandlerContext> {
-  const done = (request: { event: APIGatewayProxyEvent; response: APIGatewayProxyResult | null; context: HandlerContext }) => {
+function requestLog(
+  group: string,
+): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, HandlerContext> {
+  const done = (request: {
+    event: APIGatewayProxyEvent;
+    response: APIGatewayProxyResult | null;
+    context: HandlerContext;
+  }) => {
     const state = request.context.request;
     state?.log.info('request', {
       method: request.event.httpMethod,
@@ -113,7 +143,9 @@ function requestLog(group: string): MiddlewareObj<APIGatewayProxyEvent, APIGatew
   return {
     name: 'requestLog',
     before: (request) => {
-      const principal = fromAuthorizerContext(request.event.requestContext?.authorizer as Record<string, unknown> | undefined);
+      const principal = fromAuthorizerContext(
+        request.event.requestContext?.authorizer as Record<string, unknown> | undefined,
+      );
       request.context.request = {
         startedAt: Date.now(),
         stores: new Stores(),
@@ -131,14 +163,23 @@ function requestLog(group: string): MiddlewareObj<APIGatewayProxyEvent, APIGatew
   };
 }
 
-function errorHandler(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, HandlerContext> {
+function errorHandler(): MiddlewareObj<
+  APIGatewayProxyEvent,
+  APIGatewayProxyResult,
+  Error,
+  HandlerContext
+> {
   return {
     name: 'errorHandler',
     onError: (request) => {
       const err = toAppError(request.error);
       if (err.code === 'internal') {
         const cause = (err.cause ?? err) as Error;
-        request.context.request?.log.error('unhandled error', { errorName: cause?.name, error: err.message, stack: cause?.stack });
+        request.context.request?.log.error('unhandled error', {
+          errorName: cause?.name,
+          error: err.message,
+          stack: cause?.stack,
+        });
       }
       request.response = errorResponse(err, requestIdOf(request.event, request.context));
     },
@@ -148,12 +189,16 @@ function errorHandler(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResu
 /** A group's Lambda handler: routing, the operation call, request logging and error answers. */
 export function createRestHandler(group: GroupDef) {
   const routes = new Map(group.routes.map((r) => [`${r.method} ${r.path}`, r]));
-  const base = async (event: APIGatewayProxyEvent, context: HandlerContext): Promise<APIGatewayProxyResult> => {
+  const base = async (
+    event: APIGatewayProxyEvent,
+    context: HandlerContext,
+  ): Promise<APIGatewayProxyResult> => {
     const route = routes.get(`${event.httpMethod} ${event.resource}`);
     if (!route) throw new AppError('not_found', `No route for ${event.httpMethod} ${event.path}`);
     const state = context.request as RequestState;
     state.route = route;
-    if (route.kind === 'page') return html(200, route.render(basePathOf(event.requestContext?.path, event.path)));
+    if (route.kind === 'page')
+      return html(200, route.render(basePathOf(event.requestContext?.path, event.path)));
     return callOperation(route, event, state, requestIdOf(event, context));
   };
   return middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, HandlerContext>()

@@ -3,7 +3,7 @@
  * phrased back in REST terms ("Invalid body: name: is required", "Invalid query: limit: …",
  * "Invalid path: id: …"), so the caller learns where the bad field was.
  */
-import { AppError, Invalid } from '../kernel/errors';
+import { type AppError, Invalid } from '../kernel/errors';
 import { describeIssues, type Issue } from '../kernel/validation';
 import { type OperationRoute, pathParams } from './route';
 
@@ -49,12 +49,16 @@ export function formInput(
   if (route.body === 'fields') {
     const body = parts.body ?? {};
     if (!isPlainObject(body)) {
-      throw new Invalid('Invalid body: body: must be a JSON object', { issues: [{ field: 'body', message: 'must be a JSON object' }] });
+      throw new Invalid('Invalid body: body: must be a JSON object', {
+        issues: [{ field: 'body', message: 'must be a JSON object' }],
+      });
     }
     const clash = Object.keys(body).find((k) => Object.hasOwn(params, k));
     if (clash) {
       const message = `is set by the path (${route.path}); leave it out of the body`;
-      throw new Invalid(`Invalid body: ${clash}: ${message}`, { issues: [{ field: clash, message }] });
+      throw new Invalid(`Invalid body: ${clash}: ${message}`, {
+        issues: [{ field: clash, message }],
+      });
     }
     return own([...Object.entries(body), ...Object.entries(params)]);
   }
@@ -87,5 +91,9 @@ export function restInvalid(route: OperationRoute, err: AppError): AppError {
   const mine = located
     .filter((i) => i.source === source)
     .map((i) => ({ field: i.field || source, message: i.message }));
-  return new Invalid(`Invalid ${source}: ${describeIssues(mine, source)}`, { ...err.details, issues: mine }, { cause: err });
+  return new Invalid(
+    `Invalid ${source}: ${describeIssues(mine, source)}`,
+    { ...err.details, issues: mine },
+    { cause: err },
+  );
 }

@@ -42,7 +42,8 @@ export interface PageRoute {
 
 export type Route = OperationRoute | PageRoute;
 
-const takesBody = (method: HttpMethod) => method === 'POST' || method === 'PUT' || method === 'PATCH';
+const takesBody = (method: HttpMethod) =>
+  method === 'POST' || method === 'PUT' || method === 'PATCH';
 
 export function route(
   op: AnyOperation,
@@ -106,7 +107,8 @@ export const GROUP_DEFAULTS = {
 } as const;
 
 export function defineGroup(
-  def: Pick<GroupDef, 'name' | 'description' | 'routes'> & Partial<Omit<GroupDef, 'name' | 'description' | 'routes'>>,
+  def: Pick<GroupDef, 'name' | 'description' | 'routes'> &
+    Partial<Omit<GroupDef, 'name' | 'description' | 'routes'>>,
 ): GroupDef {
   return { ...GROUP_DEFAULTS, ...def };
 }

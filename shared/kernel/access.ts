@@ -10,7 +10,11 @@ import type { Access, Operation } from './operation';
 
 /** True once a trial tenant's trial has run out. */
 export function trialEnded(tenant: Pick<TenantInfo, 'status' | 'trialEndsAt'>, now: Date): boolean {
-  return tenant.status === 'TRIAL' && tenant.trialEndsAt !== '' && now.getTime() >= Date.parse(tenant.trialEndsAt);
+  return (
+    tenant.status === 'TRIAL' &&
+    tenant.trialEndsAt !== '' &&
+    now.getTime() >= Date.parse(tenant.trialEndsAt)
+  );
 }
 
 export function checkAccess(
@@ -25,13 +29,17 @@ export function checkAccess(
   const authority = authorityOf(actor);
   if (!authority) {
     // The system acting on its own, with no human behind it.
-    if (!access.system) throw new Forbidden(`${op.name} needs a person's authority; the system may not run it on its own`);
+    if (!access.system)
+      throw new Forbidden(
+        `${op.name} needs a person's authority; the system may not run it on its own`,
+      );
   } else if (authority.kind === 'user') {
     const { role } = authority;
     const allowed = role === 'ADMIN' || access.roles === 'any' || access.roles.includes(role);
     if (!allowed) throw new Forbidden(`Role ${role} may not use ${op.name}`);
   } else {
-    if (!access.scope) throw new Forbidden(`API keys may not use ${op.name}; sign in as a staff user`);
+    if (!access.scope)
+      throw new Forbidden(`API keys may not use ${op.name}; sign in as a staff user`);
     if (access.scope !== 'any' && !authority.scopes.includes(access.scope)) {
       throw new Forbidden(`API key lacks the required scope ${access.scope} for ${op.name}`);
     }

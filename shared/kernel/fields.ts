@@ -58,6 +58,9 @@ export const email = () =>
 export const idParam = () => z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'must be a valid id');
 
 /** True when some field other than `except` is set: a patch must change something. */
-export function changesSomething(body: Record<string, unknown>, except: readonly string[]): boolean {
+export function changesSomething(
+  body: Record<string, unknown>,
+  except: readonly string[],
+): boolean {
   return Object.entries(body).some(([k, v]) => !except.includes(k) && v !== undefined);
 }

@@ -12,11 +12,11 @@ import { InternalError, toAppError } from './errors';
 import type { AnyOperation, ContextFor, Operation } from './operation';
 import { parseOrThrow } from './validation';
 
-export async function invokeOperation<I extends z.ZodType, O extends z.ZodType, A extends Operation['access']>(
-  op: Operation<I, O, A>,
-  ctx: ContextFor<A>,
-  rawInput: unknown,
-): Promise<z.output<O>> {
+export async function invokeOperation<
+  I extends z.ZodType,
+  O extends z.ZodType,
+  A extends Operation['access'],
+>(op: Operation<I, O, A>, ctx: ContextFor<A>, rawInput: unknown): Promise<z.output<O>> {
   try {
     const input = parseOrThrow(op.input, rawInput);
     checkAccess(op, ctx as Context | PublicContext);
@@ -36,5 +36,7 @@ export async function invokeOperation<I extends z.ZodType, O extends z.ZodType, 
 export function checkOutput(op: Pick<AnyOperation, 'name' | 'output'>, output: unknown): void {
   const checked = op.output.safeParse(output);
   if (checked.success) return;
-  throw new InternalError(`${op.name} answered outside its output schema: ${z.prettifyError(checked.error)}`);
+  throw new InternalError(
+    `${op.name} answered outside its output schema: ${z.prettifyError(checked.error)}`,
+  );
 }

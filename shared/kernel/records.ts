@@ -37,7 +37,9 @@ export function defineRecord<S extends z.ZodObject>(entity: string, schema: S): 
       if (strictChecks()) {
         const checked = schema.safeParse(record);
         if (!checked.success) {
-          throw new InternalError(`Stored ${entity} does not match its record: ${z.prettifyError(checked.error)}`);
+          throw new InternalError(
+            `Stored ${entity} does not match its record: ${z.prettifyError(checked.error)}`,
+          );
         }
       }
       return record as z.output<S>;

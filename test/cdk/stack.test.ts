@@ -11,9 +11,9 @@ import { HospitalStack } from '../../lib/hospital-stack';
 import { Logging } from '../../lib/logging';
 import { Secrets } from '../../lib/secrets';
 import { readSettings, type Settings } from '../../lib/settings';
-import { GATEWAY_RESPONSES } from '../../shared/http/gateway-responses';
-import { isPublic } from '../../shared/http/route';
 import { allRoutes, GROUPS } from '../../shared/api/index';
+import { GATEWAY_RESPONSES } from '../../shared/http/gateway-responses';
+import { isPublicRoute } from '../../shared/http/route';
 import { TABLE } from '../../shared/kernel/store/table';
 
 /**
@@ -333,7 +333,7 @@ describe('API Gateway (from the route manifest)', () => {
     "%s: authorization and its group's function",
     (key, route) => {
       const method = methodsByRoute().get(key)!;
-      if (isPublic(route.access)) {
+      if (isPublicRoute(route)) {
         expect(method.AuthorizationType).toBe('NONE');
         expect(method.AuthorizerId).toBeUndefined();
       } else {

@@ -43,7 +43,7 @@ describe('NEWS2 SpO2 scale is the encounter’s, set by a doctor', () => {
       expectError(
         await vitals({ ...HYPOXAEMIC_ON_AIR, spo2Scale }),
         400,
-        /spo2Scale.*PATCH \/encounters\/\{id\}/,
+        /spo2Scale.*encounters\.update/,
       );
     }
     expect((await h.nurse.api.get(`/encounters/${id}`)).body.vitals).toHaveLength(0);

@@ -2,8 +2,8 @@ import { GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../bin/local/server';
 import { resetClock, shiftClock } from '../../shared/kernel/clock';
-import { db, table } from '../../shared/kernel/store/client';
-import { keys } from '../../shared/kernel/store/keys';
+import { documentClient as db, tableName as table } from '../../shared/kernel/store/client';
+import { lookupKey } from '../../shared/kernel/store/keys';
 import { client, expectError, newTenant } from '../support/api';
 import { startTestRuntime } from '../support/runtime';
 
@@ -80,7 +80,7 @@ describe('tenant registration and sign-in', () => {
     });
     expectError(again, 409, /slug/);
     const emailLookup = await db().send(
-      new GetCommand({ TableName: table(), Key: keys.email('someone-new@example.test') }),
+      new GetCommand({ TableName: table(), Key: lookupKey('EMAIL', 'someone-new@example.test') }),
     );
     expect(emailLookup.Item).toBeUndefined();
   });
@@ -136,7 +136,7 @@ describe('tenant registration and sign-in', () => {
       const r = await client(rt.url).post('/tenants', body);
       expectError(r, 400, field);
       const slug = await db().send(
-        new GetCommand({ TableName: table(), Key: keys.slug(String(body.slug)) }),
+        new GetCommand({ TableName: table(), Key: lookupKey('SLUG', String(body.slug)) }),
       );
       expect(slug.Item).toBeUndefined();
     },

@@ -296,7 +296,7 @@ describe('appointment status machine over HTTP', () => {
   // listing the allowed next states (generated from the same table the service enforces).
   it('every forbidden transition answers 409 with the allowed next states', async () => {
     const { APPOINTMENT_STATUSES, APPOINTMENT_STATUS_TRANSITIONS: T } = await import(
-      '../../shared/domain/opd/appointment-status'
+      '../../shared/modules/appointments/status'
     );
     const paths: Record<string, string[]> = {
       booked: [],

@@ -70,6 +70,7 @@ describe('patient registration, reads and search', () => {
       dateOfBirth: '1990-04-12',
       sex: 'female',
       phone: '+91 98765-43210',
+      phoneE164: '+919876543210',
       email: 'priya@example.test',
       address: { line: '12 MG Road', city: 'Pune', postalCode: '411001', country: 'IN' },
       bloodGroup: 'B+',

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { allRoutes } from '../../shared/api/index';
 import { ROLES, type Role } from '../../shared/kernel/roles';
 import { SCOPE_NAMES, type Scope } from '../../shared/kernel/scopes';
-import { allRoutes } from '../../shared/api/index';
 import { type Client, client, type Reply } from '../support/api';
 import { DAY_SCHEDULE, opdHospital, opdRuntime } from '../support/opd';
 

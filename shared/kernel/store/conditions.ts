@@ -38,5 +38,7 @@ export function isConditionFailure(err: unknown): boolean {
 /** Cancelled only because another transaction touched the same item at the same moment. */
 export function isTransactionConflict(err: unknown): boolean {
   const codes = cancellationCodes(err);
-  return !!codes && codes.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed');
+  return (
+    !!codes && codes.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed')
+  );
 }

@@ -1,5 +1,5 @@
 /**
- * Opaque list cursors. A cursor carries DynamoDB's LastEvaluatedKey and a digest of the query it
+ * Opaque list cursors (errors read "cursor: …" on every transport). A cursor carries DynamoDB's LastEvaluatedKey and a digest of the query it
  * came from, so a cursor reused after the query changed (another search text, date or filter,
  * another list, another tenant) or edited by hand is a 400 that names `cursor`, never a DynamoDB
  * ValidationException (500) or a read outside the query's partition.
@@ -32,11 +32,19 @@ function digest(binding: CursorBinding): string {
 }
 
 /** The attributes DynamoDB puts in a LastEvaluatedKey: the table's key, plus the index's key. */
-function keyAttributes(index: IndexName | undefined): { partition: string; sort: string; all: string[] } {
+function keyAttributes(index: IndexName | undefined): {
+  partition: string;
+  sort: string;
+  all: string[];
+} {
   const table = [TABLE.partitionKey, TABLE.sortKey];
   if (!index) return { partition: TABLE.partitionKey, sort: TABLE.sortKey, all: table };
   const spec = indexSpec(index);
-  return { partition: spec.partitionKey, sort: spec.sortKey, all: [...table, spec.partitionKey, spec.sortKey] };
+  return {
+    partition: spec.partitionKey,
+    sort: spec.sortKey,
+    all: [...table, spec.partitionKey, spec.sortKey],
+  };
 }
 
 export function encodeCursor(
@@ -72,14 +80,15 @@ export function decodeCursor(
   try {
     payload = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
-    throw new Invalid('cursor: is not a valid cursor', { issues: [{ field: 'cursor', message: 'is not a valid cursor' }] });
+    throw new Invalid('cursor: is not a valid cursor');
   }
   if (!isPlainObject(payload) || !isPlainObject(payload.k) || typeof payload.q !== 'string') {
-    throw new Invalid('cursor: is not a valid cursor', { issues: [{ field: 'cursor', message: 'is not a valid cursor' }] });
+    throw new Invalid('cursor: is not a valid cursor');
   }
   if (payload.q !== digest(binding)) {
-    const message = 'belongs to another list or to the same list with other filters; start again without a cursor';
-    throw new Invalid(`cursor: ${message}`, { issues: [{ field: 'cursor', message }] });
+    const message =
+      'belongs to another list or to the same list with other filters; start again without a cursor';
+    throw new Invalid(`cursor: ${message}`);
   }
   const key = payload.k;
   const attrs = keyAttributes(binding.index);
@@ -90,7 +99,7 @@ export function decodeCursor(
     fitsRange(key[attrs.sort] as string, binding.range);
   if (!valid) {
     const message = 'is not a valid cursor for this list';
-    throw new Invalid(`cursor: ${message}`, { issues: [{ field: 'cursor', message }] });
+    throw new Invalid(`cursor: ${message}`);
   }
   return key as Record<string, string>;
 }

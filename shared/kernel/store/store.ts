@@ -80,7 +80,10 @@ export class Store {
     const ok =
       typeof pk === 'string' &&
       (isGlobalLookupPk(pk) || (this.tenantId !== null && ownedByTenant(pk, this.tenantId)));
-    if (!ok) throw new InternalError(`Store for tenant ${this.tenantId ?? '(none)'} refused key ${String(pk)}`);
+    if (!ok)
+      throw new InternalError(
+        `Store for tenant ${this.tenantId ?? '(none)'} refused key ${String(pk)}`,
+      );
   }
 
   private async send<T>(command: { input: unknown }): Promise<T> {
@@ -93,14 +96,20 @@ export class Store {
   async get(key: ItemKey, options: { consistent?: boolean } = {}): Promise<Item | undefined> {
     this.guard(key.pk);
     const res = await this.send<{ Item?: Item }>(
-      new GetCommand({ TableName: tableName(), Key: key, ...(options.consistent ? { ConsistentRead: true } : {}) }),
+      new GetCommand({
+        TableName: tableName(),
+        Key: key,
+        ...(options.consistent ? { ConsistentRead: true } : {}),
+      }),
     );
     return res.Item;
   }
 
   private queryInput(spec: QuerySpec): Omit<QueryCommandInput, 'TableName'> {
     this.guard(spec.partition);
-    const attrs = spec.index ? indexSpec(spec.index) : { partitionKey: TABLE.partitionKey, sortKey: TABLE.sortKey };
+    const attrs = spec.index
+      ? indexSpec(spec.index)
+      : { partitionKey: TABLE.partitionKey, sortKey: TABLE.sortKey };
     const names: Record<string, string> = { '#qpk': attrs.partitionKey, ...spec.filter?.names };
     const values: Record<string, unknown> = { ':qpk': spec.partition, ...spec.filter?.values };
     let condition = '#qpk = :qpk';
@@ -152,9 +161,17 @@ export class Store {
     };
     const startKey = decodeCursor(page.cursor, binding);
     const res = await this.send<{ Items?: Item[]; LastEvaluatedKey?: Record<string, unknown> }>(
-      new QueryCommand({ ...this.queryInput(spec), TableName: tableName(), Limit: page.limit, ExclusiveStartKey: startKey }),
+      new QueryCommand({
+        ...this.queryInput(spec),
+        TableName: tableName(),
+        Limit: page.limit,
+        ExclusiveStartKey: startKey,
+      }),
     );
-    return { items: (res.Items ?? []).map(map), nextCursor: encodeCursor(res.LastEvaluatedKey, binding) };
+    return {
+      items: (res.Items ?? []).map(map),
+      nextCursor: encodeCursor(res.LastEvaluatedKey, binding),
+    };
   }
 
   /** Every item under one collection partition, a page at a time, in sort-key order. */
@@ -165,7 +182,11 @@ export class Store {
     map: (item: Item) => T,
     options: { newestFirst?: boolean } = {},
   ): Promise<Page<T>> {
-    return this.queryPage({ index, partition, ...(options.newestFirst ? { newestFirst: true } : {}) }, page, map);
+    return this.queryPage(
+      { index, partition, ...(options.newestFirst ? { newestFirst: true } : {}) },
+      page,
+      map,
+    );
   }
 
   async put(input: PutInput): Promise<void> {
@@ -176,7 +197,9 @@ export class Store {
   /** UpdateItem; answers the attributes `ReturnValues` asks for. */
   async update(input: UpdateInput): Promise<Item | undefined> {
     this.guard(input.Key?.pk);
-    const res = await this.send<{ Attributes?: Item }>(new UpdateCommand({ ...input, TableName: tableName() }));
+    const res = await this.send<{ Attributes?: Item }>(
+      new UpdateCommand({ ...input, TableName: tableName() }),
+    );
     return res.Attributes;
   }
 

@@ -15,12 +15,17 @@ export function withinDateBounds(date: string): boolean {
   return date >= DATE_BOUNDS.min && date <= DATE_BOUNDS.max;
 }
 
-/** A real calendar date as `YYYY-MM-DD` within DATE_BOUNDS (a local date: no time zone). */
-export const LocalDateSchema = z
+/**
+ * A real calendar date as `YYYY-MM-DD`, unbounded: only for dates a domain rule bounds itself and
+ * no query takes (a date of birth: not in the future, at most 150 years ago).
+ */
+export const CalendarDateSchema = z
   .string({ message: 'must be a date in YYYY-MM-DD format' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date in YYYY-MM-DD format')
-  .refine(isValidLocalDate, 'must be a real calendar date')
-  .refine(withinDateBounds, BOUNDS_MESSAGE);
+  .refine(isValidLocalDate, 'must be a real calendar date');
+
+/** A real calendar date as `YYYY-MM-DD` within DATE_BOUNDS (a local date: no time zone). */
+export const LocalDateSchema = CalendarDateSchema.refine(withinDateBounds, BOUNDS_MESSAGE);
 
 /**
  * An ISO 8601 date-time with a time zone (`Z` or an offset), e.g. 2026-11-23T09:00:00+05:30,

@@ -204,6 +204,9 @@ function findTransition(lo: number, hi: number, offsetAtLo: number, timeZone: st
 
 function wallMsOf(date: string, time: string): number {
   assertDate(date);
+  // A point in time is 00:00–23:59; only an end (firstInstantAtOrAfter) may say 24:00.
+  if (!isValidLocalTime(time))
+    throw new Invalid(`time '${time}' must be HH:MM between 00:00 and 23:59`);
   const minutes = minutesOfDay(time);
   const [y, m, d] = dateParts(date);
   return wallAsUtcMs(y, m, d) + minutes * MINUTE_MS;

@@ -1,5 +1,12 @@
 import { defineOperation } from '../../kernel/operation';
-import { ApiKey, ApiKeyPage, CreateApiKeyInput, IssuedApiKey, KeyIdInput, ListApiKeysInput } from './schemas';
+import {
+  ApiKey,
+  ApiKeyPage,
+  CreateApiKeyInput,
+  IssuedApiKey,
+  KeyIdInput,
+  ListApiKeysInput,
+} from './schemas';
 import { createApiKey, listApiKeys, revokeApiKey, rotateApiKey } from './service';
 
 // Key management takes an ADMIN's user token: no `scope`, so an API key cannot mint keys.

@@ -9,7 +9,14 @@ import type { Scope } from '../../kernel/scopes';
 import { failedConditions } from '../../kernel/store/conditions';
 import { activeApiKeyCount } from '../tenants';
 import { ApiKey } from './schemas';
-import { ApiKeyRecord, apiKeyItem, apiKeyKeys, findApiKey, hashKey, hashLookupWrite } from './store';
+import {
+  ApiKeyRecord,
+  apiKeyItem,
+  apiKeyKeys,
+  findApiKey,
+  hashKey,
+  hashLookupWrite,
+} from './store';
 
 /** Active keys per hospital; revoked keys do not count. */
 export const MAX_ACTIVE_API_KEYS = 50;
@@ -31,12 +38,16 @@ export async function createApiKey(ctx: Context, input: { name: string; scopes: 
   try {
     await ctx.store.transact([
       activeApiKeyCount(ctx.store, 1, MAX_ACTIVE_API_KEYS),
-      { Put: { Item: apiKeyItem(ctx.store, key), ConditionExpression: 'attribute_not_exists(pk)' } },
+      {
+        Put: { Item: apiKeyItem(ctx.store, key), ConditionExpression: 'attribute_not_exists(pk)' },
+      },
       hashLookupWrite(key, hash),
     ]);
   } catch (err) {
     if (failedConditions(err)?.includes(0)) {
-      throw new Conflict(`A hospital may have at most ${MAX_ACTIVE_API_KEYS} active API keys; revoke one first`);
+      throw new Conflict(
+        `A hospital may have at most ${MAX_ACTIVE_API_KEYS} active API keys; revoke one first`,
+      );
     }
     throw err;
   }
@@ -44,9 +55,15 @@ export async function createApiKey(ctx: Context, input: { name: string; scopes: 
 }
 
 export function listApiKeys(ctx: Context, page: PageRequest) {
-  return ctx.store.collectionPage('gsi1', apiKeyKeys(ctx.store).all(), page, (item) => view(ApiKey, ApiKeyRecord.read(item)), {
-    newestFirst: true,
-  });
+  return ctx.store.collectionPage(
+    'gsi1',
+    apiKeyKeys(ctx.store).all(),
+    page,
+    (item) => view(ApiKey, ApiKeyRecord.read(item)),
+    {
+      newestFirst: true,
+    },
+  );
 }
 
 async function requireKey(ctx: Context, id: string): Promise<ApiKeyRecord> {
@@ -68,14 +85,20 @@ export async function revokeApiKey(ctx: Context, input: { id: string }) {
           UpdateExpression: 'SET #status = :revoked, revokedAt = :now',
           ConditionExpression: '#status = :active AND #hash = :hash',
           ExpressionAttributeNames: { '#status': 'status', '#hash': 'hash' },
-          ExpressionAttributeValues: { ':revoked': 'revoked', ':active': 'active', ':now': revokedAt, ':hash': key.hash },
+          ExpressionAttributeValues: {
+            ':revoked': 'revoked',
+            ':active': 'active',
+            ':now': revokedAt,
+            ':hash': key.hash,
+          },
         },
       },
       { Delete: { Key: hashKey(key.hash) } },
       activeApiKeyCount(ctx.store, -1),
     ]);
   } catch (err) {
-    if (failedConditions(err)?.includes(0)) throw new Conflict(`API key ${key.id} changed while revoking it; reload and try again`);
+    if (failedConditions(err)?.includes(0))
+      throw new Conflict(`API key ${key.id} changed while revoking it; reload and try again`);
     throw err;
   }
   return view(ApiKey, { ...key, status: 'revoked', revokedAt });
@@ -84,7 +107,8 @@ export async function revokeApiKey(ctx: Context, input: { id: string }) {
 /** Swaps the secret: the old hash lookup goes and the new one arrives in the same transaction. */
 export async function rotateApiKey(ctx: Context, input: { id: string }) {
   const key = await requireKey(ctx, input.id);
-  if (key.status !== 'active') throw new Conflict(`API key ${key.id} is revoked; create a new key instead`);
+  if (key.status !== 'active')
+    throw new Conflict(`API key ${key.id} is revoked; create a new key instead`);
   const secret = generateApiKeySecret();
   const hash = hashApiKeySecret(secret);
   const rotatedAt = ctx.now.toISOString();
@@ -97,14 +121,21 @@ export async function rotateApiKey(ctx: Context, input: { id: string }) {
           UpdateExpression: 'SET #hash = :new, prefix = :prefix, rotatedAt = :now',
           ConditionExpression: '#status = :active AND #hash = :old',
           ExpressionAttributeNames: { '#status': 'status', '#hash': 'hash' },
-          ExpressionAttributeValues: { ':new': hash, ':old': key.hash, ':prefix': prefix, ':now': rotatedAt, ':active': 'active' },
+          ExpressionAttributeValues: {
+            ':new': hash,
+            ':old': key.hash,
+            ':prefix': prefix,
+            ':now': rotatedAt,
+            ':active': 'active',
+          },
         },
       },
       { Delete: { Key: hashKey(key.hash) } },
       hashLookupWrite(key, hash),
     ]);
   } catch (err) {
-    if (failedConditions(err)?.includes(0)) throw new Conflict(`API key ${key.id} changed while rotating it; reload and try again`);
+    if (failedConditions(err)?.includes(0))
+      throw new Conflict(`API key ${key.id} changed while rotating it; reload and try again`);
     throw err;
   }
   return { ...view(ApiKey, { ...key, hash, prefix, rotatedAt }), secret };

@@ -9,7 +9,10 @@ import { lookupKey, sortKey } from '../../kernel/store/keys';
 import type { Item, Store, TxItem } from '../../kernel/store/store';
 import { ApiKey } from './schemas';
 
-export const ApiKeyRecord = defineRecord('ApiKey', ApiKey.extend({ tenantId: z.string(), hash: z.string() }));
+export const ApiKeyRecord = defineRecord(
+  'ApiKey',
+  ApiKey.extend({ tenantId: z.string(), hash: z.string() }),
+);
 export type ApiKeyRecord = z.output<typeof ApiKeyRecord.schema>;
 
 export const HashLookup = defineRecord(
@@ -25,13 +28,23 @@ export const apiKeyKeys = (store: Store) => ({
 
 export function apiKeyItem(store: Store, key: ApiKeyRecord): Item {
   const keys = apiKeyKeys(store);
-  return ApiKeyRecord.item(key, { ...keys.key(key.id), gsi1pk: keys.all(), gsi1sk: sortKey(key.createdAt, key.id) });
+  return ApiKeyRecord.item(key, {
+    ...keys.key(key.id),
+    gsi1pk: keys.all(),
+    gsi1sk: sortKey(key.createdAt, key.id),
+  });
 }
 
-export function hashLookupWrite(key: Pick<ApiKeyRecord, 'tenantId' | 'id' | 'scopes'>, hash: string): TxItem {
+export function hashLookupWrite(
+  key: Pick<ApiKeyRecord, 'tenantId' | 'id' | 'scopes'>,
+  hash: string,
+): TxItem {
   return {
     Put: {
-      Item: HashLookup.item({ tenantId: key.tenantId, keyId: key.id, scopes: key.scopes }, hashKey(hash)),
+      Item: HashLookup.item(
+        { tenantId: key.tenantId, keyId: key.id, scopes: key.scopes },
+        hashKey(hash),
+      ),
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };

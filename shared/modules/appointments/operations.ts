@@ -13,14 +13,21 @@ import {
   Queue,
   QueueInput,
 } from './schemas';
-import { availability as freeSlotsOf, bookAppointment, changeAppointmentStatus, getAppointment, listAppointments } from './service';
+import {
+  bookAppointment,
+  changeAppointmentStatus,
+  availability as freeSlotsOf,
+  getAppointment,
+  listAppointments,
+} from './service';
 
 const FRONT_DESK: readonly Role[] = ['RECEPTIONIST', 'NURSE', 'DOCTOR'];
 const READERS: readonly Role[] = ['RECEPTIONIST', 'NURSE', 'DOCTOR'];
 
 export const availability = defineOperation({
   name: 'appointments.availability',
-  summary: "Free slots of a doctor on a date (the hospital's time zone): schedule minus booked slots",
+  summary:
+    "Free slots of a doctor on a date (the hospital's time zone): schedule minus booked slots",
   input: AvailabilityInput,
   output: Availability,
   access: { roles: READERS, scope: 'appointments:read' },
@@ -53,7 +60,8 @@ export const list = defineOperation({
 
 export const queue = defineOperation({
   name: 'appointments.queue',
-  summary: "A doctor's live queue for a day: token, patient, status, check-in time and estimated wait",
+  summary:
+    "A doctor's live queue for a day: token, patient, status, check-in time and estimated wait",
   input: QueueInput,
   output: Queue,
   access: { roles: READERS, scope: 'appointments:read' },

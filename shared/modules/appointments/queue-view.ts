@@ -9,7 +9,10 @@ import { doctorDay } from './store';
  * The live queue of one doctor for one day: every checked-in appointment, ordered by the queue
  * rule (in consultation, then urgent, then token) with wait estimates for those still waiting.
  */
-export async function queueFor(ctx: Context, input: { doctorId: string; date?: string | undefined }) {
+export async function queueFor(
+  ctx: Context,
+  input: { doctorId: string; date?: string | undefined },
+) {
   const timeZone = ctx.tenant.timeZone;
   const day = input.date ?? todayIn(timeZone, ctx.now);
   const doctor = await requireDoctor(ctx, input.doctorId);
@@ -32,11 +35,16 @@ export async function queueFor(ctx: Context, input: { doctorId: string; date?: s
     }));
   const ordered = orderQueue(entries);
   const current = ordered.find((e) => e.status === 'in-consultation');
-  const sessionOpensAt = doctor.schedule ? nextSessionOpening(doctor.schedule, day, timeZone, ctx.now) : null;
+  const sessionOpensAt = doctor.schedule
+    ? nextSessionOpening(doctor.schedule, day, timeZone, ctx.now)
+    : null;
   const waits = new Map(
-    estimateWaits(ordered, { slotMinutes, now: ctx.now, consultationStartedAt: current?.consultationStartedAt ?? null, sessionOpensAt }).map(
-      (w) => [w.appointmentId, w],
-    ),
+    estimateWaits(ordered, {
+      slotMinutes,
+      now: ctx.now,
+      consultationStartedAt: current?.consultationStartedAt ?? null,
+      sessionOpensAt,
+    }).map((w) => [w.appointmentId, w]),
   );
   return {
     doctorId: input.doctorId,

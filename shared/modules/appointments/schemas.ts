@@ -61,7 +61,11 @@ export const AppointmentPage = pageOf(Appointment);
 export const AppointmentIdInput = z.strictObject({ id: idParam() });
 
 export const ChangeAppointmentStatusInput = z
-  .strictObject({ id: idParam(), status: AppointmentStatusSchema, reason: nonEmpty(500).optional() })
+  .strictObject({
+    id: idParam(),
+    status: AppointmentStatusSchema,
+    reason: nonEmpty(500).optional(),
+  })
   .superRefine(requireReasonFor(APPOINTMENT_STATUSES_NEEDING_REASON));
 
 export const AvailabilityInput = z.strictObject({ id: idParam(), date: LocalDateSchema });

@@ -11,7 +11,14 @@ import type { QuerySpec, TxItem } from '../../kernel/store/store';
 import { updateItem } from '../../kernel/store/update';
 import { localDayKeyRange, todayIn, utcToZonedParts } from '../../kernel/time/zoned-time';
 import { invalidField } from '../../kernel/validation';
-import { type DoctorRecord, findDoctor, freeSlots, isSlotStart, overlappingBooking, type WeeklySchedule } from '../doctors';
+import {
+  type DoctorRecord,
+  findDoctor,
+  freeSlots,
+  isSlotStart,
+  overlappingBooking,
+  type WeeklySchedule,
+} from '../doctors';
 import { findPatient } from '../patients';
 import type { QueueStatus } from './queue';
 import { bookingHorizonProblem } from './rules';
@@ -44,7 +51,9 @@ export async function requireDoctor(ctx: Context, id: string): Promise<DoctorRec
   return doctor;
 }
 
-export function requireSchedule(doctor: Pick<DoctorRecord, 'id' | 'name' | 'schedule'>): WeeklySchedule {
+export function requireSchedule(
+  doctor: Pick<DoctorRecord, 'id' | 'name' | 'schedule'>,
+): WeeklySchedule {
   if (!doctor.schedule) {
     throw new Conflict(
       `${doctor.name} has no weekly schedule yet; set one with doctors.setSchedule before booking`,
@@ -60,8 +69,14 @@ export async function requireAppointment(ctx: Context, id: string): Promise<Appo
 }
 
 /** The doctor's appointments of the local date that still hold their time. */
-async function slotHolders(ctx: Context, doctorId: string, date: string): Promise<AppointmentRecord[]> {
-  return (await doctorDay(ctx.store, doctorId, date, ctx.tenant.timeZone)).filter((a) => !RELEASES_SLOT.includes(a.status));
+async function slotHolders(
+  ctx: Context,
+  doctorId: string,
+  date: string,
+): Promise<AppointmentRecord[]> {
+  return (await doctorDay(ctx.store, doctorId, date, ctx.tenant.timeZone)).filter(
+    (a) => !RELEASES_SLOT.includes(a.status),
+  );
 }
 
 export async function availability(ctx: Context, input: { id: string; date: string }) {
@@ -79,7 +94,10 @@ export async function availability(ctx: Context, input: { id: string; date: stri
 
 export async function bookAppointment(ctx: Context, input: z.output<typeof BookAppointmentInput>) {
   const timeZone = ctx.tenant.timeZone;
-  const [patient, doctor] = await Promise.all([findPatient(ctx.store, input.patientId), requireDoctor(ctx, input.doctorId)]);
+  const [patient, doctor] = await Promise.all([
+    findPatient(ctx.store, input.patientId),
+    requireDoctor(ctx, input.doctorId),
+  ]);
   if (!patient) throw new NotFound(`Patient ${input.patientId} not found`);
   const schedule = requireSchedule(doctor);
   const horizon = bookingHorizonProblem(new Date(input.start), ctx.now);
@@ -91,7 +109,8 @@ export async function bookAppointment(ctx: Context, input: z.output<typeof BookA
       `${input.start} is not the start of a slot of this doctor's schedule; see appointments.availability for the free slots`,
     );
   }
-  if (Date.parse(slot.end) <= ctx.now.getTime()) throw invalidField('start', 'the slot is already over; choose a later slot');
+  if (Date.parse(slot.end) <= ctx.now.getTime())
+    throw invalidField('start', 'the slot is already over; choose a later slot');
   // The slot lock makes equal starts race-free; this catches a booking made on an older grid
   // (before the slot length changed) that the new slot would straddle.
   const date = utcToZonedParts(new Date(slot.start), timeZone).date;
@@ -128,7 +147,10 @@ export async function bookAppointment(ctx: Context, input: z.output<typeof BookA
     await ctx.store.transact(newAppointmentWrites(ctx.store, appointment));
   } catch (err) {
     if (failedConditions(err)?.includes(0)) {
-      throw new Conflict(`The slot at ${slot.start} with ${doctor.name} is already booked; choose another slot`, { start: slot.start });
+      throw new Conflict(
+        `The slot at ${slot.start} with ${doctor.name} is already booked; choose another slot`,
+        { start: slot.start },
+      );
     }
     throw err;
   }
@@ -146,10 +168,17 @@ export async function getAppointment(ctx: Context, input: { id: string }) {
  */
 export function listAppointments(
   ctx: Context,
-  query: PageRequest & { date?: string | undefined; doctorId?: string | undefined; patientId?: string | undefined; status?: AppointmentStatus | undefined },
+  query: PageRequest & {
+    date?: string | undefined;
+    doctorId?: string | undefined;
+    patientId?: string | undefined;
+    status?: AppointmentStatus | undefined;
+  },
 ) {
   const keys = appointmentKeys(ctx.store);
-  const date = query.date ?? (query.doctorId || query.patientId ? undefined : todayIn(ctx.tenant.timeZone, ctx.now));
+  const date =
+    query.date ??
+    (query.doctorId || query.patientId ? undefined : todayIn(ctx.tenant.timeZone, ctx.now));
   const filters: string[] = [];
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
@@ -175,7 +204,9 @@ export function listAppointments(
     values[':status'] = query.status;
   }
   if (filters.length) spec.filter = { expression: filters.join(' AND '), names, values };
-  return ctx.store.queryPage(spec, query, (item) => view(Appointment, AppointmentRecord.read(item)));
+  return ctx.store.queryPage(spec, query, (item) =>
+    view(Appointment, AppointmentRecord.read(item)),
+  );
 }
 
 /**
@@ -183,7 +214,10 @@ export function listAppointments(
  * read, so two concurrent changes cannot both win; releasing statuses free the slot in the same
  * transaction; checking in takes the next token of the doctor's day.
  */
-export async function changeAppointmentStatus(ctx: Context, input: { id: string; status: AppointmentStatus; reason?: string | undefined }) {
+export async function changeAppointmentStatus(
+  ctx: Context,
+  input: { id: string; status: AppointmentStatus; reason?: string | undefined },
+) {
   const { store } = ctx;
   const { id } = input;
   const current = await requireAppointment(ctx, id);
@@ -197,16 +231,24 @@ export async function changeAppointmentStatus(ctx: Context, input: { id: string;
   }
   assertTransition(current.status, input.status, { reason: input.reason });
   const at = ctx.now.toISOString();
-  const change = { status: input.status, at, by: actorId(ctx.actor), ...(input.reason ? { reason: input.reason } : {}) };
+  const change = {
+    status: input.status,
+    at,
+    by: actorId(ctx.actor),
+    ...(input.reason ? { reason: input.reason } : {}),
+  };
 
   const set: Record<string, unknown> = { status: input.status, updatedAt: at };
   let tokenCounter: ItemKey | undefined;
   if (input.status === 'checked-in') {
     const today = todayIn(ctx.tenant.timeZone, ctx.now);
     if (current.date !== today) {
-      throw new Conflict(`Appointment ${id} is on ${current.date}; patients can be checked in only on the day of their appointment (today is ${today})`);
+      throw new Conflict(
+        `Appointment ${id} is on ${current.date}; patients can be checked in only on the day of their appointment (today is ${today})`,
+      );
     }
-    if (current.token === undefined) tokenCounter = appointmentKeys(store).tokenCounter(current.doctorId, current.date);
+    if (current.token === undefined)
+      tokenCounter = appointmentKeys(store).tokenCounter(current.doctorId, current.date);
     set.checkedInAt = at;
     set.queueStatus = 'waiting';
   }
@@ -219,7 +261,11 @@ export async function changeAppointmentStatus(ctx: Context, input: { id: string;
       Update: updateItem(
         appointmentKeys(store).appointment(id),
         { set: { ...set, ...(token ? { token } : {}) }, append: { history: [change] } },
-        { expression: '#status = :from AND attribute_not_exists(encounterId)', names: { '#status': 'status' }, values: { ':from': current.status } },
+        {
+          expression: '#status = :from AND attribute_not_exists(encounterId)',
+          names: { '#status': 'status' },
+          values: { ':from': current.status },
+        },
       ),
     },
     ...(RELEASES_SLOT.includes(input.status) ? [releaseSlot(store, current)] : []),
@@ -227,7 +273,9 @@ export async function changeAppointmentStatus(ctx: Context, input: { id: string;
   try {
     // Tokens are per doctor and day and gap-free; DynamoDB TTL removes the counter a week after the day.
     if (tokenCounter) {
-      await store.withNextCounterValue(tokenCounter, items, { expiresAt: Math.floor(Date.parse(current.end) / 1000) + 7 * 86400 });
+      await store.withNextCounterValue(tokenCounter, items, {
+        expiresAt: Math.floor(Date.parse(current.end) / 1000) + 7 * 86400,
+      });
     } else await store.transact(items());
   } catch (err) {
     if (failedConditions(err)?.includes(0)) {

@@ -23,7 +23,8 @@ const SlotLock = defineRecord('SlotLock', z.strictObject({ appointmentId: z.stri
 
 export const appointmentKeys = (store: Store) => ({
   appointment: (id: string) => store.keys.entity('APPT', id),
-  slot: (doctorId: string, startIso: string) => store.keys.entity('SLOT', `${doctorId}#${startIso}`),
+  slot: (doctorId: string, startIso: string) =>
+    store.keys.entity('SLOT', `${doctorId}#${startIso}`),
   byDate: (date: string) => store.keys.collection('APPTS', 'DATE', date),
   byDoctor: (doctorId: string) => store.keys.collection('APPTS', 'DOCTOR', doctorId),
   byPatient: (patientId: string) => store.keys.collection('APPTS', 'PATIENT', patientId),
@@ -49,7 +50,10 @@ export function newAppointmentWrites(store: Store, a: AppointmentRecord): TxItem
   return [
     {
       Put: {
-        Item: SlotLock.item({ appointmentId: a.id }, appointmentKeys(store).slot(a.doctorId, a.start)),
+        Item: SlotLock.item(
+          { appointmentId: a.id },
+          appointmentKeys(store).slot(a.doctorId, a.start),
+        ),
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
@@ -58,7 +62,10 @@ export function newAppointmentWrites(store: Store, a: AppointmentRecord): TxItem
 }
 
 /** Frees the slot of an appointment that no longer holds it (unless another appointment owns it). */
-export function releaseSlot(store: Store, a: Pick<AppointmentRecord, 'id' | 'doctorId' | 'start'>): TxItem {
+export function releaseSlot(
+  store: Store,
+  a: Pick<AppointmentRecord, 'id' | 'doctorId' | 'start'>,
+): TxItem {
   return {
     Delete: {
       Key: appointmentKeys(store).slot(a.doctorId, a.start),
@@ -68,28 +75,55 @@ export function releaseSlot(store: Store, a: Pick<AppointmentRecord, 'id' | 'doc
   };
 }
 
-export async function findAppointment(store: Store, id: string): Promise<AppointmentRecord | undefined> {
+export async function findAppointment(
+  store: Store,
+  id: string,
+): Promise<AppointmentRecord | undefined> {
   const item = await store.get(appointmentKeys(store).appointment(id), { consistent: true });
   return item ? AppointmentRecord.read(item) : undefined;
 }
 
 /** Every appointment of a doctor whose slot starts within the local date (one Query, all pages). */
-export async function doctorDay(store: Store, doctorId: string, date: string, timeZone: string): Promise<AppointmentRecord[]> {
+export async function doctorDay(
+  store: Store,
+  doctorId: string,
+  date: string,
+  timeZone: string,
+): Promise<AppointmentRecord[]> {
   const { from, to } = localDayKeyRange(date, timeZone);
-  const items = await store.query({ index: 'gsi2', partition: appointmentKeys(store).byDoctor(doctorId), range: { between: [from, to] } });
+  const items = await store.query({
+    index: 'gsi2',
+    partition: appointmentKeys(store).byDoctor(doctorId),
+    range: { between: [from, to] },
+  });
   return items.map((i) => AppointmentRecord.read(i));
 }
 
 // ----- What an encounter does to its appointment (the encounters module calls these) -----
 
-const IN_CONSULTATION = { expression: '#status = :checkedIn AND encounterId = :enc', names: { '#status': 'status' } };
+const IN_CONSULTATION = {
+  expression: '#status = :checkedIn AND encounterId = :enc',
+  names: { '#status': 'status' },
+};
 
 /** A consultation starts from a checked-in appointment not yet in one; position fails otherwise. */
-export function startConsultation(store: Store, appointmentId: string, encounterId: string, at: string): TxItem {
+export function startConsultation(
+  store: Store,
+  appointmentId: string,
+  encounterId: string,
+  at: string,
+): TxItem {
   return {
     Update: updateItem(
       appointmentKeys(store).appointment(appointmentId),
-      { set: { queueStatus: 'in-consultation', encounterId, consultationStartedAt: at, updatedAt: at } },
+      {
+        set: {
+          queueStatus: 'in-consultation',
+          encounterId,
+          consultationStartedAt: at,
+          updatedAt: at,
+        },
+      },
       {
         expression: '#status = :checkedIn AND attribute_not_exists(encounterId)',
         names: { '#status': 'status' },
@@ -110,13 +144,30 @@ export function startConsultation(store: Store, appointmentId: string, encounter
  */
 export function finishConsultation(
   store: Store,
-  input: { appointmentId: string; encounterId: string; ending: 'completed' | 'discontinued' | 'voided'; reason?: string | undefined; by: string; at: string },
+  input: {
+    appointmentId: string;
+    encounterId: string;
+    ending: 'completed' | 'discontinued' | 'voided';
+    reason?: string | undefined;
+    by: string;
+    at: string;
+  },
 ): TxItem {
   const key = appointmentKeys(store).appointment(input.appointmentId);
-  const condition = { ...IN_CONSULTATION, values: { ':checkedIn': 'checked-in', ':enc': input.encounterId } };
+  const condition = {
+    ...IN_CONSULTATION,
+    values: { ':checkedIn': 'checked-in', ':enc': input.encounterId },
+  };
   if (input.ending === 'voided') {
     return {
-      Update: updateItem(key, { set: { queueStatus: 'waiting', updatedAt: input.at }, remove: ['encounterId', 'consultationStartedAt'] }, condition),
+      Update: updateItem(
+        key,
+        {
+          set: { queueStatus: 'waiting', updatedAt: input.at },
+          remove: ['encounterId', 'consultationStartedAt'],
+        },
+        condition,
+      ),
     };
   }
   const note =
@@ -127,7 +178,11 @@ export function finishConsultation(
     Update: updateItem(
       key,
       {
-        set: { status: 'fulfilled', queueStatus: input.ending === 'completed' ? 'done' : 'left', updatedAt: input.at },
+        set: {
+          status: 'fulfilled',
+          queueStatus: input.ending === 'completed' ? 'done' : 'left',
+          updatedAt: input.at,
+        },
         append: { history: [{ status: 'fulfilled', at: input.at, by: input.by, reason: note }] },
       },
       condition,

@@ -1,6 +1,6 @@
 import { defineOperation, PUBLIC } from '../../kernel/operation';
 import { AccessToken, LoginInput, Me, NoInput } from './schemas';
-import { login as signIn, me as profile } from './service';
+import { me as profile, login as signIn } from './service';
 
 export const login = defineOperation({
   name: 'auth.login',

@@ -29,18 +29,25 @@ export async function login(ctx: PublicContext, input: { email: string; password
   const lookup = lookupItem ? EmailLookup.read(lookupItem) : undefined;
   const store = lookup ? ctx.stores.forTenant(lookup.tenantId) : undefined;
   const user = store && lookup ? await findUser(store, lookup.userId) : undefined;
-  const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
+  const ok = await verifyPassword(
+    input.password,
+    user?.passwordHash ?? (await dummyPasswordHash()),
+  );
   if (!store || !user || !ok) {
     if (locksAfterFailure(attempt)) await lock(global, key, attempt, ctx.now);
     throw new Unauthenticated(BAD_CREDENTIALS);
   }
   await global.delete({ Key: key });
-  if (!user.active) throw new Forbidden('This account has been deactivated; ask your hospital administrator');
+  if (!user.active)
+    throw new Forbidden('This account has been deactivated; ask your hospital administrator');
 
   const tenant = await findTenant(store);
   if (!tenant) throw new Unauthenticated(BAD_CREDENTIALS);
   return {
-    accessToken: await signAccessToken({ sub: user.id, tid: user.tenantId, role: user.role }, ctx.now),
+    accessToken: await signAccessToken(
+      { sub: user.id, tid: user.tenantId, role: user.role },
+      ctx.now,
+    ),
     tokenType: 'Bearer' as const,
     expiresIn: ACCESS_TOKEN_TTL_SECONDS,
     tenantId: user.tenantId,
@@ -53,11 +60,20 @@ export async function login(ctx: PublicContext, input: { email: string; password
 export async function me(ctx: Context) {
   const user = await findUser(ctx.store, actorId(ctx.actor));
   if (!user) throw new NotFound(`User ${actorId(ctx.actor)} not found`);
-  return { id: user.id, email: user.email, name: user.name, role: user.role, tenantId: ctx.tenantId, tenantSlug: ctx.tenant.slug };
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role,
+    tenantId: ctx.tenantId,
+    tenantSlug: ctx.tenant.slug,
+  };
 }
 
 function tooManyAttempts(until: string) {
-  return new RateLimited(`Too many failed sign-in attempts; try again after ${until}`, { details: { retryAfter: until } });
+  return new RateLimited(`Too many failed sign-in attempts; try again after ${until}`, {
+    details: { retryAfter: until },
+  });
 }
 
 // "Not locked": no lockedUntil, or the null that older records hold.
@@ -78,7 +94,9 @@ async function countAttempt(global: Store, key: ItemKey, now: Date): Promise<Loc
     const step = attemptStep(state, now);
     if (step === 'locked') throw tooManyAttempts(state!.lockedUntil!);
     try {
-      return step === 'restart' ? await restartWindow(global, key, state, now) : await addAttempt(global, key, state!, now);
+      return step === 'restart'
+        ? await restartWindow(global, key, state, now)
+        : await addAttempt(global, key, state!, now);
     } catch (err) {
       if (!isConditionFailure(err)) throw err;
     }
@@ -88,7 +106,12 @@ async function countAttempt(global: Store, key: ItemKey, now: Date): Promise<Loc
 }
 
 /** A new window holding this one attempt, unless the record changed since it was read. */
-async function restartWindow(global: Store, key: ItemKey, seen: LockoutState | undefined, now: Date): Promise<LockoutState> {
+async function restartWindow(
+  global: Store,
+  key: ItemKey,
+  seen: LockoutState | undefined,
+  now: Date,
+): Promise<LockoutState> {
   const state = { failures: 1, windowStart: now.toISOString(), expiresAt: throttleExpiry(now) };
   await global.put({
     Item: LoginThrottle.item(state, key),
@@ -96,7 +119,11 @@ async function restartWindow(global: Store, key: ItemKey, seen: LockoutState | u
       ? {
           // Same window as read, and no lock still running (an expired one may be replaced).
           ConditionExpression: `windowStart = :seen AND (${NOT_LOCKED} OR lockedUntil <= :now)`,
-          ExpressionAttributeValues: { ':seen': seen.windowStart, ':nullType': 'NULL', ':now': now.toISOString() },
+          ExpressionAttributeValues: {
+            ':seen': seen.windowStart,
+            ':nullType': 'NULL',
+            ':now': now.toISOString(),
+          },
         }
       : { ConditionExpression: 'attribute_not_exists(pk)' }),
   });
@@ -104,12 +131,22 @@ async function restartWindow(global: Store, key: ItemKey, seen: LockoutState | u
 }
 
 /** Atomically one more attempt in the open window, unless it has been restarted or locked meanwhile. */
-async function addAttempt(global: Store, key: ItemKey, seen: LockoutState, now: Date): Promise<LockoutState> {
+async function addAttempt(
+  global: Store,
+  key: ItemKey,
+  seen: LockoutState,
+  now: Date,
+): Promise<LockoutState> {
   const attributes = await global.update({
     Key: key,
     UpdateExpression: 'ADD failures :one SET expiresAt = :ttl',
     ConditionExpression: `windowStart = :seen AND ${NOT_LOCKED}`,
-    ExpressionAttributeValues: { ':one': 1, ':ttl': throttleExpiry(now), ':seen': seen.windowStart, ':nullType': 'NULL' },
+    ExpressionAttributeValues: {
+      ':one': 1,
+      ':ttl': throttleExpiry(now),
+      ':seen': seen.windowStart,
+      ':nullType': 'NULL',
+    },
     ReturnValues: 'ALL_NEW',
   });
   return LoginThrottle.read(attributes ?? {});
@@ -122,7 +159,11 @@ async function lock(global: Store, key: ItemKey, counted: LockoutState, now: Dat
       Key: key,
       UpdateExpression: 'SET lockedUntil = :until',
       ConditionExpression: `windowStart = :seen AND ${NOT_LOCKED}`,
-      ExpressionAttributeValues: { ':until': lockEnd(now), ':seen': counted.windowStart, ':nullType': 'NULL' },
+      ExpressionAttributeValues: {
+        ':until': lockEnd(now),
+        ':seen': counted.windowStart,
+        ':nullType': 'NULL',
+      },
     });
   } catch (err) {
     // Already locked by another failure of the same burst, or the window moved on: nothing to do.

@@ -18,7 +18,9 @@ export const LoginThrottle = defineRecord(
   }),
 );
 
-export const throttleKey = (address: string): ItemKey => lookupKey('LOGINFAIL', address.toLowerCase());
+export const throttleKey = (address: string): ItemKey =>
+  lookupKey('LOGINFAIL', address.toLowerCase());
 
 /** DynamoDB TTL (seconds): the record goes once any window and lock started now have passed. */
-export const throttleExpiry = (now: Date) => Math.ceil((now.getTime() + LOCKOUT.windowMs + LOCKOUT.lockMs) / 1000);
+export const throttleExpiry = (now: Date) =>
+  Math.ceil((now.getTime() + LOCKOUT.windowMs + LOCKOUT.lockMs) / 1000);

@@ -4,7 +4,8 @@ import { createDepartment, listDepartments } from './service';
 
 export const create = defineOperation({
   name: 'departments.create',
-  summary: 'Create a department; names are unique per hospital, ignoring case (administrators only)',
+  summary:
+    'Create a department; names are unique per hospital, ignoring case (administrators only)',
   input: CreateDepartmentInput,
   output: Department,
   access: { roles: [], scope: 'doctors:write' },

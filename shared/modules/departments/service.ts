@@ -9,7 +9,10 @@ import { type CreateDepartmentInput, Department } from './schemas';
 import { DepartmentRecord, departmentKeys, newDepartmentWrites } from './store';
 
 /** Creates a department; its name (ignoring case) and its code are unique in the hospital. */
-export async function createDepartment(ctx: Context, input: z.output<typeof CreateDepartmentInput>) {
+export async function createDepartment(
+  ctx: Context,
+  input: z.output<typeof CreateDepartmentInput>,
+) {
   const createdAt = ctx.now.toISOString();
   const dept: DepartmentRecord = {
     id: randomUUID(),
@@ -24,8 +27,10 @@ export async function createDepartment(ctx: Context, input: z.output<typeof Crea
     await ctx.store.transact(newDepartmentWrites(ctx.store, dept));
   } catch (err) {
     const failed = failedConditions(err);
-    if (failed?.includes(0)) throw new Conflict(`A department named '${dept.name}' already exists`, { field: 'name' });
-    if (dept.code && failed?.includes(1)) throw new Conflict(`A department with code ${dept.code} already exists`, { field: 'code' });
+    if (failed?.includes(0))
+      throw new Conflict(`A department named '${dept.name}' already exists`, { field: 'name' });
+    if (dept.code && failed?.includes(1))
+      throw new Conflict(`A department with code ${dept.code} already exists`, { field: 'code' });
     throw err;
   }
   return view(Department, dept);

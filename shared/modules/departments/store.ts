@@ -9,10 +9,16 @@ import { sortKey } from '../../kernel/store/keys';
 import type { Store, TxItem } from '../../kernel/store/store';
 import { Department } from './schemas';
 
-export const DepartmentRecord = defineRecord('Department', Department.extend({ tenantId: z.string() }));
+export const DepartmentRecord = defineRecord(
+  'Department',
+  Department.extend({ tenantId: z.string() }),
+);
 export type DepartmentRecord = z.output<typeof DepartmentRecord.schema>;
 
-const DepartmentLookup = defineRecord('DepartmentLookup', z.strictObject({ departmentId: z.string() }));
+const DepartmentLookup = defineRecord(
+  'DepartmentLookup',
+  z.strictObject({ departmentId: z.string() }),
+);
 
 /** Case-, spacing- and Unicode-form-insensitive name, for the uniqueness lookup and sorting. */
 export function nameKey(name: string): string {
@@ -32,23 +38,49 @@ export function newDepartmentWrites(store: Store, dept: DepartmentRecord): TxIte
   const NOT_EXISTS = 'attribute_not_exists(pk)';
   const lookup = { departmentId: dept.id };
   return [
-    { Put: { Item: DepartmentLookup.item(lookup, keys.byName(dept.name)), ConditionExpression: NOT_EXISTS } },
-    ...(dept.code ? [{ Put: { Item: DepartmentLookup.item(lookup, keys.byCode(dept.code)), ConditionExpression: NOT_EXISTS } }] : []),
     {
       Put: {
-        Item: DepartmentRecord.item(dept, { ...keys.department(dept.id), gsi1pk: keys.all(), gsi1sk: sortKey(nameKey(dept.name), dept.id) }),
+        Item: DepartmentLookup.item(lookup, keys.byName(dept.name)),
+        ConditionExpression: NOT_EXISTS,
+      },
+    },
+    ...(dept.code
+      ? [
+          {
+            Put: {
+              Item: DepartmentLookup.item(lookup, keys.byCode(dept.code)),
+              ConditionExpression: NOT_EXISTS,
+            },
+          },
+        ]
+      : []),
+    {
+      Put: {
+        Item: DepartmentRecord.item(dept, {
+          ...keys.department(dept.id),
+          gsi1pk: keys.all(),
+          gsi1sk: sortKey(nameKey(dept.name), dept.id),
+        }),
         ConditionExpression: NOT_EXISTS,
       },
     },
   ];
 }
 
-export async function findDepartment(store: Store, id: string): Promise<DepartmentRecord | undefined> {
+export async function findDepartment(
+  store: Store,
+  id: string,
+): Promise<DepartmentRecord | undefined> {
   const item = await store.get(departmentKeys(store).department(id));
   return item ? DepartmentRecord.read(item) : undefined;
 }
 
 /** Guards another module's write: the department must still exist when it lands. */
 export function departmentExists(store: Store, id: string): TxItem {
-  return { ConditionCheck: { Key: departmentKeys(store).department(id), ConditionExpression: 'attribute_exists(pk)' } };
+  return {
+    ConditionCheck: {
+      Key: departmentKeys(store).department(id),
+      ConditionExpression: 'attribute_exists(pk)',
+    },
+  };
 }

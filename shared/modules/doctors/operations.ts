@@ -1,5 +1,12 @@
 import { defineOperation } from '../../kernel/operation';
-import { CreateDoctorInput, Doctor, DoctorIdInput, DoctorPage, ListDoctorsInput, SetScheduleInput } from './schemas';
+import {
+  CreateDoctorInput,
+  Doctor,
+  DoctorIdInput,
+  DoctorPage,
+  ListDoctorsInput,
+  SetScheduleInput,
+} from './schemas';
 import { createDoctor, getDoctor, listDoctors, setSchedule as replaceSchedule } from './service';
 
 export const create = defineOperation({

@@ -55,7 +55,10 @@ export const CreateDoctorInput = z.strictObject({
   schedule: WeeklyScheduleSchema.optional(),
 });
 
-export const ListDoctorsInput = z.strictObject({ ...pageFields, departmentId: idParam().optional() });
+export const ListDoctorsInput = z.strictObject({
+  ...pageFields,
+  departmentId: idParam().optional(),
+});
 export const DoctorPage = pageOf(Doctor);
 export const DoctorIdInput = z.strictObject({ id: idParam() });
 export const SetScheduleInput = z.strictObject({ id: idParam(), schedule: WeeklyScheduleSchema });

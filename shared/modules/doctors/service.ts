@@ -21,7 +21,11 @@ export async function createDoctor(ctx: Context, input: z.output<typeof CreateDo
       { field: 'userId' },
     );
   }
-  if (!user.active) throw new Conflict(`User ${user.id} is deactivated; reactivate them before creating a doctor profile`, { field: 'userId' });
+  if (!user.active)
+    throw new Conflict(
+      `User ${user.id} is deactivated; reactivate them before creating a doctor profile`,
+      { field: 'userId' },
+    );
   const dept = await findDepartment(ctx.store, input.departmentId);
   if (!dept) throw new NotFound(`Department ${input.departmentId} not found`);
 
@@ -43,15 +47,22 @@ export async function createDoctor(ctx: Context, input: z.output<typeof CreateDo
   };
   try {
     await ctx.store.transact([
-      { Put: { Item: doctorItem(ctx.store, doctor), ConditionExpression: 'attribute_not_exists(pk)' } },
+      {
+        Put: {
+          Item: doctorItem(ctx.store, doctor),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
       // The user must still be an active DOCTOR and the department must still exist when we write.
       userIsActiveWith(ctx.store, user.id, 'DOCTOR'),
       departmentExists(ctx.store, dept.id),
     ]);
   } catch (err) {
     const failed = failedConditions(err);
-    if (failed?.includes(0)) throw new Conflict(`User ${user.id} already has a doctor profile`, { field: 'userId' });
-    if (failed?.includes(1)) throw new Conflict(`User ${user.id} is no longer an active DOCTOR`, { field: 'userId' });
+    if (failed?.includes(0))
+      throw new Conflict(`User ${user.id} already has a doctor profile`, { field: 'userId' });
+    if (failed?.includes(1))
+      throw new Conflict(`User ${user.id} is no longer an active DOCTOR`, { field: 'userId' });
     if (failed?.includes(2)) throw new NotFound(`Department ${dept.id} not found`);
     throw err;
   }
@@ -66,11 +77,15 @@ export async function getDoctor(ctx: Context, input: { id: string }) {
 }
 
 /** Doctors in name order, all of them or one department's (no department check: unknown → empty). */
-export function listDoctors(ctx: Context, query: PageRequest & { departmentId?: string | undefined }) {
+export function listDoctors(
+  ctx: Context,
+  query: PageRequest & { departmentId?: string | undefined },
+) {
   const keys = doctorKeys(ctx.store);
   const page = { limit: query.limit, cursor: query.cursor };
   const map = (item: Record<string, unknown>) => view(Doctor, DoctorRecord.read(item));
-  if (query.departmentId) return ctx.store.collectionPage('gsi2', keys.ofDepartment(query.departmentId), page, map);
+  if (query.departmentId)
+    return ctx.store.collectionPage('gsi2', keys.ofDepartment(query.departmentId), page, map);
   return ctx.store.collectionPage('gsi1', keys.all(), page, map);
 }
 

@@ -3,10 +3,10 @@
  * and gsi2 (one department's).
  */
 import * as z from 'zod';
-import { nameKey } from '../departments';
 import { defineRecord } from '../../kernel/records';
 import { sortKey } from '../../kernel/store/keys';
 import type { Item, Store } from '../../kernel/store/store';
+import { nameKey } from '../departments';
 import { Doctor } from './schemas';
 
 export const DoctorRecord = defineRecord('Doctor', Doctor.extend({ tenantId: z.string() }));

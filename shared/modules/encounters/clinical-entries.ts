@@ -1,7 +1,11 @@
 /** What is recorded on an open encounter: vitals readings and prescriptions, and prescription status changes. */
 import { randomUUID } from 'node:crypto';
 import { assertMedicationRequestTransition } from '../../clinical/medication-request-status';
-import { type MedicationRequestStatus, NEW_PRESCRIPTION_STATUS, type PrescriptionInput } from '../../clinical/prescribing';
+import {
+  type MedicationRequestStatus,
+  NEW_PRESCRIPTION_STATUS,
+  type PrescriptionInput,
+} from '../../clinical/prescribing';
 import { ageInYears, assessReading, type VitalsInput } from '../../clinical/vitals';
 import { actorId } from '../../kernel/actor';
 import type { Context } from '../../kernel/context';
@@ -19,15 +23,18 @@ import {
   encounterKeys,
   encounterPrescriptions,
   OPEN_ENCOUNTER,
-  type PrescriptionRecord,
   PrescriptionRecord as PrescriptionDef,
+  type PrescriptionRecord,
   type PrescriptionStatusChange,
   prescriptionStatusUpdate,
   VitalsRecord,
 } from './store';
 
 function finishedConflict(id: string, status: string) {
-  return new Conflict(`Encounter ${id} is finished (status '${status}'); nothing more can be recorded on it`, { encounterStatus: status });
+  return new Conflict(
+    `Encounter ${id} is finished (status '${status}'); nothing more can be recorded on it`,
+    { encounterStatus: status },
+  );
 }
 
 async function requirePatient(ctx: Context, id: string) {
@@ -55,17 +62,38 @@ export async function recordVitals(ctx: Context, input: VitalsInput & { id: stri
     ageYears: ageInYears(patient.dateOfBirth, todayIn(ctx.tenant.timeZone, ctx.now)),
     spo2Scale: onScale2 ? 2 : 1,
   });
-  const reading: VitalsRecord = { id: randomUUID(), encounterId, recordedAt, recordedBy: actorId(ctx.actor), values, ...assessment };
+  const reading: VitalsRecord = {
+    id: randomUUID(),
+    encounterId,
+    recordedAt,
+    recordedBy: actorId(ctx.actor),
+    values,
+    ...assessment,
+  };
   const keys = encounterKeys(store);
   try {
     await store.transact([
-      { Put: { Item: VitalsRecord.item(reading, keys.vitals(encounterId, recordedAt, reading.id)) } },
+      {
+        Put: { Item: VitalsRecord.item(reading, keys.vitals(encounterId, recordedAt, reading.id)) },
+      },
       {
         Update: updateItem(
           keys.encounter(encounterId),
-          { set: { latestNews2: { score: assessment.news2?.score ?? null, risk: assessment.news2?.risk ?? null, recordedAt }, updatedAt: recordedAt } },
+          {
+            set: {
+              latestNews2: {
+                score: assessment.news2?.score ?? null,
+                risk: assessment.news2?.risk ?? null,
+                recordedAt,
+              },
+              updatedAt: recordedAt,
+            },
+          },
           // The scale the reading was scored on must still be the encounter's when it is saved.
-          { ...OPEN_ENCOUNTER, expression: `${OPEN_ENCOUNTER.expression} AND ${onScale2 ? 'attribute_exists' : 'attribute_not_exists'}(spo2Scale2)` },
+          {
+            ...OPEN_ENCOUNTER,
+            expression: `${OPEN_ENCOUNTER.expression} AND ${onScale2 ? 'attribute_exists' : 'attribute_not_exists'}(spo2Scale2)`,
+          },
         ),
       },
     ]);
@@ -73,7 +101,9 @@ export async function recordVitals(ctx: Context, input: VitalsInput & { id: stri
     if (failedConditions(err)?.includes(1)) {
       const latest = await requireEncounter(ctx, encounterId);
       if (isEncounterFinished(latest.status)) throw finishedConflict(encounterId, latest.status);
-      throw new Conflict(`The SpO2 scale of encounter ${encounterId} changed while this reading was being saved; send the reading again`);
+      throw new Conflict(
+        `The SpO2 scale of encounter ${encounterId} changed while this reading was being saved; send the reading again`,
+      );
     }
     throw err;
   }
@@ -130,10 +160,13 @@ export async function addPrescription(ctx: Context, input: PrescriptionInput & {
           ExpressionAttributeValues: OPEN_ENCOUNTER.values,
         },
       },
-      { Put: { Item: PrescriptionDef.item(rx, keys.prescription(encounterId, authoredOn, rx.id)) } },
+      {
+        Put: { Item: PrescriptionDef.item(rx, keys.prescription(encounterId, authoredOn, rx.id)) },
+      },
     ]);
   } catch (err) {
-    if (failedConditions(err)?.includes(0)) throw finishedConflict(encounterId, (await requireEncounter(ctx, encounterId)).status);
+    if (failedConditions(err)?.includes(0))
+      throw finishedConflict(encounterId, (await requireEncounter(ctx, encounterId)).status);
     throw err;
   }
   return view(Prescription, rx);
@@ -142,10 +175,18 @@ export async function addPrescription(ctx: Context, input: PrescriptionInput & {
 /** Moves a prescription along the MedicationRequest table; allowed after the encounter has ended. */
 export async function changePrescriptionStatus(
   ctx: Context,
-  input: { id: string; prescriptionId: string; status: MedicationRequestStatus; reason?: string | undefined },
+  input: {
+    id: string;
+    prescriptionId: string;
+    status: MedicationRequestStatus;
+    reason?: string | undefined;
+  },
 ) {
-  const rx = (await encounterPrescriptions(ctx.store, input.id)).find((p) => p.id === input.prescriptionId);
-  if (!rx) throw new NotFound(`Prescription ${input.prescriptionId} not found on encounter ${input.id}`);
+  const rx = (await encounterPrescriptions(ctx.store, input.id)).find(
+    (p) => p.id === input.prescriptionId,
+  );
+  if (!rx)
+    throw new NotFound(`Prescription ${input.prescriptionId} not found on encounter ${input.id}`);
   assertMedicationRequestTransition(rx.status, input.status, input.reason);
   const change: PrescriptionStatusChange = {
     status: input.status,
@@ -156,7 +197,10 @@ export async function changePrescriptionStatus(
   try {
     await ctx.store.transact([prescriptionStatusUpdate(ctx.store, rx, change)]);
   } catch (err) {
-    if (failedConditions(err)?.includes(0)) throw new Conflict(`Prescription ${input.prescriptionId} changed while updating it; reload and try again`);
+    if (failedConditions(err)?.includes(0))
+      throw new Conflict(
+        `Prescription ${input.prescriptionId} changed while updating it; reload and try again`,
+      );
     throw err;
   }
   const { statusReason: _previousReason, ...rest } = rx;

@@ -1,6 +1,10 @@
 import { defineOperation } from '../../kernel/operation';
 import type { Role } from '../../kernel/roles';
-import { addPrescription, changePrescriptionStatus as changeRxStatus, recordVitals as appendReading } from './clinical-entries';
+import {
+  addPrescription,
+  recordVitals as appendReading,
+  changePrescriptionStatus as changeRxStatus,
+} from './clinical-entries';
 import {
   AddPrescriptionInput,
   ChangePrescriptionStatusInput,
@@ -54,7 +58,8 @@ export const get = defineOperation({
 
 export const update = defineOperation({
   name: 'encounters.update',
-  summary: 'Record diagnosis and notes, or change status (FHIR Encounter.status); completing it fulfils the appointment',
+  summary:
+    'Record diagnosis and notes, or change status (FHIR Encounter.status); completing it fulfils the appointment',
   input: UpdateEncounterInput,
   output: EncounterDetail,
   access: { roles: ['DOCTOR'], scope: 'encounters:write' },
@@ -76,7 +81,8 @@ export const recordVitals = defineOperation({
 
 export const prescribe = defineOperation({
   name: 'encounters.prescribe',
-  summary: 'Add a prescription (FHIR MedicationRequest); an allergy conflict needs an override reason',
+  summary:
+    'Add a prescription (FHIR MedicationRequest); an allergy conflict needs an override reason',
   input: AddPrescriptionInput,
   output: Prescription,
   access: { roles: ['DOCTOR'], scope: 'encounters:write' },
@@ -87,7 +93,8 @@ export const prescribe = defineOperation({
 
 export const changePrescriptionStatus = defineOperation({
   name: 'encounters.changePrescriptionStatus',
-  summary: 'Hold, stop, cancel, complete or mark in error a prescription (FHIR MedicationRequest.status); allowed after the encounter ends',
+  summary:
+    'Hold, stop, cancel, complete or mark in error a prescription (FHIR MedicationRequest.status); allowed after the encounter ends',
   input: ChangePrescriptionStatusInput,
   output: Prescription,
   access: { roles: ['DOCTOR'], scope: 'encounters:write' },

@@ -22,7 +22,11 @@ export const DiagnosisSchema = z.strictObject({
 export type Diagnosis = z.output<typeof DiagnosisSchema>;
 
 /** Who decided that this patient's SpO2 is scored on NEWS2 Scale 2, when and why. */
-export const Spo2Scale2Decision = z.strictObject({ reason: z.string(), decidedBy: z.string(), decidedAt: TimestampSchema });
+export const Spo2Scale2Decision = z.strictObject({
+  reason: z.string(),
+  decidedBy: z.string(),
+  decidedAt: TimestampSchema,
+});
 
 export const Encounter = z.strictObject({
   id: z.string(),
@@ -49,7 +53,11 @@ export const Encounter = z.strictObject({
   spo2Scale: z.union([z.literal(1), z.literal(2)]),
   spo2Scale2: Spo2Scale2Decision.optional(),
   latestNews2: z
-    .strictObject({ score: z.number().int().nullable(), risk: z.string().nullable(), recordedAt: TimestampSchema })
+    .strictObject({
+      score: z.number().int().nullable(),
+      risk: z.string().nullable(),
+      recordedAt: TimestampSchema,
+    })
     .optional(),
   createdBy: z.string(),
   createdAt: TimestampSchema,
@@ -95,12 +103,19 @@ export const Prescription = z.strictObject({
 });
 export type Prescription = z.output<typeof Prescription>;
 
-export const EncounterDetail = Encounter.extend({ vitals: z.array(Vitals), prescriptions: z.array(Prescription) });
+export const EncounterDetail = Encounter.extend({
+  vitals: z.array(Vitals),
+  prescriptions: z.array(Prescription),
+});
 
 export const CreateEncounterInput = z.union(
   [
     z.strictObject({ appointmentId: idParam(), chiefComplaint: nonEmpty(500).optional() }),
-    z.strictObject({ patientId: idParam(), doctorId: idParam().optional(), chiefComplaint: nonEmpty(500).optional() }),
+    z.strictObject({
+      patientId: idParam(),
+      doctorId: idParam().optional(),
+      chiefComplaint: nonEmpty(500).optional(),
+    }),
   ],
   { message: 'give appointmentId (a checked-in appointment) or patientId (a walk-in), not both' },
 );
@@ -127,21 +142,33 @@ export const UpdateEncounterInput = z
     spo2Scale: z.union([z.literal(1), z.literal(2)], { message: 'must be 1 or 2' }).optional(),
     spo2ScaleReason: nonEmpty(500).optional(),
   })
-  .refine((b) => changesSomething(b, ['id']), 'give at least one of chiefComplaint, diagnosis, notes, status, spo2Scale')
+  .refine(
+    (b) => changesSomething(b, ['id']),
+    'give at least one of chiefComplaint, diagnosis, notes, status, spo2Scale',
+  )
   .superRefine(requireReasonFor(ENCOUNTER_STATUSES_NEEDING_REASON, 'statusReason'))
   .superRefine((b, ctx) => {
     if (b.spo2Scale === 2 && !b.spo2ScaleReason) {
       ctx.addIssue({
         code: 'custom',
         path: ['spo2ScaleReason'],
-        message: 'is required when spo2Scale is 2: record the confirmed hypercapnic respiratory failure (RCP NEWS2)',
+        message:
+          'is required when spo2Scale is 2: record the confirmed hypercapnic respiratory failure (RCP NEWS2)',
       });
     }
     if (b.spo2ScaleReason && b.spo2Scale !== 2) {
-      ctx.addIssue({ code: 'custom', path: ['spo2ScaleReason'], message: 'is only accepted with spo2Scale 2' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['spo2ScaleReason'],
+        message: 'is only accepted with spo2Scale 2',
+      });
     }
     if (b.statusReason && !b.status) {
-      ctx.addIssue({ code: 'custom', path: ['statusReason'], message: 'is only accepted with a status change' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['statusReason'],
+        message: 'is only accepted with a status change',
+      });
     }
   });
 
@@ -149,5 +176,10 @@ export const RecordVitalsInput = VitalsInputSchema.extend({ id: idParam() });
 export const AddPrescriptionInput = PrescriptionInputSchema.extend({ id: idParam() });
 
 export const ChangePrescriptionStatusInput = z
-  .strictObject({ id: idParam(), prescriptionId: idParam(), status: MedicationRequestStatusSchema, reason: nonEmpty(500).optional() })
+  .strictObject({
+    id: idParam(),
+    prescriptionId: idParam(),
+    status: MedicationRequestStatusSchema,
+    reason: nonEmpty(500).optional(),
+  })
   .superRefine(requireReasonFor(MEDICATION_STATUSES_NEEDING_REASON));

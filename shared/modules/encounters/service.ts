@@ -13,7 +13,7 @@ import { invalidField } from '../../kernel/validation';
 import { findAppointment, finishConsultation, startConsultation } from '../appointments';
 import { findDoctor } from '../doctors';
 import { findPatient } from '../patients';
-import { Encounter, Prescription, Vitals, type Diagnosis } from './schemas';
+import { type Diagnosis, Encounter, Prescription, Vitals } from './schemas';
 import { assertEncounterTransition, type EncounterStatus, isEncounterFinished } from './status';
 import {
   EncounterRecord,
@@ -38,7 +38,12 @@ export async function requireEncounter(ctx: Context, id: string): Promise<Encoun
 
 export async function createEncounter(
   ctx: Context,
-  input: { appointmentId?: string; patientId?: string; doctorId?: string | undefined; chiefComplaint?: string | undefined },
+  input: {
+    appointmentId?: string;
+    patientId?: string;
+    doctorId?: string | undefined;
+    chiefComplaint?: string | undefined;
+  },
 ) {
   const { store } = ctx;
   const at = ctx.now.toISOString();
@@ -59,11 +64,17 @@ export async function createEncounter(
     const appt = await findAppointment(store, input.appointmentId);
     if (!appt) throw new NotFound(`Appointment ${input.appointmentId} not found`);
     if (appt.status !== 'checked-in') {
-      throw new Conflict(`Appointment ${appt.id} is '${appt.status}'; an encounter starts from a checked-in appointment`, {
-        appointmentStatus: appt.status,
-      });
+      throw new Conflict(
+        `Appointment ${appt.id} is '${appt.status}'; an encounter starts from a checked-in appointment`,
+        {
+          appointmentStatus: appt.status,
+        },
+      );
     }
-    if (appt.encounterId) throw new Conflict(`Appointment ${appt.id} already has encounter ${appt.encounterId}`, { encounterId: appt.encounterId });
+    if (appt.encounterId)
+      throw new Conflict(`Appointment ${appt.id} already has encounter ${appt.encounterId}`, {
+        encounterId: appt.encounterId,
+      });
     const encounter: EncounterRecord = {
       ...base,
       kind: 'appointment',
@@ -78,19 +89,35 @@ export async function createEncounter(
     try {
       await store.transact([
         startConsultation(store, appt.id, encounter.id, at),
-        { Put: { Item: encounterItem(store, encounter), ConditionExpression: 'attribute_not_exists(pk)' } },
+        {
+          Put: {
+            Item: encounterItem(store, encounter),
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
       ]);
     } catch (err) {
-      if (failedConditions(err)?.includes(0)) throw new Conflict(`Appointment ${appt.id} changed while starting the encounter; reload and try again`);
+      if (failedConditions(err)?.includes(0))
+        throw new Conflict(
+          `Appointment ${appt.id} changed while starting the encounter; reload and try again`,
+        );
       throw err;
     }
     return encounterAnswer(encounter);
   }
 
   // A doctor starting a walk-in is its doctor unless another is named.
-  const doctorId = input.doctorId ?? (actingRole(ctx.actor) === 'DOCTOR' ? actorId(ctx.actor) : undefined);
-  if (!doctorId) throw invalidField('doctorId', 'is required for a walk-in unless a doctor starts the encounter');
-  const [patient, doctor] = await Promise.all([findPatient(store, input.patientId!), findDoctor(store, doctorId)]);
+  const doctorId =
+    input.doctorId ?? (actingRole(ctx.actor) === 'DOCTOR' ? actorId(ctx.actor) : undefined);
+  if (!doctorId)
+    throw invalidField(
+      'doctorId',
+      'is required for a walk-in unless a doctor starts the encounter',
+    );
+  const [patient, doctor] = await Promise.all([
+    findPatient(store, input.patientId!),
+    findDoctor(store, doctorId),
+  ]);
   if (!patient) throw new NotFound(`Patient ${input.patientId} not found`);
   if (!doctor) throw new NotFound(`Doctor ${doctorId} not found`);
   const encounter: EncounterRecord = {
@@ -102,7 +129,14 @@ export async function createEncounter(
     doctorId: doctor.id,
     doctorName: doctor.name,
   };
-  await store.transact([{ Put: { Item: encounterItem(store, encounter), ConditionExpression: 'attribute_not_exists(pk)' } }]);
+  await store.transact([
+    {
+      Put: {
+        Item: encounterItem(store, encounter),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  ]);
   return encounterAnswer(encounter);
 }
 
@@ -119,10 +153,17 @@ export async function getEncounter(ctx: Context, input: { id: string }) {
 
 export function listEncounters(
   ctx: Context,
-  query: PageRequest & { patientId?: string | undefined; doctorId?: string | undefined; date?: string | undefined; status?: EncounterStatus | undefined },
+  query: PageRequest & {
+    patientId?: string | undefined;
+    doctorId?: string | undefined;
+    date?: string | undefined;
+    status?: EncounterStatus | undefined;
+  },
 ) {
   const keys = encounterKeys(ctx.store);
-  const date = query.date ?? (query.doctorId || query.patientId ? undefined : todayIn(ctx.tenant.timeZone, ctx.now));
+  const date =
+    query.date ??
+    (query.doctorId || query.patientId ? undefined : todayIn(ctx.tenant.timeZone, ctx.now));
   const filters: string[] = [];
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
@@ -191,7 +232,9 @@ export async function updateEncounter(
   const changesStatus = patch.status !== undefined && patch.status !== current.status;
   if (changesStatus) assertEncounterTransition(current.status, patch.status!, patch.statusReason);
   else if (isEncounterFinished(current.status)) {
-    throw new Conflict(`Encounter ${id} is finished (status '${current.status}'); it can no longer be changed`);
+    throw new Conflict(
+      `Encounter ${id} is finished (status '${current.status}'); it can no longer be changed`,
+    );
   }
 
   const at = ctx.now.toISOString();
@@ -207,34 +250,61 @@ export async function updateEncounter(
             chiefComplaint: patch.chiefComplaint,
             diagnosis: patch.diagnosis,
             notes: patch.notes,
-            spo2Scale2: patch.spo2Scale === 2 ? { reason: patch.spo2ScaleReason, decidedBy: by, decidedAt: at } : undefined,
+            spo2Scale2:
+              patch.spo2Scale === 2
+                ? { reason: patch.spo2ScaleReason, decidedBy: by, decidedAt: at }
+                : undefined,
             status: changesStatus ? patch.status : undefined,
             statusReason: changesStatus ? patch.statusReason : undefined,
             endedAt: finishing ? at : undefined,
           },
           ...(patch.spo2Scale === 1 ? { remove: ['spo2Scale2'] } : {}),
         },
-        { expression: '#status = :from', names: { '#status': 'status' }, values: { ':from': current.status } },
+        {
+          expression: '#status = :from',
+          names: { '#status': 'status' },
+          values: { ':from': current.status },
+        },
       ),
     },
   ];
   const ending = finishing ? (ENDING[patch.status!] ?? 'voided') : undefined;
   if (ending && current.appointmentId) {
     items.push(
-      finishConsultation(store, { appointmentId: current.appointmentId, encounterId: id, ending, reason: patch.statusReason, by, at }),
+      finishConsultation(store, {
+        appointmentId: current.appointmentId,
+        encounterId: id,
+        ending,
+        reason: patch.statusReason,
+        by,
+        at,
+      }),
     );
   }
   if (patch.status === 'entered-in-error') {
-    const live = (await encounterPrescriptions(store, id)).filter((rx) => LIVE_MEDICATION_STATUSES.includes(rx.status));
+    const live = (await encounterPrescriptions(store, id)).filter((rx) =>
+      LIVE_MEDICATION_STATUSES.includes(rx.status),
+    );
     // A transaction holds at most 100 items; an encounter with more live prescriptions than that is not a real consultation.
-    if (live.length > 90) throw new Conflict(`Encounter ${id} has ${live.length} live prescriptions; cancel them before marking it entered in error`);
-    const change = { status: 'entered-in-error' as const, statusReason: `encounter entered in error: ${patch.statusReason}`, statusChangedAt: at, statusChangedBy: by };
+    if (live.length > 90)
+      throw new Conflict(
+        `Encounter ${id} has ${live.length} live prescriptions; cancel them before marking it entered in error`,
+      );
+    const change = {
+      status: 'entered-in-error' as const,
+      statusReason: `encounter entered in error: ${patch.statusReason}`,
+      statusChangedAt: at,
+      statusChangedBy: by,
+    };
     items.push(...live.map((rx) => prescriptionStatusUpdate(store, rx, change)));
   }
   try {
     await store.transact(items);
   } catch (err) {
-    if (failedConditions(err)?.length) throw new Conflict(`Encounter ${id} or its appointment or prescriptions changed while updating it; reload and try again`);
+    if (failedConditions(err)?.length)
+      throw new Conflict(
+        `Encounter ${id} or its appointment or prescriptions changed while updating it; reload and try again`,
+      );
     throw err;
   }
   return getEncounter(ctx, { id });

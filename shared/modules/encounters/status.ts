@@ -1,11 +1,11 @@
 import * as z from 'zod';
-import { invalidField } from '../../kernel/validation';
 import {
   allowedNextStatuses,
   assertTableTransition,
   type TransitionTable,
   transitionTableMarkdown,
 } from '../../kernel/state-machine';
+import { invalidField } from '../../kernel/validation';
 
 /** FHIR R5 Encounter.status. */
 export const ENCOUNTER_STATUSES = [

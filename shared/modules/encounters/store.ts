@@ -3,7 +3,7 @@
  * its own partition, so one Query reads the whole record; the encounter item is listed by date
  * (gsi1), doctor (gsi2) and patient (gsi3), each sorted by start instant.
  */
-import * as z from 'zod';
+import type * as z from 'zod';
 import type { MedicationRequestStatus } from '../../clinical/prescribing';
 import { defineRecord } from '../../kernel/records';
 import { sortKey } from '../../kernel/store/keys';
@@ -21,8 +21,10 @@ export type PrescriptionRecord = z.output<typeof PrescriptionRecord.schema>;
 
 export const encounterKeys = (store: Store) => ({
   encounter: (id: string) => store.keys.entity('ENC', id),
-  vitals: (id: string, recordedAt: string, vitalsId: string) => store.keys.child('ENC', id, 'VITALS', recordedAt, vitalsId),
-  prescription: (id: string, authoredOn: string, rxId: string) => store.keys.child('ENC', id, 'RX', authoredOn, rxId),
+  vitals: (id: string, recordedAt: string, vitalsId: string) =>
+    store.keys.child('ENC', id, 'VITALS', recordedAt, vitalsId),
+  prescription: (id: string, authoredOn: string, rxId: string) =>
+    store.keys.child('ENC', id, 'RX', authoredOn, rxId),
   byDate: (date: string) => store.keys.collection('ENCS', 'DATE', date),
   byDoctor: (doctorId: string) => store.keys.collection('ENCS', 'DOCTOR', doctorId),
   byPatient: (patientId: string) => store.keys.collection('ENCS', 'PATIENT', patientId),
@@ -49,30 +51,43 @@ export const OPEN_ENCOUNTER = {
   values: Object.fromEntries(FINISHED_ENCOUNTER_STATUSES.map((s, i) => [`:fin${i}`, s])),
 };
 
-export async function findEncounter(store: Store, id: string): Promise<EncounterRecord | undefined> {
+export async function findEncounter(
+  store: Store,
+  id: string,
+): Promise<EncounterRecord | undefined> {
   const item = await store.get(encounterKeys(store).encounter(id), { consistent: true });
   return item ? EncounterRecord.read(item) : undefined;
 }
 
 /** The whole encounter partition: the encounter, its readings and its prescriptions. */
 export async function encounterPartition(store: Store, id: string) {
-  const items = await store.query({ partition: encounterKeys(store).encounter(id).pk, consistent: true });
+  const items = await store.query({
+    partition: encounterKeys(store).encounter(id).pk,
+    consistent: true,
+  });
   const main = items.find((i) => i.entity === EncounterRecord.entity);
   return {
     encounter: main ? EncounterRecord.read(main) : undefined,
     vitals: items.filter((i) => i.entity === VitalsRecord.entity).map((i) => VitalsRecord.read(i)),
-    prescriptions: items.filter((i) => i.entity === PrescriptionRecord.entity).map((i) => PrescriptionRecord.read(i)),
+    prescriptions: items
+      .filter((i) => i.entity === PrescriptionRecord.entity)
+      .map((i) => PrescriptionRecord.read(i)),
   };
 }
 
 /** Every prescription of an encounter: one Query on the `RX#` range of its partition. */
-export async function encounterPrescriptions(store: Store, encounterId: string): Promise<PrescriptionRecord[]> {
+export async function encounterPrescriptions(
+  store: Store,
+  encounterId: string,
+): Promise<PrescriptionRecord[]> {
   const items = await store.query({
     partition: encounterKeys(store).encounter(encounterId).pk,
     range: { beginsWith: 'RX#' },
     consistent: true,
   });
-  return items.filter((i) => i.entity === PrescriptionRecord.entity).map((i) => PrescriptionRecord.read(i));
+  return items
+    .filter((i) => i.entity === PrescriptionRecord.entity)
+    .map((i) => PrescriptionRecord.read(i));
 }
 
 export interface PrescriptionStatusChange {
@@ -87,7 +102,11 @@ export interface PrescriptionStatusChange {
  * so two changes cannot both win. A change without a reason removes the previous one, so a stored
  * reason always explains the current status. (Pharmacy dispensing will use it too.)
  */
-export function prescriptionStatusUpdate(store: Store, rx: PrescriptionRecord, change: PrescriptionStatusChange): TxItem {
+export function prescriptionStatusUpdate(
+  store: Store,
+  rx: PrescriptionRecord,
+  change: PrescriptionStatusChange,
+): TxItem {
   return {
     Update: updateItem(
       encounterKeys(store).prescription(rx.encounterId, rx.authoredOn, rx.id),
@@ -100,7 +119,11 @@ export function prescriptionStatusUpdate(store: Store, rx: PrescriptionRecord, c
         },
         ...(change.statusReason ? {} : { remove: ['statusReason'] }),
       },
-      { expression: '#status = :from', names: { '#status': 'status' }, values: { ':from': rx.status } },
+      {
+        expression: '#status = :from',
+        names: { '#status': 'status' },
+        values: { ':from': rx.status },
+      },
     ),
   };
 }

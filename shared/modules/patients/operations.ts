@@ -1,10 +1,25 @@
 import { defineOperation } from '../../kernel/operation';
 import type { Role } from '../../kernel/roles';
-import { ListPatientsInput, Patient, PatientIdInput, PatientPage, RegisterPatientInput, UpdatePatientInput } from './schemas';
+import {
+  ListPatientsInput,
+  Patient,
+  PatientIdInput,
+  PatientPage,
+  RegisterPatientInput,
+  UpdatePatientInput,
+} from './schemas';
 import { getPatient, listPatients, registerPatient, updatePatient } from './service';
 
 /** Every clinical and front-office role may read patients (ADMIN always may). */
-const READERS: readonly Role[] = ['DOCTOR', 'NURSE', 'RECEPTIONIST', 'PHARMACIST', 'ACCOUNTANT', 'LAB_TECHNICIAN', 'RADIOLOGIST'];
+const READERS: readonly Role[] = [
+  'DOCTOR',
+  'NURSE',
+  'RECEPTIONIST',
+  'PHARMACIST',
+  'ACCOUNTANT',
+  'LAB_TECHNICIAN',
+  'RADIOLOGIST',
+];
 
 export const register = defineOperation({
   name: 'patients.register',

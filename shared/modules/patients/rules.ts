@@ -77,7 +77,8 @@ export type PatientQuery =
  */
 export function classifyQuery(q: string, defaultCountry?: string): PatientQuery {
   if (isMrnQuery(q)) return { kind: 'mrn', mrn: parseMrnQuery(q) };
-  if (isPhoneQuery(q)) return { kind: 'phone', ...phoneSearchDigits(q, defaultCountry) };
+  const phone = isPhoneQuery(q) ? phoneSearchDigits(q, defaultCountry) : null;
+  if (phone) return { kind: 'phone', ...phone };
   return { kind: 'name', prefix: normaliseName(q) };
 }
 

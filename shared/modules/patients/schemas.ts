@@ -5,7 +5,7 @@
 import * as z from 'zod';
 import { changesSomething, email, idParam, nonEmpty } from '../../kernel/fields';
 import { pageFields, pageOf } from '../../kernel/pagination';
-import { LocalDateSchema, TimestampSchema } from '../../kernel/time/dates';
+import { CalendarDateSchema, TimestampSchema } from '../../kernel/time/dates';
 import { PHONE_MAX_DIGITS, PHONE_MIN_DIGITS, PHONE_PATTERN, phoneDigits } from './rules';
 
 /** FHIR `AdministrativeGender`. */
@@ -24,11 +24,13 @@ export const PhoneSchema = z
     return n >= PHONE_MIN_DIGITS && n <= PHONE_MAX_DIGITS;
   }, `must have ${PHONE_MIN_DIGITS} to ${PHONE_MAX_DIGITS} digits`);
 
-/** A real calendar date; "not in the future" needs the clock and is checked by the service. */
-export const DateOfBirthSchema = LocalDateSchema;
+/** A real calendar date; "not in the future, at most 150 years ago" needs the clock: the service checks it. */
+export const DateOfBirthSchema = CalendarDateSchema;
 
 export const SexSchema = z.enum(SEXES, { message: `must be one of ${SEXES.join(', ')}` });
-export const BloodGroupSchema = z.enum(BLOOD_GROUPS, { message: `must be one of ${BLOOD_GROUPS.join(', ')}` });
+export const BloodGroupSchema = z.enum(BLOOD_GROUPS, {
+  message: `must be one of ${BLOOD_GROUPS.join(', ')}`,
+});
 
 /** Structured, like FHIR `Address` (one line of text, then city, state, postal code, country). */
 export const AddressSchema = z.strictObject(
@@ -107,10 +109,17 @@ export const UpdatePatientInput = z
     emergencyContact: EmergencyContactSchema.nullable().optional(),
     confirmDuplicate: confirmDuplicate.default(false),
   })
-  .refine((b) => changesSomething(b, ['id', 'confirmDuplicate']), 'give at least one field to change');
+  .refine(
+    (b) => changesSomething(b, ['id', 'confirmDuplicate']),
+    'give at least one field to change',
+  );
 export type UpdatePatientInput = z.output<typeof UpdatePatientInput>;
 
-export const PatientSearchText = z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters');
+export const PatientSearchText = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(100, 'must be at most 100 characters');
 
 export const ListPatientsInput = z.strictObject({ ...pageFields, q: PatientSearchText.optional() });
 export const PatientPage = pageOf(Patient);

@@ -12,7 +12,13 @@ import { failedConditions } from '../../kernel/store/conditions';
 import type { Store, TxItem } from '../../kernel/store/store';
 import { todayIn } from '../../kernel/time/zoned-time';
 import { invalidField } from '../../kernel/validation';
-import { classifyQuery, dateOfBirthProblem, dedupeAllergies, formatMrn, phoneSuffixKey } from './rules';
+import {
+  classifyQuery,
+  dateOfBirthProblem,
+  dedupeAllergies,
+  formatMrn,
+  phoneSuffixKey,
+} from './rules';
 import { Patient, type RegisterPatientInput, type UpdatePatientInput } from './schemas';
 import {
   type DuplicateGuard,
@@ -29,8 +35,16 @@ import {
 } from './store';
 
 const NOT_EXISTS = 'attribute_not_exists(pk)';
-const put = (Item: Record<string, unknown>, ConditionExpression?: string, values?: Record<string, unknown>): TxItem => ({
-  Put: { Item, ...(ConditionExpression ? { ConditionExpression } : {}), ...(values ? { ExpressionAttributeValues: values } : {}) },
+const put = (
+  Item: Record<string, unknown>,
+  ConditionExpression?: string,
+  values?: Record<string, unknown>,
+): TxItem => ({
+  Put: {
+    Item,
+    ...(ConditionExpression ? { ConditionExpression } : {}),
+    ...(values ? { ExpressionAttributeValues: values } : {}),
+  },
 });
 
 function duplicateConflict(guard: DuplicateGuard, action: 'register' | 'save'): Conflict {
@@ -51,7 +65,9 @@ function e164(ctx: Context, phone: string): string {
   if ('problem' in normal) {
     throw invalidField(
       'phone',
-      ctx.tenant.country ? normal.problem : `${normal.problem} (the hospital has no country set to assume)`,
+      ctx.tenant.country
+        ? normal.problem
+        : `${normal.problem} (the hospital has no country set to assume)`,
     );
   }
   return normal.e164;
@@ -101,11 +117,19 @@ export async function registerPatient(ctx: Context, input: RegisterPatientInput)
     record.ownsDuplicateGuard = claimGuard;
     const index = nameIndexItems(store, record);
     record.nameIndexCount = index.length;
-    const items: TxItem[] = [put(patientItem(store, record), NOT_EXISTS), put(mrnItem(store, mrn, record.id), NOT_EXISTS)];
-    const guardAt = claimGuard ? items.push(put(duplicateGuardItem(store, record), NOT_EXISTS)) - 1 : -1;
+    const items: TxItem[] = [
+      put(patientItem(store, record), NOT_EXISTS),
+      put(mrnItem(store, mrn, record.id), NOT_EXISTS),
+    ];
+    const guardAt = claimGuard
+      ? items.push(put(duplicateGuardItem(store, record), NOT_EXISTS)) - 1
+      : -1;
     for (const item of index) items.push(put(item));
     try {
-      await store.transact(items, 'Another change to the same patient records was in progress; try again');
+      await store.transact(
+        items,
+        'Another change to the same patient records was in progress; try again',
+      );
       return view(Patient, record);
     } catch (err) {
       if (guardAt < 0 || !failedConditions(err)?.includes(guardAt)) throw err;
@@ -117,7 +141,9 @@ export async function registerPatient(ctx: Context, input: RegisterPatientInput)
       const winner = await findDuplicateGuard(store, digits, input.dateOfBirth);
       throw winner
         ? duplicateConflict(winner, 'register')
-        : new Conflict('A patient with the same phone and date of birth was registered at the same moment; try again');
+        : new Conflict(
+            'A patient with the same phone and date of birth was registered at the same moment; try again',
+          );
     }
   }
 }
@@ -139,11 +165,17 @@ async function findByMrn(store: Store, mrn: string): Promise<Patient | undefined
  * Lists or searches patients. Without `q`: newest first. `q` is an MRN (exact), a phone number or
  * part of one (see classifyQuery) or a name prefix (any word of the name, case and accent blind).
  */
-export async function listPatients(ctx: Context, query: PageRequest & { q?: string | undefined }): Promise<Page<Patient>> {
+export async function listPatients(
+  ctx: Context,
+  query: PageRequest & { q?: string | undefined },
+): Promise<Page<Patient>> {
   const { store } = ctx;
   const keys = patientKeys(store);
   const page = { limit: query.limit, cursor: query.cursor };
-  if (query.q === undefined) return store.collectionPage('gsi1', keys.all(), page, patientFromListItem, { newestFirst: true });
+  if (query.q === undefined)
+    return store.collectionPage('gsi1', keys.all(), page, patientFromListItem, {
+      newestFirst: true,
+    });
   const search = classifyQuery(query.q, ctx.tenant.country);
   switch (search.kind) {
     case 'mrn': {
@@ -152,9 +184,17 @@ export async function listPatients(ctx: Context, query: PageRequest & { q?: stri
     }
     case 'phone':
       return search.from === 'start'
-        ? store.queryPage({ index: 'gsi3', partition: keys.byPhone(), range: { beginsWith: search.digits } }, page, patientFromListItem)
+        ? store.queryPage(
+            { index: 'gsi3', partition: keys.byPhone(), range: { beginsWith: search.digits } },
+            page,
+            patientFromListItem,
+          )
         : store.queryPage(
-            { index: 'gsi4', partition: keys.byPhone(), range: { beginsWith: phoneSuffixKey(search.digits) } },
+            {
+              index: 'gsi4',
+              partition: keys.byPhone(),
+              range: { beginsWith: phoneSuffixKey(search.digits) },
+            },
             page,
             patientFromListItem,
           );
@@ -189,7 +229,10 @@ export async function updatePatient(ctx: Context, patch: UpdatePatientInput) {
   if (!current) throw new NotFound(`Patient ${id} not found`);
   if (patch.dateOfBirth !== undefined) checkDateOfBirth(ctx, patch.dateOfBirth);
 
-  const pick = <K extends keyof PatientRecord>(key: K, value: PatientRecord[K] | null | undefined): PatientRecord[K] =>
+  const pick = <K extends keyof PatientRecord>(
+    key: K,
+    value: PatientRecord[K] | null | undefined,
+  ): PatientRecord[K] =>
     value === undefined ? current[key] : ((value ?? undefined) as PatientRecord[K]);
   const phoneE164 = patch.phone !== undefined ? e164(ctx, patch.phone) : current.phoneE164;
   const next: PatientRecord = {
@@ -209,12 +252,14 @@ export async function updatePatient(ctx: Context, patch: UpdatePatientInput) {
     version: current.version + 1,
   };
 
-  const guardMoves = next.phoneDigits !== current.phoneDigits || next.dateOfBirth !== current.dateOfBirth;
+  const guardMoves =
+    next.phoneDigits !== current.phoneDigits || next.dateOfBirth !== current.dateOfBirth;
   let claimGuard = false;
   let alreadyHeld = false;
   if (guardMoves) {
     const holder = await findDuplicateGuard(store, next.phoneDigits, next.dateOfBirth);
-    if (holder && holder.patientId !== id && !patch.confirmDuplicate) throw duplicateConflict(holder, 'save');
+    if (holder && holder.patientId !== id && !patch.confirmDuplicate)
+      throw duplicateConflict(holder, 'save');
     claimGuard = !holder;
     alreadyHeld = holder?.patientId === id;
   }
@@ -224,7 +269,9 @@ export async function updatePatient(ctx: Context, patch: UpdatePatientInput) {
     next.ownsDuplicateGuard = guardMoves ? claimGuard || alreadyHeld : current.ownsDuplicateGuard;
     const index = nameIndexItems(store, next);
     next.nameIndexCount = index.length;
-    const items: TxItem[] = [put(patientItem(store, next), 'version = :version', { ':version': current.version })];
+    const items: TxItem[] = [
+      put(patientItem(store, next), 'version = :version', { ':version': current.version }),
+    ];
     let releaseAt = -1;
     let claimAt = -1;
     if (guardMoves && current.ownsDuplicateGuard) {
@@ -244,14 +291,19 @@ export async function updatePatient(ctx: Context, patch: UpdatePatientInput) {
       items.push({ Delete: { Key: keys.nameIndex(id, position) } });
     }
     try {
-      await store.transact(items, 'Another change to the same patient records was in progress; try again');
+      await store.transact(
+        items,
+        'Another change to the same patient records was in progress; try again',
+      );
       return view(Patient, next);
     } catch (err) {
       const failed = failedConditions(err);
       if (!failed?.length) throw err;
       if (failed.includes(0)) {
         if (!(await findPatient(store, id))) throw new NotFound(`Patient ${id} not found`);
-        throw new Conflict('The patient was changed by someone else at the same time; reload it and try again');
+        throw new Conflict(
+          'The patient was changed by someone else at the same time; reload it and try again',
+        );
       }
       if (failed.includes(claimAt)) {
         if (patch.confirmDuplicate) {
@@ -262,7 +314,9 @@ export async function updatePatient(ctx: Context, patch: UpdatePatientInput) {
         if (winner) throw duplicateConflict(winner, 'save');
       }
       if (failed.includes(releaseAt) || failed.includes(claimAt)) {
-        throw new Conflict('The patient was changed by someone else at the same time; reload it and try again');
+        throw new Conflict(
+          'The patient was changed by someone else at the same time; reload it and try again',
+        );
       }
       throw err;
     }

@@ -28,18 +28,29 @@ export const PatientRecord = defineRecord(
 );
 export type PatientRecord = z.output<typeof PatientRecord.schema>;
 
-const MrnLookup = defineRecord('MrnLookup', z.strictObject({ mrn: z.string(), patientId: z.string() }));
-export const DuplicateGuard = defineRecord('PatientDuplicateGuard', z.strictObject({ patientId: z.string(), mrn: z.string() }));
+const MrnLookup = defineRecord(
+  'MrnLookup',
+  z.strictObject({ mrn: z.string(), patientId: z.string() }),
+);
+export const DuplicateGuard = defineRecord(
+  'PatientDuplicateGuard',
+  z.strictObject({ patientId: z.string(), mrn: z.string() }),
+);
 export type DuplicateGuard = z.output<typeof DuplicateGuard.schema>;
 /** A name-index item carries a copy of the answer, so a name search reads the index alone. */
-const NameIndex = defineRecord('PatientNameIndex', z.strictObject({ patientId: z.string(), patient: Patient }));
+const NameIndex = defineRecord(
+  'PatientNameIndex',
+  z.strictObject({ patientId: z.string(), patient: Patient }),
+);
 
 export const patientKeys = (store: Store) => ({
   patient: (id: string) => store.keys.entity('PATIENT', id),
   mrn: (mrn: string) => store.keys.entity('MRN', mrn),
-  duplicateGuard: (digits: string, dateOfBirth: string) => store.keys.entity('PATIENTDUP', duplicateGuardId(digits, dateOfBirth)),
+  duplicateGuard: (digits: string, dateOfBirth: string) =>
+    store.keys.entity('PATIENTDUP', duplicateGuardId(digits, dateOfBirth)),
   /** Name-index item at a position (1-based); positions are stable, so a correction overwrites in place. */
-  nameIndex: (id: string, position: number) => store.keys.entity('PATIENTNAME', sortKey(id, position)),
+  nameIndex: (id: string, position: number) =>
+    store.keys.entity('PATIENTNAME', sortKey(id, position)),
   all: () => store.keys.collection('PATIENTS'),
   byName: () => store.keys.collection('PATIENTS', 'NAME'),
   byPhone: () => store.keys.collection('PATIENTS', 'PHONE'),
@@ -72,11 +83,14 @@ export function nameIndexItems(store: Store, p: PatientRecord): Item[] {
   const { extra } = nameIndexEntries(p.name);
   const answer = view(Patient, p);
   return extra.map((e, i) => ({
-    ...NameIndex.item({ patientId: p.id, patient: answer }, {
-      ...keys.nameIndex(p.id, i + 1),
-      gsi2pk: keys.byName(),
-      gsi2sk: sortKey(e.key, p.id),
-    }),
+    ...NameIndex.item(
+      { patientId: p.id, patient: answer },
+      {
+        ...keys.nameIndex(p.id, i + 1),
+        gsi2pk: keys.byName(),
+        gsi2sk: sortKey(e.key, p.id),
+      },
+    ),
     ...(e.prev !== undefined ? { namePrev: e.prev } : {}),
   }));
 }
@@ -85,8 +99,14 @@ export function mrnItem(store: Store, mrn: string, patientId: string): Item {
   return MrnLookup.item({ mrn, patientId }, patientKeys(store).mrn(mrn));
 }
 
-export function duplicateGuardItem(store: Store, p: Pick<PatientRecord, 'phoneDigits' | 'dateOfBirth' | 'id' | 'mrn'>): Item {
-  return DuplicateGuard.item({ patientId: p.id, mrn: p.mrn }, patientKeys(store).duplicateGuard(p.phoneDigits, p.dateOfBirth));
+export function duplicateGuardItem(
+  store: Store,
+  p: Pick<PatientRecord, 'phoneDigits' | 'dateOfBirth' | 'id' | 'mrn'>,
+): Item {
+  return DuplicateGuard.item(
+    { patientId: p.id, mrn: p.mrn },
+    patientKeys(store).duplicateGuard(p.phoneDigits, p.dateOfBirth),
+  );
 }
 
 export async function findPatient(store: Store, id: string): Promise<PatientRecord | undefined> {
@@ -94,7 +114,11 @@ export async function findPatient(store: Store, id: string): Promise<PatientReco
   return item ? PatientRecord.read(item) : undefined;
 }
 
-export async function findDuplicateGuard(store: Store, digits: string, dateOfBirth: string): Promise<DuplicateGuard | undefined> {
+export async function findDuplicateGuard(
+  store: Store,
+  digits: string,
+  dateOfBirth: string,
+): Promise<DuplicateGuard | undefined> {
   const item = await store.get(patientKeys(store).duplicateGuard(digits, dateOfBirth));
   return item ? DuplicateGuard.read(item) : undefined;
 }

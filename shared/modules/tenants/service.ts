@@ -15,7 +15,10 @@ import { findTenant, newTenantWrites, type TenantRecord } from './store';
  * Registers a hospital: slug lookup, tenant, first administrator and its e-mail lookup in one
  * transaction, so a taken slug or e-mail leaves nothing behind.
  */
-export async function registerTenant(ctx: PublicContext, input: z.output<typeof RegisterTenantInput>) {
+export async function registerTenant(
+  ctx: PublicContext,
+  input: z.output<typeof RegisterTenantInput>,
+) {
   const tenantId = randomUUID();
   const createdAt = ctx.now.toISOString();
   const password = input.adminPassword ?? generatePassword();
@@ -48,11 +51,17 @@ export async function registerTenant(ctx: PublicContext, input: z.output<typeof 
     await store.transact([...newTenantWrites(store, tenant), ...newUserWrites(store, admin)]);
   } catch (err) {
     const failed = failedConditions(err);
-    if (failed?.includes(0)) throw new Conflict(`The slug '${input.slug}' is already taken; choose another`, { field: 'slug' });
-    if (failed?.includes(2)) {
-      throw new Conflict(`A user with e-mail ${admin.email} already exists; sign in instead or use another e-mail`, {
-        field: 'adminEmail',
+    if (failed?.includes(0))
+      throw new Conflict(`The slug '${input.slug}' is already taken; choose another`, {
+        field: 'slug',
       });
+    if (failed?.includes(2)) {
+      throw new Conflict(
+        `A user with e-mail ${admin.email} already exists; sign in instead or use another e-mail`,
+        {
+          field: 'adminEmail',
+        },
+      );
     }
     throw err;
   }

@@ -4,9 +4,9 @@
  * api-keys module changes that count only through `activeApiKeyCount` below.
  */
 import * as z from 'zod';
+import type { TenantInfo } from '../../kernel/context';
 import { defineRecord } from '../../kernel/records';
 import { lookupKey } from '../../kernel/store/keys';
-import type { TenantInfo } from '../../kernel/context';
 import type { Store, TxItem } from '../../kernel/store/store';
 import { Tenant } from './schemas';
 
@@ -29,8 +29,15 @@ export async function findTenant(store: Store): Promise<TenantRecord | undefined
 export function newTenantWrites(store: Store, tenant: TenantRecord): TxItem[] {
   const NOT_EXISTS = 'attribute_not_exists(pk)';
   return [
-    { Put: { Item: SlugLookup.item({ tenantId: tenant.id }, slugKey(tenant.slug)), ConditionExpression: NOT_EXISTS } },
-    { Put: { Item: TenantRecord.item(tenant, store.keys.tenant), ConditionExpression: NOT_EXISTS } },
+    {
+      Put: {
+        Item: SlugLookup.item({ tenantId: tenant.id }, slugKey(tenant.slug)),
+        ConditionExpression: NOT_EXISTS,
+      },
+    },
+    {
+      Put: { Item: TenantRecord.item(tenant, store.keys.tenant), ConditionExpression: NOT_EXISTS },
+    },
   ];
 }
 

@@ -1,5 +1,12 @@
 import { defineOperation } from '../../kernel/operation';
-import { CreatedUser, CreateUserInput, ListUsersInput, UpdateUserInput, User, UserPage } from './schemas';
+import {
+  CreatedUser,
+  CreateUserInput,
+  ListUsersInput,
+  UpdateUserInput,
+  User,
+  UserPage,
+} from './schemas';
 import { createUser, listUsers, updateUser } from './service';
 
 export const create = defineOperation({

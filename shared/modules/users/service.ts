@@ -51,16 +51,33 @@ export function listUsers(ctx: Context, page: PageRequest) {
  */
 export async function updateUser(
   ctx: Context,
-  patch: { id: string; role?: Role | undefined; active?: boolean | undefined; name?: string | undefined },
+  patch: {
+    id: string;
+    role?: Role | undefined;
+    active?: boolean | undefined;
+    name?: string | undefined;
+  },
 ) {
-  if (patch.id === actorId(ctx.actor) && (patch.active === false || (patch.role !== undefined && patch.role !== 'ADMIN'))) {
-    throw new Conflict('You cannot deactivate yourself or remove your own ADMIN role; ask another administrator');
+  if (
+    patch.id === actorId(ctx.actor) &&
+    (patch.active === false || (patch.role !== undefined && patch.role !== 'ADMIN'))
+  ) {
+    throw new Conflict(
+      'You cannot deactivate yourself or remove your own ADMIN role; ask another administrator',
+    );
   }
   try {
     const attributes = await ctx.store.update({
       ...updateItem(
         userKeys(ctx.store).user(patch.id),
-        { set: { updatedAt: ctx.now.toISOString(), role: patch.role, active: patch.active, name: patch.name } },
+        {
+          set: {
+            updatedAt: ctx.now.toISOString(),
+            role: patch.role,
+            active: patch.active,
+            name: patch.name,
+          },
+        },
         { expression: 'attribute_exists(pk)' },
       ),
       ReturnValues: 'ALL_NEW',

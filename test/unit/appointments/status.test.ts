@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { Conflict, Invalid } from '../../../shared/kernel/errors';
 import {
   APPOINTMENT_STATUS_TRANSITIONS,
   APPOINTMENT_STATUSES,
@@ -8,7 +9,6 @@ import {
   assertTransition,
   nextAppointmentStatuses,
 } from '../../../shared/modules/appointments/status';
-import { BadRequest, Conflict } from '../../../shared/kernel/errors';
 import { thrownBy } from '../../support/thrown';
 
 // Written out independently of the module so a slip in the table is caught.
@@ -79,7 +79,7 @@ describe('assertTransition', () => {
     } else {
       const error = thrownBy(attempt);
       expect(error).toBeInstanceOf(Conflict);
-      expect((error as Conflict).statusCode).toBe(409);
+      expect((error as Conflict).code).toBe('conflict');
       expect((error as Conflict).details).toEqual({ from, to, allowed: EXPECTED[from] });
     }
   });
@@ -110,9 +110,9 @@ describe('assertTransition', () => {
   it('requires a non-empty reason to cancel', () => {
     for (const options of [undefined, {}, { reason: '' }, { reason: '   ' }, { reason: null }]) {
       const error = thrownBy(() => assertTransition('booked', 'cancelled', options));
-      expect(error).toBeInstanceOf(BadRequest);
-      expect((error as BadRequest).statusCode).toBe(400);
-      expect((error as BadRequest).message).toBe("reason: is required when status is 'cancelled'");
+      expect(error).toBeInstanceOf(Invalid);
+      expect((error as Invalid).code).toBe('invalid');
+      expect((error as Invalid).message).toBe("reason: is required when status is 'cancelled'");
     }
     expect(() =>
       assertTransition('booked', 'cancelled', { reason: 'Doctor on leave' }),

@@ -1,14 +1,20 @@
 import { describe, expect, it } from 'vitest';
+import { apiKeysGroup } from '../../../shared/api/api-keys';
+import { restInvalid } from '../../../shared/http/rest-input';
+import type { OperationRoute } from '../../../shared/http/route';
+import type { AppError } from '../../../shared/kernel/errors';
 import { SCOPE_NAMES } from '../../../shared/kernel/scopes';
-import { parseOrThrow } from '../../../shared/http/validation';
-import { apiKeysGroup } from '../../../shared/modules/api-keys/schemas';
+import { parseOrThrow } from '../../../shared/kernel/validation';
 
-const body = apiKeysGroup.routes.create.body!;
+// The operation behind POST /api-keys, and the message a REST caller reads for its input.
+const route = apiKeysGroup.routes.find(
+  (r) => r.kind === 'operation' && r.op.name === 'api-keys.create',
+) as OperationRoute;
 const messageFor = (value: unknown) => {
   try {
-    parseOrThrow(body, value, 'body');
+    parseOrThrow(route.op.input, value);
   } catch (err) {
-    return (err as Error).message;
+    return restInvalid(route, err as AppError).message;
   }
   return 'accepted';
 };

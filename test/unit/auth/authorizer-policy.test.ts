@@ -11,16 +11,15 @@ vi.mock('../../../shared/auth/authorize', () => ({ resolvePrincipal }));
 const { handler } = await import('../../../functions/authorizer/handler');
 
 const PRINCIPAL: Principal = {
-  type: 'user',
-  id: 'u-1',
-  tenantId: 't-1',
-  tenantSlug: 'city',
-  tenantName: 'City Hospital',
-  tenantStatus: 'TRIAL',
-  trialEndsAt: '2099-01-01T00:00:00.000Z',
-  timezone: 'Asia/Kolkata',
-  role: 'ADMIN',
-  scopes: [],
+  actor: { kind: 'user', id: 'u-1', role: 'ADMIN' },
+  tenant: {
+    id: 't-1',
+    slug: 'city',
+    name: 'City Hospital',
+    status: 'TRIAL',
+    trialEndsAt: '2099-01-01T00:00:00.000Z',
+    timeZone: 'Asia/Kolkata',
+  },
 };
 
 const ARN = 'arn:aws:execute-api:eu-west-1:123456789012:a1b2c3d4e5';

@@ -6,28 +6,32 @@ import {
 } from '../../../shared/auth/principal';
 
 const USER: Principal = {
-  type: 'user',
-  id: 'u-1',
-  tenantId: 't-1',
-  tenantSlug: 'city-hospital',
-  tenantName: 'City Hospital',
-  tenantStatus: 'TRIAL',
-  trialEndsAt: '2025-03-20T00:00:00.000Z',
-  timezone: 'Asia/Kolkata',
-  role: 'NURSE',
-  scopes: [],
+  actor: { kind: 'user', id: 'u-1', role: 'NURSE' },
+  tenant: {
+    id: 't-1',
+    slug: 'city-hospital',
+    name: 'City Hospital',
+    status: 'TRIAL',
+    trialEndsAt: '2025-03-20T00:00:00.000Z',
+    timeZone: 'Asia/Kolkata',
+    country: 'IN',
+  },
 };
 
 const KEY: Principal = {
-  type: 'apiKey',
-  id: 'k-1',
-  tenantId: 't-2',
-  tenantSlug: 'river-clinic',
-  tenantName: 'River Clinic',
-  tenantStatus: 'ACTIVE',
-  trialEndsAt: '2025-01-01T00:00:00.000Z',
-  timezone: 'Europe/London',
-  scopes: ['tenant:read', 'users:read', 'agents:reception:write'],
+  actor: {
+    kind: 'apiKey',
+    id: 'k-1',
+    scopes: ['tenant:read', 'users:read', 'agents:reception:write'],
+  },
+  tenant: {
+    id: 't-2',
+    slug: 'river-clinic',
+    name: 'River Clinic',
+    status: 'ACTIVE',
+    trialEndsAt: '2025-01-01T00:00:00.000Z',
+    timeZone: 'Europe/London',
+  },
 };
 
 describe('authorizer context', () => {
@@ -38,15 +42,18 @@ describe('authorizer context', () => {
     }
   });
 
-  it('round-trips a user principal', () => {
+  it('round-trips a user principal (with the hospital country)', () => {
     expect(fromAuthorizerContext(toAuthorizerContext(USER))).toEqual(USER);
   });
 
-  it('round-trips an API-key principal (no role, its scopes)', () => {
+  it('round-trips an API-key principal (no role, its scopes; no country)', () => {
     const back = fromAuthorizerContext(toAuthorizerContext(KEY));
     expect(back).toEqual(KEY);
-    expect(back?.role).toBeUndefined();
-    expect(back?.scopes).toEqual(['tenant:read', 'users:read', 'agents:reception:write']);
+    expect(back?.actor).toEqual({
+      kind: 'apiKey',
+      id: 'k-1',
+      scopes: ['tenant:read', 'users:read', 'agents:reception:write'],
+    });
   });
 
   it('drops unknown scopes', () => {
@@ -54,19 +61,28 @@ describe('authorizer context', () => {
       ...toAuthorizerContext(KEY),
       scopes: 'tenant:read bogus:scope users:read  admin',
     };
-    expect(fromAuthorizerContext(ctx)?.scopes).toEqual(['tenant:read', 'users:read']);
+    expect(fromAuthorizerContext(ctx)?.actor).toMatchObject({
+      scopes: ['tenant:read', 'users:read'],
+    });
   });
 
   it('defaults the time zone to UTC when the context has none', () => {
     const { timezone: _tz, ...noZone } = toAuthorizerContext(USER);
-    expect(fromAuthorizerContext(noZone)?.timezone).toBe('UTC');
-    expect(fromAuthorizerContext({ ...toAuthorizerContext(USER), timezone: '' })?.timezone).toBe(
-      'UTC',
-    );
+    expect(fromAuthorizerContext(noZone)?.tenant.timeZone).toBe('UTC');
+    expect(
+      fromAuthorizerContext({ ...toAuthorizerContext(USER), timezone: '' })?.tenant.timeZone,
+    ).toBe('UTC');
   });
 
   it('treats an empty scopes string as no scopes', () => {
-    expect(fromAuthorizerContext({ ...toAuthorizerContext(KEY), scopes: '' })?.scopes).toEqual([]);
+    expect(fromAuthorizerContext({ ...toAuthorizerContext(KEY), scopes: '' })?.actor).toMatchObject(
+      { scopes: [] },
+    );
+  });
+
+  it('refuses a user without a known role: an unauthenticated caller, not a role-less one', () => {
+    expect(fromAuthorizerContext({ ...toAuthorizerContext(USER), role: '' })).toBeNull();
+    expect(fromAuthorizerContext({ ...toAuthorizerContext(USER), role: 'SUPERUSER' })).toBeNull();
   });
 
   it('returns null without a tenantId or principalId, or without a context', () => {

@@ -12,8 +12,8 @@ import {
   type MedicationRequestStatus,
   MedicationRequestStatusSchema,
 } from '../../../shared/clinical/prescribing';
+import { type Conflict, Invalid } from '../../../shared/kernel/errors';
 import { requireReasonFor } from '../../../shared/kernel/state-machine';
-import { BadRequest, type Conflict } from '../../../shared/kernel/errors';
 import { thrownBy } from '../../support/thrown';
 
 const LIVE_NEXT: MedicationRequestStatus[] = [
@@ -64,8 +64,8 @@ describe('MedicationRequest status table', () => {
     for (const to of MEDICATION_STATUSES_NEEDING_REASON) {
       const error = thrownBy(() =>
         assertMedicationRequestTransition('active', to, '  '),
-      ) as BadRequest;
-      expect(error, to).toBeInstanceOf(BadRequest);
+      ) as Invalid;
+      expect(error, to).toBeInstanceOf(Invalid);
       expect(error.message).toBe(`reason: is required to set a prescription '${to}'`);
     }
     expect(() => assertMedicationRequestTransition('active', 'completed')).not.toThrow();

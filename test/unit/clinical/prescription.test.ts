@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { identifyDrug } from '../../../shared/clinical/drug-catalogue';
-import { ENCOUNTER_STATUSES } from '../../../shared/modules/encounters/status';
 import {
-  checkPrescribable,
   MEDICATION_REQUEST_STATUSES,
   MedicationRequestStatusSchema,
   NEW_PRESCRIPTION_STATUS,
   PrescriptionInputSchema,
 } from '../../../shared/clinical/prescribing';
-import { BadRequest, Conflict } from '../../../shared/kernel/errors';
+import { Conflict, Invalid } from '../../../shared/kernel/errors';
+import { checkPrescribable } from '../../../shared/modules/encounters/rules';
+import { ENCOUNTER_STATUSES } from '../../../shared/modules/encounters/status';
 import { thrownBy } from '../../support/thrown';
 
 const VALID = {
@@ -288,7 +288,7 @@ describe('checkPrescribable', () => {
         drug: { name: 'Paracetamol', code: 'J01CA04' },
       }),
     );
-    expect(error).toBeInstanceOf(BadRequest);
+    expect(error).toBeInstanceOf(Invalid);
   });
 });
 
@@ -319,20 +319,18 @@ describe('identifyDrug: drugCode must agree with drugName', () => {
   });
 
   it('refuses a known code with another drug’s name: 400 naming drugCode and the expected drug', () => {
-    const error = thrownBy(() => identifyDrug('Paracetamol', 'J01CA04')) as BadRequest;
-    expect(error).toBeInstanceOf(BadRequest);
-    expect(error.statusCode).toBe(400);
+    const error = thrownBy(() => identifyDrug('Paracetamol', 'J01CA04')) as Invalid;
+    expect(error).toBeInstanceOf(Invalid);
+    expect(error.code).toBe('invalid');
     expect(error.message).toBe(
-      "Invalid body: drugCode: J01CA04 is Amoxicillin (or amoxycillin, Amoxil), not 'Paracetamol'; correct drugName or drugCode",
+      "drugCode: J01CA04 is Amoxicillin (or amoxycillin, Amoxil), not 'Paracetamol'; correct drugName or drugCode",
     );
     expect(error.details).toEqual({
       issues: [{ field: 'drugCode', message: expect.stringContaining('J01CA04 is Amoxicillin') }],
     });
     // A brand of another drug, or a name with a strength, is not the code's drug either.
-    expect(thrownBy(() => identifyDrug('Augmentin', 'J01CA04'))).toBeInstanceOf(BadRequest);
-    expect(thrownBy(() => identifyDrug('Amoxicillin 500 mg', 'J01CA04'))).toBeInstanceOf(
-      BadRequest,
-    );
+    expect(thrownBy(() => identifyDrug('Augmentin', 'J01CA04'))).toBeInstanceOf(Invalid);
+    expect(thrownBy(() => identifyDrug('Amoxicillin 500 mg', 'J01CA04'))).toBeInstanceOf(Invalid);
   });
 
   it('keeps an unknown code only when it is shaped like an ATC code', () => {
@@ -354,9 +352,9 @@ describe('identifyDrug: drugCode must agree with drugName', () => {
       'N02-BE01',
       '',
     ]) {
-      const error = thrownBy(() => identifyDrug('Meropenem', code)) as BadRequest;
-      expect(error, code).toBeInstanceOf(BadRequest);
-      expect(error.message).toMatch(/^Invalid body: drugCode: '.*' is not a WHO ATC code/);
+      const error = thrownBy(() => identifyDrug('Meropenem', code)) as Invalid;
+      expect(error, code).toBeInstanceOf(Invalid);
+      expect(error.message).toMatch(/^drugCode: '.*' is not a WHO ATC code/);
     }
   });
 });

@@ -136,7 +136,7 @@ describe('VitalsInputSchema', () => {
         SPO2_SCALE_NOT_A_READING,
       ]);
     }
-    expect(SPO2_SCALE_NOT_A_READING).toMatch(/PATCH \/encounters\/\{id\}/);
+    expect(SPO2_SCALE_NOT_A_READING).toMatch(/encounters\.update/);
     expect(messages({ pulse: 70, colour: 'red' })).toEqual(['Unrecognized key: "colour"']);
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { Invalid } from '../../../shared/kernel/errors';
 import {
   dayBoundsUtc,
   freeSlots,
@@ -12,7 +13,6 @@ import {
   WeeklyScheduleSchema,
   zonedDateTimeToUtc,
 } from '../../../shared/modules/doctors/schedule';
-import { BadRequest } from '../../../shared/kernel/errors';
 
 const NY = 'America/New_York';
 const KOLKATA = 'Asia/Kolkata';
@@ -85,16 +85,25 @@ describe('WeeklyScheduleSchema', () => {
         slotMinutes: 15,
         sessions: [
           { day: 'MON', start: '09:00', end: '10:00' },
-          { day: 'Monday', start: '9:00', end: '24:00' },
+          { day: 'Monday', start: '9:00', end: '24:30' },
           null,
         ],
       }),
     ).toEqual([
       'sessions.1.day: sessions.1.day must be one of MON, TUE, WED, THU, FRI, SAT, SUN',
       'sessions.1.start: sessions.1.start must be HH:MM between 00:00 and 23:59',
-      'sessions.1.end: sessions.1.end must be HH:MM between 00:00 and 23:59',
+      'sessions.1.end: sessions.1.end must be HH:MM between 00:00 and 24:00',
       'sessions.2: sessions.2 must be an object with day, start and end',
     ]);
+  });
+
+  it('lets a session end at 24:00 (midnight), but never start there', () => {
+    expect(
+      issues({ slotMinutes: 60, sessions: [{ day: 'MON', start: '00:00', end: '24:00' }] }),
+    ).toEqual([]);
+    expect(
+      issues({ slotMinutes: 60, sessions: [{ day: 'MON', start: '24:00', end: '24:00' }] }),
+    ).toEqual(['sessions.0.start: sessions.0.start must be HH:MM between 00:00 and 23:59']);
   });
 
   it('requires start before end, naming sessions.N.end', () => {
@@ -312,12 +321,12 @@ describe('zonedDateTimeToUtc and utcToZonedParts', () => {
     ]);
   });
 
-  it('rejects invalid dates, times and zones with BadRequest', () => {
-    expect(() => zonedDateTimeToUtc('2026-02-30', '09:00', 'UTC')).toThrow(BadRequest);
-    expect(() => zonedDateTimeToUtc('2026-02-01', '9:00', 'UTC')).toThrow(BadRequest);
-    expect(() => zonedDateTimeToUtc('2026-02-01', '24:00', 'UTC')).toThrow(BadRequest);
-    expect(() => zonedDateTimeToUtc('2026-02-01', '09:00', 'Nowhere/City')).toThrow(BadRequest);
-    expect(() => utcToZonedParts(new Date('garbage'), 'UTC')).toThrow(BadRequest);
+  it('rejects invalid dates, times and zones with an invalid error', () => {
+    expect(() => zonedDateTimeToUtc('2026-02-30', '09:00', 'UTC')).toThrow(Invalid);
+    expect(() => zonedDateTimeToUtc('2026-02-01', '9:00', 'UTC')).toThrow(Invalid);
+    expect(() => zonedDateTimeToUtc('2026-02-01', '24:00', 'UTC')).toThrow(Invalid);
+    expect(() => zonedDateTimeToUtc('2026-02-01', '09:00', 'Nowhere/City')).toThrow(Invalid);
+    expect(() => utcToZonedParts(new Date('garbage'), 'UTC')).toThrow(Invalid);
   });
 });
 
@@ -370,6 +379,22 @@ describe('dayBoundsUtc', () => {
 });
 
 describe('slotsForDate', () => {
+  it("offers the day's last slot of a session that ends at 24:00 (a round-the-clock roster)", () => {
+    const s = schedule(60, [{ day: 'TUE', start: '22:00', end: '24:00' }]);
+    expect(slotsForDate(s, '2026-03-10', KOLKATA)).toEqual([
+      { start: '2026-03-10T16:30:00.000Z', end: '2026-03-10T17:30:00.000Z' },
+      { start: '2026-03-10T17:30:00.000Z', end: '2026-03-10T18:30:00.000Z' },
+    ]);
+  });
+
+  it('ends a 24:00 session at the next midnight on a DST day (New York, 2026-03-08 has 23 hours)', () => {
+    const s = schedule(60, [{ day: 'SUN', start: '22:00', end: '24:00' }]);
+    expect(slotsForDate(s, '2026-03-08', 'America/New_York').map((x) => x.end)).toEqual([
+      '2026-03-09T03:00:00.000Z',
+      '2026-03-09T04:00:00.000Z',
+    ]);
+  });
+
   it('lays out slots across a session in Kolkata, starting on the previous UTC date', () => {
     const s = schedule(15, [{ day: 'TUE', start: '00:00', end: '01:00' }]);
     expect(slotsForDate(s, '2026-03-10', KOLKATA)).toEqual([
@@ -479,7 +504,7 @@ describe('slotsForDate', () => {
 
   it('rejects an invalid date', () => {
     const s = schedule(30, [{ day: 'THU', start: '09:00', end: '10:00' }]);
-    expect(() => slotsForDate(s, '2026-02-30', 'UTC')).toThrow(BadRequest);
+    expect(() => slotsForDate(s, '2026-02-30', 'UTC')).toThrow(Invalid);
   });
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { Conflict, Invalid } from '../../../shared/kernel/errors';
 import {
   assertEncounterTransition,
   ENCOUNTER_STATUS_TRANSITIONS,
@@ -11,7 +12,6 @@ import {
   isEncounterFinished,
   nextEncounterStatuses,
 } from '../../../shared/modules/encounters/status';
-import { BadRequest, Conflict } from '../../../shared/kernel/errors';
 import { thrownBy } from '../../support/thrown';
 
 const EXPECTED: Record<EncounterStatus, EncounterStatus[]> = {
@@ -116,12 +116,12 @@ describe('encounter endings that need a reason', () => {
     for (const reason of [undefined, null, '', '   ']) {
       const error = thrownBy(() =>
         assertEncounterTransition('in-progress', 'discontinued', reason),
-      ) as BadRequest;
-      expect(error).toBeInstanceOf(BadRequest);
+      ) as Invalid;
+      expect(error).toBeInstanceOf(Invalid);
       expect(error.message).toBe("statusReason: is required when status is 'discontinued'");
       expect(
         thrownBy(() => assertEncounterTransition('on-hold', 'entered-in-error', reason)),
-      ).toBeInstanceOf(BadRequest);
+      ).toBeInstanceOf(Invalid);
     }
     expect(() => assertEncounterTransition('in-progress', 'completed')).not.toThrow();
     expect(() => assertEncounterTransition('in-progress', 'on-hold')).not.toThrow();

@@ -2,21 +2,26 @@ import { describe, expect, it } from 'vitest';
 import { compileRoutes, matchRoute } from '../../../bin/local/api-gateway';
 import { allRoutes, type ManifestRoute } from '../../../shared/api/index';
 
+/** A route for the matcher only: a page route (with a name to recognise it), any method. */
 function route(
-  method: ManifestRoute['method'],
+  method: string,
   path: string,
   name = `${method} ${path}`,
-): ManifestRoute {
+): ManifestRoute & { name: string } {
   return {
+    kind: 'page',
     method,
     path,
     name,
     group: 'test',
     summary: name,
     tag: 'Test',
-    access: { public: true },
+    render: () => '',
+  } as ManifestRoute & {
+    name: string;
   };
 }
+const nameOf = (r: ManifestRoute | undefined) => (r as { name?: string } | undefined)?.name;
 
 const QUEUE = route('GET', '/appointments/queue', 'queue');
 const BY_ID = route('GET', '/appointments/{id}', 'byId');
@@ -32,9 +37,9 @@ describe('matchRoute', () => {
       [QUEUE, BY_ID],
     ]) {
       const compiled = compileRoutes(routes);
-      expect(matchRoute(compiled, 'GET', '/appointments/queue').route?.name).toBe('queue');
+      expect(nameOf(matchRoute(compiled, 'GET', '/appointments/queue').route)).toBe('queue');
       const other = matchRoute(compiled, 'GET', '/appointments/a-1');
-      expect(other.route?.name).toBe('byId');
+      expect(nameOf(other.route)).toBe('byId');
       expect(other.params).toEqual({ id: 'a-1' });
     }
   });
@@ -52,11 +57,11 @@ describe('matchRoute', () => {
 
   it('tolerates one trailing slash', () => {
     const compiled = compileRoutes([QUEUE, BY_ID, STATUS, ROOT]);
-    expect(matchRoute(compiled, 'GET', '/appointments/queue/').route?.name).toBe('queue');
+    expect(nameOf(matchRoute(compiled, 'GET', '/appointments/queue/').route)).toBe('queue');
     const m = matchRoute(compiled, 'POST', '/appointments/a-1/status/');
-    expect(m.route?.name).toBe('status');
+    expect(nameOf(m.route)).toBe('status');
     expect(m.params).toEqual({ id: 'a-1' });
-    expect(matchRoute(compiled, 'GET', '/').route?.name).toBe('root');
+    expect(nameOf(matchRoute(compiled, 'GET', '/').route)).toBe('root');
   });
 
   it('answers no route but pathMatched for a known path with another method', () => {
@@ -100,7 +105,7 @@ describe('matchRoute', () => {
 
   it('matches static segments literally (regex characters escaped)', () => {
     const compiled = compileRoutes([DOTTED]);
-    expect(matchRoute(compiled, 'GET', '/files/report.pdf').route?.name).toBe('dotted');
+    expect(nameOf(matchRoute(compiled, 'GET', '/files/report.pdf').route)).toBe('dotted');
     expect(matchRoute(compiled, 'GET', '/files/reportXpdf').route).toBeUndefined();
   });
 

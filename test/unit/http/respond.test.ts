@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { AppError, Conflict, ERROR_CODES, Forbidden, Invalid, NotFound, RateLimited, Unauthenticated, Unavailable } from '../../../shared/kernel/errors';
 import { errorBody, errorResponse, html, json } from '../../../shared/http/respond';
+import {
+  AppError,
+  Conflict,
+  ERROR_CODES,
+  Forbidden,
+  Invalid,
+  NotFound,
+  RateLimited,
+  Unauthenticated,
+  Unavailable,
+} from '../../../shared/kernel/errors';
 
 const REQUEST_ID = 'req-0123-abcd';
 

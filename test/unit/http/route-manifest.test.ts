@@ -1,13 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
+import { allRoutes, GROUPS } from '../../../shared/api/index';
+import {
+  isPublicRoute,
+  type OperationRoute,
+  pathParams,
+  routeName,
+  routeSummary,
+} from '../../../shared/http/route';
 import { ROLES } from '../../../shared/kernel/roles';
 import { isScope, SCOPES } from '../../../shared/kernel/scopes';
-import { isPublic } from '../../../shared/http/route';
-import { allRoutes, GROUPS } from '../../../shared/api/index';
 
 // Iterates the live manifest, so routes added later are checked too.
 const routes = allRoutes();
+const operations = routes.filter(
+  (r): r is OperationRoute & { group: string } => r.kind === 'operation',
+);
 const label = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
+
 /**
  * True when the schema refuses an unknown key with an `unrecognized_keys` issue (a strict object),
  * looking through unions (every alternative must be strict) and pipes/transforms (the input side).
@@ -20,7 +30,12 @@ function unknownKeysRejected(schema: z.ZodType): boolean {
   return !res.success && res.error.issues.some((i) => i.code === 'unrecognized_keys');
 }
 
-const templateParams = (path: string) => [...path.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]!);
+/** The input fields an operation declares (every alternative of a union). */
+function inputKeys(schema: z.ZodType): string[] {
+  if (schema instanceof z.ZodUnion) return (schema.options as z.ZodType[]).flatMap(inputKeys);
+  if (schema instanceof z.ZodObject) return Object.keys(schema.shape);
+  return [];
+}
 
 describe('route manifest', () => {
   it('has routes, and every group contributes at least one', () => {
@@ -34,10 +49,7 @@ describe('route manifest', () => {
 
   it('gives every route a summary and a tag', () => {
     for (const r of routes) {
-      expect(
-        typeof r.summary === 'string' && r.summary.trim().length > 0,
-        `${label(r)} summary`,
-      ).toBe(true);
+      expect(routeSummary(r).trim().length > 0, `${label(r)} summary`).toBe(true);
       expect(typeof r.tag === 'string' && r.tag.trim().length > 0, `${label(r)} tag`).toBe(true);
     }
   });
@@ -57,72 +69,73 @@ describe('route manifest', () => {
       const key = `${r.method} ${r.path.replace(/\{[^}]*\}/g, '{}')}`;
       expect(
         seen.get(key),
-        `${label(r)} (${r.group}.${r.name}) duplicates ${seen.get(key)}`,
+        `${label(r)} (${routeName(r)}) duplicates ${seen.get(key)}`,
       ).toBeUndefined();
-      seen.set(key, `${r.group}.${r.name}`);
+      seen.set(key, routeName(r));
     }
   });
 
-  it('has a params schema key for every path parameter, and no extra keys', () => {
-    for (const r of routes) {
-      const inPath = templateParams(r.path).sort();
-      if (!r.params) {
-        expect(inPath, `${label(r)} has path parameters but no params schema`).toEqual([]);
-        continue;
+  it("binds every path parameter to a field of the operation's input", () => {
+    for (const r of operations) {
+      const keys = inputKeys(r.op.input);
+      for (const param of pathParams(r.path))
+        expect(keys, `${label(r)} {${param}}`).toContain(param);
+    }
+  });
+
+  it('puts a body under a field the input declares, and never on GET or DELETE', () => {
+    for (const r of operations) {
+      if (r.method === 'GET' || r.method === 'DELETE') expect(r.body, label(r)).toBeNull();
+      else expect(r.body, label(r)).not.toBeNull();
+      if (r.body !== null && r.body !== 'fields')
+        expect(inputKeys(r.op.input), label(r)).toContain(r.body.field);
+    }
+  });
+
+  it('uses only catalogued scopes (or any) and known roles on protected operations', () => {
+    for (const r of operations) {
+      const { access } = r.op;
+      if (access.public) continue;
+      if (access.scope !== undefined) {
+        expect(
+          access.scope === 'any' || (isScope(access.scope) && Object.hasOwn(SCOPES, access.scope)),
+          `${label(r)} scope ${access.scope}`,
+        ).toBe(true);
       }
-      expect(r.params, `${label(r)} params must be a zod object`).toBeInstanceOf(z.ZodObject);
-      const keys = Object.keys((r.params as z.ZodObject).shape).sort();
-      expect(keys, label(r)).toEqual(inPath);
-      expect(keys.length, `${label(r)} declares params but has no path parameters`).toBeGreaterThan(
-        0,
-      );
-    }
-  });
-
-  it('uses only catalogued scopes (or any) on non-public routes', () => {
-    for (const r of routes) {
-      if (isPublic(r.access) || r.access.scope === undefined) continue;
-      const scope = r.access.scope;
-      expect(
-        scope === 'any' || (isScope(scope) && Object.hasOwn(SCOPES, scope)),
-        `${label(r)} scope ${scope}`,
-      ).toBe(true);
-    }
-  });
-
-  it('uses only known roles on non-public routes', () => {
-    for (const r of routes) {
-      if (isPublic(r.access)) continue;
-      const roles = r.access.roles;
-      if (roles === 'any') continue;
-      expect(Array.isArray(roles), label(r)).toBe(true);
-      for (const role of roles)
+      if (access.roles === 'any') continue;
+      for (const role of access.roles)
         expect(ROLES as readonly string[], `${label(r)} role ${role}`).toContain(role);
     }
   });
 
-  it('declares no body on GET routes', () => {
-    for (const r of routes.filter((x) => x.method === 'GET'))
-      expect(r.body, label(r)).toBeUndefined();
-  });
-
-  it('rejects unknown keys in every body schema', () => {
-    for (const r of routes) {
-      if (!r.body) continue;
-      const res = r.body.safeParse({ __definitely_unknown_key__: 1 });
-      expect(res.success, `${label(r)} accepted an unknown key`).toBe(false);
+  it("rejects unknown keys in every operation's input", () => {
+    for (const r of operations) {
       expect(
-        unknownKeysRejected(r.body),
+        unknownKeysRejected(r.op.input),
         `${label(r)} must reject unknown keys (use z.strictObject) in every alternative`,
       ).toBe(true);
     }
   });
 
-  it('declares a success status in the 2xx range and html only for GET', () => {
+  it('declares a success status in the 2xx range; pages are public GETs', () => {
     for (const r of routes) {
-      const status = r.status ?? 200;
-      expect(status >= 200 && status < 300, label(r)).toBe(true);
-      if (r.produces === 'html') expect(r.method, label(r)).toBe('GET');
+      if (r.kind === 'operation') expect(r.status >= 200 && r.status < 300, label(r)).toBe(true);
+      else {
+        expect(r.method, label(r)).toBe('GET');
+        expect(isPublicRoute(r)).toBe(true);
+      }
+    }
+  });
+
+  it('names each operation <module>.<verb>, once, with read operations idempotent and GET-bound', () => {
+    const names = operations.map((r) => r.op.name);
+    expect(new Set(names).size, 'an operation is bound to two routes').toBe(names.length);
+    for (const r of operations) {
+      expect(r.op.name).toMatch(/^[a-z][a-z0-9-]*\.[a-z][A-Za-z0-9]*$/);
+      if (r.op.kind === 'read') {
+        expect(r.op.idempotent, `${r.op.name} reads, so it is idempotent`).toBe(true);
+        expect(r.method, `${r.op.name} reads: GET`).toBe('GET');
+      } else expect(r.method, `${r.op.name} writes: not GET`).not.toBe('GET');
     }
   });
 });

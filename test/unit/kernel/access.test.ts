@@ -13,13 +13,32 @@ const FUTURE = '2025-03-20T00:00:00.000Z';
 const PAST = '2025-03-01T00:00:00.000Z';
 
 function tenant(overrides: Partial<TenantInfo> = {}): TenantInfo {
-  return { id: 't-1', slug: 'city-hospital', name: 'City Hospital', status: 'TRIAL', trialEndsAt: FUTURE, timeZone: 'UTC', ...overrides };
+  return {
+    id: 't-1',
+    slug: 'city-hospital',
+    name: 'City Hospital',
+    status: 'TRIAL',
+    trialEndsAt: FUTURE,
+    timeZone: 'UTC',
+    ...overrides,
+  };
 }
 const user = (role: Role): UserActor => ({ kind: 'user', id: 'u-1', role });
-const apiKey = (scopes: Scope[] = ['tenant:read', 'users:read']): ApiKeyActor => ({ kind: 'apiKey', id: 'k-1', scopes });
+const apiKey = (scopes: Scope[] = ['tenant:read', 'users:read']): ApiKeyActor => ({
+  kind: 'apiKey',
+  id: 'k-1',
+  scopes,
+});
 
-function check(access: Access, actor: Actor | { kind: 'anonymous' }, opts: { kind?: 'read' | 'write'; tenant?: TenantInfo } = {}) {
-  checkAccess({ name: 'test.op', kind: opts.kind ?? 'read', access }, { actor, tenant: opts.tenant ?? tenant(), now: NOW });
+function check(
+  access: Access,
+  actor: Actor | { kind: 'anonymous' },
+  opts: { kind?: 'read' | 'write'; tenant?: TenantInfo } = {},
+) {
+  checkAccess(
+    { name: 'test.op', kind: opts.kind ?? 'read', access },
+    { actor, tenant: opts.tenant ?? tenant(), now: NOW },
+  );
 }
 
 function code(fn: () => void): string {
@@ -34,7 +53,9 @@ describe('checkAccess', () => {
   });
 
   it('is unauthenticated when a protected operation has no verified caller', () => {
-    expect(code(() => check({ roles: 'any', scope: 'any' }, { kind: 'anonymous' }))).toBe('unauthenticated');
+    expect(code(() => check({ roles: 'any', scope: 'any' }, { kind: 'anonymous' }))).toBe(
+      'unauthenticated',
+    );
   });
 
   describe('staff users', () => {
@@ -72,7 +93,9 @@ describe('checkAccess', () => {
 
     it('pass when they carry the scope and are forbidden when they do not', () => {
       expect(() => check({ roles: [], scope: 'users:read' }, apiKey())).not.toThrow();
-      const err = thrownBy(() => check({ roles: [], scope: 'patients:read' }, apiKey())) as AppError;
+      const err = thrownBy(() =>
+        check({ roles: [], scope: 'patients:read' }, apiKey()),
+      ) as AppError;
       expect(err.code).toBe('forbidden');
       expect(err.message).toContain('patients:read');
       expect(err.message).toMatch(/^API key lacks the required scope/);
@@ -96,7 +119,11 @@ describe('checkAccess', () => {
     });
 
     it('an agent with a key passes by the key scopes', () => {
-      const agent: Actor = { kind: 'agent', agent: 'a2a-client', credential: apiKey(['patients:read']) };
+      const agent: Actor = {
+        kind: 'agent',
+        agent: 'a2a-client',
+        credential: apiKey(['patients:read']),
+      };
       expect(() => check({ roles: [], scope: 'patients:read' }, agent)).not.toThrow();
       expect(code(() => check({ roles: [], scope: 'patients:write' }, agent))).toBe('forbidden');
     });
@@ -104,7 +131,11 @@ describe('checkAccess', () => {
 
   describe('the system', () => {
     it('acting for the human who approved an action passes as that human', () => {
-      const executor: Actor = { kind: 'system', job: 'agent-actions.executor', onBehalfOf: user('DOCTOR') };
+      const executor: Actor = {
+        kind: 'system',
+        job: 'agent-actions.executor',
+        onBehalfOf: user('DOCTOR'),
+      };
       expect(() => check({ roles: ['DOCTOR'] }, executor, { kind: 'write' })).not.toThrow();
       expect(code(() => check({ roles: ['NURSE'] }, executor))).toBe('forbidden');
     });
@@ -120,36 +151,62 @@ describe('checkAccess', () => {
     const expired = tenant({ status: 'TRIAL', trialEndsAt: PAST });
 
     it('refuses changes with a message about the trial', () => {
-      const err = thrownBy(() => check({ roles: 'any' }, user('ADMIN'), { kind: 'write', tenant: expired })) as AppError;
+      const err = thrownBy(() =>
+        check({ roles: 'any' }, user('ADMIN'), { kind: 'write', tenant: expired }),
+      ) as AppError;
       expect(err.code).toBe('forbidden');
       expect(err.message.toLowerCase()).toContain('trial');
       expect(err.message).toContain('2025-03-01');
-      expect(code(() => check({ roles: [], scope: 'any' }, apiKey(), { kind: 'write', tenant: expired }))).toBe('forbidden');
+      expect(
+        code(() =>
+          check({ roles: [], scope: 'any' }, apiKey(), { kind: 'write', tenant: expired }),
+        ),
+      ).toBe('forbidden');
     });
 
     it('keeps reads working', () => {
-      expect(() => check({ roles: 'any' }, user('DOCTOR'), { kind: 'read', tenant: expired })).not.toThrow();
-      expect(() => check({ roles: [], scope: 'tenant:read' }, apiKey(), { kind: 'read', tenant: expired })).not.toThrow();
+      expect(() =>
+        check({ roles: 'any' }, user('DOCTOR'), { kind: 'read', tenant: expired }),
+      ).not.toThrow();
+      expect(() =>
+        check({ roles: [], scope: 'tenant:read' }, apiKey(), { kind: 'read', tenant: expired }),
+      ).not.toThrow();
     });
 
     it('allows changes on operations marked allowAfterTrial', () => {
-      expect(() => check({ roles: [], allowAfterTrial: true }, user('ADMIN'), { kind: 'write', tenant: expired })).not.toThrow();
+      expect(() =>
+        check({ roles: [], allowAfterTrial: true }, user('ADMIN'), {
+          kind: 'write',
+          tenant: expired,
+        }),
+      ).not.toThrow();
     });
 
     it('does not apply to an ACTIVE tenant past its old trialEndsAt', () => {
       expect(() =>
-        check({ roles: 'any' }, user('DOCTOR'), { kind: 'write', tenant: tenant({ status: 'ACTIVE', trialEndsAt: PAST }) }),
+        check({ roles: 'any' }, user('DOCTOR'), {
+          kind: 'write',
+          tenant: tenant({ status: 'ACTIVE', trialEndsAt: PAST }),
+        }),
       ).not.toThrow();
     });
 
     it('does not apply while the trial is still running', () => {
-      expect(() => check({ roles: 'any' }, user('DOCTOR'), { kind: 'write', tenant: tenant({ trialEndsAt: FUTURE }) })).not.toThrow();
+      expect(() =>
+        check({ roles: 'any' }, user('DOCTOR'), {
+          kind: 'write',
+          tenant: tenant({ trialEndsAt: FUTURE }),
+        }),
+      ).not.toThrow();
     });
   });
 
   it('checks the role before the trial (an unlisted role gets the role message, not the trial one)', () => {
     const err = thrownBy(() =>
-      check({ roles: ['NURSE'] }, user('DOCTOR'), { kind: 'write', tenant: tenant({ trialEndsAt: PAST }) }),
+      check({ roles: ['NURSE'] }, user('DOCTOR'), {
+        kind: 'write',
+        tenant: tenant({ trialEndsAt: PAST }),
+      }),
     ) as AppError;
     expect(err.code).toBe('forbidden');
     expect(err.message).toMatch(/Role DOCTOR/);
@@ -160,7 +217,9 @@ describe('trialEnded', () => {
   it('is true from the instant trialEndsAt is reached, only for TRIAL tenants', () => {
     const endsAt = NOW.toISOString();
     expect(trialEnded({ status: 'TRIAL', trialEndsAt: endsAt }, NOW)).toBe(true);
-    expect(trialEnded({ status: 'TRIAL', trialEndsAt: endsAt }, new Date(NOW.getTime() - 1))).toBe(false);
+    expect(trialEnded({ status: 'TRIAL', trialEndsAt: endsAt }, new Date(NOW.getTime() - 1))).toBe(
+      false,
+    );
     expect(trialEnded({ status: 'ACTIVE', trialEndsAt: endsAt }, NOW)).toBe(false);
     expect(trialEnded({ status: 'TRIAL', trialEndsAt: '' }, NOW)).toBe(false);
   });

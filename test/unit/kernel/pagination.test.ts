@@ -3,8 +3,8 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { AppError } from '../../../shared/kernel/errors';
-import { resetDocumentClient } from '../../../shared/kernel/store/client';
 import { DEFAULT_LIMIT, MAX_LIMIT, pageFields } from '../../../shared/kernel/pagination';
+import { resetDocumentClient } from '../../../shared/kernel/store/client';
 import { encodeCursor } from '../../../shared/kernel/store/cursor';
 import { type QuerySpec, Store } from '../../../shared/kernel/store/store';
 
@@ -51,10 +51,26 @@ describe('pageFields.limit', () => {
 
 describe('queryPage cursors (DynamoDB client mocked)', () => {
   const store = new Store('t-1');
-  const SPEC: QuerySpec = { index: 'gsi1', partition: 'TENANT#t-1#USERS', range: { beginsWith: '2025-' } };
-  const BINDING = { index: SPEC.index, partition: SPEC.partition, range: SPEC.range, filter: undefined, newestFirst: false };
+  const SPEC: QuerySpec = {
+    index: 'gsi1',
+    partition: 'TENANT#t-1#USERS',
+    range: { beginsWith: '2025-' },
+  };
+  const BINDING = {
+    index: SPEC.index,
+    partition: SPEC.partition,
+    range: SPEC.range,
+    filter: undefined,
+    newestFirst: false,
+  };
   const raw = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
-  const key = (sk: string, extra: Record<string, unknown> = {}) => ({ pk: 'TENANT#t-1#USER#u-1', sk: 'USER', gsi1pk: SPEC.partition, gsi1sk: sk, ...extra });
+  const key = (sk: string, extra: Record<string, unknown> = {}) => ({
+    pk: 'TENANT#t-1#USER#u-1',
+    sk: 'USER',
+    gsi1pk: SPEC.partition,
+    gsi1sk: sk,
+    ...extra,
+  });
   const ddb = mockClient(DynamoDBDocumentClient);
   const saved = { table: process.env.TABLE_NAME, endpoint: process.env.DYNAMODB_ENDPOINT };
 
@@ -89,7 +105,14 @@ describe('queryPage cursors (DynamoDB client mocked)', () => {
 
   it('refuses cursors that are not base64url JSON objects', async () => {
     ddb.on(QueryCommand).resolves({ Items: [] });
-    for (const cursor of ['!!!', 'bm90IGpzb24', raw([1, 2]), raw(null), raw('TENANT#t-1#USERS'), raw({ k: key('2025-01') })]) {
+    for (const cursor of [
+      '!!!',
+      'bm90IGpzb24',
+      raw([1, 2]),
+      raw(null),
+      raw('TENANT#t-1#USERS'),
+      raw({ k: key('2025-01') }),
+    ]) {
       await refusal(cursor);
     }
     expect(ddb.commandCalls(QueryCommand)).toHaveLength(0);
@@ -109,7 +132,7 @@ describe('queryPage cursors (DynamoDB client mocked)', () => {
     expect(ddb.commandCalls(QueryCommand)).toHaveLength(0);
   });
 
-  it("refuses a hand-edited key: another partition, missing or extra attributes, empty or non-string values, outside the range", async () => {
+  it('refuses a hand-edited key: another partition, missing or extra attributes, empty or non-string values, outside the range', async () => {
     ddb.on(QueryCommand).resolves({ Items: [] });
     for (const k of [
       key('2025-01', { gsi1pk: 'TENANT#t-2#USERS' }),
@@ -127,13 +150,20 @@ describe('queryPage cursors (DynamoDB client mocked)', () => {
 
   it('passes a valid cursor on as ExclusiveStartKey with the limit, and returns the next cursor', async () => {
     const last = key('2025-09');
-    ddb.on(QueryCommand).resolves({ Items: [{ id: 'u-7' }, { id: 'u-8' }], LastEvaluatedKey: last });
+    ddb
+      .on(QueryCommand)
+      .resolves({ Items: [{ id: 'u-7' }, { id: 'u-8' }], LastEvaluatedKey: last });
     const start = key('2025-06');
     const page = await query(encodeCursor(start, BINDING)!, 2);
     expect(page.items).toEqual(['u-7', 'u-8']);
     expect(page.nextCursor).toBe(encodeCursor(last, BINDING));
     const input = ddb.commandCalls(QueryCommand)[0]!.args[0].input;
-    expect(input).toMatchObject({ TableName: 'unit-test-table', IndexName: 'gsi1', Limit: 2, ExclusiveStartKey: start });
+    expect(input).toMatchObject({
+      TableName: 'unit-test-table',
+      IndexName: 'gsi1',
+      Limit: 2,
+      ExclusiveStartKey: start,
+    });
   });
 
   it('returns nextCursor null on the last page and no ExclusiveStartKey without a cursor', async () => {
@@ -144,7 +174,9 @@ describe('queryPage cursors (DynamoDB client mocked)', () => {
 
   it("never queries another tenant's partition, whatever the caller builds", async () => {
     ddb.on(QueryCommand).resolves({ Items: [] });
-    const err = await query(undefined, 5, { partition: 'TENANT#t-2#USERS' }).catch((e: unknown) => e);
+    const err = await query(undefined, 5, { partition: 'TENANT#t-2#USERS' }).catch(
+      (e: unknown) => e,
+    );
     expect((err as AppError).code).toBe('internal');
     expect(ddb.commandCalls(QueryCommand)).toHaveLength(0);
   });

@@ -35,7 +35,9 @@ describe('Store.transact', () => {
       .resolves({});
     await expect(transact(ITEMS)).resolves.toBeUndefined();
     expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(3);
-    expect(ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems![0]!.Put!.TableName).toBe('t');
+    expect(
+      ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems![0]!.Put!.TableName,
+    ).toBe('t');
   });
 
   it('answers conflict with the given message when the conflict persists', async () => {
@@ -63,7 +65,9 @@ describe('Store.transact', () => {
 
   it("refuses to write another tenant's item, before sending anything", async () => {
     ddb.on(TransactWriteCommand).resolves({});
-    const err = await transact([{ Put: { Item: { pk: 'TENANT#t-2#X#a', sk: 'b' } } }]).catch((e: unknown) => e);
+    const err = await transact([{ Put: { Item: { pk: 'TENANT#t-2#X#a', sk: 'b' } } }]).catch(
+      (e: unknown) => e,
+    );
     expect((err as AppError).code).toBe('internal');
     expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
   });

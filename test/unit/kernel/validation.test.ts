@@ -23,20 +23,26 @@ const invalid = (fn: () => unknown) => {
 
 describe('parseOrThrow', () => {
   it('returns the parsed (and transformed) value on success', () => {
-    expect(parseOrThrow(Patient, { name: '  Asha ', address: { city: 'Pune', zip: '411001' } })).toEqual({
+    expect(
+      parseOrThrow(Patient, { name: '  Asha ', address: { city: 'Pune', zip: '411001' } }),
+    ).toEqual({
       name: 'Asha',
       address: { city: 'Pune', zip: '411001' },
     });
   });
 
   it('throws an invalid error whose message names the nested field path', () => {
-    const e = invalid(() => parseOrThrow(Patient, { name: 'Asha', address: { city: '', zip: '411001' } }));
+    const e = invalid(() =>
+      parseOrThrow(Patient, { name: 'Asha', address: { city: '', zip: '411001' } }),
+    );
     expect(e.message).toBe('address.city: must not be empty');
     expect(e.details?.issues).toEqual([{ field: 'address.city', message: 'must not be empty' }]);
   });
 
   it('lists every bad field in details.issues', () => {
-    const e = invalid(() => parseOrThrow(Patient, { name: '', address: { city: 'Pune', zip: '12' } }));
+    const e = invalid(() =>
+      parseOrThrow(Patient, { name: '', address: { city: 'Pune', zip: '12' } }),
+    );
     const fields = (e.details?.issues as Issue[]).map((i) => i.field).sort();
     expect(fields).toEqual(['address.zip', 'name']);
     expect(e.message).toContain('address.zip: must be six digits');
@@ -44,7 +50,9 @@ describe('parseOrThrow', () => {
   });
 
   it('names array indexes in the path', () => {
-    const schema = z.object({ items: z.array(z.object({ qty: z.number().int().positive('must be positive') })) });
+    const schema = z.object({
+      items: z.array(z.object({ qty: z.number().int().positive('must be positive') })),
+    });
     const e = invalid(() => parseOrThrow(schema, { items: [{ qty: 1 }, { qty: -1 }] }));
     expect(e.message).toContain('items.1.qty');
     expect(e.details?.issues).toEqual([{ field: 'items.1.qty', message: 'must be positive' }]);
@@ -57,12 +65,16 @@ describe('parseOrThrow', () => {
   });
 
   it('names unknown keys rejected by a strict object', () => {
-    const e = invalid(() => parseOrThrow(Patient, { name: 'A', address: { city: 'X', zip: '411001' }, isAdmin: true }));
+    const e = invalid(() =>
+      parseOrThrow(Patient, { name: 'A', address: { city: 'X', zip: '411001' }, isAdmin: true }),
+    );
     expect(e.message).toContain('isAdmin');
   });
 
   it('caps the message at five issues but keeps them all in details', () => {
-    const schema = z.object(Object.fromEntries(Array.from({ length: 7 }, (_, i) => [`f${i}`, z.string()])));
+    const schema = z.object(
+      Object.fromEntries(Array.from({ length: 7 }, (_, i) => [`f${i}`, z.string()])),
+    );
     const e = invalid(() => parseOrThrow(schema, {}));
     expect((e.details?.issues as Issue[]).length).toBe(7);
     expect(e.message.split('; ')).toHaveLength(5);
@@ -70,7 +82,9 @@ describe('parseOrThrow', () => {
   });
 
   it('says "is required" rather than zod\'s type wording for a missing field', () => {
-    const e = invalid(() => parseOrThrow(z.strictObject({ slug: z.string(), name: z.string() }), { name: 'x' }));
+    const e = invalid(() =>
+      parseOrThrow(z.strictObject({ slug: z.string(), name: z.string() }), { name: 'x' }),
+    );
     expect(e.message).toBe('slug: is required');
   });
 });
@@ -80,7 +94,9 @@ describe('invalidField', () => {
     const e = invalidField('dateOfBirth', 'must not be in the future');
     expect(e.code).toBe('invalid');
     expect(e.message).toBe('dateOfBirth: must not be in the future');
-    expect(e.details?.issues).toEqual([{ field: 'dateOfBirth', message: 'must not be in the future' }]);
+    expect(e.details?.issues).toEqual([
+      { field: 'dateOfBirth', message: 'must not be in the future' },
+    ]);
   });
 });
 
@@ -98,6 +114,7 @@ describe('field schemas', () => {
 
   it('idParam accepts ids and refuses path tricks', () => {
     expect(idParam().parse('01J9ZK-abc')).toBe('01J9ZK-abc');
-    for (const bad of ['', '../etc', 'a/b', 'a b', 'x'.repeat(65)]) expect(idParam().safeParse(bad).success, bad).toBe(false);
+    for (const bad of ['', '../etc', 'a/b', 'a b', 'x'.repeat(65)])
+      expect(idParam().safeParse(bad).success, bad).toBe(false);
   });
 });
