@@ -6,7 +6,7 @@ import { systemClock } from '../clock';
 import { type Logger, rootLogger } from '../log';
 import { basePathOf } from '../web/base-path';
 import { NotFound, Unauthorized } from './errors';
-import { errorResponse, html, json } from './respond';
+import { errorResponse, html, json, script } from './respond';
 import type { GroupDef, HttpMethod, Infer, RouteDef } from './route';
 import { parseJsonBody, parseOrThrow } from './validation';
 
@@ -160,6 +160,7 @@ export function createApiHandler<G extends GroupDef>(group: G, impls: GroupImpl<
     const result = await impl(req);
     const status = def.status ?? 200;
     if (def.produces === 'html') return html(status, String(result));
+    if (def.produces === 'script') return script(status, String(result));
     return json(status, result);
   };
 

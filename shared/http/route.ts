@@ -33,8 +33,11 @@ export interface RouteDef<
   params?: P;
   /** Success status code; 200 unless given. */
   status?: number;
-  /** `html` routes answer text/html; everything else JSON. */
-  produces?: 'json' | 'html';
+  /**
+   * `html` routes answer text/html; `script` routes text/javascript cached for a year (only for
+   * content-hashed file names: the pages' scripts); everything else JSON.
+   */
+  produces?: 'json' | 'html' | 'script';
   /** Free-text tags for docs and the OpenAPI document. */
   tag: string;
 }

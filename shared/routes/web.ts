@@ -1,3 +1,4 @@
+import * as z from 'zod';
 import { defineGroup, defineRoute, PUBLIC } from '../http/route';
 
 export const webGroup = defineGroup({
@@ -45,6 +46,16 @@ export const webGroup = defineGroup({
       summary: 'Administration dashboard',
       access: PUBLIC,
       produces: 'html',
+    }),
+    // The pages' scripts (declared in shared/web/assets.ts), public like the pages that load them.
+    asset: defineRoute({
+      method: 'GET',
+      path: '/assets/{name}',
+      tag: 'Pages',
+      summary: 'Page script by content-hashed file name (cached for a year)',
+      access: PUBLIC,
+      params: z.strictObject({ name: z.string().max(100) }),
+      produces: 'script',
     }),
   },
 });
