@@ -2,7 +2,9 @@
  * `npm run bundles`: bundles every Lambda function exactly as the stack does (the options come
  * from lib/bundling.ts, which NodejsFunction also uses) into a temporary folder, prints each
  * bundle's size and gzip size, and exits 1 when a bundle exceeds the budget or contains another
- * function's handler folder (a sign that a shared module imports a group it should not).
+ * function's handler folder (a sign that a shared module imports a group it should not) or any
+ * browser code. Then builds the pages' scripts as the web function's bundling does
+ * (lib/page-scripts.ts) and prints their sizes against their own budget.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +13,8 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { BUNDLE_OUTFILE, esbuildOptions } from '../lib/bundling';
 import { functionSpecs, PROJECT_ROOT } from '../lib/function-specs';
+import { buildPageScripts } from '../lib/page-scripts';
+import { PAGE_SCRIPTS } from '../shared/web/assets';
 
 /**
  * Uncompressed size of index.mjs. Lambda's limit is 250 MB unzipped; this is about cold starts.
@@ -18,6 +22,15 @@ import { functionSpecs, PROJECT_ROOT } from '../lib/function-specs';
  * defeats tree-shaking and adds about 350 KB of zod locales to each, which this budget catches.
  */
 const BUDGET_BYTES = 640 * 1024;
+
+/**
+ * Minified size of each page's script, downloaded on a page's first visit (then cached). Today's
+ * largest, the dashboard, is about 22 KB; a page pulling in a dependency would show here.
+ */
+const PAGE_SCRIPT_BUDGET_BYTES = 96 * 1024;
+
+/** Browser code: it belongs in the page scripts, never in a function bundle. */
+const BROWSER_CODE = 'shared/web/client/';
 
 interface Row {
   name: string;
@@ -58,6 +71,7 @@ async function main(): Promise<number> {
   const specs = functionSpecs();
   const outRoot = mkdtempSync(join(tmpdir(), 'hospital-bundles-'));
   const rows: Row[] = [];
+  const pageRows: Row[] = [];
   console.log(
     `Bundling ${specs.length} functions into ${outRoot} (budget ${kb(BUDGET_BYTES)} KB each)`,
   );
@@ -82,6 +96,8 @@ async function main(): Promise<number> {
         if (leaked.length)
           problems.push(`contains ${other.name}'s handler code: ${leaked.join(', ')}`);
       }
+      const browser = inputs.filter((i) => i.startsWith(BROWSER_CODE));
+      if (browser.length) problems.push(`contains page script code: ${browser.join(', ')}`);
       for (const w of result.warnings) problems.push(`esbuild warning: ${w.text}`);
       const output = Object.entries(result.metafile.outputs).find(([file]) =>
         file.endsWith(BUNDLE_OUTFILE),
@@ -99,6 +115,7 @@ async function main(): Promise<number> {
         `${kb(code.length)} KB in ${Date.now() - started} ms${problems.length ? ' ✗' : ''}`,
       );
     }
+    pageRows.push(...(await pageScriptRows(join(outRoot, 'page-scripts'))));
   } finally {
     rmSync(outRoot, { recursive: true, force: true });
   }
@@ -113,14 +130,47 @@ async function main(): Promise<number> {
       `${r.name.padEnd(14)} ${kb(r.bytes).padStart(10)} ${kb(r.gzip).padStart(9)} ${kb(r.map).padStart(8)} ${String(r.inputs).padStart(8)}  ${status}  ${r.top}`,
     );
   }
-  const failures = rows.filter((r) => r.problems.length);
+  console.log('');
+  console.log(
+    `${'page script'.padEnd(14)} ${'KB'.padStart(10)} ${'gzip KB'.padStart(9)} ${''.padStart(8)} ${'modules'.padStart(8)}  status  (budget ${kb(PAGE_SCRIPT_BUDGET_BYTES)} KB each)`,
+  );
+  for (const r of pageRows) {
+    const status = (r.problems.length ? 'FAIL' : 'ok').padEnd(6);
+    console.log(
+      `${r.name.padEnd(14)} ${kb(r.bytes).padStart(10)} ${kb(r.gzip).padStart(9)} ${''.padStart(8)} ${String(r.inputs).padStart(8)}  ${status}`,
+    );
+  }
+  const failures = [...rows, ...pageRows].filter((r) => r.problems.length);
   for (const r of failures) for (const p of r.problems) console.error(`✗ ${r.name}: ${p}`);
   console.log(
     failures.length
-      ? `\n${failures.length} of ${rows.length} bundles failed`
-      : `\nAll ${rows.length} bundles within budget, each with only its own handler`,
+      ? `\n${failures.length} of ${rows.length + pageRows.length} bundles failed`
+      : `\nAll ${rows.length} function bundles within budget, each with only its own handler and no page code; all ${pageRows.length} page scripts within budget`,
   );
   return failures.length ? 1 : 0;
+}
+
+/** Builds the page scripts as the web function's bundling does and measures each. */
+async function pageScriptRows(outdir: string): Promise<Row[]> {
+  const meta = await buildPageScripts(outdir);
+  return Object.keys(PAGE_SCRIPTS).map((name) => {
+    const code = readFileSync(join(outdir, `${name}.js`));
+    const output = Object.entries(meta.outputs).find(([file]) => file.endsWith(`/${name}.js`))?.[1];
+    const problems: string[] = [];
+    if (code.length > PAGE_SCRIPT_BUDGET_BYTES)
+      problems.push(
+        `page script ${kb(code.length)} KB exceeds the ${kb(PAGE_SCRIPT_BUDGET_BYTES)} KB budget`,
+      );
+    return {
+      name,
+      bytes: code.length,
+      gzip: gzipSync(code).length,
+      map: 0,
+      inputs: output ? Object.keys(output.inputs).length : 0,
+      top: '',
+      problems,
+    };
+  });
 }
 
 main().then(

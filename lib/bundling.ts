@@ -1,5 +1,6 @@
 import { type BundlingOptions, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { BuildOptions } from 'esbuild';
+import { pageScriptsHooks } from './page-scripts';
 
 /**
  * How every function is bundled, declared once. `lib/functions.ts` hands it to NodejsFunction
@@ -34,8 +35,11 @@ export const BUNDLE = {
 /** The output file name NodejsFunction writes for ESM (the handler is `index.handler`). */
 export const BUNDLE_OUTFILE = 'index.mjs';
 
-/** For `new NodejsFunction({ bundling })`. */
-export function nodejsBundling(): BundlingOptions {
+/**
+ * For `new NodejsFunction({ bundling })`. `withPageScripts`: also build the pages' scripts into the
+ * bundle folder (the web function serves them; see shared/web/assets.ts).
+ */
+export function nodejsBundling(opts: { withPageScripts?: boolean } = {}): BundlingOptions {
   return {
     format: OutputFormat.ESM,
     minify: BUNDLE.minify,
@@ -45,6 +49,7 @@ export function nodejsBundling(): BundlingOptions {
     mainFields: [...BUNDLE.mainFields],
     banner: BUNDLE.banner,
     externalModules: [...BUNDLE.externalModules],
+    ...(opts.withPageScripts ? { commandHooks: pageScriptsHooks() } : {}),
   };
 }
 

@@ -7,6 +7,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { PAGE_SCRIPTS_FUNCTION } from '../shared/web/assets';
 import { BUNDLE, nodejsBundling } from './bundling';
 import { AUTHORIZER, type FunctionSpec, functionSpecs, PROJECT_ROOT } from './function-specs';
 import type { Logging } from './logging';
@@ -73,7 +74,8 @@ export class ApiFunction extends Construct {
       role: this.role,
       logGroup,
       environment,
-      bundling: nodejsBundling(),
+      // The function that serves the pages' scripts gets them built into its bundle folder.
+      bundling: nodejsBundling({ withPageScripts: spec.name === PAGE_SCRIPTS_FUNCTION }),
     });
 
     const { permissions } = spec;

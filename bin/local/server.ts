@@ -19,6 +19,7 @@ import {
 } from './api-gateway';
 import { AuthorizerPolicyCache } from './authorizer-cache';
 import { ensureTable, LocalSetupError } from './dynamo-local';
+import { preparePageScripts } from './page-scripts';
 import { evaluatePolicy } from './policy';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -155,6 +156,8 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
 
   const compiled = compileRoutes(allRoutes());
   const groupByName = new Map(GROUPS.map((g) => [g.name, g]));
+  // Page scripts: built here before the web function loads (on AWS, at bundling time).
+  await preparePageScripts();
   const handlers = new Map<string, ApiHandler>();
   for (const g of GROUPS) handlers.set(g.name, await loadHandler(groupEntry(g)));
   const authorizer = await loadHandler('functions/authorizer/handler.ts');

@@ -1,8 +1,14 @@
-import { defineGroup, page, route } from '../http/route';
+import { asset, defineGroup, page, route } from '../http/route';
 import { SCOPES } from '../kernel/scopes';
 import * as system from '../modules/system/operations';
 import { withBasePath } from '../web/base-path';
+import { loadPageScripts, type PageScripts, pageScriptsDir } from '../web/page-scripts';
 import { renderAdmin, renderGetStarted, renderHome, renderLogin } from '../web/pages';
+
+// The pages' built scripts: next to this bundle on AWS, in the local runtime's build folder
+// locally; read on first use (the CDK app reads these declarations without serving anything).
+let scripts: PageScripts | undefined;
+const pageScripts = () => (scripts ??= loadPageScripts(pageScriptsDir(import.meta.dirname)));
 
 /** Pages are static per deployment: rendered once per container, then given the mount prefix. */
 function once(render: () => string): (basePath: string) => string {
@@ -12,39 +18,40 @@ function once(render: () => string): (basePath: string) => string {
 
 export const webGroup = defineGroup({
   name: 'web',
-  description: 'Product pages and the health check',
+  description: 'Product pages, their scripts and the health check',
   memoryMb: 256,
   timeoutSeconds: 5,
   permissions: { table: 'none' },
   routes: [
     route(system.health, { method: 'GET', path: '/health', tag: 'System' }),
-    page({
-      name: 'home',
-      path: '/',
-      tag: 'Pages',
-      summary: 'Landing page',
-      render: once(renderHome),
-    }),
+    page({ name: 'home', path: '/', tag: 'Pages', summary: 'Landing page', render: once(renderHome) }),
     page({
       name: 'getStarted',
       path: '/get-started',
       tag: 'Pages',
       summary: 'Hospital registration page',
-      render: once(renderGetStarted),
+      render: once(() => renderGetStarted({ scriptSrc: pageScripts().src('get-started') })),
     }),
     page({
       name: 'login',
       path: '/login',
       tag: 'Pages',
       summary: 'Sign-in page',
-      render: once(renderLogin),
+      render: once(() => renderLogin({ scriptSrc: pageScripts().src('login') })),
     }),
     page({
       name: 'admin',
       path: '/admin',
       tag: 'Pages',
       summary: 'Administration dashboard',
-      render: once(() => renderAdmin({ scopes: SCOPES })),
+      render: once(() => renderAdmin({ scopes: SCOPES, scriptSrc: pageScripts().src('admin') })),
+    }),
+    asset({
+      name: 'pageScript',
+      path: '/assets/{name}',
+      tag: 'Pages',
+      summary: 'Page script by content-hashed file name (cached for a year)',
+      serve: (fileName) => pageScripts().body(fileName),
     }),
   ],
 });

@@ -19,7 +19,7 @@ const HEADER =
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 function whoMay(r: ManifestRoute): { staff: string; key: string } {
-  if (r.kind === 'page' || r.op.access.public) return { staff: 'public', key: '–' };
+  if (r.kind !== 'operation' || r.op.access.public) return { staff: 'public', key: '–' };
   const { roles, scope } = r.op.access;
   return {
     staff: roles === 'any' ? 'any signed-in user' : ['ADMIN', ...roles].join(', '),
@@ -59,7 +59,7 @@ function requestSections(r: OperationRoute): string {
 function routeSection(r: ManifestRoute): string {
   const { staff, key } = whoMay(r);
   const title = `### ${r.method} \`${r.path}\``;
-  if (r.kind === 'page') return `${title}\n\n${r.summary}. An HTML page (public).\n`;
+  if (r.kind !== 'operation') return `${title}\n\n${r.summary}. ${r.kind === 'page' ? 'An HTML page' : 'A JavaScript file'} (public).\n`;
   const answer = typeText(jsonSchemaOf(r.op.output, 'output'));
   return [
     title,
@@ -83,7 +83,7 @@ export function routesMarkdown(): string {
   const routes = allRoutes();
   const rows = routes.map((r) => {
     const { staff, key } = whoMay(r);
-    const name = r.kind === 'operation' ? `\`${r.op.name}\`` : 'page';
+    const name = r.kind === 'operation' ? `\`${r.op.name}\`` : r.kind;
     const summary = r.kind === 'operation' ? r.op.summary : r.summary;
     return `| ${r.method} | \`${r.path}\` | ${name} | ${cell(summary)} | ${staff} | ${key} | ${r.group} |`;
   });

@@ -35,6 +35,23 @@ export function html(statusCode: number, body: string): APIGatewayProxyResult {
   };
 }
 
+/**
+ * A page script. Only for content-hashed file names (`/assets/admin.3f9a0c1b2d4e.js`): what a name
+ * serves never changes, so browsers may keep it for a year without asking again.
+ */
+export function script(statusCode: number, body: string): APIGatewayProxyResult {
+  return {
+    statusCode,
+    headers: {
+      'content-type': 'text/javascript; charset=utf-8',
+      'cache-control': 'public, max-age=31536000, immutable',
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+    },
+    body,
+  };
+}
+
 /** The one place a thrown value becomes a REST answer: `{statusCode, message, error}`. */
 export function errorResponse(err: unknown, requestId: string): APIGatewayProxyResult {
   const { statusCode, body, headers } = httpError(toAppError(err), requestId);

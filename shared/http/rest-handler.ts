@@ -14,14 +14,14 @@ import type {
 import { fromAuthorizerContext, type Principal } from '../auth/principal';
 import { systemClock } from '../kernel/clock';
 import type { Context, PublicContext } from '../kernel/context';
-import { AppError, Forbidden, toAppError, Unauthenticated } from '../kernel/errors';
+import { AppError, Forbidden, NotFound, toAppError, Unauthenticated } from '../kernel/errors';
 import { invokeOperation } from '../kernel/invoke';
 import { type Logger, rootLogger } from '../kernel/log';
 import type { AnyOperation } from '../kernel/operation';
 import { Stores } from '../kernel/store/store';
 import { basePathOf } from '../web/base-path';
 import { errorBody } from './errors';
-import { errorResponse, html, json } from './respond';
+import { errorResponse, html, json, script } from './respond';
 import { formInput, isJsonContentType, parseJsonBody, restInvalid } from './rest-input';
 import type { GroupDef, OperationRoute, Route } from './route';
 
@@ -199,6 +199,11 @@ export function createRestHandler(group: GroupDef) {
     state.route = route;
     if (route.kind === 'page')
       return html(200, route.render(basePathOf(event.requestContext?.path, event.path)));
+    if (route.kind === 'asset') {
+      const body = route.serve(event.pathParameters?.name ?? '');
+      if (body === undefined) throw new NotFound(`No such file: ${event.path}`);
+      return script(200, body);
+    }
     return callOperation(route, event, state, requestIdOf(event, context));
   };
   return middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, HandlerContext>()

@@ -40,7 +40,20 @@ export interface PageRoute {
   render: (basePath: string) => string;
 }
 
-export type Route = OperationRoute | PageRoute;
+/** A file a page loads (its script), named by a path parameter; public, served as is. */
+export interface AssetRoute {
+  kind: 'asset';
+  name: string;
+  method: 'GET';
+  /** Ends in `{name}`: the file name. */
+  path: string;
+  summary: string;
+  tag: string;
+  /** The file's content, or undefined for a name that serves nothing (404). */
+  serve: (fileName: string) => string | undefined;
+}
+
+export type Route = OperationRoute | PageRoute | AssetRoute;
 
 const takesBody = (method: HttpMethod) =>
   method === 'POST' || method === 'PUT' || method === 'PATCH';
@@ -64,9 +77,13 @@ export function page(def: Omit<PageRoute, 'kind' | 'method'>): PageRoute {
   return { kind: 'page', method: 'GET', ...def };
 }
 
-/** The route's operation name (`patients.register`) or page name (`pages.login`). */
+export function asset(def: Omit<AssetRoute, 'kind' | 'method'>): AssetRoute {
+  return { kind: 'asset', method: 'GET', ...def };
+}
+
+/** The route's operation name (`patients.register`), page name (`pages.login`) or asset name. */
 export function routeName(r: Route): string {
-  return r.kind === 'operation' ? r.op.name : `pages.${r.name}`;
+  return r.kind === 'operation' ? r.op.name : `${r.kind === 'page' ? 'pages' : 'assets'}.${r.name}`;
 }
 
 export function routeSummary(r: Route): string {
@@ -74,7 +91,7 @@ export function routeSummary(r: Route): string {
 }
 
 export function isPublicRoute(r: Route): boolean {
-  return r.kind === 'page' || r.op.access.public === true;
+  return r.kind !== 'operation' || r.op.access.public === true;
 }
 
 /** Path parameter names of a template: `/doctors/{id}/availability` → `['id']`. */

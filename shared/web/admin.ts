@@ -1,10 +1,10 @@
 /**
  * `/admin` — the signed-in workspace: overview, outpatients (appointments + queue), staff and
- * API keys. The page is static markup; admin-client.ts loads data with the session token.
+ * API keys. The page is static markup; its script (shared/web/client/admin.ts) loads data with
+ * the session token.
  */
 import { ROLES, type Role } from '../kernel/roles';
 import type { SCOPES } from '../kernel/scopes';
-import { adminScript } from './admin-client';
 import {
   brandMark,
   credentialRow,
@@ -12,12 +12,13 @@ import {
   ICONS,
   PRODUCT_NAME,
   renderDocument,
+  type ScriptedPageOptions,
 } from './layout';
 
 /** The scope catalogue shape (scope name → description), e.g. `SCOPES` from shared/auth/scopes. */
 export type ScopeCatalogue = Readonly<Record<string, string>> | typeof SCOPES;
 
-export interface AdminPageOptions {
+export interface AdminPageOptions extends ScriptedPageOptions {
   scopes: ScopeCatalogue;
 }
 
@@ -402,7 +403,7 @@ export function renderAdmin(opts: AdminPageOptions): string {
     title: 'Workspace',
     description: 'CareGrid HMS hospital workspace.',
     body,
-    script: adminScript(),
+    scriptSrc: opts.scriptSrc,
     bodyClass: 'admin',
   });
 }

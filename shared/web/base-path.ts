@@ -1,7 +1,8 @@
 /**
  * Pages are written with root-relative links. On API Gateway's default URL the service lives under
  * the stage (`/prod/login`), so the web function rewrites links for the prefix it was reached
- * under, and the page scripts read it from `<html data-base>`.
+ * under (links, form actions and the page's script), and the page scripts read it from
+ * `<html data-base>`.
  */
 const SAFE_PREFIX = /^(\/[A-Za-z0-9_-]+)*$/;
 
@@ -16,5 +17,5 @@ export function withBasePath(html: string, base: string): string {
   if (!base) return html;
   return html
     .replace(/<html lang="en"/, `<html lang="en" data-base="${base}"`)
-    .replace(/ (href|action)="\//g, ` $1="${base}/`);
+    .replace(/ (href|action|src)="\//g, ` $1="${base}/`);
 }

@@ -1,8 +1,17 @@
-/** `/get-started` — self-service hospital (tenant) sign-up and the one-time credentials screen. */
-import { getStartedScript } from './get-started-client';
-import { credentialRow, ICONS, publicHeader, renderDocument, siteFooter } from './layout';
+/**
+ * `/get-started` — self-service hospital (tenant) sign-up and the one-time credentials screen; its
+ * script is shared/web/client/get-started.ts.
+ */
+import {
+  credentialRow,
+  ICONS,
+  publicHeader,
+  renderDocument,
+  type ScriptedPageOptions,
+  siteFooter,
+} from './layout';
 
-export function renderGetStarted(): string {
+export function renderGetStarted(opts: ScriptedPageOptions): string {
   const body = `${publicHeader('get-started')}
 <main id="main" class="page">
   <div class="container">
@@ -143,6 +152,6 @@ ${siteFooter()}`;
     title: 'Get started',
     description: 'Create your CareGrid HMS hospital workspace and start a free trial.',
     body,
-    script: getStartedScript(),
+    scriptSrc: opts.scriptSrc,
   });
 }

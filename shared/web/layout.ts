@@ -1,7 +1,8 @@
 /**
  * Page shell for the web function: the HTML document, the shared stylesheet and the brand mark.
- * Everything is inlined (no fonts, scripts or images by URL) so pages work offline and from a
- * single Lambda response.
+ * The stylesheet, icons and favicon are inlined (no fonts or images by URL); the page's script is
+ * a same-origin file served by the web function. Nothing comes from another origin, so pages work
+ * offline.
  */
 import { STYLES } from './styles';
 
@@ -33,18 +34,26 @@ export interface DocumentOptions {
   description?: string;
   /** Body markup (already escaped). */
   body: string;
-  /** Client script (classic script, no `</script>` inside). */
-  script?: string;
+  /** Root-relative URL of the page's script file (from shared/web/page-scripts.ts); no inline scripts. */
+  scriptSrc?: string;
   bodyClass?: string;
+}
+
+/** Options of a page that has a script. */
+export interface ScriptedPageOptions {
+  /** URL of the page's built script: `PageScripts.src(<page>)` from ./page-scripts. */
+  scriptSrc: string;
 }
 
 export function renderDocument(opts: DocumentOptions): string {
   const description =
     opts.description ?? `${PRODUCT_NAME} — hospital management for modern care teams.`;
-  if (opts.script !== undefined && /<\/script/i.test(opts.script)) {
-    throw new Error('Inline script must not contain a closing script tag');
+  if (opts.scriptSrc !== undefined && !/^\/(?!\/)[A-Za-z0-9._/-]+$/.test(opts.scriptSrc)) {
+    throw new Error(`Page script must be a root-relative path, not ${opts.scriptSrc}`);
   }
-  const script = opts.script === undefined ? '' : `\n<script>\n${opts.script}\n</script>`;
+  // Deferred: the script looks elements up by id, so it runs once the whole page is parsed.
+  const script =
+    opts.scriptSrc === undefined ? '' : `\n<script src="${opts.scriptSrc}" defer></script>`;
   return `<!doctype html>
 <html lang="en">
 <head>

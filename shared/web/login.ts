@@ -1,8 +1,13 @@
-/** `/login` — staff sign-in. */
-import { brandMark, publicHeader, renderDocument, siteFooter } from './layout';
-import { loginScript } from './login-client';
+/** `/login` — staff sign-in; its script is shared/web/client/login.ts. */
+import {
+  brandMark,
+  publicHeader,
+  renderDocument,
+  type ScriptedPageOptions,
+  siteFooter,
+} from './layout';
 
-export function renderLogin(): string {
+export function renderLogin(opts: ScriptedPageOptions): string {
   const body = `${publicHeader('login')}
 <main id="main" class="auth-wrap">
   <div class="card auth-card">
@@ -42,6 +47,6 @@ ${siteFooter()}`;
     title: 'Sign in',
     description: 'Sign in to your CareGrid HMS hospital workspace.',
     body,
-    script: loginScript(),
+    scriptSrc: opts.scriptSrc,
   });
 }

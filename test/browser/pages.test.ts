@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../bin/local/server';
 import { resetClock, systemClock } from '../../shared/kernel/clock';
 import { utcToZonedParts } from '../../shared/kernel/time/zoned-time';
@@ -22,6 +22,8 @@ const TZ = 'Asia/Kolkata';
 let rt: LocalRuntime;
 let browser: Browser;
 let staged: LocalRuntime | undefined;
+/** Content-Security-Policy violations Chromium reported (a blocked script, style or request). */
+const cspViolations: string[] = [];
 
 beforeAll(async () => {
   if (!available) return;
@@ -55,8 +57,17 @@ async function newPage(): Promise<Page> {
   page.on('pageerror', (err) => {
     throw err;
   });
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text()))
+      cspViolations.push(msg.text());
+  });
   return page;
 }
+
+// Every page works under its strict CSP (script-src 'self', hashed styles) without a violation.
+afterEach(() => {
+  expect(cspViolations).toEqual([]);
+});
 
 describe.skipIf(!available)('pages in a real browser', () => {
   it('register on /get-started → credentials on screen → sign in on /login → create an API key → see it listed → it works', async () => {

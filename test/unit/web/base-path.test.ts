@@ -11,11 +11,14 @@ describe('base path', () => {
     expect(basePathOf('/"><script>/login', '/login')).toBe('');
   });
 
-  it('rewrites root-relative links and marks the document', () => {
-    const html = withBasePath(renderLogin(), '/prod');
+  it('rewrites root-relative links and the script src, and marks the document', () => {
+    const login = renderLogin({ scriptSrc: '/assets/login.0123456789ab.js' });
+    const html = withBasePath(login, '/prod');
     expect(html).toContain('<html lang="en" data-base="/prod"');
     expect(html).toContain('href="/prod/get-started"');
     expect(html).not.toMatch(/ href="\/(?!prod)/);
-    expect(withBasePath(renderLogin(), '')).toBe(renderLogin());
+    expect(html).toContain('<script src="/prod/assets/login.0123456789ab.js" defer></script>');
+    expect(html).not.toMatch(/ src="\/(?!prod)/);
+    expect(withBasePath(login, '')).toBe(login);
   });
 });

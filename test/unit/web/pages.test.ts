@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../../../lib/function-specs';
 import { ROLES } from '../../../shared/kernel/roles';
 import { SCOPES } from '../../../shared/kernel/scopes';
+import type { PageScript } from '../../../shared/web/assets';
 import { escapeHtml } from '../../../shared/web/layout';
 import {
   contentSecurityPolicy,
@@ -11,13 +15,24 @@ import {
   renderLogin,
   renderNotFound,
 } from '../../../shared/web/pages';
+import { builtPageScripts } from '../../support/page-scripts';
+
+// The pages load their scripts as files: render them with the real build, as the web function does.
+const { scripts: built } = await builtPageScripts();
 
 const pages: Record<string, () => string> = {
   home: () => renderHome(),
-  'get-started': () => renderGetStarted(),
-  login: () => renderLogin(),
-  admin: () => renderAdmin({ scopes: SCOPES }),
+  'get-started': () => renderGetStarted({ scriptSrc: built.src('get-started') }),
+  login: () => renderLogin({ scriptSrc: built.src('login') }),
+  admin: () => renderAdmin({ scopes: SCOPES, scriptSrc: built.src('admin') }),
   'not-found': () => renderNotFound(),
+};
+
+/** The script each page loads (pages not listed load none). */
+const PAGE_SCRIPT: Record<string, PageScript> = {
+  'get-started': 'get-started',
+  login: 'login',
+  admin: 'admin',
 };
 
 const REQUIRED_IDS: Record<string, string[]> = {
@@ -74,13 +89,29 @@ function ids(html: string): string[] {
   return [...html.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1] ?? '');
 }
 
-function scripts(html: string): string[] {
+/** The src of every script tag; each must be a classic script file with nothing inline. */
+function scriptSrcs(html: string): string[] {
   return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].map((m) => {
     expect(m[1]).not.toMatch(/type\s*=\s*["']?module/);
-    expect(m[1]).not.toMatch(/\ssrc\s*=/);
-    return m[2] ?? '';
+    expect(m[2], 'inline script').toBe('');
+    const src = /\ssrc="([^"]+)"/.exec(m[1] ?? '')?.[1];
+    expect(src, `script without src: ${m[0]}`).toBeDefined();
+    return src ?? '';
   });
 }
+
+/** The code of the scripts a page loads, as the web function serves it. */
+function scripts(html: string): string[] {
+  return scriptSrcs(html).map((src) => {
+    const body = built.body(src.replace(/^\/assets\//, ''));
+    expect(body, `${src} is served`).toBeDefined();
+    return body ?? '';
+  });
+}
+
+/** A client module's source (shared/web/client/…). */
+const clientSource = (file: string) =>
+  readFileSync(join(PROJECT_ROOT, 'shared/web/client', file), 'utf8');
 
 function markupOnly(html: string): string {
   return html
@@ -133,10 +164,17 @@ describe.each(Object.entries(pages))('%s page', (name, render) => {
     }
     expect(html).not.toMatch(/https?:\/\//i);
     expect(html).not.toMatch(/@import|<link[^>]+rel="stylesheet"/i);
+    for (const src of scriptSrcs(html)) expect(src).toMatch(/^\/(?!\/)/);
+    for (const code of scripts(html)) {
+      expect(code).not.toMatch(/https?:\/\//i);
+      expect(code).not.toMatch(/\bimport\s*\(|importScripts/);
+    }
   });
 
   it('never writes HTML strings into the DOM', () => {
     expect(html).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML|document\.write/);
+    for (const code of scripts(html))
+      expect(code).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML|document\.write/);
   });
 
   it('keeps markup free of inline handlers and style attributes (hash-based CSP)', () => {
@@ -146,18 +184,22 @@ describe.each(Object.entries(pages))('%s page', (name, render) => {
     expect(markup).not.toMatch(/javascript:/i);
   });
 
-  it('embeds client scripts that compile', () => {
+  it('loads exactly its own built script, which compiles', () => {
+    const page = PAGE_SCRIPT[name];
+    expect(scriptSrcs(html)).toEqual(page ? [built.src(page)] : []);
     for (const code of scripts(html)) {
       expect(() => new Function(code)).not.toThrow();
     }
   });
 
-  it('gets a CSP that allows exactly its inline blocks', () => {
+  it('gets a CSP that allows its own script file and exactly its inline styles', () => {
     const csp = contentSecurityPolicy(html);
     expect(csp).not.toContain('unsafe-inline');
+    expect(csp).not.toContain('unsafe-eval');
     expect(csp).toContain("default-src 'none'");
-    for (const code of scripts(html)) {
-      expect(csp).toContain(`'sha256-${createHash('sha256').update(code).digest('base64')}'`);
+    expect(csp).toContain(`script-src ${PAGE_SCRIPT[name] ? "'self'" : "'none'"};`);
+    for (const [, css] of html.matchAll(/<style>([\s\S]*?)<\/style>/g)) {
+      expect(csp).toContain(`'sha256-${createHash('sha256').update(css!).digest('base64')}'`);
     }
   });
 });
@@ -170,38 +212,52 @@ describe('page specifics', () => {
   });
 
   it('get-started has the form fields, optional password hint and a hidden confirmation', () => {
-    const html = renderGetStarted();
+    const html = pages['get-started']!();
     expect(html).toMatch(/<form id="get-started-form"/);
     expect(html).toMatch(/<button type="submit"[^>]*id="get-started-submit"/);
     expect(html).toMatch(/<section id="confirmation" hidden/);
     expect(html).toMatch(/<a [^>]*id="go-login" href="\/login"/);
     expect(html).toContain('Leave blank to generate a strong one');
     expect(html).toContain('shown only once');
-    expect(html).toContain('Intl.DateTimeFormat().resolvedOptions().timeZone');
-    expect(html).toContain("fetch(url('/tenants')");
+    const [code] = scripts(html);
+    expect(code).toContain('Intl.DateTimeFormat().resolvedOptions().timeZone');
+    expect(code).toMatch(/["']\/tenants["']/);
+    expect(clientSource('get-started.ts')).toContain(
+      'Intl.DateTimeFormat().resolvedOptions().timeZone',
+    );
+    expect(clientSource('get-started.ts')).toContain("fetch(url('/tenants')");
   });
 
   it('login posts to /auth/login and stores hms.session', () => {
-    const html = renderLogin();
+    const html = pages.login!();
     expect(html).toMatch(/<div id="login-error"[^>]*aria-live=/);
-    expect(html).toContain("fetch(url('/auth/login')");
-    expect(html).toContain("'hms.session'");
-    expect(html).toContain("location.assign(url('/admin'))");
+    const [code] = scripts(html);
+    expect(code).toMatch(/["']\/auth\/login["']/);
+    expect(code).toMatch(/["']hms\.session["']/);
+    expect(code).toMatch(/location\.assign\(/);
+    expect(code).toMatch(/["']\/admin["']/);
+    expect(clientSource('login.ts')).toContain("fetch(url('/auth/login')");
+    expect(clientSource('common/storage.ts')).toContain("'hms.session'");
+    expect(clientSource('login.ts')).toContain("location.assign(url('/admin'))");
   });
 
   it('admin navigation uses the hash routes', () => {
-    const html = renderAdmin({ scopes: SCOPES });
+    const html = pages.admin!();
     expect(html).toMatch(/id="nav-overview" href="#\/overview"/);
     expect(html).toMatch(/id="nav-opd" href="#\/opd"/);
     expect(html).toMatch(/id="nav-users" href="#\/users"/);
     expect(html).toMatch(/id="nav-api-keys" href="#\/automation\/api-keys"/);
     expect(html).toContain('This secret is shown only once. Store it in your secret manager now.');
-    expect(html).toContain("'x-tenant-id'");
-    expect(html).toContain("window.location.replace(url('/login'))");
+    const [code] = scripts(html);
+    expect(code).toMatch(/["']x-tenant-id["']/);
+    expect(code).toMatch(/location\.replace\(/);
+    expect(code).toMatch(/["']\/login["']/);
+    expect(clientSource('admin/api.ts')).toContain("'x-tenant-id'");
+    expect(clientSource('admin.ts')).toContain("window.location.replace(url('/login'))");
   });
 
   it('admin renders one checkbox per scope, labelled with its description, grouped by resource', () => {
-    const html = renderAdmin({ scopes: SCOPES });
+    const html = pages.admin!();
     const boxes = [
       ...html.matchAll(/<input type="checkbox" id="([^"]+)" name="scope" value="([^"]+)">/g),
     ];
@@ -218,6 +274,7 @@ describe('page specifics', () => {
   it('admin renders whatever catalogue it is given, escaped', () => {
     const html = renderAdmin({
       scopes: { 'x:read': 'Read <x> & "y"', 'x:write': 'Write x', 'zeta:run': 'Run' },
+      scriptSrc: built.src('admin'),
     });
     expect([...html.matchAll(/name="scope"/g)]).toHaveLength(3);
     expect(html).toContain('Read &lt;x&gt; &amp; &quot;y&quot;');
@@ -225,7 +282,7 @@ describe('page specifics', () => {
   });
 
   it('admin offers every staff role', () => {
-    const html = renderAdmin({ scopes: SCOPES });
+    const html = pages.admin!();
     for (const role of ROLES) expect(html).toContain(`<option value="${role}"`);
   });
 

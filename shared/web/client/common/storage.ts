@@ -1,0 +1,55 @@
+/**
+ * What the pages keep in sessionStorage: the signed-in session (token, tenant, user), a one-time
+ * message for the sign-in page and the e-mail of a just-created workspace. Storage can be
+ * unavailable (privacy settings): every access is guarded.
+ */
+export const SESSION_KEY = 'hms.session';
+export const LOGIN_HINT_KEY = 'hms.loginHint';
+export const FLASH_KEY = 'hms.flash';
+
+/** The signed-in user as POST /auth/login and GET /auth/me describe them. */
+export interface SessionUser {
+  id?: string;
+  name?: string;
+  email?: string;
+  role?: string;
+}
+
+export interface StoredSession {
+  accessToken: string;
+  tenantId: string;
+  user?: SessionUser | null;
+  /** Epoch milliseconds. */
+  expiresAt?: number;
+}
+
+/** The stored session, or null when there is none, it is malformed or it has expired. */
+export function readSession(): StoredSession | null {
+  try {
+    const raw = sessionStorage.getItem(SESSION_KEY);
+    if (!raw) return null;
+    const s = JSON.parse(raw) as Partial<StoredSession> | null;
+    if (!s || typeof s.accessToken !== 'string' || typeof s.tenantId !== 'string') return null;
+    if (typeof s.expiresAt === 'number' && s.expiresAt <= Date.now()) return null;
+    return s as StoredSession;
+  } catch {
+    return null;
+  }
+}
+
+export function clearSession(): void {
+  try {
+    sessionStorage.removeItem(SESSION_KEY);
+  } catch {
+    /* storage unavailable */
+  }
+}
+
+/** Leaves a message for the sign-in page (e.g. why the session ended). */
+export function setFlash(message: string): void {
+  try {
+    sessionStorage.setItem(FLASH_KEY, message);
+  } catch {
+    /* storage unavailable */
+  }
+}

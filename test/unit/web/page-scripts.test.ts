@@ -1,0 +1,151 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { APIGatewayProxyResult } from 'aws-lambda';
+import { describe, expect, it } from 'vitest';
+import {
+  compileRoutes,
+  lambdaContext,
+  matchRoute,
+  proxyEvent,
+} from '../../../bin/local/api-gateway';
+import { nodejsBundling } from '../../../lib/bundling';
+import { PROJECT_ROOT } from '../../../lib/function-specs';
+import { buildPageScripts, pageScriptsCommand } from '../../../lib/page-scripts';
+import { allRoutes, GROUPS } from '../../../shared/api/index';
+import {
+  PAGE_SCRIPTS,
+  PAGE_SCRIPTS_DIR,
+  PAGE_SCRIPTS_FUNCTION,
+  PAGE_SCRIPTS_PATH,
+  type PageScript,
+} from '../../../shared/web/assets';
+import { builtPageScripts } from '../../support/page-scripts';
+
+const { dir, scripts } = await builtPageScripts();
+// After the build: the web function reads the scripts when it loads (the folder is in the env).
+const { handler } = await import('../../../functions/web/handler');
+
+const NAMES = Object.keys(PAGE_SCRIPTS) as PageScript[];
+/** The page that loads each script. */
+const PAGE_PATH: Record<PageScript, string> = {
+  'get-started': '/get-started',
+  login: '/login',
+  admin: '/admin',
+};
+
+const compiled = compileRoutes(allRoutes());
+
+/** A GET through the web function, as the local runtime (and API Gateway) would deliver it. */
+async function get(path: string, stage = ''): Promise<APIGatewayProxyResult> {
+  const { route, params } = matchRoute(compiled, 'GET', path);
+  expect(route?.group, `GET ${path} is a web route`).toBe(PAGE_SCRIPTS_FUNCTION);
+  const event = proxyEvent(
+    {
+      method: 'GET',
+      path,
+      stagePath: stage + path,
+      query: new URLSearchParams(),
+      headers: {},
+      body: '',
+      sourceIp: '127.0.0.1',
+    },
+    route!,
+    params,
+    'test-request',
+    null,
+  );
+  return (await (handler as unknown as (e: unknown, c: unknown) => Promise<APIGatewayProxyResult>)(
+    event,
+    lambdaContext('web', 5),
+  ))!;
+}
+
+const scriptSrcs = (html: string) =>
+  [...html.matchAll(/<script src="([^"]+)"[^>]*><\/script>/g)].map((m) => m[1]!);
+
+describe('page scripts', () => {
+  it('are built for every declared page, from browser code only', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'hms-page-scripts-test-'));
+    try {
+      const meta = await buildPageScripts(out);
+      for (const name of NAMES) {
+        const code = readFileSync(join(out, `${name}.js`), 'utf8');
+        expect(code.length, name).toBeGreaterThan(1000);
+        expect(scripts.src(name)).toMatch(new RegExp(`^/assets/${name}\\.[0-9a-f]{12}\\.js$`));
+      }
+      // Nothing of the server (or of node_modules) is bundled into a page.
+      for (const input of Object.keys(meta.inputs)) expect(input).toMatch(/^shared\/web\/client\//);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
+
+  it('are each loaded by their page, which the CSP allows, and served as immutable JavaScript', async () => {
+    for (const name of NAMES) {
+      const page = await get(PAGE_PATH[name]);
+      expect(page.statusCode).toBe(200);
+      const csp = String(page.headers?.['content-security-policy']);
+      expect(csp).toContain("script-src 'self';");
+      expect(csp).toContain("default-src 'none'");
+      expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
+      const srcs = scriptSrcs(page.body);
+      expect(srcs).toEqual([scripts.src(name)]);
+
+      const asset = await get(srcs[0]!);
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers?.['content-type']).toBe('text/javascript; charset=utf-8');
+      expect(asset.headers?.['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(asset.headers?.['x-content-type-options']).toBe('nosniff');
+      expect(asset.body).toBe(readFileSync(join(dir, `${name}.js`), 'utf8'));
+    }
+  });
+
+  it('pages without a script allow none', async () => {
+    const home = await get('/');
+    expect(scriptSrcs(home.body)).toEqual([]);
+    expect(String(home.headers?.['content-security-policy'])).toContain("script-src 'none';");
+  });
+
+  it('are loaded under the stage prefix on the default execute-api URL', async () => {
+    const page = await get('/admin', '/prod');
+    expect(scriptSrcs(page.body)).toEqual([`/prod${scripts.src('admin')}`]);
+  });
+
+  it('answer 404 for any other name (an old hash, another file)', async () => {
+    const stale = scripts.src('admin').replace(/\.[0-9a-f]{12}\.js$/, '.000000000000.js');
+    for (const path of [stale, '/assets/admin.js', '/assets/index.mjs', '/assets/..%2Findex.mjs']) {
+      const res = await get(path);
+      expect(res.statusCode, path).toBe(404);
+      expect(res.headers?.['content-type']).toMatch(/^application\/json/);
+    }
+  });
+
+  it("are built on AWS by the web function's afterBundling hook: same esbuild settings, same bytes", () => {
+    expect(PAGE_SCRIPTS_PATH).toBe(
+      allRoutes()
+        .find((r) => r.kind === 'asset')
+        ?.path.replace('/{name}', ''),
+    );
+    const servedBy = GROUPS.find((g) => g.routes.some((r) => r.kind === 'asset'));
+    expect(servedBy?.name).toBe(PAGE_SCRIPTS_FUNCTION);
+
+    const hooks = nodejsBundling({ withPageScripts: true }).commandHooks!;
+    expect(nodejsBundling().commandHooks).toBeUndefined();
+    const out = mkdtempSync(join(tmpdir(), 'hms-page-scripts-cli-'));
+    try {
+      const commands = hooks.afterBundling(PROJECT_ROOT, out);
+      expect(commands).toEqual([pageScriptsCommand(PROJECT_ROOT, out)]);
+      // As CDK runs local hooks: bash -c, in the project root.
+      for (const command of commands) execFileSync('bash', ['-c', command], { cwd: PROJECT_ROOT });
+      for (const name of NAMES) {
+        expect(readFileSync(join(out, PAGE_SCRIPTS_DIR, `${name}.js`), 'utf8'), name).toBe(
+          readFileSync(join(dir, `${name}.js`), 'utf8'),
+        );
+      }
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
+});
