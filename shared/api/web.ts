@@ -24,7 +24,13 @@ export const webGroup = defineGroup({
   permissions: { table: 'none' },
   routes: [
     route(system.health, { method: 'GET', path: '/health', tag: 'System' }),
-    page({ name: 'home', path: '/', tag: 'Pages', summary: 'Landing page', render: once(renderHome) }),
+    page({
+      name: 'home',
+      path: '/',
+      tag: 'Pages',
+      summary: 'Landing page',
+      render: once(renderHome),
+    }),
     page({
       name: 'getStarted',
       path: '/get-started',

@@ -9,8 +9,8 @@ import { medicationRequestStatusTableMarkdown } from '../clinical/medication-req
 import { type OperationRoute, pathParams } from '../http/route';
 import { ROLES } from '../kernel/roles';
 import { SCOPES } from '../kernel/scopes';
-import { appointmentStatusTableMarkdown } from '../modules/appointments/status';
-import { encounterStatusTableMarkdown } from '../modules/encounters/status';
+import { appointmentStatusTableMarkdown } from '../modules/appointments';
+import { encounterStatusTableMarkdown } from '../modules/encounters';
 import { type FieldRow, fieldRows, jsonSchemaOf, typeText } from './schema-text';
 
 const HEADER =
@@ -59,7 +59,8 @@ function requestSections(r: OperationRoute): string {
 function routeSection(r: ManifestRoute): string {
   const { staff, key } = whoMay(r);
   const title = `### ${r.method} \`${r.path}\``;
-  if (r.kind !== 'operation') return `${title}\n\n${r.summary}. ${r.kind === 'page' ? 'An HTML page' : 'A JavaScript file'} (public).\n`;
+  if (r.kind !== 'operation')
+    return `${title}\n\n${r.summary}. ${r.kind === 'page' ? 'An HTML page' : 'A JavaScript file'} (public).\n`;
   const answer = typeText(jsonSchemaOf(r.op.output, 'output'));
   return [
     title,

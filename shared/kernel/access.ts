@@ -26,6 +26,11 @@ export function checkAccess(
   const { actor, tenant } = caller;
   if (actor.kind === 'anonymous' || !tenant) throw new Unauthenticated();
 
+  if (actor.kind === 'agent' && access.humanOnly) {
+    throw new Forbidden(
+      `${op.name} changes a patient's care: an agent may only propose it for a qualified person to approve`,
+    );
+  }
   const authority = authorityOf(actor);
   if (!authority) {
     // The system acting on its own, with no human behind it.

@@ -28,6 +28,12 @@ export interface ProtectedAccess {
   allowAfterTrial?: boolean;
   /** The system may call it on its own, with no human behind it (scheduled jobs). */
   system?: boolean;
+  /**
+   * It changes a patient's care: an agent (MCP or A2A) may never run it directly, whatever its
+   * credential, only propose it for a qualified person to approve (the approved action then runs
+   * as that person). People, integrations' keys and approved executors run it as usual.
+   */
+  humanOnly?: boolean;
 }
 
 export type Access = PublicAccess | ProtectedAccess;

@@ -224,3 +224,27 @@ describe('trialEnded', () => {
     expect(trialEnded({ status: 'TRIAL', trialEndsAt: '' }, NOW)).toBe(false);
   });
 });
+
+describe('operations that change a patient care (humanOnly)', () => {
+  const clinical: Access = { roles: ['DOCTOR'], scope: 'encounters:write', humanOnly: true };
+
+  it('refuse an agent whatever its credential: it may only propose them', () => {
+    const agent: Actor = { kind: 'agent', agent: 'claude-desktop', credential: user('DOCTOR') };
+    const err = thrownBy(() => check(clinical, agent, { kind: 'write' })) as AppError;
+    expect(err.code).toBe('forbidden');
+    expect(err.message).toBe(
+      "test.op changes a patient's care: an agent may only propose it for a qualified person to approve",
+    );
+  });
+
+  it('let the people and executors the rule names run them', () => {
+    expect(() => check(clinical, user('DOCTOR'), { kind: 'write' })).not.toThrow();
+    expect(() => check(clinical, apiKey(['encounters:write']), { kind: 'write' })).not.toThrow();
+    const executor: Actor = {
+      kind: 'system',
+      job: 'agent-actions.executor',
+      onBehalfOf: user('DOCTOR'),
+    };
+    expect(() => check(clinical, executor, { kind: 'write' })).not.toThrow();
+  });
+});

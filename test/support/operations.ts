@@ -1,0 +1,85 @@
+/**
+ * Calling operations directly, as every transport does, against the run's DynamoDB Local: for
+ * tests of the operations themselves (actors, round trips) without HTTP in between.
+ */
+import { inject } from 'vitest';
+import { resetSigningKey } from '../../shared/auth/jwt';
+import type { Actor } from '../../shared/kernel/actor';
+import type { Context, PublicContext, TenantInfo } from '../../shared/kernel/context';
+import { invokeOperation } from '../../shared/kernel/invoke';
+import { createLogger } from '../../shared/kernel/log';
+import type { AnyOperation } from '../../shared/kernel/operation';
+import { resetDocumentClient } from '../../shared/kernel/store/client';
+import { Stores } from '../../shared/kernel/store/store';
+import * as tenants from '../../shared/modules/tenants/operations';
+import { TEST_TABLE } from './global-setup';
+
+export function useTestTable(): void {
+  process.env.TABLE_NAME = TEST_TABLE;
+  process.env.DYNAMODB_ENDPOINT = inject('dynamoEndpoint');
+  process.env.HMS_STRICT_CHECKS = '1';
+  process.env.JWT_SECRET ??= 'operations-test-secret-0123456789abcdef';
+  resetDocumentClient();
+  resetSigningKey();
+}
+
+const base = () => ({
+  now: new Date(),
+  requestId: `test-${Math.random()}`,
+  log: createLogger(),
+  transport: 'internal' as const,
+});
+
+export function publicContext(): PublicContext {
+  return { ...base(), actor: { kind: 'anonymous' }, stores: new Stores() };
+}
+
+/** A context for `actor` in `tenant`, with its own round-trip count. */
+export function contextFor(tenant: TenantInfo, actor: Actor): Context {
+  return {
+    ...base(),
+    actor,
+    tenant,
+    tenantId: tenant.id,
+    store: new Stores().forTenant(tenant.id),
+  };
+}
+
+/** Invokes and reports the DynamoDB round trips the call made. */
+export async function invokeCounted(
+  op: AnyOperation,
+  ctx: Context | PublicContext,
+  input: unknown,
+) {
+  const stores = 'store' in ctx ? ctx.store.roundTrips : ctx.stores.roundTrips;
+  const before = stores.count;
+  const output = await invokeOperation(op, ctx, input);
+  return { output, roundTrips: stores.count - before };
+}
+
+/** A fresh hospital, registered through its operation; answers its tenant info and admin actor. */
+export async function registeredHospital(overrides: Record<string, unknown> = {}) {
+  const suffix = Math.random().toString(36).slice(2, 10);
+  const out = await invokeOperation(tenants.register, publicContext(), {
+    hospitalName: `Ops Hospital ${suffix}`,
+    slug: `ops-${suffix}`,
+    adminName: 'Asha Admin',
+    adminEmail: `admin-${suffix}@example.test`,
+    timezone: 'Asia/Kolkata',
+    ...overrides,
+  });
+  const tenant: TenantInfo = {
+    id: out.tenant.id,
+    slug: out.tenant.slug,
+    name: out.tenant.name,
+    status: out.tenant.status,
+    trialEndsAt: out.tenant.trialEndsAt,
+    timeZone: out.tenant.timezone,
+    ...(out.tenant.country ? { country: out.tenant.country } : {}),
+  };
+  return {
+    tenant,
+    registration: out,
+    admin: { kind: 'user', id: out.admin.id, role: 'ADMIN' } as const,
+  };
+}

@@ -1,0 +1,118 @@
+/**
+ * The layering the code base promises (docs/architecture.md), checked on every file's imports:
+ * - the kernel imports nothing but the kernel;
+ * - clinical rules import only the kernel and each other;
+ * - a module reaches another module only through that module's index.ts, and nothing outside the
+ *   modules reaches into one except through its index.ts or operations.ts (so no module's store,
+ *   keys or items are touched by anyone else);
+ * - the domain (kernel, clinical, modules) and credential code import no transport (HTTP, REST
+ *   groups, pages);
+ * - runtime code (shared, functions) imports no deploy-time code (lib) or entry point (bin).
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+
+function files(dir: string): string[] {
+  return readdirSync(join(ROOT, dir)).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(join(ROOT, path)).isDirectory()) return files(path);
+    return path.endsWith('.ts') ? [path] : [];
+  });
+}
+
+/** The project files a file imports (relative specifiers, resolved to `x.ts` or `x/index.ts`). */
+function importsOf(file: string): string[] {
+  const source = readFileSync(join(ROOT, file), 'utf8');
+  const specifiers = [...source.matchAll(/(?:from|import)\s*\(?\s*'(\.[^']+)'/g)].map((m) => m[1]!);
+  return specifiers.map((spec) => {
+    const target = relative(ROOT, resolve(join(ROOT, dirname(file)), spec));
+    for (const candidate of [target, `${target}.ts`, join(target, 'index.ts')]) {
+      try {
+        if (statSync(join(ROOT, candidate)).isFile()) return candidate;
+      } catch {
+        // not this one
+      }
+    }
+    throw new Error(`${file} imports ${spec}, which does not resolve`);
+  });
+}
+
+const SHARED = files('shared').filter((f) => !f.startsWith('shared/web/client/'));
+const moduleOf = (file: string) => /^shared\/modules\/([^/]+)\//.exec(file)?.[1];
+
+function violations(
+  from: (file: string) => boolean,
+  bad: (target: string, file: string) => boolean,
+): string[] {
+  return SHARED.concat(files('functions'))
+    .filter(from)
+    .flatMap((file) =>
+      importsOf(file)
+        .filter((t) => bad(t, file))
+        .map((t) => `${file} → ${t}`),
+    );
+}
+
+describe('import rules', () => {
+  it('finds the modules and their imports (the rules below check something)', () => {
+    expect(SHARED.filter((f) => moduleOf(f)).length).toBeGreaterThan(40);
+    expect(importsOf('shared/modules/encounters/service.ts')).toContain(
+      'shared/modules/appointments/index.ts',
+    );
+  });
+
+  it('the kernel imports only the kernel', () => {
+    expect(
+      violations(
+        (f) => f.startsWith('shared/kernel/'),
+        (t) => !t.startsWith('shared/kernel/'),
+      ),
+    ).toEqual([]);
+  });
+
+  it('clinical rules import only the kernel and clinical rules', () => {
+    expect(
+      violations(
+        (f) => f.startsWith('shared/clinical/'),
+        (t) => !t.startsWith('shared/kernel/') && !t.startsWith('shared/clinical/'),
+      ),
+    ).toEqual([]);
+  });
+
+  it('a module reaches another module only through its index.ts (never its store)', () => {
+    expect(
+      violations(
+        (f) => moduleOf(f) !== undefined,
+        (t, f) =>
+          moduleOf(t) !== undefined && moduleOf(t) !== moduleOf(f) && !t.endsWith('/index.ts'),
+      ),
+    ).toEqual([]);
+  });
+
+  it('outside the modules, only index.ts and operations.ts of a module are imported', () => {
+    expect(
+      violations(
+        (f) => moduleOf(f) === undefined,
+        (t) => moduleOf(t) !== undefined && !/\/(index|operations)\.ts$/.test(t),
+      ),
+    ).toEqual([]);
+  });
+
+  it('the domain and credential code import no transport (HTTP, REST groups, pages)', () => {
+    const domain = (f: string) => /^shared\/(kernel|clinical|modules|auth)\//.test(f);
+    const transport = (t: string) => /^shared\/(http|api|web)\//.test(t);
+    expect(violations(domain, transport)).toEqual([]);
+  });
+
+  it('runtime code imports no deploy-time code or entry point', () => {
+    expect(
+      violations(
+        () => true,
+        (t) => t.startsWith('lib/') || t.startsWith('bin/'),
+      ),
+    ).toEqual([]);
+  });
+});
