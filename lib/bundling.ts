@@ -32,6 +32,20 @@ export const BUNDLE = {
   nodeOptions: '--enable-source-maps',
 } as const;
 
+/**
+ * Imports replaced at bundle time, module → file relative to the project root: esbuild resolves
+ * an alias's target from its working directory, which is the project root for both
+ * NodejsFunction's esbuild command (run in `projectRoot`) and bin/bundles.ts (`absWorkingDir`).
+ *
+ * `@aws-sdk/credential-provider-node` is the SDK's default credential chain; on Lambda only its
+ * environment-variable link can ever answer, so it becomes a provider built on `fromEnv` alone
+ * (lib/bundle-shims/credential-provider-node.ts explains why that is safe). About 135 KB less
+ * per bundle.
+ */
+export const BUNDLE_ALIASES: Readonly<Record<string, string>> = {
+  '@aws-sdk/credential-provider-node': './lib/bundle-shims/credential-provider-node.ts',
+};
+
 /** The output file name NodejsFunction writes for ESM (the handler is `index.handler`). */
 export const BUNDLE_OUTFILE = 'index.mjs';
 
@@ -50,13 +64,17 @@ export function nodejsBundling(opts: { withPageScripts?: boolean } = {}): Bundli
     banner: BUNDLE.banner,
     externalModules: [...BUNDLE.externalModules],
     ...(opts.withPageScripts ? { commandHooks: pageScriptsHooks() } : {}),
+    // `--alias:<module>=<file>` on esbuild's command line.
+    esbuildArgs: Object.fromEntries(
+      Object.entries(BUNDLE_ALIASES).map(([module, file]) => [`--alias:${module}`, file]),
+    ),
   };
 }
 
 /**
  * The same build for esbuild's JS API: what NodejsFunction passes on its esbuild command line
  * (`--bundle --platform=node --target --format --outfile --minify --sourcemap
- * --sources-content=false --banner:js --main-fields`).
+ * --sources-content=false --banner:js --main-fields --alias`).
  */
 export function esbuildOptions(entry: string, outfile: string, projectRoot: string): BuildOptions {
   return {
@@ -73,6 +91,7 @@ export function esbuildOptions(entry: string, outfile: string, projectRoot: stri
     mainFields: [...BUNDLE.mainFields],
     banner: { js: BUNDLE.banner },
     external: [...BUNDLE.externalModules],
+    alias: { ...BUNDLE_ALIASES },
     logLevel: 'warning',
   };
 }

@@ -1,8 +1,9 @@
-import { RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { RemovalPolicy } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import { Construct } from 'constructs';
 import { TABLE } from '../shared/kernel/store/table';
+import { deploymentName } from './naming';
 
 export interface DataProps {
   /** CloudWatch Contributor Insights on the table and its indexes (most-accessed keys = hot tenants). */
@@ -26,7 +27,7 @@ export class Data extends Construct {
   constructor(scope: Construct, id: string, props: DataProps) {
     super(scope, id);
     this.key = new kms.Key(this, 'Key', {
-      description: `${Stack.of(this).stackName} DynamoDB table encryption`,
+      description: `${deploymentName(this)} DynamoDB table encryption`,
       enableKeyRotation: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });

@@ -1,20 +1,19 @@
 import { fileURLToPath } from 'node:url';
-import { GROUPS } from '../shared/api/index';
-import { type GroupDef, groupEntry } from '../shared/http/route';
+import { functionEntry, type GroupPermissions, type ManifestGroup, readManifest } from './manifest';
 import type { TableAccess } from './table-grants';
 
 /**
  * Every Lambda function of the API: one per resource group of the route manifest, plus the
- * authorizer. The stack and `bin/bundles.ts` both take their list from here.
+ * authorizer. The stacks and `bin/bundles.ts` both take their list from here.
  */
 export type FunctionSpec = Pick<
-  GroupDef,
+  ManifestGroup,
   'name' | 'description' | 'memoryMb' | 'timeoutSeconds'
 > & {
   /** Entry file relative to the project root. */
   entry: string;
   /** A group's declared permissions; the table level may also be `lookup` (the authorizer). */
-  permissions: Omit<GroupDef['permissions'], 'table'> & { table: TableAccess };
+  permissions: Omit<GroupPermissions, 'table'> & { table: TableAccess };
 };
 
 /** The project root (the folder holding package.json), whatever the current directory. */
@@ -34,23 +33,23 @@ export const AUTHORIZER: Omit<FunctionSpec, 'entry'> = {
   permissions: { table: 'lookup', jwtSecret: true },
 };
 
-export function groupSpec(group: GroupDef): FunctionSpec {
+export function groupSpec(group: ManifestGroup): FunctionSpec {
   return {
     name: group.name,
     description: group.description,
     memoryMb: group.memoryMb,
     timeoutSeconds: group.timeoutSeconds,
     permissions: group.permissions,
-    entry: groupEntry(group),
+    entry: group.entry,
   };
 }
 
 export function authorizerSpec(): FunctionSpec {
-  return { ...AUTHORIZER, entry: groupEntry(AUTHORIZER) };
+  return { ...AUTHORIZER, entry: functionEntry(AUTHORIZER.name) };
 }
 
-/** All functions: the groups in manifest order, then the authorizer. */
-export function functionSpecs(groups: readonly GroupDef[] = GROUPS): FunctionSpec[] {
+/** Refuses group names the stacks cannot use. */
+export function checkGroupNames(groups: readonly Pick<ManifestGroup, 'name'>[]): void {
   const names = new Set<string>();
   for (const g of groups) {
     if (g.name === AUTHORIZER.name)
@@ -62,5 +61,12 @@ export function functionSpecs(groups: readonly GroupDef[] = GROUPS): FunctionSpe
     if (names.has(g.name)) throw new Error(`Group "${g.name}" is declared twice`);
     names.add(g.name);
   }
+}
+
+/** All functions: the groups in manifest order, then the authorizer. */
+export function functionSpecs(
+  groups: readonly ManifestGroup[] = readManifest().groups,
+): FunctionSpec[] {
+  checkGroupNames(groups);
   return [...groups.map(groupSpec), authorizerSpec()];
 }

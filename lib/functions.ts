@@ -5,22 +5,22 @@ import type * as events from 'aws-cdk-lib/aws-events';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
-import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { PAGE_SCRIPTS_FUNCTION } from '../shared/web/assets';
 import { BUNDLE, nodejsBundling } from './bundling';
-import { AUTHORIZER, type FunctionSpec, functionSpecs, PROJECT_ROOT } from './function-specs';
+import { type FunctionSpec, PROJECT_ROOT } from './function-specs';
 import type { Logging } from './logging';
+import type { Secrets } from './secrets';
 import type { Settings } from './settings';
 import { grantTableAccess } from './table-grants';
 
 export interface FunctionsProps {
   table: dynamodb.ITable;
-  jwtSecret: secretsmanager.ISecret;
+  /** The JWT signing key, granted to functions whose spec declares `jwtSecret`. */
+  secrets: Secrets;
   logging: Logging;
   logLevel: Settings['logLevel'];
-  /** Defaults to every group of the route manifest plus the authorizer. */
-  specs?: FunctionSpec[];
+  specs: readonly FunctionSpec[];
   /** Required once a group declares `permissions.events` (the bus is a later addition). */
   eventBus?: events.IEventBus;
 }
@@ -85,8 +85,8 @@ export class ApiFunction extends Construct {
     if (permissions.table !== 'none') this.fn.addEnvironment('TABLE_NAME', props.table.tableName);
 
     if (permissions.jwtSecret) {
-      props.jwtSecret.grantRead(this.fn);
-      this.fn.addEnvironment('JWT_SECRET_ARN', props.jwtSecret.secretArn);
+      props.secrets.grantRead(this.role);
+      this.fn.addEnvironment('JWT_SECRET_ARN', props.secrets.jwtSecret.secretArn);
     }
 
     if (permissions.events) {
@@ -101,23 +101,17 @@ export class ApiFunction extends Construct {
   }
 }
 
-/** Every function of the API, built from the route manifest; none is named here but the authorizer. */
+/** The functions of some groups (an area's), by group name. */
 export class Functions extends Construct {
-  /** Group functions by group name (the authorizer excluded). */
   readonly groups: ReadonlyMap<string, ApiFunction>;
-  readonly authorizer: ApiFunction;
   readonly all: readonly ApiFunction[];
 
   constructor(scope: Construct, id: string, props: FunctionsProps) {
     super(scope, id);
-    const { specs = functionSpecs(), ...shared } = props;
-    const all = specs.map(
+    const { specs, ...shared } = props;
+    this.all = specs.map(
       (spec) => new ApiFunction(this, constructId(spec.name), { ...shared, spec }),
     );
-    const authorizer = all.find((f) => f.spec.name === AUTHORIZER.name);
-    if (!authorizer) throw new Error('The function specs have no authorizer');
-    this.authorizer = authorizer;
-    this.all = all;
-    this.groups = new Map(all.filter((f) => f !== authorizer).map((f) => [f.spec.name, f]));
+    this.groups = new Map(this.all.map((f) => [f.spec.name, f]));
   }
 }

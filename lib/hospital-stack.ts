@@ -1,79 +1,123 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
-import { allRoutes } from '../shared/api/index';
-import { Api } from './api';
-import { Data } from './data';
-import { Functions } from './functions';
-import { Logging } from './logging';
+import { deploymentModel, methodSpecs } from './api';
+import { ApiStack } from './api-stack';
+import { AreaStack } from './area-stack';
+import { AREAS, type AreaName } from './areas';
+import { checkGroupNames } from './function-specs';
+import type { ApiFunction } from './functions';
+import { type Manifest, readManifest } from './manifest';
 import { acknowledgeNagFindings } from './nag-acknowledgements';
-import { Secrets } from './secrets';
+import { PlatformStack } from './platform-stack';
 import type { Settings } from './settings';
-import { Firewall } from './waf';
+import { StageStack } from './stage-stack';
 
 export interface HospitalStackProps extends StackProps {
   settings: Settings;
+  /** Defaults to the route manifest with the areas of lib/areas.ts (tests pass their own). */
+  manifest?: Manifest;
+}
+
+/** Every function of the deployment, whichever nested stack holds it. */
+export interface HospitalFunctions {
+  /** The groups in manifest order, then the authorizer. */
+  all: readonly ApiFunction[];
+  /** Group functions by group name (the authorizer excluded). */
+  groups: ReadonlyMap<string, ApiFunction>;
+  authorizer: ApiFunction;
 }
 
 /**
- * The whole service in one stack. Each concern is one construct with explicit props, so later
- * additions (the MCP Function URL, the EventBridge bus and its rules) are one more construct
- * wired here, with the bus passed to `Functions` as `eventBus`.
+ * The whole service: one top-level stack, deployed with one `cdk deploy`, made of nested stacks
+ * so that no CloudFormation template approaches the 500-resource limit as areas are added:
+ *
+ * - `Platform`: table and its key, JWT signing key, logs key.
+ * - `Api`: the RestApi, gateway responses, the authorizer and its function.
+ * - one stack per area (lib/areas.ts): the area's group functions and their API methods.
+ * - `Stage`: the API deployment and stage, access logs, WAF; created after every area.
+ *
+ * This stack holds only the nested stacks and the outputs. Later additions (the MCP Function URL,
+ * the EventBridge bus, its rules and executors) are one more nested stack or area, wired here.
  */
 export class HospitalStack extends Stack {
-  readonly logging: Logging;
-  readonly data: Data;
-  readonly secrets: Secrets;
-  readonly functions: Functions;
-  readonly api: Api;
-  readonly firewall: Firewall;
+  readonly platform: PlatformStack;
+  readonly api: ApiStack;
+  readonly areas: ReadonlyMap<AreaName, AreaStack>;
+  readonly stage: StageStack;
+  readonly functions: HospitalFunctions;
 
   constructor(scope: Construct, id: string, props: HospitalStackProps) {
     super(scope, id, props);
     const { settings } = props;
+    const manifest = props.manifest ?? readManifest();
+    checkGroupNames(manifest.groups);
+    const methods = methodSpecs(manifest);
 
-    this.logging = new Logging(this, 'Logging', { retentionDays: settings.logRetentionDays });
-    this.data = new Data(this, 'Data', { contributorInsights: settings.contributorInsights });
-    this.secrets = new Secrets(this, 'Secrets');
-    this.functions = new Functions(this, 'Functions', {
-      table: this.data.table,
-      jwtSecret: this.secrets.jwtSecret,
-      logging: this.logging,
-      logLevel: settings.logLevel,
-    });
-    this.api = new Api(this, 'Api', {
-      groupFunctions: new Map([...this.functions.groups].map(([name, f]) => [name, f.fn])),
-      authorizerFunction: this.functions.authorizer.fn,
-      logging: this.logging,
+    this.platform = new PlatformStack(this, 'Platform', { settings });
+    this.api = new ApiStack(this, 'Api', { platform: this.platform, settings, methods });
+
+    const areas = new Map<AreaName, AreaStack>();
+    for (const [area, { stackId }] of Object.entries(AREAS) as [
+      AreaName,
+      (typeof AREAS)[AreaName],
+    ][]) {
+      const groups = manifest.groups.filter((g) => g.area === area);
+      if (!groups.length) continue;
+      areas.set(
+        area,
+        new AreaStack(this, stackId, {
+          area,
+          groups,
+          methods: methods.filter((m) => m.area === area),
+          platform: this.platform,
+          api: this.api,
+          settings,
+        }),
+      );
+    }
+    this.areas = areas;
+
+    const groupFunctions = new Map([...areas.values()].flatMap((a) => [...a.functions.groups]));
+    this.functions = {
+      all: [...manifest.groups.map((g) => groupFunctions.get(g.name)!), this.api.authorizer],
+      groups: groupFunctions,
+      authorizer: this.api.authorizer,
+    };
+
+    this.stage = new StageStack(this, 'Stage', {
+      platform: this.platform,
+      api: this.api,
+      areas: [...areas.values()],
+      model: deploymentModel(
+        methods,
+        new Map([...groupFunctions].map(([name, f]) => [name, f.fn])),
+      ),
       settings,
     });
-    this.firewall = new Firewall(this, 'Firewall', {
-      stageArn: this.api.restApi.deploymentStage.stageArn,
-      logging: this.logging,
-      rateLimitPer5Min: settings.wafRateLimitPer5Min,
-    });
 
-    new CfnOutput(this, 'ApiUrl', { description: 'Base URL of the REST API', value: this.api.url });
-    const getStarted = allRoutes().find((r) => r.path === '/get-started');
+    const { apiStage } = this.stage;
+    new CfnOutput(this, 'ApiUrl', { description: 'Base URL of the REST API', value: apiStage.url });
+    const getStarted = manifest.routes.find((r) => r.path === '/get-started');
     if (getStarted)
       new CfnOutput(this, 'GetStartedUrl', {
         description: 'Hospital registration page',
-        value: this.api.urlForPath(getStarted.path),
+        value: apiStage.urlForPath(getStarted.path),
       });
-    if (this.api.domain) {
+    if (apiStage.domain) {
       new CfnOutput(this, 'DomainTarget', {
         description: `Point ${settings.domain?.name} here (CNAME or Route 53 alias)`,
-        value: this.api.domain.domainNameAliasDomainName,
+        value: apiStage.domain.domainNameAliasDomainName,
       });
     }
     new CfnOutput(this, 'RestApiId', {
       description: 'For flush-stage-authorizers-cache',
-      value: this.api.restApi.restApiId,
+      value: this.api.api.restApiId,
     });
-    new CfnOutput(this, 'StageName', { value: this.api.restApi.deploymentStage.stageName });
-    new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
+    new CfnOutput(this, 'StageName', { value: apiStage.stage.stageName });
+    new CfnOutput(this, 'TableName', { value: this.platform.data.table.tableName });
     new CfnOutput(this, 'JwtSecretArn', {
       description: 'Access-token signing key',
-      value: this.secrets.jwtSecret.secretArn,
+      value: this.platform.secrets.jwtSecret.secretArn,
     });
     new CfnOutput(this, 'JwtSecretReaders', {
       description: 'Functions to recycle after rotating the signing key (docs/deployment.md)',
@@ -82,7 +126,7 @@ export class HospitalStack extends Stack {
         .map((f) => f.fn.functionName)
         .join(','),
     });
-    new CfnOutput(this, 'AccessLogGroup', { value: this.api.accessLogs.logGroupName });
+    new CfnOutput(this, 'AccessLogGroup', { value: apiStage.accessLogs.logGroupName });
 
     acknowledgeNagFindings(this);
   }

@@ -3,6 +3,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { deploymentName } from './naming';
 
 export interface LoggingProps {
   /** Must be a value CloudWatch Logs accepts (1, 3, 5, 7, 14, 30, 60, 90, …, 365, 400, …). */
@@ -32,7 +33,7 @@ export class Logging extends Construct {
 
     const stack = Stack.of(this);
     this.key = new kms.Key(this, 'Key', {
-      description: `${stack.stackName} CloudWatch Logs encryption`,
+      description: `${deploymentName(this)} CloudWatch Logs encryption`,
       enableKeyRotation: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });

@@ -1,13 +1,13 @@
-import { type CfnElement, Stack, Validations } from 'aws-cdk-lib';
+import { type CfnElement, Names, Stack, Validations } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
-import { isPublicRoute, routeName } from '../shared/http/route';
+import type { ApiFunction } from './functions';
 import type { HospitalStack } from './hospital-stack';
 import { TABLE_GRANTS } from './table-grants';
 
 /**
- * Every cdk-nag finding this stack accepts, in one place, each with the reason a reviewer needs.
- * Each acknowledgement is attached to the narrowest construct it concerns, so a new resource
- * elsewhere in the stack is still checked. Ids with a finding suffix (`IAM5[...]`) acknowledge
+ * Every cdk-nag finding the deployment accepts (the top-level stack and each nested stack), in
+ * one place, each with the reason a reviewer needs. Each acknowledgement is attached to the
+ * narrowest construct it concerns, so a new resource elsewhere is still checked. Ids with a finding suffix (`IAM5[...]`) acknowledge
  * that one finding only, not the rule.
  */
 export interface NagAcknowledgement {
@@ -22,11 +22,11 @@ export const REASONS = {
   xrayWildcard:
     "Active X-Ray tracing: xray:PutTraceSegments and xray:PutTelemetryRecords support no resource-level permissions, so AWS requires Resource '*'. test/cdk/stack.test.ts asserts that '*' appears in the function policies for X-Ray actions only.",
   tableIndexes:
-    "Table grant for this function's declared table permission: Query on the GSIs declared in shared/table/spec.ts needs the index ARNs, and '<table ARN>/index/*' covers only this table's indexes.",
+    "Table grant for this function's declared table permission: Query on the GSIs declared in shared/kernel/store/table.ts needs the index ARNs, and '<table ARN>/index/*' covers only this table's indexes.",
   kmsWriteActions:
     "Writing to a table encrypted with a customer-managed key: DynamoDB may call GenerateDataKey on the caller's behalf. The wildcard expands only to the variants of that action (GenerateDataKeyWithoutPlaintext, GenerateDataKeyPair…) and is granted on this one key ARN, not on any key (lib/table-grants.ts).",
   requestValidation:
-    "Requests are validated inside each function by the zod body, query and path schemas declared with the route in shared/routes (the same declaration drives the OpenAPI document and the local runtime), answering 400 with the project's {statusCode,message,error} body. An API Gateway request validator would need those schemas duplicated as JSON Schema models.",
+    "Requests are validated inside each function by the zod input schema of the operation each route binds (shared/modules/*/operations.ts; the same declaration drives the docs, the local runtime and the MCP and A2A bindings), answering 400 with the project's {statusCode,message,error} body. An API Gateway request validator would need those schemas duplicated as JSON Schema models.",
   apiGatewayCloudWatchRole:
     'The account-level API Gateway CloudWatch role (AWS::ApiGateway::Account) uses AmazonAPIGatewayPushToCloudWatchLogs, the AWS-documented policy for it: API Gateway needs it to create and write the execution-log groups and streams whose names it chooses itself.',
   noCognito:
@@ -47,17 +47,53 @@ export const REASONS = {
     'The rule asks for a client certificate, which API Gateway presents to HTTP backends to prove the call comes from API Gateway. Every integration here is a Lambda proxy integration, invoked through the Lambda API with IAM and a resource policy scoped to this API, where client certificates do not apply. Clients reach the API over TLS only.',
 } as const;
 
-/** cdk-nag's rendering of `Fn::GetAtt [X, Arn]` inside a finding id. */
-function arnRef(element: CfnElement): string {
-  return `<${Stack.of(element).getLogicalId(element)}.Arn>`;
+/**
+ * cdk-nag's rendering of the ARN of `element` inside a finding id about a resource of
+ * `consumer`. In the same stack, `Fn::GetAtt [X, Arn]` renders as `<X.Arn>`. From a sibling nested
+ * stack, CDK passes the value through the parent: an output of the producing stack named
+ * `<unique id of the element>Arn`, read by the parent as `Outputs.<that>` of the producing nested
+ * stack resource, and handed to the consumer as a parameter named `referenceto<unique id of that
+ * resource>Outputs<output>` (aws-cdk-lib core/lib/private/refs.ts, createNestedStackOutput and
+ * createNestedStackParameter; renaming them would rename every nested stack parameter of every
+ * CDK app). A reference to that parameter renders as `<parameter>`. The cdk-nag test fails if the
+ * rendering ever differs.
+ */
+function arnRefIn(consumer: Stack, element: CfnElement): string {
+  const producer = Stack.of(element);
+  if (producer === consumer) return `<${producer.getLogicalId(element)}.Arn>`;
+  const resource = producer.nestedStackResource;
+  if (
+    !resource ||
+    !consumer.nestedStackParent ||
+    consumer.nestedStackParent !== producer.nestedStackParent
+  )
+    throw new Error(
+      `nag acknowledgements: ${consumer.node.path} and ${producer.node.path} are not sibling nested stacks`,
+    );
+  const output = `${Names.nodeUniqueId(element.node)}Arn`;
+  return `<referenceto${Names.nodeUniqueId(resource.node)}Outputs${output}>`;
+}
+
+/** The same acknowledgement for several scopes, one entry per distinct id. */
+function byId(
+  entries: readonly { id: string; scope: IConstruct }[],
+  reason: string,
+): NagAcknowledgement[] {
+  const scopes = new Map<string, IConstruct[]>();
+  for (const { id, scope } of entries) scopes.set(id, [...(scopes.get(id) ?? []), scope]);
+  return [...scopes].map(([id, list]) => ({ id, reason, scopes: list }));
 }
 
 export function nagAcknowledgements(stack: HospitalStack): NagAcknowledgement[] {
-  const { functions, api, data, secrets } = stack;
-  const tableArn = arnRef(data.table.node.defaultChild as CfnElement);
-  const roles = (pred: (f: (typeof functions.all)[number]) => boolean) =>
-    functions.all.filter(pred).map((f) => f.role);
-  const stage = api.restApi.deploymentStage;
+  const { functions, platform, api, areas } = stack;
+  const { data, secrets } = platform;
+  const tableCfn = data.table.node.defaultChild as CfnElement;
+  const fns = (pred: (f: ApiFunction) => boolean) => functions.all.filter(pred);
+  const roles = (pred: (f: ApiFunction) => boolean) => fns(pred).map((f) => f.role);
+  const stage = stack.stage.apiStage.stage;
+  const readsIndexes = (f: ApiFunction) =>
+    f.spec.permissions.table !== 'none' &&
+    TABLE_GRANTS[f.spec.permissions.table].indexes.length > 0;
 
   const list: NagAcknowledgement[] = [
     { id: 'AwsSolutions-SMG4', reason: REASONS.jwtSecretRotation, scopes: [secrets.jwtSecret] },
@@ -72,15 +108,14 @@ export function nagAcknowledgements(stack: HospitalStack): NagAcknowledgement[] 
       reason: REASONS.xrayWildcard,
       scopes: roles(() => true),
     },
-    {
-      id: `AwsSolutions-IAM5[Resource::${tableArn}/index/*]`,
-      reason: REASONS.tableIndexes,
-      scopes: roles(
-        (f) =>
-          f.spec.permissions.table !== 'none' &&
-          TABLE_GRANTS[f.spec.permissions.table].indexes.length > 0,
-      ),
-    },
+    // The table ARN is rendered per stack: each area stack receives it as a parameter.
+    ...byId(
+      fns(readsIndexes).map((f) => ({
+        id: `AwsSolutions-IAM5[Resource::${arnRefIn(Stack.of(f.role), tableCfn)}/index/*]`,
+        scope: f.role,
+      })),
+      REASONS.tableIndexes,
+    ),
     {
       id: 'AwsSolutions-IAM5[Action::kms:GenerateDataKey*]',
       reason: REASONS.kmsWriteActions,
@@ -99,18 +134,23 @@ export function nagAcknowledgements(stack: HospitalStack): NagAcknowledgement[] 
     {
       id: 'HIPAA.Security-LambdaConcurrency',
       reason: REASONS.reservedConcurrency,
-      scopes: [functions],
+      scopes: fns(() => true),
     },
-    { id: 'HIPAA.Security-LambdaDLQ', reason: REASONS.dlq, scopes: [functions] },
-    { id: 'HIPAA.Security-LambdaInsideVPC', reason: REASONS.vpc, scopes: [functions] },
+    { id: 'HIPAA.Security-LambdaDLQ', reason: REASONS.dlq, scopes: fns(() => true) },
+    { id: 'HIPAA.Security-LambdaInsideVPC', reason: REASONS.vpc, scopes: fns(() => true) },
 
-    { id: 'AwsSolutions-APIG2', reason: REASONS.requestValidation, scopes: [api.restApi] },
+    { id: 'AwsSolutions-APIG2', reason: REASONS.requestValidation, scopes: [api.api.resource] },
     {
       id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
       reason: REASONS.apiGatewayCloudWatchRole,
-      scopes: [api.restApi.node.findChild('CloudWatchRole')],
+      scopes: [api.api.cloudWatchRole],
     },
-    { id: 'AwsSolutions-COG4', reason: REASONS.noCognito, scopes: [api.restApi] },
+    // Every method of an area is created beneath its imported RestApi construct.
+    {
+      id: 'AwsSolutions-COG4',
+      reason: REASONS.noCognito,
+      scopes: [...areas.values()].map((a) => a.routes.restApi),
+    },
     {
       id: 'HIPAA.Security-APIGWCacheEnabledAndEncrypted',
       reason: REASONS.noStageCache,
@@ -122,13 +162,15 @@ export function nagAcknowledgements(stack: HospitalStack): NagAcknowledgement[] 
   ];
 
   // Public routes, one acknowledgement per method, generated from the manifest.
-  for (const { route, method } of api.methods) {
-    if (!isPublicRoute(route)) continue;
-    list.push({
-      id: 'AwsSolutions-APIG4',
-      reason: REASONS.publicRoute(`${routeName(route)}, ${route.method} ${route.path}`),
-      scopes: [method],
-    });
+  for (const area of areas.values()) {
+    for (const { spec, method } of area.routes.methods) {
+      if (!spec.route.isPublic) continue;
+      list.push({
+        id: 'AwsSolutions-APIG4',
+        reason: REASONS.publicRoute(`${spec.route.label}, ${spec.httpMethod} ${spec.path}`),
+        scopes: [method],
+      });
+    }
   }
   return list.filter((a) => a.scopes.length > 0);
 }

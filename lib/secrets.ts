@@ -1,7 +1,9 @@
 import { RemovalPolicy, Stack } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { deploymentName } from './naming';
 
 /** HS256 wants a key of at least 256 bits; 64 characters from [A-Za-z0-9] carry about 381. */
 export const JWT_SECRET_LENGTH = 64;
@@ -22,7 +24,7 @@ export class Secrets extends Construct {
   constructor(scope: Construct, id: string) {
     super(scope, id);
     this.key = new kms.Key(this, 'Key', {
-      description: `${Stack.of(this).stackName} Secrets Manager encryption`,
+      description: `${deploymentName(this)} Secrets Manager encryption`,
       enableKeyRotation: true,
       // It encrypts nothing but this secret, which goes with the stack (deletion is scheduled, 30 days).
       removalPolicy: RemovalPolicy.DESTROY,
@@ -38,5 +40,34 @@ export class Secrets extends Construct {
       // Signing keys are not data: a new deployment simply signs new tokens.
       removalPolicy: RemovalPolicy.DESTROY,
     });
+  }
+
+  /**
+   * Lets a function read the signing key: GetSecretValue and DescribeSecret on the secret, and
+   * kms:Decrypt on its key only when Secrets Manager calls KMS on the function's behalf
+   * (kms:ViaService). Granted in the function role's own policy rather than in the key policy
+   * (what `secret.grantRead` does): the roles live in nested stacks that are created after this one
+   * and take the secret's ARN from it, so a key policy naming them would make the stacks depend on
+   * each other in a cycle. The key policy keeps CDK's account statement, which is what lets IAM
+   * policies of this account grant use of the key; no other policy names this key.
+   */
+  grantRead(role: iam.IRole): void {
+    role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret'],
+        resources: [this.jwtSecret.secretArn],
+      }),
+    );
+    role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['kms:Decrypt'],
+        resources: [this.key.keyArn],
+        conditions: {
+          StringEquals: {
+            'kms:ViaService': `secretsmanager.${Stack.of(role).region}.amazonaws.com`,
+          },
+        },
+      }),
+    );
   }
 }

@@ -1,13 +1,13 @@
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import type { GroupDef } from '../shared/http/route';
+import type { GroupPermissions } from './manifest';
 
 /**
  * What a function may do with the table. The groups of the route manifest declare `none`, `read`
  * or `readwrite`; `lookup` (GetItem by key only) exists for the authorizer, which reads the user
  * or API-key record and the tenant by key and nothing else (shared/auth/authorize.ts).
  */
-export type TableAccess = GroupDef['permissions']['table'] | 'lookup';
+export type TableAccess = GroupPermissions['table'] | 'lookup';
 
 interface TableGrant {
   /** On the table itself. */
@@ -19,7 +19,7 @@ interface TableGrant {
 }
 
 /**
- * The actions each access level needs, from what the code calls: GetItem and Query (shared/table
+ * The actions each access level needs, from what the code calls: GetItem and Query (shared/kernel/store
  * items.ts and pagination.ts), PutItem/UpdateItem/DeleteItem and ConditionCheckItem (direct writes
  * and TransactWriteItems, which IAM authorises per item by these same actions). Never Scan,
  * BatchGetItem or BatchWriteItem (no request path uses them: a Scan would read every tenant), and no

@@ -3,6 +3,7 @@ import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import { gatewayResponse } from '../shared/http/gateway-responses';
 import type { Logging } from './logging';
+import { deploymentName, rootStack } from './naming';
 
 export interface FirewallProps {
   /** ARN of the API Gateway stage to protect. */
@@ -36,6 +37,7 @@ export class Firewall extends Construct {
   constructor(scope: Construct, id: string, props: FirewallProps) {
     super(scope, id);
     const stack = Stack.of(this);
+    const name = deploymentName(this);
     const visibility = (metricName: string): wafv2.CfnWebACL.VisibilityConfigProperty => ({
       cloudWatchMetricsEnabled: true,
       metricName,
@@ -45,9 +47,9 @@ export class Firewall extends Construct {
 
     this.webAcl = new wafv2.CfnWebACL(this, 'WebAcl', {
       scope: 'REGIONAL',
-      description: `${stack.stackName} REST API protection`,
+      description: `${name} REST API protection`,
       defaultAction: { allow: {} },
-      visibilityConfig: visibility(`${stack.stackName}-api`),
+      visibilityConfig: visibility(`${name}-api`),
       customResponseBodies: {
         [TOO_MANY_REQUESTS]: {
           contentType: 'APPLICATION_JSON',
@@ -86,12 +88,12 @@ export class Firewall extends Construct {
       webAclArn: this.webAcl.attrArn,
     });
 
-    // WAF only delivers to log groups whose name starts with aws-waf-logs-. The stack's UUID makes
-    // the name unique per deployment: the group is retained, and a later stack of the same name
-    // must not collide with it.
-    const stackUuid = Fn.select(2, Fn.split('/', stack.stackId));
+    // WAF only delivers to log groups whose name starts with aws-waf-logs-. The top-level stack's
+    // UUID makes the name unique per deployment: the group is retained, and a later stack of the
+    // same name must not collide with it.
+    const stackUuid = Fn.select(2, Fn.split('/', rootStack(this).stackId));
     const logGroup = props.logging.logGroup(this, 'Logs', {
-      logGroupName: `aws-waf-logs-${stack.stackName}-${stackUuid}`,
+      logGroupName: `aws-waf-logs-${name}-${stackUuid}`,
     });
     new wafv2.CfnLoggingConfiguration(this, 'Logging', {
       resourceArn: this.webAcl.attrArn,

@@ -1,26 +1,33 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { App, type CfnElement, Stack } from 'aws-cdk-lib';
+import { App, type CfnElement, NestedStack, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks, HIPAASecurityChecks, type NagPack } from 'cdk-nag';
+import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { GROUP_AREAS } from '../../lib/areas';
 import { Data } from '../../lib/data';
 import { type FunctionSpec, functionSpecs, PROJECT_ROOT } from '../../lib/function-specs';
 import { Functions } from '../../lib/functions';
 import { HospitalStack } from '../../lib/hospital-stack';
 import { Logging } from '../../lib/logging';
+import { type Manifest, readManifest } from '../../lib/manifest';
 import { Secrets } from '../../lib/secrets';
 import { readSettings, type Settings } from '../../lib/settings';
-import { allRoutes, GROUPS } from '../../shared/api/index';
 import { GATEWAY_RESPONSES } from '../../shared/http/gateway-responses';
-import { isPublicRoute } from '../../shared/http/route';
 import { TABLE } from '../../shared/kernel/store/table';
 
 /**
- * The stack is built once, and every expectation is generated from the declarations the stack
- * reads: the route manifest, the table spec, the gateway responses and the settings.
+ * The deployment is built once, and every expectation is generated from the declarations it
+ * reads: the route manifest (through lib/manifest.ts), the areas, the table spec, the gateway
+ * responses and the settings. It is one top-level stack of nested stacks; assertions look in the
+ * nested template that holds each resource, and follow values passed between stacks (nested
+ * stack parameters and outputs) back to the resource they come from.
  */
 type Json = Record<string, any>;
+
+/** CloudFormation's limit is 500 resources per stack; this leaves room to notice in time. */
+const MAX_RESOURCES_PER_STACK = 400;
 
 /**
  * An app like the CLI's: cdk.json's feature flags, plus `extra`. No bundling (`cdk synth` bundles,
@@ -38,23 +45,86 @@ function testApp(extra: Record<string, unknown> = {}): App {
 }
 
 let stack: HospitalStack;
-let template: Template;
-let resources: Record<string, Json>;
 let app: App;
 let settings: Settings;
+const manifest = readManifest();
 
-const logicalId = (construct: { node: { defaultChild?: unknown } }) =>
-  stack.getLogicalId(construct.node.defaultChild as CfnElement);
-const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
+/** The top-level stack and every nested stack, top first. */
+function stacksOf(top: Stack): Stack[] {
+  return [top, ...top.node.findAll().filter((c): c is NestedStack => c instanceof NestedStack)];
+}
+
+const templateCache = new Map<Stack, Template>();
+function templateOf(s: Stack): Template {
+  if (!templateCache.has(s)) templateCache.set(s, Template.fromStack(s));
+  return templateCache.get(s)!;
+}
+const resourcesOf = (s: Stack): Record<string, Json> => templateOf(s).toJSON().Resources;
+
+const logicalId = (construct: IConstruct) => {
+  const element = (construct.node.defaultChild ?? construct) as CfnElement;
+  return Stack.of(element).getLogicalId(element);
+};
+/** `[stack, logical id, resource]` of every resource of a type, in every stack. */
+const ofType = (type: string, top: Stack = stack) =>
+  stacksOf(top).flatMap((s) =>
+    Object.entries(resourcesOf(s))
+      .filter(([, r]) => r.Type === type)
+      .map(([id, r]) => [s, id, r] as const),
+  );
 const asArray = <T>(x: T | T[]): T[] => (Array.isArray(x) ? x : [x]);
 
-/** Every statement of the IAM policies attached to a function's role. */
+/**
+ * Where a value of `s`'s template comes from: a nested stack parameter is followed to the value
+ * its parent passes, and a parent's `Outputs.X` of a nested stack to that output's value, until
+ * the value is the producing stack's own (`{Ref}` / `{Fn::GetAtt}` of its resource).
+ */
+function origin(s: Stack, value: unknown): { stack: Stack; value: unknown } {
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    const v = value as Json;
+    const parameters = templateOf(s).toJSON().Parameters ?? {};
+    if (typeof v.Ref === 'string' && v.Ref in parameters && s.nestedStackParent) {
+      const parent = s.nestedStackParent;
+      const resource = resourcesOf(parent)[logicalId((s as NestedStack).nestedStackResource!)]!;
+      return origin(parent, resource.Properties.Parameters[v.Ref]);
+    }
+    const getAtt = v['Fn::GetAtt'];
+    if (Array.isArray(getAtt) && String(getAtt[1]).startsWith('Outputs.')) {
+      const child = stacksOf(s).find(
+        (c) =>
+          c.nestedStackParent === s &&
+          logicalId((c as NestedStack).nestedStackResource!) === getAtt[0],
+      );
+      if (child) {
+        const output = templateOf(child).toJSON().Outputs[String(getAtt[1]).slice(8)];
+        return origin(child, output.Value);
+      }
+    }
+  }
+  return { stack: s, value };
+}
+
+/** `value` with every value passed between stacks replaced by where it comes from. */
+function traced(s: Stack, value: unknown): any {
+  const o = origin(s, value);
+  if (o.stack !== s || o.value !== value) return traced(o.stack, o.value);
+  if (Array.isArray(value)) return value.map((v) => traced(s, v));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, traced(s, v)]));
+  return value;
+}
+
+const fnOf = (spec: FunctionSpec) => stack.functions.all.find((f) => f.spec.name === spec.name)!;
+
+/** Every statement of the IAM policies attached to a function's role, with values traced. */
 function statementsOf(spec: FunctionSpec): Json[] {
-  const fn = stack.functions.all.find((f) => f.spec.name === spec.name)!;
+  const fn = fnOf(spec);
+  const home = Stack.of(fn.role);
   const roleId = logicalId(fn.role);
-  return ofType('AWS::IAM::Policy')
-    .filter(([, p]) => asArray(p.Properties.Roles).some((r: Json) => r.Ref === roleId))
-    .flatMap(([, p]) => p.Properties.PolicyDocument.Statement as Json[]);
+  return Object.values(resourcesOf(home))
+    .filter((p) => p.Type === 'AWS::IAM::Policy')
+    .filter((p) => asArray(p.Properties.Roles).some((r: Json) => r.Ref === roleId))
+    .flatMap((p) => traced(home, p.Properties.PolicyDocument.Statement) as Json[]);
 }
 
 const actionsOf = (statements: Json[]) => statements.flatMap((s) => asArray<string>(s.Action));
@@ -63,12 +133,63 @@ beforeAll(() => {
   app = testApp();
   settings = readSettings(app.node);
   stack = new HospitalStack(app, 'HospitalTest', { settings });
-  template = Template.fromStack(stack);
-  resources = template.toJSON().Resources;
+  // Synthesise before anything inspects constructs: only synthesis turns values passed between
+  // stacks into nested stack parameters, which is what cdk-nag sees under `cdk synth`.
+  for (const s of stacksOf(stack)) templateOf(s);
 });
 
-describe('DynamoDB table (from shared/table/spec.ts)', () => {
+describe('nested stacks (CloudFormation limits)', () => {
+  it('is one top-level stack of nested stacks: platform, API, one per area, stage', () => {
+    const nested = stacksOf(stack).slice(1);
+    const areas = [...new Set(manifest.groups.map((g) => g.area))];
+    expect(nested.map((s) => s.node.id).sort()).toEqual(
+      ['Platform', 'Api', 'Stage', ...areas.map((a) => stack.areas.get(a)!.node.id)].sort(),
+    );
+    expect(Object.values(resourcesOf(stack)).map((r) => r.Type)).toEqual(
+      expect.arrayContaining(nested.map(() => 'AWS::CloudFormation::Stack')),
+    );
+  });
+
+  it(`no stack, top-level or nested, has more than ${MAX_RESOURCES_PER_STACK} resources`, () => {
+    const counts = Object.fromEntries(
+      stacksOf(stack).map((s) => [s.node.path, Object.keys(resourcesOf(s)).length]),
+    );
+    const over = Object.entries(counts).filter(([, n]) => n > MAX_RESOURCES_PER_STACK);
+    expect(over, JSON.stringify(counts)).toEqual([]);
+    expect(Object.keys(counts)).toHaveLength(stacksOf(stack).length);
+  });
+
+  it('every group of the route manifest has an area (lib/areas.ts), and only groups do', () => {
+    expect(() => readManifest()).not.toThrow();
+    const { patients: _dropped, ...withoutPatients } = GROUP_AREAS;
+    expect(() => readManifest(withoutPatients)).toThrow(/group "patients" has no area/);
+    expect(() => readManifest({ ...GROUP_AREAS, billing: 'identity' })).toThrow(
+      /"billing", which is not a group/,
+    );
+    expect(() => readManifest({ ...GROUP_AREAS, patients: 'nowhere' })).toThrow(/unknown area/);
+  });
+
+  it("each area stack holds exactly its groups' functions and the methods of their routes", () => {
+    for (const [area, areaStack] of stack.areas) {
+      const groups = manifest.groups.filter((g) => g.area === area).map((g) => g.name);
+      expect([...areaStack.functions.groups.keys()], area).toEqual(groups);
+      for (const f of areaStack.functions.all) expect(Stack.of(f.fn)).toBe(areaStack);
+      const routes = manifest.routes.filter((r) => groups.includes(r.group));
+      expect(
+        areaStack.routes.methods.map((m) => m.spec.route.label),
+        area,
+      ).toEqual(routes.map((r) => r.label));
+      for (const { method } of areaStack.routes.methods) expect(Stack.of(method)).toBe(areaStack);
+    }
+    expect(Stack.of(stack.functions.authorizer.fn)).toBe(stack.api);
+    expect(Stack.of(stack.platform.data.table)).toBe(stack.platform);
+  });
+});
+
+describe('DynamoDB table (from shared/kernel/store/table.ts)', () => {
   it('has the key schema, every GSI, TTL, PITR, KMS encryption and deletion protection', () => {
+    expect(ofType('AWS::DynamoDB::Table')).toHaveLength(1);
+    const template = templateOf(stack.platform);
     template.resourceCountIs('AWS::DynamoDB::Table', 1);
     template.hasResourceProperties('AWS::DynamoDB::Table', {
       KeySchema: [
@@ -81,7 +202,7 @@ describe('DynamoDB table (from shared/table/spec.ts)', () => {
       SSESpecification: { SSEEnabled: true, SSEType: 'KMS', KMSMasterKeyId: Match.anyValue() },
       DeletionProtectionEnabled: true,
     });
-    const [, table] = ofType('AWS::DynamoDB::Table')[0]!;
+    const [, , table] = ofType('AWS::DynamoDB::Table')[0]!;
     const gsis = table.Properties.GlobalSecondaryIndexes as Json[];
     expect(gsis.map((g) => g.IndexName).sort()).toEqual(TABLE.indexes.map((i) => i.name).sort());
     for (const index of TABLE.indexes) {
@@ -106,12 +227,12 @@ describe('DynamoDB table (from shared/table/spec.ts)', () => {
   });
 
   it('is retained with its customer-managed, rotating key', () => {
-    template.hasResource('AWS::DynamoDB::Table', {
+    templateOf(stack.platform).hasResource('AWS::DynamoDB::Table', {
       DeletionPolicy: 'Retain',
       UpdateReplacePolicy: 'Retain',
     });
-    const keyId = logicalId(stack.data.key);
-    expect(resources[keyId]).toMatchObject({
+    const key = stack.platform.data.key;
+    expect(resourcesOf(Stack.of(key))[logicalId(key)]).toMatchObject({
       Type: 'AWS::KMS::Key',
       DeletionPolicy: 'Retain',
       Properties: { EnableKeyRotation: true },
@@ -123,15 +244,16 @@ describe('Lambda functions (one per GROUP plus the authorizer)', () => {
   const specs = functionSpecs();
 
   it('has exactly one function per group plus the authorizer', () => {
-    expect(specs.map((s) => s.name)).toEqual([...GROUPS.map((g) => g.name), 'authorizer']);
-    template.resourceCountIs('AWS::Lambda::Function', GROUPS.length + 1);
+    expect(specs.map((s) => s.name)).toEqual([...manifest.groups.map((g) => g.name), 'authorizer']);
+    expect(ofType('AWS::Lambda::Function')).toHaveLength(manifest.groups.length + 1);
   });
 
   it.each(specs.map((s) => [s.name, s] as const))(
     '%s: nodejs24.x, arm64, X-Ray, memory, timeout and environment from its declaration',
     (_name, spec) => {
-      const fn = stack.functions.all.find((f) => f.spec.name === spec.name)!;
-      const props = resources[logicalId(fn.fn)]!.Properties;
+      const fn = fnOf(spec);
+      const home = resourcesOf(Stack.of(fn.fn));
+      const props = home[logicalId(fn.fn)]!.Properties;
       expect(props).toMatchObject({
         Runtime: 'nodejs24.x',
         Architectures: ['arm64'],
@@ -146,7 +268,7 @@ describe('Lambda functions (one per GROUP plus the authorizer)', () => {
       expect('TABLE_NAME' in env).toBe(spec.permissions.table !== 'none');
       expect('JWT_SECRET_ARN' in env).toBe(Boolean(spec.permissions.jwtSecret));
       // Its log group is encrypted and has a retention.
-      const logGroup = resources[props.LoggingConfig.LogGroup.Ref]!;
+      const logGroup = home[props.LoggingConfig.LogGroup.Ref]!;
       expect(logGroup.Properties).toMatchObject({
         RetentionInDays: settings.logRetentionDays,
         KmsKeyId: expect.anything(),
@@ -157,8 +279,8 @@ describe('Lambda functions (one per GROUP plus the authorizer)', () => {
 
 describe("least privilege (from each group's permissions)", () => {
   const specs = functionSpecs();
-  const tableId = () => logicalId(stack.data.table);
-  const secretId = () => logicalId(stack.secrets.jwtSecret);
+  const tableId = () => logicalId(stack.platform.data.table);
+  const secretId = () => logicalId(stack.platform.secrets.jwtSecret);
   const touches = (statements: Json[], id: string) =>
     statements.filter((s) => JSON.stringify(s.Resource).includes(`"${id}"`));
   const WRITE = [
@@ -209,7 +331,7 @@ describe("least privilege (from each group's permissions)", () => {
         ),
       ].sort();
     const table = `{"Fn::GetAtt":["${tableId()}","Arn"]}`;
-    const key = `{"Fn::GetAtt":["${logicalId(stack.data.key)}","Arn"]}`;
+    const key = `{"Fn::GetAtt":["${logicalId(stack.platform.data.key)}","Arn"]}`;
     return {
       table: on((r) => r === table),
       index: on((r) => r.includes(tableId()) && r.includes('/index/*')),
@@ -271,19 +393,48 @@ describe("least privilege (from each group's permissions)", () => {
     },
   );
 
-  it('only functions that declare jwtSecret may decrypt the secret (key policy)', () => {
-    const keyPolicy = resources[logicalId(stack.secrets.key)]!.Properties.KeyPolicy
+  /**
+   * The secret's key is used through the roles' own policies (lib/secrets.ts, grantRead): a key
+   * policy naming roles of stacks created after it would be a dependency cycle. So the key policy
+   * must name no role, and exactly the roles of functions declaring jwtSecret may decrypt with
+   * the key, only through Secrets Manager.
+   */
+  it('only functions that declare jwtSecret may decrypt the secret (key and role policies)', () => {
+    const secretsKey = stack.platform.secrets.key;
+    const keyId = logicalId(secretsKey);
+    const keyPolicy = resourcesOf(Stack.of(secretsKey))[keyId]!.Properties.KeyPolicy
       .Statement as Json[];
-    const rolePrincipals = keyPolicy
-      .flatMap((s) => asArray<Json>(s.Principal?.AWS ?? []))
-      .filter((p) => p['Fn::GetAtt'])
-      .map((p) => p['Fn::GetAtt'][0] as string)
-      .sort();
-    const expected = stack.functions.all
-      .filter((f) => f.spec.permissions.jwtSecret)
-      .map((f) => logicalId(f.role))
-      .sort();
-    expect(rolePrincipals).toEqual(expected);
+    const principals = keyPolicy.flatMap((s) => asArray<Json>(s.Principal?.AWS ?? []));
+    expect(principals.filter((p) => !JSON.stringify(p).endsWith(':root"]]}'))).toEqual([]);
+
+    const onKey = `{"Fn::GetAtt":["${keyId}","Arn"]}`;
+    const readers = specs.filter((spec) =>
+      statementsOf(spec).some((s) =>
+        asArray<Json>(s.Resource).some((r) => JSON.stringify(r) === onKey),
+      ),
+    );
+    expect(readers.map((s) => s.name).sort()).toEqual(
+      specs
+        .filter((s) => s.permissions.jwtSecret)
+        .map((s) => s.name)
+        .sort(),
+    );
+    for (const spec of readers) {
+      const onSecretKey = statementsOf(spec).filter((s) =>
+        asArray<Json>(s.Resource).some((r) => JSON.stringify(r) === onKey),
+      );
+      for (const s of onSecretKey) {
+        expect(s.Action, spec.name).toBe('kms:Decrypt');
+        expect(JSON.stringify(s.Condition?.StringEquals?.['kms:ViaService']), spec.name).toContain(
+          'secretsmanager.',
+        );
+      }
+    }
+    // No other policy anywhere names the key.
+    const policies = ofType('AWS::IAM::Policy').filter(([s, , p]) =>
+      JSON.stringify(traced(s, p.Properties.PolicyDocument)).includes(`"${keyId}"`),
+    );
+    expect(policies).toHaveLength(readers.length);
   });
 
   it('the web function (table: none) has no DynamoDB permission and cannot read the secret', () => {
@@ -299,65 +450,89 @@ describe("least privilege (from each group's permissions)", () => {
   });
 });
 
-describe('API Gateway (from the route manifest)', () => {
-  /** `METHOD /path` → method resource, with the path rebuilt from the template's resources. */
-  function methodsByRoute(): Map<string, Json> {
-    const paths = new Map<string, string>();
-    const pathOf = (ref: Json | undefined): string => {
-      if (!ref || ref['Fn::GetAtt']) return ''; // the root resource
-      const id = ref.Ref as string;
-      if (!paths.has(id)) {
-        const r = resources[id]!;
-        paths.set(id, `${pathOf(r.Properties.ParentId)}/${r.Properties.PathPart}`);
-      }
-      return paths.get(id)!;
-    };
-    return new Map(
-      ofType('AWS::ApiGateway::Method').map(([, m]) => [
-        `${m.Properties.HttpMethod} ${pathOf(m.Properties.ResourceId) || '/'}`,
-        m.Properties,
-      ]),
-    );
+/**
+ * `METHOD /path` → `{stack, method}` for every method of every stack of `top`, with the path
+ * rebuilt from the resources, following a parent resource into the stack that created it.
+ */
+function methodsByRoute(top: Stack = stack): Map<string, { stack: Stack; props: Json }> {
+  const pathOf = (s: Stack, ref: unknown): string => {
+    const o = origin(s, ref);
+    const v = o.value as Json;
+    if (Array.isArray(v?.['Fn::GetAtt']) && v['Fn::GetAtt'][1] === 'RootResourceId') return '';
+    const r = resourcesOf(o.stack)[v.Ref as string]!;
+    expect(r.Type).toBe('AWS::ApiGateway::Resource');
+    return `${pathOf(o.stack, r.Properties.ParentId)}/${r.Properties.PathPart}`;
+  };
+  const methods = new Map<string, { stack: Stack; props: Json }>();
+  for (const [s, , m] of ofType('AWS::ApiGateway::Method', top)) {
+    const key = `${m.Properties.HttpMethod} ${pathOf(s, m.Properties.ResourceId) || '/'}`;
+    expect(methods.has(key), key).toBe(false);
+    methods.set(key, { stack: s, props: m.Properties });
   }
+  return methods;
+}
 
+describe('API Gateway (from the route manifest)', () => {
   it('has every route of allRoutes() and nothing else', () => {
     const methods = methodsByRoute();
     expect([...methods.keys()].sort()).toEqual(
-      allRoutes()
-        .map((r) => `${r.method} ${r.path}`)
-        .sort(),
+      manifest.routes.map((r) => `${r.method} ${r.path}`).sort(),
     );
   });
 
-  it.each(allRoutes().map((r) => [`${r.method} ${r.path}`, r] as const))(
-    "%s: authorization and its group's function",
+  it.each(manifest.routes.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    "%s: authorization and its group's function, in its group's area stack",
     (key, route) => {
-      const method = methodsByRoute().get(key)!;
-      if (isPublicRoute(route)) {
+      const { stack: home, props: method } = methodsByRoute().get(key)!;
+      const group = manifest.groups.find((g) => g.name === route.group)!;
+      expect(home).toBe(stack.areas.get(group.area));
+      if (route.isPublic) {
         expect(method.AuthorizationType).toBe('NONE');
         expect(method.AuthorizerId).toBeUndefined();
       } else {
-        const [authorizerId] = ofType('AWS::ApiGateway::Authorizer')[0]!;
+        const [authorizerStack, authorizerId] = ofType('AWS::ApiGateway::Authorizer')[0]!;
         expect(method.AuthorizationType).toBe('CUSTOM');
-        expect(method.AuthorizerId).toEqual({ Ref: authorizerId });
+        expect(origin(home, method.AuthorizerId)).toEqual({
+          stack: authorizerStack,
+          value: { Ref: authorizerId },
+        });
       }
       expect(method.Integration.Type).toBe('AWS_PROXY');
       const fn = stack.functions.groups.get(route.group)!;
-      expect(JSON.stringify(method.Integration.Uri)).toContain(`"${logicalId(fn.fn)}"`);
+      expect(Stack.of(fn.fn)).toBe(home);
+      expect(JSON.stringify(method.Integration.Uri)).toContain(
+        `{"Fn::GetAtt":["${logicalId(fn.fn)}","Arn"]}`,
+      );
+      // Every method is on the one RestApi.
+      expect(traced(home, method.RestApiId)).toEqual({ Ref: logicalId(stack.api.api.resource) });
     },
   );
 
   it('uses a REQUEST authorizer on the Authorization header, cached 60 s', () => {
+    expect(ofType('AWS::ApiGateway::Authorizer')).toHaveLength(1);
+    const template = templateOf(stack.api);
     template.resourceCountIs('AWS::ApiGateway::Authorizer', 1);
     template.hasResourceProperties('AWS::ApiGateway::Authorizer', {
       Type: 'REQUEST',
       IdentitySource: 'method.request.header.Authorization',
       AuthorizerResultTtlInSeconds: 60,
     });
-    const [, authorizer] = ofType('AWS::ApiGateway::Authorizer')[0]!;
+    const [, authorizerId, authorizer] = ofType('AWS::ApiGateway::Authorizer')[0]!;
     expect(JSON.stringify(authorizer.Properties.AuthorizerUri)).toContain(
       `"${logicalId(stack.functions.authorizer.fn)}"`,
     );
+    // API Gateway may invoke the authorizer function, as this authorizer of this API only.
+    const permissions = ofType('AWS::Lambda::Permission').filter(([s, , p]) =>
+      JSON.stringify(traced(s, p.Properties.FunctionName)).includes(
+        `"${logicalId(stack.functions.authorizer.fn)}"`,
+      ),
+    );
+    expect(permissions).toHaveLength(1);
+    const [s, , permission] = permissions[0]!;
+    const sourceArn = JSON.stringify(traced(s, permission.Properties.SourceArn));
+    expect(permission.Properties.Principal).toBe('apigateway.amazonaws.com');
+    expect(sourceArn).toContain('/authorizers/');
+    expect(sourceArn).toContain(`{"Ref":"${authorizerId}"}`);
   });
 
   /**
@@ -392,7 +567,7 @@ describe('API Gateway (from the route manifest)', () => {
 
   it('every API Gateway response type answers {statusCode, message, error} JSON with its status', () => {
     const installed = ofType('AWS::ApiGateway::GatewayResponse').map(
-      ([, r]) => r.Properties as Json,
+      ([, , r]) => r.Properties as Json,
     );
     expect(installed.map((p) => p.ResponseType).sort()).toEqual(
       Object.keys(REQUIRED_GATEWAY_RESPONSES).sort(),
@@ -415,7 +590,7 @@ describe('API Gateway (from the route manifest)', () => {
   it.each(GATEWAY_RESPONSES.map((r) => [r.type, r] as const))(
     'gateway response %s answers the JSON body',
     (_type, r) => {
-      template.hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
+      templateOf(stack.api).hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
         ResponseType: r.type,
         StatusCode: String(r.statusCode),
         ResponseParameters: { 'gatewayresponse.header.Content-Type': "'application/json'" },
@@ -431,10 +606,13 @@ describe('API Gateway (from the route manifest)', () => {
   );
 
   it('stage: REGIONAL, throttled, access-logged as JSON, traced, errors-only execution logs without bodies', () => {
-    template.hasResourceProperties('AWS::ApiGateway::RestApi', {
+    templateOf(stack.api).hasResourceProperties('AWS::ApiGateway::RestApi', {
       EndpointConfiguration: { Types: ['REGIONAL'] },
     });
-    template.hasResourceProperties('AWS::ApiGateway::Stage', {
+    expect(ofType('AWS::ApiGateway::RestApi')).toHaveLength(1);
+    expect(ofType('AWS::ApiGateway::Stage')).toHaveLength(1);
+    templateOf(stack.stage).hasResourceProperties('AWS::ApiGateway::Stage', {
+      StageName: settings.stageName,
       TracingEnabled: true,
       AccessLogSetting: {
         DestinationArn: Match.anyValue(),
@@ -451,20 +629,114 @@ describe('API Gateway (from the route manifest)', () => {
         }),
       ]),
     });
-    template.resourceCountIs('AWS::ApiGateway::Account', 1);
+    expect(ofType('AWS::ApiGateway::Account')).toHaveLength(1);
+    templateOf(stack.api).hasResource('AWS::ApiGateway::Account', { DeletionPolicy: 'Retain' });
+  });
+
+  it('deploys the stage after every method of every area stack', () => {
+    const [deploymentStack, deploymentId] = ofType('AWS::ApiGateway::Deployment')[0]!;
+    expect(ofType('AWS::ApiGateway::Deployment')).toHaveLength(1);
+    expect(deploymentStack).toBe(stack.stage);
+    expect(
+      traced(
+        stack.stage,
+        resourcesOf(stack.stage)[logicalId(stack.stage.apiStage.stage)]!.Properties.DeploymentId,
+      ),
+    ).toEqual({ Ref: deploymentId });
+    // Methods are in area stacks: the stage stack as a whole waits for every one of them.
+    const stageStackResource = resourcesOf(stack)[logicalId(stack.stage.nestedStackResource!)]!;
+    expect(asArray(stageStackResource.DependsOn).sort()).toEqual(
+      expect.arrayContaining(
+        [...stack.areas.values()].map((a) => logicalId(a.nestedStackResource!)),
+      ),
+    );
+  });
+
+  it('takes a new deployment when any method changes, and only then', () => {
+    const deploymentIdOf = (m: Manifest) => {
+      const other = testApp();
+      const s = new HospitalStack(other, 'Other', {
+        settings: readSettings(other.node),
+        manifest: m,
+      });
+      return Object.entries(Template.fromStack(s.stage).toJSON().Resources as Json).find(
+        ([, r]) => r.Type === 'AWS::ApiGateway::Deployment',
+      )![0];
+    };
+    const same = deploymentIdOf(manifest);
+    expect(deploymentIdOf(readManifest())).toBe(same);
+    const [first, ...rest] = manifest.routes;
+    const changes: Manifest[] = [
+      { ...manifest, routes: rest },
+      { ...manifest, routes: [{ ...first!, isPublic: !first!.isPublic }, ...rest] },
+      { ...manifest, routes: [{ ...first!, path: `${first!.path}x` }, ...rest] },
+    ];
+    for (const changed of changes) expect(deploymentIdOf(changed)).not.toBe(same);
+  });
+
+  it('creates each path resource once, in the API stack when areas share it', () => {
+    // A route of an identity group beneath the outpatient /patients/{id}.
+    const identityGroup = manifest.groups.find((g) => g.area === 'identity')!;
+    const shared: Manifest = {
+      ...manifest,
+      routes: [
+        ...manifest.routes,
+        {
+          method: 'GET',
+          path: '/patients/{id}/access-log',
+          group: identityGroup.name,
+          isPublic: false,
+          label: `${identityGroup.name}.patientAccessLog`,
+        },
+      ],
+    };
+    const other = testApp();
+    const s = new HospitalStack(other, 'Shared', {
+      settings: readSettings(other.node),
+      manifest: shared,
+    });
+    const methods = methodsByRoute(s);
+    expect([...methods.keys()].sort()).toEqual(
+      shared.routes.map((r) => `${r.method} ${r.path}`).sort(),
+    );
+    expect(methods.get('GET /patients/{id}/access-log')!.stack).toBe(s.areas.get('identity'));
+    const parts = (st: Stack) =>
+      Object.values(resourcesOf(st))
+        .filter((r) => r.Type === 'AWS::ApiGateway::Resource')
+        .map((r) => r.Properties.PathPart);
+    expect(parts(s.api).sort()).toEqual(['patients', '{id}'].sort());
+    expect(parts(s.areas.get('outpatient')!)).not.toContain('patients');
+    expect(parts(s.areas.get('identity')!)).toContain('access-log');
   });
 
   it('is behind a WAF web ACL with logging that redacts the Authorization header', () => {
+    expect(ofType('AWS::WAFv2::WebACLAssociation')).toHaveLength(1);
+    const template = templateOf(stack.stage);
     template.resourceCountIs('AWS::WAFv2::WebACLAssociation', 1);
     template.hasResourceProperties('AWS::WAFv2::LoggingConfiguration', {
       RedactedFields: [{ SingleHeader: { Name: 'authorization' } }],
     });
+    // Associated with the stage of this API.
+    const [, , association] = ofType('AWS::WAFv2::WebACLAssociation')[0]!;
+    expect(JSON.stringify(association.Properties.ResourceArn)).toContain(
+      `{"Ref":"${logicalId(stack.stage.apiStage.stage)}"}`,
+    );
   });
 
   it('outputs the API URL and the /get-started URL', () => {
-    const outputs = template.toJSON().Outputs as Json;
+    const outputs = templateOf(stack).toJSON().Outputs as Json;
     expect(Object.keys(outputs)).toEqual(expect.arrayContaining(['ApiUrl', 'GetStartedUrl']));
     expect(JSON.stringify(outputs.GetStartedUrl.Value)).toContain('/get-started');
+    expect(Object.keys(outputs)).toEqual(
+      expect.arrayContaining([
+        'RestApiId',
+        'StageName',
+        'TableName',
+        'JwtSecretArn',
+        'JwtSecretReaders',
+        'AccessLogGroup',
+      ]),
+    );
   });
 });
 
@@ -474,23 +746,36 @@ describe('cdk-nag', () => {
     ['HIPAA.Security', () => new HIPAASecurityChecks(app, { verbose: true })],
   ];
 
-  it.each(packs)('%s: no unacknowledged findings', (_name, makePack) => {
-    const report = makePack().validateScope(stack);
-    const found = report.violations.map(
-      (v) =>
-        `${v.ruleName} (${v.severity})\n  ${v.description}\n  ${v.violatingResources.map((r) => r.constructPath).join('\n  ')}`,
-    );
+  it.each(packs)('%s: no unacknowledged findings in any stack', (_name, makePack) => {
+    const found: string[] = [];
+    for (const s of stacksOf(stack)) {
+      // validateScope walks the construct tree below `s`, nested stacks included: keep the
+      // findings about resources of `s` itself (each nested stack gets its own pass).
+      const byPath = new Map(s.node.findAll().map((c) => [c.node.path, c]));
+      for (const v of makePack().validateScope(s).violations) {
+        const own = v.violatingResources.filter(
+          (r) => Stack.of(byPath.get(r.constructPath ?? '')!) === s,
+        );
+        if (own.length)
+          found.push(
+            `${s.node.path}: ${v.ruleName} (${v.severity})\n  ${v.description}\n  ${own.map((r) => r.constructPath).join('\n  ')}`,
+          );
+      }
+    }
     if (found.length)
       console.error(
         `Unacknowledged cdk-nag findings (fix them or acknowledge with a reason in lib/nag-acknowledgements.ts):\n${found.join('\n')}`,
       );
     expect(found, found.join('\n')).toEqual([]);
-    expect(report.success).toBe(true);
+  });
+
+  it.each(packs)('%s: the whole app passes', (_name, makePack) => {
+    expect(makePack().validateScope(app).success).toBe(true);
   });
 });
 
 describe('declarations the stack refuses', () => {
-  const group = GROUPS[0]!;
+  const group = manifest.groups[0]!;
 
   it("a group may not take the authorizer's name", () => {
     expect(() => functionSpecs([{ ...group, name: 'authorizer' }])).toThrow(/reserved/);
@@ -507,12 +792,27 @@ describe('declarations the stack refuses', () => {
       () =>
         new Functions(s, 'Functions', {
           table: data.table,
-          jwtSecret: secrets.jwtSecret,
+          secrets,
           logging,
           logLevel: 'info',
           specs: functionSpecs([{ ...group, permissions: { table: 'none', events: true } }]),
         }),
     ).toThrow(/eventBus/);
+  });
+
+  it('a route of a group that does not exist', () => {
+    const other = testApp();
+    const broken: Manifest = {
+      ...manifest,
+      routes: [...manifest.routes, { ...manifest.routes[0]!, path: '/ghost', group: 'ghost' }],
+    };
+    expect(
+      () =>
+        new HospitalStack(other, 'Broken', {
+          settings: readSettings(other.node),
+          manifest: broken,
+        }),
+    ).toThrow(/unknown group ghost/);
   });
 });
 
@@ -525,14 +825,14 @@ describe('optional custom domain', () => {
     const domainStack = new HospitalStack(domainApp, 'HospitalDomain', {
       settings: readSettings(domainApp.node),
     });
-    const t = Template.fromStack(domainStack);
+    const t = Template.fromStack(domainStack.stage);
     t.hasResourceProperties('AWS::ApiGateway::DomainName', {
       DomainName: 'hms.example.org',
       SecurityPolicy: 'TLS_1_2',
       EndpointConfiguration: { Types: ['REGIONAL'] },
     });
     t.resourceCountIs('AWS::ApiGateway::BasePathMapping', 1);
-    const outputs = t.toJSON().Outputs as Json;
+    const outputs = Template.fromStack(domainStack).toJSON().Outputs as Json;
     expect(JSON.stringify(outputs.GetStartedUrl.Value)).toContain('https://');
     expect(JSON.stringify(outputs.GetStartedUrl.Value)).toContain('/get-started');
     expect(outputs.DomainTarget).toBeDefined();

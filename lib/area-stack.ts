@@ -1,0 +1,61 @@
+import { NestedStack, type NestedStackProps } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import { ApiRoutes, type MethodSpec } from './api';
+import type { ApiStack } from './api-stack';
+import { AREAS, type AreaName } from './areas';
+import { groupSpec } from './function-specs';
+import { Functions } from './functions';
+import type { ManifestGroup } from './manifest';
+import type { PlatformStack } from './platform-stack';
+import type { Settings } from './settings';
+
+export interface AreaStackProps extends NestedStackProps {
+  area: AreaName;
+  /** The groups of this area, in manifest order. */
+  groups: readonly ManifestGroup[];
+  /** The methods of this area's routes. */
+  methods: readonly MethodSpec[];
+  platform: PlatformStack;
+  api: ApiStack;
+  settings: Pick<Settings, 'logLevel'>;
+}
+
+/**
+ * One area of the service (lib/areas.ts): the function of each of its groups, and the API
+ * Gateway resources and methods of their routes, added to the API of the API stack.
+ */
+export class AreaStack extends NestedStack {
+  readonly area: AreaName;
+  readonly functions: Functions;
+  readonly routes: ApiRoutes;
+
+  constructor(scope: Construct, id: string, props: AreaStackProps) {
+    super(scope, id, {
+      ...props,
+      description: `Hospital Management Service, ${props.area}: ${AREAS[props.area].description}`,
+    });
+    const { platform, api } = props;
+    this.area = props.area;
+    const outside = props.groups.filter((g) => g.area !== props.area);
+    if (outside.length)
+      throw new Error(
+        `Area ${props.area} got groups of other areas: ${outside.map((g) => g.name)}`,
+      );
+
+    this.functions = new Functions(this, 'Functions', {
+      specs: props.groups.map(groupSpec),
+      table: platform.data.table,
+      secrets: platform.secrets,
+      logging: platform.logging,
+      logLevel: props.settings.logLevel,
+    });
+    this.routes = new ApiRoutes(this, 'Routes', {
+      restApiId: api.api.restApiId,
+      rootResourceId: api.api.rootResourceId,
+      authorizerId: api.api.authorizerId,
+      sharedResources: api.api.sharedResources,
+      methods: props.methods,
+      groupFunctions: new Map([...this.functions.groups].map(([name, f]) => [name, f.fn])),
+    });
+  }
+}

@@ -1,0 +1,69 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { afterEach, describe, expect, it } from 'vitest';
+import { defaultProvider } from '../../lib/bundle-shims/credential-provider-node';
+import { BUNDLE_ALIASES, esbuildOptions, nodejsBundling } from '../../lib/bundling';
+import { PROJECT_ROOT } from '../../lib/function-specs';
+
+const ENV_KEYS = ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN', 'AWS_PROFILE'];
+const saved = Object.fromEntries(ENV_KEYS.map((k) => [k, process.env[k]]));
+afterEach(() => {
+  for (const k of ENV_KEYS) {
+    if (saved[k] === undefined) delete process.env[k];
+    else process.env[k] = saved[k];
+  }
+});
+
+describe('bundle-time alias of the AWS SDK default credential chain (lib/bundling.ts)', () => {
+  it('is declared once and handed to both NodejsFunction and the esbuild JS API', () => {
+    expect(BUNDLE_ALIASES['@aws-sdk/credential-provider-node']).toBeDefined();
+    for (const [module, file] of Object.entries(BUNDLE_ALIASES)) {
+      expect(existsSync(join(PROJECT_ROOT, file)), file).toBe(true);
+      expect(nodejsBundling().esbuildArgs?.[`--alias:${module}`]).toBe(file);
+      expect(esbuildOptions('x.ts', 'out.mjs', PROJECT_ROOT).alias?.[module]).toBe(file);
+    }
+  });
+
+  it("replaces the SDK's chain in a bundle built from the project root", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'alias-'));
+    try {
+      const entry = join(dir, 'entry.ts');
+      writeFileSync(
+        entry,
+        "import { defaultProvider } from '@aws-sdk/credential-provider-node';\nexport const p = defaultProvider;\n",
+      );
+      const outfile = join(dir, 'index.mjs');
+      const result = await build({
+        ...esbuildOptions(entry, outfile, PROJECT_ROOT),
+        metafile: true,
+      });
+      const inputs = Object.keys(result.metafile.inputs);
+      expect(inputs).toContain('lib/bundle-shims/credential-provider-node.ts');
+      expect(inputs.filter((i) => i.includes('credential-provider-node/'))).toEqual([]);
+      expect(inputs.filter((i) => i.includes('credential-provider-sso'))).toEqual([]);
+      expect(readFileSync(outfile, 'utf8').length).toBeLessThan(20 * 1024);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('the replacement reads the credentials Lambda puts in the environment', async () => {
+    delete process.env.AWS_PROFILE;
+    process.env.AWS_ACCESS_KEY_ID = 'AKIAEXAMPLE';
+    process.env.AWS_SECRET_ACCESS_KEY = 'secret';
+    process.env.AWS_SESSION_TOKEN = 'session';
+    await expect(defaultProvider()()).resolves.toMatchObject({
+      accessKeyId: 'AKIAEXAMPLE',
+      secretAccessKey: 'secret',
+      sessionToken: 'session',
+    });
+  });
+
+  it('and refuses, as the chain would, when they are missing', async () => {
+    delete process.env.AWS_ACCESS_KEY_ID;
+    delete process.env.AWS_SECRET_ACCESS_KEY;
+    await expect(defaultProvider()()).rejects.toThrow(/environment variable credentials/);
+  });
+});
