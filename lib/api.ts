@@ -204,7 +204,8 @@ export class Api extends Construct {
 
     this.resource = new apigw.CfnRestApi(this, 'RestApi', {
       name: `${name}-api`,
-      description: 'Hospital Management Service REST API (generated from the REST bindings in shared/api)',
+      description:
+        'Hospital Management Service REST API (generated from the REST bindings in shared/api)',
       endpointConfiguration: { types: [apigw.EndpointType.REGIONAL] },
       minimumCompressionSize: Size.kibibytes(1).toBytes(),
     });

@@ -1,4 +1,5 @@
 import { appointmentsGroup } from '../../shared/api/appointments';
 import { createRestHandler } from '../../shared/http/rest-handler';
+import { restOperations } from '../../shared/http/rest-operations';
 
-export const handler = createRestHandler(appointmentsGroup);
+export const handler = createRestHandler(appointmentsGroup, restOperations());

@@ -1,14 +1,14 @@
 /**
  * Verifies a credential and says who it belongs to: the REST authorizer, and later the MCP
  * function, call this one function. The tenant always comes from the verified credential: the
- * JWT's claim re-checked against the user record, or the API key's record.
+ * JWT's claim re-checked against the user record, or the API key's record. It reads through the
+ * modules' zod-free credential views (credentials.ts), so the authorizer bundles no schemas.
  */
-
 import { isScope } from '../kernel/scopes';
 import type { Stores } from '../kernel/store/store';
-import { findApiKey, HashLookup, hashKey } from '../modules/api-keys';
-import { findTenant, tenantInfo } from '../modules/tenants';
-import { findUser } from '../modules/users';
+import { findKeyCredential, findKeyLookup } from '../modules/api-keys/credentials';
+import { findTenantInfo } from '../modules/tenants/credentials';
+import { findUserCredential } from '../modules/users/credentials';
 import { hashApiKeySecret, hashesEqual, isApiKeySecret } from './api-key-secret';
 import { verifyAccessToken } from './jwt';
 import type { Principal } from './principal';
@@ -29,11 +29,13 @@ export async function resolvePrincipal(
 
   if (isApiKeySecret(token)) {
     const hash = hashApiKeySecret(token);
-    const lookupItem = await stores.global.get(hashKey(hash));
-    if (!lookupItem) return null;
-    const lookup = HashLookup.read(lookupItem);
+    const lookup = await findKeyLookup(stores, hash);
+    if (!lookup) return null;
     const store = stores.forTenant(lookup.tenantId);
-    const [key, tenant] = await Promise.all([findApiKey(store, lookup.keyId), findTenant(store)]);
+    const [key, tenant] = await Promise.all([
+      findKeyCredential(store, lookup.keyId),
+      findTenantInfo(store),
+    ]);
     if (
       !key ||
       !tenant ||
@@ -43,16 +45,16 @@ export async function resolvePrincipal(
     ) {
       return null;
     }
-    return {
-      actor: { kind: 'apiKey', id: key.id, scopes: key.scopes.filter(isScope) },
-      tenant: tenantInfo(tenant),
-    };
+    return { actor: { kind: 'apiKey', id: key.id, scopes: key.scopes.filter(isScope) }, tenant };
   }
 
   const claims = await verifyAccessToken(token, now);
   if (!claims) return null;
   const store = stores.forTenant(claims.tid);
-  const [user, tenant] = await Promise.all([findUser(store, claims.sub), findTenant(store)]);
+  const [user, tenant] = await Promise.all([
+    findUserCredential(store, claims.sub),
+    findTenantInfo(store),
+  ]);
   // A deactivated or deleted user's token stops working; the role is the current one, not the token's.
   if (
     !user ||
@@ -62,5 +64,5 @@ export async function resolvePrincipal(
     tenant.status === 'SUSPENDED'
   )
     return null;
-  return { actor: { kind: 'user', id: user.id, role: user.role }, tenant: tenantInfo(tenant) };
+  return { actor: { kind: 'user', id: user.id, role: user.role }, tenant };
 }

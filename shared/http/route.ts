@@ -53,7 +53,18 @@ export interface AssetRoute {
   serve: (fileName: string) => string | undefined;
 }
 
-export type Route = OperationRoute | PageRoute | AssetRoute;
+/** A fixed JSON answer that needs no operation and no table (the liveness check); public. */
+export interface StaticRoute {
+  kind: 'static';
+  name: string;
+  method: 'GET';
+  path: string;
+  summary: string;
+  tag: string;
+  body: () => unknown;
+}
+
+export type Route = OperationRoute | PageRoute | AssetRoute | StaticRoute;
 
 const takesBody = (method: HttpMethod) =>
   method === 'POST' || method === 'PUT' || method === 'PATCH';
@@ -81,9 +92,15 @@ export function asset(def: Omit<AssetRoute, 'kind' | 'method'>): AssetRoute {
   return { kind: 'asset', method: 'GET', ...def };
 }
 
-/** The route's operation name (`patients.register`), page name (`pages.login`) or asset name. */
+export function fixed(def: Omit<StaticRoute, 'kind' | 'method'>): StaticRoute {
+  return { kind: 'static', method: 'GET', ...def };
+}
+
+const KIND_PREFIX = { page: 'pages', asset: 'assets', static: 'system' } as const;
+
+/** The route's operation name (`patients.register`), or `pages.login`, `assets.pageScript`, `system.health`. */
 export function routeName(r: Route): string {
-  return r.kind === 'operation' ? r.op.name : `${r.kind === 'page' ? 'pages' : 'assets'}.${r.name}`;
+  return r.kind === 'operation' ? r.op.name : `${KIND_PREFIX[r.kind]}.${r.name}`;
 }
 
 export function routeSummary(r: Route): string {

@@ -5,8 +5,9 @@
  */
 import * as z from 'zod';
 import { defineRecord } from '../../kernel/records';
-import { lookupKey, sortKey } from '../../kernel/store/keys';
+import { sortKey } from '../../kernel/store/keys';
 import type { Item, Store, TxItem } from '../../kernel/store/store';
+import { apiKeyKeys, hashKey } from './keys';
 import { ApiKey } from './schemas';
 
 export const ApiKeyRecord = defineRecord(
@@ -19,12 +20,7 @@ export const HashLookup = defineRecord(
   'ApiKeyLookup',
   z.strictObject({ tenantId: z.string(), keyId: z.string(), scopes: z.array(z.string()) }),
 );
-export const hashKey = (hash: string) => lookupKey('APIKEYHASH', hash);
-
-export const apiKeyKeys = (store: Store) => ({
-  key: (id: string) => store.keys.entity('APIKEY', id),
-  all: () => store.keys.collection('APIKEYS'),
-});
+export { apiKeyKeys, hashKey };
 
 export function apiKeyItem(store: Store, key: ApiKeyRecord): Item {
   const keys = apiKeyKeys(store);

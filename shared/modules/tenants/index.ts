@@ -1,3 +1,3 @@
 /** What other modules and the authorizer may use of the tenants module. */
 export { Tenant } from './schemas';
-export { activeApiKeyCount, findTenant, TenantRecord, tenantInfo } from './store';
+export { activeApiKeyCount, findTenant, TenantRecord } from './store';

@@ -4,10 +4,9 @@
  * api-keys module changes that count only through `activeApiKeyCount` below.
  */
 import * as z from 'zod';
-import type { TenantInfo } from '../../kernel/context';
 import { defineRecord } from '../../kernel/records';
-import { lookupKey } from '../../kernel/store/keys';
 import type { Store, TxItem } from '../../kernel/store/store';
+import { slugKey } from './keys';
 import { Tenant } from './schemas';
 
 export const TenantRecord = defineRecord(
@@ -17,7 +16,6 @@ export const TenantRecord = defineRecord(
 export type TenantRecord = z.output<typeof TenantRecord.schema>;
 
 export const SlugLookup = defineRecord('SlugLookup', z.strictObject({ tenantId: z.string() }));
-export const slugKey = (slug: string) => lookupKey('SLUG', slug);
 
 /** The store's own tenant (a tenant-bound store reads only its own). */
 export async function findTenant(store: Store): Promise<TenantRecord | undefined> {
@@ -58,18 +56,5 @@ export function activeApiKeyCount(store: Store, delta: 1 | -1, max?: number): Tx
           }
         : { ExpressionAttributeValues: { ':delta': delta } }),
     },
-  };
-}
-
-/** The tenant as a request context carries it. */
-export function tenantInfo(t: TenantRecord): TenantInfo {
-  return {
-    id: t.id,
-    slug: t.slug,
-    name: t.name,
-    status: t.status,
-    trialEndsAt: t.trialEndsAt,
-    timeZone: t.timezone,
-    ...(t.country ? { country: t.country } : {}),
   };
 }

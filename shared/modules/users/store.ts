@@ -6,8 +6,9 @@
 import * as z from 'zod';
 import { defineRecord } from '../../kernel/records';
 import type { Role } from '../../kernel/roles';
-import { type ItemKey, lookupKey, sortKey } from '../../kernel/store/keys';
+import { sortKey } from '../../kernel/store/keys';
 import type { Item, Store, TxItem } from '../../kernel/store/store';
+import { emailKey, userKeys } from './keys';
 import { User } from './schemas';
 
 export const UserRecord = defineRecord(
@@ -21,13 +22,6 @@ export const EmailLookup = defineRecord(
   'EmailLookup',
   z.strictObject({ tenantId: z.string(), userId: z.string() }),
 );
-
-export const emailKey = (address: string): ItemKey => lookupKey('EMAIL', address.toLowerCase());
-
-export const userKeys = (store: Store) => ({
-  user: (id: string) => store.keys.entity('USER', id),
-  all: () => store.keys.collection('USERS'),
-});
 
 export function userItem(store: Store, user: UserRecord): Item {
   const keys = userKeys(store);
@@ -50,6 +44,8 @@ export function newUserWrites(store: Store, user: UserRecord): TxItem[] {
     { Put: { Item: userItem(store, user), ConditionExpression: 'attribute_not_exists(pk)' } },
   ];
 }
+
+export { emailKey, userKeys };
 
 export async function findUser(store: Store, id: string): Promise<UserRecord | undefined> {
   const item = await store.get(userKeys(store).user(id));

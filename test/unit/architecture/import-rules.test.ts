@@ -3,8 +3,9 @@
  * - the kernel imports nothing but the kernel;
  * - clinical rules import only the kernel and each other;
  * - a module reaches another module only through that module's index.ts, and nothing outside the
- *   modules reaches into one except through its index.ts or operations.ts (so no module's store,
- *   keys or items are touched by anyone else);
+ *   modules reaches into one except through its index.ts, its operations.ts (the transports) or
+ *   its credentials.ts (the authorizer's schema-free reads), so no module's store, keys or items
+ *   are touched by anyone else;
  * - the domain (kernel, clinical, modules) and credential code import no transport (HTTP, REST
  *   groups, pages);
  * - runtime code (shared, functions) imports no deploy-time code (lib) or entry point (bin).
@@ -92,11 +93,11 @@ describe('import rules', () => {
     ).toEqual([]);
   });
 
-  it('outside the modules, only index.ts and operations.ts of a module are imported', () => {
+  it('outside the modules, only index.ts, operations.ts and credentials.ts of a module are imported', () => {
     expect(
       violations(
         (f) => moduleOf(f) === undefined,
-        (t) => moduleOf(t) !== undefined && !/\/(index|operations)\.ts$/.test(t),
+        (t) => moduleOf(t) !== undefined && !/\/(index|operations|credentials)\.ts$/.test(t),
       ),
     ).toEqual([]);
   });
@@ -105,6 +106,17 @@ describe('import rules', () => {
     const domain = (f: string) => /^shared\/(kernel|clinical|modules|auth)\//.test(f);
     const transport = (t: string) => /^shared\/(http|api|web)\//.test(t);
     expect(violations(domain, transport)).toEqual([]);
+  });
+
+  it('credential views import no schemas (the authorizer bundles no zod)', () => {
+    const credentials = SHARED.filter((f) => f.endsWith('/credentials.ts'));
+    expect(credentials.length).toBeGreaterThan(2);
+    for (const file of credentials) {
+      const source = readFileSync(join(ROOT, file), 'utf8');
+      expect(source, file).not.toMatch(/from 'zod'/);
+      // Only type imports of a module's store or schemas, which vanish from the bundle.
+      expect(source, file).not.toMatch(/^import \{[^}]*\} from '\.\/(store|schemas)'/m);
+    }
   });
 
   it('runtime code imports no deploy-time code or entry point', () => {

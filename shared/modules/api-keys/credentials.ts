@@ -1,0 +1,20 @@
+/** What the authorizer reads of an API key, without the schemas (see kernel/projection.ts). */
+import { projection } from '../../kernel/projection';
+import type { Store, Stores } from '../../kernel/store/store';
+import { apiKeyKeys, hashKey } from './keys';
+import type { ApiKeyRecord, HashLookup } from './store';
+
+type Lookup = ReturnType<typeof HashLookup.read>;
+const LookupCredential = projection<Lookup>()('ApiKeyLookup', ['tenantId', 'keyId']);
+const KeyCredential = projection<ApiKeyRecord>()('ApiKey', ['id', 'status', 'hash', 'scopes']);
+
+/** The tenant and key id a secret's hash names, from its global lookup item. */
+export async function findKeyLookup(stores: Stores, hash: string) {
+  const item = await stores.global.get(hashKey(hash));
+  return item ? LookupCredential.read(item) : undefined;
+}
+
+export async function findKeyCredential(store: Store, id: string) {
+  const item = await store.get(apiKeyKeys(store).key(id));
+  return item ? KeyCredential.read(item) : undefined;
+}
