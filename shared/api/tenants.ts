@@ -7,5 +7,6 @@ export const tenantsGroup = defineGroup({
   routes: [
     route(tenants.register, { method: 'POST', path: '/tenants', tag: 'Tenants', status: 201 }),
     route(tenants.current, { method: 'GET', path: '/tenants/current', tag: 'Tenants' }),
+    route(tenants.update, { method: 'PATCH', path: '/tenants/current', tag: 'Tenants' }),
   ],
 });

@@ -8,10 +8,10 @@
  *   therefore not part of a reading: the caller passes the scale the patient's record says
  *   (`calculateNews2(reading, 2)`), and the result says which scale was used.
  *   On Scale 2, SpO2 ≥93% scores 0 on air but 1–3 on oxygen (over-oxygenation).
- * - Decimals: the chart's bands are whole numbers (temperature: one decimal), so readings are
- *   rounded half up before banding: respiration rate, SpO2, systolic BP and pulse to whole
- *   numbers (20.5 → 21), temperature to one decimal (36.05 → 36.1, 35.04 → 35.0). No reading
- *   then falls between two bands.
+ * - Decimals: the chart's bands are whole numbers (temperature: one decimal). The API only takes
+ *   whole respiration rates, SpO2, systolic BPs and pulses (clinical/vitals.ts), but this function
+ *   is total: it rounds half up before banding, those to whole numbers (20.5 → 21) and the
+ *   temperature to one decimal (36.05 → 36.1, 35.04 → 35.0), so no reading falls between bands.
  * - NEWS2 is only valid with all seven parameters. A missing one is never assumed normal: the
  *   result has `score: null` and lists what is missing.
  * - NEWS2 "is not validated for use in children (<16 years) or in pregnancy" (RCP 2017): callers

@@ -47,7 +47,8 @@ export function formInput(
   const params = own(Object.entries(parts.params));
   if (route.body === null) return own([...Object.entries(parts.query), ...Object.entries(params)]);
   if (route.body === 'fields') {
-    const body = parts.body ?? {};
+    // No body is an empty object; a JSON `null` is a body, and not an object.
+    const body = parts.body === undefined ? {} : parts.body;
     if (!isPlainObject(body)) {
       throw new Invalid('Invalid body: body: must be a JSON object', {
         issues: [{ field: 'body', message: 'must be a JSON object' }],

@@ -97,16 +97,17 @@ export function restOperations(): OperationCaller {
         log: request.log,
         stores,
       });
+      // Already phrased for REST (where the request itself is malformed): thrown as they are.
       const input = formInput(route, {
         params: (event.pathParameters as Record<string, string> | null) ?? {},
         query: (event.queryStringParameters as Record<string, string> | null) ?? {},
         body: route.body === null ? undefined : parseJsonBody(event.body, event.isBase64Encoded),
       });
-      const result = await invokeOperation(route.op, ctx, input);
+      const result = await invokeOperation(route.op, ctx, input).catch((err: unknown) => {
+        const appError = toAppError(err);
+        throw appError.code === 'invalid' ? restInvalid(route, appError) : appError;
+      });
       return json(route.status, result);
-    } catch (err) {
-      const appError = toAppError(err);
-      throw appError.code === 'invalid' ? restInvalid(route, appError) : appError;
     } finally {
       request.roundTrips(stores.roundTrips.count);
     }

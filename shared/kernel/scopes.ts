@@ -1,9 +1,15 @@
 /**
  * The scope catalogue: every scope an API key may carry. Declared once; drives validation of
- * `POST /api-keys`, the dashboard's checkboxes, the route manifest's access rules and the docs.
+ * `api-keys.create`, the dashboard's checkboxes, the operations' access rules and the docs.
+ *
+ * Three scopes are granted today but no operation asks for them yet; their descriptions say what
+ * they will grant when the agent platform lands (MCP tools and A2A skills, issue "Agent
+ * platform"): `tenant:read` (every key already reads its own hospital with tenants.current),
+ * `agents:reception:write` and `agents:operations:read`.
  */
 export const SCOPES = {
-  'tenant:read': 'Read the hospital (tenant) profile',
+  'tenant:read':
+    'Read the hospital profile through agent resources (coming with the agent platform; every key already reads its own hospital)',
   'users:read': 'List staff users',
   'patients:read': 'Search and read patient records',
   'patients:write': 'Register and update patients',
@@ -14,9 +20,9 @@ export const SCOPES = {
   'encounters:read': 'Read OPD encounters, vitals and prescriptions',
   'encounters:write': 'Create encounters, record vitals and prescriptions',
   'agents:reception:write':
-    'Agent tools that act at reception (register patients, book and cancel appointments)',
+    'Agent tools that act at reception: register patients, book and cancel appointments (coming with the agent platform)',
   'agents:operations:read':
-    'Agent tools that read operations data (queue, beds, stock, billing summary)',
+    'Agent tools that read operations data: the OPD queue, beds, pharmacy stock, billing summary (coming with the agent platform)',
 } as const;
 
 export type Scope = keyof typeof SCOPES;

@@ -575,3 +575,59 @@ describe('stored secrets', () => {
     expect(dump).not.toMatch(/svc_sk_[A-Za-z0-9_-]{20,}/);
   });
 });
+
+describe('hospital settings (tenants.update)', () => {
+  it('an administrator renames the hospital and sets or clears its default country; the time zone stays', async () => {
+    const t = await newTenant(rt.url, { timezone: 'Asia/Kolkata' });
+    expect((await t.admin.get('/tenants/current')).body).toMatchObject({
+      country: 'IN',
+      timezone: 'Asia/Kolkata',
+    });
+    const renamed = await t.admin.patch('/tenants/current', {
+      name: 'Lakeside General',
+      country: 'LK',
+    });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({
+      name: 'Lakeside General',
+      country: 'LK',
+      timezone: 'Asia/Kolkata',
+    });
+    const cleared = await t.admin.patch('/tenants/current', { country: null });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.country).toBeUndefined();
+    expect((await t.admin.get('/tenants/current')).body.country).toBeUndefined();
+  });
+
+  it('refuses an unknown country, an empty change and the time zone (400 naming the field)', async () => {
+    const t = await newTenant(rt.url);
+    expectError(
+      await t.admin.patch('/tenants/current', { country: 'XX' }),
+      400,
+      /country: must be an ISO 3166-1 alpha-2 country code/,
+    );
+    expectError(
+      await t.admin.patch('/tenants/current', {}),
+      400,
+      /give at least one of name, country/,
+    );
+    expectError(
+      await t.admin.patch('/tenants/current', { timezone: 'Europe/London' }),
+      400,
+      /timezone/,
+    );
+    expect((await t.admin.get('/tenants/current')).body.timezone).toBe('UTC');
+  });
+
+  it('a hospital registered in a time zone of one country gets it as its default; UTC gets none', async () => {
+    expect(
+      (await newTenant(rt.url, { timezone: 'Europe/London' })).registration.tenant.country,
+    ).toBe('GB');
+    expect(
+      (await newTenant(rt.url, { timezone: 'UTC' })).registration.tenant.country,
+    ).toBeUndefined();
+    expect(
+      (await newTenant(rt.url, { timezone: 'UTC', country: 'KE' })).registration.tenant.country,
+    ).toBe('KE');
+  });
+});

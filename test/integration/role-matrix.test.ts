@@ -43,6 +43,7 @@ interface Rule {
 
 const ACCESS = {
   'GET /tenants/current': { ok: 200, roles: ANY_ROLE, key: ANY_KEY },
+  'PATCH /tenants/current': { ok: 200, roles: ['ADMIN'], key: NO_KEYS },
   'GET /auth/me': { ok: 200, roles: ANY_ROLE, key: NO_KEYS },
 
   'POST /users': { ok: 201, roles: ['ADMIN'], key: NO_KEYS },
@@ -304,6 +305,9 @@ interface Requests {
 
 const REQUESTS: Record<RouteKey, Requests> = {
   'GET /tenants/current': { fresh: () => ({ path: '/tenants/current' }) },
+  'PATCH /tenants/current': {
+    fresh: () => ({ path: '/tenants/current', body: { country: 'IN' } }),
+  },
   'GET /auth/me': { fresh: () => ({ path: '/auth/me' }) },
 
   'POST /users': {

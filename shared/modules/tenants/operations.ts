@@ -1,6 +1,12 @@
 import { defineOperation, PUBLIC } from '../../kernel/operation';
-import { NoInput, RegisteredTenant, RegisterTenantInput, Tenant } from './schemas';
-import { currentTenant, registerTenant } from './service';
+import {
+  NoInput,
+  RegisteredTenant,
+  RegisterTenantInput,
+  Tenant,
+  UpdateTenantInput,
+} from './schemas';
+import { currentTenant, registerTenant, updateTenant } from './service';
 
 export const register = defineOperation({
   name: 'tenants.register',
@@ -11,6 +17,18 @@ export const register = defineOperation({
   kind: 'write',
   idempotent: false,
   handler: registerTenant,
+});
+
+export const update = defineOperation({
+  name: 'tenants.update',
+  summary:
+    'Rename the hospital or change its default country for phone numbers (administrators only)',
+  input: UpdateTenantInput,
+  output: Tenant,
+  access: { roles: [] },
+  kind: 'write',
+  idempotent: true,
+  handler: updateTenant,
 });
 
 export const current = defineOperation({

@@ -2,7 +2,7 @@
 import * as z from 'zod';
 import { PasswordSchema } from '../../auth/passwords';
 import { CountryCodeSchema } from '../../kernel/countries';
-import { email, nonEmpty } from '../../kernel/fields';
+import { changesSomething, email, nonEmpty } from '../../kernel/fields';
 import { TimestampSchema } from '../../kernel/time/dates';
 import { Credentials, RoleSchema } from '../users';
 import { SlugSchema, TimeZoneSchema } from './rules';
@@ -40,3 +40,15 @@ export const RegisteredTenant = z.strictObject({
 });
 
 export const NoInput = z.strictObject({});
+
+/**
+ * What an administrator may change of the hospital. Not the time zone: the local dates of every
+ * stored appointment and encounter were worked out in it (docs/decisions.md).
+ */
+export const UpdateTenantInput = z
+  .strictObject({
+    name: nonEmpty(120).optional(),
+    /** null: no default country (every phone number then needs its country code). */
+    country: CountryCodeSchema.nullable().optional(),
+  })
+  .refine((b) => changesSomething(b, []), 'give at least one of name, country');

@@ -5,11 +5,12 @@ import type { Context, PublicContext } from '../../kernel/context';
 import { countryOfTimeZone } from '../../kernel/countries';
 import { Conflict, NotFound } from '../../kernel/errors';
 import { view } from '../../kernel/records';
-import { failedConditions } from '../../kernel/store/conditions';
+import { failedConditions, isConditionFailure } from '../../kernel/store/conditions';
+import { updateItem } from '../../kernel/store/update';
 import { newUserWrites, type UserRecord } from '../users';
 import { trialEndsAt } from './rules';
 import { type RegisterTenantInput, Tenant } from './schemas';
-import { findTenant, newTenantWrites, type TenantRecord } from './store';
+import { findTenant, newTenantWrites, TenantRecord } from './store';
 
 /**
  * Registers a hospital: slug lookup, tenant, first administrator and its e-mail lookup in one
@@ -70,6 +71,30 @@ export async function registerTenant(
     admin: { id: admin.id, email: admin.email, name: admin.name, role: admin.role },
     credentials: { email: admin.email, password },
   };
+}
+
+/** Renames the hospital or sets (null: clears) its default country for phone numbers. */
+export async function updateTenant(
+  ctx: Context,
+  patch: { name?: string | undefined; country?: string | null | undefined },
+) {
+  try {
+    const attributes = await ctx.store.update({
+      ...updateItem(
+        ctx.store.keys.tenant,
+        {
+          set: { name: patch.name, country: patch.country ?? undefined },
+          ...(patch.country === null ? { remove: ['country'] } : {}),
+        },
+        { expression: 'attribute_exists(pk)' },
+      ),
+      ReturnValues: 'ALL_NEW',
+    });
+    return view(Tenant, TenantRecord.read(attributes ?? {}));
+  } catch (err) {
+    if (isConditionFailure(err)) throw new NotFound('Tenant not found');
+    throw err;
+  }
 }
 
 export async function currentTenant(ctx: Context) {
