@@ -19,7 +19,7 @@ export default defineConfig({
     coverage: {
       provider: 'v8',
       include: ['shared/**/*.ts', 'functions/**/*.ts', 'bin/**/*.ts', 'lib/**/*.ts'],
-      reporter: ['text-summary'],
+      reporter: ['text-summary', 'json-summary'],
     },
   },
 });

@@ -6,10 +6,11 @@ import { Conflict, NotFound } from '../../kernel/errors';
 import type { PageRequest } from '../../kernel/pagination';
 import { view } from '../../kernel/records';
 import { failedConditions } from '../../kernel/store/conditions';
+import { datedListQuery } from '../../kernel/store/dated-lists';
 import type { ItemKey } from '../../kernel/store/keys';
-import type { QuerySpec, TxItem } from '../../kernel/store/store';
+import type { TxItem } from '../../kernel/store/store';
 import { updateItem } from '../../kernel/store/update';
-import { localDayKeyRange, todayIn, utcToZonedParts } from '../../kernel/time/zoned-time';
+import { todayIn, utcToZonedParts } from '../../kernel/time/zoned-time';
 import { invalidField } from '../../kernel/validation';
 import {
   type DoctorRecord,
@@ -161,11 +162,7 @@ export async function getAppointment(ctx: Context, input: { id: string }) {
   return view(Appointment, await requireAppointment(ctx, input.id));
 }
 
-/**
- * Lists by the most selective filter given: doctor, then patient, then date (today when nothing
- * is given). A date narrows the doctor and patient views by key range; status is a filter
- * inside the chosen partition, so a page may hold fewer than `limit` items.
- */
+/** Lists by doctor first, then patient, then date (today when nothing is given): see datedListQuery. */
 export function listAppointments(
   ctx: Context,
   query: PageRequest & {
@@ -175,35 +172,11 @@ export function listAppointments(
     status?: AppointmentStatus | undefined;
   },
 ) {
-  const keys = appointmentKeys(ctx.store);
-  const date =
-    query.date ??
-    (query.doctorId || query.patientId ? undefined : todayIn(ctx.tenant.timeZone, ctx.now));
-  const filters: string[] = [];
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  let spec: QuerySpec;
-  if (query.doctorId) {
-    spec = { index: 'gsi2', partition: keys.byDoctor(query.doctorId) };
-    if (query.patientId) {
-      filters.push('patientId = :patientId');
-      values[':patientId'] = query.patientId;
-    }
-  } else if (query.patientId) {
-    spec = { index: 'gsi3', partition: keys.byPatient(query.patientId) };
-  } else {
-    spec = { index: 'gsi1', partition: keys.byDate(date!) };
-  }
-  if (date && spec.index !== 'gsi1') {
-    const { from, to } = localDayKeyRange(date, ctx.tenant.timeZone);
-    spec.range = { between: [from, to] };
-  }
-  if (query.status) {
-    filters.push('#status = :status');
-    names['#status'] = 'status';
-    values[':status'] = query.status;
-  }
-  if (filters.length) spec.filter = { expression: filters.join(' AND '), names, values };
+  const spec = datedListQuery(appointmentKeys(ctx.store), query, {
+    timeZone: ctx.tenant.timeZone,
+    now: ctx.now,
+    partyFirst: 'doctor',
+  });
   return ctx.store.queryPage(spec, query, (item) =>
     view(Appointment, AppointmentRecord.read(item)),
   );

@@ -6,9 +6,10 @@ import { Conflict, Forbidden, NotFound } from '../../kernel/errors';
 import type { PageRequest } from '../../kernel/pagination';
 import { view } from '../../kernel/records';
 import { failedConditions } from '../../kernel/store/conditions';
-import type { QuerySpec, TxItem } from '../../kernel/store/store';
+import { datedListQuery } from '../../kernel/store/dated-lists';
+import type { TxItem } from '../../kernel/store/store';
 import { updateItem } from '../../kernel/store/update';
-import { localDayKeyRange, todayIn } from '../../kernel/time/zoned-time';
+import { todayIn } from '../../kernel/time/zoned-time';
 import { invalidField } from '../../kernel/validation';
 import { findAppointment, finishConsultation, startConsultation } from '../appointments';
 import { findDoctor } from '../doctors';
@@ -151,6 +152,7 @@ export async function getEncounter(ctx: Context, input: { id: string }) {
   };
 }
 
+/** Newest first, by patient first, then doctor, then date (today when nothing is given): see datedListQuery. */
 export function listEncounters(
   ctx: Context,
   query: PageRequest & {
@@ -160,36 +162,12 @@ export function listEncounters(
     status?: EncounterStatus | undefined;
   },
 ) {
-  const keys = encounterKeys(ctx.store);
-  const date =
-    query.date ??
-    (query.doctorId || query.patientId ? undefined : todayIn(ctx.tenant.timeZone, ctx.now));
-  const filters: string[] = [];
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  let spec: QuerySpec;
-  if (query.patientId) {
-    spec = { index: 'gsi3', partition: keys.byPatient(query.patientId), newestFirst: true };
-    if (query.doctorId) {
-      filters.push('doctorId = :doctorId');
-      values[':doctorId'] = query.doctorId;
-    }
-  } else if (query.doctorId) {
-    spec = { index: 'gsi2', partition: keys.byDoctor(query.doctorId), newestFirst: true };
-  } else {
-    spec = { index: 'gsi1', partition: keys.byDate(date!), newestFirst: true };
-  }
-  // The doctor and patient views sort by start instant, so a local date is a key range.
-  if (date && spec.index !== 'gsi1') {
-    const { from, to } = localDayKeyRange(date, ctx.tenant.timeZone);
-    spec.range = { between: [from, to] };
-  }
-  if (query.status) {
-    filters.push('#status = :status');
-    names['#status'] = 'status';
-    values[':status'] = query.status;
-  }
-  if (filters.length) spec.filter = { expression: filters.join(' AND '), names, values };
+  const spec = datedListQuery(encounterKeys(ctx.store), query, {
+    timeZone: ctx.tenant.timeZone,
+    now: ctx.now,
+    partyFirst: 'patient',
+    newestFirst: true,
+  });
   return ctx.store.queryPage(spec, query, (item) => encounterAnswer(EncounterRecord.read(item)));
 }
 
