@@ -26,14 +26,20 @@ export function invalidField(field: string, message: string): Invalid {
 }
 
 export function issuesOf(error: z.ZodError): Issue[] {
-  return error.issues.map((issue) => ({
-    field: issue.path.map(String).join('.'),
+  return error.issues.flatMap((issue): Issue[] => {
+    const path = issue.path.map(String);
+    // An unknown field is named as the field (zod reports it on the object holding it), with
+    // zod's default wording replaced; a schema's own message for it is kept.
+    if (issue.code === 'unrecognized_keys') {
+      const message = /^Unrecognized keys?: /.test(issue.message)
+        ? 'is not a known field'
+        : issue.message;
+      return issue.keys.map((key) => ({ field: [...path, key].join('.'), message }));
+    }
     // zod's default for a missing field reads "expected string, received undefined".
-    message:
-      issue.code === 'invalid_type' && /received undefined$/.test(issue.message)
-        ? 'is required'
-        : issue.message,
-  }));
+    const missing = issue.code === 'invalid_type' && /received undefined$/.test(issue.message);
+    return [{ field: path.join('.'), message: missing ? 'is required' : issue.message }];
+  });
 }
 
 /** The parsed value, or an `invalid` error whose issues name each bad field. */

@@ -36,8 +36,11 @@ export interface Slot {
   end: string;
 }
 
+/** A session's path from the schedule itself (`sessions.1.end`), wherever the schedule is nested. */
 function pathLabel(path: readonly PropertyKey[] | undefined): string {
-  return (path ?? []).map(String).join('.');
+  const parts = (path ?? []).map(String);
+  const at = parts.lastIndexOf('sessions');
+  return (at >= 0 ? parts.slice(at) : parts).join('.');
 }
 
 const WeekdaySchema = z.enum(WEEKDAYS, {

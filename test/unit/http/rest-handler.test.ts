@@ -177,7 +177,9 @@ describe('forming the input', () => {
     ]) {
       const res = await call('GET', '/things', { query });
       expect(res.status, query).toBe(400);
-      expect(res.body.message, query).toMatch(/^Invalid query: query: Unrecognized key/);
+      expect(res.body.message, query).toMatch(
+        /^Invalid query: (constructor|__proto__|toString|hasOwnProperty): is not a known field$/,
+      );
     }
   });
 
