@@ -64,15 +64,21 @@ const GAP_FREE_ATTEMPTS = 8;
 const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
 
 export class Store {
-  /** Key builders bound to this store's tenant; absent on the global store. */
-  readonly keys: TenantKeys;
+  private readonly tenantKeys: TenantKeys | null;
 
   constructor(
     /** null: the global store, which may touch global lookup items only. */
     readonly tenantId: string | null,
     readonly roundTrips: RoundTrips = new RoundTrips(),
   ) {
-    this.keys = new TenantKeys(tenantId ?? '');
+    this.tenantKeys = tenantId === null ? null : new TenantKeys(tenantId);
+  }
+
+  /** Key builders bound to this store's tenant (the global store has none). */
+  get keys(): TenantKeys {
+    if (!this.tenantKeys)
+      throw new InternalError('The global store names global lookups only; it has no tenant keys');
+    return this.tenantKeys;
   }
 
   /** Refuses any key that is neither this tenant's nor a global lookup: isolation as an invariant. */

@@ -79,3 +79,17 @@ describe('Store.transact', () => {
     expect(counted.roundTrips.count).toBe(2);
   });
 });
+
+describe('the global store', () => {
+  it('names global lookups only: it has no tenant keys and refuses a tenant item before sending', async () => {
+    const global = new Store(null);
+    expect(() => global.keys).toThrow(/no tenant keys/);
+    ddb.on(TransactWriteCommand).resolves({});
+    const err = await global.transact(ITEMS).catch((e: unknown) => e);
+    expect((err as AppError).code).toBe('internal');
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+    await expect(
+      global.transact([{ Put: { Item: { pk: 'SLUG#city', sk: 'SLUG' } } }]),
+    ).resolves.toBeUndefined();
+  });
+});
