@@ -30,22 +30,19 @@ export function parseJsonBody(raw: string | null | undefined, isBase64Encoded = 
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v);
 
-/** Own properties only, so `__proto__` or `constructor` in a request are plain (unknown) fields. */
-function own(entries: Iterable<[string, unknown]>): Record<string, unknown> {
-  return Object.fromEntries(entries);
-}
-
 /**
  * The operation's input: path parameters, plus the query (GET, DELETE) or the body as the route
  * binds it. A body field that a path parameter already sets is refused, rather than one silently
- * winning.
+ * winning. Built with Object.fromEntries, which makes own properties only, so `__proto__` or
+ * `constructor` in a request are plain (unknown) fields, never a prototype.
  */
 export function formInput(
   route: OperationRoute,
   parts: { params: Record<string, string>; query: Record<string, string>; body: unknown },
 ): Record<string, unknown> {
-  const params = own(Object.entries(parts.params));
-  if (route.body === null) return own([...Object.entries(parts.query), ...Object.entries(params)]);
+  const params = Object.fromEntries(Object.entries(parts.params));
+  if (route.body === null)
+    return Object.fromEntries([...Object.entries(parts.query), ...Object.entries(params)]);
   if (route.body === 'fields') {
     // No body is an empty object; a JSON `null` is a body, and not an object.
     const body = parts.body === undefined ? {} : parts.body;
@@ -61,9 +58,9 @@ export function formInput(
         issues: [{ field: clash, message }],
       });
     }
-    return own([...Object.entries(body), ...Object.entries(params)]);
+    return Object.fromEntries([...Object.entries(body), ...Object.entries(params)]);
   }
-  return own([[route.body.field, parts.body], ...Object.entries(params)]);
+  return Object.fromEntries([[route.body.field, parts.body], ...Object.entries(params)]);
 }
 
 /** Where a top-level input field came from, and its name there. */
