@@ -4,8 +4,9 @@
  * Bundles every Lambda function exactly as the stack does (the options come from lib/bundling.ts,
  * which NodejsFunction also uses) into a temporary folder, prints each bundle's size and gzip
  * size, and exits 1 when a bundle exceeds the budget, contains another function's handler folder
- * (a sign that a shared module imports a group it should not) or the SDK's default credential
- * chain (the alias of lib/bundling.ts did not apply).
+ * (a sign that a shared module imports a group it should not), the SDK's default credential
+ * chain (the alias of lib/bundling.ts did not apply) or zod beyond `zod/mini` and its English
+ * locale (classic zod, or a namespace import that defeated tree-shaking).
  *
  * Then it measures what loading each bundle costs: the CPU time (user + system) of a fresh
  * `node <bundle>` process, median of `--runs` processes, against the same for an empty module on
@@ -30,14 +31,24 @@ import { PAGE_SCRIPTS } from '../shared/web/assets';
 /**
  * Uncompressed size of index.mjs, for every function. Lambda's limit is 250 MB unzipped; this is
  * about cold starts: the bundle is read, parsed and run before the first request. Today's largest
- * is about 355 KB. `import { z } from 'zod'` (instead of `import * as z`) defeats tree-shaking and
- * adds about 350 KB of zod locales to each, and the SDK's default credential chain adds about
- * 135 KB when the alias of lib/bundling.ts is lost: this budget catches both.
+ * is about 320 KB. Importing the kernel's zod as `{ z }` (instead of `import * as z`) defeats
+ * tree-shaking and adds about 400 KB of zod and its locales to each, and the SDK's default
+ * credential chain adds about 135 KB when the alias of lib/bundling.ts is lost: this budget
+ * catches both.
  */
 const BUDGET_BYTES = 400 * 1024;
 
 /** Present in a bundle only if the alias of `@aws-sdk/credential-provider-node` did not apply. */
 const DEFAULT_CREDENTIAL_CHAIN = 'node_modules/@aws-sdk/credential-provider-node/';
+
+/**
+ * The zod a function may contain: `zod/mini` (through shared/kernel/zod.ts) and its English
+ * locale. Classic zod, from a file importing `zod` itself, would add about 50 KB and still fit
+ * the budget; another locale means some import kept zod's whole namespace (`z.locales.en()`).
+ */
+const ZOD_FILE = /node_modules\/zod\//;
+const ALLOWED_ZOD_FILE =
+  /node_modules\/zod\/(v4\/core\/|v4\/mini\/|mini\/|locales\/index\.js$|v4\/locales\/(en|index)\.js$)/;
 
 const DEFAULT_RUNS = 20;
 
@@ -199,6 +210,14 @@ async function main(): Promise<number> {
       const output = Object.entries(result.metafile.outputs).find(([file]) =>
         file.endsWith(BUNDLE_OUTFILE),
       )?.[1];
+      const otherZod = Object.entries(output?.inputs ?? {})
+        .filter(([i, { bytesInOutput }]) => bytesInOutput > 0 && ZOD_FILE.test(i))
+        .map(([i]) => i)
+        .filter((i) => !ALLOWED_ZOD_FILE.test(i));
+      if (otherZod.length)
+        problems.push(
+          `contains zod beyond zod/mini and its English locale (import zod only as \`import * as z from '…/kernel/zod'\`): ${otherZod.slice(0, 5).join(', ')}${otherZod.length > 5 ? ', …' : ''}`,
+        );
       rows.push({
         name: spec.name,
         file: outfile,

@@ -1,11 +1,13 @@
 import { randomBytes, type ScryptOptions, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
-import * as z from 'zod';
+import * as z from '../kernel/zod';
 
 /** What a chosen password must be (a generated one is 20 characters from four classes). */
 export const PasswordSchema = z
   .string()
-  .min(12, 'must be at least 12 characters')
-  .max(128, 'must be at most 128 characters');
+  .check(
+    z.minLength(12, 'must be at least 12 characters'),
+    z.maxLength(128, 'must be at most 128 characters'),
+  );
 
 /** scrypt with a per-user salt; parameters are stored with the hash so they can be raised later. */
 const PARAMS = { N: 16384, r: 8, p: 1, keylen: 64 };

@@ -17,7 +17,7 @@
  * - NEWS2 "is not validated for use in children (<16 years) or in pregnancy" (RCP 2017): callers
  *   check the age with `news2NotApplicableReason` before scoring (pregnancy is not recorded here).
  */
-import * as z from 'zod';
+import * as z from '../kernel/zod';
 import { roundHalfUp } from './rounding';
 
 export const CONSCIOUSNESS_LEVELS = ['A', 'C', 'V', 'P', 'U'] as const;
@@ -99,24 +99,24 @@ const NEWS2_FIELDS = [
 
 /** The answer shape of a NEWS2 result (complete, or incomplete with every score null). */
 export const News2ResultSchema = z.strictObject({
-  score: z.number().int().nullable(),
+  score: z.nullable(z.number().check(z.int())),
   missing: z.array(z.enum(NEWS2_FIELDS)),
-  parameters: z
-    .strictObject({
-      respirationRate: z.number().int(),
-      spo2: z.number().int(),
-      airOrOxygen: z.number().int(),
-      systolicBp: z.number().int(),
-      pulse: z.number().int(),
-      consciousness: z.number().int(),
-      temperature: z.number().int(),
-    })
-    .nullable(),
-  anyParameterScoredThree: z.boolean().nullable(),
-  risk: z.enum(['low', 'low-medium', 'medium', 'high']).nullable(),
-  responseType: z.string().nullable(),
-  response: z.string().nullable(),
-  monitoringFrequency: z.string().nullable(),
+  parameters: z.nullable(
+    z.strictObject({
+      respirationRate: z.number().check(z.int()),
+      spo2: z.number().check(z.int()),
+      airOrOxygen: z.number().check(z.int()),
+      systolicBp: z.number().check(z.int()),
+      pulse: z.number().check(z.int()),
+      consciousness: z.number().check(z.int()),
+      temperature: z.number().check(z.int()),
+    }),
+  ),
+  anyParameterScoredThree: z.nullable(z.boolean()),
+  risk: z.nullable(z.enum(['low', 'low-medium', 'medium', 'high'])),
+  responseType: z.nullable(z.string()),
+  response: z.nullable(z.string()),
+  monitoringFrequency: z.nullable(z.string()),
   spo2Scale: z.union([z.literal(1), z.literal(2)]),
 });
 // The computed types must fit the answer schema: this fails to compile when they drift apart.

@@ -1,9 +1,9 @@
 /**
  * Prescription (FHIR MedicationRequest) input rules and the checks made before one is saved.
  */
-import * as z from 'zod';
 import { Conflict } from '../kernel/errors';
 import { boundedNumber, boundedText, oneOf } from '../kernel/fields';
+import * as z from '../kernel/zod';
 import { type AllergyConflict, screenAllergies } from './allergy';
 import { identifyDrug } from './drug-catalogue';
 
@@ -45,15 +45,15 @@ export const NEW_PRESCRIPTION_STATUS: MedicationRequestStatus = 'active';
 export const PrescriptionInputSchema = z.strictObject(
   {
     drugName: boundedText('drugName', 1, 200),
-    drugCode: boundedText('drugCode', 1, 50).optional(),
+    drugCode: z.optional(boundedText('drugCode', 1, 50)),
     strength: boundedText('strength', 1, 50),
     dose: boundedText('dose', 1, 50),
     route: MedicationRouteSchema,
     frequency: boundedText('frequency', 1, 50),
     durationDays: boundedNumber('durationDays', 1, 365, { int: true }),
     quantity: boundedNumber('quantity', 1, 10000, { int: true }),
-    instructions: boundedText('instructions', 0, 500).optional(),
-    allergyOverrideReason: boundedText('allergyOverrideReason', 1, 500).optional(),
+    instructions: z.optional(boundedText('instructions', 0, 500)),
+    allergyOverrideReason: z.optional(boundedText('allergyOverrideReason', 1, 500)),
   },
   { error: (iss) => (iss.code === 'invalid_type' ? 'prescription must be an object' : undefined) },
 );

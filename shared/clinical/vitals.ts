@@ -5,8 +5,8 @@
  * severe hypoxaemia, not a typo; 0–19% is not a plausible live pulse-oximetry reading).
  * Height 272 cm and weight ~635 kg are the largest recorded humans, hence the caps 272 and 700.
  */
-import * as z from 'zod';
 import { boundedNumber, boundedText } from '../kernel/fields';
+import * as z from '../kernel/zod';
 import {
   CONSCIOUSNESS_LEVELS,
   calculateNews2,
@@ -37,25 +37,25 @@ export const SPO2_SCALE_NOT_A_READING =
 export const VitalsInputSchema = z
   .strictObject(
     {
-      temperatureC: boundedNumber('temperatureC', 25, 45).optional(),
-      pulse: boundedNumber('pulse', 20, 300, { int: true }).optional(),
-      respiratoryRate: boundedNumber('respiratoryRate', 3, 80, { int: true }).optional(),
-      systolic: boundedNumber('systolic', 40, 300, { int: true }).optional(),
-      diastolic: boundedNumber('diastolic', 10, 200, { int: true }).optional(),
-      spo2: boundedNumber('spo2', 20, 100, { int: true }).optional(),
-      consciousness: z
-        .enum(CONSCIOUSNESS_LEVELS, {
+      temperatureC: z.optional(boundedNumber('temperatureC', 25, 45)),
+      pulse: z.optional(boundedNumber('pulse', 20, 300, { int: true })),
+      respiratoryRate: z.optional(boundedNumber('respiratoryRate', 3, 80, { int: true })),
+      systolic: z.optional(boundedNumber('systolic', 40, 300, { int: true })),
+      diastolic: z.optional(boundedNumber('diastolic', 10, 200, { int: true })),
+      spo2: z.optional(boundedNumber('spo2', 20, 100, { int: true })),
+      consciousness: z.optional(
+        z.enum(CONSCIOUSNESS_LEVELS, {
           error:
             'consciousness must be one of: A, C, V, P, U (ACVPU: alert, new confusion, voice, pain, unresponsive)',
-        })
-        .optional(),
-      supplementalOxygen: z
-        .boolean({ error: 'supplementalOxygen must be true or false' })
-        .optional(),
-      oxygenFlowLpm: boundedNumber('oxygenFlowLpm', 0, 60).optional(),
-      weightKg: boundedNumber('weightKg', 0.3, 700).optional(),
-      heightCm: boundedNumber('heightCm', 30, 272).optional(),
-      note: boundedText('note', 0, 500).optional(),
+        }),
+      ),
+      supplementalOxygen: z.optional(
+        z.boolean({ error: 'supplementalOxygen must be true or false' }),
+      ),
+      oxygenFlowLpm: z.optional(boundedNumber('oxygenFlowLpm', 0, 60)),
+      weightKg: z.optional(boundedNumber('weightKg', 0.3, 700)),
+      heightCm: z.optional(boundedNumber('heightCm', 30, 272)),
+      note: z.optional(boundedText('note', 0, 500)),
     },
     {
       error: (iss) => {
@@ -67,36 +67,42 @@ export const VitalsInputSchema = z
       },
     },
   )
-  .superRefine(
-    (reading, ctx) => {
-      if (MEASUREMENT_FIELDS.every((field) => reading[field] === undefined)) {
-        ctx.addIssue({ code: 'custom', path: [], message: 'at least one vital sign is required' });
-      }
-      if (
-        typeof reading.diastolic === 'number' &&
-        typeof reading.systolic === 'number' &&
-        reading.diastolic >= reading.systolic
-      ) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['diastolic'],
-          message: `diastolic (${reading.diastolic}) must be lower than systolic (${reading.systolic})`,
-        });
-      }
-      if (
-        reading.supplementalOxygen === false &&
-        typeof reading.oxygenFlowLpm === 'number' &&
-        reading.oxygenFlowLpm > 0
-      ) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['oxygenFlowLpm'],
-          message: 'oxygenFlowLpm is set but supplementalOxygen is false',
-        });
-      }
-    },
-    // Also run when a field failed its own check, so one response lists every problem.
-    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+  .check(
+    z.superRefine(
+      (reading, ctx) => {
+        if (MEASUREMENT_FIELDS.every((field) => reading[field] === undefined)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [],
+            message: 'at least one vital sign is required',
+          });
+        }
+        if (
+          typeof reading.diastolic === 'number' &&
+          typeof reading.systolic === 'number' &&
+          reading.diastolic >= reading.systolic
+        ) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['diastolic'],
+            message: `diastolic (${reading.diastolic}) must be lower than systolic (${reading.systolic})`,
+          });
+        }
+        if (
+          reading.supplementalOxygen === false &&
+          typeof reading.oxygenFlowLpm === 'number' &&
+          reading.oxygenFlowLpm > 0
+        ) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['oxygenFlowLpm'],
+            message: 'oxygenFlowLpm is set but supplementalOxygen is false',
+          });
+        }
+      },
+      // Also run when a field failed its own check, so one response lists every problem.
+      { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+    ),
   );
 
 export type VitalsInput = z.infer<typeof VitalsInputSchema>;
@@ -172,14 +178,14 @@ export interface PatientContext {
 }
 
 export const ReadingAssessmentSchema = z.strictObject({
-  bmi: z.number().nullable(),
+  bmi: z.nullable(z.number()),
   /** WHO adult category; null without a BMI or for a patient under 18. */
-  bmiCategory: z.enum(BMI_CATEGORIES).nullable(),
+  bmiCategory: z.nullable(z.enum(BMI_CATEGORIES)),
   /** Why there is a BMI but no category (a child), else null. */
-  bmiCategoryNotApplicable: z.string().nullable(),
+  bmiCategoryNotApplicable: z.nullable(z.string()),
   /** Null when NEWS2 does not apply to this patient (news2NotApplicable says why). */
-  news2: News2ResultSchema.nullable(),
-  news2NotApplicable: z.string().nullable(),
+  news2: z.nullable(News2ResultSchema),
+  news2NotApplicable: z.nullable(z.string()),
 });
 
 export interface ReadingAssessment {

@@ -3,7 +3,7 @@
  * compact TypeScript-like shape for answers, both rendered from the JSON Schema zod derives, so
  * the docs say exactly what the validation and the output checks enforce.
  */
-import * as z from 'zod';
+import * as z from '../kernel/zod';
 
 type Json = Record<string, unknown> & {
   type?: string | string[];
@@ -17,7 +17,7 @@ type Json = Record<string, unknown> & {
   additionalProperties?: boolean | Json;
 };
 
-export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): Json {
+export function jsonSchemaOf(schema: z.ZodMiniType, io: 'input' | 'output'): Json {
   return z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Json;
 }
 

@@ -9,8 +9,8 @@
  * not bundled) and agree with it except where a comment in DIALLING says otherwise. The
  * time-zone table is generated from tzdb, see time-zone-countries.ts.
  */
-import * as z from 'zod';
 import { ALIAS_COUNTRIES, ZONE_COUNTRIES } from './time-zone-countries';
+import * as z from './zod';
 
 /**
  * Country → E.164 calling code (digits, no `+`). Several countries share a code: +1 (the North
@@ -284,10 +284,10 @@ export function isCountryCode(s: unknown): s is CountryCode {
 
 const COUNTRY_CODE_MESSAGE = 'must be an ISO 3166-1 alpha-2 country code, e.g. IN or GB';
 
-export const CountryCodeSchema = z
-  .string({ message: COUNTRY_CODE_MESSAGE })
-  .refine(isCountryCode, COUNTRY_CODE_MESSAGE)
-  .transform((s) => s as CountryCode);
+export const CountryCodeSchema = z.pipe(
+  z.string({ message: COUNTRY_CODE_MESSAGE }).check(z.refine(isCountryCode, COUNTRY_CODE_MESSAGE)),
+  z.transform((s: string) => s as CountryCode),
+);
 
 /** The E.164 country calling code of a country, digits only: `IN` → `91`, `CA` → `1`. */
 export function callingCodeOf(country: CountryCode): string {

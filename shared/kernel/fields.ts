@@ -2,7 +2,7 @@
  * Zod builders whose messages name the field and its limits ("pulse must be between 20 and
  * 300"), so API clients get an actionable message without decoding issue paths.
  */
-import * as z from 'zod';
+import * as z from './zod';
 
 export function boundedNumber(
   field: string,
@@ -18,9 +18,9 @@ export function boundedNumber(
         : `${field} must be a number (${min}–${max})`,
   });
   const checked = options.int
-    ? base.int({ error: `${field} must be a whole number between ${min} and ${max}` })
+    ? base.check(z.int({ error: `${field} must be a whole number between ${min} and ${max}` }))
     : base;
-  return checked.min(min, { error: range }).max(max, { error: range });
+  return checked.check(z.gte(min, { error: range }), z.lte(max, { error: range }));
 }
 
 /** Trimmed text; surrounding whitespace never counts towards the limits. */
@@ -32,9 +32,11 @@ export function boundedText(field: string, min: number, max: number) {
       error: (iss) =>
         iss.input === undefined ? `${field} is required` : `${field} must be a string`,
     })
-    .trim()
-    .min(min, { error: tooShort })
-    .max(max, { error: `${field} must be at most ${max} characters` });
+    .check(
+      z.trim(),
+      z.minLength(min, { error: tooShort }),
+      z.maxLength(max, { error: `${field} must be at most ${max} characters` }),
+    );
 }
 
 export function oneOf<const T extends readonly [string, ...string[]]>(field: string, values: T) {
@@ -43,19 +45,24 @@ export function oneOf<const T extends readonly [string, ...string[]]>(field: str
 
 /** Trimmed, non-empty text of at most `max` characters. */
 export const nonEmpty = (max: number) =>
-  z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'must not be empty'),
+      z.maxLength(max, `must be at most ${max} characters`),
+    );
 
 /** An e-mail address, trimmed and lower-cased (addresses are compared case-insensitively). */
 export const email = () =>
-  z
-    .string()
-    .trim()
-    .toLowerCase()
-    .max(254, 'must be at most 254 characters')
-    .pipe(z.email('must be a valid e-mail address'));
+  z.pipe(
+    z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254, 'must be at most 254 characters')),
+    z.email('must be a valid e-mail address'),
+  );
 
 /** A record id as the service issues them (UUIDs), or any similar token; never a path. */
-export const idParam = () => z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'must be a valid id');
+export const idParam = () =>
+  z.string().check(z.regex(/^[A-Za-z0-9-]{1,64}$/, 'must be a valid id'));
 
 /** True when some field other than `except` is set: a patch must change something. */
 export function changesSomething(

@@ -4,17 +4,17 @@
  * schema (under strict checks) and turn whatever it threw into an AppError. Transports map the
  * AppError's code to their own error form in one place each.
  */
-import * as z from 'zod';
 import { checkAccess } from './access';
 import { strictChecks } from './config';
 import type { Context, PublicContext } from './context';
 import { InternalError, toAppError } from './errors';
 import type { AnyOperation, ContextFor, Operation } from './operation';
 import { parseOrThrow } from './validation';
+import * as z from './zod';
 
 export async function invokeOperation<
-  I extends z.ZodType,
-  O extends z.ZodType,
+  I extends z.ZodMiniType,
+  O extends z.ZodMiniType,
   A extends Operation['access'],
 >(op: Operation<I, O, A>, ctx: ContextFor<A>, rawInput: unknown): Promise<z.output<O>> {
   try {

@@ -4,10 +4,10 @@
  * may call it and its implementation. Every way in (a REST route, an MCP tool, an A2A skill, an
  * event executor) is a binding that forms the input and calls `invokeOperation` (invoke.ts).
  */
-import type * as z from 'zod';
 import type { Context, PublicContext } from './context';
 import type { Role } from './roles';
 import type { Scope } from './scopes';
+import type * as z from './zod';
 
 /** Anyone may call it: no credential is needed (registration, sign-in, health). */
 export interface PublicAccess {
@@ -47,8 +47,8 @@ export function isPublic(access: Access): access is PublicAccess {
 export type ContextFor<A extends Access> = A extends PublicAccess ? PublicContext : Context;
 
 export interface Operation<
-  I extends z.ZodType = z.ZodType,
-  O extends z.ZodType = z.ZodType,
+  I extends z.ZodMiniType = z.ZodMiniType,
+  O extends z.ZodMiniType = z.ZodMiniType,
   A extends Access = Access,
 > {
   /** `<module>.<verb>`, e.g. `patients.register`: stable, used in logs, docs, tools and audits. */
@@ -68,9 +68,11 @@ export interface Operation<
 }
 
 /** Declares an operation; the identity function that gives it its types. */
-export function defineOperation<I extends z.ZodType, O extends z.ZodType, const A extends Access>(
-  op: Operation<I, O, A>,
-): Operation<I, O, A> {
+export function defineOperation<
+  I extends z.ZodMiniType,
+  O extends z.ZodMiniType,
+  const A extends Access,
+>(op: Operation<I, O, A>): Operation<I, O, A> {
   if (!/^[a-z][a-z0-9-]*\.[a-z][A-Za-z0-9]*$/.test(op.name)) {
     throw new Error(`Operation name ${op.name} must read <module>.<verb>, e.g. patients.register`);
   }
@@ -79,4 +81,4 @@ export function defineOperation<I extends z.ZodType, O extends z.ZodType, const 
 
 /** Any operation, for registries and transports that handle them generically. */
 // biome-ignore lint/suspicious/noExplicitAny: generic registries hold operations of every input type
-export type AnyOperation = Operation<z.ZodType, z.ZodType, any>;
+export type AnyOperation = Operation<z.ZodMiniType, z.ZodMiniType, any>;

@@ -1,18 +1,24 @@
 /** The paging fields every list operation takes, and the shape every list answers. */
-import * as z from 'zod';
+import * as z from './zod';
 
 export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 100;
 
 /** `limit` (1–100, default 20) and the opaque `cursor` of the previous page's `nextCursor`. */
 export const pageFields = {
-  limit: z.coerce
-    .number({ message: 'must be a number' })
-    .int('must be an integer')
-    .min(1, `must be between 1 and ${MAX_LIMIT}`)
-    .max(MAX_LIMIT, `must be between 1 and ${MAX_LIMIT}`)
-    .default(DEFAULT_LIMIT),
-  cursor: z.string().min(1, 'must not be empty').max(2048, 'is too long').optional(),
+  limit: z._default(
+    z.coerce
+      .number({ message: 'must be a number' })
+      .check(
+        z.int('must be an integer'),
+        z.gte(1, `must be between 1 and ${MAX_LIMIT}`),
+        z.lte(MAX_LIMIT, `must be between 1 and ${MAX_LIMIT}`),
+      ),
+    DEFAULT_LIMIT,
+  ),
+  cursor: z.optional(
+    z.string().check(z.minLength(1, 'must not be empty'), z.maxLength(2048, 'is too long')),
+  ),
 };
 
 export interface PageRequest {
@@ -26,6 +32,6 @@ export interface Page<T> {
 }
 
 /** Output schema of a list: `{ items, nextCursor }`. */
-export function pageOf<T extends z.ZodType>(item: T) {
-  return z.strictObject({ items: z.array(item), nextCursor: z.string().nullable() });
+export function pageOf<T extends z.ZodMiniType>(item: T) {
+  return z.strictObject({ items: z.array(item), nextCursor: z.nullable(z.string()) });
 }

@@ -5,12 +5,12 @@
  * Under strict checks (tests, local runtime) every read is also validated, so an item that does
  * not match its declaration is found at once rather than leaking into an answer.
  */
-import * as z from 'zod';
 import { strictChecks } from './config';
 import { InternalError } from './errors';
 import type { Item } from './store/store';
+import * as z from './zod';
 
-export interface RecordDef<S extends z.ZodObject> {
+export interface RecordDef<S extends z.ZodMiniObject> {
   entity: string;
   schema: S;
   /** A stored item as the record it holds (declared fields only). */
@@ -27,7 +27,7 @@ function pick(source: Record<string, unknown>, fields: readonly string[]): Recor
   return out;
 }
 
-export function defineRecord<S extends z.ZodObject>(entity: string, schema: S): RecordDef<S> {
+export function defineRecord<S extends z.ZodMiniObject>(entity: string, schema: S): RecordDef<S> {
   const fields = Object.keys(schema.shape);
   return {
     entity,
@@ -51,6 +51,6 @@ export function defineRecord<S extends z.ZodObject>(entity: string, schema: S): 
 }
 
 /** The fields of `schema` taken from `source` (undefined ones left out): a record cut to an answer. */
-export function view<S extends z.ZodObject>(schema: S, source: object): z.output<S> {
+export function view<S extends z.ZodMiniObject>(schema: S, source: object): z.output<S> {
   return pick(source as Record<string, unknown>, Object.keys(schema.shape)) as z.output<S>;
 }

@@ -1,5 +1,5 @@
-import type * as z from 'zod';
 import { Conflict } from './errors';
+import type * as z from './zod';
 
 /** Status → statuses it may move to. Each lifecycle module declares exactly one of these. */
 export type TransitionTable<S extends string> = Readonly<Record<S, readonly S[]>>;
@@ -58,7 +58,7 @@ export function transitionTableMarkdown<S extends string>(
 export function requireReasonFor<S extends string>(statuses: readonly S[], reasonField = 'reason') {
   return (
     body: { status?: S | undefined } & Record<string, unknown>,
-    ctx: z.RefinementCtx,
+    ctx: z.core.$RefinementCtx,
   ): void => {
     const reason = body[reasonField];
     if (

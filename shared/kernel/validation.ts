@@ -3,8 +3,8 @@
  * with the field's dotted path and a message saying what is expected. Transports phrase it
  * (REST: "Invalid body: name: is required"), but the issues are the same everywhere.
  */
-import type * as z from 'zod';
 import { Invalid } from './errors';
+import type * as z from './zod';
 
 export interface Issue {
   /** Dotted path of the field; '' for the input as a whole (e.g. "give at least one field"). */
@@ -25,7 +25,7 @@ export function invalidField(field: string, message: string): Invalid {
   return new Invalid(describeIssues([{ field, message }]), { issues: [{ field, message }] });
 }
 
-export function issuesOf(error: z.ZodError): Issue[] {
+export function issuesOf(error: z.core.$ZodError): Issue[] {
   return error.issues.flatMap((issue): Issue[] => {
     const path = issue.path.map(String);
     // An unknown field is named as the field (zod reports it on the object holding it), with
@@ -43,7 +43,7 @@ export function issuesOf(error: z.ZodError): Issue[] {
 }
 
 /** The parsed value, or an `invalid` error whose issues name each bad field. */
-export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+export function parseOrThrow<S extends z.ZodMiniType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issues = issuesOf(result.error);

@@ -4,7 +4,7 @@
  * date a query accepts, so nothing can be stored that no list can find (a mistyped year 3026),
  * and day arithmetic stays inside four-digit years.
  */
-import * as z from 'zod';
+import * as z from '../zod';
 import { isValidLocalDate } from './zoned-time';
 
 export const DATE_BOUNDS = { min: '1900-01-01', max: '2999-12-31' } as const;
@@ -21,28 +21,32 @@ export function withinDateBounds(date: string): boolean {
  */
 export const CalendarDateSchema = z
   .string({ message: 'must be a date in YYYY-MM-DD format' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date in YYYY-MM-DD format')
-  .refine(isValidLocalDate, 'must be a real calendar date');
+  .check(
+    z.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date in YYYY-MM-DD format'),
+    z.refine(isValidLocalDate, 'must be a real calendar date'),
+  );
 
 /** A real calendar date as `YYYY-MM-DD` within DATE_BOUNDS (a local date: no time zone). */
-export const LocalDateSchema = CalendarDateSchema.refine(withinDateBounds, BOUNDS_MESSAGE);
+export const LocalDateSchema = CalendarDateSchema.check(z.refine(withinDateBounds, BOUNDS_MESSAGE));
 
 /**
  * An ISO 8601 date-time with a time zone (`Z` or an offset), e.g. 2026-11-23T09:00:00+05:30,
  * whose UTC date lies within DATE_BOUNDS.
  */
 export const InstantSchema = z
-  .string({ message: 'must be an ISO 8601 date-time with a time zone' })
   .pipe(
+    z.string({ message: 'must be an ISO 8601 date-time with a time zone' }),
     z.iso.datetime({
       offset: true,
       message: 'must be an ISO 8601 date-time with a time zone, e.g. 2026-11-23T09:00:00+05:30',
     }),
   )
-  .refine((s) => {
-    const ms = Date.parse(s);
-    return Number.isFinite(ms) && withinDateBounds(new Date(ms).toISOString().slice(0, 10));
-  }, BOUNDS_MESSAGE);
+  .check(
+    z.refine((s) => {
+      const ms = Date.parse(s);
+      return Number.isFinite(ms) && withinDateBounds(new Date(ms).toISOString().slice(0, 10));
+    }, BOUNDS_MESSAGE),
+  );
 
 /** An instant as the service writes it (UTC, milliseconds): the output form of every timestamp. */
 export const TimestampSchema = z.iso.datetime();

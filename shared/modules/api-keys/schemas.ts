@@ -1,8 +1,8 @@
-import * as z from 'zod';
 import { idParam, nonEmpty } from '../../kernel/fields';
 import { pageFields, pageOf } from '../../kernel/pagination';
 import { SCOPE_NAMES } from '../../kernel/scopes';
 import { TimestampSchema } from '../../kernel/time/dates';
+import * as z from '../../kernel/zod';
 
 const ScopeSchema = z.enum(SCOPE_NAMES, {
   message: `must be a known scope (${SCOPE_NAMES.join(', ')})`,
@@ -18,12 +18,17 @@ export const ScopesSchema = z
         ? undefined
         : `must be an array of scope names, e.g. ["patients:read"]; valid scopes: ${SCOPE_NAMES.join(', ')}`,
   })
-  .min(1, { message: 'choose at least one scope', ...onlyArrays })
-  .max(SCOPE_NAMES.length, { message: 'must not list more scopes than exist', ...onlyArrays })
-  .refine((s) => new Set(s).size === s.length, {
-    message: 'must not repeat a scope',
-    ...onlyArrays,
-  });
+  .check(
+    z.minLength(1, { message: 'choose at least one scope', ...onlyArrays }),
+    z.maxLength(SCOPE_NAMES.length, {
+      message: 'must not list more scopes than exist',
+      ...onlyArrays,
+    }),
+    z.refine((s) => new Set(s).size === s.length, {
+      message: 'must not repeat a scope',
+      ...onlyArrays,
+    }),
+  );
 
 /** An API key as the API answers it: never its hash, and its secret only when just issued. */
 export const ApiKey = z.strictObject({
@@ -35,11 +40,11 @@ export const ApiKey = z.strictObject({
   prefix: z.string(),
   createdAt: TimestampSchema,
   createdBy: z.string(),
-  rotatedAt: TimestampSchema.optional(),
-  revokedAt: TimestampSchema.optional(),
+  rotatedAt: z.optional(TimestampSchema),
+  revokedAt: z.optional(TimestampSchema),
 });
 
-export const IssuedApiKey = ApiKey.extend({ secret: z.string() });
+export const IssuedApiKey = z.extend(ApiKey, { secret: z.string() });
 
 export const CreateApiKeyInput = z.strictObject({ name: nonEmpty(80), scopes: ScopesSchema });
 export const ListApiKeysInput = z.strictObject({ ...pageFields });

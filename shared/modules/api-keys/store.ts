@@ -3,16 +3,16 @@
  * which the authorizer reads to find the key and its tenant from a presented secret. Only the
  * SHA-256 hash of a secret is ever stored.
  */
-import * as z from 'zod';
 import { defineRecord } from '../../kernel/records';
 import { sortKey } from '../../kernel/store/keys';
 import type { Item, Store, TxItem } from '../../kernel/store/store';
+import * as z from '../../kernel/zod';
 import { apiKeyKeys, hashKey } from './keys';
 import { ApiKey } from './schemas';
 
 export const ApiKeyRecord = defineRecord(
   'ApiKey',
-  ApiKey.extend({ tenantId: z.string(), hash: z.string() }),
+  z.extend(ApiKey, { tenantId: z.string(), hash: z.string() }),
 );
 export type ApiKeyRecord = z.output<typeof ApiKeyRecord.schema>;
 

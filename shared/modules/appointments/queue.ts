@@ -16,7 +16,7 @@
  * time until `sessionOpensAt`. The estimate uses only its inputs (`now` is passed in), so the
  * same queue always yields the same numbers.
  */
-import * as z from 'zod';
+import * as z from '../../kernel/zod';
 
 /** `left`: the patient left the queue unseen (appointment cancelled after check-in) or mid-consultation (encounter discontinued). */
 export const QUEUE_STATUSES = ['waiting', 'in-consultation', 'done', 'left'] as const;

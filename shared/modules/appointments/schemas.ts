@@ -1,9 +1,9 @@
 /** The fields of an appointment, its queue entry and the answers of the OPD booking desk. */
-import * as z from 'zod';
 import { idParam, nonEmpty } from '../../kernel/fields';
 import { pageFields, pageOf } from '../../kernel/pagination';
 import { requireReasonFor } from '../../kernel/state-machine';
 import { InstantSchema, LocalDateSchema, TimestampSchema } from '../../kernel/time/dates';
+import * as z from '../../kernel/zod';
 import { QueuePrioritySchema, QueueStatusSchema } from './queue';
 import { APPOINTMENT_STATUSES_NEEDING_REASON, AppointmentStatusSchema } from './status';
 
@@ -11,7 +11,7 @@ export const StatusChange = z.strictObject({
   status: AppointmentStatusSchema,
   at: TimestampSchema,
   by: z.string(),
-  reason: z.string().optional(),
+  reason: z.optional(z.string()),
 });
 
 export const Appointment = z.strictObject({
@@ -21,7 +21,7 @@ export const Appointment = z.strictObject({
   mrn: z.string(),
   doctorId: z.string(),
   doctorName: z.string(),
-  departmentId: z.string().optional(),
+  departmentId: z.optional(z.string()),
   /** UTC instants of the slot. */
   start: TimestampSchema,
   end: TimestampSchema,
@@ -30,12 +30,12 @@ export const Appointment = z.strictObject({
   status: AppointmentStatusSchema,
   priority: QueuePrioritySchema,
   reason: z.string(),
-  cancelReason: z.string().optional(),
+  cancelReason: z.optional(z.string()),
   /** Queue fields appear at check-in. */
-  token: z.number().int().optional(),
-  checkedInAt: TimestampSchema.optional(),
-  queueStatus: QueueStatusSchema.optional(),
-  encounterId: z.string().optional(),
+  token: z.optional(z.number().check(z.int())),
+  checkedInAt: z.optional(TimestampSchema),
+  queueStatus: z.optional(QueueStatusSchema),
+  encounterId: z.optional(z.string()),
   history: z.array(StatusChange),
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
@@ -47,14 +47,14 @@ export const BookAppointmentInput = z.strictObject({
   doctorId: idParam(),
   start: InstantSchema,
   reason: nonEmpty(500),
-  priority: QueuePrioritySchema.default('routine'),
+  priority: z._default(QueuePrioritySchema, 'routine'),
 });
 
 export const ListAppointmentsInput = z.strictObject({
-  date: LocalDateSchema.optional(),
-  doctorId: idParam().optional(),
-  patientId: idParam().optional(),
-  status: AppointmentStatusSchema.optional(),
+  date: z.optional(LocalDateSchema),
+  doctorId: z.optional(idParam()),
+  patientId: z.optional(idParam()),
+  status: z.optional(AppointmentStatusSchema),
   ...pageFields,
 });
 export const AppointmentPage = pageOf(Appointment);
@@ -64,23 +64,26 @@ export const ChangeAppointmentStatusInput = z
   .strictObject({
     id: idParam(),
     status: AppointmentStatusSchema,
-    reason: nonEmpty(500).optional(),
+    reason: z.optional(nonEmpty(500)),
   })
-  .superRefine(requireReasonFor(APPOINTMENT_STATUSES_NEEDING_REASON));
+  .check(z.superRefine(requireReasonFor(APPOINTMENT_STATUSES_NEEDING_REASON)));
 
 export const AvailabilityInput = z.strictObject({ id: idParam(), date: LocalDateSchema });
 export const Availability = z.strictObject({
   doctorId: z.string(),
   date: z.string(),
   timezone: z.string(),
-  slotMinutes: z.number().int(),
+  slotMinutes: z.number().check(z.int()),
   slots: z.array(z.strictObject({ start: TimestampSchema, end: TimestampSchema })),
 });
 
-export const QueueInput = z.strictObject({ doctorId: idParam(), date: LocalDateSchema.optional() });
+export const QueueInput = z.strictObject({
+  doctorId: idParam(),
+  date: z.optional(LocalDateSchema),
+});
 export const QueueItem = z.strictObject({
   appointmentId: z.string(),
-  token: z.number().int(),
+  token: z.number().check(z.int()),
   priority: QueuePrioritySchema,
   status: QueueStatusSchema,
   checkedInAt: TimestampSchema,
@@ -89,18 +92,18 @@ export const QueueItem = z.strictObject({
   mrn: z.string(),
   appointmentStatus: AppointmentStatusSchema,
   start: TimestampSchema,
-  encounterId: z.string().optional(),
-  consultationStartedAt: TimestampSchema.optional(),
+  encounterId: z.optional(z.string()),
+  consultationStartedAt: z.optional(TimestampSchema),
   /** 1-based place among waiting patients; null for those not waiting. */
-  position: z.number().int().nullable(),
-  estimatedWaitMinutes: z.number().int().nullable(),
+  position: z.nullable(z.number().check(z.int())),
+  estimatedWaitMinutes: z.nullable(z.number().check(z.int())),
 });
 export const Queue = z.strictObject({
   doctorId: z.string(),
   doctorName: z.string(),
   date: z.string(),
   timezone: z.string(),
-  waiting: z.number().int(),
-  sessionOpensAt: TimestampSchema.nullable(),
+  waiting: z.number().check(z.int()),
+  sessionOpensAt: z.nullable(TimestampSchema),
   items: z.array(QueueItem),
 });

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type * as z from 'zod';
 import { actorId } from '../../kernel/actor';
 import type { Context } from '../../kernel/context';
 import { Conflict, NotFound } from '../../kernel/errors';
@@ -12,6 +11,7 @@ import type { TxItem } from '../../kernel/store/store';
 import { updateItem } from '../../kernel/store/update';
 import { todayIn, utcToZonedParts } from '../../kernel/time/zoned-time';
 import { invalidField } from '../../kernel/validation';
+import type * as z from '../../kernel/zod';
 import {
   type DoctorRecord,
   findDoctor,

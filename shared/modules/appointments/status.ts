@@ -1,4 +1,3 @@
-import * as z from 'zod';
 import {
   allowedNextStatuses,
   assertTableTransition,
@@ -6,6 +5,7 @@ import {
   transitionTableMarkdown,
 } from '../../kernel/state-machine';
 import { invalidField } from '../../kernel/validation';
+import * as z from '../../kernel/zod';
 
 /** FHIR R5 Appointment.status, complete so stored or imported FHIR resources always parse. */
 export const APPOINTMENT_STATUSES = [

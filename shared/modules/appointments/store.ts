@@ -5,17 +5,17 @@
  * token counter of the queue. Encounters change an appointment only through the transaction
  * builders at the end of this file.
  */
-import * as z from 'zod';
 import { defineRecord } from '../../kernel/records';
 import { sortKey } from '../../kernel/store/keys';
 import type { Item, Store, TxItem } from '../../kernel/store/store';
 import { updateItem } from '../../kernel/store/update';
 import { localDayKeyRange } from '../../kernel/time/zoned-time';
+import * as z from '../../kernel/zod';
 import { Appointment } from './schemas';
 
 export const AppointmentRecord = defineRecord(
   'Appointment',
-  Appointment.extend({ createdBy: z.string(), consultationStartedAt: z.string().optional() }),
+  z.extend(Appointment, { createdBy: z.string(), consultationStartedAt: z.optional(z.string()) }),
 );
 export type AppointmentRecord = z.output<typeof AppointmentRecord.schema>;
 

@@ -1,16 +1,18 @@
-import * as z from 'zod';
 import { email } from '../../kernel/fields';
+import * as z from '../../kernel/zod';
 import { RoleSchema } from '../users';
 
 export const LoginInput = z.strictObject({
   email: email(),
-  password: z.string().min(1, 'must not be empty').max(128, 'must be at most 128 characters'),
+  password: z
+    .string()
+    .check(z.minLength(1, 'must not be empty'), z.maxLength(128, 'must be at most 128 characters')),
 });
 
 export const AccessToken = z.strictObject({
   accessToken: z.string(),
   tokenType: z.literal('Bearer'),
-  expiresIn: z.number().int(),
+  expiresIn: z.number().check(z.int()),
   tenantId: z.string(),
   tenantSlug: z.string(),
   user: z.strictObject({ id: z.string(), email: z.string(), name: z.string(), role: RoleSchema }),

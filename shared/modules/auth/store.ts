@@ -2,19 +2,19 @@
  * The sign-in throttle: one global item per e-mail address (known or not, so the lockout reveals
  * nothing), removed by DynamoDB TTL once any window and lock started with it have passed.
  */
-import * as z from 'zod';
 import { defineRecord } from '../../kernel/records';
 import { type ItemKey, lookupKey } from '../../kernel/store/keys';
+import * as z from '../../kernel/zod';
 import { LOCKOUT } from './lockout';
 
 export const LoginThrottle = defineRecord(
   'LoginThrottle',
   z.strictObject({
-    failures: z.number().int(),
+    failures: z.number().check(z.int()),
     windowStart: z.string(),
     /** Older records may hold null for "not locked". */
-    lockedUntil: z.string().nullable().optional(),
-    expiresAt: z.number().int(),
+    lockedUntil: z.optional(z.nullable(z.string())),
+    expiresAt: z.number().check(z.int()),
   }),
 );
 

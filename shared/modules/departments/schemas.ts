@@ -1,18 +1,17 @@
-import * as z from 'zod';
 import { idParam, nonEmpty } from '../../kernel/fields';
 import { pageFields, pageOf } from '../../kernel/pagination';
 import { TimestampSchema } from '../../kernel/time/dates';
+import * as z from '../../kernel/zod';
 
 export const DepartmentCodeSchema = z
   .string({ message: 'must be a string' })
-  .trim()
-  .regex(/^[A-Z0-9]{2,10}$/, 'must be 2 to 10 uppercase letters or digits');
+  .check(z.trim(), z.regex(/^[A-Z0-9]{2,10}$/, 'must be 2 to 10 uppercase letters or digits'));
 
 export const Department = z.strictObject({
   id: z.string(),
   name: z.string(),
-  code: z.string().optional(),
-  description: z.string().optional(),
+  code: z.optional(z.string()),
+  description: z.optional(z.string()),
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
 });
@@ -20,8 +19,8 @@ export type Department = z.output<typeof Department>;
 
 export const CreateDepartmentInput = z.strictObject({
   name: nonEmpty(100),
-  code: DepartmentCodeSchema.optional(),
-  description: nonEmpty(500).optional(),
+  code: z.optional(DepartmentCodeSchema),
+  description: z.optional(nonEmpty(500)),
 });
 
 export const ListDepartmentsInput = z.strictObject({ ...pageFields });

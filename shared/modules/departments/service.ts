@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type * as z from 'zod';
 import type { Context } from '../../kernel/context';
 import { Conflict } from '../../kernel/errors';
 import type { PageRequest } from '../../kernel/pagination';
 import { view } from '../../kernel/records';
 import { failedConditions } from '../../kernel/store/conditions';
+import type * as z from '../../kernel/zod';
 import { type CreateDepartmentInput, Department } from './schemas';
 import { DepartmentRecord, departmentKeys, newDepartmentWrites } from './store';
 

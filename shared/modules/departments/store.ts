@@ -3,15 +3,15 @@
  * uniqueness lookups, by name (case-, spacing- and Unicode-form-insensitive) and by code, written
  * in the same transaction so a taken one is a 409 that writes nothing.
  */
-import * as z from 'zod';
 import { defineRecord } from '../../kernel/records';
 import { sortKey } from '../../kernel/store/keys';
 import type { Store, TxItem } from '../../kernel/store/store';
+import * as z from '../../kernel/zod';
 import { Department } from './schemas';
 
 export const DepartmentRecord = defineRecord(
   'Department',
-  Department.extend({ tenantId: z.string() }),
+  z.extend(Department, { tenantId: z.string() }),
 );
 export type DepartmentRecord = z.output<typeof DepartmentRecord.schema>;
 

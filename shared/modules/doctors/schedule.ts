@@ -7,7 +7,6 @@
  * 00:00–03:00 is 2 hours on a spring-forward night and 4 hours on a fall-back night. Times
  * inside a spring-forward gap resolve to the moment of the jump.
  */
-import * as z from 'zod';
 import {
   firstInstantAtOrAfter,
   isValidEndTime,
@@ -17,6 +16,7 @@ import {
   WEEKDAYS,
   weekdayOfDate,
 } from '../../kernel/time/zoned-time';
+import * as z from '../../kernel/zod';
 
 export {
   dayBoundsUtc,
@@ -49,16 +49,20 @@ const WeekdaySchema = z.enum(WEEKDAYS, {
 
 const LocalTimeSchema = z
   .string({ error: (iss) => `${pathLabel(iss.path)} must be a string in HH:MM format` })
-  .refine(isValidLocalTime, {
-    error: (iss) => `${pathLabel(iss.path)} must be HH:MM between 00:00 and 23:59`,
-  });
+  .check(
+    z.refine(isValidLocalTime, {
+      error: (iss) => `${pathLabel(iss.path)} must be HH:MM between 00:00 and 23:59`,
+    }),
+  );
 
 /** A session may run to midnight: `24:00` ends it at the end of the day (round-the-clock rosters). */
 const EndTimeSchema = z
   .string({ error: (iss) => `${pathLabel(iss.path)} must be a string in HH:MM format` })
-  .refine(isValidEndTime, {
-    error: (iss) => `${pathLabel(iss.path)} must be HH:MM between 00:00 and 24:00`,
-  });
+  .check(
+    z.refine(isValidEndTime, {
+      error: (iss) => `${pathLabel(iss.path)} must be HH:MM between 00:00 and 24:00`,
+    }),
+  );
 
 export const ScheduleSessionSchema = z.strictObject(
   {
@@ -80,13 +84,17 @@ export const WeeklyScheduleSchema = z
     {
       slotMinutes: z
         .number({ error: 'slotMinutes must be a number between 5 and 240' })
-        .int({ error: 'slotMinutes must be a whole number of minutes between 5 and 240' })
-        .min(5, { error: 'slotMinutes must be between 5 and 240' })
-        .max(240, { error: 'slotMinutes must be between 5 and 240' }),
+        .check(
+          z.int({ error: 'slotMinutes must be a whole number of minutes between 5 and 240' }),
+          z.gte(5, { error: 'slotMinutes must be between 5 and 240' }),
+          z.lte(240, { error: 'slotMinutes must be between 5 and 240' }),
+        ),
       sessions: z
         .array(ScheduleSessionSchema, { error: 'sessions must be an array' })
-        .min(1, { error: 'sessions must contain between 1 and 50 entries' })
-        .max(50, { error: 'sessions must contain between 1 and 50 entries' }),
+        .check(
+          z.minLength(1, { error: 'sessions must contain between 1 and 50 entries' }),
+          z.maxLength(50, { error: 'sessions must contain between 1 and 50 entries' }),
+        ),
     },
     {
       error: (iss) =>
@@ -95,58 +103,60 @@ export const WeeklyScheduleSchema = z
           : undefined,
     },
   )
-  .superRefine(
-    (schedule, ctx) => {
-      const slotMinutes: unknown = schedule.slotMinutes;
-      const slotOk =
-        Number.isInteger(slotMinutes) && Number(slotMinutes) >= 5 && Number(slotMinutes) <= 240;
-      const valid: { index: number; day: unknown; start: number; end: number }[] = [];
-      schedule.sessions.forEach((session: Partial<ScheduleSession> | null, index) => {
-        if (
-          !session ||
-          !isValidLocalTime(session.start ?? '') ||
-          !isValidEndTime(session.end ?? '')
-        )
-          return;
-        const [startText, endText] = [session.start as string, session.end as string];
-        const [start, end] = [minutesOfDay(startText), minutesOfDay(endText)];
-        if (end <= start) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['sessions', index, 'end'],
-            message: `sessions.${index}.end (${endText}) must be after sessions.${index}.start (${startText})`,
-          });
-          return;
-        }
-        if (slotOk && end - start < Number(slotMinutes)) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['sessions', index, 'end'],
-            message: `sessions.${index} (${startText}–${endText}) is shorter than one slot of ${Number(slotMinutes)} minutes`,
-          });
-        }
-        valid.push({ index, day: session.day, start, end });
-      });
-      for (const [i, a] of valid.entries()) {
-        for (const b of valid.slice(i + 1)) {
-          if (a.day === b.day && a.start < b.end && b.start < a.end) {
+  .check(
+    z.superRefine(
+      (schedule, ctx) => {
+        const slotMinutes: unknown = schedule.slotMinutes;
+        const slotOk =
+          Number.isInteger(slotMinutes) && Number(slotMinutes) >= 5 && Number(slotMinutes) <= 240;
+        const valid: { index: number; day: unknown; start: number; end: number }[] = [];
+        schedule.sessions.forEach((session: Partial<ScheduleSession> | null, index) => {
+          if (
+            !session ||
+            !isValidLocalTime(session.start ?? '') ||
+            !isValidEndTime(session.end ?? '')
+          )
+            return;
+          const [startText, endText] = [session.start as string, session.end as string];
+          const [start, end] = [minutesOfDay(startText), minutesOfDay(endText)];
+          if (end <= start) {
             ctx.addIssue({
               code: 'custom',
-              path: ['sessions', b.index, 'start'],
-              message: `sessions.${b.index} overlaps sessions.${a.index} on ${String(a.day)}`,
+              path: ['sessions', index, 'end'],
+              message: `sessions.${index}.end (${endText}) must be after sessions.${index}.start (${startText})`,
+            });
+            return;
+          }
+          if (slotOk && end - start < Number(slotMinutes)) {
+            ctx.addIssue({
+              code: 'custom',
+              path: ['sessions', index, 'end'],
+              message: `sessions.${index} (${startText}–${endText}) is shorter than one slot of ${Number(slotMinutes)} minutes`,
             });
           }
+          valid.push({ index, day: session.day, start, end });
+        });
+        for (const [i, a] of valid.entries()) {
+          for (const b of valid.slice(i + 1)) {
+            if (a.day === b.day && a.start < b.end && b.start < a.end) {
+              ctx.addIssue({
+                code: 'custom',
+                path: ['sessions', b.index, 'start'],
+                message: `sessions.${b.index} overlaps sessions.${a.index} on ${String(a.day)}`,
+              });
+            }
+          }
         }
-      }
-    },
-    {
-      // Also run when other fields failed, so one response lists every problem. The value may
-      // then be only partly valid, hence the defensive checks above.
-      when: (payload) => {
-        const value = payload.value as { sessions?: unknown } | null;
-        return typeof value === 'object' && value !== null && Array.isArray(value.sessions);
       },
-    },
+      {
+        // Also run when other fields failed, so one response lists every problem. The value may
+        // then be only partly valid, hence the defensive checks above.
+        when: (payload) => {
+          const value = payload.value as { sessions?: unknown } | null;
+          return typeof value === 'object' && value !== null && Array.isArray(value.sessions);
+        },
+      },
+    ),
   );
 export type WeeklySchedule = z.infer<typeof WeeklyScheduleSchema>;
 

@@ -1,7 +1,7 @@
-import * as z from 'zod';
 import { idParam, nonEmpty } from '../../kernel/fields';
 import { pageFields, pageOf } from '../../kernel/pagination';
 import { TimestampSchema } from '../../kernel/time/dates';
+import * as z from '../../kernel/zod';
 import { WeeklyScheduleSchema } from './schedule';
 
 /** True when `n` has at most two decimal places (tolerating binary floating-point noise). */
@@ -12,17 +12,19 @@ export function hasAtMostTwoDecimals(n: number): boolean {
 
 export const ConsultationFeeSchema = z
   .number({ message: 'must be a number' })
-  .min(0, 'must be between 0 and 1000000')
-  .max(1_000_000, 'must be between 0 and 1000000')
-  .refine(hasAtMostTwoDecimals, 'must have at most 2 decimal places');
+  .check(
+    z.gte(0, 'must be between 0 and 1000000'),
+    z.lte(1_000_000, 'must be between 0 and 1000000'),
+    z.refine(hasAtMostTwoDecimals, 'must have at most 2 decimal places'),
+  );
 
 const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
 
 /** ISO 4217 alphabetic code known to the runtime's ICU data (USD, INR, EUR, …). */
-export const CurrencySchema = z
-  .string({ message: 'must be a string' })
-  .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code of 3 uppercase letters, e.g. USD or INR')
-  .refine((c) => CURRENCIES.has(c), 'is not a known ISO 4217 currency code');
+export const CurrencySchema = z.string({ message: 'must be a string' }).check(
+  z.regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code of 3 uppercase letters, e.g. USD or INR'),
+  z.refine((c) => CURRENCIES.has(c), 'is not a known ISO 4217 currency code'),
+);
 
 /** Used when a profile gives no currency. There is no tenant currency setting yet. */
 export const DEFAULT_CURRENCY = 'USD';
@@ -40,7 +42,7 @@ export const Doctor = z.strictObject({
   specialty: z.string(),
   consultationFee: z.number(),
   currency: z.string(),
-  schedule: WeeklyScheduleSchema.nullable(),
+  schedule: z.nullable(WeeklyScheduleSchema),
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
 });
@@ -51,13 +53,13 @@ export const CreateDoctorInput = z.strictObject({
   departmentId: idParam(),
   specialty: nonEmpty(100),
   consultationFee: ConsultationFeeSchema,
-  currency: CurrencySchema.default(DEFAULT_CURRENCY),
-  schedule: WeeklyScheduleSchema.optional(),
+  currency: z._default(CurrencySchema, DEFAULT_CURRENCY),
+  schedule: z.optional(WeeklyScheduleSchema),
 });
 
 export const ListDoctorsInput = z.strictObject({
   ...pageFields,
-  departmentId: idParam().optional(),
+  departmentId: z.optional(idParam()),
 });
 export const DoctorPage = pageOf(Doctor);
 export const DoctorIdInput = z.strictObject({ id: idParam() });

@@ -1,4 +1,3 @@
-import type * as z from 'zod';
 import { type Actor, authorityOf } from '../../kernel/actor';
 import type { Context } from '../../kernel/context';
 import { Conflict, Forbidden, NotFound } from '../../kernel/errors';
@@ -6,6 +5,7 @@ import type { PageRequest } from '../../kernel/pagination';
 import { view } from '../../kernel/records';
 import { failedConditions, isConditionFailure } from '../../kernel/store/conditions';
 import { updateItem } from '../../kernel/store/update';
+import type * as z from '../../kernel/zod';
 import { departmentExists, findDepartment } from '../departments';
 import { findUser, userIsActiveWith } from '../users';
 import type { WeeklySchedule } from './schedule';

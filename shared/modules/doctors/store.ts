@@ -2,14 +2,14 @@
  * Storage of doctor profiles: one item per DOCTOR user, listed in name order through gsi1 (all)
  * and gsi2 (one department's).
  */
-import * as z from 'zod';
 import { defineRecord } from '../../kernel/records';
 import { sortKey } from '../../kernel/store/keys';
 import type { Item, Store } from '../../kernel/store/store';
+import * as z from '../../kernel/zod';
 import { nameKey } from '../departments';
 import { Doctor } from './schemas';
 
-export const DoctorRecord = defineRecord('Doctor', Doctor.extend({ tenantId: z.string() }));
+export const DoctorRecord = defineRecord('Doctor', z.extend(Doctor, { tenantId: z.string() }));
 export type DoctorRecord = z.output<typeof DoctorRecord.schema>;
 
 export const doctorKeys = (store: Store) => ({

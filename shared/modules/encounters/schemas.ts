@@ -1,5 +1,4 @@
 /** The fields of an OPD encounter, its vitals readings and its prescriptions, declared once. */
-import * as z from 'zod';
 import { MEDICATION_STATUSES_NEEDING_REASON } from '../../clinical/medication-request-status';
 import {
   MedicationRequestStatusSchema,
@@ -11,13 +10,16 @@ import { changesSomething, idParam, nonEmpty } from '../../kernel/fields';
 import { pageFields, pageOf } from '../../kernel/pagination';
 import { requireReasonFor } from '../../kernel/state-machine';
 import { LocalDateSchema, TimestampSchema } from '../../kernel/time/dates';
+import * as z from '../../kernel/zod';
 import { ENCOUNTER_STATUSES_NEEDING_REASON, EncounterStatusSchema } from './status';
 
 export const DiagnosisSchema = z.strictObject({
   text: nonEmpty(300),
   /** ICD-10 or SNOMED CT code, when the clinician picks one. */
-  code: z.string().trim().min(1).max(20, 'must be at most 20 characters').optional(),
-  system: z.enum(['ICD-10', 'SNOMED-CT'], { message: 'must be ICD-10 or SNOMED-CT' }).optional(),
+  code: z.optional(
+    z.string().check(z.trim(), z.minLength(1), z.maxLength(20, 'must be at most 20 characters')),
+  ),
+  system: z.optional(z.enum(['ICD-10', 'SNOMED-CT'], { message: 'must be ICD-10 or SNOMED-CT' })),
 });
 export type Diagnosis = z.output<typeof DiagnosisSchema>;
 
@@ -39,26 +41,26 @@ export const Encounter = z.strictObject({
   mrn: z.string(),
   doctorId: z.string(),
   doctorName: z.string(),
-  appointmentId: z.string().optional(),
+  appointmentId: z.optional(z.string()),
   /** Local date (hospital time zone) the encounter started. */
   date: z.string(),
   startedAt: TimestampSchema,
-  endedAt: TimestampSchema.optional(),
-  chiefComplaint: z.string().optional(),
+  endedAt: z.optional(TimestampSchema),
+  chiefComplaint: z.optional(z.string()),
   diagnosis: z.array(DiagnosisSchema),
-  notes: z.string().optional(),
+  notes: z.optional(z.string()),
   /** Why the encounter ended other than completed (discontinued, entered in error). */
-  statusReason: z.string().optional(),
+  statusReason: z.optional(z.string()),
   /** The NEWS2 SpO2 scale of this encounter's readings: 2 only with a doctor's recorded decision. */
   spo2Scale: z.union([z.literal(1), z.literal(2)]),
-  spo2Scale2: Spo2Scale2Decision.optional(),
-  latestNews2: z
-    .strictObject({
-      score: z.number().int().nullable(),
-      risk: z.string().nullable(),
+  spo2Scale2: z.optional(Spo2Scale2Decision),
+  latestNews2: z.optional(
+    z.strictObject({
+      score: z.nullable(z.number().check(z.int())),
+      risk: z.nullable(z.string()),
       recordedAt: TimestampSchema,
-    })
-    .optional(),
+    }),
+  ),
   createdBy: z.string(),
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
@@ -84,47 +86,47 @@ export const Prescription = z.strictObject({
   status: MedicationRequestStatusSchema,
   intent: z.literal('order'),
   drugName: z.string(),
-  drugCode: z.string().optional(),
+  drugCode: z.optional(z.string()),
   strength: z.string(),
   dose: z.string(),
   route: MedicationRouteSchema,
   frequency: z.string(),
-  durationDays: z.number().int(),
-  quantity: z.number().int(),
-  instructions: z.string().optional(),
+  durationDays: z.number().check(z.int()),
+  quantity: z.number().check(z.int()),
+  instructions: z.optional(z.string()),
   allergyConflicts: z.array(z.string()),
-  allergyOverrideReason: z.string().optional(),
+  allergyOverrideReason: z.optional(z.string()),
   prescriberId: z.string(),
   authoredOn: TimestampSchema,
   /** The last status change after the prescription was written. */
-  statusReason: z.string().optional(),
-  statusChangedAt: TimestampSchema.optional(),
-  statusChangedBy: z.string().optional(),
+  statusReason: z.optional(z.string()),
+  statusChangedAt: z.optional(TimestampSchema),
+  statusChangedBy: z.optional(z.string()),
 });
 export type Prescription = z.output<typeof Prescription>;
 
-export const EncounterDetail = Encounter.extend({
+export const EncounterDetail = z.extend(Encounter, {
   vitals: z.array(Vitals),
   prescriptions: z.array(Prescription),
 });
 
 export const CreateEncounterInput = z.union(
   [
-    z.strictObject({ appointmentId: idParam(), chiefComplaint: nonEmpty(500).optional() }),
+    z.strictObject({ appointmentId: idParam(), chiefComplaint: z.optional(nonEmpty(500)) }),
     z.strictObject({
       patientId: idParam(),
-      doctorId: idParam().optional(),
-      chiefComplaint: nonEmpty(500).optional(),
+      doctorId: z.optional(idParam()),
+      chiefComplaint: z.optional(nonEmpty(500)),
     }),
   ],
   { message: 'give appointmentId (a checked-in appointment) or patientId (a walk-in), not both' },
 );
 
 export const ListEncountersInput = z.strictObject({
-  patientId: idParam().optional(),
-  doctorId: idParam().optional(),
-  date: LocalDateSchema.optional(),
-  status: EncounterStatusSchema.optional(),
+  patientId: z.optional(idParam()),
+  doctorId: z.optional(idParam()),
+  date: z.optional(LocalDateSchema),
+  status: z.optional(EncounterStatusSchema),
   ...pageFields,
 });
 export const EncounterPage = pageOf(Encounter);
@@ -133,53 +135,57 @@ export const EncounterIdInput = z.strictObject({ id: idParam() });
 export const UpdateEncounterInput = z
   .strictObject({
     id: idParam(),
-    chiefComplaint: nonEmpty(500).optional(),
-    diagnosis: z.array(DiagnosisSchema).max(20, 'at most 20 diagnoses').optional(),
-    notes: z.string().trim().max(5000, 'must be at most 5000 characters').optional(),
-    status: EncounterStatusSchema.optional(),
-    statusReason: nonEmpty(500).optional(),
+    chiefComplaint: z.optional(nonEmpty(500)),
+    diagnosis: z.optional(z.array(DiagnosisSchema).check(z.maxLength(20, 'at most 20 diagnoses'))),
+    notes: z.optional(
+      z.string().check(z.trim(), z.maxLength(5000, 'must be at most 5000 characters')),
+    ),
+    status: z.optional(EncounterStatusSchema),
+    statusReason: z.optional(nonEmpty(500)),
     /** NEWS2 SpO2 scale for this encounter's readings: 2 only for confirmed hypercapnic respiratory failure. */
-    spo2Scale: z.union([z.literal(1), z.literal(2)], { message: 'must be 1 or 2' }).optional(),
-    spo2ScaleReason: nonEmpty(500).optional(),
+    spo2Scale: z.optional(z.union([z.literal(1), z.literal(2)], { message: 'must be 1 or 2' })),
+    spo2ScaleReason: z.optional(nonEmpty(500)),
   })
-  .refine(
-    (b) => changesSomething(b, ['id']),
-    'give at least one of chiefComplaint, diagnosis, notes, status, spo2Scale',
-  )
-  .superRefine(requireReasonFor(ENCOUNTER_STATUSES_NEEDING_REASON, 'statusReason'))
-  .superRefine((b, ctx) => {
-    if (b.spo2Scale === 2 && !b.spo2ScaleReason) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['spo2ScaleReason'],
-        message:
-          'is required when spo2Scale is 2: record the confirmed hypercapnic respiratory failure (RCP NEWS2)',
-      });
-    }
-    if (b.spo2ScaleReason && b.spo2Scale !== 2) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['spo2ScaleReason'],
-        message: 'is only accepted with spo2Scale 2',
-      });
-    }
-    if (b.statusReason && !b.status) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['statusReason'],
-        message: 'is only accepted with a status change',
-      });
-    }
-  });
+  .check(
+    z.refine(
+      (b) => changesSomething(b, ['id']),
+      'give at least one of chiefComplaint, diagnosis, notes, status, spo2Scale',
+    ),
+    z.superRefine(requireReasonFor(ENCOUNTER_STATUSES_NEEDING_REASON, 'statusReason')),
+    z.superRefine((b, ctx) => {
+      if (b.spo2Scale === 2 && !b.spo2ScaleReason) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['spo2ScaleReason'],
+          message:
+            'is required when spo2Scale is 2: record the confirmed hypercapnic respiratory failure (RCP NEWS2)',
+        });
+      }
+      if (b.spo2ScaleReason && b.spo2Scale !== 2) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['spo2ScaleReason'],
+          message: 'is only accepted with spo2Scale 2',
+        });
+      }
+      if (b.statusReason && !b.status) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['statusReason'],
+          message: 'is only accepted with a status change',
+        });
+      }
+    }),
+  );
 
-export const RecordVitalsInput = VitalsInputSchema.extend({ id: idParam() });
-export const AddPrescriptionInput = PrescriptionInputSchema.extend({ id: idParam() });
+export const RecordVitalsInput = z.extend(VitalsInputSchema, { id: idParam() });
+export const AddPrescriptionInput = z.extend(PrescriptionInputSchema, { id: idParam() });
 
 export const ChangePrescriptionStatusInput = z
   .strictObject({
     id: idParam(),
     prescriptionId: idParam(),
     status: MedicationRequestStatusSchema,
-    reason: nonEmpty(500).optional(),
+    reason: z.optional(nonEmpty(500)),
   })
-  .superRefine(requireReasonFor(MEDICATION_STATUSES_NEEDING_REASON));
+  .check(z.superRefine(requireReasonFor(MEDICATION_STATUSES_NEEDING_REASON)));

@@ -3,16 +3,16 @@
  * its own partition, so one Query reads the whole record; the encounter item is listed by date
  * (gsi1), doctor (gsi2) and patient (gsi3), each sorted by start instant.
  */
-import type * as z from 'zod';
 import type { MedicationRequestStatus } from '../../clinical/prescribing';
 import { defineRecord } from '../../kernel/records';
 import { sortKey } from '../../kernel/store/keys';
 import type { Item, Store, TxItem } from '../../kernel/store/store';
 import { updateItem } from '../../kernel/store/update';
+import * as z from '../../kernel/zod';
 import { Encounter, Prescription, Vitals } from './schemas';
 import { FINISHED_ENCOUNTER_STATUSES } from './status';
 
-export const EncounterRecord = defineRecord('Encounter', Encounter.omit({ spo2Scale: true }));
+export const EncounterRecord = defineRecord('Encounter', z.omit(Encounter, { spo2Scale: true }));
 export type EncounterRecord = z.output<typeof EncounterRecord.schema>;
 export const VitalsRecord = defineRecord('Vitals', Vitals);
 export type VitalsRecord = z.output<typeof VitalsRecord.schema>;

@@ -2,10 +2,10 @@
  * The fields of a patient, declared once: the answer schema, the stored record and the inputs of
  * registration and correction derive from them.
  */
-import * as z from 'zod';
 import { changesSomething, email, idParam, nonEmpty } from '../../kernel/fields';
 import { pageFields, pageOf } from '../../kernel/pagination';
 import { CalendarDateSchema, TimestampSchema } from '../../kernel/time/dates';
+import * as z from '../../kernel/zod';
 import { PHONE_MAX_DIGITS, PHONE_MIN_DIGITS, PHONE_PATTERN, phoneDigits } from './rules';
 
 /** FHIR `AdministrativeGender`. */
@@ -13,16 +13,16 @@ export const SEXES = ['male', 'female', 'other', 'unknown'] as const;
 export const BLOOD_GROUPS = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'] as const;
 
 /** What a phone number may look like when typed; its E.164 form is worked out by the service. */
-export const PhoneSchema = z
-  .string({ message: 'must be a string' })
-  .trim()
-  .min(7, 'must be 7 to 20 characters')
-  .max(20, 'must be 7 to 20 characters')
-  .regex(PHONE_PATTERN, 'may contain only digits, an optional leading +, spaces and hyphens')
-  .refine((p) => {
+export const PhoneSchema = z.string({ message: 'must be a string' }).check(
+  z.trim(),
+  z.minLength(7, 'must be 7 to 20 characters'),
+  z.maxLength(20, 'must be 7 to 20 characters'),
+  z.regex(PHONE_PATTERN, 'may contain only digits, an optional leading +, spaces and hyphens'),
+  z.refine((p) => {
     const n = phoneDigits(p).length;
     return n >= PHONE_MIN_DIGITS && n <= PHONE_MAX_DIGITS;
-  }, `must have ${PHONE_MIN_DIGITS} to ${PHONE_MAX_DIGITS} digits`);
+  }, `must have ${PHONE_MIN_DIGITS} to ${PHONE_MAX_DIGITS} digits`),
+);
 
 /** A real calendar date; "not in the future, at most 150 years ago" needs the clock: the service checks it. */
 export const DateOfBirthSchema = CalendarDateSchema;
@@ -37,9 +37,9 @@ export const AddressSchema = z.strictObject(
   {
     line: nonEmpty(200),
     city: nonEmpty(100),
-    state: nonEmpty(100).optional(),
-    postalCode: nonEmpty(20).optional(),
-    country: nonEmpty(100).optional(),
+    state: z.optional(nonEmpty(100)),
+    postalCode: z.optional(nonEmpty(20)),
+    country: z.optional(nonEmpty(100)),
   },
   { message: 'must be an object with line and city (state, postalCode, country optional)' },
 );
@@ -51,7 +51,7 @@ export const EmergencyContactSchema = z.strictObject(
 
 export const AllergiesSchema = z
   .array(nonEmpty(100), { message: 'must be an array of strings' })
-  .max(50, 'must have at most 50 entries');
+  .check(z.maxLength(50, 'must have at most 50 entries'));
 
 /** A patient as the API answers it. */
 export const Patient = z.strictObject({
@@ -65,11 +65,11 @@ export const Patient = z.strictObject({
   phone: z.string(),
   /** The same number in E.164 (`+919845012345`): what search and the duplicate check compare. */
   phoneE164: z.string(),
-  email: z.string().optional(),
-  address: AddressSchema.optional(),
-  bloodGroup: z.enum(BLOOD_GROUPS).optional(),
+  email: z.optional(z.string()),
+  address: z.optional(AddressSchema),
+  bloodGroup: z.optional(z.enum(BLOOD_GROUPS)),
   allergies: z.array(z.string()),
-  emergencyContact: EmergencyContactSchema.optional(),
+  emergencyContact: z.optional(EmergencyContactSchema),
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
 });
@@ -82,12 +82,12 @@ export const RegisterPatientInput = z.strictObject({
   dateOfBirth: DateOfBirthSchema,
   sex: SexSchema,
   phone: PhoneSchema,
-  email: email().optional(),
-  address: AddressSchema.optional(),
-  bloodGroup: BloodGroupSchema.optional(),
-  allergies: AllergiesSchema.default([]),
-  emergencyContact: EmergencyContactSchema.optional(),
-  confirmDuplicate: confirmDuplicate.default(false),
+  email: z.optional(email()),
+  address: z.optional(AddressSchema),
+  bloodGroup: z.optional(BloodGroupSchema),
+  allergies: z._default(AllergiesSchema, []),
+  emergencyContact: z.optional(EmergencyContactSchema),
+  confirmDuplicate: z._default(confirmDuplicate, false),
 });
 export type RegisterPatientInput = z.output<typeof RegisterPatientInput>;
 
@@ -98,29 +98,36 @@ export type RegisterPatientInput = z.output<typeof RegisterPatientInput>;
 export const UpdatePatientInput = z
   .strictObject({
     id: idParam(),
-    name: nonEmpty(120).optional(),
-    dateOfBirth: DateOfBirthSchema.optional(),
-    sex: SexSchema.optional(),
-    phone: PhoneSchema.optional(),
-    email: email().nullable().optional(),
-    address: AddressSchema.nullable().optional(),
-    bloodGroup: BloodGroupSchema.nullable().optional(),
-    allergies: AllergiesSchema.optional(),
-    emergencyContact: EmergencyContactSchema.nullable().optional(),
-    confirmDuplicate: confirmDuplicate.default(false),
+    name: z.optional(nonEmpty(120)),
+    dateOfBirth: z.optional(DateOfBirthSchema),
+    sex: z.optional(SexSchema),
+    phone: z.optional(PhoneSchema),
+    email: z.optional(z.nullable(email())),
+    address: z.optional(z.nullable(AddressSchema)),
+    bloodGroup: z.optional(z.nullable(BloodGroupSchema)),
+    allergies: z.optional(AllergiesSchema),
+    emergencyContact: z.optional(z.nullable(EmergencyContactSchema)),
+    confirmDuplicate: z._default(confirmDuplicate, false),
   })
-  .refine(
-    (b) => changesSomething(b, ['id', 'confirmDuplicate']),
-    'give at least one field to change',
+  .check(
+    z.refine(
+      (b) => changesSomething(b, ['id', 'confirmDuplicate']),
+      'give at least one field to change',
+    ),
   );
 export type UpdatePatientInput = z.output<typeof UpdatePatientInput>;
 
 export const PatientSearchText = z
   .string()
-  .trim()
-  .min(1, 'must not be empty')
-  .max(100, 'must be at most 100 characters');
+  .check(
+    z.trim(),
+    z.minLength(1, 'must not be empty'),
+    z.maxLength(100, 'must be at most 100 characters'),
+  );
 
-export const ListPatientsInput = z.strictObject({ ...pageFields, q: PatientSearchText.optional() });
+export const ListPatientsInput = z.strictObject({
+  ...pageFields,
+  q: z.optional(PatientSearchText),
+});
 export const PatientPage = pageOf(Patient);
 export const PatientIdInput = z.strictObject({ id: idParam() });

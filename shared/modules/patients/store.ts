@@ -5,25 +5,25 @@
  * index items, one per further word of its name. A registration or correction writes them in one
  * transaction, so a search can never find a half-registered or half-corrected patient.
  */
-import * as z from 'zod';
 import { defineRecord, view } from '../../kernel/records';
 import { sortKey } from '../../kernel/store/keys';
 import type { Item, Store } from '../../kernel/store/store';
+import * as z from '../../kernel/zod';
 import { duplicateGuardId, nameIndexEntries, normaliseName, phoneSuffixKey } from './rules';
 import { Patient } from './schemas';
 
 export const PatientRecord = defineRecord(
   'Patient',
-  Patient.extend({
+  z.extend(Patient, {
     tenantId: z.string(),
     /** `phoneE164` without the `+`: the phone-search and duplicate-guard key. */
     phoneDigits: z.string(),
     /** Optimistic-lock counter: a correction writes only if nobody else wrote since it read. */
-    version: z.number().int(),
+    version: z.number().check(z.int()),
     /** Whether this patient holds the duplicate guard of its phone and date of birth. */
     ownsDuplicateGuard: z.boolean(),
     /** How many name-index items exist (positions 1..n). */
-    nameIndexCount: z.number().int(),
+    nameIndexCount: z.number().check(z.int()),
   }),
 );
 export type PatientRecord = z.output<typeof PatientRecord.schema>;

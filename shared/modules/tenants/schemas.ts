@@ -1,9 +1,9 @@
 /** The fields of a hospital (tenant), declared once, and the registration input and answer. */
-import * as z from 'zod';
 import { PasswordSchema } from '../../auth/passwords';
 import { CountryCodeSchema } from '../../kernel/countries';
 import { changesSomething, email, nonEmpty } from '../../kernel/fields';
 import { TimestampSchema } from '../../kernel/time/dates';
+import * as z from '../../kernel/zod';
 import { Credentials, RoleSchema } from '../users';
 import { SlugSchema, TimeZoneSchema } from './rules';
 
@@ -17,7 +17,7 @@ export const Tenant = z.strictObject({
   trialEndsAt: TimestampSchema,
   timezone: z.string(),
   /** ISO 3166-1 alpha-2: the default country of phone numbers typed without their country code. */
-  country: z.string().optional(),
+  country: z.optional(z.string()),
   createdAt: TimestampSchema,
 });
 export type Tenant = z.output<typeof Tenant>;
@@ -27,10 +27,10 @@ export const RegisterTenantInput = z.strictObject({
   slug: SlugSchema,
   adminName: nonEmpty(120),
   adminEmail: email(),
-  adminPassword: PasswordSchema.optional(),
-  timezone: TimeZoneSchema.default('UTC'),
+  adminPassword: z.optional(PasswordSchema),
+  timezone: z._default(TimeZoneSchema, 'UTC'),
   /** Defaults to the country of the time zone, when the zone has one. */
-  country: CountryCodeSchema.optional(),
+  country: z.optional(CountryCodeSchema),
 });
 
 export const RegisteredTenant = z.strictObject({
@@ -47,8 +47,8 @@ export const NoInput = z.strictObject({});
  */
 export const UpdateTenantInput = z
   .strictObject({
-    name: nonEmpty(120).optional(),
+    name: z.optional(nonEmpty(120)),
     /** null: no default country (every phone number then needs its country code). */
-    country: CountryCodeSchema.nullable().optional(),
+    country: z.optional(z.nullable(CountryCodeSchema)),
   })
-  .refine((b) => changesSomething(b, []), 'give at least one of name, country');
+  .check(z.refine((b) => changesSomething(b, []), 'give at least one of name, country'));

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type * as z from 'zod';
 import { generatePassword, hashPassword } from '../../auth/passwords';
 import type { Context, PublicContext } from '../../kernel/context';
 import { countryOfTimeZone } from '../../kernel/countries';
@@ -7,6 +6,7 @@ import { Conflict, NotFound } from '../../kernel/errors';
 import { view } from '../../kernel/records';
 import { failedConditions, isConditionFailure } from '../../kernel/store/conditions';
 import { updateItem } from '../../kernel/store/update';
+import type * as z from '../../kernel/zod';
 import { newUserWrites, type UserRecord } from '../users';
 import { trialEndsAt } from './rules';
 import { type RegisterTenantInput, Tenant } from './schemas';

@@ -3,15 +3,15 @@
  * together at registration. The tenant item also counts the hospital's active API keys; the
  * api-keys module changes that count only through `activeApiKeyCount` below.
  */
-import * as z from 'zod';
 import { defineRecord } from '../../kernel/records';
 import type { Store, TxItem } from '../../kernel/store/store';
+import * as z from '../../kernel/zod';
 import { slugKey } from './keys';
 import { Tenant } from './schemas';
 
 export const TenantRecord = defineRecord(
   'Tenant',
-  Tenant.extend({ activeApiKeys: z.number().int().optional() }),
+  z.extend(Tenant, { activeApiKeys: z.optional(z.number().check(z.int())) }),
 );
 export type TenantRecord = z.output<typeof TenantRecord.schema>;
 

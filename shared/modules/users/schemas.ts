@@ -1,10 +1,10 @@
 /** The fields of a staff user, declared once: the answer schema, the record and the inputs derive from them. */
-import * as z from 'zod';
 import { PasswordSchema } from '../../auth/passwords';
 import { changesSomething, email, idParam, nonEmpty } from '../../kernel/fields';
 import { pageFields, pageOf } from '../../kernel/pagination';
 import { ROLES } from '../../kernel/roles';
 import { TimestampSchema } from '../../kernel/time/dates';
+import * as z from '../../kernel/zod';
 
 export const RoleSchema = z.enum(ROLES, { message: `must be one of ${ROLES.join(', ')}` });
 
@@ -27,7 +27,7 @@ export const CreateUserInput = z.strictObject({
   name: nonEmpty(120),
   email: email(),
   role: RoleSchema,
-  password: PasswordSchema.optional(),
+  password: z.optional(PasswordSchema),
 });
 
 export const CreatedUser = z.strictObject({ user: User, credentials: Credentials });
@@ -38,8 +38,8 @@ export const UserPage = pageOf(User);
 export const UpdateUserInput = z
   .strictObject({
     id: idParam(),
-    role: RoleSchema.optional(),
-    active: z.boolean({ message: 'must be true or false' }).optional(),
-    name: nonEmpty(120).optional(),
+    role: z.optional(RoleSchema),
+    active: z.optional(z.boolean({ message: 'must be true or false' })),
+    name: z.optional(nonEmpty(120)),
   })
-  .refine((b) => changesSomething(b, ['id']), 'give at least one of role, active, name');
+  .check(z.refine((b) => changesSomething(b, ['id']), 'give at least one of role, active, name'));

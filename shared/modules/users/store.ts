@@ -3,17 +3,17 @@
  * e-mail lookup, which sign-in reads before the tenant is known. Only this module writes them;
  * others use the transaction builders exported from index.ts.
  */
-import * as z from 'zod';
 import { defineRecord } from '../../kernel/records';
 import type { Role } from '../../kernel/roles';
 import { sortKey } from '../../kernel/store/keys';
 import type { Item, Store, TxItem } from '../../kernel/store/store';
+import * as z from '../../kernel/zod';
 import { emailKey, userKeys } from './keys';
 import { User } from './schemas';
 
 export const UserRecord = defineRecord(
   'User',
-  User.extend({ tenantId: z.string(), passwordHash: z.string() }),
+  z.extend(User, { tenantId: z.string(), passwordHash: z.string() }),
 );
 export type UserRecord = z.output<typeof UserRecord.schema>;
 

@@ -8,7 +8,9 @@
  *   are touched by anyone else;
  * - the domain (kernel, clinical, modules) and credential code import no transport (HTTP, REST
  *   groups, pages);
- * - runtime code (shared, functions) imports no deploy-time code (lib) or entry point (bin).
+ * - runtime code (shared, functions) imports no deploy-time code (lib) or entry point (bin);
+ * - runtime code imports zod only as the kernel's `zod/mini` (shared/kernel/zod.ts, which sets the
+ *   English messages), and as a namespace: that lets a bundle shed the parts of zod it never uses.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -113,10 +115,31 @@ describe('import rules', () => {
     expect(credentials.length).toBeGreaterThan(2);
     for (const file of credentials) {
       const source = readFileSync(join(ROOT, file), 'utf8');
-      expect(source, file).not.toMatch(/from 'zod'/);
+      expect(source, file).not.toMatch(/from '(zod|zod\/[^']*|[./]*kernel\/zod)'/);
       // Only type imports of a module's store or schemas, which vanish from the bundle.
       expect(source, file).not.toMatch(/^import \{[^}]*\} from '\.\/(store|schemas)'/m);
     }
+  });
+
+  it("runtime code imports zod only through the kernel's zod/mini, as a namespace", () => {
+    const runtime = SHARED.concat(files('functions')).filter((f) => f !== 'shared/kernel/zod.ts');
+    const bad = runtime.flatMap((file) => {
+      const source = readFileSync(join(ROOT, file), 'utf8');
+      return [...source.matchAll(/^import\s+([^;]*?)\s+from\s+'([^']+)'/gm)]
+        .filter(
+          ([, what, spec]) =>
+            /^zod(\/|$)/.test(spec!) ||
+            (/(^|\/)kernel\/zod$|^\.{1,2}\/zod$/.test(spec!) &&
+              !/^(type\s+)?\*\s+as\s+z$/.test(what!)),
+        )
+        .map(([statement]) => `${file}: ${statement}`);
+    });
+    expect(bad).toEqual([]);
+    // The rule sees the imports: most schema files import the kernel's zod.
+    expect(
+      runtime.filter((f) => /from '[./]*(kernel\/)?zod'/.test(readFileSync(join(ROOT, f), 'utf8')))
+        .length,
+    ).toBeGreaterThan(30);
   });
 
   it('runtime code imports no deploy-time code or entry point', () => {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import * as z from 'zod';
 import {
   assertMedicationRequestTransition,
   LIVE_MEDICATION_STATUSES,
@@ -14,6 +13,7 @@ import {
 } from '../../../shared/clinical/prescribing';
 import { type Conflict, Invalid } from '../../../shared/kernel/errors';
 import { requireReasonFor } from '../../../shared/kernel/state-machine';
+import * as z from '../../../shared/kernel/zod';
 import { thrownBy } from '../../support/thrown';
 
 const LIVE_NEXT: MedicationRequestStatus[] = [
@@ -84,8 +84,8 @@ describe('MedicationRequest status table', () => {
 
 describe('requireReasonFor (edge validation of status changes)', () => {
   const Body = z
-    .strictObject({ status: MedicationRequestStatusSchema, reason: z.string().optional() })
-    .superRefine(requireReasonFor(MEDICATION_STATUSES_NEEDING_REASON));
+    .strictObject({ status: MedicationRequestStatusSchema, reason: z.optional(z.string()) })
+    .check(z.superRefine(requireReasonFor(MEDICATION_STATUSES_NEEDING_REASON)));
   it('names the reason field when a status needs one', () => {
     const res = Body.safeParse({ status: 'stopped', reason: ' ' });
     expect(res.success).toBe(false);

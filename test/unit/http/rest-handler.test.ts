@@ -5,7 +5,6 @@
  */
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import * as z from 'zod';
 import { lambdaContext, proxyEvent } from '../../../bin/local/api-gateway';
 import type { ManifestRoute } from '../../../shared/api/index';
 import { toAuthorizerContext } from '../../../shared/auth/principal';
@@ -14,9 +13,10 @@ import { restOperations } from '../../../shared/http/rest-operations';
 import { defineGroup, route } from '../../../shared/http/route';
 import { idParam } from '../../../shared/kernel/fields';
 import { defineOperation } from '../../../shared/kernel/operation';
+import * as z from '../../../shared/kernel/zod';
 
 /** Answers its input: what the binding formed from the request. */
-const echo = <I extends z.ZodType>(name: string, input: I, kind: 'read' | 'write' = 'write') =>
+const echo = <I extends z.ZodMiniType>(name: string, input: I, kind: 'read' | 'write' = 'write') =>
   defineOperation({
     name,
     summary: name,
@@ -30,19 +30,25 @@ const echo = <I extends z.ZodType>(name: string, input: I, kind: 'read' | 'write
 
 const patch = echo(
   'test.patch',
-  z.strictObject({ id: idParam(), name: z.string().min(1, 'must not be empty').optional() }),
+  z.strictObject({
+    id: idParam(),
+    name: z.optional(z.string().check(z.minLength(1, 'must not be empty'))),
+  }),
 );
 const list = echo(
   'test.list',
   z.strictObject({
-    q: z.string().optional(),
-    limit: z.coerce.number().int().max(5, 'must be at most 5').optional(),
+    q: z.optional(z.string()),
+    limit: z.optional(z.coerce.number().check(z.int(), z.lte(5, 'must be at most 5'))),
   }),
   'read',
 );
 const schedule = echo(
   'test.schedule',
-  z.strictObject({ id: idParam(), schedule: z.strictObject({ slotMinutes: z.number().int() }) }),
+  z.strictObject({
+    id: idParam(),
+    schedule: z.strictObject({ slotMinutes: z.number().check(z.int()) }),
+  }),
 );
 
 const group = defineGroup({

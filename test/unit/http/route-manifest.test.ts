@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import * as z from 'zod';
 import { allRoutes, GROUPS } from '../../../shared/api/index';
 import {
   isPublicRoute,
@@ -10,6 +9,7 @@ import {
 } from '../../../shared/http/route';
 import { ROLES } from '../../../shared/kernel/roles';
 import { isScope, SCOPES } from '../../../shared/kernel/scopes';
+import * as z from '../../../shared/kernel/zod';
 
 // Iterates the live manifest, so routes added later are checked too.
 const routes = allRoutes();
@@ -22,18 +22,17 @@ const label = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
  * True when the schema refuses an unknown key with an `unrecognized_keys` issue (a strict object),
  * looking through unions (every alternative must be strict) and pipes/transforms (the input side).
  */
-function unknownKeysRejected(schema: z.ZodType): boolean {
-  if (schema instanceof z.ZodUnion)
-    return (schema.options as z.ZodType[]).every(unknownKeysRejected);
-  if (schema instanceof z.ZodPipe) return unknownKeysRejected(schema.in as z.ZodType);
-  const res = schema.safeParse({ __definitely_unknown_key__: 1 });
+function unknownKeysRejected(schema: z.core.$ZodType): boolean {
+  if (schema instanceof z.core.$ZodUnion) return schema._zod.def.options.every(unknownKeysRejected);
+  if (schema instanceof z.core.$ZodPipe) return unknownKeysRejected(schema._zod.def.in);
+  const res = z.safeParse(schema, { __definitely_unknown_key__: 1 });
   return !res.success && res.error.issues.some((i) => i.code === 'unrecognized_keys');
 }
 
 /** The input fields an operation declares (every alternative of a union). */
-function inputKeys(schema: z.ZodType): string[] {
-  if (schema instanceof z.ZodUnion) return (schema.options as z.ZodType[]).flatMap(inputKeys);
-  if (schema instanceof z.ZodObject) return Object.keys(schema.shape);
+function inputKeys(schema: z.core.$ZodType): string[] {
+  if (schema instanceof z.core.$ZodUnion) return schema._zod.def.options.flatMap(inputKeys);
+  if (schema instanceof z.core.$ZodObject) return Object.keys(schema._zod.def.shape);
   return [];
 }
 

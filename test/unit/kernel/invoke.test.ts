@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import * as z from 'zod';
 import type { Context, PublicContext } from '../../../shared/kernel/context';
 import type { AppError } from '../../../shared/kernel/errors';
 import { invokeOperation } from '../../../shared/kernel/invoke';
 import { createLogger } from '../../../shared/kernel/log';
 import { defineOperation, PUBLIC } from '../../../shared/kernel/operation';
 import { Stores } from '../../../shared/kernel/store/store';
+import * as z from '../../../shared/kernel/zod';
 
 const stores = new Stores();
 const base = {
@@ -35,8 +35,8 @@ const handler = vi.fn(async (_ctx: Context, input: { n: number }) => ({ double: 
 const double = defineOperation({
   name: 'test.double',
   summary: 'Doubles n',
-  input: z.strictObject({ n: z.number().int() }),
-  output: z.strictObject({ double: z.number().int() }),
+  input: z.strictObject({ n: z.number().check(z.int()) }),
+  output: z.strictObject({ double: z.number().check(z.int()) }),
   access: { roles: ['NURSE'] },
   kind: 'read',
   idempotent: true,

@@ -1,12 +1,12 @@
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import * as z from 'zod';
 import { AppError } from '../../../shared/kernel/errors';
 import { DEFAULT_LIMIT, MAX_LIMIT, pageFields } from '../../../shared/kernel/pagination';
 import { resetDocumentClient } from '../../../shared/kernel/store/client';
 import { encodeCursor } from '../../../shared/kernel/store/cursor';
 import { type QuerySpec, Store } from '../../../shared/kernel/store/store';
+import * as z from '../../../shared/kernel/zod';
 
 const Query = z.strictObject({ ...pageFields });
 

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import * as z from 'zod';
 import { AppError } from '../../../shared/kernel/errors';
 import { email, idParam, nonEmpty } from '../../../shared/kernel/fields';
 import { invalidField, parseOrThrow } from '../../../shared/kernel/validation';
+import * as z from '../../../shared/kernel/zod';
 import { thrownBy } from '../../support/thrown';
 
 const Patient = z.strictObject({
   name: nonEmpty(20),
   address: z.strictObject({
     city: nonEmpty(40),
-    zip: z.string().regex(/^\d{6}$/, 'must be six digits'),
+    zip: z.string().check(z.regex(/^\d{6}$/, 'must be six digits')),
   }),
 });
 
@@ -51,7 +51,7 @@ describe('parseOrThrow', () => {
 
   it('names array indexes in the path', () => {
     const schema = z.object({
-      items: z.array(z.object({ qty: z.number().int().positive('must be positive') })),
+      items: z.array(z.object({ qty: z.number().check(z.int(), z.positive('must be positive')) })),
     });
     const e = invalid(() => parseOrThrow(schema, { items: [{ qty: 1 }, { qty: -1 }] }));
     expect(e.message).toContain('items.1.qty');
