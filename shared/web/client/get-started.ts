@@ -2,7 +2,14 @@
 import { wireCopyButtons } from './common/clipboard';
 import { $, h, setStatus } from './common/dom';
 import { formatDate, validTimeZone } from './common/format';
-import { EMAIL_RE, type Field, fieldError, passwordToggle, setBusy } from './common/forms';
+import {
+  emailProblem,
+  type Field,
+  fieldError,
+  optionalPasswordProblem,
+  passwordToggle,
+  setBusy,
+} from './common/forms';
 import { errorMessage, readJson, url } from './common/http';
 import { LOGIN_HINT_KEY } from './common/storage';
 
@@ -113,18 +120,13 @@ function validate(): Field | undefined {
     [adminName, adminName.value ? '' : "Enter the administrator's name."],
     [
       adminEmail,
-      !adminEmail.value
-        ? 'Enter the administrator email.'
-        : EMAIL_RE.test(adminEmail.value)
-          ? ''
-          : 'Enter a valid email address, like name@hospital.org.',
+      emailProblem(
+        adminEmail.value,
+        'Enter the administrator email.',
+        'Enter a valid email address, like name@hospital.org.',
+      ),
     ],
-    [
-      adminPassword,
-      adminPassword.value && adminPassword.value.length < 12
-        ? 'Use at least 12 characters, or leave blank to generate one.'
-        : '',
-    ],
+    [adminPassword, optionalPasswordProblem(adminPassword.value)],
   ];
   for (const [input, message] of checks) fieldError(input, message);
   return checks.find(([, message]) => message)?.[0];

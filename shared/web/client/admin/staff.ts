@@ -2,7 +2,13 @@
 import { wireCopyButtons } from '../common/clipboard';
 import { $, clear, h, setStatus } from '../common/dom';
 import { formatDate } from '../common/format';
-import { EMAIL_RE, type Field, fieldError, setBusy } from '../common/forms';
+import {
+  emailProblem,
+  type Field,
+  fieldError,
+  optionalPasswordProblem,
+  setBusy,
+} from '../common/forms';
 import { asApiError, showError } from './api';
 import type { AdminApp, Section } from './state';
 import type { CreatedStaffUser, Page, StaffUser } from './types';
@@ -140,20 +146,8 @@ export function staffSection({ api, state, isAdmin, roleLabel, roleLabels }: Adm
     userEmail.value = userEmail.value.trim();
     const checks: Array<[Field, string]> = [
       [userName, userName.value ? '' : 'Enter the staff member\u2019s name.'],
-      [
-        userEmail,
-        !userEmail.value
-          ? 'Enter an email address.'
-          : EMAIL_RE.test(userEmail.value)
-            ? ''
-            : 'Enter a valid email address.',
-      ],
-      [
-        userPassword,
-        userPassword.value && userPassword.value.length < 12
-          ? 'Use at least 12 characters, or leave blank to generate one.'
-          : '',
-      ],
+      [userEmail, emailProblem(userEmail.value, 'Enter an email address.')],
+      [userPassword, optionalPasswordProblem(userPassword.value)],
     ];
     for (const [input, message] of checks) fieldError(input, message);
     const invalid = checks.find(([, message]) => message)?.[0];

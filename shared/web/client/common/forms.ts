@@ -1,7 +1,24 @@
 /** Form helpers shared by the pages: field errors, busy buttons, the password Show/Hide toggle. */
 import { find } from './dom';
 
-export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** What is wrong with an e-mail field ('' when nothing): `missing` when empty, `invalid` when malformed. */
+export function emailProblem(
+  value: string,
+  missing: string,
+  invalid = 'Enter a valid email address.',
+): string {
+  if (!value) return missing;
+  return EMAIL_RE.test(value) ? '' : invalid;
+}
+
+/** A chosen password is optional; when given it must meet the API's 12-character minimum. */
+export function optionalPasswordProblem(value: string): string {
+  return value && value.length < 12
+    ? 'Use at least 12 characters, or leave blank to generate one.'
+    : '';
+}
 
 export type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
