@@ -9,6 +9,7 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { fromAuthorizerContext, type Principal } from '../auth/principal';
 import { systemClock } from '../kernel/clock';
+import { strictChecks } from '../kernel/config';
 import type { Context, PublicContext } from '../kernel/context';
 import { Forbidden, toAppError, Unauthenticated } from '../kernel/errors';
 import { invokeOperation } from '../kernel/invoke';
@@ -19,6 +20,9 @@ import { errorBody } from './errors';
 import { json } from './respond';
 import { formInput, isJsonContentType, parseJsonBody, restInvalid } from './rest-input';
 import type { OperationRoute } from './route';
+
+/** Names the operation whose output schema checked the answer (strict checks only: tests, local runs). */
+export const OUTPUT_CHECKED_HEADER = 'x-hms-output-checked';
 
 /** Calls a route's operation for one request; reports the DynamoDB round trips it made. */
 export type OperationCaller = (
@@ -107,7 +111,13 @@ export function restOperations(): OperationCaller {
         const appError = toAppError(err);
         throw appError.code === 'invalid' ? restInvalid(route, appError) : appError;
       });
-      return json(route.status, result);
+      // Under strict checks the answer was parsed against the operation's output schema; saying so
+      // lets the test client require it of every answer the integration suite receives.
+      return json(
+        route.status,
+        result,
+        strictChecks() ? { [OUTPUT_CHECKED_HEADER]: route.op.name } : {},
+      );
     } finally {
       request.roundTrips(stores.roundTrips.count);
     }

@@ -1,5 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
+import { OUTPUT_CHECKED_HEADER } from '../../shared/http/rest-operations';
+
+/**
+ * Every successful JSON answer of an operation must say that its output schema checked it (the
+ * test runtime runs with strict checks): the integration suite's answers are all checked against
+ * their operations' output schemas, and a runtime that stopped checking fails every test. The
+ * liveness check is the one JSON answer that is not an operation's.
+ */
+function requireCheckedOutput(method: string, path: string, res: Response): void {
+  const json = res.headers.get('content-type')?.startsWith('application/json');
+  const route = path.split('?')[0]!.replace(/^\/[A-Za-z0-9_-]+(?=\/health$)/, '');
+  if (!res.ok || !json || route === '/health') return;
+  if (!res.headers.get(OUTPUT_CHECKED_HEADER)) {
+    throw new Error(
+      `${method} ${path} answered ${res.status} without ${OUTPUT_CHECKED_HEADER}: its output was not checked against its schema`,
+    );
+  }
+}
 
 export interface Reply<T = any> {
   status: number;
@@ -24,6 +42,7 @@ export function client(baseUrl: string, auth?: { token: string; tenantId?: strin
       headers,
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
+    requireCheckedOutput(method, path, res);
     const text = await res.text();
     let parsed: unknown = text;
     try {
