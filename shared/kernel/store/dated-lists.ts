@@ -7,6 +7,7 @@
  * `limit` items.
  */
 import { localDayKeyRange, todayIn } from '../time/zoned-time';
+import { sortKey } from './keys';
 import type { QuerySpec } from './store';
 
 export interface DatedListKeys {
@@ -20,6 +21,25 @@ export interface DatedListFilters {
   doctorId?: string | undefined;
   patientId?: string | undefined;
   status?: string | undefined;
+}
+
+/**
+ * The index attributes of an item in the dated lists, the layout datedListQuery reads: gsi1 by
+ * local date, gsi2 by doctor, gsi3 by patient, each sorted by `<start instant>#<id>`.
+ */
+export function datedListIndexes(
+  keys: DatedListKeys,
+  item: { id: string; start: string; date: string; doctorId: string; patientId: string },
+): Record<string, string> {
+  const sk = sortKey(item.start, item.id);
+  return {
+    gsi1pk: keys.byDate(item.date),
+    gsi1sk: sk,
+    gsi2pk: keys.byDoctor(item.doctorId),
+    gsi2sk: sk,
+    gsi3pk: keys.byPatient(item.patientId),
+    gsi3sk: sk,
+  };
 }
 
 /** Equality filters over the attributes given a value; undefined ones are left out. */

@@ -6,7 +6,7 @@
  * builders at the end of this file.
  */
 import { defineRecord } from '../../kernel/records';
-import { sortKey } from '../../kernel/store/keys';
+import { datedListIndexes } from '../../kernel/store/dated-lists';
 import type { Item, Store, TxItem } from '../../kernel/store/store';
 import { updateItem } from '../../kernel/store/update';
 import { localDayKeyRange } from '../../kernel/time/zoned-time';
@@ -33,16 +33,7 @@ export const appointmentKeys = (store: Store) => ({
 
 export function appointmentItem(store: Store, a: AppointmentRecord): Item {
   const keys = appointmentKeys(store);
-  const sk = sortKey(a.start, a.id);
-  return AppointmentRecord.item(a, {
-    ...keys.appointment(a.id),
-    gsi1pk: keys.byDate(a.date),
-    gsi1sk: sk,
-    gsi2pk: keys.byDoctor(a.doctorId),
-    gsi2sk: sk,
-    gsi3pk: keys.byPatient(a.patientId),
-    gsi3sk: sk,
-  });
+  return AppointmentRecord.item(a, { ...keys.appointment(a.id), ...datedListIndexes(keys, a) });
 }
 
 /** The slot lock (0) and the appointment (1); position 0 fails when the slot is taken. */

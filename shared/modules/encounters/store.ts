@@ -5,7 +5,7 @@
  */
 import type { MedicationRequestStatus } from '../../clinical/prescribing';
 import { defineRecord } from '../../kernel/records';
-import { sortKey } from '../../kernel/store/keys';
+import { datedListIndexes } from '../../kernel/store/dated-lists';
 import type { Item, Store, TxItem } from '../../kernel/store/store';
 import { updateItem } from '../../kernel/store/update';
 import * as z from '../../kernel/zod';
@@ -32,15 +32,9 @@ export const encounterKeys = (store: Store) => ({
 
 export function encounterItem(store: Store, e: EncounterRecord): Item {
   const keys = encounterKeys(store);
-  const sk = sortKey(e.startedAt, e.id);
   return EncounterRecord.item(e, {
     ...keys.encounter(e.id),
-    gsi1pk: keys.byDate(e.date),
-    gsi1sk: sk,
-    gsi2pk: keys.byDoctor(e.doctorId),
-    gsi2sk: sk,
-    gsi3pk: keys.byPatient(e.patientId),
-    gsi3sk: sk,
+    ...datedListIndexes(keys, { ...e, start: e.startedAt }),
   });
 }
 

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { datedListQuery, equalityFilter } from '../../../shared/kernel/store/dated-lists';
+import {
+  datedListIndexes,
+  datedListQuery,
+  equalityFilter,
+} from '../../../shared/kernel/store/dated-lists';
 
 const keys = {
   byDate: (d: string) => `DATE#${d}`,
@@ -91,5 +95,26 @@ describe('equalityFilter', () => {
       values: { ':f_b': 0 },
     });
     expect(equalityFilter({ a: undefined })).toBeUndefined();
+  });
+});
+
+describe('datedListIndexes', () => {
+  it('writes the layout datedListQuery reads: date, doctor and patient partitions, sorted by start and id', () => {
+    expect(
+      datedListIndexes(keys, {
+        id: 'a-1',
+        start: '2026-03-10T04:00:00.000Z',
+        date: '2026-03-10',
+        doctorId: 'd',
+        patientId: 'p',
+      }),
+    ).toEqual({
+      gsi1pk: 'DATE#2026-03-10',
+      gsi1sk: '2026-03-10T04:00:00.000Z#a-1',
+      gsi2pk: 'DOCTOR#d',
+      gsi2sk: '2026-03-10T04:00:00.000Z#a-1',
+      gsi3pk: 'PATIENT#p',
+      gsi3sk: '2026-03-10T04:00:00.000Z#a-1',
+    });
   });
 });
