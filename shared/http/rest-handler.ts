@@ -10,7 +10,7 @@ import type {
   APIGatewayProxyResult,
   Context as LambdaContext,
 } from 'aws-lambda';
-import { fromAuthorizerContext } from '../auth/principal';
+import { fromAuthorizerContext, type Principal } from '../auth/principal';
 import { AppError, InternalError, NotFound, toAppError } from '../kernel/errors';
 import { type Logger, rootLogger } from '../kernel/log';
 import { basePathOf } from '../web/base-path';
@@ -20,6 +20,8 @@ import type { GroupDef, Route } from './route';
 
 /** What the request-log middleware sets up per invocation, on the Lambda context (middy's way). */
 interface RequestState {
+  /** The authorizer's verified principal, read once per request (null on public routes). */
+  principal: Principal | null;
   log: Logger;
   startedAt: number;
   dbCalls?: number;
@@ -55,6 +57,7 @@ function requestLog(
         request.event.requestContext?.authorizer as Record<string, unknown> | undefined,
       );
       request.context.request = {
+        principal,
         startedAt: Date.now(),
         log: rootLogger.child({
           function: group,
@@ -126,6 +129,7 @@ export function createRestHandler(group: GroupDef, operations?: OperationCaller)
       case 'operation':
         if (!operations) throw new InternalError(`Group ${group.name} has no operation caller`);
         return operations(route, event, {
+          principal: state.principal,
           requestId: requestIdOf(event, context),
           log: state.log,
           roundTrips: (count) => {

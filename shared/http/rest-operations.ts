@@ -7,7 +7,7 @@
  * the web function, which serves only pages, does not, and so bundles neither the store nor zod.
  */
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { fromAuthorizerContext, type Principal } from '../auth/principal';
+import type { Principal } from '../auth/principal';
 import { systemClock } from '../kernel/clock';
 import { strictChecks } from '../kernel/config';
 import type { Context, PublicContext } from '../kernel/context';
@@ -28,7 +28,12 @@ export const OUTPUT_CHECKED_HEADER = 'x-hms-output-checked';
 export type OperationCaller = (
   route: OperationRoute,
   event: APIGatewayProxyEvent,
-  request: { requestId: string; log: Logger; roundTrips: (count: number) => void },
+  request: {
+    principal: Principal | null;
+    requestId: string;
+    log: Logger;
+    roundTrips: (count: number) => void;
+  },
 ) => Promise<APIGatewayProxyResult>;
 
 function lowerHeaders(
@@ -90,9 +95,7 @@ export function restOperations(): OperationCaller {
         ),
       );
     }
-    const principal = fromAuthorizerContext(
-      event.requestContext?.authorizer as Record<string, unknown> | undefined,
-    );
+    const { principal } = request;
     const stores = new Stores();
     try {
       const ctx = operationContext(route.op, principal, headers, {
