@@ -8,6 +8,10 @@ export const ROLES = [
   'ACCOUNTANT',
   'LAB_TECHNICIAN',
   'RADIOLOGIST',
+  'BED_MANAGER',
+  'CASHIER',
+  'PATHOLOGIST',
+  'RADIOGRAPHER',
 ] as const;
 
 export type Role = (typeof ROLES)[number];

@@ -19,6 +19,19 @@ export const SCOPES = {
   'appointments:write': 'Book, check in and change appointment status',
   'encounters:read': 'Read OPD encounters, vitals and prescriptions',
   'encounters:write': 'Create encounters, record vitals and prescriptions',
+  'beds:read': 'Read wards, beds, bed availability and the bed board',
+  'beds:write': 'Manage wards and beds; mark beds clean, close and reopen them',
+  'admissions:read': 'Read admissions, transfers, inpatient observations and notes',
+  'admissions:write':
+    'Admit, transfer and discharge patients; record inpatient observations and notes',
+  'pharmacy:read': 'Read the formulary, stock, batches, expiry and low-stock reports',
+  'pharmacy:write': 'Receive stock, dispense prescriptions and record stock adjustments',
+  'billing:read': 'Read charges, invoices, payments and the billing dashboard',
+  'billing:write': 'Create charges and invoices, take payments and issue refunds',
+  'lab:read': 'Read the lab catalogue, orders, specimens, results and worklists',
+  'lab:write': 'Order lab tests, collect specimens, enter and verify results',
+  'radiology:read': 'Read radiology procedures, orders, schedules and reports',
+  'radiology:write': 'Order, schedule, perform and report radiology studies',
   'agents:reception:write':
     'Agent tools that act at reception: register patients, book and cancel appointments (coming with the agent platform)',
   'agents:operations:read':

@@ -31,6 +31,10 @@ export const ROLE_LABELS: Readonly<Record<Role, string>> = {
   ACCOUNTANT: 'Accountant',
   LAB_TECHNICIAN: 'Lab technician',
   RADIOLOGIST: 'Radiologist',
+  BED_MANAGER: 'Bed manager',
+  CASHIER: 'Cashier',
+  PATHOLOGIST: 'Pathologist',
+  RADIOGRAPHER: 'Radiographer',
 };
 
 const SCOPE_GROUP_LABELS: Readonly<Record<string, string>> = {
@@ -40,6 +44,12 @@ const SCOPE_GROUP_LABELS: Readonly<Record<string, string>> = {
   doctors: 'Doctors & departments',
   appointments: 'Appointments',
   encounters: 'Encounters',
+  beds: 'Wards & beds',
+  admissions: 'Inpatient',
+  pharmacy: 'Pharmacy',
+  billing: 'Billing',
+  lab: 'Laboratory',
+  radiology: 'Radiology',
   agents: 'AI agents',
 };
 

@@ -23,6 +23,10 @@ const MATRIX_ROLES = [
   'ACCOUNTANT',
   'LAB_TECHNICIAN',
   'RADIOLOGIST',
+  'BED_MANAGER',
+  'CASHIER',
+  'PATHOLOGIST',
+  'RADIOGRAPHER',
 ] as const satisfies readonly Role[];
 
 /** "any signed-in user" */
@@ -485,7 +489,16 @@ beforeAll(async () => {
   staff.set('DOCTOR', h.doctorUser.api);
   staff.set('NURSE', h.nurse.api);
   staff.set('RECEPTIONIST', h.reception.api);
-  const others = ['PHARMACIST', 'ACCOUNTANT', 'LAB_TECHNICIAN', 'RADIOLOGIST'] as const;
+  const others = [
+    'PHARMACIST',
+    'ACCOUNTANT',
+    'LAB_TECHNICIAN',
+    'RADIOLOGIST',
+    'BED_MANAGER',
+    'CASHIER',
+    'PATHOLOGIST',
+    'RADIOGRAPHER',
+  ] as const;
   const [signedIn, patient, targetUser, doctorUserWithoutProfile, slots] = await Promise.all([
     Promise.all(others.map((role) => h.staff(role))),
     newPatient(),

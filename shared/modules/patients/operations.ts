@@ -19,6 +19,10 @@ const READERS: readonly Role[] = [
   'ACCOUNTANT',
   'LAB_TECHNICIAN',
   'RADIOLOGIST',
+  'BED_MANAGER',
+  'CASHIER',
+  'PATHOLOGIST',
+  'RADIOGRAPHER',
 ];
 
 export const register = defineOperation({
