@@ -19,6 +19,26 @@ export const AREAS = {
     description:
       'Patients, doctors and their schedules, appointments and the queue, OPD encounters',
   },
+  inpatient: {
+    stackId: 'Inpatient',
+    description: 'Wards and beds, admissions, transfers, inpatient observations and discharge',
+  },
+  pharmacy: {
+    stackId: 'Pharmacy',
+    description: 'Formulary, stock by batch, dispensing and the expiry scan',
+  },
+  finance: {
+    stackId: 'Finance',
+    description: 'Tariffs, charges, invoices, payments, refunds and the billing dashboard',
+  },
+  diagnostics: {
+    stackId: 'Diagnostics',
+    description: 'Laboratory orders, specimens and results; radiology orders and reports',
+  },
+  agents: {
+    stackId: 'Agents',
+    description: 'Agent catalogue and discovery, A2A, the agent audit log and agent actions (HITL)',
+  },
 } as const satisfies Record<string, { stackId: string; description: string }>;
 
 export type AreaName = keyof typeof AREAS;
