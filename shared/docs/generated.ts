@@ -40,11 +40,16 @@ function fieldTable(rows: FieldRow[]): string {
 function requestSections(r: OperationRoute): string {
   const input = jsonSchemaOf(r.op.input, 'input');
   const inPath = new Set(pathParams(r.path));
+  const headerOf = new Map(Object.entries(r.headers).map(([name, field]) => [field, name]));
   const rows = fieldRows(input);
   const out: string[] = [];
   const pathRows = rows.filter((f) => inPath.has(f.name));
   if (pathRows.length) out.push(`Path parameters:\n\n${fieldTable(pathRows)}`);
-  const rest = rows.filter((f) => !inPath.has(f.name));
+  const headerRows = rows
+    .filter((f) => headerOf.has(f.name))
+    .map((f) => ({ ...f, name: headerOf.get(f.name)! }));
+  if (headerRows.length) out.push(`Headers:\n\n${fieldTable(headerRows)}`);
+  const rest = rows.filter((f) => !inPath.has(f.name) && !headerOf.has(f.name));
   if (r.body === null) {
     if (rest.length) out.push(`Query parameters:\n\n${fieldTable(rest)}`);
   } else if (r.body === 'fields') {
