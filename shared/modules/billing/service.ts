@@ -551,19 +551,31 @@ export async function addPayment(ctx: Context, input: z.output<typeof AddPayment
     const seen = await findPaymentKey(store, input.idempotencyKey);
     if (seen) return replayPayment(ctx, seen, request);
   }
+  /** Before refusing or retrying: a concurrent request with the same key may have posted it. */
+  const postedMeanwhile = async () => {
+    const seen = input.idempotencyKey && (await findPaymentKey(store, input.idempotencyKey));
+    return seen ? replayPayment(ctx, seen, request) : undefined;
+  };
   for (let attempt = 1; attempt <= MONEY_ATTEMPTS; attempt++) {
     const invoice = await requireInvoice(ctx, input.id);
-    if (invoice.status !== 'issued')
-      throw new Conflict(
-        invoice.status === 'balanced'
-          ? `Invoice ${invoice.number} is balanced; nothing is due`
-          : `Invoice ${invoice.number} is '${invoice.status}'; payments are taken on issued invoices`,
-      );
-    if (input.amount > invoice.balance)
-      throw new Conflict(
-        `A payment of ${input.amount} exceeds the balance due of ${invoice.balance} on invoice ${invoice.number}; overpayment is refused`,
-        { balance: invoice.balance },
-      );
+    const refusal =
+      invoice.status !== 'issued'
+        ? new Conflict(
+            invoice.status === 'balanced'
+              ? `Invoice ${invoice.number} is balanced; nothing is due`
+              : `Invoice ${invoice.number} is '${invoice.status}'; payments are taken on issued invoices`,
+          )
+        : input.amount > invoice.balance
+          ? new Conflict(
+              `A payment of ${input.amount} exceeds the balance due of ${invoice.balance} on invoice ${invoice.number}; overpayment is refused`,
+              { balance: invoice.balance },
+            )
+          : undefined;
+    if (refusal) {
+      const replay = await postedMeanwhile();
+      if (replay) return replay;
+      throw refusal;
+    }
     const at = ctx.now.toISOString();
     const payment: PaymentRecord = {
       id: randomUUID(),
@@ -609,15 +621,12 @@ export async function addPayment(ctx: Context, input: z.output<typeof AddPayment
       await store.transact(items);
       return view(Payment, payment);
     } catch (err) {
-      const failed = failedConditions(err);
-      if (!failed) throw err;
-      // The same key posted by a concurrent retry: answer its payment.
-      if (input.idempotencyKey && failed.includes(items.length - 1)) {
-        const seen = await findPaymentKey(store, input.idempotencyKey);
-        if (seen) return replayPayment(ctx, seen, request);
-      }
-      if (!failed.includes(0)) throw err;
-      // Another payment or refund changed the invoice first: judge this one again.
+      // Lost a race (a failed condition, or the store's retries of a conflict ran out): the same
+      // key posted by a concurrent retry is answered with its payment; another payment or refund
+      // that changed the invoice first means this one is judged again.
+      const replay = await postedMeanwhile();
+      if (replay) return replay;
+      if (!failedConditions(err)?.includes(0)) throw err;
     }
   }
   throw new Conflict('The invoice is changing too often at once; try again');
