@@ -12,13 +12,13 @@ const stat = (id: string, label: string) => `<div class="stat">
       </div>`;
 
 export function renderBillingDesk(opts: ScriptedPageOptions): string {
-  const body = `<header class="app-header">
-  <div class="app-header__inner">
+  const body = `<header class="site-header">
+  <div class="container site-header__inner">
     <a class="brand" href="/admin">${brandMark()}<span class="brand__name">${PRODUCT_NAME}</span></a>
     <a class="btn btn-ghost btn-sm" href="/admin">Back to the dashboard</a>
   </div>
 </header>
-<main id="main" class="content" tabindex="-1">
+<main id="main" class="container page" tabindex="-1">
   <div class="page-head"><h1>Billing desk</h1></div>
   <div id="app-status" class="status-region" role="status" aria-live="polite"></div>
 
@@ -103,6 +103,5 @@ export function renderBillingDesk(opts: ScriptedPageOptions): string {
     description: `${PRODUCT_NAME} — invoices, payments and the billing dashboard.`,
     body,
     scriptSrc: opts.scriptSrc,
-    bodyClass: 'app',
   });
 }
