@@ -179,7 +179,8 @@ export const pay = defineOperation({
   output: Payment,
   access: { roles: BILLERS, scope: 'billing:write' },
   kind: 'write',
-  idempotent: true,
+  // Only with an Idempotency-Key: without one, each call takes another payment.
+  idempotent: false,
   handler: addPayment,
 });
 
