@@ -246,6 +246,67 @@ describe('a day at the cash desk', () => {
   });
 });
 
+describe('grouping and currency', () => {
+  it("an invoice can group one admission's charges, leaving the others billable", async () => {
+    const patient = await h.patient();
+    const admissionId = 'adm-7f3a2c';
+    const inStay = await ok(
+      h.cashier.api.post('/billing/charges', {
+        patientId: patient.id,
+        admissionId,
+        serviceType: 'bed-day',
+        description: 'General ward bed day',
+        unitPrice: 150_000,
+        quantity: 3,
+      }),
+      201,
+    );
+    const outpatient = await h.dispenseStandIn(patient.id);
+    const inv = await ok(
+      h.cashier.api.post('/billing', { patientId: patient.id, admissionId }),
+      201,
+    );
+    expect(inv).toMatchObject({ admissionId, total: 450_000 });
+    expect(inv.lines.map((l: any) => l.chargeItemId)).toEqual([inStay.id]);
+    const left = await ok(
+      h.cashier.api.get(`/billing/charges?patientId=${patient.id}&status=billable`),
+    );
+    expect(left.items.map((c: any) => c.id)).toEqual([outpatient.id]);
+  });
+
+  it("a consultation priced in another currency than the hospital's is refused at invoicing", async () => {
+    const patient = await h.patient();
+    // The OPD doctor's profile has no currency, so USD; this hospital bills in INR.
+    const enc = await ok(
+      h.doctorUser.api.post('/encounters', { patientId: patient.id, chiefComplaint: 'Fever' }),
+      201,
+    );
+    await ok(h.doctorUser.api.patch(`/encounters/${enc.id}`, { status: 'completed' }));
+    const [charge] = (await ok(h.cashier.api.get(`/billing/charges?patientId=${patient.id}`)))
+      .items;
+    expect(charge).toMatchObject({
+      currency: 'USD',
+      unitPrice: 50_000,
+      source: { type: 'encounter', id: enc.id },
+    });
+    expectError(
+      await h.cashier.api.post('/billing', { patientId: patient.id }),
+      409,
+      /is in USD, not the hospital's INR; void it and enter it again in INR/,
+    );
+    await ok(
+      h.cashier.api.post(`/billing/charges/${charge.id}/void`, {
+        reason: 'Fee entered in INR by hand',
+      }),
+    );
+    expectError(
+      await h.cashier.api.post('/billing', { patientId: patient.id }),
+      409,
+      /no billable charges/,
+    );
+  });
+});
+
 describe('races', () => {
   it('concurrent payments cannot overpay: exactly one of five full payments wins', async () => {
     const patient = await h.patient();
