@@ -25,7 +25,6 @@ import {
   Invoice,
   type InvoiceLine,
   Payment,
-  type PaymentMethod,
   type PutTariffInput,
   type RefundInput,
   type SetInvoiceStatusInput,
@@ -743,5 +742,3 @@ export async function dashboard(ctx: Context): Promise<Dashboard> {
     },
   };
 }
-
-export type { PaymentMethod };
