@@ -9,6 +9,7 @@ import { appointmentsGroup } from './appointments';
 import { authGroup } from './auth';
 import { doctorsGroup } from './doctors';
 import { encountersGroup } from './encounters';
+import { labGroup } from './lab';
 import { patientsGroup } from './patients';
 import { tenantsGroup } from './tenants';
 import { usersGroup } from './users';
@@ -24,6 +25,7 @@ export const GROUPS: readonly GroupDef[] = [
   doctorsGroup,
   appointmentsGroup,
   encountersGroup,
+  labGroup,
 ];
 
 /** A route with the group (function) that serves it. */
