@@ -375,7 +375,7 @@ function alertFor(ctx: Context, order: LabOrderRecord, r: LabResult) {
   });
 }
 
-async function testDefinitions(ctx: Context, order: LabOrderRecord) {
+async function testDefinitions(ctx: Context) {
   const { tests } = await readCatalogue(ctx.store);
   return new Map(tests.map((t) => [t.code, t]));
 }
@@ -387,16 +387,15 @@ async function testDefinitions(ctx: Context, order: LabOrderRecord) {
  */
 export async function enterResults(ctx: Context, input: z.output<typeof EnterResultsInput>) {
   const order = await requireOrder(ctx, input.id);
+  if (order.step === 'reported')
+    throw new Conflict(`Lab order ${order.id} is reported; amend a result instead`);
   requireWorkable(order);
   if (order.step !== 'awaiting-entry' && order.step !== 'awaiting-verification')
-    throw new Conflict(
-      order.step === 'reported'
-        ? `Lab order ${order.id} is reported; amend a result instead`
-        : `Lab order ${order.id} has no specimen yet; collect one first`,
-      { step: order.step },
-    );
+    throw new Conflict(`Lab order ${order.id} has no specimen yet; collect one first`, {
+      step: order.step,
+    });
   const ordered = new Set(order.items.flatMap((i) => i.tests));
-  const defs = await testDefinitions(ctx, order);
+  const defs = await testDefinitions(ctx);
   const at = ctx.now.toISOString();
   const by = actorId(ctx.actor);
   const results = [...order.results];
@@ -497,7 +496,7 @@ export async function amendResult(
   const index = order.results.findIndex((r) => r.code === input.code);
   if (index < 0) throw invalidField('code', `${input.code} has no result on this order`);
   const prior = order.results[index]!;
-  const def = (await testDefinitions(ctx, order)).get(input.code);
+  const def = (await testDefinitions(ctx)).get(input.code);
   if (!def) throw invalidField('code', `${input.code} is no longer in the catalogue`);
   const at = ctx.now.toISOString();
   const by = actorId(ctx.actor);
