@@ -58,6 +58,7 @@ export const GROUP_AREAS: Readonly<Record<string, AreaName>> = {
   appointments: 'outpatient',
   encounters: 'outpatient',
   lab: 'diagnostics',
+  radiology: 'diagnostics',
 };
 
 export function isAreaName(name: string): name is AreaName {

@@ -11,6 +11,7 @@ import { doctorsGroup } from './doctors';
 import { encountersGroup } from './encounters';
 import { labGroup } from './lab';
 import { patientsGroup } from './patients';
+import { radiologyGroup } from './radiology';
 import { tenantsGroup } from './tenants';
 import { usersGroup } from './users';
 import { webGroup } from './web';
@@ -26,6 +27,7 @@ export const GROUPS: readonly GroupDef[] = [
   appointmentsGroup,
   encountersGroup,
   labGroup,
+  radiologyGroup,
 ];
 
 /** A route with the group (function) that serves it. */
