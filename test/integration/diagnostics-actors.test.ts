@@ -15,6 +15,8 @@ import * as encounters from '../../shared/modules/encounters/operations';
 import { labOrderChargeLines } from '../../shared/modules/lab';
 import * as lab from '../../shared/modules/lab/operations';
 import * as patients from '../../shared/modules/patients/operations';
+import { radiologyOrderChargeLines } from '../../shared/modules/radiology';
+import * as radiology from '../../shared/modules/radiology/operations';
 import * as users from '../../shared/modules/users/operations';
 import { DAY_SCHEDULE } from '../support/opd';
 import { contextFor, registeredHospital, useTestTable } from '../support/operations';
@@ -30,7 +32,7 @@ beforeAll(async () => {
   const h = await registeredHospital({ timezone: 'Asia/Kolkata' });
   tenant = h.tenant;
   admin = h.admin;
-  const made = async (role: 'DOCTOR' | 'NURSE' | 'PATHOLOGIST') => {
+  const made = async (role: 'DOCTOR' | 'NURSE' | 'PATHOLOGIST' | 'RADIOLOGIST') => {
     const out = await invokeOperation(users.create, as(admin), {
       name: `${role} One`,
       email: `${role.toLowerCase()}-${Math.random().toString(36).slice(2)}@example.test`,
@@ -50,6 +52,14 @@ beforeAll(async () => {
     schedule: DAY_SCHEDULE,
   });
   await invokeOperation(lab.installStarter, as(pathologist), {});
+  await invokeOperation(radiology.putProcedureOp, as(await made('RADIOLOGIST')), {
+    code: 'US-ABD',
+    name: 'Ultrasound abdomen',
+    modality: 'US',
+    bodyPart: 'Abdomen',
+    contrast: false,
+    priceMinor: 120000,
+  });
 }, 60_000);
 
 let n = 0;
@@ -150,5 +160,54 @@ describe('lab orders by agents and the system', () => {
       reason: 'Duplicate',
     });
     expect(labOrderChargeLines(revoked)).toEqual([]);
+  });
+});
+
+describe('radiology orders by agents and the system', () => {
+  const radOrder = (encounterId: string) => ({
+    source: { kind: 'encounter', id: encounterId },
+    procedureCode: 'US-ABD',
+    clinicalQuestion: 'Right upper quadrant pain: gallstones?',
+  });
+
+  it('an agent places a draft a doctor activates; the system acting for the doctor places an active order; alone it may not', async () => {
+    const encounter = await openEncounter();
+    const agent: Actor = { kind: 'agent', agent: 'ward-assistant', credential: doctor };
+    const draft = await invokeOperation(radiology.order, as(agent), radOrder(encounter.id));
+    expect(draft).toMatchObject({ status: 'draft', requesterId: doctor.id });
+    expect(draft.accession).toMatch(/^R\d{8}$/);
+    const active = await invokeOperation(radiology.setStatus, as(doctor), {
+      id: draft.id,
+      status: 'active',
+    });
+    expect(active.status).toBe('active');
+
+    const executor: Actor = { kind: 'system', job: 'agent-actions.executor', onBehalfOf: doctor };
+    const placed = await invokeOperation(radiology.order, as(executor), radOrder(encounter.id));
+    expect(placed).toMatchObject({
+      status: 'active',
+      requesterId: doctor.id,
+      orderedBy: doctor.id,
+    });
+    expect(Number(placed.accession.slice(1))).toBe(Number(draft.accession.slice(1)) + 1);
+    expect(radiologyOrderChargeLines(placed)).toEqual([
+      {
+        source: 'radiology',
+        orderId: placed.id,
+        patientId: placed.patientId,
+        code: 'US-ABD',
+        codeSystem: 'local',
+        description: `Ultrasound abdomen (${placed.accession})`,
+        quantity: 1,
+        unitPriceMinor: 120000,
+      },
+    ]);
+
+    const alone = await invokeOperation(
+      radiology.order,
+      as({ kind: 'system', job: 'x' }),
+      radOrder(encounter.id),
+    ).catch((e: AppError) => e);
+    expect(alone).toMatchObject({ code: 'forbidden' });
   });
 });

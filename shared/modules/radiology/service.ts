@@ -297,12 +297,12 @@ export async function reportOrder(
   input: { id: string; findings: string; impression: string; status: 'preliminary' | 'final' },
 ) {
   const order = await requireOrder(ctx, input.id);
+  if (order.step === 'reported')
+    throw new Conflict(`Radiology order ${order.id} has a final report; add an addendum instead`);
   requireActive(order);
   if (order.step !== 'completed')
     throw new Conflict(
-      order.step === 'reported'
-        ? `Radiology order ${order.id} has a final report; add an addendum instead`
-        : `Radiology order ${order.id} is '${order.step}'; a study is reported once completed`,
+      `Radiology order ${order.id} is '${order.step}'; a study is reported once completed`,
       { step: order.step },
     );
   const report = {
