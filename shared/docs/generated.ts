@@ -11,6 +11,8 @@ import { ROLES } from '../kernel/roles';
 import { SCOPES } from '../kernel/scopes';
 import { appointmentStatusTableMarkdown } from '../modules/appointments';
 import { encounterStatusTableMarkdown } from '../modules/encounters';
+import { labOrderStatusTableMarkdown, labStepTableMarkdown } from '../modules/lab';
+import { radiologyStatusTableMarkdown, radiologyStepTableMarkdown } from '../modules/radiology';
 import { type FieldRow, fieldRows, jsonSchemaOf, typeText } from './schema-text';
 
 const HEADER =
@@ -136,7 +138,30 @@ export function stateMachinesMarkdown(): string {
     '\n\n## Queue entry\n\n| Status | Set when |\n|---|---|\n| `waiting` | the appointment is checked in, or its encounter was entered in error |\n| `in-consultation` | an encounter starts from the appointment |\n| `done` | the encounter is completed |\n| `left` | the checked-in appointment is cancelled (left without being seen) or entered in error before a consultation, or the encounter is discontinued |\n\n' +
     'Order: in consultation first, then waiting patients with `urgent` before `routine` and otherwise by token; done and left last. Tokens are numbered from 1 per doctor and day without gaps. ' +
     "The estimated wait of a waiting patient is (patients ahead × slot length) + the longer of what remains of the current consultation and the time until the doctor's session opens (`sessionOpensAt`, when patients check in early or during a break).\n\n" +
-    '## API key\n\n| Status | Next | How |\n|---|---|---|\n| `active` | `active` (new secret) | `api-keys.rotate` (`POST /api-keys/{id}/rotate`): the old secret stops working at once |\n| `active` | `revoked` | `api-keys.revoke` (`POST /api-keys/{id}/revoke`) |\n| `revoked` | none | create a new key |\n'
+    '## API key\n\n| Status | Next | How |\n|---|---|---|\n| `active` | `active` (new secret) | `api-keys.rotate` (`POST /api-keys/{id}/rotate`): the old secret stops working at once |\n| `active` | `revoked` | `api-keys.revoke` (`POST /api-keys/{id}/revoke`) |\n| `revoked` | none | create a new key |\n' +
+    diagnosticsStateMachines()
+  );
+}
+
+/** Lab and radiology orders: the request's status and the work's step (see docs/diagnostics.md). */
+function diagnosticsStateMachines(): string {
+  return (
+    '\n## Lab order (FHIR `ServiceRequest.status`, `lab.setStatus`: `PATCH /lab/orders/{id}/status`)\n\n' +
+    "A doctor's order starts `active`; an agent's starts `draft` until a doctor activates it. `on-hold`, `revoked` and `entered-in-error` need a `reason`. " +
+    '`completed` is set only by verifying the report (`lab.verify`). Only an `active` order is collected, resulted or verified.\n\n' +
+    labOrderStatusTableMarkdown() +
+    '\n## Lab order step (where the work stands; the worklists are these steps)\n\n' +
+    '`lab.collect` moves to `awaiting-entry` with a new accession number; `lab.rejectSpecimen` back to `awaiting-collection` (before any result); ' +
+    'the last missing result to `awaiting-verification`; `lab.verify` by someone who entered none of the results to `reported`. ' +
+    'A reported result changes only by `lab.amendResult`, which keeps the previous value.\n\n' +
+    labStepTableMarkdown() +
+    '\n## Radiology order (FHIR `ServiceRequest.status`, `radiology.setStatus`: `PATCH /radiology/orders/{id}/status`)\n\n' +
+    'As for lab orders; `completed` is set by a final report. Revoking is possible until the procedure starts.\n\n' +
+    radiologyStatusTableMarkdown() +
+    '\n## Radiology procedure step (DICOM / IHE Scheduled Workflow)\n\n' +
+    '`radiology.schedule` (refused while a safety question is unanswered or positive and not overridden; a room slot is booked once), ' +
+    '`radiology.start`, `radiology.complete`, and a final `radiology.report` (a preliminary one keeps the step `completed`). Addenda follow a final report.\n\n' +
+    radiologyStepTableMarkdown()
   );
 }
 
