@@ -51,7 +51,7 @@ beforeAll(async () => {
     consultationFee: 500,
     schedule: DAY_SCHEDULE,
   });
-  await invokeOperation(lab.installStarter, as(pathologist), {});
+  await invokeOperation(lab.installStarter, as(pathologist), { acceptPublishedRanges: true });
   await invokeOperation(radiology.putProcedureOp, as(await made('RADIOLOGIST')), {
     code: 'US-ABD',
     name: 'Ultrasound abdomen',

@@ -416,3 +416,61 @@ describe('ordering rules', () => {
     expect(got.specimens).toHaveLength(1);
   });
 });
+
+describe('the catalogue', () => {
+  it('the starter set is installed only on acceptance, and never overwrites what the hospital edited', async () => {
+    expectError(
+      await h.pathologist.api.post('/lab/catalogue/starter', {}),
+      400,
+      /acceptPublishedRanges: must be true/,
+    );
+    const catalogue = await must(h.tech.api.get('/lab/catalogue'), 200, 'catalogue');
+    const potassium = catalogue.tests.find((t: any) => t.code === '2823-3');
+    const edited = await h.pathologist.api.put('/lab/catalogue/tests/2823-3', {
+      ...potassium,
+      code: undefined,
+      updatedAt: undefined,
+      updatedBy: undefined,
+      ranges: [
+        {
+          sex: 'any',
+          low: 3.5,
+          high: 5.1,
+          criticalLow: 2.8,
+          criticalHigh: 6.2,
+          source: 'Validated on our analyser, 2026',
+        },
+      ],
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    const again = await must(
+      h.pathologist.api.post('/lab/catalogue/starter', { acceptPublishedRanges: true }),
+      200,
+      'reinstall',
+    );
+    expect(again.installedTests).toEqual([]);
+    expect(again.kept).toContain('2823-3');
+    const after = await must(h.tech.api.get('/lab/catalogue'), 200, 'catalogue');
+    expect(after.tests.find((t: any) => t.code === '2823-3').ranges).toEqual([
+      {
+        sex: 'any',
+        low: 3.5,
+        high: 5.1,
+        criticalLow: 2.8,
+        criticalHigh: 6.2,
+        source: 'Validated on our analyser, 2026',
+      },
+    ]);
+    expectError(
+      await h.pathologist.api.put('/lab/catalogue/tests/X1', {
+        ...potassium,
+        code: undefined,
+        updatedAt: undefined,
+        updatedBy: undefined,
+        ranges: [{ sex: 'any', low: 5, high: 3 }],
+      }),
+      400,
+      /ranges\.0\.high: must not be below low/,
+    );
+  });
+});

@@ -315,7 +315,9 @@ const REQUESTS: Record<RouteKey, Requests> = {
         priceMinor: 25000,
       }),
   },
-  'POST /lab/catalogue/starter': { fresh: () => lab('/lab/catalogue/starter', {}) },
+  'POST /lab/catalogue/starter': {
+    fresh: () => lab('/lab/catalogue/starter', { acceptPublishedRanges: true }),
+  },
   'POST /lab/orders': {
     fresh: () =>
       lab('/lab/orders', {

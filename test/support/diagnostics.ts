@@ -22,7 +22,11 @@ export async function diagnosticsHospital(baseUrl: string, timezone = 'Asia/Kolk
     h.staff('RADIOGRAPHER'),
     h.staff('RADIOLOGIST'),
   ]);
-  await must(pathologist.api.post('/lab/catalogue/starter', {}), 200, 'starter catalogue');
+  await must(
+    pathologist.api.post('/lab/catalogue/starter', { acceptPublishedRanges: true }),
+    200,
+    'starter catalogue',
+  );
   /** A walk-in encounter of the hospital's doctor for a new patient. */
   const encounterFor = async (overrides: Record<string, unknown> = {}) => {
     const patient = await h.patient(overrides);

@@ -40,6 +40,7 @@ import {
   PutLabTestInput,
   RejectSpecimenInput,
   SetOrderStatusInput,
+  StarterInstallInput,
   WorklistInput,
 } from './schemas';
 
@@ -86,8 +87,8 @@ export const putLabPanel = defineOperation({
 export const installStarter = defineOperation({
   name: 'lab.installStarterCatalogue',
   summary:
-    'Add the starter tests and panels (published adult ranges) the hospital does not have yet',
-  input: z.strictObject({}),
+    'Add the starter tests and panels (published adult ranges) the hospital does not have yet; the caller accepts to validate the ranges locally',
+  input: StarterInstallInput,
   output: CatalogueInstallResult,
   access: { roles: ['PATHOLOGIST'], scope: 'lab:write' },
   kind: 'write',

@@ -110,6 +110,17 @@ export const PutLabPanelInput = z.strictObject({
 });
 
 export const Catalogue = z.strictObject({ tests: z.array(LabTest), panels: z.array(LabPanel) });
+/**
+ * The starter ranges are published values, not the laboratory's own: whoever installs them says
+ * so explicitly, and the catalogue records who installed each test (`updatedBy`).
+ */
+export const StarterInstallInput = z.strictObject({
+  acceptPublishedRanges: z.literal(true, {
+    message:
+      'must be true: the starter reference ranges are published values the laboratory validates before reporting on them',
+  }),
+});
+
 export const CatalogueInstallResult = z.strictObject({
   installedTests: z.array(z.string()),
   installedPanels: z.array(z.string()),
