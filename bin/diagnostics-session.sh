@@ -2,6 +2,8 @@
 # A live diagnostics session against `PORT=3917 npm start`. Prints each request as a curl command
 # (tokens as shell variables) and the answer: the HTTP status and the fields that matter (jq).
 set -euo pipefail
+# Usage: PORT=3917 npm start, then bin/diagnostics-session.sh (needs curl and jq); scratch files go to /tmp/dx.
+mkdir -p /tmp/dx
 BASE=http://127.0.0.1:3917
 declare -A TOK
 TENANT=''
