@@ -287,6 +287,42 @@ describe('modality slots', () => {
     ).toBe('requested');
   });
 
+  it('revoking a booked order gives its slot back', async () => {
+    const [first, second] = await Promise.all(
+      [1, 2].map(() => must(chestXray({ sex: 'male', dateOfBirth: '1970-01-01' }), 201, 'order')),
+    );
+    const start = nextSlot();
+    await must(
+      h.radiographer.api.post(`/radiology/orders/${first.id}/schedule`, { room: 'XR1', start }),
+      200,
+      'book',
+    );
+    expectError(
+      await h.radiographer.api.post(`/radiology/orders/${second.id}/schedule`, {
+        room: 'XR1',
+        start,
+      }),
+      409,
+      /already booked/,
+    );
+    await must(
+      h.doctorUser.api.patch(`/radiology/orders/${first.id}/status`, {
+        status: 'revoked',
+        reason: 'Symptoms resolved',
+      }),
+      200,
+      'revoke',
+    );
+    const rebooked = await h.radiographer.api.post(`/radiology/orders/${second.id}/schedule`, {
+      room: 'XR1',
+      start,
+    });
+    expect(rebooked.status, JSON.stringify(rebooked.body)).toBe(200);
+    expect(
+      ids(await must(h.radiographer.api.get('/radiology/worklists/scheduled'), 200, 'wl')),
+    ).not.toContain(first.id);
+  });
+
   it('a start off the slot grid or in the past is 400, with nothing written', async () => {
     const order = await must(chestXray({ sex: 'male', dateOfBirth: '1970-01-01' }), 201, 'order');
     const offGrid = new Date(Date.parse(nextSlot()) + 7 * 60_000).toISOString();

@@ -166,10 +166,24 @@ export async function setStatus(
     throw new Conflict(
       `Radiology order ${order.id} is '${order.step}'; mark it entered-in-error instead`,
     );
+  // A revoked or voided order that was only booked gives its modality slot back.
+  const release: TxItem[] =
+    order.step === 'scheduled' && order.schedule && input.status !== 'active'
+      ? [
+          {
+            Delete: {
+              Key: radKeys(ctx.store).slot(order.schedule.room, order.schedule.start),
+              ConditionExpression: 'orderId = :order',
+              ExpressionAttributeValues: { ':order': order.id },
+            },
+          },
+        ]
+      : [];
   return commit(
     ctx,
     order,
     advanced(ctx, order, { status: input.status, statusReason: input.reason }),
+    release,
   );
 }
 
