@@ -58,6 +58,8 @@ export const GROUP_AREAS: Readonly<Record<string, AreaName>> = {
   appointments: 'outpatient',
   encounters: 'outpatient',
   billing: 'finance',
+  lab: 'diagnostics',
+  radiology: 'diagnostics',
 };
 
 export function isAreaName(name: string): name is AreaName {

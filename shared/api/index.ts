@@ -10,7 +10,9 @@ import { authGroup } from './auth';
 import { billingGroup } from './billing';
 import { doctorsGroup } from './doctors';
 import { encountersGroup } from './encounters';
+import { labGroup } from './lab';
 import { patientsGroup } from './patients';
+import { radiologyGroup } from './radiology';
 import { tenantsGroup } from './tenants';
 import { usersGroup } from './users';
 import { webGroup } from './web';
@@ -26,6 +28,8 @@ export const GROUPS: readonly GroupDef[] = [
   appointmentsGroup,
   encountersGroup,
   billingGroup,
+  labGroup,
+  radiologyGroup,
 ];
 
 /** A route with the group (function) that serves it. */

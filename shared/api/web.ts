@@ -5,6 +5,7 @@ import { loadPageScripts, type PageScripts, pageScriptsDir } from '../web/page-s
 import {
   renderAdmin,
   renderBillingDesk,
+  renderDiagnostics,
   renderGetStarted,
   renderHome,
   renderLogin,
@@ -77,6 +78,14 @@ export const webGroup = defineGroup({
       summary:
         'Billing desk: the billing dashboard with its chart, bills, an invoice with payment entry',
       render: once(() => renderBillingDesk({ scriptSrc: pageScripts().src('billing') })),
+    }),
+    page({
+      name: 'diagnostics',
+      path: '/diagnostics',
+      tag: 'Pages',
+      summary:
+        'Lab and radiology workbench: worklists, result entry with flags, cumulative results',
+      render: once(() => renderDiagnostics({ scriptSrc: pageScripts().src('diagnostics') })),
     }),
     asset({
       name: 'pageScript',

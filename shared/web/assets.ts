@@ -15,6 +15,7 @@ export const PAGE_SCRIPTS = {
   login: 'shared/web/client/login.ts',
   admin: 'shared/web/client/admin.ts',
   billing: 'shared/web/client/billing.ts',
+  diagnostics: 'shared/web/client/diagnostics.ts',
 } as const;
 
 export type PageScript = keyof typeof PAGE_SCRIPTS;

@@ -164,6 +164,7 @@ const PUBLIC_ROUTES = [
   'GET /login',
   'GET /admin',
   'GET /billing-desk',
+  'GET /diagnostics',
   'GET /assets/{name}',
   'POST /tenants',
   'POST /auth/login',

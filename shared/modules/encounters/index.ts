@@ -1,3 +1,4 @@
-/** The encounters module has nothing other modules need yet (pharmacy will use prescriptionStatusUpdate). */
+/** What other modules may use of the encounters module (pharmacy will use prescriptionStatusUpdate). */
 export { Encounter, Prescription } from './schemas';
-export { encounterStatusTableMarkdown } from './status';
+export { encounterStatusTableMarkdown, isEncounterFinished } from './status';
+export { findEncounter } from './store';
