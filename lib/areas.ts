@@ -57,6 +57,8 @@ export const GROUP_AREAS: Readonly<Record<string, AreaName>> = {
   doctors: 'outpatient',
   appointments: 'outpatient',
   encounters: 'outpatient',
+  wards: 'inpatient',
+  admissions: 'inpatient',
 };
 
 export function isAreaName(name: string): name is AreaName {

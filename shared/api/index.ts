@@ -4,6 +4,7 @@
  * list. Functions import only their own group's file, so each bundle holds only its operations.
  */
 import type { GroupDef, Route } from '../http/route';
+import { admissionsGroup } from './admissions';
 import { apiKeysGroup } from './api-keys';
 import { appointmentsGroup } from './appointments';
 import { authGroup } from './auth';
@@ -12,6 +13,7 @@ import { encountersGroup } from './encounters';
 import { patientsGroup } from './patients';
 import { tenantsGroup } from './tenants';
 import { usersGroup } from './users';
+import { wardsGroup } from './wards';
 import { webGroup } from './web';
 
 export const GROUPS: readonly GroupDef[] = [
@@ -24,6 +26,8 @@ export const GROUPS: readonly GroupDef[] = [
   doctorsGroup,
   appointmentsGroup,
   encountersGroup,
+  wardsGroup,
+  admissionsGroup,
 ];
 
 /** A route with the group (function) that serves it. */

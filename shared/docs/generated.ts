@@ -9,7 +9,9 @@ import { medicationRequestStatusTableMarkdown } from '../clinical/medication-req
 import { type OperationRoute, pathParams } from '../http/route';
 import { ROLES } from '../kernel/roles';
 import { SCOPES } from '../kernel/scopes';
+import { admissionStatusTableMarkdown } from '../modules/admissions';
 import { appointmentStatusTableMarkdown } from '../modules/appointments';
+import { bedStateTableMarkdown } from '../modules/beds';
 import { encounterStatusTableMarkdown } from '../modules/encounters';
 import { type FieldRow, fieldRows, jsonSchemaOf, typeText } from './schema-text';
 
@@ -136,7 +138,24 @@ export function stateMachinesMarkdown(): string {
     '\n\n## Queue entry\n\n| Status | Set when |\n|---|---|\n| `waiting` | the appointment is checked in, or its encounter was entered in error |\n| `in-consultation` | an encounter starts from the appointment |\n| `done` | the encounter is completed |\n| `left` | the checked-in appointment is cancelled (left without being seen) or entered in error before a consultation, or the encounter is discontinued |\n\n' +
     'Order: in consultation first, then waiting patients with `urgent` before `routine` and otherwise by token; done and left last. Tokens are numbered from 1 per doctor and day without gaps. ' +
     "The estimated wait of a waiting patient is (patients ahead × slot length) + the longer of what remains of the current consultation and the time until the doctor's session opens (`sessionOpensAt`, when patients check in early or during a break).\n\n" +
-    '## API key\n\n| Status | Next | How |\n|---|---|---|\n| `active` | `active` (new secret) | `api-keys.rotate` (`POST /api-keys/{id}/rotate`): the old secret stops working at once |\n| `active` | `revoked` | `api-keys.revoke` (`POST /api-keys/{id}/revoke`) |\n| `revoked` | none | create a new key |\n'
+    '## API key\n\n| Status | Next | How |\n|---|---|---|\n| `active` | `active` (new secret) | `api-keys.rotate` (`POST /api-keys/{id}/rotate`): the old secret stops working at once |\n| `active` | `revoked` | `api-keys.revoke` (`POST /api-keys/{id}/revoke`) |\n| `revoked` | none | create a new key |\n' +
+    inpatientStateMachines()
+  );
+}
+
+/** Bed (HL7 0116) and admission (FHIR Encounter.status, inpatient) tables. */
+function inpatientStateMachines(): string {
+  return (
+    '\n## Bed (HL7 table 0116, `beds.changeState`: `PATCH /beds/{id}/state`, `beds.markClean`: `POST /beds/{id}/clean`)\n\n' +
+    'Admission and transfer move an `unoccupied` bed to `occupied`; transfer and discharge move the old bed to `housekeeping`; only marking it clean makes it `unoccupied` again. ' +
+    'A bed manager changes the other states by hand; an occupied bed cannot be closed, isolated or marked contaminated (409). ' +
+    "Each change updates its ward's availability counters in the same transaction.\n\n" +
+    bedStateTableMarkdown() +
+    '\n## Admission (FHIR `Encounter.status`, class `IMP`)\n\n' +
+    'Admissions start `in-progress` (the patient is in a bed). `admissions.discharge` (`POST /admissions/{id}/discharge`) ends one `discharged`; ' +
+    '`admissions.markEnteredInError` (`POST /admissions/{id}/entered-in-error`, needs a `reason`) ends one recorded by mistake. Both send the bed to `housekeeping`. ' +
+    'A finished admission accepts no transfer, observation or note (409).\n\n' +
+    admissionStatusTableMarkdown()
   );
 }
 

@@ -1,3 +1,5 @@
-/** The encounters module has nothing other modules need yet (pharmacy will use prescriptionStatusUpdate). */
-export { Encounter, Prescription } from './schemas';
+/** What other modules may use of the encounters module (pharmacy will use prescriptionStatusUpdate). */
+export { DiagnosisSchema, Encounter, Prescription } from './schemas';
 export { encounterStatusTableMarkdown } from './status';
+/** Admissions read the OPD encounter a patient is admitted from. */
+export { findEncounter } from './store';
