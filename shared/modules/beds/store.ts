@@ -87,15 +87,17 @@ export function newBedWrites(store: Store, bed: BedRecord): TxItem[] {
  */
 export function wardCounterUpdates(store: Store, moves: readonly BedMove[], at: string): TxItem[] {
   return [...counterDeltas(moves)].map(([wardId, delta]) => {
-    const names: Record<string, string> = { '#bc': 'bedCounts', '#ff': 'freeByFeature' };
+    const names: Record<string, string> = {};
     const values: Record<string, unknown> = { ':at': at };
     const sets = ['updatedAt = :at'];
     Object.entries(delta.states).forEach(([state, n], i) => {
+      names['#bc'] = 'bedCounts';
       names[`#s${i}`] = state;
       values[`:s${i}`] = n;
       sets.push(`#bc.#s${i} = #bc.#s${i} + :s${i}`);
     });
     Object.entries(delta.features).forEach(([feature, n], i) => {
+      names['#ff'] = 'freeByFeature';
       names[`#f${i}`] = feature;
       values[`:f${i}`] = n;
       sets.push(`#ff.#f${i} = #ff.#f${i} + :f${i}`);
