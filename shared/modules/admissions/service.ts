@@ -105,8 +105,12 @@ export async function candidateBeds(
   return { ward, beds: free };
 }
 
-/** How many of a ward's free beds one request tries before giving up to concurrent admissions. */
-const BED_ATTEMPTS = 8;
+/**
+ * How many of a ward's free beds one request tries, in code order, before giving up to
+ * concurrent admissions (each lost bed is one failed transaction; a busy admitting desk and an
+ * emergency department admitting to one ward at once lose a few).
+ */
+const BED_ATTEMPTS = 20;
 
 /**
  * Admits a patient to a bed in one transaction: the patient's active-admission lock (a second
