@@ -211,7 +211,10 @@ describe('availability counters', () => {
 
 describe('tenancy and input', () => {
   it("another hospital's wards, beds and admissions answer 404", async () => {
-    const [h, other] = await Promise.all([inpatientHospital(rt.url, TZ), inpatientHospital(rt.url, TZ)]);
+    const [h, other] = await Promise.all([
+      inpatientHospital(rt.url, TZ),
+      inpatientHospital(rt.url, TZ),
+    ]);
     const w = await h.ward({}, 2);
     const p = await h.patient();
     const adm = await must(h.admit(p.id, { bedId: w.beds[0].id }), 201, 'admission');
@@ -243,7 +246,9 @@ describe('tenancy and input', () => {
     for (const reply of await Promise.all(calls)) expectError(reply, 404, /not found/);
     // Their lists do not show ours.
     expect((await theirs.get(`/admissions?wardId=${w.id}`)).body.items).toEqual([]);
-    expect((await theirs.get('/beds/availability')).body.wards.map((r: any) => r.wardId)).toEqual([otherWard.id]);
+    expect((await theirs.get('/beds/availability')).body.wards.map((r: any) => r.wardId)).toEqual([
+      otherWard.id,
+    ]);
     // Nothing of ours changed.
     expect((await h.nurse.api.get(`/beds/${w.beds[1].id}`)).body.state).toBe('unoccupied');
     expect((await h.nurse.api.get(`/admissions/${adm.id}`)).body).toMatchObject({
@@ -267,16 +272,34 @@ describe('tenancy and input', () => {
       admissions: (await doc.get('/admissions')).body,
     };
     const cases: [Promise<any>, RegExp][] = [
-      [bm.post('/wards', { name: 'Ward X', type: 'spa', sexPolicy: 'mixed', dailyCharge: 1 }), /type must be one of/],
-      [bm.post('/wards', { name: 'Ward X', type: 'icu', sexPolicy: 'mixed', dailyCharge: -5 }), /dailyCharge must be between 0/],
-      [bm.post('/wards', { name: 'Ward X', type: 'icu', sexPolicy: 'men', dailyCharge: 5 }), /sexPolicy must be one of/],
+      [
+        bm.post('/wards', { name: 'Ward X', type: 'spa', sexPolicy: 'mixed', dailyCharge: 1 }),
+        /type must be one of/,
+      ],
+      [
+        bm.post('/wards', { name: 'Ward X', type: 'icu', sexPolicy: 'mixed', dailyCharge: -5 }),
+        /dailyCharge must be between 0/,
+      ],
+      [
+        bm.post('/wards', { name: 'Ward X', type: 'icu', sexPolicy: 'men', dailyCharge: 5 }),
+        /sexPolicy must be one of/,
+      ],
       [bm.get('/wards?limit=0'), /Invalid query: limit/],
       [bm.get('/wards?type=spa'), /Invalid query: type/],
       [bm.get('/wards/not%20an%20id'), /Invalid path: id/],
-      [bm.post(`/wards/${w.id}/beds`, { series: { prefix: 'A', count: 0 } }), /count must be between 1/],
-      [bm.post(`/wards/${w.id}/beds`, { beds: [{ code: 'C1', features: ['jetpack'] }] }), /feature must be one of/],
+      [
+        bm.post(`/wards/${w.id}/beds`, { series: { prefix: 'A', count: 0 } }),
+        /count must be between 1/,
+      ],
+      [
+        bm.post(`/wards/${w.id}/beds`, { beds: [{ code: 'C1', features: ['jetpack'] }] }),
+        /feature must be one of/,
+      ],
       [bm.post(`/wards/${w.id}/beds`, {}), /give either beds or series/],
-      [bm.post(`/wards/${w.id}/beds`, { series: { prefix: 'A', count: 41 } }), /count must be between 1 and 40/],
+      [
+        bm.post(`/wards/${w.id}/beds`, { series: { prefix: 'A', count: 41 } }),
+        /count must be between 1 and 40/,
+      ],
       [bm.get('/wards/x!/board'), /Invalid path: id/],
       [bm.get('/beds/availability?feature=jetpack'), /Invalid query: feature/],
       [bm.get('/beds/no%20bed'), /Invalid path: id/],
@@ -284,15 +307,32 @@ describe('tenancy and input', () => {
       [bm.patch(`/beds/${w.beds[1].id}/state`, { state: 'closed', reason: '' }), /reason/],
       [h.nurse.api.post(`/beds/${w.beds[1].id}/clean`, { force: true }), /force/],
       [
-        h.reception.api.post('/admissions', { patientId: p.id, source: 'opd', doctorId: h.doctor.id, reason: 'x', wardId: w.id }),
+        h.reception.api.post('/admissions', {
+          patientId: p.id,
+          source: 'opd',
+          doctorId: h.doctor.id,
+          reason: 'x',
+          wardId: w.id,
+        }),
         /encounterId: is required when source is 'opd'/,
       ],
       [
-        h.reception.api.post('/admissions', { patientId: p.id, source: 'direct', doctorId: h.doctor.id, reason: 'x' }),
+        h.reception.api.post('/admissions', {
+          patientId: p.id,
+          source: 'direct',
+          doctorId: h.doctor.id,
+          reason: 'x',
+        }),
         /bedId: give either bedId/,
       ],
       [
-        h.reception.api.post('/admissions', { patientId: p.id, source: 'walk', doctorId: h.doctor.id, reason: 'x', wardId: w.id }),
+        h.reception.api.post('/admissions', {
+          patientId: p.id,
+          source: 'walk',
+          doctorId: h.doctor.id,
+          reason: 'x',
+          wardId: w.id,
+        }),
         /source must be one of/,
       ],
       [doc.get('/admissions?from=2026-13-01'), /Invalid query: from/],
@@ -300,16 +340,34 @@ describe('tenancy and input', () => {
       [doc.get('/admissions?status=admitted'), /Invalid query: status/],
       [doc.get('/admissions/%20'), /Invalid path: id/],
       [doc.post(`/admissions/${adm.id}/transfer`, { wardId: w.id, reason: '' }), /reason/],
-      [doc.post(`/admissions/${adm.id}/transfer`, { wardId: w.id, bedId: w.beds[1].id, reason: 'x' }), /bedId: give either/],
-      [h.nurse.api.post(`/admissions/${adm.id}/observations`, { ...NORMAL_VITALS, pulse: 999 }), /pulse must be between/],
+      [
+        doc.post(`/admissions/${adm.id}/transfer`, {
+          wardId: w.id,
+          bedId: w.beds[1].id,
+          reason: 'x',
+        }),
+        /bedId: give either/,
+      ],
+      [
+        h.nurse.api.post(`/admissions/${adm.id}/observations`, { ...NORMAL_VITALS, pulse: 999 }),
+        /pulse must be between/,
+      ],
       [h.nurse.api.post(`/admissions/${adm.id}/nursing-notes`, { text: '  ' }), /text/],
       [doc.post(`/admissions/${adm.id}/round-notes`, {}), /text/],
       [
-        doc.post(`/admissions/${adm.id}/discharge`, { finalDiagnoses: [], conditionAtDischarge: 'Well', disposition: 'home' }),
+        doc.post(`/admissions/${adm.id}/discharge`, {
+          finalDiagnoses: [],
+          conditionAtDischarge: 'Well',
+          disposition: 'home',
+        }),
         /finalDiagnoses: must list at least one diagnosis/,
       ],
       [
-        doc.post(`/admissions/${adm.id}/discharge`, { finalDiagnoses: [{ text: 'x' }], conditionAtDischarge: 'Well', disposition: 'moon' }),
+        doc.post(`/admissions/${adm.id}/discharge`, {
+          finalDiagnoses: [{ text: 'x' }],
+          conditionAtDischarge: 'Well',
+          disposition: 'moon',
+        }),
         /disposition must be one of/,
       ],
       [
