@@ -76,7 +76,7 @@ export function renderBedBoard(opts: ScriptedPageOptions): string {
             <div class="field"><label for="admit-doctor">Admitting doctor</label><select id="admit-doctor" required></select></div>
             <div class="field"><label for="admit-source">From</label>
               <select id="admit-source"><option value="direct">Direct admission</option><option value="emergency">Emergency department</option></select></div>
-            <div class="field"><label for="admit-reason">Reason for admission</label><input id="admit-reason" required maxlength="500"></div>
+            <div class="field"><label for="admit-reason">Reason for admission</label><input type="text" id="admit-reason" required maxlength="500"></div>
             <div class="field"><label for="admit-bed">Bed</label><select id="admit-bed"></select></div>
             <div id="admit-status" class="status-region" role="alert" aria-live="assertive"></div>
             <button type="submit" class="btn btn-primary" id="admit-submit">Admit</button>
@@ -91,14 +91,14 @@ export function renderBedBoard(opts: ScriptedPageOptions): string {
           <h3 class="section-title">Transfer</h3>
           <form id="transfer-form" class="form-grid" novalidate>
             <div class="field"><label for="transfer-ward">To ward (first free bed)</label><select id="transfer-ward"></select></div>
-            <div class="field"><label for="transfer-reason">Reason</label><input id="transfer-reason" required maxlength="500"></div>
+            <div class="field"><label for="transfer-reason">Reason</label><input type="text" id="transfer-reason" required maxlength="500"></div>
             <div id="transfer-status" class="status-region" role="alert" aria-live="assertive"></div>
             <button type="submit" class="btn btn-secondary" id="transfer-submit">Transfer</button>
           </form>
           <h3 class="section-title">Discharge</h3>
           <form id="discharge-form" class="form-grid" novalidate>
-            <div class="field"><label for="discharge-diagnosis">Final diagnosis</label><input id="discharge-diagnosis" required maxlength="300"></div>
-            <div class="field"><label for="discharge-condition">Condition at discharge</label><input id="discharge-condition" required maxlength="500"></div>
+            <div class="field"><label for="discharge-diagnosis">Final diagnosis</label><input type="text" id="discharge-diagnosis" required maxlength="300"></div>
+            <div class="field"><label for="discharge-condition">Condition at discharge</label><input type="text" id="discharge-condition" required maxlength="500"></div>
             <div class="field"><label for="discharge-disposition">Disposition</label>
               <select id="discharge-disposition">
                 <option value="home">Home</option><option value="home-with-support">Home with support</option>
@@ -107,7 +107,7 @@ export function renderBedBoard(opts: ScriptedPageOptions): string {
                 <option value="absconded">Absconded</option><option value="deceased">Deceased</option><option value="other">Other</option>
               </select></div>
             <div class="field" id="discharge-death-field" hidden><label for="discharge-death">Time of death</label><input id="discharge-death" type="datetime-local"></div>
-            <div class="field"><label for="discharge-followup">Follow-up instructions</label><input id="discharge-followup" maxlength="2000"></div>
+            <div class="field"><label for="discharge-followup">Follow-up instructions</label><input type="text" id="discharge-followup" maxlength="2000"></div>
             <div id="discharge-status" class="status-region" role="alert" aria-live="assertive"></div>
             <button type="submit" class="btn btn-danger" id="discharge-submit">Discharge</button>
           </form>
@@ -121,6 +121,5 @@ export function renderBedBoard(opts: ScriptedPageOptions): string {
     description: 'Wards, beds, admissions, transfers and discharges.',
     body,
     scriptSrc: opts.scriptSrc,
-    bodyClass: 'app',
   });
 }
