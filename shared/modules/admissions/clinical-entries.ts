@@ -12,6 +12,7 @@ import { todayIn } from '../../kernel/time/zoned-time';
 import { bedNews2Update } from '../beds';
 import { Note, Observation } from './schemas';
 import { requireAdmission, requirePatient } from './service';
+import { ACTIVE_ADMISSION_STATUS } from './status';
 import { activeIn, admissionKeys, NoteRecord, ObservationRecord } from './store';
 
 function changedWhileSaving(id: string) {
@@ -124,15 +125,15 @@ export async function addNote(
     recordedAt,
   };
   const keys = admissionKeys(store);
-  const active = activeIn(admission.bedId);
   try {
     await store.transact([
       {
         ConditionCheck: {
           Key: keys.admission(input.id),
+          // A note stays with the admission wherever the patient is moved; it must still be active.
           ConditionExpression: '#status = :active',
-          ExpressionAttributeNames: { '#status': active.names['#status'] },
-          ExpressionAttributeValues: { ':active': active.values[':active'] },
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':active': ACTIVE_ADMISSION_STATUS },
         },
       },
       { Put: { Item: NoteRecord.item(note, keys.note(input.id, recordedAt, note.id)) } },

@@ -29,7 +29,7 @@ export type AdmissionStatus = (typeof ADMISSION_STATUSES)[number];
 
 /**
  * FHIR statuses this service does not set for inpatients yet: pre-admission (`planned`), leave
- * of absence (`on-hold`), and `completed`, which billing will set when it closes the stay.
+ * of absence (`on-hold`), and `completed` (administrative close after billing; not built).
  */
 export const UNUSED_ADMISSION_STATUSES: readonly AdmissionStatus[] = [
   'planned',
