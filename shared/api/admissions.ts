@@ -36,5 +36,10 @@ export const admissionsGroup = defineGroup({
       path: '/admissions/{id}/entered-in-error',
       tag,
     }),
+    route(admissions.changePrescriptionStatus, {
+      method: 'PATCH',
+      path: '/admissions/{id}/prescriptions/{prescriptionId}',
+      tag,
+    }),
   ],
 });

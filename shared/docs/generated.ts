@@ -154,7 +154,7 @@ function inpatientStateMachines(): string {
     '\n## Admission (FHIR `Encounter.status`, class `IMP`)\n\n' +
     'Admissions start `in-progress` (the patient is in a bed). `admissions.discharge` (`POST /admissions/{id}/discharge`) ends one `discharged`; ' +
     '`admissions.markEnteredInError` (`POST /admissions/{id}/entered-in-error`, needs a `reason`) ends one recorded by mistake. Both send the bed to `housekeeping`. ' +
-    'A finished admission accepts no transfer, observation or note (409).\n\n' +
+    'A finished admission accepts no transfer, observation or note (409). Discharge prescriptions follow the prescription table above (`admissions.changePrescriptionStatus`: `PATCH /admissions/{id}/prescriptions/{prescriptionId}`).\n\n' +
     admissionStatusTableMarkdown()
   );
 }

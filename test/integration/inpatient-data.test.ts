@@ -239,6 +239,7 @@ describe('tenancy and input', () => {
         disposition: 'home',
       }),
       theirs.post(`/admissions/${adm.id}/entered-in-error`, { reason: 'x' }),
+      theirs.patch(`/admissions/${adm.id}/prescriptions/${adm.id}`, { status: 'completed' }),
       // Their patient into our bed, and our patient into their ward.
       other.admit(otherPatient.id, { bedId: w.beds[1].id }, theirs),
       other.admit(p.id, { wardId: otherWard.id }, theirs),
@@ -380,6 +381,14 @@ describe('tenancy and input', () => {
         /strength is required/,
       ],
       [doc.post(`/admissions/${adm.id}/entered-in-error`, {}), /reason/],
+      [
+        doc.patch(`/admissions/${adm.id}/prescriptions/${adm.id}`, { status: 'stopped' }),
+        /reason: is required when status is 'stopped'/,
+      ],
+      [
+        doc.patch(`/admissions/${adm.id}/prescriptions/x!`, { status: 'completed' }),
+        /Invalid path: prescriptionId/,
+      ],
     ];
     for (const [reply, message] of cases) {
       const r = await reply;

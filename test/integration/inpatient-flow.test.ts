@@ -236,6 +236,29 @@ describe('a full stay', () => {
       ]),
     );
 
+    // Discharge prescriptions follow the MedicationRequest table after the stay.
+    const azithro = done.body.prescriptions.find((p: any) => p.drugName === 'Azithromycin');
+    const stopped = await h.doctorUser.api.patch(
+      `/admissions/${adm.id}/prescriptions/${azithro.id}`,
+      {
+        status: 'stopped',
+        reason: 'Rash on day 2',
+      },
+    );
+    expect(stopped.status, JSON.stringify(stopped.body)).toBe(200);
+    expect(stopped.body).toMatchObject({
+      status: 'stopped',
+      statusReason: 'Rash on day 2',
+      statusChangedBy: h.doctorUser.user.id,
+    });
+    expectError(
+      await h.doctorUser.api.patch(`/admissions/${adm.id}/prescriptions/${azithro.id}`, {
+        status: 'active',
+      }),
+      409,
+      /from 'stopped' to 'active'/,
+    );
+
     // The bed goes to housekeeping; a nurse marks it clean; it is free again.
     const hduBedId = hdu.beds[0].id;
     expect((await h.nurse.api.get(`/beds/${hduBedId}`)).body.state).toBe('housekeeping');

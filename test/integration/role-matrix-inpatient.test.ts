@@ -92,6 +92,11 @@ const ACCESS = {
     roles: ['ADMIN', 'RECEPTIONIST', 'DOCTOR'],
     key: 'admissions:write',
   },
+  'PATCH /admissions/{id}/prescriptions/{prescriptionId}': {
+    ok: 200,
+    roles: ['ADMIN', 'DOCTOR'],
+    key: 'admissions:write',
+  },
 } as const satisfies Record<string, Rule>;
 
 type RouteKey = keyof typeof ACCESS;
@@ -110,7 +115,7 @@ const exactKey = new Map<Scope, Client>();
 const allButKey = new Map<Scope, Client>();
 /** Free beds for fresh admissions and transfers, taken one each. */
 const pool: any[] = [];
-let f: { ward: any; bed: any; admission: any };
+let f: { ward: any; bed: any; admission: any; discharged: any };
 let n = 0;
 const next = () => ++n;
 
@@ -141,6 +146,29 @@ const DISCHARGE = {
   conditionAtDischarge: 'Improved',
   disposition: 'home',
 };
+
+/** A discharged admission with one discharge prescription. */
+async function newDischarged() {
+  const a = await newAdmission();
+  return must(
+    h.doctorUser.api.post(`/admissions/${a.id}/discharge`, {
+      ...DISCHARGE,
+      medications: [
+        {
+          drugName: 'Paracetamol',
+          strength: '500 mg',
+          dose: '1 tablet',
+          route: 'oral',
+          frequency: 'four times a day',
+          durationDays: 5,
+          quantity: 20,
+        },
+      ],
+    }),
+    200,
+    'discharge',
+  );
+}
 
 interface Req {
   path: string;
@@ -249,6 +277,19 @@ const REQUESTS: Record<RouteKey, Requests> = {
       body: { reason: 'x' },
     }),
   },
+  'PATCH /admissions/{id}/prescriptions/{prescriptionId}': {
+    fresh: async (who) => {
+      const d = await newDischarged();
+      return {
+        path: `/admissions/${d.id}/prescriptions/${d.prescriptions[0].id}`,
+        body: { status: 'stopped', reason: `Stopped by ${who}: liver function` },
+      };
+    },
+    refused: () => ({
+      path: `/admissions/${f.discharged.id}/prescriptions/${f.discharged.prescriptions[0].id}`,
+      body: { status: 'on-hold', reason: 'Awaiting review' },
+    }),
+  },
 };
 
 function send(api: Client, route: RouteKey, req: Req): Promise<Reply> {
@@ -293,7 +334,8 @@ beforeAll(async () => {
   for (const w of wards) pool.push(...w.beds);
   const ward = wards[0];
   const bed = freeBed();
-  f = { ward, bed, admission: await newAdmission() };
+  f = { ward, bed, admission: await newAdmission(), discharged: undefined };
+  f.discharged = await newDischarged();
   const scopes = [...new Set(ROUTE_KEYS.map((r) => rule(r).key))];
   for (const scope of scopes) {
     exactKey.set(scope, (await h.key([scope], `exactly ${scope}`)).api);

@@ -1,14 +1,21 @@
 /** How an admission ends: discharge (with summary and medications) or entered in error. */
 import { randomUUID } from 'node:crypto';
-import { NEW_PRESCRIPTION_STATUS, screenPrescription } from '../../clinical/prescribing';
+import { assertMedicationRequestTransition } from '../../clinical/medication-request-status';
+import {
+  type MedicationRequestStatus,
+  NEW_PRESCRIPTION_STATUS,
+  screenPrescription,
+} from '../../clinical/prescribing';
 import { actorId } from '../../kernel/actor';
 import type { Context } from '../../kernel/context';
-import { Conflict } from '../../kernel/errors';
+import { Conflict, NotFound } from '../../kernel/errors';
+import { view } from '../../kernel/records';
 import { failedConditions } from '../../kernel/store/conditions';
 import type { TxItem } from '../../kernel/store/store';
 import { updateItem } from '../../kernel/store/update';
 import { invalidField } from '../../kernel/validation';
 import { findBed, vacateBed, wardCounterUpdates } from '../beds';
+import { Prescription } from '../encounters';
 import { dischargeBlockers, lengthOfStay } from './rules';
 import type { DischargeInput } from './schemas';
 import { getAdmission, requireAdmission, requirePatient } from './service';
@@ -19,6 +26,8 @@ import {
   activeIn,
   admissionKeys,
   DischargeRxRecord,
+  dischargePrescriptions,
+  dischargeRxStatusUpdate,
 } from './store';
 
 /**
@@ -192,4 +201,43 @@ export async function markEnteredInError(ctx: Context, input: { id: string; reas
     throw endedConflict(err, admission.id, admission.status);
   }
   return getAdmission(ctx, { id: admission.id });
+}
+
+/**
+ * Holds, stops, cancels, completes or marks in error a discharge prescription along the shared
+ * MedicationRequest table (shared/clinical/medication-request-status): the same rules as an OPD
+ * prescription, after the admission has ended.
+ */
+export async function changeDischargePrescriptionStatus(
+  ctx: Context,
+  input: {
+    id: string;
+    prescriptionId: string;
+    status: MedicationRequestStatus;
+    reason?: string | undefined;
+  },
+) {
+  const rx = (await dischargePrescriptions(ctx.store, input.id)).find(
+    (p) => p.id === input.prescriptionId,
+  );
+  if (!rx)
+    throw new NotFound(`Prescription ${input.prescriptionId} not found on admission ${input.id}`);
+  assertMedicationRequestTransition(rx.status, input.status, input.reason);
+  const change = {
+    status: input.status,
+    statusChangedAt: ctx.now.toISOString(),
+    statusChangedBy: actorId(ctx.actor),
+    ...(input.reason ? { statusReason: input.reason } : {}),
+  };
+  try {
+    await ctx.store.transact([dischargeRxStatusUpdate(ctx.store, rx, change)]);
+  } catch (err) {
+    if (failedConditions(err)?.includes(0))
+      throw new Conflict(
+        `Prescription ${input.prescriptionId} changed while updating it; reload and try again`,
+      );
+    throw err;
+  }
+  const { statusReason: _previous, ...rest } = rx;
+  return view(Prescription, { ...rest, ...change });
 }

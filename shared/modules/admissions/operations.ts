@@ -1,5 +1,6 @@
 import { defineOperation } from '../../kernel/operation';
 import type { Role } from '../../kernel/roles';
+import { Prescription } from '../encounters';
 import * as entries from './clinical-entries';
 import * as ending from './discharge';
 import {
@@ -9,6 +10,7 @@ import {
   AdmissionIdInput,
   AdmissionPage,
   AdmitInput,
+  ChangeDischargePrescriptionInput,
   DischargeInput,
   EnteredInErrorInput,
   ListAdmissionsInput,
@@ -125,4 +127,16 @@ export const markEnteredInError = defineOperation({
   kind: 'write',
   idempotent: false,
   handler: ending.markEnteredInError,
+});
+
+export const changePrescriptionStatus = defineOperation({
+  name: 'admissions.changePrescriptionStatus',
+  summary:
+    'Hold, stop, cancel, complete or mark in error a discharge prescription (FHIR MedicationRequest.status)',
+  input: ChangeDischargePrescriptionInput,
+  output: Prescription,
+  access: { roles: ['DOCTOR'], scope: 'admissions:write', humanOnly: true },
+  kind: 'write',
+  idempotent: false,
+  handler: ending.changeDischargePrescriptionStatus,
 });

@@ -1,8 +1,10 @@
 /** The fields of an admission, its observations, notes and discharge, declared once. */
-import { PrescriptionInputSchema } from '../../clinical/prescribing';
+import { MEDICATION_STATUSES_NEEDING_REASON } from '../../clinical/medication-request-status';
+import { MedicationRequestStatusSchema, PrescriptionInputSchema } from '../../clinical/prescribing';
 import { ReadingAssessmentSchema, VitalsInputSchema } from '../../clinical/vitals';
 import { boundedNumber, idParam, nonEmpty, oneOf } from '../../kernel/fields';
 import { pageFields, pageOf } from '../../kernel/pagination';
+import { requireReasonFor } from '../../kernel/state-machine';
 import { InstantSchema, LocalDateSchema, TimestampSchema } from '../../kernel/time/dates';
 import * as z from '../../kernel/zod';
 import { DiagnosisSchema, Prescription } from '../encounters';
@@ -240,3 +242,12 @@ export const DischargeInput = z
 export type DischargeInput = z.output<typeof DischargeInput>;
 
 export const EnteredInErrorInput = z.strictObject({ id: idParam(), reason: nonEmpty(500) });
+
+export const ChangeDischargePrescriptionInput = z
+  .strictObject({
+    id: idParam(),
+    prescriptionId: idParam(),
+    status: MedicationRequestStatusSchema,
+    reason: z.optional(nonEmpty(500)),
+  })
+  .check(z.superRefine(requireReasonFor(MEDICATION_STATUSES_NEEDING_REASON)));

@@ -10,6 +10,7 @@
 import { defineRecord } from '../../kernel/records';
 import { sortKey } from '../../kernel/store/keys';
 import type { Item, Store, TxItem } from '../../kernel/store/store';
+import { updateItem } from '../../kernel/store/update';
 import * as z from '../../kernel/zod';
 import { Prescription } from '../encounters';
 import { Admission, Note, Observation } from './schemas';
@@ -159,4 +160,49 @@ export function releaseDischargeHold(store: Store, admissionId: string, holdId: 
       ExpressionAttributeNames: { '#holds': 'holds', '#id': holdId },
     },
   };
+}
+
+/** One discharge prescription's status change, conditional on the status it was decided from. */
+export function dischargeRxStatusUpdate(
+  store: Store,
+  rx: DischargeRxRecord,
+  change: {
+    status: string;
+    statusChangedAt: string;
+    statusChangedBy: string;
+    statusReason?: string;
+  },
+): TxItem {
+  return {
+    Update: updateItem(
+      admissionKeys(store).prescription(rx.encounterId, rx.authoredOn, rx.id),
+      {
+        set: {
+          status: change.status,
+          statusChangedAt: change.statusChangedAt,
+          statusChangedBy: change.statusChangedBy,
+          statusReason: change.statusReason,
+        },
+        ...(change.statusReason ? {} : { remove: ['statusReason'] }),
+      },
+      {
+        expression: '#status = :from',
+        names: { '#status': 'status' },
+        values: { ':from': rx.status },
+      },
+    ),
+  };
+}
+
+/** The discharge prescriptions of an admission: one Query on the `RX#` range of its partition. */
+export async function dischargePrescriptions(
+  store: Store,
+  admissionId: string,
+): Promise<DischargeRxRecord[]> {
+  const items = await store.query({
+    partition: admissionKeys(store).admission(admissionId).pk,
+    range: { beginsWith: 'RX#' },
+    consistent: true,
+  });
+  return items.map((i) => DischargeRxRecord.read(i));
 }

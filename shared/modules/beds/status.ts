@@ -6,7 +6,6 @@
  */
 import { Conflict } from '../../kernel/errors';
 import {
-  allowedNextStatuses,
   assertTableTransition,
   type TransitionTable,
   transitionTableMarkdown,
@@ -65,10 +64,6 @@ export const MANUAL_BED_STATES = [
   'isolated',
   'contaminated',
 ] as const satisfies readonly Exclude<BedState, 'occupied'>[];
-
-export function nextBedStates(from: BedState): readonly BedState[] {
-  return allowedNextStatuses(BED_STATE_TRANSITIONS, from);
-}
 
 /** 409 naming the allowed next states when the table forbids the change. */
 export function assertBedTransition(from: BedState, to: BedState): void {
