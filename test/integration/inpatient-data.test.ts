@@ -400,3 +400,138 @@ describe('tenancy and input', () => {
     expect((await doc.get('/admissions')).body).toEqual(before.admissions);
   });
 });
+
+describe('wards, beds and admissions: the checks a desk runs into', () => {
+  it('names taken, codes taken or repeated, unknown references, and the list filters', async () => {
+    const h = await inpatientHospital(rt.url, TZ);
+    const bm = h.bedManager.api;
+    const w = await h.ward({ name: 'Ward Nine', departmentId: h.department.id }, 2);
+    expect(w.departmentId).toBe(h.department.id);
+    expectError(
+      await bm.post('/wards', {
+        name: 'ward  nine',
+        type: 'icu',
+        sexPolicy: 'mixed',
+        dailyCharge: 1,
+      }),
+      409,
+      /A ward named 'ward {2}nine' already exists/,
+    );
+    expectError(
+      await bm.post('/wards', {
+        name: 'Ward Ten',
+        type: 'icu',
+        sexPolicy: 'mixed',
+        dailyCharge: 1,
+        departmentId: w.id,
+      }),
+      404,
+      /Department .* not found/,
+    );
+    // Bed codes: taken (all or none), given twice, a feature twice.
+    expectError(
+      await bm.post(`/wards/${w.id}/beds`, { beds: [{ code: 'Z1' }, { code: 'a01' }] }),
+      409,
+      /Bed code a01 is already used in ward Ward Nine/,
+    );
+    expect((await bm.get(`/wards/${w.id}/board`)).body.beds.map((b: any) => b.code)).toEqual([
+      'A01',
+      'A02',
+    ]);
+    expectError(
+      await bm.post(`/wards/${w.id}/beds`, { beds: [{ code: 'Z1' }, { code: 'z1' }] }),
+      409,
+      /given twice/,
+    );
+    expectError(
+      await bm.post(`/wards/${w.id}/beds`, {
+        beds: [{ code: 'Z1', features: ['oxygen', 'oxygen'] }],
+      }),
+      409,
+      /lists a feature twice/,
+    );
+    const made = await must(
+      bm.post(`/wards/${w.id}/beds`, { beds: [{ code: 'Z1', features: ['monitor', 'oxygen'] }] }),
+      201,
+      'bed',
+    );
+    expect((await bm.get(`/wards/${w.id}`)).body.freeByFeature).toMatchObject({
+      oxygen: 3,
+      monitor: 1,
+    });
+    expectError(
+      await bm.post(`/wards/${h.doctor.id}/beds`, { series: { prefix: 'Q', count: 1 } }),
+      404,
+      /Ward/,
+    );
+    // Lists of wards by type.
+    const icu = await h.ward({ name: 'ICU North', type: 'icu' }, 1);
+    expect((await bm.get('/wards?type=icu')).body.items.map((x: any) => x.id)).toEqual([icu.id]);
+
+    // Admission references: unknown doctor, bed, ward, encounter, or another patient's encounter.
+    const [p1, p2] = await Promise.all([h.patient(), h.patient()]);
+    const enc = await must(
+      h.doctorUser.api.post('/encounters', { patientId: p2.id }),
+      201,
+      'encounter',
+    );
+    const base = {
+      patientId: p1.id,
+      source: 'direct',
+      doctorId: h.doctor.id,
+      reason: 'Observation',
+    };
+    expectError(
+      await h.reception.api.post('/admissions', { ...base, doctorId: p1.id, wardId: w.id }),
+      404,
+      /Doctor/,
+    );
+    expectError(await h.reception.api.post('/admissions', { ...base, bedId: p1.id }), 404, /Bed/);
+    expectError(await h.reception.api.post('/admissions', { ...base, wardId: p1.id }), 404, /Ward/);
+    expectError(
+      await h.reception.api.post('/admissions', {
+        ...base,
+        source: 'opd',
+        encounterId: p1.id,
+        wardId: w.id,
+      }),
+      404,
+      /Encounter/,
+    );
+    expectError(
+      await h.reception.api.post('/admissions', {
+        ...base,
+        source: 'opd',
+        encounterId: enc.id,
+        wardId: w.id,
+      }),
+      409,
+      /is of another patient/,
+    );
+    // A bed-to-bed transfer across wards, then the list filters.
+    const a1 = await must(h.admit(p1.id, { bedId: made.items[0].id }), 201, 'a1');
+    const a2 = await must(h.admit(p2.id, { wardId: w.id }, h.doctorUser.api), 201, 'a2');
+    const moved = await must(
+      h.doctorUser.api.post(`/admissions/${a1.id}/transfer`, {
+        bedId: icu.beds[0].id,
+        reason: 'Needs monitoring',
+      }),
+      200,
+      'transfer',
+    );
+    expect(moved).toMatchObject({ wardId: icu.id, bedCode: 'A01' });
+    const ids = async (q: string) =>
+      (await h.nurse.api.get(`/admissions?${q}`)).body.items.map((a: any) => a.id);
+    expect(await ids(`wardId=${icu.id}`)).toEqual([a1.id]);
+    expect(await ids(`wardId=${w.id}`)).toEqual([a2.id]);
+    expect(await ids(`patientId=${p2.id}`)).toEqual([a2.id]);
+    expect(await ids(`doctorId=${h.doctor.id}&patientId=${p1.id}`)).toEqual([a1.id]);
+    expect(await ids(`wardId=${w.id}&doctorId=${h.doctor.id}&status=in-progress`)).toEqual([a2.id]);
+    expect(await ids(`status=discharged`)).toEqual([]);
+    expect(await ids(`from=2000-01-01&to=2000-01-31`)).toEqual([]);
+    expect((await ids(`from=${rt.today}`)).sort()).toEqual([a1.id, a2.id].sort());
+    // The ward's availability moved with the patient.
+    const avail = (await h.nurse.api.get('/beds/availability?type=icu')).body;
+    expect(avail.total).toMatchObject({ total: 1, free: 0 });
+  });
+});
