@@ -60,6 +60,8 @@ export const GROUP_AREAS: Readonly<Record<string, AreaName>> = {
   billing: 'finance',
   lab: 'diagnostics',
   radiology: 'diagnostics',
+  wards: 'inpatient',
+  admissions: 'inpatient',
 };
 
 export function isAreaName(name: string): name is AreaName {

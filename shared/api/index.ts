@@ -4,6 +4,7 @@
  * list. Functions import only their own group's file, so each bundle holds only its operations.
  */
 import type { GroupDef, Route } from '../http/route';
+import { admissionsGroup } from './admissions';
 import { apiKeysGroup } from './api-keys';
 import { appointmentsGroup } from './appointments';
 import { authGroup } from './auth';
@@ -15,6 +16,7 @@ import { patientsGroup } from './patients';
 import { radiologyGroup } from './radiology';
 import { tenantsGroup } from './tenants';
 import { usersGroup } from './users';
+import { wardsGroup } from './wards';
 import { webGroup } from './web';
 
 export const GROUPS: readonly GroupDef[] = [
@@ -30,6 +32,8 @@ export const GROUPS: readonly GroupDef[] = [
   billingGroup,
   labGroup,
   radiologyGroup,
+  wardsGroup,
+  admissionsGroup,
 ];
 
 /** A route with the group (function) that serves it. */

@@ -4,6 +4,7 @@ import { withBasePath } from '../web/base-path';
 import { loadPageScripts, type PageScripts, pageScriptsDir } from '../web/page-scripts';
 import {
   renderAdmin,
+  renderBedBoard,
   renderBillingDesk,
   renderDiagnostics,
   renderGetStarted,
@@ -86,6 +87,13 @@ export const webGroup = defineGroup({
       summary:
         'Lab and radiology workbench: worklists, result entry with flags, cumulative results',
       render: once(() => renderDiagnostics({ scriptSrc: pageScripts().src('diagnostics') })),
+    }),
+    page({
+      name: 'bedBoard',
+      path: '/bed-board',
+      tag: 'Pages',
+      summary: 'Bed board: wards, beds, admit, transfer and discharge',
+      render: once(() => renderBedBoard({ scriptSrc: pageScripts().src('bed-board') })),
     }),
     asset({
       name: 'pageScript',

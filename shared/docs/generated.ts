@@ -9,7 +9,9 @@ import { medicationRequestStatusTableMarkdown } from '../clinical/medication-req
 import { type OperationRoute, pathParams } from '../http/route';
 import { ROLES } from '../kernel/roles';
 import { SCOPES } from '../kernel/scopes';
+import { admissionStatusTableMarkdown } from '../modules/admissions';
 import { appointmentStatusTableMarkdown } from '../modules/appointments';
+import { bedStateTableMarkdown } from '../modules/beds';
 import { invoiceStatusTableMarkdown } from '../modules/billing';
 import { encounterStatusTableMarkdown } from '../modules/encounters';
 import { labOrderStatusTableMarkdown, labStepTableMarkdown } from '../modules/lab';
@@ -150,6 +152,7 @@ export function stateMachinesMarkdown(): string {
     'Voiding a draft, or cancelling an issued invoice (allowed only while payments − refunds is 0: refund first), makes its charge items billable again for a corrected invoice.\n\n' +
     invoiceStatusTableMarkdown() +
     '\n\n## API key\n\n| Status | Next | How |\n|---|---|---|\n| `active` | `active` (new secret) | `api-keys.rotate` (`POST /api-keys/{id}/rotate`): the old secret stops working at once |\n| `active` | `revoked` | `api-keys.revoke` (`POST /api-keys/{id}/revoke`) |\n| `revoked` | none | create a new key |\n' +
+    inpatientStateMachines() +
     diagnosticsStateMachines()
   );
 }
@@ -173,6 +176,22 @@ function diagnosticsStateMachines(): string {
     '`radiology.schedule` (refused while a safety question is unanswered or positive and not overridden; a room slot is booked once), ' +
     '`radiology.start`, `radiology.complete`, and a final `radiology.report` (a preliminary one keeps the step `completed`). Addenda follow a final report.\n\n' +
     radiologyStepTableMarkdown()
+  );
+}
+
+/** Bed (HL7 0116) and admission (FHIR Encounter.status, inpatient) tables. */
+function inpatientStateMachines(): string {
+  return (
+    '\n## Bed (HL7 table 0116, `beds.changeState`: `PATCH /beds/{id}/state`, `beds.markClean`: `POST /beds/{id}/clean`)\n\n' +
+    'Admission and transfer move an `unoccupied` bed to `occupied`; transfer and discharge move the old bed to `housekeeping`; only marking it clean makes it `unoccupied` again. ' +
+    'A bed manager changes the other states by hand; an occupied bed cannot be closed, isolated or marked contaminated (409). ' +
+    "Each change updates its ward's availability counters in the same transaction.\n\n" +
+    bedStateTableMarkdown() +
+    '\n## Admission (FHIR `Encounter.status`, class `IMP`)\n\n' +
+    'Admissions start `in-progress` (the patient is in a bed). `admissions.discharge` (`POST /admissions/{id}/discharge`) ends one `discharged`; ' +
+    '`admissions.markEnteredInError` (`POST /admissions/{id}/entered-in-error`, needs a `reason`) ends one recorded by mistake. Both send the bed to `housekeeping`. ' +
+    'A finished admission accepts no transfer, observation or note (409). Discharge prescriptions follow the prescription table above (`admissions.changePrescriptionStatus`: `PATCH /admissions/{id}/prescriptions/{prescriptionId}`).\n\n' +
+    admissionStatusTableMarkdown()
   );
 }
 

@@ -139,6 +139,12 @@ function sidebar(): string {
         </ul>
       </div>
       <div class="nav-group">
+        <p class="nav-group__title" id="navg-inpatient">Inpatients</p>
+        <ul class="nav-list" aria-labelledby="navg-inpatient">
+          <li><a class="nav-link" id="nav-bed-board" href="/bed-board">${ICONS.home}<span>Bed board</span></a></li>
+        </ul>
+      </div>
+      <div class="nav-group">
         <p class="nav-group__title" id="navg-staff">Staff</p>
         <ul class="nav-list" aria-labelledby="navg-staff">
           <li><a class="nav-link" id="nav-users" href="#/users">${ICONS.users.replace(/width="24" height="24"/, 'width="20" height="20"')}<span>Users</span></a></li>

@@ -16,6 +16,7 @@ export const PAGE_SCRIPTS = {
   admin: 'shared/web/client/admin.ts',
   billing: 'shared/web/client/billing.ts',
   diagnostics: 'shared/web/client/diagnostics.ts',
+  'bed-board': 'shared/web/client/bed-board.ts',
 } as const;
 
 export type PageScript = keyof typeof PAGE_SCRIPTS;

@@ -165,6 +165,7 @@ const PUBLIC_ROUTES = [
   'GET /admin',
   'GET /billing-desk',
   'GET /diagnostics',
+  'GET /bed-board',
   'GET /assets/{name}',
   'POST /tenants',
   'POST /auth/login',

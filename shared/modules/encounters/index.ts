@@ -1,4 +1,5 @@
 /** What other modules may use of the encounters module (pharmacy will use prescriptionStatusUpdate). */
-export { Encounter, Prescription } from './schemas';
+export { DiagnosisSchema, Encounter, Prescription } from './schemas';
 export { encounterStatusTableMarkdown, isEncounterFinished } from './status';
+/** Admissions read the OPD encounter a patient is admitted from. */
 export { findEncounter } from './store';

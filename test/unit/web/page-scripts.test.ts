@@ -35,6 +35,7 @@ const PAGE_PATH: Record<PageScript, string> = {
   admin: '/admin',
   billing: '/billing-desk',
   diagnostics: '/diagnostics',
+  'bed-board': '/bed-board',
 };
 
 const compiled = compileRoutes(allRoutes());
