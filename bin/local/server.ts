@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { Writable } from 'node:stream';
 import { resolve } from 'node:path';
+import { Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyResult, Context, Handler } from 'aws-lambda';
 import { allRoutes, GROUPS } from '../../shared/api/index';

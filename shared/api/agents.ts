@@ -28,7 +28,8 @@ export const agentMetaGroup = defineGroup({
       name: 'agentSkills',
       path: '/agenty/meta/skills',
       tag: 'Agents',
-      summary: 'Every A2A skill: id, description, tags, examples, the tools it runs and their scopes',
+      summary:
+        'Every A2A skill: id, description, tags, examples, the tools it runs and their scopes',
       body: () => metaSkills(),
     }),
     fixed({
@@ -58,7 +59,5 @@ export const agentMetaGroup = defineGroup({
 export const agentAuditGroup = defineGroup({
   name: 'agent-audit',
   description: 'The agent audit log: one record per MCP tool call and A2A skill call',
-  routes: [
-    route(agentAudit.list, { method: 'GET', path: '/agenty/admin/audit', tag: 'Agents' }),
-  ],
+  routes: [route(agentAudit.list, { method: 'GET', path: '/agenty/admin/audit', tag: 'Agents' })],
 });

@@ -46,7 +46,8 @@ function runtime(): AwsLambdaGlobal {
 
 /** The local stand-in: a handler is streamified as is; `from` sets the meta on the stream. */
 export function installLocalStreaming(): void {
-  host.awslambda ??= {
+  if (host.awslambda?.streamifyResponse && host.awslambda.HttpResponseStream) return;
+  host.awslambda = {
     streamifyResponse: (handler) => handler,
     HttpResponseStream: {
       from: (stream, meta) => {
