@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { catalogueCounts } from '../../shared/agents';
 import { shiftClock, systemClock } from '../../shared/kernel/clock';
-import { mcpClient, rawToolCall, toolAnswer } from '../support/agents';
+import { mcpClient, rawToolCall } from '../support/agents';
 import { expectError } from '../support/api';
 import { opdHospital, opdRuntime } from '../support/opd';
 
@@ -240,7 +240,10 @@ describe('discovery documents', () => {
     const mcp = await mcpClient(rt.url, 'http', { token: h.token, tenantId: h.tenantId });
     const listed = (await mcp.listTools()).tools;
     const caps = JSON.parse(
-      String((await mcp.readResource({ uri: 'svc://capabilities' })).contents[0]?.text),
+      String(
+        ((await mcp.readResource({ uri: 'svc://capabilities' })).contents[0] as { text: string })
+          .text,
+      ),
     );
     await mcp.close();
     const counts = catalogueCounts();

@@ -44,10 +44,12 @@ describe.each<McpTransportName>(['http', 'sse'])('MCP over %s', (transport) => {
       const { resources } = await mcp.listResources();
       expect(resources.map((r) => r.uri)).toEqual(['svc://capabilities', 'svc://agents']);
       const caps = await mcp.readResource({ uri: 'svc://capabilities' });
-      const capsBody = JSON.parse(String(caps.contents[0]?.text));
+      const capsBody = JSON.parse(String((caps.contents[0] as { text: string }).text));
       expect(capsBody.counts).toMatchObject({ ...catalogueCounts(), visibleTools: tools.length });
       const agents = JSON.parse(
-        String((await mcp.readResource({ uri: 'svc://agents' })).contents[0]?.text),
+        String(
+          ((await mcp.readResource({ uri: 'svc://agents' })).contents[0] as { text: string }).text,
+        ),
       );
       expect(agents.agents).toContainEqual(
         expect.objectContaining({
