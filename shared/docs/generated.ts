@@ -11,6 +11,7 @@ import { ROLES } from '../kernel/roles';
 import { SCOPES } from '../kernel/scopes';
 import { appointmentStatusTableMarkdown } from '../modules/appointments';
 import { encounterStatusTableMarkdown } from '../modules/encounters';
+import { agentsMarkdown } from './agents';
 import { type FieldRow, fieldRows, jsonSchemaOf, typeText } from './schema-text';
 
 const HEADER =
@@ -60,7 +61,7 @@ function routeSection(r: ManifestRoute): string {
   const { staff, key } = whoMay(r);
   const title = `### ${r.method} \`${r.path}\``;
   if (r.kind !== 'operation')
-    return `${title}\n\n${r.summary}. ${r.kind === 'page' ? 'An HTML page' : 'A JavaScript file'} (public).\n`;
+    return `${title}\n\n${r.summary}. ${r.kind === 'page' ? 'An HTML page' : r.kind === 'static' ? 'A JSON document' : 'A JavaScript file'} (public).\n`;
   const answer = typeText(jsonSchemaOf(r.op.output, 'output'));
   return [
     title,
@@ -143,4 +144,5 @@ export function stateMachinesMarkdown(): string {
 export const GENERATED_DOCS: Record<string, () => string> = {
   'docs/routes.md': routesMarkdown,
   'docs/state-machines.md': stateMachinesMarkdown,
+  'docs/agents.md': agentsMarkdown,
 };
