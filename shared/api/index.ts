@@ -4,7 +4,8 @@
  * list. Functions import only their own group's file, so each bundle holds only its operations.
  */
 import type { GroupDef, Route } from '../http/route';
-import { agentAuditGroup, agentMetaGroup } from './agents';
+import { agentAuditGroup } from './agent-audit';
+import { agentMetaGroup } from './agents';
 import { apiKeysGroup } from './api-keys';
 import { appointmentsGroup } from './appointments';
 import { authGroup } from './auth';
