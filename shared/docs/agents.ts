@@ -124,7 +124,7 @@ SSE session), 405, 429.
 
 ${DEFAULT_RATE_LIMIT_PER_MINUTE} requests per minute per credential (the API key, or the user behind a token), by
 default; an administrator sets the hospital's own value with \`PATCH /tenants/current\`
-\`{"agentRateLimitPerMinute": n}\` (1–1000; \`null\` restores the default).
+\`{"agentRateLimitPerMinute": n}\` (1–100000; \`null\` restores the default).
 
 - **What counts**: every JSON-RPC \`tools/call\` and \`resources/read\` (one per HTTP request, however
   many it batches) and every \`GET /sse\` stream opening. Discovery and lifecycle messages
