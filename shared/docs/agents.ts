@@ -169,6 +169,22 @@ operation's own + **one audit write**. Legacy SSE adds one transaction to leave 
 session mailbox; the stream holder then reads it (one Query per poll, 100 ms to 1 s apart) and
 deletes it (one transaction). No other reads or writes.
 
+## In the dashboard
+
+Automation → Agents shows the MCP and A2A URLs of the deployment (from \`/.well-known/ai-plugin.json\`)
+with copy-paste snippets for Claude Desktop (through \`npx mcp-remote <url> --header "Authorization: Bearer …"\`),
+Cursor, VS Code, MCP Inspector on both transports and the A2A card (a pasted key fills them in and
+stays in the page), the tools with their scopes, and the audit log with its filters. The API-key
+form names, under each scope, the MCP tools it opens.
+
+## Known limits
+
+- A legacy SSE stream on Lambda polls its mailbox until its deadline even if the client went
+  away earlier, unless the runtime ends the response stream (locally the disconnect stops it at
+  once); the cost is bounded: at most one Query a second for 290 s.
+- Only \`tools/call\` goes through capabilities; resources are read-only descriptions of the catalogue
+  and are not audited.
+
 ## Decisions where the spec says "not shown"
 
 - **Tool counts 43/48.** The spec's v1.5.0 total of 43 tools counts its CRUD (11), agent-coverage (5),
