@@ -130,10 +130,13 @@ default; an administrator sets the hospital's own value with \`PATCH /tenants/cu
   many it batches) and every \`GET /sse\` stream opening. Discovery and lifecycle messages
   (\`initialize\`, \`tools/list\`, \`resources/list\`, notifications, \`ping\`) do not: a client starting up
   sends four to six of them and would otherwise spend half its minute before its first tool call.
-- **Windows**: fixed UTC minutes. The counter is one item in the tenant's partition
-  (\`…#COUNTER#MCPRATE#<credential>#<minute>\`) removed by TTL a minute after its window.
-- **Race-safe**: one conditional \`UpdateItem\` (\`ADD value 1\` if \`value < limit\`): of 20 parallel
-  requests exactly 10 pass.
+- **Windows**: fixed UTC minutes. The counter is one item keyed by a SHA-256 of the credential
+  (\`MCPRATE#<hash>#<minute>\`, a global item because it is counted before the tenant is known),
+  removed by TTL a minute after its window. So the count runs in parallel with the credential's
+  verification instead of after it: a tool call waits for one round trip less. (A user who signs
+  in again gets a new token and so a new count; an API key keeps its count until it is rotated.)
+- **Race-safe**: one atomic \`UpdateItem\` (\`ADD value 1\`, answering the new value); a request
+  passes when its count is within the hospital's limit, so of 20 parallel requests exactly 10 pass.
 - **Refusal**: HTTP 429 with \`Retry-After\` (seconds to the next window) and
   \`{"statusCode":429,"message":"Rate limit exceeded: …","error":"Too Many Requests"}\`. A refused
   request is not an MCP call and writes no audit record (it is in the function's request log).
@@ -164,8 +167,8 @@ Records are kept; no TTL.
 ## Round trips of a tool call
 
 Streamable HTTP: credential verification (API key: lookup by hash, then key and tenant in
-parallel: 2 sequential, 3 reads; JWT: user and tenant, 2 reads) + **one rate-limit update** + the
-operation's own + **one audit write**. Legacy SSE adds one transaction to leave the reply in the
+parallel: 2 sequential, 3 reads; JWT: user and tenant, 2 reads) with **one rate-limit update** in
+parallel, then the operation's own, then **one audit write**. Legacy SSE adds one transaction to leave the reply in the
 session mailbox; the stream holder then reads it (one Query per poll, 100 ms to 1 s apart) and
 deletes it (one transaction). No other reads or writes.
 
@@ -200,7 +203,7 @@ form names, under each scope, the MCP tools it opens.
   tool fixes part of the input (\`cancel-appointment\` and \`check-in-patient\` set the status;
   \`check-doctor-availability\` takes \`doctorId\`).
 - **Error format of MCP calls**: the REST error body inside a tool error (above).
-- **Rate-limit key**: the credential (key id or user id), per hospital configurable.
+- **Rate-limit key**: the credential (a hash of the bearer value), per hospital configurable.
 - **Client name in the audit**: MCP sends \`clientInfo\` only with \`initialize\`, and each request is a
   separate stateless invocation, so the record keeps the client's \`User-Agent\`.
 - **Legacy SSE streams** end 10 s before the function's time limit (${MCP_FUNCTION.timeoutSeconds} s), with the session
