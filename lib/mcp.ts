@@ -1,6 +1,7 @@
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
+import { AUTHORIZER_CACHE_TTL_SECONDS } from '../shared/auth/policy';
 import { mcpSpec } from './function-specs';
 import { ApiFunction } from './functions';
 import type { Logging } from './logging';
@@ -32,5 +33,7 @@ export class McpEndpoint extends Construct {
       authType: lambda.FunctionUrlAuthType.NONE,
       invokeMode: lambda.InvokeMode.RESPONSE_STREAM,
     });
+    // Verified credentials are kept as long as API Gateway keeps the authorizer's answer.
+    this.fn.fn.addEnvironment('MCP_AUTH_CACHE_SECONDS', String(AUTHORIZER_CACHE_TTL_SECONDS));
   }
 }

@@ -167,8 +167,9 @@ Records are kept; no TTL.
 ## Round trips of a tool call
 
 Streamable HTTP: credential verification (API key: lookup by hash, then key and tenant in
-parallel: 2 sequential, 3 reads; JWT: user and tenant, 2 reads) with **one rate-limit update** in
-parallel, then the operation's own, then **one audit write**. Legacy SSE adds one transaction to leave the reply in the
+parallel: 2 sequential, 3 reads; JWT: user and tenant, 2 reads; none on AWS while the container
+holds the verified credential, for the authorizer's cache TTL of 60 s) with **one rate-limit
+update** in parallel, then the operation's own, then **one audit write**. Legacy SSE adds one transaction to leave the reply in the
 session mailbox; the stream holder then reads it (one Query per poll, 100 ms to 1 s apart) and
 deletes it (one transaction). No other reads or writes.
 

@@ -77,13 +77,34 @@ function jsonError(
   );
 }
 
+/**
+ * Verified credentials of this container, as API Gateway caches the authorizer's answer for REST:
+ * on AWS for MCP_AUTH_CACHE_SECONDS (the stack sets the authorizer's TTL, so a revoked key stops
+ * working on MCP within the same time as on REST); off when unset (the local runtime: at once).
+ */
+const verified = new Map<string, { principal: Principal; until: number }>();
+const VERIFIED_MAX = 1000;
+
+async function verify(stores: Stores, authorization: string | undefined, now: Date) {
+  const ttlSeconds = Number(process.env.MCP_AUTH_CACHE_SECONDS ?? 0);
+  if (!authorization || !(ttlSeconds > 0)) return resolvePrincipal(stores, authorization, now);
+  const key = credentialHash(authorization);
+  const hit = verified.get(key);
+  if (hit && hit.until > Date.now()) return hit.principal;
+  const principal = await resolvePrincipal(stores, authorization, now);
+  if (verified.size >= VERIFIED_MAX) verified.clear();
+  if (principal) verified.set(key, { principal, until: Date.now() + ttlSeconds * 1000 });
+  else verified.delete(key);
+  return principal;
+}
+
 /** The credential, with the REST rule for user tokens: `x-tenant-id` required and matching. */
 async function authenticate(
   event: FunctionUrlEvent,
   stores: Stores,
   now: Date,
 ): Promise<Principal | { status: 401 | 403; message: string }> {
-  const principal = await resolvePrincipal(stores, header(event, 'authorization'), now);
+  const principal = await verify(stores, header(event, 'authorization'), now);
   if (!principal)
     return {
       status: 401,

@@ -77,6 +77,31 @@ describe('MCP authentication', () => {
   });
 });
 
+describe('MCP credential checks', () => {
+  it('a revoked key stops at once locally; on AWS within the authorizer cache TTL, as on REST', async () => {
+    const h = await opdHospital(rt.url);
+    const call = (secret: string) =>
+      rawToolCall(rt.url, secret, 'list-departments', {}).then((r) => r.status);
+    const local = await h.key(['doctors:read']);
+    expect(await call(local.key.secret)).toBe(200);
+    expect((await h.admin.post(`/api-keys/${local.key.id}/revoke`)).status).toBe(200);
+    expect(await call(local.key.secret)).toBe(401);
+
+    process.env.MCP_AUTH_CACHE_SECONDS = '60';
+    try {
+      const cached = await h.key(['doctors:read']);
+      expect(await call(cached.key.secret)).toBe(200);
+      expect((await h.admin.post(`/api-keys/${cached.key.id}/revoke`)).status).toBe(200);
+      // Still the verified principal of this container, as API Gateway's cached answer would be.
+      expect(await call(cached.key.secret)).toBe(200);
+      // A credential that never verified is not cached.
+      expect(await call('svc_sk_never-valid-0000000000000000000000000000')).toBe(401);
+    } finally {
+      delete process.env.MCP_AUTH_CACHE_SECONDS;
+    }
+  }, 60_000);
+});
+
 describe('MCP rate limit', () => {
   it('the 11th tool call of a minute answers 429 with Retry-After and the error body', async () => {
     const h = await opdHospital(rt.url);
