@@ -62,6 +62,8 @@ export const GROUP_AREAS: Readonly<Record<string, AreaName>> = {
   radiology: 'diagnostics',
   wards: 'inpatient',
   admissions: 'inpatient',
+  'agent-meta': 'agents',
+  'agent-audit': 'agents',
 };
 
 export function isAreaName(name: string): name is AreaName {

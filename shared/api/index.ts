@@ -5,6 +5,8 @@
  */
 import type { GroupDef, Route } from '../http/route';
 import { admissionsGroup } from './admissions';
+import { agentAuditGroup } from './agent-audit';
+import { agentMetaGroup } from './agents';
 import { apiKeysGroup } from './api-keys';
 import { appointmentsGroup } from './appointments';
 import { authGroup } from './auth';
@@ -34,6 +36,8 @@ export const GROUPS: readonly GroupDef[] = [
   radiologyGroup,
   wardsGroup,
   admissionsGroup,
+  agentMetaGroup,
+  agentAuditGroup,
 ];
 
 /** A route with the group (function) that serves it. */
