@@ -38,6 +38,14 @@ import { PAGE_SCRIPTS } from '../shared/web/assets';
  */
 const BUDGET_BYTES = 400 * 1024;
 
+/**
+ * Functions that hold every operation's schemas by design get their own budget: the OpenAPI
+ * function generates the document from all of them (once per container; it serves nothing else,
+ * so its cold start costs one document request, not an operation's latency).
+ */
+const BUDGET_OVERRIDES: Readonly<Record<string, number>> = { openapi: 800 * 1024 };
+const budgetOf = (name: string) => BUDGET_OVERRIDES[name] ?? BUDGET_BYTES;
+
 /** Present in a bundle only if the alias of `@aws-sdk/credential-provider-node` did not apply. */
 const DEFAULT_CREDENTIAL_CHAIN = 'node_modules/@aws-sdk/credential-provider-node/';
 
@@ -177,7 +185,7 @@ async function main(): Promise<number> {
   const pageRows: Row[] = [];
   let emptyMs: number | undefined;
   console.log(
-    `Bundling ${specs.length} functions into ${outRoot} (budget ${kb(BUDGET_BYTES)} KB each)`,
+    `Bundling ${specs.length} functions into ${outRoot} (budget ${kb(BUDGET_BYTES)} KB each; openapi ${kb(budgetOf('openapi'))} KB)`,
   );
   try {
     for (const spec of specs) {
@@ -191,8 +199,10 @@ async function main(): Promise<number> {
       const code = readFileSync(outfile);
       const inputs = Object.keys(result.metafile.inputs);
       const problems: string[] = [];
-      if (code.length > BUDGET_BYTES)
-        problems.push(`bundle ${kb(code.length)} KB exceeds the ${kb(BUDGET_BYTES)} KB budget`);
+      if (code.length > budgetOf(spec.name))
+        problems.push(
+          `bundle ${kb(code.length)} KB exceeds the ${kb(budgetOf(spec.name))} KB budget`,
+        );
       for (const other of specs) {
         if (other.name === spec.name) continue;
         const folder = `functions/${other.name}/`;

@@ -9,6 +9,7 @@ import { appointmentsGroup } from './appointments';
 import { authGroup } from './auth';
 import { doctorsGroup } from './doctors';
 import { encountersGroup } from './encounters';
+import { openapiGroup } from './openapi';
 import { patientsGroup } from './patients';
 import { tenantsGroup } from './tenants';
 import { usersGroup } from './users';
@@ -24,6 +25,8 @@ export const GROUPS: readonly GroupDef[] = [
   doctorsGroup,
   appointmentsGroup,
   encountersGroup,
+  // The OpenAPI document of every group above and itself.
+  openapiGroup(allRoutes),
 ];
 
 /** A route with the group (function) that serves it. */
@@ -31,4 +34,11 @@ export type ManifestRoute = Route & { group: string };
 
 export function allRoutes(): ManifestRoute[] {
   return GROUPS.flatMap((g) => g.routes.map((r) => ({ ...r, group: g.name })));
+}
+
+/** A group by name (the OpenAPI group, which this file creates). */
+export function groupNamed(name: string): GroupDef {
+  const group = GROUPS.find((g) => g.name === name);
+  if (!group) throw new Error(`No group named ${name}`);
+  return group;
 }

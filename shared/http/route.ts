@@ -51,9 +51,17 @@ export interface AssetRoute {
   tag: string;
   /** The file's content, or undefined for a name that serves nothing (404). */
   serve: (fileName: string) => string | undefined;
+  /**
+   * How long browsers may keep a file: `immutable` (a year) for content-hashed names, or seconds
+   * for files whose names do not change with their content (a vendored library). Default immutable.
+   */
+  cache?: 'immutable' | number;
 }
 
-/** A fixed JSON answer that needs no operation and no table (the liveness check); public. */
+/**
+ * A JSON answer that needs no operation and no table (the liveness check, the OpenAPI document);
+ * public. It is given the mount prefix the request came under (e.g. `/prod`, or '').
+ */
 export interface StaticRoute {
   kind: 'static';
   name: string;
@@ -61,7 +69,7 @@ export interface StaticRoute {
   path: string;
   summary: string;
   tag: string;
-  body: () => unknown;
+  body: (basePath: string) => unknown;
 }
 
 export type Route = OperationRoute | PageRoute | AssetRoute | StaticRoute;

@@ -164,6 +164,8 @@ const PUBLIC_ROUTES = [
   'GET /login',
   'GET /admin',
   'GET /assets/{name}',
+  'GET /api/docs',
+  'GET /api/docs/{name}',
   'POST /tenants',
   'POST /auth/login',
 ];
