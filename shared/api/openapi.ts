@@ -17,9 +17,11 @@ export const API_INFO = {
  */
 export function openApiServer(
   routes: () => readonly Route[],
-): (basePath: string) => Record<string, unknown> {
+): (request: { baseUrl: string }) => Record<string, unknown> {
   let document: Record<string, unknown> | undefined;
-  return (basePath) => {
+  return ({ baseUrl }) => {
+    // Root-relative, so the document also serves whoever reached it by another host name.
+    const basePath = new URL(baseUrl).pathname.replace(/\/$/, '');
     document ??= openApiDocument(routes(), API_INFO);
     return { ...document, servers: [{ url: basePath || '/' }] };
   };

@@ -58,9 +58,15 @@ export interface AssetRoute {
   cache?: 'immutable' | number;
 }
 
+/** What a fixed answer may depend on: where the service was reached (discovery documents). */
+export interface StaticRequest {
+  /** Scheme, host and mount prefix of the request, e.g. `https://api.example/prod`. */
+  baseUrl: string;
+}
+
 /**
- * A JSON answer that needs no operation and no table (the liveness check, the OpenAPI document);
- * public. It is given the mount prefix the request came under (e.g. `/prod`, or '').
+ * A JSON answer that needs no operation and no table (the liveness check, the agent discovery
+ * documents); public.
  */
 export interface StaticRoute {
   kind: 'static';
@@ -69,7 +75,7 @@ export interface StaticRoute {
   path: string;
   summary: string;
   tag: string;
-  body: (basePath: string) => unknown;
+  body: (request: StaticRequest) => unknown;
 }
 
 export type Route = OperationRoute | PageRoute | AssetRoute | StaticRoute;

@@ -135,7 +135,9 @@ describe('/.well-known/openapi.json', () => {
 
   it('names the mount prefix as its server, so "Try it out" reaches the API under a stage', () => {
     const serve = openApiServer(allRoutes);
-    expect(serve('/prod').servers).toEqual([{ url: '/prod' }]);
-    expect(serve('').servers).toEqual([{ url: '/' }]);
+    expect(
+      serve({ baseUrl: 'https://x.execute-api.eu-west-1.amazonaws.com/prod' }).servers,
+    ).toEqual([{ url: '/prod' }]);
+    expect(serve({ baseUrl: 'https://api.example.test' }).servers).toEqual([{ url: '/' }]);
   });
 });
