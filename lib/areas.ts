@@ -58,6 +58,7 @@ export const GROUP_AREAS: Readonly<Record<string, AreaName>> = {
   appointments: 'outpatient',
   encounters: 'outpatient',
   openapi: 'agents',
+  a2a: 'agents',
 };
 
 export function isAreaName(name: string): name is AreaName {

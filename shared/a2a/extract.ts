@@ -51,7 +51,8 @@ function calendarDate(year: number, month: number, day: number): string | undefi
 function take(
   state: { text: string },
   re: RegExp,
-  onMatch: (m: RegExpExecArray) => boolean | undefined | void,
+  // Answers false to leave a match in the text (it was not a valid value).
+  onMatch: (m: RegExpExecArray) => unknown,
 ): void {
   let out = '';
   let last = 0;

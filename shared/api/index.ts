@@ -4,6 +4,7 @@
  * list. Functions import only their own group's file, so each bundle holds only its operations.
  */
 import type { GroupDef, Route } from '../http/route';
+import { a2aGroup } from './a2a';
 import { apiKeysGroup } from './api-keys';
 import { appointmentsGroup } from './appointments';
 import { authGroup } from './auth';
@@ -25,6 +26,7 @@ export const GROUPS: readonly GroupDef[] = [
   doctorsGroup,
   appointmentsGroup,
   encountersGroup,
+  a2aGroup,
   // The OpenAPI document of every group above and itself.
   openapiGroup(allRoutes),
 ];

@@ -19,6 +19,7 @@ const HEADER =
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 function whoMay(r: ManifestRoute): { staff: string; key: string } {
+  if (r.kind === 'rpc') return { staff: 'any signed-in user', key: 'any key' };
   if (r.kind !== 'operation' || r.op.access.public) return { staff: 'public', key: '–' };
   const { roles, scope } = r.op.access;
   return {
@@ -56,11 +57,18 @@ function requestSections(r: OperationRoute): string {
   return out.join('\n');
 }
 
+const KIND_TEXT = {
+  page: 'An HTML page',
+  asset: 'A file',
+  static: 'A JSON document',
+} as const;
+
 function routeSection(r: ManifestRoute): string {
   const { staff, key } = whoMay(r);
   const title = `### ${r.method} \`${r.path}\``;
-  if (r.kind !== 'operation')
-    return `${title}\n\n${r.summary}. ${r.kind === 'page' ? 'An HTML page' : 'A JavaScript file'} (public).\n`;
+  if (r.kind === 'rpc')
+    return `${title}\n\n${r.summary}. JSON-RPC 2.0; staff roles: ${staff}, API key: ${key}; each skill it runs checks its operations' own access rules.\n`;
+  if (r.kind !== 'operation') return `${title}\n\n${r.summary}. ${KIND_TEXT[r.kind]} (public).\n`;
   const answer = typeText(jsonSchemaOf(r.op.output, 'output'));
   return [
     title,

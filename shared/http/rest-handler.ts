@@ -141,6 +141,8 @@ export function createRestHandler(group: GroupDef, operations?: OperationCaller)
       }
       case 'static':
         return json(200, route.body({ baseUrl: baseUrlOf(event) }));
+      case 'rpc':
+        throw new InternalError(`${route.path} is served by its group's own handler`);
       case 'operation':
         if (!operations) throw new InternalError(`Group ${group.name} has no operation caller`);
         return operations(route, event, {

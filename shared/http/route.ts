@@ -78,7 +78,21 @@ export interface StaticRoute {
   body: (request: StaticRequest) => unknown;
 }
 
-export type Route = OperationRoute | PageRoute | AssetRoute | StaticRoute;
+/**
+ * A JSON-RPC endpoint (A2A): one POST path behind the authorizer, like an operation route, but the
+ * group's function speaks the protocol itself (shared/a2a/) and calls operations through the agent
+ * catalogue, so no single operation is bound to it.
+ */
+export interface RpcRoute {
+  kind: 'rpc';
+  name: string;
+  method: 'POST';
+  path: string;
+  summary: string;
+  tag: string;
+}
+
+export type Route = OperationRoute | PageRoute | AssetRoute | StaticRoute | RpcRoute;
 
 const takesBody = (method: HttpMethod) =>
   method === 'POST' || method === 'PUT' || method === 'PATCH';
@@ -110,7 +124,11 @@ export function fixed(def: Omit<StaticRoute, 'kind' | 'method'>): StaticRoute {
   return { kind: 'static', method: 'GET', ...def };
 }
 
-const KIND_PREFIX = { page: 'pages', asset: 'assets', static: 'system' } as const;
+export function rpc(def: Omit<RpcRoute, 'kind' | 'method'>): RpcRoute {
+  return { kind: 'rpc', method: 'POST', ...def };
+}
+
+const KIND_PREFIX = { page: 'pages', asset: 'assets', static: 'system', rpc: 'rpc' } as const;
 
 /** The route's operation name (`patients.register`), or `pages.login`, `assets.pageScript`, `system.health`. */
 export function routeName(r: Route): string {
@@ -122,7 +140,8 @@ export function routeSummary(r: Route): string {
 }
 
 export function isPublicRoute(r: Route): boolean {
-  return r.kind !== 'operation' || r.op.access.public === true;
+  if (r.kind === 'operation') return r.op.access.public === true;
+  return r.kind !== 'rpc';
 }
 
 /** Path parameter names of a template: `/doctors/{id}/availability` → `['id']`. */

@@ -185,7 +185,54 @@ function operationObject(route: OperationRoute, built: Built): Schema {
   };
 }
 
-function plainObject(r: Exclude<Route, OperationRoute>): Schema {
+/** The JSON-RPC endpoint: any JSON-RPC 2.0 request in, a JSON-RPC response out (errors in the body). */
+function rpcObject(r: Extract<Route, { kind: 'rpc' }>): Schema {
+  const envelope = {
+    type: 'object',
+    required: ['jsonrpc', 'method'],
+    properties: {
+      jsonrpc: { const: '2.0' },
+      method: { type: 'string' },
+      id: { type: ['string', 'integer', 'null'] },
+      params: { type: 'object' },
+    },
+  };
+  return {
+    operationId: routeName(r),
+    summary: r.summary,
+    description:
+      'JSON-RPC 2.0. Methods: tasks/send (A2A 0.1), message/send, tasks/get, tasks/cancel (0.3), SendMessage, GetTask, ListTasks, CancelTask (1.0). JSON-RPC errors are answered with HTTP 200 and an `error` member; HTTP errors are only for the transport (credentials, content type).',
+    tags: [r.tag],
+    requestBody: { required: true, content: { 'application/json': { schema: envelope } } },
+    responses: {
+      '200': {
+        description: 'A JSON-RPC response: `result` or `error`',
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              required: ['jsonrpc'],
+              properties: {
+                jsonrpc: { const: '2.0' },
+                id: { type: ['string', 'integer', 'null'] },
+                result: {},
+                error: {
+                  type: 'object',
+                  required: ['code', 'message'],
+                  properties: { code: { type: 'integer' }, message: { type: 'string' }, data: {} },
+                },
+              },
+            },
+          },
+        },
+      },
+      ...errorResponses([401, 403, 415, 429, 500]),
+    },
+    security: PROTECTED_SECURITY,
+  };
+}
+
+function plainObject(r: Exclude<Route, OperationRoute | { kind: 'rpc' }>): Schema {
   const contentType =
     r.kind === 'page'
       ? 'text/html'
@@ -224,7 +271,11 @@ export function openApiDocument(
   for (const r of routes) {
     built.paths[r.path] ??= {};
     built.paths[r.path]![r.method.toLowerCase()] =
-      r.kind === 'operation' ? operationObject(r, built) : plainObject(r);
+      r.kind === 'operation'
+        ? operationObject(r, built)
+        : r.kind === 'rpc'
+          ? rpcObject(r)
+          : plainObject(r);
   }
   const statuses = Object.keys(ERROR_MEANING).map(Number);
   return {

@@ -8,7 +8,7 @@ import { opdRuntime } from '../support/opd';
 // rules (test/integration/a2a.test.ts), so the route itself only needs a credential.
 
 /** The resource groups whose routes this file covers (see role-matrix-coverage.test.ts). */
-const MATRIX_GROUPS: readonly string[] = ['openapi'];
+const MATRIX_GROUPS: readonly string[] = ['openapi', 'a2a'];
 
 /** Routes anyone may call without credentials. */
 const PUBLIC_ROUTES = ['GET /.well-known/openapi.json'];
