@@ -59,10 +59,15 @@ export function createA2aHandler() {
         );
       if (tenantHeader && tenantHeader !== principal.tenant.id)
         throw new Forbidden('x-tenant-id does not match the tenant of the credential');
-      if (!isJsonContentType(header(event, 'content-type'))) {
+      const contentType = header(event, 'content-type');
+      if (!isJsonContentType(contentType)) {
+        // Worded as REST words it (rest-operations.ts): the same rule, the same answer.
         response = json(
           415,
-          errorBody(415, 'Send the JSON-RPC request as JSON with Content-Type: application/json'),
+          errorBody(
+            415,
+            `Send the body as JSON with Content-Type: application/json (got ${contentType ?? 'none'})`,
+          ),
         );
       } else {
         const body = event.isBase64Encoded

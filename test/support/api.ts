@@ -3,14 +3,16 @@ import { expect } from 'vitest';
 import { allRoutes } from '../../shared/api/index';
 import { OUTPUT_CHECKED_HEADER } from '../../shared/http/rest-operations';
 
-/** JSON answers that are no operation's: the liveness check and the OpenAPI document. */
-const STATIC_PATHS = new Set(allRoutes().flatMap((r) => (r.kind === 'static' ? [r.path] : [])));
+/** JSON answers that are no operation's: fixed documents (liveness, OpenAPI) and JSON-RPC (A2A). */
+const STATIC_PATHS = new Set(
+  allRoutes().flatMap((r) => (r.kind === 'static' || r.kind === 'rpc' ? [r.path] : [])),
+);
 
 /**
  * Every successful JSON answer of an operation must say that its output schema checked it (the
  * test runtime runs with strict checks): the integration suite's answers are all checked against
  * their operations' output schemas, and a runtime that stopped checking fails every test. The
- * fixed answers (liveness, the OpenAPI document) are the JSON answers that are no operation's.
+ * fixed answers (liveness, the OpenAPI document) and JSON-RPC answers are no operation's.
  */
 function requireCheckedOutput(method: string, path: string, res: Response): void {
   const json = res.headers.get('content-type')?.startsWith('application/json');
