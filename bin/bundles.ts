@@ -39,11 +39,16 @@ import { PAGE_SCRIPTS } from '../shared/web/assets';
 const BUDGET_BYTES = 400 * 1024;
 
 /**
- * Functions that hold every operation's schemas by design get their own budget: the OpenAPI
- * function generates the document from all of them (once per container; it serves nothing else,
- * so its cold start costs one document request, not an operation's latency).
+ * Functions that hold many operations by design get their own budget, the MCP function's figure
+ * from the agent platform's issue (800 KB): the OpenAPI function generates the document from every
+ * operation's schemas (once per container; it serves nothing else), and the A2A function carries
+ * the agent catalogue (every operation an agent may call) and @a2a-js/sdk's server parts (about
+ * 115 KB).
  */
-const BUDGET_OVERRIDES: Readonly<Record<string, number>> = { openapi: 800 * 1024 };
+const BUDGET_OVERRIDES: Readonly<Record<string, number>> = {
+  openapi: 800 * 1024,
+  a2a: 800 * 1024,
+};
 const budgetOf = (name: string) => BUDGET_OVERRIDES[name] ?? BUDGET_BYTES;
 
 /** Present in a bundle only if the alias of `@aws-sdk/credential-provider-node` did not apply. */
@@ -185,7 +190,7 @@ async function main(): Promise<number> {
   const pageRows: Row[] = [];
   let emptyMs: number | undefined;
   console.log(
-    `Bundling ${specs.length} functions into ${outRoot} (budget ${kb(BUDGET_BYTES)} KB each; openapi ${kb(budgetOf('openapi'))} KB)`,
+    `Bundling ${specs.length} functions into ${outRoot} (budget ${kb(BUDGET_BYTES)} KB each; ${Object.keys(BUDGET_OVERRIDES).join(', ')}: ${kb(budgetOf('a2a'))} KB)`,
   );
   try {
     for (const spec of specs) {
