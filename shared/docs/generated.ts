@@ -9,6 +9,7 @@ import { medicationRequestStatusTableMarkdown } from '../clinical/medication-req
 import { type OperationRoute, pathParams } from '../http/route';
 import { ROLES } from '../kernel/roles';
 import { SCOPES } from '../kernel/scopes';
+import { a2aTaskStateTableMarkdown } from '../modules/a2a-tasks';
 import { appointmentStatusTableMarkdown } from '../modules/appointments';
 import { encounterStatusTableMarkdown } from '../modules/encounters';
 import { type FieldRow, fieldRows, jsonSchemaOf, typeText } from './schema-text';
@@ -144,7 +145,11 @@ export function stateMachinesMarkdown(): string {
     '\n\n## Queue entry\n\n| Status | Set when |\n|---|---|\n| `waiting` | the appointment is checked in, or its encounter was entered in error |\n| `in-consultation` | an encounter starts from the appointment |\n| `done` | the encounter is completed |\n| `left` | the checked-in appointment is cancelled (left without being seen) or entered in error before a consultation, or the encounter is discontinued |\n\n' +
     'Order: in consultation first, then waiting patients with `urgent` before `routine` and otherwise by token; done and left last. Tokens are numbered from 1 per doctor and day without gaps. ' +
     "The estimated wait of a waiting patient is (patients ahead × slot length) + the longer of what remains of the current consultation and the time until the doctor's session opens (`sessionOpensAt`, when patients check in early or during a break).\n\n" +
-    '## API key\n\n| Status | Next | How |\n|---|---|---|\n| `active` | `active` (new secret) | `api-keys.rotate` (`POST /api-keys/{id}/rotate`): the old secret stops working at once |\n| `active` | `revoked` | `api-keys.revoke` (`POST /api-keys/{id}/revoke`) |\n| `revoked` | none | create a new key |\n'
+    '## API key\n\n| Status | Next | How |\n|---|---|---|\n| `active` | `active` (new secret) | `api-keys.rotate` (`POST /api-keys/{id}/rotate`): the old secret stops working at once |\n| `active` | `revoked` | `api-keys.revoke` (`POST /api-keys/{id}/revoke`) |\n| `revoked` | none | create a new key |\n' +
+    '\n## A2A task (`POST /a2a`; A2A 1.0 names, 0.3 and 0.1 spell them `submitted`, `input-required`, …)\n\n' +
+    'Enforced by the task store on every save (a condition on the stored state) and by the SDK, which refuses messages to and cancellation of finished tasks (-32002 for cancel). A message runs its skill within the request, so `working` is never stored.\n\n' +
+    a2aTaskStateTableMarkdown() +
+    '\n'
   );
 }
 

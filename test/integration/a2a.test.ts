@@ -153,6 +153,23 @@ describe('A2A 0.1: tasks/send exactly as the spec shows it', () => {
     });
     const current = await (await v1()).getTask({ tenant: '', id: taskId } as never);
     expect(current.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
+
+    // A finished task takes no further message: an error, no call, the task unchanged.
+    const again = await rpc({
+      jsonrpc: '2.0',
+      method: 'tasks/send',
+      id: 'req-2',
+      params: { id: taskId, message: { role: 'user', parts: [{ type: 'text', text: 'again' }] } },
+    });
+    expect(again.body.error, JSON.stringify(again.body)).toBeDefined();
+    expect(await auditCount(h.tenantId)).toBe(before + 1);
+    const unchanged = await rpc({
+      jsonrpc: '2.0',
+      id: 3,
+      method: 'tasks/get',
+      params: { id: taskId },
+    });
+    expect(unchanged.body.result.history).toHaveLength(2);
   });
 
   it('asks for what is missing, and the next tasks/send on the same id completes it', async () => {

@@ -4,12 +4,14 @@
  * into its owner's list on gsi1 (`TENANT#t#A2ATASKS#<owner>`, sorted by creation time), so a page
  * of ListTasks is one Query, newest first; the context and state filters are a FilterExpression.
  */
+import { Conflict } from '../../kernel/errors';
 import type { Page } from '../../kernel/pagination';
 import { defineRecord } from '../../kernel/records';
 import { sortKey } from '../../kernel/store/keys';
 import type { QuerySpec, Store } from '../../kernel/store/store';
 import * as z from '../../kernel/zod';
 import { A2aTaskFields } from './schemas';
+import { statesBefore } from './status';
 
 export const A2aTaskRecord = defineRecord(
   'A2aTask',
@@ -23,7 +25,8 @@ const taskKeys = (store: Store) => ({
 
 /**
  * Writes the task's current form. The creation time (and with it the list position) is kept from
- * the first save: the SDK saves a task several times while it runs.
+ * the first save: the SDK saves a task several times while it runs. The stored state must allow
+ * the new one (status.ts): a lost condition is a Conflict, and nothing is written.
  */
 export async function saveTask(
   store: Store,
@@ -31,36 +34,48 @@ export async function saveTask(
 ): Promise<void> {
   const keys = taskKeys(store);
   const key = keys.task(task.ownerId, task.id);
-  await store.update({
-    Key: key,
-    UpdateExpression:
-      'SET #entity = :entity, #tenantId = :tenantId, #id = :id, #ownerId = :ownerId, #contextId = :contextId, #state = :state, #updatedAt = :updatedAt, #body = :body, #createdAt = if_not_exists(#createdAt, :updatedAt), #gsi1pk = :gsi1pk, #gsi1sk = if_not_exists(#gsi1sk, :gsi1sk)',
-    ExpressionAttributeNames: {
-      '#entity': 'entity',
-      '#tenantId': 'tenantId',
-      '#id': 'id',
-      '#ownerId': 'ownerId',
-      '#contextId': 'contextId',
-      '#state': 'state',
-      '#updatedAt': 'updatedAt',
-      '#body': 'body',
-      '#createdAt': 'createdAt',
-      '#gsi1pk': 'gsi1pk',
-      '#gsi1sk': 'gsi1sk',
-    },
-    ExpressionAttributeValues: {
-      ':entity': A2aTaskRecord.entity,
-      ':tenantId': store.keys.tenantId,
-      ':id': task.id,
-      ':ownerId': task.ownerId,
-      ':contextId': task.contextId,
-      ':state': task.state,
-      ':updatedAt': task.updatedAt,
-      ':body': task.body,
-      ':gsi1pk': keys.ofOwner(task.ownerId),
-      ':gsi1sk': sortKey(task.updatedAt, task.id),
-    },
-  });
+  const from = statesBefore(task.state);
+  try {
+    await store.update({
+      Key: key,
+      UpdateExpression:
+        'SET #entity = :entity, #tenantId = :tenantId, #id = :id, #ownerId = :ownerId, #contextId = :contextId, #state = :state, #updatedAt = :updatedAt, #body = :body, #createdAt = if_not_exists(#createdAt, :updatedAt), #gsi1pk = :gsi1pk, #gsi1sk = if_not_exists(#gsi1sk, :gsi1sk)',
+      ExpressionAttributeNames: {
+        '#entity': 'entity',
+        '#tenantId': 'tenantId',
+        '#id': 'id',
+        '#ownerId': 'ownerId',
+        '#contextId': 'contextId',
+        '#state': 'state',
+        '#updatedAt': 'updatedAt',
+        '#body': 'body',
+        '#createdAt': 'createdAt',
+        '#gsi1pk': 'gsi1pk',
+        '#gsi1sk': 'gsi1sk',
+      },
+      ExpressionAttributeValues: {
+        ':entity': A2aTaskRecord.entity,
+        ':tenantId': store.keys.tenantId,
+        ':id': task.id,
+        ':ownerId': task.ownerId,
+        ':contextId': task.contextId,
+        ':state': task.state,
+        ':updatedAt': task.updatedAt,
+        ':body': task.body,
+        ':gsi1pk': keys.ofOwner(task.ownerId),
+        ':gsi1sk': sortKey(task.updatedAt, task.id),
+        ...Object.fromEntries(from.map((state, i) => [`:from${i}`, state])),
+      },
+      ConditionExpression: [
+        'attribute_not_exists(pk)',
+        ...(from.length ? [`#state IN (${from.map((_, i) => `:from${i}`).join(', ')})`] : []),
+      ].join(' OR '),
+    });
+  } catch (err) {
+    if ((err as { name?: string }).name === 'ConditionalCheckFailedException')
+      throw new Conflict(`Task ${task.id} is finished; it cannot become ${task.state}`);
+    throw err;
+  }
 }
 
 /** The owner's task, or undefined (unknown, another credential's or another tenant's). */
