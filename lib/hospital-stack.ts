@@ -20,7 +20,7 @@ export interface HospitalStackProps extends StackProps {
 
 /** Every function of the deployment, whichever nested stack holds it. */
 export interface HospitalFunctions {
-  /** The groups in manifest order, then the authorizer. */
+  /** The groups in manifest order, then the authorizer, then the MCP function (agents area). */
   all: readonly ApiFunction[];
   /** Group functions by group name (the authorizer excluded). */
   groups: ReadonlyMap<string, ApiFunction>;
@@ -78,8 +78,13 @@ export class HospitalStack extends Stack {
     this.areas = areas;
 
     const groupFunctions = new Map([...areas.values()].flatMap((a) => [...a.functions.groups]));
+    const mcp = areas.get('agents')?.mcp;
     this.functions = {
-      all: [...manifest.groups.map((g) => groupFunctions.get(g.name)!), this.api.authorizer],
+      all: [
+        ...manifest.groups.map((g) => groupFunctions.get(g.name)!),
+        this.api.authorizer,
+        ...(mcp ? [mcp.fn] : []),
+      ],
       groups: groupFunctions,
       authorizer: this.api.authorizer,
     };
@@ -107,6 +112,13 @@ export class HospitalStack extends Stack {
       new CfnOutput(this, 'DomainTarget', {
         description: `Point ${settings.domain?.name} here (CNAME or Route 53 alias)`,
         value: apiStage.domain.domainNameAliasDomainName,
+      });
+    }
+    if (mcp) {
+      new CfnOutput(this, 'McpUrl', {
+        description:
+          'MCP server (Function URL): POST <url>mcp (Streamable HTTP), GET <url>sse (SSE)',
+        value: mcp.url.url,
       });
     }
     new CfnOutput(this, 'RestApiId', {

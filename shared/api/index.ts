@@ -5,6 +5,8 @@
  */
 import type { GroupDef, Route } from '../http/route';
 import { a2aGroup } from './a2a';
+import { agentAuditGroup } from './agent-audit';
+import { agentMetaGroup } from './agents';
 import { apiKeysGroup } from './api-keys';
 import { appointmentsGroup } from './appointments';
 import { authGroup } from './auth';
@@ -26,6 +28,8 @@ export const GROUPS: readonly GroupDef[] = [
   doctorsGroup,
   appointmentsGroup,
   encountersGroup,
+  agentMetaGroup,
+  agentAuditGroup,
   a2aGroup,
   // The OpenAPI document of every group above and itself.
   openapiGroup(allRoutes),

@@ -12,6 +12,7 @@ import { SCOPES } from '../kernel/scopes';
 import { a2aTaskStateTableMarkdown } from '../modules/a2a-tasks';
 import { appointmentStatusTableMarkdown } from '../modules/appointments';
 import { encounterStatusTableMarkdown } from '../modules/encounters';
+import { agentsMarkdown } from './agents';
 import { type FieldRow, fieldRows, jsonSchemaOf, typeText } from './schema-text';
 
 const HEADER =
@@ -156,4 +157,5 @@ export function stateMachinesMarkdown(): string {
 export const GENERATED_DOCS: Record<string, () => string> = {
   'docs/routes.md': routesMarkdown,
   'docs/state-machines.md': stateMachinesMarkdown,
+  'docs/agents.md': agentsMarkdown,
 };

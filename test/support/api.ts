@@ -3,8 +3,11 @@ import { expect } from 'vitest';
 import { allRoutes } from '../../shared/api/index';
 import { OUTPUT_CHECKED_HEADER } from '../../shared/http/rest-operations';
 
-/** JSON answers that are no operation's: fixed documents (liveness, OpenAPI) and JSON-RPC (A2A). */
-const STATIC_PATHS = new Set(
+/**
+ * Paths of the JSON answers that are no operation's: the fixed answers (the liveness check, the
+ * discovery documents, the OpenAPI document) and JSON-RPC (A2A).
+ */
+const FIXED_PATHS = new Set(
   allRoutes().flatMap((r) => (r.kind === 'static' || r.kind === 'rpc' ? [r.path] : [])),
 );
 
@@ -12,11 +15,11 @@ const STATIC_PATHS = new Set(
  * Every successful JSON answer of an operation must say that its output schema checked it (the
  * test runtime runs with strict checks): the integration suite's answers are all checked against
  * their operations' output schemas, and a runtime that stopped checking fails every test. The
- * fixed answers (liveness, the OpenAPI document) and JSON-RPC answers are no operation's.
+ * fixed answers and JSON-RPC answers are not an operation's.
  */
 function requireCheckedOutput(method: string, path: string, res: Response): void {
   const json = res.headers.get('content-type')?.startsWith('application/json');
-  if (!res.ok || !json || STATIC_PATHS.has(path.split('?')[0] ?? '')) return;
+  if (!res.ok || !json || FIXED_PATHS.has(path.split('?')[0] ?? '')) return;
   if (!res.headers.get(OUTPUT_CHECKED_HEADER)) {
     throw new Error(
       `${method} ${path} answered ${res.status} without ${OUTPUT_CHECKED_HEADER}: its output was not checked against its schema`,

@@ -4,6 +4,7 @@
  * the one the URL hash names.
  */
 
+import { agentsSection, describeScopeTools } from './admin/agents';
 import { sessionApi, showError } from './admin/api';
 import { apiKeysSection } from './admin/api-keys';
 import { header } from './admin/header';
@@ -86,7 +87,15 @@ function start(session: StoredSession): void {
       heading: 'api-keys-title',
       ...apiKeysSection(app),
     },
+    agents: {
+      section: 'agents-section',
+      nav: 'nav-agents',
+      title: 'Agents',
+      heading: 'agents-title',
+      ...agentsSection(app),
+    },
   };
+  void describeScopeTools();
   const route = router(views, state);
   window.addEventListener('hashchange', () => route(false));
 
