@@ -101,10 +101,13 @@ const statusText = (task: any) =>
     .map((p: any) => (p.content?.$case === 'text' ? p.content.value : ''))
     .join('');
 
-async function auditCount(tenantId: string): Promise<number> {
+async function auditRecords(tenantId: string) {
   const ctx = { store: new Stores().forTenant(tenantId) } as unknown as Context;
-  const page = await listAudit(ctx, { limit: 100 } as never);
-  return page.items.length;
+  return (await listAudit(ctx, { limit: 100 } as never)).items;
+}
+
+async function auditCount(tenantId: string): Promise<number> {
+  return (await auditRecords(tenantId)).length;
 }
 
 beforeAll(async () => {
@@ -138,6 +141,17 @@ describe('A2A 0.1: tasks/send exactly as the spec shows it', () => {
     expect(task.artifacts[0].parts[0].data.items.map((p: any) => p.id)).toContain(patient.id);
     expect(task.history.map((m: any) => m.role)).toEqual(['user', 'agent']);
     expect(await auditCount(h.tenantId)).toBe(before + 1);
+    // The record says which transport, skill, task and request it was.
+    const [record] = await auditRecords(h.tenantId);
+    expect(record).toMatchObject({
+      transport: 'a2a',
+      capability: 'search-patients',
+      skill: 'patient-lookup',
+      taskId,
+      rpcId: 'req-1',
+      outcome: 'success',
+      operations: ['patients.list'],
+    });
 
     // The same task through A2A 0.3 and 1.0.
     const legacy = await rpc({
