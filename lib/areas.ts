@@ -64,6 +64,8 @@ export const GROUP_AREAS: Readonly<Record<string, AreaName>> = {
   admissions: 'inpatient',
   'agent-meta': 'agents',
   'agent-audit': 'agents',
+  openapi: 'agents',
+  a2a: 'agents',
 };
 
 export function isAreaName(name: string): name is AreaName {

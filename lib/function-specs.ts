@@ -39,7 +39,27 @@ export const AUTHORIZER: Omit<FunctionSpec, 'entry'> = {
   permissions: { table: 'lookup', jwtSecret: true },
 };
 
+/**
+ * Groups that hold many operations by design, with the MCP function's budget: the OpenAPI
+ * function generates the document from every operation's schemas (once per container; it serves
+ * nothing else), and the A2A function carries the agent catalogue and @a2a-js/sdk's server parts.
+ */
+const GROUP_BUNDLES: Readonly<Record<string, NonNullable<FunctionSpec['bundle']>>> = {
+  openapi: {
+    budgetKb: 800,
+    classicZod: false,
+    reason: 'the OpenAPI document is generated from every operation’s schemas',
+  },
+  a2a: {
+    budgetKb: 800,
+    classicZod: false,
+    reason:
+      'the agent catalogue (every operation an agent may call) and the A2A SDK’s server parts',
+  },
+};
+
 export function groupSpec(group: ManifestGroup): FunctionSpec {
+  const bundle = GROUP_BUNDLES[group.name];
   return {
     name: group.name,
     description: group.description,
@@ -47,6 +67,7 @@ export function groupSpec(group: ManifestGroup): FunctionSpec {
     timeoutSeconds: group.timeoutSeconds,
     permissions: group.permissions,
     entry: group.entry,
+    ...(bundle ? { bundle } : {}),
   };
 }
 

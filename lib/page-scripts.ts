@@ -10,6 +10,7 @@ import { posix } from 'node:path';
 import type { ICommandHooks } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { type BuildOptions, build, type Metafile } from 'esbuild';
 import { PAGE_SCRIPT_BUILD, PAGE_SCRIPTS, PAGE_SCRIPTS_DIR } from '../shared/web/assets';
+import { SWAGGER_UI_DIR, SWAGGER_UI_FILES } from '../shared/web/swagger-ui';
 import { PROJECT_ROOT } from './function-specs';
 
 export function pageScriptsBuildOptions(outdir: string): BuildOptions {
@@ -58,11 +59,35 @@ export function pageScriptsCommand(inputDir: string, outputDir: string): string 
     .join(' ');
 }
 
-/** NodejsFunction command hooks that add the page scripts to the function's bundle folder. */
+/**
+ * Copies Swagger UI's files from the installed swagger-ui-dist into `<outputDir>/swagger-ui/`:
+ * the web function serves them as files for /api/docs (shared/web/swagger-ui.ts).
+ */
+export function swaggerUiCommand(inputDir: string, outputDir: string): string {
+  const target = posix.join(outputDir, SWAGGER_UI_DIR);
+  return [
+    ['mkdir', '-p', target],
+    [
+      'cp',
+      ...SWAGGER_UI_FILES.map((f) => posix.join(inputDir, 'node_modules', 'swagger-ui-dist', f)),
+      target,
+    ],
+  ]
+    .map((argv) => argv.map(shellQuote).join(' '))
+    .join(' && ');
+}
+
+/**
+ * NodejsFunction command hooks that add the page scripts and Swagger UI's files to the
+ * function's bundle folder.
+ */
 export function pageScriptsHooks(): ICommandHooks {
   return {
     beforeBundling: () => [],
     beforeInstall: () => [],
-    afterBundling: (inputDir, outputDir) => [pageScriptsCommand(inputDir, outputDir)],
+    afterBundling: (inputDir, outputDir) => [
+      pageScriptsCommand(inputDir, outputDir),
+      swaggerUiCommand(inputDir, outputDir),
+    ],
   };
 }

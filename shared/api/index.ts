@@ -4,6 +4,7 @@
  * list. Functions import only their own group's file, so each bundle holds only its operations.
  */
 import type { GroupDef, Route } from '../http/route';
+import { a2aGroup } from './a2a';
 import { admissionsGroup } from './admissions';
 import { agentAuditGroup } from './agent-audit';
 import { agentMetaGroup } from './agents';
@@ -14,6 +15,7 @@ import { billingGroup } from './billing';
 import { doctorsGroup } from './doctors';
 import { encountersGroup } from './encounters';
 import { labGroup } from './lab';
+import { openapiGroup } from './openapi';
 import { patientsGroup } from './patients';
 import { radiologyGroup } from './radiology';
 import { tenantsGroup } from './tenants';
@@ -38,6 +40,9 @@ export const GROUPS: readonly GroupDef[] = [
   admissionsGroup,
   agentMetaGroup,
   agentAuditGroup,
+  a2aGroup,
+  // The OpenAPI document of every group above and itself.
+  openapiGroup(allRoutes),
 ];
 
 /** A route with the group (function) that serves it. */
@@ -45,4 +50,11 @@ export type ManifestRoute = Route & { group: string };
 
 export function allRoutes(): ManifestRoute[] {
   return GROUPS.flatMap((g) => g.routes.map((r) => ({ ...r, group: g.name })));
+}
+
+/** A group by name (the OpenAPI group, which this file creates). */
+export function groupNamed(name: string): GroupDef {
+  const group = GROUPS.find((g) => g.name === name);
+  if (!group) throw new Error(`No group named ${name}`);
+  return group;
 }

@@ -1,5 +1,6 @@
 import { asset, defineGroup, fixed, page } from '../http/route';
 import { SCOPES } from '../kernel/scopes';
+import { renderApiDocs } from '../web/api-docs';
 import { withBasePath } from '../web/base-path';
 import { loadPageScripts, type PageScripts, pageScriptsDir } from '../web/page-scripts';
 import {
@@ -11,6 +12,12 @@ import {
   renderHome,
   renderLogin,
 } from '../web/pages';
+import {
+  SWAGGER_UI_MAX_AGE_SECONDS,
+  SWAGGER_UI_PATH,
+  swaggerUiDir,
+  swaggerUiFiles,
+} from '../web/swagger-ui';
 
 // The pages' built scripts: next to this bundle on AWS, in the local runtime's build folder
 // locally; read on first use (the CDK app reads these declarations without serving anything).
@@ -101,6 +108,21 @@ export const webGroup = defineGroup({
       tag: 'Pages',
       summary: 'Page script by content-hashed file name (cached for a year)',
       serve: (fileName) => pageScripts().body(fileName),
+    }),
+    page({
+      name: 'apiDocs',
+      path: SWAGGER_UI_PATH,
+      tag: 'Pages',
+      summary: 'Interactive API reference (Swagger UI over /.well-known/openapi.json)',
+      render: once(() => renderApiDocs({ scriptSrc: pageScripts().src('api-docs') })),
+    }),
+    asset({
+      name: 'swaggerUi',
+      path: `${SWAGGER_UI_PATH}/{name}`,
+      tag: 'Pages',
+      summary: "Swagger UI's bundle and stylesheet (swagger-ui-dist), for /api/docs",
+      serve: swaggerUiFiles(() => swaggerUiDir(import.meta.dirname)),
+      cache: SWAGGER_UI_MAX_AGE_SECONDS,
     }),
   ],
 });

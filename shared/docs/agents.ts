@@ -78,6 +78,10 @@ argument), access rule, tenancy (another hospital's id is "not found") and error
 On AWS \`<mcp-url>\` is the MCP function's own Function URL (stack output \`McpUrl\`), \`<api-url>\` the
 API Gateway URL (\`ApiUrl\`); locally (\`npm start\`) both are \`http://127.0.0.1:3000\`.
 
+A2A (its methods in 0.1, 0.3 and 1.0, how a message is routed to a skill, the parsers, task states,
+JSON-RPC errors and the task store) and the OpenAPI document with Swagger UI (\`/.well-known/openapi.json\`,
+\`/api/docs\`) are described in [a2a.md](a2a.md).
+
 ## Tools
 
 ${CAPABILITIES.map(toolSection).join('\n')}

@@ -9,6 +9,7 @@ import { medicationRequestStatusTableMarkdown } from '../clinical/medication-req
 import { type OperationRoute, pathParams } from '../http/route';
 import { ROLES } from '../kernel/roles';
 import { SCOPES } from '../kernel/scopes';
+import { a2aTaskStateTableMarkdown } from '../modules/a2a-tasks';
 import { admissionStatusTableMarkdown } from '../modules/admissions';
 import { appointmentStatusTableMarkdown } from '../modules/appointments';
 import { bedStateTableMarkdown } from '../modules/beds';
@@ -25,6 +26,7 @@ const HEADER =
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 function whoMay(r: ManifestRoute): { staff: string; key: string } {
+  if (r.kind === 'rpc') return { staff: 'any signed-in user', key: 'any key' };
   if (r.kind !== 'operation' || r.op.access.public) return { staff: 'public', key: '–' };
   const { roles, scope } = r.op.access;
   return {
@@ -67,11 +69,18 @@ function requestSections(r: OperationRoute): string {
   return out.join('\n');
 }
 
+const KIND_TEXT = {
+  page: 'An HTML page',
+  asset: 'A file',
+  static: 'A JSON document',
+} as const;
+
 function routeSection(r: ManifestRoute): string {
   const { staff, key } = whoMay(r);
   const title = `### ${r.method} \`${r.path}\``;
-  if (r.kind !== 'operation')
-    return `${title}\n\n${r.summary}. ${r.kind === 'page' ? 'An HTML page' : r.kind === 'static' ? 'A JSON document' : 'A JavaScript file'} (public).\n`;
+  if (r.kind === 'rpc')
+    return `${title}\n\n${r.summary}. JSON-RPC 2.0; staff roles: ${staff}, API key: ${key}; each skill it runs checks its operations' own access rules.\n`;
+  if (r.kind !== 'operation') return `${title}\n\n${r.summary}. ${KIND_TEXT[r.kind]} (public).\n`;
   const answer = typeText(jsonSchemaOf(r.op.output, 'output'));
   return [
     title,
@@ -154,6 +163,7 @@ export function stateMachinesMarkdown(): string {
     invoiceStatusTableMarkdown() +
     '\n\n## API key\n\n| Status | Next | How |\n|---|---|---|\n| `active` | `active` (new secret) | `api-keys.rotate` (`POST /api-keys/{id}/rotate`): the old secret stops working at once |\n| `active` | `revoked` | `api-keys.revoke` (`POST /api-keys/{id}/revoke`) |\n| `revoked` | none | create a new key |\n' +
     inpatientStateMachines() +
+    a2aStateMachines() +
     diagnosticsStateMachines()
   );
 }
@@ -193,6 +203,16 @@ function inpatientStateMachines(): string {
     '`admissions.markEnteredInError` (`POST /admissions/{id}/entered-in-error`, needs a `reason`) ends one recorded by mistake. Both send the bed to `housekeeping`. ' +
     'A finished admission accepts no transfer, observation or note (409). Discharge prescriptions follow the prescription table above (`admissions.changePrescriptionStatus`: `PATCH /admissions/{id}/prescriptions/{prescriptionId}`).\n\n' +
     admissionStatusTableMarkdown()
+  );
+}
+
+/** A2A tasks: the task store's state table. */
+function a2aStateMachines(): string {
+  return (
+    '\n## A2A task (`POST /a2a`; A2A 1.0 names, 0.3 and 0.1 spell them `submitted`, `input-required`, …)\n\n' +
+    'Enforced by the task store on every save (a condition on the stored state) and by the SDK, which refuses messages to and cancellation of finished tasks (-32002 for cancel). A message runs its skill within the request, so `working` is never stored.\n\n' +
+    a2aTaskStateTableMarkdown() +
+    '\n'
   );
 }
 

@@ -36,15 +36,24 @@ export function html(statusCode: number, body: string): APIGatewayProxyResult {
 }
 
 /**
- * A page script. Only for content-hashed file names (`/assets/admin.3f9a0c1b2d4e.js`): what a name
- * serves never changes, so browsers may keep it for a year without asking again.
+ * A page script, or a vendored stylesheet (`.css`). Content-hashed file names
+ * (`/assets/admin.3f9a0c1b2d4e.js`) never change what they serve, so browsers may keep them for a
+ * year without asking again; files with fixed names (Swagger UI's) give a shorter `cache` instead.
  */
-export function script(statusCode: number, body: string): APIGatewayProxyResult {
+export function script(
+  statusCode: number,
+  body: string,
+  opts: { cache?: 'immutable' | number; fileName?: string } = {},
+): APIGatewayProxyResult {
+  const cache = opts.cache ?? 'immutable';
   return {
     statusCode,
     headers: {
-      'content-type': 'text/javascript; charset=utf-8',
-      'cache-control': 'public, max-age=31536000, immutable',
+      'content-type': opts.fileName?.endsWith('.css')
+        ? 'text/css; charset=utf-8'
+        : 'text/javascript; charset=utf-8',
+      'cache-control':
+        cache === 'immutable' ? 'public, max-age=31536000, immutable' : `public, max-age=${cache}`,
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'no-referrer',
     },

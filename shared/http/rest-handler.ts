@@ -134,12 +134,15 @@ export function createRestHandler(group: GroupDef, operations?: OperationCaller)
       case 'page':
         return html(200, route.render(basePathOf(event.requestContext?.path, event.path)));
       case 'asset': {
-        const body = route.serve(event.pathParameters?.name ?? '');
+        const fileName = event.pathParameters?.name ?? '';
+        const body = route.serve(fileName);
         if (body === undefined) throw new NotFound(`No such file: ${event.path}`);
-        return script(200, body);
+        return script(200, body, { cache: route.cache, fileName });
       }
       case 'static':
         return json(200, route.body({ baseUrl: baseUrlOf(event) }));
+      case 'rpc':
+        throw new InternalError(`${route.path} is served by its group's own handler`);
       case 'operation':
         if (!operations) throw new InternalError(`Group ${group.name} has no operation caller`);
         return operations(route, event, {

@@ -53,6 +53,11 @@ export interface AssetRoute {
   tag: string;
   /** The file's content, or undefined for a name that serves nothing (404). */
   serve: (fileName: string) => string | undefined;
+  /**
+   * How long browsers may keep a file: `immutable` (a year) for content-hashed names, or seconds
+   * for files whose names do not change with their content (a vendored library). Default immutable.
+   */
+  cache?: 'immutable' | number;
 }
 
 /** What a fixed answer may depend on: where the service was reached (discovery documents). */
@@ -75,7 +80,21 @@ export interface StaticRoute {
   body: (request: StaticRequest) => unknown;
 }
 
-export type Route = OperationRoute | PageRoute | AssetRoute | StaticRoute;
+/**
+ * A JSON-RPC endpoint (A2A): one POST path behind the authorizer, like an operation route, but the
+ * group's function speaks the protocol itself (shared/a2a/) and calls operations through the agent
+ * catalogue, so no single operation is bound to it.
+ */
+export interface RpcRoute {
+  kind: 'rpc';
+  name: string;
+  method: 'POST';
+  path: string;
+  summary: string;
+  tag: string;
+}
+
+export type Route = OperationRoute | PageRoute | AssetRoute | StaticRoute | RpcRoute;
 
 const takesBody = (method: HttpMethod) =>
   method === 'POST' || method === 'PUT' || method === 'PATCH';
@@ -117,7 +136,11 @@ export function fixed(def: Omit<StaticRoute, 'kind' | 'method'>): StaticRoute {
   return { kind: 'static', method: 'GET', ...def };
 }
 
-const KIND_PREFIX = { page: 'pages', asset: 'assets', static: 'system' } as const;
+export function rpc(def: Omit<RpcRoute, 'kind' | 'method'>): RpcRoute {
+  return { kind: 'rpc', method: 'POST', ...def };
+}
+
+const KIND_PREFIX = { page: 'pages', asset: 'assets', static: 'system', rpc: 'rpc' } as const;
 
 /** The route's operation name (`patients.register`), or `pages.login`, `assets.pageScript`, `system.health`. */
 export function routeName(r: Route): string {
@@ -129,7 +152,8 @@ export function routeSummary(r: Route): string {
 }
 
 export function isPublicRoute(r: Route): boolean {
-  return r.kind !== 'operation' || r.op.access.public === true;
+  if (r.kind === 'operation') return r.op.access.public === true;
+  return r.kind !== 'rpc';
 }
 
 /** Path parameter names of a template: `/doctors/{id}/availability` → `['id']`. */

@@ -17,6 +17,7 @@ export const PAGE_SCRIPTS = {
   billing: 'shared/web/client/billing.ts',
   diagnostics: 'shared/web/client/diagnostics.ts',
   'bed-board': 'shared/web/client/bed-board.ts',
+  'api-docs': 'shared/web/client/api-docs.ts',
 } as const;
 
 export type PageScript = keyof typeof PAGE_SCRIPTS;

@@ -1,6 +1,7 @@
 /**
  * Content-Security-Policy for the rendered pages. Stylesheets are inline and allowed by SHA-256
- * hash (no 'unsafe-inline'); scripts are same-origin files (`/assets/<name>.<hash>.js`, see
+ * hash (no 'unsafe-inline'), or a same-origin file ('self') on a page that links one (the API
+ * docs); scripts are same-origin files (`/assets/<name>.<hash>.js`, see
  * ./assets.ts), allowed by 'self' on pages that load one and refused everywhere else. Nothing
  * external, no inline script, no eval.
  * Usage in the web handler: `headers['content-security-policy'] = contentSecurityPolicy(html)`.
@@ -25,8 +26,13 @@ export function loadsScriptFile(html: string): boolean {
   return /<script src="\/(?!\/)[^"]*"/.test(html);
 }
 
+/** True when the page links a stylesheet from its own origin (Swagger UI's). */
+export function linksStylesheet(html: string): boolean {
+  return /<link rel="stylesheet" href="\/(?!\/)[^"]*"/.test(html);
+}
+
 export function contentSecurityPolicy(html: string): string {
-  const styles = inlineHashes(html, 'style');
+  const styles = [...(linksStylesheet(html) ? ["'self'"] : []), ...inlineHashes(html, 'style')];
   return [
     "default-src 'none'",
     `script-src ${loadsScriptFile(html) ? "'self'" : "'none'"}`,

@@ -167,6 +167,8 @@ const PUBLIC_ROUTES = [
   'GET /diagnostics',
   'GET /bed-board',
   'GET /assets/{name}',
+  'GET /api/docs',
+  'GET /api/docs/{name}',
   'POST /tenants',
   'POST /auth/login',
 ];

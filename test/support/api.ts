@@ -3,15 +3,19 @@ import { expect } from 'vitest';
 import { allRoutes } from '../../shared/api/index';
 import { OUTPUT_CHECKED_HEADER } from '../../shared/http/rest-operations';
 
-/** Paths of the fixed JSON answers (the liveness check, the discovery documents): no operation's. */
-const FIXED_PATHS = new Set(allRoutes().flatMap((r) => (r.kind === 'static' ? [r.path] : [])));
+/**
+ * Paths of the JSON answers that are no operation's: the fixed answers (the liveness check, the
+ * discovery documents, the OpenAPI document) and JSON-RPC (A2A).
+ */
+const FIXED_PATHS = new Set(
+  allRoutes().flatMap((r) => (r.kind === 'static' || r.kind === 'rpc' ? [r.path] : [])),
+);
 
 /**
  * Every successful JSON answer of an operation must say that its output schema checked it (the
  * test runtime runs with strict checks): the integration suite's answers are all checked against
  * their operations' output schemas, and a runtime that stopped checking fails every test. The
- * fixed answers (the liveness check, the agent discovery documents) are the JSON answers that are
- * not an operation's.
+ * fixed answers and JSON-RPC answers are not an operation's.
  */
 function requireCheckedOutput(method: string, path: string, res: Response): void {
   const json = res.headers.get('content-type')?.startsWith('application/json');

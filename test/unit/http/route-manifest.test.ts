@@ -116,10 +116,13 @@ describe('route manifest', () => {
     }
   });
 
-  it('declares a success status in the 2xx range; pages are public GETs', () => {
+  it('declares a success status in the 2xx range; pages are public GETs; JSON-RPC is an authorised POST', () => {
     for (const r of routes) {
       if (r.kind === 'operation') expect(r.status >= 200 && r.status < 300, label(r)).toBe(true);
-      else {
+      else if (r.kind === 'rpc') {
+        expect(r.method, label(r)).toBe('POST');
+        expect(isPublicRoute(r)).toBe(false);
+      } else {
         expect(r.method, label(r)).toBe('GET');
         expect(isPublicRoute(r)).toBe(true);
       }

@@ -12,7 +12,7 @@ import {
 } from '../../../bin/local/api-gateway';
 import { nodejsBundling } from '../../../lib/bundling';
 import { PROJECT_ROOT } from '../../../lib/function-specs';
-import { buildPageScripts, pageScriptsCommand } from '../../../lib/page-scripts';
+import { buildPageScripts, pageScriptsCommand, swaggerUiCommand } from '../../../lib/page-scripts';
 import { allRoutes, GROUPS } from '../../../shared/api/index';
 import {
   PAGE_SCRIPTS,
@@ -21,6 +21,7 @@ import {
   PAGE_SCRIPTS_PATH,
   type PageScript,
 } from '../../../shared/web/assets';
+import { SWAGGER_UI_DIR, SWAGGER_UI_FILES, swaggerUiDir } from '../../../shared/web/swagger-ui';
 import { builtPageScripts } from '../../support/page-scripts';
 
 const { dir, scripts } = await builtPageScripts();
@@ -36,6 +37,7 @@ const PAGE_PATH: Record<PageScript, string> = {
   billing: '/billing-desk',
   diagnostics: '/diagnostics',
   'bed-board': '/bed-board',
+  'api-docs': '/api/docs',
 };
 
 const compiled = compileRoutes(allRoutes());
@@ -75,7 +77,8 @@ describe('page scripts', () => {
       const meta = await buildPageScripts(out);
       for (const name of NAMES) {
         const code = readFileSync(join(out, `${name}.js`), 'utf8');
-        expect(code.length, name).toBeGreaterThan(1000);
+        // The smallest, the API docs' init script, is about 400 bytes.
+        expect(code.length, name).toBeGreaterThan(300);
         expect(scripts.src(name)).toMatch(new RegExp(`^/assets/${name}\\.[0-9a-f]{12}\\.js$`));
       }
       // Nothing of the server (or of node_modules) is bundled into a page.
@@ -94,9 +97,14 @@ describe('page scripts', () => {
       expect(csp).toContain("default-src 'none'");
       expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
       const srcs = scriptSrcs(page.body);
-      expect(srcs).toEqual([scripts.src(name)]);
+      // The API docs load Swagger UI's bundle (same origin) before their own script.
+      expect(srcs).toEqual(
+        name === 'api-docs'
+          ? ['/api/docs/swagger-ui-bundle.js', scripts.src(name)]
+          : [scripts.src(name)],
+      );
 
-      const asset = await get(srcs[0]!);
+      const asset = await get(srcs.at(-1)!);
       expect(asset.statusCode).toBe(200);
       expect(asset.headers?.['content-type']).toBe('text/javascript; charset=utf-8');
       expect(asset.headers?.['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -139,7 +147,10 @@ describe('page scripts', () => {
     const out = mkdtempSync(join(tmpdir(), 'hms-page-scripts-cli-'));
     try {
       const commands = hooks.afterBundling(PROJECT_ROOT, out);
-      expect(commands).toEqual([pageScriptsCommand(PROJECT_ROOT, out)]);
+      expect(commands).toEqual([
+        pageScriptsCommand(PROJECT_ROOT, out),
+        swaggerUiCommand(PROJECT_ROOT, out),
+      ]);
       // As CDK runs local hooks: bash -c, in the project root.
       for (const command of commands) execFileSync('bash', ['-c', command], { cwd: PROJECT_ROOT });
       for (const name of NAMES) {
@@ -147,6 +158,14 @@ describe('page scripts', () => {
           readFileSync(join(dir, `${name}.js`), 'utf8'),
         );
       }
+      // Swagger UI's files, copied as they are: the web function then serves them from there.
+      const installed = swaggerUiDir('/nonexistent');
+      for (const file of SWAGGER_UI_FILES) {
+        expect(readFileSync(join(out, SWAGGER_UI_DIR, file), 'utf8'), file).toBe(
+          readFileSync(join(installed, file), 'utf8'),
+        );
+      }
+      expect(swaggerUiDir(out)).toBe(join(out, SWAGGER_UI_DIR));
     } finally {
       rmSync(out, { recursive: true, force: true });
     }

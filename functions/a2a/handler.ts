@@ -1,0 +1,3 @@
+import { createA2aHandler } from '../../shared/a2a/handler';
+
+export const handler = createA2aHandler();

@@ -1,0 +1,4 @@
+import { groupNamed } from '../../shared/api/index';
+import { createRestHandler } from '../../shared/http/rest-handler';
+
+export const handler = createRestHandler(groupNamed('openapi'));

@@ -1,0 +1,337 @@
+/**
+ * JSON-RPC 2.0 at /a2a, for three generations of A2A clients over one task store:
+ *  - A2A 1.0 (`SendMessage`, `GetTask`, `ListTasks`, `CancelTask`): the SDK's JsonRpcTransportHandler;
+ *  - A2A 0.3 (`message/send`, `tasks/get`, `tasks/cancel`): the SDK's LegacyJsonRpcTransportHandler;
+ *  - A2A 0.1 `tasks/send` as the spec shows it (`params.id` is the task id the client chose,
+ *    parts are `{type, text}`): translated here into a 0.3 `message/send` on that task, its answer
+ *    translated back into the 0.1 form.
+ * The envelope is checked first (the SDK answers -32602 for both unparsable JSON and a request
+ * without a method; JSON-RPC says -32700 and -32600).
+ */
+import { AgentCard, TaskState } from '@a2a-js/sdk';
+import { LegacyJsonRpcTransportHandler } from '@a2a-js/sdk/compat/v0_3/server';
+import {
+  DefaultRequestHandler,
+  JsonRpcTransportHandler,
+  ServerCallContext,
+} from '@a2a-js/sdk/server';
+import { agentCard } from '../agents';
+import type { AppError, ErrorCode } from '../kernel/errors';
+import { type A2aRequest, attachRequest, CatalogueExecutor, TableTaskStore } from './server';
+
+export type RpcId = string | number | null;
+
+export interface RpcError {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+export type RpcResponse =
+  | { jsonrpc: '2.0'; id: RpcId; result: unknown }
+  | { jsonrpc: '2.0'; id: RpcId; error: RpcError };
+
+/** Standard JSON-RPC and A2A error codes. */
+export const RPC_ERRORS = {
+  parseError: -32700,
+  invalidRequest: -32600,
+  methodNotFound: -32601,
+  invalidParams: -32602,
+  internalError: -32603,
+  taskNotFound: -32001,
+  taskNotCancelable: -32002,
+  unsupportedOperation: -32004,
+} as const;
+
+/**
+ * The kernel's error codes as JSON-RPC errors, for errors raised outside a skill (a skill's own
+ * errors become the task's state: failed, rejected or input-required). The kernel code travels
+ * in `data.code`.
+ */
+export const RPC_CODE_OF: Readonly<Record<ErrorCode, number>> = {
+  invalid: RPC_ERRORS.invalidParams,
+  not_found: RPC_ERRORS.taskNotFound,
+  conflict: RPC_ERRORS.taskNotCancelable,
+  unauthenticated: RPC_ERRORS.invalidRequest,
+  forbidden: RPC_ERRORS.invalidRequest,
+  rate_limited: RPC_ERRORS.internalError,
+  unavailable: RPC_ERRORS.internalError,
+  internal: RPC_ERRORS.internalError,
+};
+
+export function rpcErrorOf(err: AppError, requestId: string): RpcError {
+  return {
+    code: RPC_CODE_OF[err.code],
+    message:
+      err.code === 'internal'
+        ? `Internal error. Quote request id ${requestId} when reporting it.`
+        : err.message,
+    data: {
+      code: err.code,
+      ...(err.retryAfterSeconds ? { retryAfterSeconds: err.retryAfterSeconds } : {}),
+    },
+  };
+}
+
+const fail = (id: RpcId, code: number, message: string, data?: unknown): RpcResponse => ({
+  jsonrpc: '2.0',
+  id,
+  error: { code, message, ...(data === undefined ? {} : { data }) },
+});
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const validId = (v: unknown): v is RpcId =>
+  v === null || typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v));
+
+/**
+ * The methods each SDK handler knows (it answers -32602 for any other name; JSON-RPC says -32601).
+ * Streaming and push-notification methods are known but answered as unsupported (one JSON answer
+ * per request through API Gateway; no push notifications).
+ */
+const V1_METHODS = new Set([
+  'SendMessage',
+  'SendStreamingMessage',
+  'GetTask',
+  'ListTasks',
+  'CancelTask',
+  'SubscribeToTask',
+  'CreateTaskPushNotificationConfig',
+  'GetTaskPushNotificationConfig',
+  'ListTaskPushNotificationConfigs',
+  'DeleteTaskPushNotificationConfig',
+  'GetExtendedAgentCard',
+]);
+const V03_METHODS = new Set([
+  'message/send',
+  'message/stream',
+  'tasks/get',
+  'tasks/cancel',
+  'tasks/resubscribe',
+  'tasks/pushNotificationConfig/set',
+  'tasks/pushNotificationConfig/get',
+  'tasks/pushNotificationConfig/list',
+  'tasks/pushNotificationConfig/delete',
+  'agent/getAuthenticatedExtendedCard',
+]);
+
+/** The card the SDK handler is given (it answers the extended-card method from it). */
+function sdkCard(baseUrl: string) {
+  return AgentCard.fromJSON(agentCard({ baseUrl, mcpUrl: baseUrl }));
+}
+
+/** One request's SDK handlers; created per request so no task state lives between invocations. */
+function handlers(baseUrl: string) {
+  const requestHandler = new DefaultRequestHandler(
+    sdkCard(baseUrl),
+    new TableTaskStore(),
+    new CatalogueExecutor(),
+  );
+  return {
+    requestHandler,
+    v1: new JsonRpcTransportHandler(requestHandler),
+    v03: new LegacyJsonRpcTransportHandler(requestHandler),
+  };
+}
+
+async function settle(result: unknown, id: RpcId): Promise<RpcResponse> {
+  // Streaming methods answer an async generator: this endpoint answers one JSON body.
+  if (result && typeof (result as AsyncGenerator)[Symbol.asyncIterator] === 'function') {
+    await (result as AsyncGenerator).return?.(undefined);
+    return fail(
+      id,
+      RPC_ERRORS.unsupportedOperation,
+      'Streaming is not supported here: use SendMessage or message/send',
+    );
+  }
+  return result as RpcResponse;
+}
+
+/** Answers one JSON-RPC request body for a verified credential. */
+export async function handleA2a(
+  body: string,
+  request: Omit<A2aRequest, 'rpcId'> & { baseUrl: string },
+): Promise<RpcResponse> {
+  let message: unknown;
+  try {
+    message = JSON.parse(body);
+  } catch {
+    return fail(null, RPC_ERRORS.parseError, 'Parse error: the body is not valid JSON');
+  }
+  if (Array.isArray(message))
+    return fail(null, RPC_ERRORS.invalidRequest, 'Invalid Request: batches are not supported');
+  if (!isObject(message))
+    return fail(null, RPC_ERRORS.invalidRequest, 'Invalid Request: expected a JSON-RPC object');
+  const id = validId(message.id) ? message.id : null;
+  if (message.jsonrpc !== '2.0')
+    return fail(id, RPC_ERRORS.invalidRequest, 'Invalid Request: jsonrpc must be "2.0"');
+  if (typeof message.method !== 'string' || message.method === '')
+    return fail(id, RPC_ERRORS.invalidRequest, 'Invalid Request: method must be a string');
+  if (message.id !== undefined && !validId(message.id))
+    return fail(
+      null,
+      RPC_ERRORS.invalidRequest,
+      'Invalid Request: id must be a string, number or null',
+    );
+  if (message.params !== undefined && !isObject(message.params))
+    return fail(id, RPC_ERRORS.invalidParams, 'Invalid params: params must be an object');
+
+  const context = (version: string) => {
+    const ctx = new ServerCallContext({
+      requestedVersion: version,
+      tenant: request.principal.tenant.id,
+    });
+    attachRequest(ctx, { ...request, rpcId: id === null ? undefined : String(id) });
+    return ctx;
+  };
+  const { v1, v03 } = handlers(request.baseUrl);
+  const method = message.method;
+  if (method === 'tasks/send') return tasksSend(message, id, context('0.3'), v03);
+  if (V1_METHODS.has(method)) return settle(await v1.handle(message, context('1.0')), id);
+  if (V03_METHODS.has(method)) return settle(await v03.handle(message, context('0.3')), id);
+  return fail(id, RPC_ERRORS.methodNotFound, `Method not found: ${method.slice(0, 100)}`);
+}
+
+// ─── A2A 0.1 `tasks/send` ────────────────────────────────────────────────────────────────────
+
+const TASK_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
+
+type Part01 = { type: 'text'; text: string } | { type: 'data'; data: Record<string, unknown> };
+
+function parts01(raw: unknown): Part01[] | string {
+  if (!Array.isArray(raw) || raw.length === 0)
+    return 'params.message.parts must be a non-empty array';
+  const out: Part01[] = [];
+  for (const [i, p] of raw.entries()) {
+    if (isObject(p) && p.type === 'text' && typeof p.text === 'string')
+      out.push({ type: 'text', text: p.text });
+    else if (isObject(p) && p.type === 'data' && isObject(p.data))
+      out.push({ type: 'data', data: p.data });
+    else return `params.message.parts[${i}] must be {type: "text", text} or {type: "data", data}`;
+  }
+  return out;
+}
+
+/** 0.3 → 0.1: `kind` becomes `type`, the context is the session. */
+function part01(p: Record<string, unknown>) {
+  if (p.kind === 'text') return { type: 'text', text: p.text };
+  if (p.kind === 'data') return { type: 'data', data: p.data };
+  return { type: String(p.kind), ...p, kind: undefined };
+}
+
+function message01(m: unknown) {
+  if (!isObject(m)) return undefined;
+  return {
+    role: m.role,
+    parts: Array.isArray(m.parts) ? m.parts.filter(isObject).map(part01) : [],
+    ...(m.metadata ? { metadata: m.metadata } : {}),
+  };
+}
+
+/** 0.1 knows no `rejected` or `auth-required`: they read as failed and input-required. */
+const STATE_01: Readonly<Record<string, string>> = {
+  rejected: 'failed',
+  'auth-required': 'input-required',
+};
+
+function task01(t: Record<string, unknown>) {
+  const status = isObject(t.status) ? t.status : {};
+  const state = String(status.state ?? 'unknown');
+  return {
+    id: t.id,
+    sessionId: t.contextId,
+    status: {
+      state: STATE_01[state] ?? state,
+      ...(status.message ? { message: message01(status.message) } : {}),
+      ...(status.timestamp ? { timestamp: status.timestamp } : {}),
+    },
+    artifacts: (Array.isArray(t.artifacts) ? t.artifacts.filter(isObject) : []).map((a, index) => ({
+      name: a.name,
+      ...(a.description ? { description: a.description } : {}),
+      parts: Array.isArray(a.parts) ? a.parts.filter(isObject).map(part01) : [],
+      index,
+    })),
+    history: (Array.isArray(t.history) ? t.history : []).map(message01),
+    ...(t.metadata ? { metadata: t.metadata } : {}),
+  };
+}
+
+/**
+ * `tasks/send`: the task id is the client's. A new id creates the task (submitted) in the
+ * credential's store first, so the message continues it exactly as a follow-up would; a known id
+ * continues that task (e.g. after input-required). Either way the SDK's 0.3 handler runs it.
+ */
+async function tasksSend(
+  message: Record<string, unknown>,
+  id: RpcId,
+  context: ServerCallContext,
+  v03: LegacyJsonRpcTransportHandler,
+): Promise<RpcResponse> {
+  const params = isObject(message.params) ? message.params : {};
+  if (typeof params.id !== 'string' || !TASK_ID.test(params.id))
+    return fail(
+      id,
+      RPC_ERRORS.invalidParams,
+      'Invalid params: params.id must be a task id (letters, digits, . _ : -, at most 128)',
+    );
+  const msg = params.message;
+  if (!isObject(msg) || msg.role !== 'user')
+    return fail(
+      id,
+      RPC_ERRORS.invalidParams,
+      'Invalid params: params.message must be {role: "user", parts}',
+    );
+  const parts = parts01(msg.parts);
+  if (typeof parts === 'string')
+    return fail(id, RPC_ERRORS.invalidParams, `Invalid params: ${parts}`);
+  const sessionId =
+    typeof params.sessionId === 'string' && TASK_ID.test(params.sessionId)
+      ? params.sessionId
+      : undefined;
+
+  const store = new TableTaskStore();
+  const existing = await store.load(params.id, context);
+  const contextId = existing?.contextId ?? sessionId ?? crypto.randomUUID();
+  if (!existing) {
+    await store.save(
+      {
+        id: params.id,
+        contextId,
+        status: {
+          state: TaskState.TASK_STATE_SUBMITTED,
+          message: undefined,
+          timestamp: new Date().toISOString(),
+        },
+        artifacts: [],
+        history: [],
+        metadata: { protocol: 'A2A 0.1 tasks/send' },
+      },
+      context,
+    );
+  }
+  const answer = (await v03.handle(
+    {
+      jsonrpc: '2.0',
+      id: id ?? 0,
+      method: 'message/send',
+      params: {
+        message: {
+          kind: 'message',
+          messageId: crypto.randomUUID(),
+          role: 'user',
+          taskId: params.id,
+          contextId,
+          parts: parts.map((p) =>
+            p.type === 'text' ? { kind: 'text', text: p.text } : { kind: 'data', data: p.data },
+          ),
+        },
+      },
+    },
+    context,
+  )) as Record<string, unknown>;
+  if (isObject(answer.error))
+    return { jsonrpc: '2.0', id, error: answer.error as unknown as RpcError };
+  const result = isObject(answer.result) ? answer.result : {};
+  return { jsonrpc: '2.0', id, result: task01(result) };
+}

@@ -1,0 +1,20 @@
+import { defineGroup, rpc } from '../http/route';
+
+/**
+ * A2A: JSON-RPC 2.0 at POST /a2a (A2A 0.1 tasks/send, 0.3 and 1.0 methods), behind the authorizer.
+ * The function (functions/a2a/handler.ts → shared/a2a/) routes each message to a capability of
+ * the agent catalogue and runs it through the audited call path; tasks are stored per tenant and
+ * per credential.
+ */
+export const a2aGroup = defineGroup({
+  name: 'a2a',
+  description: 'A2A JSON-RPC: tasks routed to the agent catalogue, stored per tenant',
+  routes: [
+    rpc({
+      name: 'a2a',
+      path: '/a2a',
+      tag: 'Agents',
+      summary: 'A2A JSON-RPC 2.0 endpoint (tasks/send, message/send, SendMessage, GetTask, …)',
+    }),
+  ],
+});

@@ -1,0 +1,128 @@
+import { existsSync } from 'node:fs';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalRuntime } from '../../bin/local/server';
+import { newTenant } from '../support/api';
+import { startTestRuntime } from '../support/runtime';
+
+// /api/docs in a real browser: Swagger UI renders the generated document under the page's strict
+// CSP (no inline script, nothing from another origin), and "Try it out" with either credential
+// from "Authorize" reaches the API.
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const available = existsSync(CHROMIUM);
+if (!available && process.env.CI === 'true')
+  throw new Error(`Chromium not found at ${CHROMIUM}: install it (apt-get install -y chromium)`);
+
+let rt: LocalRuntime;
+let browser: Browser;
+
+beforeAll(async () => {
+  if (!available) return;
+  rt = await startTestRuntime();
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await rt?.close();
+});
+
+interface Watched {
+  page: Page;
+  cspViolations: string[];
+  /** Every URL the page requested. */
+  requests: string[];
+}
+
+async function openDocs(): Promise<Watched> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const watched: Watched = { page, cspViolations: [], requests: [] };
+  page.on('pageerror', (err) => {
+    throw err;
+  });
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text()))
+      watched.cspViolations.push(msg.text());
+  });
+  page.on('request', (req) => watched.requests.push(req.url()));
+  await page.goto(`${rt.url}/api/docs`);
+  await page.locator('.opblock').first().waitFor({ timeout: 20_000 });
+  return watched;
+}
+
+/** Fills one security scheme in the "Authorize" dialog. */
+async function authorize(page: Page, values: Record<string, string>) {
+  await page.click('button.btn.authorize');
+  for (const [scheme, value] of Object.entries(values)) {
+    // Each scheme's box is headed by its name and type, e.g. "apiKey (http, Bearer)".
+    const box = page.locator('.auth-container', {
+      has: page.locator('h4', { hasText: new RegExp(`^\\s*${scheme}\\s*\\(`) }),
+    });
+    await box.locator('input').fill(value);
+    await box.locator('button.authorize').click();
+  }
+  await page.click('button.btn-done');
+}
+
+/** Expands GET /tenants/current, runs it, and answers the status Swagger UI shows. */
+async function tryTenantsCurrent(page: Page): Promise<string> {
+  const block = page.locator('.opblock-get', { hasText: '/tenants/current' }).first();
+  await block.locator('.opblock-summary').click();
+  await block.locator('button.try-out__btn').click();
+  await block.locator('button.execute').click();
+  const status = block.locator('.live-responses-table tbody .response-col_status').first();
+  await status.waitFor({ timeout: 10_000 });
+  return (await status.textContent())?.trim() ?? '';
+}
+
+describe.skipIf(!available)('/api/docs in a real browser', () => {
+  it('renders every operation of the document from same-origin files, with no CSP violation', async () => {
+    const { page, cspViolations, requests } = await openDocs();
+    await page.locator('.opblock-post', { hasText: '/patients/register' }).waitFor();
+    const operations = await page.locator('.opblock').count();
+    const doc = await (await fetch(`${rt.url}/.well-known/openapi.json`)).json();
+    const listed = Object.values<Record<string, unknown>>(doc.paths).reduce(
+      (n, item) => n + Object.keys(item).length,
+      0,
+    );
+    expect(operations).toBe(listed);
+    expect(cspViolations).toEqual([]);
+    expect(requests.filter((u) => !u.startsWith(rt.url) && !u.startsWith('data:'))).toEqual([]);
+    await page.context().close();
+  }, 60_000);
+
+  it('"Try it out" without credentials gets 401, with a user token and x-tenant-id or with an API key 200', async () => {
+    const t = await newTenant(rt.url);
+    const key = await t.admin.post('/api-keys', { name: 'Docs key', scopes: ['patients:read'] });
+    expect(key.status).toBe(201);
+
+    let w = await openDocs();
+    expect(await tryTenantsCurrent(w.page)).toBe('401');
+    await w.page.context().close();
+
+    w = await openDocs();
+    await authorize(w.page, { bearerJwt: t.token, tenantId: t.tenantId });
+    expect(await tryTenantsCurrent(w.page)).toBe('200');
+    await w.page.context().close();
+
+    w = await openDocs();
+    await authorize(w.page, { apiKey: key.body.secret });
+    expect(await tryTenantsCurrent(w.page)).toBe('200');
+    expect(w.cspViolations).toEqual([]);
+    await w.page.context().close();
+  }, 90_000);
+});
