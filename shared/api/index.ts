@@ -10,6 +10,7 @@ import { authGroup } from './auth';
 import { doctorsGroup } from './doctors';
 import { encountersGroup } from './encounters';
 import { patientsGroup } from './patients';
+import { pharmacyGroup } from './pharmacy';
 import { tenantsGroup } from './tenants';
 import { usersGroup } from './users';
 import { webGroup } from './web';
@@ -24,6 +25,7 @@ export const GROUPS: readonly GroupDef[] = [
   doctorsGroup,
   appointmentsGroup,
   encountersGroup,
+  pharmacyGroup,
 ];
 
 /** A route with the group (function) that serves it. */

@@ -1,3 +1,9 @@
-/** The encounters module has nothing other modules need yet (pharmacy will use prescriptionStatusUpdate). */
+/** What other modules may use of the encounters module. */
 export { Encounter, Prescription } from './schemas';
 export { encounterStatusTableMarkdown } from './status';
+export {
+  findPrescription,
+  type PrescriptionDispensing,
+  type PrescriptionRecord,
+  prescriptionDispensed,
+} from './store';

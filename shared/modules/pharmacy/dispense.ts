@@ -1,0 +1,183 @@
+/**
+ * Dispensing against a prescription: batches chosen first expiry first out, the stock, the
+ * ledger, the dispense record and the prescription's dispensed quantity (and status) in one
+ * transaction whose every stock write is conditional on what was read, so stock never goes
+ * negative and two dispenses of the last units cannot both succeed.
+ */
+import { randomUUID } from 'node:crypto';
+import { actorId } from '../../kernel/actor';
+import type { Context } from '../../kernel/context';
+import { Conflict, NotFound } from '../../kernel/errors';
+import type { PageRequest } from '../../kernel/pagination';
+import { view } from '../../kernel/records';
+import { failedConditions } from '../../kernel/store/conditions';
+import type { Store, TxItem } from '../../kernel/store/store';
+import { invalidField } from '../../kernel/validation';
+import { findPrescription, type PrescriptionRecord, prescriptionDispensed } from '../encounters';
+import { fillType, type PickLine, pickFefo } from './rules';
+import { Dispense } from './schemas';
+import { today } from './service';
+import {
+  type BatchRecord,
+  batchQuantityUpdate,
+  type DispenseRecord,
+  DispenseRecord as DispenseDef,
+  dispensePut,
+  itemWithBatches,
+  movementPut,
+  onHandUpdate,
+  pharmacyKeys,
+} from './store';
+
+/** A transaction holds at most 100 writes; a dispense needs 3 + 2 per batch. */
+const MAX_BATCHES_PER_DISPENSE = 20;
+/** Re-plans after losing a race on a batch to another movement, before answering 409. */
+const ATTEMPTS = 3;
+
+export interface DispensePlan {
+  dispense: DispenseRecord;
+  prescription: PrescriptionRecord;
+  batches: ReadonlyMap<string, BatchRecord>;
+  lines: readonly PickLine[];
+}
+
+/**
+ * Every write of a dispense, assembled here and only here: the prescription (0), the item's
+ * counter (1), the dispense record (2), then per batch its quantity and its ledger entry. Billing
+ * appends its charge item to this list at the end (so the positions above stay as they are).
+ */
+export function dispenseWrites(store: Store, plan: DispensePlan): TxItem[] {
+  const { dispense: d } = plan;
+  return [
+    prescriptionDispensed(store, plan.prescription, {
+      quantity: d.quantity,
+      at: d.dispensedAt,
+      by: d.dispensedBy,
+    }),
+    onHandUpdate(store, d.itemId, -d.quantity, d.dispensedAt),
+    dispensePut(store, d),
+    ...plan.lines.flatMap((line): TxItem[] => {
+      const batch = plan.batches.get(line.batchId)!;
+      const after = line.batchQuantityBefore - line.quantity;
+      return [
+        batchQuantityUpdate(store, batch, after),
+        movementPut(store, {
+          id: randomUUID(),
+          itemId: d.itemId,
+          batchId: line.batchId,
+          batchNumber: line.batchNumber,
+          type: 'dispense',
+          quantity: -line.quantity,
+          batchQuantityAfter: after,
+          reference: d.id,
+          at: d.dispensedAt,
+          by: d.dispensedBy,
+        }),
+      ];
+    }),
+  ];
+}
+
+async function planDispense(
+  ctx: Context,
+  input: { encounterId: string; prescriptionId: string; itemId: string; quantity?: number | undefined },
+): Promise<DispensePlan> {
+  const [rx, stock] = await Promise.all([
+    findPrescription(ctx.store, input.encounterId, input.prescriptionId),
+    itemWithBatches(ctx.store, input.itemId),
+  ]);
+  if (!rx)
+    throw new NotFound(
+      `Prescription ${input.prescriptionId} not found on encounter ${input.encounterId}`,
+    );
+  const { item, batches } = stock;
+  if (!item) throw new NotFound(`Formulary item ${input.itemId} not found`);
+  if (rx.status !== 'active')
+    throw new Conflict(
+      `Prescription ${rx.id} is ${rx.status}; only an active prescription can be dispensed`,
+      { prescriptionStatus: rx.status },
+    );
+  if (!rx.drugCode || rx.drugCode !== item.drugCode)
+    throw invalidField(
+      'itemId',
+      `is ${item.genericName} (${item.drugCode}); the prescription is for ${rx.drugName}${rx.drugCode ? ` (${rx.drugCode})` : ' (no ATC code: it cannot be matched to a formulary item)'}`,
+    );
+  const before = rx.dispensedQuantity ?? 0;
+  const owed = rx.quantity - before;
+  const quantity = input.quantity ?? owed;
+  if (quantity > owed)
+    throw invalidField('quantity', `is ${quantity}, more than the ${owed} still owed`);
+
+  const lines = pickFefo(batches, quantity, today(ctx));
+  if (lines.length > MAX_BATCHES_PER_DISPENSE)
+    throw new Conflict(
+      `This dispense would take from ${lines.length} batches; dispense at most ${MAX_BATCHES_PER_DISPENSE} batches at a time`,
+    );
+  const remainingOwed = owed - quantity;
+  const dispense: DispenseRecord = {
+    id: randomUUID(),
+    status: 'completed',
+    type: fillType(before, quantity, rx.quantity),
+    encounterId: rx.encounterId,
+    prescriptionId: rx.id,
+    patientId: rx.patientId,
+    itemId: item.id,
+    itemCode: item.code,
+    drugName: rx.drugName,
+    quantity,
+    lines: lines.map(({ batchId, batchNumber, expiryDate, quantity: q, unitCost }) => ({
+      batchId,
+      batchNumber,
+      expiryDate,
+      quantity: q,
+      unitCost,
+    })),
+    prescribedQuantity: rx.quantity,
+    remainingOwed,
+    prescriptionStatus: remainingOwed === 0 ? 'completed' : 'active',
+    dispensedAt: ctx.now.toISOString(),
+    dispensedBy: actorId(ctx.actor),
+  };
+  return {
+    dispense,
+    prescription: rx,
+    batches: new Map(batches.map((b) => [b.id, b])),
+    lines,
+  };
+}
+
+/**
+ * Dispenses `quantity` (default: all still owed) of a prescription from one formulary item.
+ * A lost race (another dispense or movement changed a batch, the counter or the prescription
+ * between the read and the write) is re-planned from fresh reads; when the stock is then short
+ * the answer is 409.
+ */
+export async function dispense(
+  ctx: Context,
+  input: { encounterId: string; prescriptionId: string; itemId: string; quantity?: number | undefined },
+) {
+  for (let attempt = 1; ; attempt++) {
+    const plan = await planDispense(ctx, input);
+    try {
+      await ctx.store.transact(dispenseWrites(ctx.store, plan));
+      return view(Dispense, plan.dispense);
+    } catch (err) {
+      const failed = failedConditions(err);
+      if (!failed?.length) throw err;
+      if (attempt >= ATTEMPTS)
+        throw new Conflict(
+          'The stock or the prescription changed while dispensing, several times; reload and try again',
+        );
+    }
+  }
+}
+
+/** A prescription's dispenses, oldest first. */
+export function listDispenses(ctx: Context, query: PageRequest & { prescriptionId: string }) {
+  return ctx.store.collectionPage(
+    'gsi1',
+    pharmacyKeys(ctx.store).dispensesOf(query.prescriptionId),
+    query,
+    (item) => view(Dispense, DispenseDef.read(item)),
+  );
+}

@@ -1,0 +1,11 @@
+/** What other modules may use of the pharmacy module. */
+export { type DispensePlan, dispenseWrites } from './dispense';
+export {
+  type ChargeLine,
+  dispenseChargeLines,
+  type Pricing,
+  unitSellingPrice,
+} from './rules';
+export { Dispense, FormularyItem } from './schemas';
+export { batchStatusTableMarkdown } from './status';
+export { findItem, type ItemRecord, itemName } from './store';
