@@ -20,8 +20,8 @@ import { today } from './service';
 import {
   type BatchRecord,
   batchQuantityUpdate,
-  type DispenseRecord,
   DispenseRecord as DispenseDef,
+  type DispenseRecord,
   dispensePut,
   itemWithBatches,
   movementPut,
@@ -80,7 +80,12 @@ export function dispenseWrites(store: Store, plan: DispensePlan): TxItem[] {
 
 async function planDispense(
   ctx: Context,
-  input: { encounterId: string; prescriptionId: string; itemId: string; quantity?: number | undefined },
+  input: {
+    encounterId: string;
+    prescriptionId: string;
+    itemId: string;
+    quantity?: number | undefined;
+  },
 ): Promise<DispensePlan> {
   const [rx, stock] = await Promise.all([
     findPrescription(ctx.store, input.encounterId, input.prescriptionId),
@@ -154,7 +159,12 @@ async function planDispense(
  */
 export async function dispense(
   ctx: Context,
-  input: { encounterId: string; prescriptionId: string; itemId: string; quantity?: number | undefined },
+  input: {
+    encounterId: string;
+    prescriptionId: string;
+    itemId: string;
+    quantity?: number | undefined;
+  },
 ) {
   for (let attempt = 1; ; attempt++) {
     const plan = await planDispense(ctx, input);

@@ -1,7 +1,7 @@
 import { defineOperation } from '../../kernel/operation';
 import type { Role } from '../../kernel/roles';
 import { dispense as dispenseRx, listDispenses as dispensesOf } from './dispense';
-import { expiryScan as scanExpiry, lowStock as lowStockReport } from './reports';
+import { lowStock as lowStockReport, expiryScan as scanExpiry } from './reports';
 import {
   AdjustInput,
   AdjustmentResult,
@@ -28,13 +28,13 @@ import {
   WriteOffInput,
 } from './schemas';
 import {
-  adjust as adjustBatch,
   createItem as addItem,
+  adjust as adjustBatch,
   getStock,
   listItems,
   listMovements,
-  receive as receiveGoods,
   recall as recallBatch,
+  receive as receiveGoods,
   updateItemDetails,
   writeOff as writeOffBatch,
 } from './service';
@@ -68,7 +68,8 @@ export const updateItem = defineOperation({
 
 export const listItemsOp = defineOperation({
   name: 'pharmacy.listItems',
-  summary: 'List formulary items with stock on hand, in name order, or those of one drug (ATC code)',
+  summary:
+    'List formulary items with stock on hand, in name order, or those of one drug (ATC code)',
   input: ListItemsInput,
   output: ItemPage,
   access: { roles: STOCK_READERS, scope: 'pharmacy:read' },
@@ -92,7 +93,8 @@ export const stock = defineOperation({
 
 export const movements = defineOperation({
   name: 'pharmacy.movements',
-  summary: 'An item’s stock ledger, newest first: receipts, dispenses, adjustments, write-offs, recalls',
+  summary:
+    'An item’s stock ledger, newest first: receipts, dispenses, adjustments, write-offs, recalls',
   input: ListMovementsInput,
   output: MovementPage,
   access: { roles: PHARMACY, scope: 'pharmacy:read' },

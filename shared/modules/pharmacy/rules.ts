@@ -94,9 +94,7 @@ export function daysBetween(from: string, to: string): number {
 }
 
 /** How a formulary item is priced: a fixed selling price, or a markup on each batch's unit cost. */
-export type Pricing =
-  | { kind: 'fixed'; unitPrice: number }
-  | { kind: 'markup'; percent: number };
+export type Pricing = { kind: 'fixed'; unitPrice: number } | { kind: 'markup'; percent: number };
 
 /**
  * The selling price of one unit, in minor units. A markup is applied to the batch's unit cost in

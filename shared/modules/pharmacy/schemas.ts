@@ -157,7 +157,10 @@ export const ReceiptLineInput = z.strictObject({
     .string({ error: 'batchNumber must be a string' })
     .check(
       z.trim(),
-      z.regex(/^[A-Za-z0-9][A-Za-z0-9/.-]{0,39}$/, 'batchNumber must be 1 to 40 letters, digits, / . or -'),
+      z.regex(
+        /^[A-Za-z0-9][A-Za-z0-9/.-]{0,39}$/,
+        'batchNumber must be 1 to 40 letters, digits, / . or -',
+      ),
     ),
   expiryDate: LocalDateSchema,
   quantity: boundedNumber('quantity', 1, 1_000_000, { int: true }),

@@ -18,8 +18,8 @@ import {
   type CreateItemInput,
   FormularyItem,
   Movement,
-  type ReceiveInput,
   Receipt,
+  type ReceiveInput,
   type UpdateItemInput,
 } from './schemas';
 import { type AdjustmentReason, assertBatchTransition } from './status';
@@ -28,13 +28,13 @@ import {
   batchItem,
   batchQuantityUpdate,
   findItem,
-  type ItemRecord,
   ItemRecord as ItemDef,
+  type ItemRecord,
   itemName,
   itemWithBatches,
   MOVEMENT_PREFIX,
-  type MovementRecord,
   MovementRecord as MovementDef,
+  type MovementRecord,
   movementPut,
   newItemWrites,
   normalised,
@@ -103,18 +103,14 @@ export async function updateItemDetails(ctx: Context, input: z.output<typeof Upd
       ),
     });
   } catch (err) {
-    if (isConditionFailure(err))
-      throw new NotFound(`Formulary item ${id} not found`);
+    if (isConditionFailure(err)) throw new NotFound(`Formulary item ${id} not found`);
     throw err;
   }
   return view(FormularyItem, await requireItem(ctx, id));
 }
 
 /** Items in name order, or the items of one drug (ATC code). */
-export function listItems(
-  ctx: Context,
-  query: PageRequest & { drugCode?: string | undefined },
-) {
+export function listItems(ctx: Context, query: PageRequest & { drugCode?: string | undefined }) {
   const keys = pharmacyKeys(ctx.store);
   const map = (item: Record<string, unknown>) => view(FormularyItem, ItemDef.read(item));
   return query.drugCode

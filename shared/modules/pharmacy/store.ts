@@ -55,7 +55,8 @@ export const pharmacyKeys = (store: Store) => ({
   itemsByDrug: (drugCode: string) => store.keys.collection('PHITEMS', 'ATC', drugCode),
   receipts: () => store.keys.collection('PHRECEIPTS'),
   batchesByExpiry: () => store.keys.collection('PHBATCHES', 'EXPIRY'),
-  dispensesOf: (prescriptionId: string) => store.keys.collection('PHDISPENSES', 'RX', prescriptionId),
+  dispensesOf: (prescriptionId: string) =>
+    store.keys.collection('PHDISPENSES', 'RX', prescriptionId),
 });
 
 const NOT_EXISTS = 'attribute_not_exists(pk)';
