@@ -47,6 +47,12 @@ export const pharmacyGroup = defineGroup({
       tag: 'Pharmacy',
       status: 201,
     }),
+    route(pharmacy.returnDispensed, {
+      method: 'POST',
+      path: '/pharmacy/dispenses/{id}/returns',
+      tag: 'Pharmacy',
+      status: 201,
+    }),
     route(pharmacy.listDispenses, { method: 'GET', path: '/pharmacy/dispenses', tag: 'Pharmacy' }),
     route(pharmacy.expiryScan, { method: 'GET', path: '/pharmacy/expiry-scan', tag: 'Pharmacy' }),
     route(pharmacy.lowStock, { method: 'GET', path: '/pharmacy/low-stock', tag: 'Pharmacy' }),

@@ -11,6 +11,7 @@ import { ROLES } from '../kernel/roles';
 import { SCOPES } from '../kernel/scopes';
 import { appointmentStatusTableMarkdown } from '../modules/appointments';
 import { encounterStatusTableMarkdown } from '../modules/encounters';
+import { batchStatusTableMarkdown } from '../modules/pharmacy';
 import { type FieldRow, fieldRows, jsonSchemaOf, typeText } from './schema-text';
 
 const HEADER =
@@ -136,7 +137,26 @@ export function stateMachinesMarkdown(): string {
     '\n\n## Queue entry\n\n| Status | Set when |\n|---|---|\n| `waiting` | the appointment is checked in, or its encounter was entered in error |\n| `in-consultation` | an encounter starts from the appointment |\n| `done` | the encounter is completed |\n| `left` | the checked-in appointment is cancelled (left without being seen) or entered in error before a consultation, or the encounter is discontinued |\n\n' +
     'Order: in consultation first, then waiting patients with `urgent` before `routine` and otherwise by token; done and left last. Tokens are numbered from 1 per doctor and day without gaps. ' +
     "The estimated wait of a waiting patient is (patients ahead × slot length) + the longer of what remains of the current consultation and the time until the doctor's session opens (`sessionOpensAt`, when patients check in early or during a break).\n\n" +
-    '## API key\n\n| Status | Next | How |\n|---|---|---|\n| `active` | `active` (new secret) | `api-keys.rotate` (`POST /api-keys/{id}/rotate`): the old secret stops working at once |\n| `active` | `revoked` | `api-keys.revoke` (`POST /api-keys/{id}/revoke`) |\n| `revoked` | none | create a new key |\n'
+    '## API key\n\n| Status | Next | How |\n|---|---|---|\n| `active` | `active` (new secret) | `api-keys.rotate` (`POST /api-keys/{id}/rotate`): the old secret stops working at once |\n| `active` | `revoked` | `api-keys.revoke` (`POST /api-keys/{id}/revoke`) |\n| `revoked` | none | create a new key |\n' +
+    pharmacyStateMachines()
+  );
+}
+
+/** The pharmacy's lifecycles: stock batches, and how dispensing moves a prescription. */
+function pharmacyStateMachines(): string {
+  return (
+    '\n## Stock batch (pharmacy: `pharmacy.writeOff`, `pharmacy.recall`)\n\n' +
+    'A received batch is `active`; only an active batch is dispensed, adjusted or takes returns, and only while unexpired is it dispensed. ' +
+    'A write-off is allowed once the batch has expired (the day after its expiry date); a recall at any time. Both take its remaining units out of the stock count.\n\n' +
+    batchStatusTableMarkdown() +
+    '\n## Dispensing and the prescription (`pharmacy.dispense`: `POST /pharmacy/dispenses`)\n\n' +
+    'Only an `active` prescription is dispensed. Each dispense is a FHIR `MedicationDispense` with status `completed` and a v3 `ActPharmacySupplyType`:\n\n' +
+    '| Dispense | Type | Prescription afterwards |\n|---|---|---|\n' +
+    '| first, part of the quantity | `FFP` | `active`, the rest owed |\n' +
+    '| first, all of it | `FFC` | `completed` |\n' +
+    '| later, part of what is owed | `RFP` | `active`, the rest owed |\n' +
+    '| later, all that is owed | `RFC` | `completed` |\n\n' +
+    'A return of unused units restocks the batch and leaves the prescription as it is.\n'
   );
 }
 

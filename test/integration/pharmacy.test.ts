@@ -362,7 +362,33 @@ describe('adjustments, recalls and low stock', () => {
       quantity: 11,
     });
     expect(d.body.lines.map((l: any) => l.batchNumber)).toEqual(['R-2']);
-    expect(d.body).toMatchObject({ type: 'FFP', remainingOwed: 1 });
+    expect(d.body).toMatchObject({ type: 'FFP', remainingOwed: 1, returnedQuantity: 0 });
+
+    // The patient brings 3 back unused: restocked into R-2; the prescription still owes 1.
+    const back = await h.pharmacist.api.post(`/pharmacy/dispenses/${d.body.id}/returns`, {
+      quantity: 3,
+      reason: 'Therapy changed; strips unopened',
+    });
+    expect(back.status, JSON.stringify(back.body)).toBe(201);
+    expect(back.body).toMatchObject({
+      dispense: { returnedQuantity: 3, lines: [{ batchNumber: 'R-2', returnedQuantity: 3 }] },
+      movement: { type: 'return', quantity: 3, batchQuantityAfter: 3, reference: d.body.id },
+      onHand: 3,
+    });
+    expectError(
+      await h.pharmacist.api.post(`/pharmacy/dispenses/${d.body.id}/returns`, {
+        quantity: 9,
+        reason: 'More',
+      }),
+      400,
+      /quantity: is 9, more than the 8 of batch R-2 not yet returned/,
+    );
+    const rxAfter = await h.pharmacist.api.get(`/encounters/${p.encounter.id}`);
+    expect(rxAfter.body.prescriptions[0]).toMatchObject({
+      status: 'active',
+      dispensedQuantity: 11,
+    });
+    await h.pharmacist.api.post(path(r2, 'adjustments'), { quantity: -3, reason: 'damage' });
 
     // 0 on hand, reorder level 25: order up to 50, in packs of 10.
     const low = await h.pharmacist.api.get('/pharmacy/low-stock?limit=100');

@@ -14,9 +14,9 @@ import { failedConditions } from '../../kernel/store/conditions';
 import type { Store, TxItem } from '../../kernel/store/store';
 import { invalidField } from '../../kernel/validation';
 import { findPrescription, type PrescriptionRecord, prescriptionDispensed } from '../encounters';
-import { fillType, type PickLine, pickFefo } from './rules';
-import { Dispense } from './schemas';
-import { today } from './service';
+import { fillType, isExpired, type PickLine, pickFefo } from './rules';
+import { Dispense, Movement } from './schemas';
+import { requireItem as findItemOrThrow, today } from './service';
 import {
   type BatchRecord,
   batchQuantityUpdate,
@@ -24,6 +24,7 @@ import {
   type DispenseRecord,
   dispensePut,
   itemWithBatches,
+  type MovementRecord,
   movementPut,
   onHandUpdate,
   pharmacyKeys,
@@ -137,6 +138,7 @@ async function planDispense(
       quantity: q,
       unitCost,
     })),
+    returnedQuantity: 0,
     prescribedQuantity: rx.quantity,
     remainingOwed,
     prescriptionStatus: remainingOwed === 0 ? 'completed' : 'active',
@@ -180,6 +182,95 @@ export async function dispense(
         );
     }
   }
+}
+
+/**
+ * A patient brings back unused units of a dispense: they go back into the batch they came from
+ * (which must still be active and unexpired: otherwise they are destroyed, not restocked), the
+ * counter rises and the ledger records a `return`. The prescription is unchanged: returned
+ * medicine is not owed again. Conditional on the dispense's returned total as read, so two
+ * returns cannot together exceed what was dispensed.
+ */
+export async function returnUnits(
+  ctx: Context,
+  input: { id: string; batchId?: string | undefined; quantity: number; reason: string },
+) {
+  const { store } = ctx;
+  const keys = pharmacyKeys(store);
+  const raw = await store.get(keys.dispense(input.id), { consistent: true });
+  if (!raw) throw new NotFound(`Dispense ${input.id} not found`);
+  const d = DispenseDef.read(raw);
+  if (!input.batchId && d.lines.length > 1)
+    throw invalidField('batchId', 'is required: this dispense took from several batches');
+  const index = input.batchId ? d.lines.findIndex((l) => l.batchId === input.batchId) : 0;
+  const line = d.lines[index];
+  if (!line) throw invalidField('batchId', `is not a batch of dispense ${d.id}`);
+  const returnable = line.quantity - (line.returnedQuantity ?? 0);
+  if (input.quantity > returnable)
+    throw invalidField(
+      'quantity',
+      `is ${input.quantity}, more than the ${returnable} of batch ${line.batchNumber} not yet returned`,
+    );
+  const { batches } = await itemWithBatches(store, d.itemId);
+  const batch = batches.find((b) => b.id === line.batchId);
+  if (!batch) throw new NotFound(`Batch ${line.batchId} not found`);
+  if (batch.status !== 'active' || isExpired(batch.expiryDate, today(ctx)))
+    throw new Conflict(
+      `Batch ${batch.batchNumber} is ${batch.status === 'active' ? 'expired' : batch.status}; returned units cannot be restocked into it`,
+    );
+  const at = ctx.now.toISOString();
+  const after = batch.quantity + input.quantity;
+  const movement: MovementRecord = {
+    id: randomUUID(),
+    itemId: d.itemId,
+    batchId: batch.id,
+    batchNumber: batch.batchNumber,
+    type: 'return',
+    quantity: input.quantity,
+    batchQuantityAfter: after,
+    reason: input.reason,
+    reference: d.id,
+    at,
+    by: actorId(ctx.actor),
+  };
+  const lineReturned = (line.returnedQuantity ?? 0) + input.quantity;
+  try {
+    await store.transact([
+      {
+        Update: {
+          Key: keys.dispense(d.id),
+          UpdateExpression: `SET #lines[${index}].#rq = :line, #rq = :total`,
+          ConditionExpression: '#rq = :before',
+          ExpressionAttributeNames: { '#lines': 'lines', '#rq': 'returnedQuantity' },
+          ExpressionAttributeValues: {
+            ':line': lineReturned,
+            ':total': d.returnedQuantity + input.quantity,
+            ':before': d.returnedQuantity,
+          },
+        },
+      },
+      batchQuantityUpdate(store, batch, after),
+      onHandUpdate(store, d.itemId, input.quantity, at),
+      movementPut(store, movement),
+    ]);
+  } catch (err) {
+    if (failedConditions(err)?.length)
+      throw new Conflict(
+        `Dispense ${d.id} or batch ${batch.batchNumber} changed while recording the return; reload and try again`,
+      );
+    throw err;
+  }
+  const item = await findItemOrThrow(ctx, d.itemId);
+  const lines = d.lines.map((l, i) => (i === index ? { ...l, returnedQuantity: lineReturned } : l));
+  return {
+    dispense: view(Dispense, {
+      ...d,
+      lines,
+      returnedQuantity: d.returnedQuantity + input.quantity,
+    }),
+    movement: view(Movement, movement),
+    onHand: item.onHand,
+  };
 }
 
 /** A prescription's dispenses, oldest first. */

@@ -1,6 +1,6 @@
 import { defineOperation } from '../../kernel/operation';
 import type { Role } from '../../kernel/roles';
-import { dispense as dispenseRx, listDispenses as dispensesOf } from './dispense';
+import { dispense as dispenseRx, listDispenses as dispensesOf, returnUnits } from './dispense';
 import { lowStock as lowStockReport, expiryScan as scanExpiry } from './reports';
 import {
   AdjustInput,
@@ -23,6 +23,8 @@ import {
   RecallInput,
   Receipt,
   ReceiveInput,
+  ReturnInput,
+  ReturnResult,
   Stock,
   UpdateItemInput,
   WriteOffInput,
@@ -159,6 +161,18 @@ export const dispense = defineOperation({
   kind: 'write',
   idempotent: false,
   handler: dispenseRx,
+});
+
+export const returnDispensed = defineOperation({
+  name: 'pharmacy.returnDispensed',
+  summary:
+    'Take back unused units of a dispense into their batch (active and unexpired only); the prescription is unchanged',
+  input: ReturnInput,
+  output: ReturnResult,
+  access: { roles: PHARMACY, scope: 'pharmacy:write' },
+  kind: 'write',
+  idempotent: false,
+  handler: returnUnits,
 });
 
 export const listDispenses = defineOperation({

@@ -286,8 +286,12 @@ export const Dispense = z.strictObject({
       expiryDate: z.string(),
       quantity: int(),
       unitCost: int(),
+      /** Units of this line the patient brought back unused (restocked into the batch). */
+      returnedQuantity: z.optional(int()),
     }),
   ),
+  /** Units returned so far, over all lines. */
+  returnedQuantity: int(),
   prescribedQuantity: int(),
   /** Units still owed on the prescription after this dispense. */
   remainingOwed: int(),
@@ -299,6 +303,19 @@ export const Dispense = z.strictObject({
 export type Dispense = z.output<typeof Dispense>;
 export const DispensePage = pageOf(Dispense);
 export const ListDispensesInput = z.strictObject({ prescriptionId: idParam(), ...pageFields });
+
+export const ReturnInput = z.strictObject({
+  id: idParam(),
+  /** The batch the units go back to: required when the dispense took from several. */
+  batchId: z.optional(idParam()),
+  quantity: boundedNumber('quantity', 1, 10_000, { int: true }),
+  reason: boundedText('reason', 1, 500),
+});
+export const ReturnResult = z.strictObject({
+  dispense: Dispense,
+  movement: Movement,
+  onHand: int(),
+});
 
 export const ExpiryScanInput = z.strictObject({
   withinDays: z._default(
