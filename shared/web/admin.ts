@@ -5,6 +5,7 @@
  */
 import { ROLES, type Role } from '../kernel/roles';
 import type { SCOPES } from '../kernel/scopes';
+import { pharmacyNav, pharmacySections } from './admin-pharmacy';
 import {
   brandMark,
   credentialRow,
@@ -138,6 +139,7 @@ function sidebar(): string {
           <li><a class="nav-link" id="nav-opd" href="#/opd">${ICONS.calendar}<span>Appointments &amp; queue</span></a></li>
         </ul>
       </div>
+      ${pharmacyNav()}
       <div class="nav-group">
         <p class="nav-group__title" id="navg-staff">Staff</p>
         <ul class="nav-list" aria-labelledby="navg-staff">
@@ -404,6 +406,7 @@ export function renderAdmin(opts: AdminPageOptions): string {
     <div id="app-status" class="status-region" aria-live="polite"></div>
     ${overviewSection()}
     ${opdSection()}
+    ${pharmacySections()}
     ${usersSection()}
     ${apiKeysSection(opts.scopes)}
   </main>
