@@ -204,7 +204,9 @@ describe.skipIf(!available)('pharmacy pages in a real browser', () => {
     await page.waitForSelector('#pharmacy-dispense-result:not([hidden])');
     const lines = await page
       .locator('#pharmacy-dispense-lines-body tr')
-      .evaluateAll((rows) => rows.map((r) => [r.cells[0]?.textContent, r.cells[2]?.textContent]));
+      .evaluateAll((rows) =>
+        rows.map((r) => [r.children[0]?.textContent, r.children[2]?.textContent]),
+      );
     expect(lines).toEqual([
       ['A-SOON', '10'],
       ['B-LATE', '5'],
