@@ -157,7 +157,8 @@ export const dispense = defineOperation({
     'Dispense a prescription (all still owed, or part) from a formulary item, first expiry first out; short stock is 409',
   input: DispenseInput,
   output: Dispense,
-  access: { roles: PHARMACY, scope: 'pharmacy:write' },
+  // Handing medicine to a patient is a pharmacist's act: an agent may not do it.
+  access: { roles: PHARMACY, scope: 'pharmacy:write', humanOnly: true },
   kind: 'write',
   idempotent: false,
   handler: dispenseRx,
