@@ -23,6 +23,7 @@ import {
   DispenseRecord as DispenseDef,
   type DispenseRecord,
   dispensePut,
+  type ItemRecord,
   itemWithBatches,
   type MovementRecord,
   movementPut,
@@ -37,6 +38,8 @@ const ATTEMPTS = 3;
 
 export interface DispensePlan {
   dispense: DispenseRecord;
+  /** The formulary item dispensed (its pricing prices the dispense's charge lines). */
+  item: ItemRecord;
   prescription: PrescriptionRecord;
   batches: ReadonlyMap<string, BatchRecord>;
   lines: readonly PickLine[];
@@ -147,6 +150,7 @@ async function planDispense(
   };
   return {
     dispense,
+    item,
     prescription: rx,
     batches: new Map(batches.map((b) => [b.id, b])),
     lines,

@@ -3,6 +3,8 @@ export { type DispensePlan, dispenseWrites } from './dispense';
 export {
   type ChargeLine,
   dispenseChargeLines,
+  itemDescription,
+  type PricedItem,
   type Pricing,
   unitSellingPrice,
 } from './rules';

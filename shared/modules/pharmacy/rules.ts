@@ -116,17 +116,35 @@ export interface ChargeLine {
   unitPrice: number;
 }
 
+/** The formulary fields a charge line is priced and described from. */
+export interface PricedItem {
+  id: string;
+  code: string;
+  genericName: string;
+  strength: string;
+  form: string;
+  brandName?: string | undefined;
+  pricing: Pricing;
+}
+
+/** "Paracetamol 500 mg tablet (Crocin)": how an item reads on a bill. */
+export function itemDescription(item: Omit<PricedItem, 'id' | 'code' | 'pricing'>): string {
+  const name = `${item.genericName} ${item.strength} ${item.form}`;
+  return item.brandName ? `${name} (${item.brandName})` : name;
+}
+
 /**
- * The charge lines of a dispense, priced from the formulary: one line at a fixed price, or, with
- * a markup, one line per distinct unit price (batches of different cost may sell differently).
- * Pure: billing calls it with the dispense and the item it was dispensed from.
+ * The charge lines of a dispense, priced from the formulary item it was dispensed from: one line
+ * at a fixed price, or, with a markup, one line per distinct unit price (batches of different
+ * cost may sell differently). Pure: billing calls it with the dispense and its item (e.g. the
+ * `item` of a DispensePlan, or `findItem(store, dispense.itemId)`).
  */
 export function dispenseChargeLines(
   dispense: {
     itemId: string;
     lines: readonly { quantity: number; unitCost: number }[];
   },
-  item: { id: string; code: string; description: string; pricing: Pricing },
+  item: PricedItem,
 ): ChargeLine[] {
   if (dispense.itemId !== item.id)
     throw new Error(`dispenseChargeLines: dispense of ${dispense.itemId} priced with ${item.id}`);
@@ -135,10 +153,11 @@ export function dispenseChargeLines(
     const price = unitSellingPrice(item.pricing, line.unitCost);
     byPrice.set(price, (byPrice.get(price) ?? 0) + line.quantity);
   }
+  const description = itemDescription(item);
   return [...byPrice].map(([unitPrice, quantity]) => ({
     itemId: item.id,
     itemCode: item.code,
-    description: item.description,
+    description,
     quantity,
     unitPrice,
   }));

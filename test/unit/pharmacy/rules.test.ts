@@ -157,7 +157,13 @@ describe('prices and charge lines (minor units)', () => {
       { quantity: 2, unitCost: 100 },
     ],
   };
-  const item = { id: 'item-1', code: 'PARA500', description: 'Paracetamol 500 mg tablet' };
+  const item = {
+    id: 'item-1',
+    code: 'PARA500',
+    genericName: 'Paracetamol',
+    strength: '500 mg',
+    form: 'tablet',
+  };
 
   it('one line at a fixed price', () => {
     expect(
@@ -192,6 +198,15 @@ describe('prices and charge lines (minor units)', () => {
         unitPrice: 150,
       },
     ]);
+  });
+
+  it('describes the item as a bill line reads, with its brand', () => {
+    const [line] = dispenseChargeLines(dispense, {
+      ...item,
+      brandName: 'Crocin',
+      pricing: { kind: 'fixed', unitPrice: 200 },
+    });
+    expect(line!.description).toBe('Paracetamol 500 mg tablet (Crocin)');
   });
 
   it('refuses to price a dispense with another item', () => {
