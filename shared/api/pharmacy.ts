@@ -41,6 +41,7 @@ export const pharmacyGroup = defineGroup({
       tag: 'Pharmacy',
       status: 201,
     }),
+    route(pharmacy.listReceipts, { method: 'GET', path: '/pharmacy/receipts', tag: 'Pharmacy' }),
     route(pharmacy.dispense, {
       method: 'POST',
       path: '/pharmacy/dispenses',

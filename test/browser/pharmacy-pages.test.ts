@@ -200,15 +200,32 @@ describe.skipIf(!available)('pharmacy pages in a real browser', () => {
       state: 'attached',
     });
     expect(await page.inputValue('#pharmacy-dispense-quantity')).toBe('15');
+    const dispensedLines = () =>
+      page
+        .locator('#pharmacy-dispense-lines-body tr')
+        .evaluateAll((rows) =>
+          rows.map((r) => [r.children[0]?.textContent, r.children[2]?.textContent]),
+        );
+
+    // A part dispense of 4: the rest (11) stays owed and the form offers it.
+    await page.fill('#pharmacy-dispense-quantity', '4');
     await page.click('#pharmacy-dispense-submit');
     await page.waitForSelector('#pharmacy-dispense-result:not([hidden])');
-    const lines = await page
-      .locator('#pharmacy-dispense-lines-body tr')
-      .evaluateAll((rows) =>
-        rows.map((r) => [r.children[0]?.textContent, r.children[2]?.textContent]),
-      );
-    expect(lines).toEqual([
-      ['A-SOON', '10'],
+    expect(await dispensedLines()).toEqual([['A-SOON', '4']]);
+    expect(await page.textContent('#pharmacy-dispense-owed')).toContain('11 still owed');
+    await page.waitForFunction(
+      () =>
+        (document.querySelector('#pharmacy-dispense-quantity') as HTMLInputElement | null)
+          ?.value === '11',
+    );
+
+    // The rest: 6 more of the batch expiring first, then 5 of the next.
+    await page.click('#pharmacy-dispense-submit');
+    await page.waitForFunction(
+      () => document.querySelector('#pharmacy-dispense-form')?.hasAttribute('hidden') === true,
+    );
+    expect(await dispensedLines()).toEqual([
+      ['A-SOON', '6'],
       ['B-LATE', '5'],
     ]);
     expect(await page.textContent('#pharmacy-dispense-owed')).toContain('Fully dispensed');

@@ -73,6 +73,8 @@ describe('receive → FEFO dispense → expiry scan → write-off', () => {
     ]);
     // 50 × 90 + 10 × 100 + 30 × 120 = 4500 + 1000 + 3600
     expect(receipt.totalCost).toBe(9100);
+    const receipts = await h.pharmacist.api.get('/pharmacy/receipts?limit=100');
+    expect(receipts.body.items.find((r: any) => r.id === receipt.id)).toEqual(receipt);
     let stock = await stockOf(item.id);
     expect(stock).toMatchObject({
       available: 90,

@@ -65,6 +65,7 @@ const ACCESS = {
     key: 'pharmacy:write',
   },
   'POST /pharmacy/receipts': { ok: 201, roles: PHARMACY, key: 'pharmacy:write' },
+  'GET /pharmacy/receipts': { ok: 200, roles: PHARMACY, key: 'pharmacy:read' },
   'POST /pharmacy/dispenses': { ok: 201, roles: PHARMACY, key: 'pharmacy:write' },
   'POST /pharmacy/dispenses/{id}/returns': { ok: 201, roles: PHARMACY, key: 'pharmacy:write' },
   'GET /pharmacy/dispenses': { ok: 200, roles: STOCK_READERS, key: 'pharmacy:read' },
@@ -246,6 +247,7 @@ const REQUESTS: Record<RouteKey, Requests> = {
       body: receiptBody(`R-${who.replace(/_/g, '')}-${next()}`, 5),
     }),
   },
+  'GET /pharmacy/receipts': { fresh: () => ({ path: '/pharmacy/receipts' }) },
   'POST /pharmacy/dispenses': {
     fresh: async () => ({
       path: '/pharmacy/dispenses',

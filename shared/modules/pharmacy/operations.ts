@@ -17,11 +17,13 @@ import {
   ListDispensesInput,
   ListItemsInput,
   ListMovementsInput,
+  ListReceiptsInput,
   LowStockInput,
   LowStockPage,
   MovementPage,
   RecallInput,
   Receipt,
+  ReceiptPage,
   ReceiveInput,
   ReturnInput,
   ReturnResult,
@@ -35,6 +37,7 @@ import {
   getStock,
   listItems,
   listMovements,
+  listReceipts as receiptsNewestFirst,
   recall as recallBatch,
   receive as receiveGoods,
   updateItemDetails,
@@ -115,6 +118,17 @@ export const receive = defineOperation({
   kind: 'write',
   idempotent: false,
   handler: receiveGoods,
+});
+
+export const listReceipts = defineOperation({
+  name: 'pharmacy.listReceipts',
+  summary: 'Goods receipts, newest first: supplier, invoice, lines and total cost',
+  input: ListReceiptsInput,
+  output: ReceiptPage,
+  access: { roles: PHARMACY, scope: 'pharmacy:read' },
+  kind: 'read',
+  idempotent: true,
+  handler: receiptsNewestFirst,
 });
 
 export const adjust = defineOperation({

@@ -200,6 +200,9 @@ export const Receipt = z.strictObject({
   receivedBy: z.string(),
 });
 
+export const ReceiptPage = pageOf(Receipt);
+export const ListReceiptsInput = z.strictObject({ ...pageFields });
+
 /** An immutable ledger entry: every change of stock, with who and when. */
 export const Movement = z.strictObject({
   id: z.string(),

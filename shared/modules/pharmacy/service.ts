@@ -41,6 +41,7 @@ import {
   onHandUpdate,
   pharmacyKeys,
   type ReceiptRecord,
+  ReceiptRecord as ReceiptDef,
   receiptWrites,
 } from './store';
 
@@ -253,6 +254,17 @@ export async function receive(ctx: Context, input: z.output<typeof ReceiveInput>
     throw err;
   }
   return view(Receipt, receipt);
+}
+
+/** Goods receipts, newest first. */
+export function listReceipts(ctx: Context, page: PageRequest) {
+  return ctx.store.collectionPage(
+    'gsi1',
+    pharmacyKeys(ctx.store).receipts(),
+    page,
+    (item) => view(Receipt, ReceiptDef.read(item)),
+    { newestFirst: true },
+  );
 }
 
 async function requireBatch(ctx: Context, itemId: string, batchId: string) {

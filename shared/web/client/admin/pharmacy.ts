@@ -324,10 +324,12 @@ export function pharmacyDispenseSection({ api }: AdminApp): Section {
     labelCells(rxBody);
   }
 
-  async function choosePrescription(rx: Prescription) {
+  /** keepResult: after a part dispense, the form refreshes for the rest and the result stays. */
+  async function choosePrescription(rx: Prescription, keepResult = false) {
     chosen = rx;
     $('pharmacy-dispense-card').hidden = false;
-    $('pharmacy-dispense-result').hidden = true;
+    $('pharmacy-dispense-form').hidden = false;
+    if (!keepResult) $('pharmacy-dispense-result').hidden = true;
     setStatus(formError, '');
     const owed = (rx.quantity ?? 0) - (rx.dispensedQuantity ?? 0);
     $('pharmacy-dispense-drug').textContent =
@@ -380,8 +382,13 @@ export function pharmacyDispenseSection({ api }: AdminApp): Section {
         quantity,
       });
       renderResult(result);
+      const rxId = chosen.id;
       encounter = await api<Encounter>('GET', `/encounters/${encodeURIComponent(encounter.id)}`);
       renderPrescriptions();
+      const updated = encounter?.prescriptions?.find((p) => p.id === rxId);
+      // Something still owed: the form stays for the rest; otherwise only the result remains.
+      if (updated && updated.status === 'active') await choosePrescription(updated, true);
+      else $('pharmacy-dispense-form').hidden = true;
     } catch (err) {
       showError(formError, err);
     } finally {
