@@ -40,8 +40,8 @@ import {
   normalised,
   onHandUpdate,
   pharmacyKeys,
-  type ReceiptRecord,
   ReceiptRecord as ReceiptDef,
+  type ReceiptRecord,
   receiptWrites,
 } from './store';
 
