@@ -19,6 +19,11 @@ export const pharmacyGroup = defineGroup({
       path: '/pharmacy/items/{id}/movements',
       tag: 'Pharmacy',
     }),
+    route(pharmacy.batchMovements, {
+      method: 'GET',
+      path: '/pharmacy/items/{id}/batches/{batchId}/movements',
+      tag: 'Pharmacy',
+    }),
     route(pharmacy.adjust, {
       method: 'POST',
       path: '/pharmacy/items/{id}/batches/{batchId}/adjustments',

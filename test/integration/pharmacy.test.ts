@@ -332,15 +332,32 @@ describe('adjustments, recalls and low stock', () => {
     });
     expect(counted.body.onHand).toBe(31);
 
+    // R-1 went to a patient before the recall: its ledger traces the lot to them.
+    const early = await h.prescription(3);
+    const before = await dispense({
+      encounterId: early.encounter.id,
+      prescriptionId: early.rx.id,
+      itemId: item.id,
+    });
+    expect(before.body.lines.map((l: any) => [l.batchNumber, l.quantity])).toEqual([['R-1', 3]]);
     const recalled = await h.pharmacist.api.post(path(r1, 'recall'), {
       reason: 'Manufacturer recall notice MR-2026-17',
     });
     expect(recalled.status, JSON.stringify(recalled.body)).toBe(200);
     expect(recalled.body).toMatchObject({
       batch: { status: 'recalled', quantity: 0 },
-      movement: { type: 'recall', quantity: -20 },
+      movement: { type: 'recall', quantity: -17 },
       onHand: 11,
     });
+    const trace = await h.pharmacist.api.get(path(r1, 'movements'));
+    expect(trace.status, JSON.stringify(trace.body)).toBe(200);
+    expect(
+      trace.body.items.map((m: any) => [m.type, m.quantity, m.patientId ?? null, m.reference]),
+    ).toEqual([
+      ['receipt', 20, null, expect.any(String)],
+      ['dispense', -3, early.rx.patientId, before.body.id],
+      ['recall', -17, null, undefined],
+    ]);
     expectError(
       await h.pharmacist.api.post(path(r1, 'adjustments'), {
         quantity: 1,

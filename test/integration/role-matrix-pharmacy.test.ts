@@ -49,6 +49,11 @@ const ACCESS = {
   'PATCH /pharmacy/items/{id}': { ok: 200, roles: PHARMACY, key: 'pharmacy:write' },
   'GET /pharmacy/items/{id}/stock': { ok: 200, roles: STOCK_READERS, key: 'pharmacy:read' },
   'GET /pharmacy/items/{id}/movements': { ok: 200, roles: PHARMACY, key: 'pharmacy:read' },
+  'GET /pharmacy/items/{id}/batches/{batchId}/movements': {
+    ok: 200,
+    roles: PHARMACY,
+    key: 'pharmacy:read',
+  },
   'POST /pharmacy/items/{id}/batches/{batchId}/adjustments': {
     ok: 201,
     roles: PHARMACY,
@@ -216,6 +221,9 @@ const REQUESTS: Record<RouteKey, Requests> = {
   },
   'GET /pharmacy/items/{id}/movements': {
     fresh: () => ({ path: `/pharmacy/items/${f.item.id}/movements` }),
+  },
+  'GET /pharmacy/items/{id}/batches/{batchId}/movements': {
+    fresh: () => ({ path: batchPath(f.batch, 'movements') }),
   },
   'POST /pharmacy/items/{id}/batches/{batchId}/adjustments': {
     fresh: () => ({

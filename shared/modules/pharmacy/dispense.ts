@@ -74,6 +74,7 @@ export function dispenseWrites(store: Store, plan: DispensePlan): TxItem[] {
           quantity: -line.quantity,
           batchQuantityAfter: after,
           reference: d.id,
+          patientId: d.patientId,
           at: d.dispensedAt,
           by: d.dispensedBy,
         }),
@@ -234,6 +235,7 @@ export async function returnUnits(
     batchQuantityAfter: after,
     reason: input.reason,
     reference: d.id,
+    patientId: d.patientId,
     at,
     by: actorId(ctx.actor),
   };

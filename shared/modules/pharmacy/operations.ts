@@ -14,6 +14,7 @@ import {
   FormularyItem,
   ItemIdInput,
   ItemPage,
+  ListBatchMovementsInput,
   ListDispensesInput,
   ListItemsInput,
   ListMovementsInput,
@@ -35,6 +36,7 @@ import {
   createItem as addItem,
   adjust as adjustBatch,
   getStock,
+  listBatchMovements,
   listItems,
   listMovements,
   recall as recallBatch,
@@ -106,6 +108,18 @@ export const movements = defineOperation({
   kind: 'read',
   idempotent: true,
   handler: listMovements,
+});
+
+export const batchMovements = defineOperation({
+  name: 'pharmacy.batchMovements',
+  summary:
+    'One batch’s ledger, oldest first, with the patients who received it (to trace a recall)',
+  input: ListBatchMovementsInput,
+  output: MovementPage,
+  access: { roles: PHARMACY, scope: 'pharmacy:read' },
+  kind: 'read',
+  idempotent: true,
+  handler: listBatchMovements,
 });
 
 export const receive = defineOperation({

@@ -218,12 +218,19 @@ export const Movement = z.strictObject({
   note: z.optional(z.string()),
   /** The receipt or dispense behind the movement. */
   reference: z.optional(z.string()),
+  /** Who received the units (dispenses and returns): a recall's trace to patients. */
+  patientId: z.optional(z.string()),
   at: TimestampSchema,
   by: z.string(),
 });
 export type Movement = z.output<typeof Movement>;
 export const MovementPage = pageOf(Movement);
 export const ListMovementsInput = z.strictObject({ id: idParam(), ...pageFields });
+export const ListBatchMovementsInput = z.strictObject({
+  id: idParam(),
+  batchId: idParam(),
+  ...pageFields,
+});
 
 export const BatchRefInput = { id: idParam(), batchId: idParam() };
 

@@ -154,6 +154,20 @@ export async function listMovements(ctx: Context, input: PageRequest & { id: str
   );
 }
 
+/** One batch's ledger, oldest first: who received the lot (a recall's trace) and every change. */
+export async function listBatchMovements(
+  ctx: Context,
+  input: PageRequest & { id: string; batchId: string },
+) {
+  await requireBatch(ctx, input.id, input.batchId);
+  return ctx.store.collectionPage(
+    'gsi2',
+    pharmacyKeys(ctx.store).batchMovements(input.id, input.batchId),
+    input,
+    (item) => view(Movement, MovementDef.read(item)),
+  );
+}
+
 /**
  * Receives a supplier's delivery: one batch per line, a receipt movement per batch and each
  * item's counter raised, with the receipt, in one transaction. A supplier's invoice is received
@@ -370,6 +384,8 @@ export async function writeOff(
 ) {
   const { batch } = await requireBatch(ctx, input.id, input.batchId);
   assertBatchTransition(batch.status, 'written-off');
+  if (batch.quantity === 0)
+    throw new Conflict(`Batch ${batch.batchNumber} is empty; there is nothing to write off`);
   const day = today(ctx);
   if (!isExpired(batch.expiryDate, day))
     throw new Conflict(
@@ -381,7 +397,7 @@ export async function writeOff(
     batch,
     {
       type: 'expiry-write-off',
-      quantity: -batch.quantity,
+      quantity: 0 - batch.quantity,
       reason: 'expiry',
       ...(input.note ? { note: input.note } : {}),
     },
@@ -396,7 +412,7 @@ export async function recall(ctx: Context, input: { id: string; batchId: string;
   return moveBatch(
     ctx,
     batch,
-    { type: 'recall', quantity: -batch.quantity, reason: input.reason },
+    { type: 'recall', quantity: 0 - batch.quantity, reason: input.reason },
     { status: 'recalled', reason: input.reason },
   );
 }

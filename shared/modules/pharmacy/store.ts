@@ -57,6 +57,8 @@ export const pharmacyKeys = (store: Store) => ({
   batchesByExpiry: () => store.keys.collection('PHBATCHES', 'EXPIRY'),
   dispensesOf: (prescriptionId: string) =>
     store.keys.collection('PHDISPENSES', 'RX', prescriptionId),
+  batchMovements: (itemId: string, batchId: string) =>
+    store.keys.collection('PHBATCHMOVES', itemId, batchId),
 });
 
 const NOT_EXISTS = 'attribute_not_exists(pk)';
@@ -180,11 +182,19 @@ export function onHandUpdate(store: Store, itemId: string, delta: number, at: st
   };
 }
 
-/** A ledger entry: written once (a second write of the same id fails). */
+/**
+ * A ledger entry: written once (a second write of the same id fails); also listed per batch
+ * (gsi2), so a recall can be traced to the patients who received the lot.
+ */
 export function movementPut(store: Store, m: MovementRecord): TxItem {
+  const keys = pharmacyKeys(store);
   return {
     Put: {
-      Item: MovementRecord.item(m, pharmacyKeys(store).movement(m)),
+      Item: MovementRecord.item(m, {
+        ...keys.movement(m),
+        gsi2pk: keys.batchMovements(m.itemId, m.batchId),
+        gsi2sk: sortKey(m.at, m.id),
+      }),
       ConditionExpression: NOT_EXISTS,
     },
   };
