@@ -289,6 +289,32 @@ describe('the last units', () => {
     const ledger = await h.pharmacist.api.get(`/pharmacy/items/${item.id}/movements`);
     expect(ledger.body.items.map((m: any) => m.type).sort()).toEqual(['dispense', 'receipt']);
   });
+
+  it('concurrent dispenses that all fit: each succeeds, none is lost (the losers re-plan)', async () => {
+    const item = await h.item();
+    await h.receive(opd.today, [
+      { itemId: item.id, batchNumber: 'BIG-1', days: 100, quantity: 100, unitCost: 80 },
+    ]);
+    const rxs = await Promise.all([h.prescription(2), h.prescription(3), h.prescription(4)]);
+    const replies = await Promise.all(
+      rxs.map((p) =>
+        dispense({ encounterId: p.encounter.id, prescriptionId: p.rx.id, itemId: item.id }),
+      ),
+    );
+    expect(replies.map((r) => r.status)).toEqual([201, 201, 201]);
+    const stock = await stockOf(item.id);
+    expect(stock.item.onHand).toBe(100 - 9);
+    expect(stock.batches[0].quantity).toBe(91);
+    const ledger = await h.pharmacist.api.get(`/pharmacy/items/${item.id}/movements`);
+    const after = ledger.body.items
+      .filter((m: any) => m.type === 'dispense')
+      .map((m: any) => m.batchQuantityAfter)
+      .sort((a: number, b: number) => a - b);
+    // Each dispense saw the quantity the one before it left.
+    expect(after[0]).toBe(91);
+    expect(after).toHaveLength(3);
+    expect(new Set(after).size).toBe(3);
+  });
 });
 
 describe('adjustments, recalls and low stock', () => {

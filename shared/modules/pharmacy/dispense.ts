@@ -34,7 +34,7 @@ import {
 /** A transaction holds at most 100 writes; a dispense needs 3 + 2 per batch. */
 const MAX_BATCHES_PER_DISPENSE = 20;
 /** Re-plans after losing a race on a batch to another movement, before answering 409. */
-const ATTEMPTS = 3;
+const ATTEMPTS = 5;
 
 export interface DispensePlan {
   dispense: DispenseRecord;
