@@ -59,6 +59,11 @@ describe('formulary', () => {
     );
     const byDrug = await h.pharmacist.api.get('/pharmacy/items?drugCode=N02BE01');
     expect(byDrug.body.items.map((i: any) => i.id)).toContain(item.id);
+    // By a brand as prescribed: Calpol is paracetamol in the catalogue.
+    const byBrand = await h.pharmacist.api.get('/pharmacy/items?drug=Calpol');
+    expect(byBrand.body.items.map((i: any) => i.id)).toContain(item.id);
+    expect(byBrand.body.items.every((i: any) => i.drugCode === 'N02BE01')).toBe(true);
+    expectError(await h.pharmacist.api.get('/pharmacy/items?drug=Zzzdrug'), 400, /^Invalid.*drug:/);
   });
 });
 

@@ -111,6 +111,8 @@ export const UpdateItemInput = z
 export const ListItemsInput = z.strictObject({
   /** Items of one drug (ATC code), e.g. to choose what to dispense for a prescription. */
   drugCode: z.optional(boundedText('drugCode', 1, 20)),
+  /** A drug by name, brand or synonym as prescribed ("Crocin"), matched in the drug catalogue. */
+  drug: z.optional(boundedText('drug', 1, 200)),
   ...pageFields,
 });
 export const ItemPage = pageOf(FormularyItem);

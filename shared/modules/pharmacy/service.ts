@@ -1,6 +1,6 @@
 /** Formulary, goods receipts and stock movements by hand (adjustment, expiry write-off, recall). */
 import { randomUUID } from 'node:crypto';
-import { identifyDrug } from '../../clinical/drug-catalogue';
+import { identifyDrug, lookupDrug } from '../../clinical/drug-catalogue';
 import { actorId } from '../../kernel/actor';
 import type { Context } from '../../kernel/context';
 import { Conflict, NotFound } from '../../kernel/errors';
@@ -110,12 +110,25 @@ export async function updateItemDetails(ctx: Context, input: z.output<typeof Upd
   return view(FormularyItem, await requireItem(ctx, id));
 }
 
-/** Items in name order, or the items of one drug (ATC code). */
-export function listItems(ctx: Context, query: PageRequest & { drugCode?: string | undefined }) {
+/**
+ * Items in name order, or the items of one drug: by ATC code, or by a name as prescribed (generic,
+ * brand or synonym, matched in the drug catalogue), so "is Crocin in stock?" is one call.
+ */
+export function listItems(
+  ctx: Context,
+  query: PageRequest & { drugCode?: string | undefined; drug?: string | undefined },
+) {
+  if (query.drugCode && query.drug) throw invalidField('drug', 'give drug or drugCode, not both');
+  let atc = query.drugCode?.toUpperCase();
+  if (query.drug) {
+    atc = lookupDrug(query.drug)?.atc;
+    if (!atc)
+      throw invalidField('drug', `'${query.drug}' is not in the drug catalogue; use drugCode`);
+  }
   const keys = pharmacyKeys(ctx.store);
   const map = (item: Record<string, unknown>) => view(FormularyItem, ItemDef.read(item));
-  return query.drugCode
-    ? ctx.store.collectionPage('gsi2', keys.itemsByDrug(query.drugCode.toUpperCase()), query, map)
+  return atc
+    ? ctx.store.collectionPage('gsi2', keys.itemsByDrug(atc), query, map)
     : ctx.store.collectionPage('gsi1', keys.items(), query, map);
 }
 
