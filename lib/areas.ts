@@ -57,6 +57,7 @@ export const GROUP_AREAS: Readonly<Record<string, AreaName>> = {
   doctors: 'outpatient',
   appointments: 'outpatient',
   encounters: 'outpatient',
+  billing: 'finance',
   pharmacy: 'pharmacy',
 };
 

@@ -7,6 +7,7 @@ import type { GroupDef, Route } from '../http/route';
 import { apiKeysGroup } from './api-keys';
 import { appointmentsGroup } from './appointments';
 import { authGroup } from './auth';
+import { billingGroup } from './billing';
 import { doctorsGroup } from './doctors';
 import { encountersGroup } from './encounters';
 import { patientsGroup } from './patients';
@@ -25,6 +26,7 @@ export const GROUPS: readonly GroupDef[] = [
   doctorsGroup,
   appointmentsGroup,
   encountersGroup,
+  billingGroup,
   pharmacyGroup,
 ];
 

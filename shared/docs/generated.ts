@@ -10,6 +10,7 @@ import { type OperationRoute, pathParams } from '../http/route';
 import { ROLES } from '../kernel/roles';
 import { SCOPES } from '../kernel/scopes';
 import { appointmentStatusTableMarkdown } from '../modules/appointments';
+import { invoiceStatusTableMarkdown } from '../modules/billing';
 import { encounterStatusTableMarkdown } from '../modules/encounters';
 import { batchStatusTableMarkdown } from '../modules/pharmacy';
 import { type FieldRow, fieldRows, jsonSchemaOf, typeText } from './schema-text';
@@ -41,11 +42,16 @@ function fieldTable(rows: FieldRow[]): string {
 function requestSections(r: OperationRoute): string {
   const input = jsonSchemaOf(r.op.input, 'input');
   const inPath = new Set(pathParams(r.path));
+  const headerOf = new Map(Object.entries(r.headers).map(([name, field]) => [field, name]));
   const rows = fieldRows(input);
   const out: string[] = [];
   const pathRows = rows.filter((f) => inPath.has(f.name));
   if (pathRows.length) out.push(`Path parameters:\n\n${fieldTable(pathRows)}`);
-  const rest = rows.filter((f) => !inPath.has(f.name));
+  const headerRows = rows
+    .filter((f) => headerOf.has(f.name))
+    .map((f) => ({ ...f, name: headerOf.get(f.name)! }));
+  if (headerRows.length) out.push(`Headers:\n\n${fieldTable(headerRows)}`);
+  const rest = rows.filter((f) => !inPath.has(f.name) && !headerOf.has(f.name));
   if (r.body === null) {
     if (rest.length) out.push(`Query parameters:\n\n${fieldTable(rest)}`);
   } else if (r.body === 'fields') {
@@ -137,7 +143,12 @@ export function stateMachinesMarkdown(): string {
     '\n\n## Queue entry\n\n| Status | Set when |\n|---|---|\n| `waiting` | the appointment is checked in, or its encounter was entered in error |\n| `in-consultation` | an encounter starts from the appointment |\n| `done` | the encounter is completed |\n| `left` | the checked-in appointment is cancelled (left without being seen) or entered in error before a consultation, or the encounter is discontinued |\n\n' +
     'Order: in consultation first, then waiting patients with `urgent` before `routine` and otherwise by token; done and left last. Tokens are numbered from 1 per doctor and day without gaps. ' +
     "The estimated wait of a waiting patient is (patients ahead × slot length) + the longer of what remains of the current consultation and the time until the doctor's session opens (`sessionOpensAt`, when patients check in early or during a break).\n\n" +
-    '## API key\n\n| Status | Next | How |\n|---|---|---|\n| `active` | `active` (new secret) | `api-keys.rotate` (`POST /api-keys/{id}/rotate`): the old secret stops working at once |\n| `active` | `revoked` | `api-keys.revoke` (`POST /api-keys/{id}/revoke`) |\n| `revoked` | none | create a new key |\n' +
+    '## Invoice (FHIR `Invoice.status`, `billing.setStatus`: `PATCH /billing/{id}/status`; payments and refunds)\n\n' +
+    'Invoices are created `draft` (`POST /billing`) with their gap-free number. A person sets `issued`, `cancelled` or `entered-in-error` (the last two need a `reason`); `balanced` follows the money: ' +
+    'a payment that brings payments − refunds to the total balances the invoice, and a refund (a credit note) that reopens a balance takes it back to `issued`. An issued invoice is immutable. ' +
+    'Voiding a draft, or cancelling an issued invoice (allowed only while payments − refunds is 0: refund first), makes its charge items billable again for a corrected invoice.\n\n' +
+    invoiceStatusTableMarkdown() +
+    '\n\n## API key\n\n| Status | Next | How |\n|---|---|---|\n| `active` | `active` (new secret) | `api-keys.rotate` (`POST /api-keys/{id}/rotate`): the old secret stops working at once |\n| `active` | `revoked` | `api-keys.revoke` (`POST /api-keys/{id}/revoke`) |\n| `revoked` | none | create a new key |\n' +
     pharmacyStateMachines()
   );
 }

@@ -7,7 +7,7 @@ import { type AppError, Invalid } from '../kernel/errors';
 import { describeIssues, type Issue } from '../kernel/validation';
 import { type OperationRoute, pathParams } from './route';
 
-export type Source = 'body' | 'query' | 'path';
+export type Source = 'body' | 'query' | 'path' | 'header';
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
@@ -38,9 +38,20 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> =>
  */
 export function formInput(
   route: OperationRoute,
-  parts: { params: Record<string, string>; query: Record<string, string>; body: unknown },
+  parts: {
+    params: Record<string, string>;
+    query: Record<string, string>;
+    body: unknown;
+    /** Lower-case header names. */
+    headers?: Record<string, string | undefined>;
+  },
 ): Record<string, unknown> {
-  const params = Object.fromEntries(Object.entries(parts.params));
+  // Headers the route binds count as path-like inputs: set by the request, never by the body.
+  const fromHeaders = Object.entries(route.headers).flatMap(([name, field]) => {
+    const value = parts.headers?.[name];
+    return value === undefined ? [] : [[field, value] as const];
+  });
+  const params = Object.fromEntries([...fromHeaders, ...Object.entries(parts.params)]);
   if (route.body === null)
     return Object.fromEntries([...Object.entries(parts.query), ...Object.entries(params)]);
   if (route.body === 'fields') {
@@ -51,9 +62,14 @@ export function formInput(
         issues: [{ field: 'body', message: 'must be a JSON object' }],
       });
     }
-    const clash = Object.keys(body).find((k) => Object.hasOwn(params, k));
+    const clash = Object.keys(body).find(
+      (k) => Object.hasOwn(params, k) || Object.values(route.headers).includes(k),
+    );
     if (clash) {
-      const message = `is set by the path (${route.path}); leave it out of the body`;
+      const header = Object.entries(route.headers).find(([, f]) => f === clash)?.[0];
+      const message = header
+        ? `is set by the ${header} header; leave it out of the body`
+        : `is set by the path (${route.path}); leave it out of the body`;
       throw new Invalid(`Invalid body: ${clash}: ${message}`, {
         issues: [{ field: clash, message }],
       });
@@ -67,6 +83,8 @@ export function formInput(
 function locate(route: OperationRoute, field: string): { source: Source; field: string } {
   const [top = '', ...rest] = field === '' ? [] : field.split('.');
   if (top && pathParams(route.path).includes(top)) return { source: 'path', field };
+  const header = Object.entries(route.headers).find(([, f]) => f === top)?.[0];
+  if (header) return { source: 'header', field: header };
   if (route.body === null) return { source: 'query', field };
   if (route.body === 'fields') return { source: 'body', field };
   // The whole body sits under one input field: its issues are the body's.
@@ -74,7 +92,7 @@ function locate(route: OperationRoute, field: string): { source: Source; field: 
   return { source: 'body', field };
 }
 
-const ORDER: readonly Source[] = ['body', 'query', 'path'];
+const ORDER: readonly Source[] = ['body', 'query', 'header', 'path'];
 
 /**
  * An `invalid` error with field issues, rephrased for REST: the issues of the first bad part of

@@ -109,6 +109,7 @@ export function restOperations(): OperationCaller {
         params: (event.pathParameters as Record<string, string> | null) ?? {},
         query: (event.queryStringParameters as Record<string, string> | null) ?? {},
         body: route.body === null ? undefined : parseJsonBody(event.body, event.isBase64Encoded),
+        headers,
       });
       const result = await invokeOperation(route.op, ctx, input).catch((err: unknown) => {
         const appError = toAppError(err);

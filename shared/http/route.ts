@@ -27,6 +27,8 @@ export interface OperationRoute {
   body: BodyBinding | null;
   /** Docs and OpenAPI grouping. */
   tag: string;
+  /** Request headers that become input fields: lower-case header name → field (e.g. Idempotency-Key). */
+  headers: Readonly<Record<string, string>>;
 }
 
 /** An HTML page; it calls no operation (its script calls the API with the signed-in session). */
@@ -71,7 +73,14 @@ const takesBody = (method: HttpMethod) =>
 
 export function route(
   op: AnyOperation,
-  binding: { method: HttpMethod; path: string; tag: string; status?: number; body?: BodyBinding },
+  binding: {
+    method: HttpMethod;
+    path: string;
+    tag: string;
+    status?: number;
+    body?: BodyBinding;
+    headers?: Readonly<Record<string, string>>;
+  },
 ): OperationRoute {
   return {
     kind: 'operation',
@@ -81,6 +90,9 @@ export function route(
     status: binding.status ?? 200,
     body: takesBody(binding.method) ? (binding.body ?? 'fields') : null,
     tag: binding.tag,
+    headers: Object.fromEntries(
+      Object.entries(binding.headers ?? {}).map(([name, field]) => [name.toLowerCase(), field]),
+    ),
   };
 }
 

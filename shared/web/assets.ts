@@ -14,6 +14,7 @@ export const PAGE_SCRIPTS = {
   'get-started': 'shared/web/client/get-started.ts',
   login: 'shared/web/client/login.ts',
   admin: 'shared/web/client/admin.ts',
+  billing: 'shared/web/client/billing.ts',
 } as const;
 
 export type PageScript = keyof typeof PAGE_SCRIPTS;

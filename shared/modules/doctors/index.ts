@@ -8,5 +8,5 @@ export {
   type Slot,
   type WeeklySchedule,
 } from './schedule';
-export { Doctor } from './schemas';
+export { CurrencySchema, DEFAULT_CURRENCY, Doctor } from './schemas';
 export { DoctorRecord, findDoctor } from './store';

@@ -12,6 +12,7 @@ import { updateItem } from '../../kernel/store/update';
 import { todayIn } from '../../kernel/time/zoned-time';
 import { invalidField } from '../../kernel/validation';
 import { findAppointment, finishConsultation, startConsultation } from '../appointments';
+import { consultationChargeWrite } from '../billing';
 import { findDoctor } from '../doctors';
 import { findPatient } from '../patients';
 import { type Diagnosis, Encounter, Prescription, Vitals } from './schemas';
@@ -259,6 +260,9 @@ export async function updateEncounter(
       }),
     );
   }
+  // A consultation that took place (the appointment is fulfilled) charges the doctor's fee, once.
+  if (ending === 'completed' || ending === 'discontinued')
+    items.push(await consultationChargeWrite(store, current, at, by));
   if (patch.status === 'entered-in-error') {
     const live = (await encounterPrescriptions(store, id)).filter((rx) =>
       LIVE_MEDICATION_STATUSES.includes(rx.status),

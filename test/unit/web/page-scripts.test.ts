@@ -33,6 +33,7 @@ const PAGE_PATH: Record<PageScript, string> = {
   'get-started': '/get-started',
   login: '/login',
   admin: '/admin',
+  billing: '/billing-desk',
 };
 
 const compiled = compileRoutes(allRoutes());

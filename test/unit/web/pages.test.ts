@@ -10,6 +10,7 @@ import { escapeHtml } from '../../../shared/web/layout';
 import {
   contentSecurityPolicy,
   renderAdmin,
+  renderBillingDesk,
   renderGetStarted,
   renderHome,
   renderLogin,
@@ -25,6 +26,7 @@ const pages: Record<string, () => string> = {
   'get-started': () => renderGetStarted({ scriptSrc: built.src('get-started') }),
   login: () => renderLogin({ scriptSrc: built.src('login') }),
   admin: () => renderAdmin({ scopes: SCOPES, scriptSrc: built.src('admin') }),
+  'billing-desk': () => renderBillingDesk({ scriptSrc: built.src('billing') }),
   'not-found': () => renderNotFound(),
 };
 
@@ -33,6 +35,7 @@ const PAGE_SCRIPT: Record<string, PageScript> = {
   'get-started': 'get-started',
   login: 'login',
   admin: 'admin',
+  'billing-desk': 'billing',
 };
 
 const REQUIRED_IDS: Record<string, string[]> = {
@@ -81,6 +84,21 @@ const REQUIRED_IDS: Record<string, string[]> = {
     'api-key-secret',
     'api-key-secret-value',
     'api-key-copy',
+  ],
+  'billing-desk': [
+    'main',
+    'dash-chart',
+    'dash-billed-today',
+    'dash-outstanding',
+    'bill-list',
+    'invoice',
+    'invoice-lines',
+    'invoice-payments',
+    'payment-form',
+    'pay-method',
+    'pay-amount',
+    'pay-submit',
+    'pay-status',
   ],
   'not-found': ['main'],
 };

@@ -1,0 +1,130 @@
+/**
+ * Charge sources: what other modules append to their own transactions when a billable event
+ * happens (a finished consultation, a dispense, bed days). The charge item's id derives from its
+ * source `{type, id}` and it is written with a conditional put, so an event can charge only once:
+ * a second charge for the same source fails the caller's transaction instead of billing twice.
+ *
+ * Plugging a module in is one line in its transaction, e.g. pharmacy's dispense:
+ *   items.push(await chargeWrite(store, { source: { type: 'dispense', id: dispense.id }, … }));
+ */
+import type { Store, TxItem } from '../../kernel/store/store';
+import { findDoctor } from '../doctors';
+import { toMinorUnits } from './money';
+import type { ServiceType } from './schemas';
+import { type ChargeRecord, chargeIdOf, chargeItem, readSettings } from './store';
+
+/** What a billable event says about itself; billing adds the currency and default tax. */
+export interface NewCharge {
+  source: { type: string; id: string };
+  patientId: string;
+  patientName: string;
+  mrn: string;
+  admissionId?: string | undefined;
+  serviceType: ServiceType;
+  code?: string | undefined;
+  description: string;
+  departmentId?: string | undefined;
+  departmentName?: string | undefined;
+  quantity: number;
+  /** Minor units of the hospital's currency. */
+  unitPrice: number;
+  /** Defaults: 0, exclusive. */
+  taxRateBp?: number | undefined;
+  taxInclusive?: boolean | undefined;
+  /** Currency of `unitPrice`, when the source prices in its own (a doctor's profile). */
+  currency?: string | undefined;
+  occurredAt: string;
+  by: string;
+}
+
+/** The charge item a source would create (pure): its id is the source's. */
+export function newChargeRecord(
+  c: NewCharge,
+  hospitalCurrency: string,
+  enteredAt: string,
+): ChargeRecord {
+  return {
+    id: chargeIdOf(c.source),
+    status: 'billable',
+    source: { type: c.source.type, id: c.source.id },
+    patientId: c.patientId,
+    patientName: c.patientName,
+    mrn: c.mrn,
+    admissionId: c.admissionId,
+    serviceType: c.serviceType,
+    code: c.code,
+    description: c.description,
+    departmentId: c.departmentId,
+    departmentName: c.departmentName,
+    quantity: c.quantity,
+    unitPrice: c.unitPrice,
+    currency: c.currency ?? hospitalCurrency,
+    taxRateBp: c.taxRateBp ?? 0,
+    taxInclusive: c.taxInclusive ?? false,
+    occurredAt: c.occurredAt,
+    enteredAt,
+    enteredBy: c.by,
+  };
+}
+
+/** The put of a charge item, once per source (fails its transaction on a second charge). */
+export function chargePut(store: Store, record: ChargeRecord): TxItem {
+  return {
+    Put: { Item: chargeItem(store, record), ConditionExpression: 'attribute_not_exists(pk)' },
+  };
+}
+
+/** The transaction item charging a billable event, priced in the hospital's currency. */
+export async function chargeWrite(store: Store, charge: NewCharge): Promise<TxItem> {
+  const settings = await readSettings(store);
+  return chargePut(store, newChargeRecord(charge, settings.currency, charge.occurredAt));
+}
+
+/**
+ * A finished consultation's charge: the doctor's fee from their profile (in the profile's
+ * currency; invoicing refuses a charge in another currency than the hospital's), taxed as the
+ * billing settings say, under the doctor's department.
+ */
+export async function consultationChargeWrite(
+  store: Store,
+  encounter: {
+    id: string;
+    patientId: string;
+    patientName: string;
+    mrn: string;
+    doctorId: string;
+    doctorName: string;
+  },
+  at: string,
+  by: string,
+): Promise<TxItem> {
+  const [doctor, settings] = await Promise.all([
+    findDoctor(store, encounter.doctorId),
+    readSettings(store),
+  ]);
+  const currency = doctor?.currency ?? settings.currency;
+  const record = newChargeRecord(
+    {
+      source: { type: 'encounter', id: encounter.id },
+      patientId: encounter.patientId,
+      patientName: encounter.patientName,
+      mrn: encounter.mrn,
+      serviceType: 'consultation',
+      code: 'CONSULTATION',
+      description: `Consultation with ${encounter.doctorName}`,
+      departmentId: doctor?.departmentId,
+      departmentName: doctor?.departmentName,
+      quantity: 1,
+      // A doctor without a profile (removed since) is charged nothing rather than blocking the record.
+      unitPrice: doctor ? toMinorUnits(doctor.consultationFee, currency) : 0,
+      currency,
+      taxRateBp: settings.consultationTaxRateBp,
+      taxInclusive: settings.consultationTaxInclusive,
+      occurredAt: at,
+      by,
+    },
+    settings.currency,
+    at,
+  );
+  return chargePut(store, record);
+}
