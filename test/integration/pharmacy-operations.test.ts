@@ -136,8 +136,9 @@ describe('pharmacy operations', () => {
       'pharmacy.createItem': 1,
       // A GetItem per distinct item, then one transaction.
       'pharmacy.receive (2 lines, 1 item)': 2,
-      // The prescription (Query on its encounter's RX# range) and the item with its batches (Query), then one transaction.
-      'pharmacy.dispense (2 batches)': 3,
+      // The prescription (Query on its encounter's RX# range) and the item with its batches
+      // (Query), the patient and the billing settings for the charge (GetItems), then one transaction.
+      'pharmacy.dispense (2 batches)': 5,
       'pharmacy.stock': 1,
       // The item's batches (Query), the transaction, the counter read back.
       'pharmacy.adjust': 3,

@@ -111,6 +111,20 @@ describe('receive → FEFO dispense → expiry scan → write-off', () => {
       ['A-100', 10, 100],
       ['B-200', 5, 120],
     ]);
+    // The dispense charged the patient in the same transaction: 15 × 2.00 from the formulary.
+    const charges = await h.admin.get(`/billing/charges?patientId=${rx.patientId}`);
+    expect(charges.status, JSON.stringify(charges.body)).toBe(200);
+    expect(charges.body.items).toEqual([
+      expect.objectContaining({
+        source: { type: 'dispense', id: d.body.id },
+        serviceType: 'pharmacy',
+        code: item.code,
+        description: 'Paracetamol 500 mg tablet (Crocin)',
+        quantity: 15,
+        unitPrice: 200,
+        status: 'billable',
+      }),
+    ]);
     const enc = await h.pharmacist.api.get(`/encounters/${encounter.id}`);
     expect(enc.body.prescriptions[0]).toMatchObject({
       status: 'completed',
@@ -293,6 +307,13 @@ describe('the last units', () => {
     expect(enc.body.prescriptions[0].dispensedQuantity).toBeUndefined();
     const ledger = await h.pharmacist.api.get(`/pharmacy/items/${item.id}/movements`);
     expect(ledger.body.items.map((m: any) => m.type).sort()).toEqual(['dispense', 'receipt']);
+    // Only the winner's patient was charged.
+    const charged = await Promise.all(
+      [a, b].map((p) => h.admin.get(`/billing/charges?patientId=${p.rx.patientId}`)),
+    );
+    expect(charged.map((c) => c.body.items.length)).toEqual(
+      replies.map((r) => (r.status === 201 ? 1 : 0)),
+    );
   });
 
   it('concurrent dispenses that all fit: each succeeds, none is lost (the losers re-plan)', async () => {

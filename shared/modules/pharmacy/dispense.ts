@@ -13,8 +13,10 @@ import { view } from '../../kernel/records';
 import { failedConditions } from '../../kernel/store/conditions';
 import type { Store, TxItem } from '../../kernel/store/store';
 import { invalidField } from '../../kernel/validation';
+import { chargeWrite } from '../billing';
 import { findPrescription, type PrescriptionRecord, prescriptionDispensed } from '../encounters';
-import { fillType, isExpired, type PickLine, pickFefo } from './rules';
+import { findPatient } from '../patients';
+import { dispenseChargeLines, fillType, isExpired, type PickLine, pickFefo } from './rules';
 import { Dispense, Movement } from './schemas';
 import { requireItem as findItemOrThrow, today } from './service';
 import {
@@ -46,9 +48,9 @@ export interface DispensePlan {
 }
 
 /**
- * Every write of a dispense, assembled here and only here: the prescription (0), the item's
- * counter (1), the dispense record (2), then per batch its quantity and its ledger entry. Billing
- * appends its charge item to this list at the end (so the positions above stay as they are).
+ * Every stock write of a dispense, assembled here and only here: the prescription (0), the item's
+ * counter (1), the dispense record (2), then per batch its quantity and its ledger entry. The
+ * charge items (dispenseChargeWrites) follow them in the same transaction.
  */
 export function dispenseWrites(store: Store, plan: DispensePlan): TxItem[] {
   const { dispense: d } = plan;
@@ -81,6 +83,34 @@ export function dispenseWrites(store: Store, plan: DispensePlan): TxItem[] {
       ];
     }),
   ];
+}
+
+/**
+ * The dispense's charge items (billing's ChargeItem), priced from the formulary: one per
+ * distinct unit price (dispenseChargeLines), each charged once by its source id (the dispense's
+ * id, then `<id>-2`, `<id>-3` for further prices under a markup).
+ */
+export async function dispenseChargeWrites(store: Store, plan: DispensePlan): Promise<TxItem[]> {
+  const d = plan.dispense;
+  const patient = await findPatient(store, d.patientId);
+  if (!patient) throw new NotFound(`Patient ${d.patientId} not found`);
+  return Promise.all(
+    dispenseChargeLines(d, plan.item).map((line, i) =>
+      chargeWrite(store, {
+        source: { type: 'dispense', id: i === 0 ? d.id : `${d.id}-${i + 1}` },
+        patientId: patient.id,
+        patientName: patient.name,
+        mrn: patient.mrn,
+        serviceType: 'pharmacy',
+        code: line.itemCode,
+        description: line.description,
+        quantity: line.quantity,
+        unitPrice: line.unitPrice,
+        occurredAt: d.dispensedAt,
+        by: d.dispensedBy,
+      }),
+    ),
+  );
 }
 
 async function planDispense(
@@ -176,7 +206,11 @@ export async function dispense(
   for (let attempt = 1; ; attempt++) {
     const plan = await planDispense(ctx, input);
     try {
-      await ctx.store.transact(dispenseWrites(ctx.store, plan));
+      // Stock, ledger and prescription, then the charge items: one transaction.
+      await ctx.store.transact([
+        ...dispenseWrites(ctx.store, plan),
+        ...(await dispenseChargeWrites(ctx.store, plan)),
+      ]);
       return view(Dispense, plan.dispense);
     } catch (err) {
       const failed = failedConditions(err);
