@@ -66,6 +66,7 @@ export const GROUP_AREAS: Readonly<Record<string, AreaName>> = {
   'agent-audit': 'agents',
   openapi: 'agents',
   a2a: 'agents',
+  pharmacy: 'pharmacy',
 };
 
 export function isAreaName(name: string): name is AreaName {

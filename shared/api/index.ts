@@ -17,6 +17,7 @@ import { encountersGroup } from './encounters';
 import { labGroup } from './lab';
 import { openapiGroup } from './openapi';
 import { patientsGroup } from './patients';
+import { pharmacyGroup } from './pharmacy';
 import { radiologyGroup } from './radiology';
 import { tenantsGroup } from './tenants';
 import { usersGroup } from './users';
@@ -43,6 +44,7 @@ export const GROUPS: readonly GroupDef[] = [
   a2aGroup,
   // The OpenAPI document of every group above and itself.
   openapiGroup(allRoutes),
+  pharmacyGroup,
 ];
 
 /** A route with the group (function) that serves it. */

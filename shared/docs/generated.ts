@@ -16,6 +16,7 @@ import { bedStateTableMarkdown } from '../modules/beds';
 import { invoiceStatusTableMarkdown } from '../modules/billing';
 import { encounterStatusTableMarkdown } from '../modules/encounters';
 import { labOrderStatusTableMarkdown, labStepTableMarkdown } from '../modules/lab';
+import { batchStatusTableMarkdown } from '../modules/pharmacy';
 import { radiologyStatusTableMarkdown, radiologyStepTableMarkdown } from '../modules/radiology';
 import { agentsMarkdown } from './agents';
 import { type FieldRow, fieldRows, jsonSchemaOf, typeText } from './schema-text';
@@ -164,6 +165,7 @@ export function stateMachinesMarkdown(): string {
     '\n\n## API key\n\n| Status | Next | How |\n|---|---|---|\n| `active` | `active` (new secret) | `api-keys.rotate` (`POST /api-keys/{id}/rotate`): the old secret stops working at once |\n| `active` | `revoked` | `api-keys.revoke` (`POST /api-keys/{id}/revoke`) |\n| `revoked` | none | create a new key |\n' +
     inpatientStateMachines() +
     a2aStateMachines() +
+    pharmacyStateMachines() +
     diagnosticsStateMachines()
   );
 }
@@ -213,6 +215,24 @@ function a2aStateMachines(): string {
     'Enforced by the task store on every save (a condition on the stored state) and by the SDK, which refuses messages to and cancellation of finished tasks (-32002 for cancel). A message runs its skill within the request, so `working` is never stored.\n\n' +
     a2aTaskStateTableMarkdown() +
     '\n'
+  );
+}
+
+/** The pharmacy's lifecycles: stock batches, and how dispensing moves a prescription. */
+function pharmacyStateMachines(): string {
+  return (
+    '\n## Stock batch (pharmacy: `pharmacy.writeOff`, `pharmacy.recall`)\n\n' +
+    'A received batch is `active`; only an active batch is dispensed, adjusted or takes returns, and only while unexpired is it dispensed. ' +
+    'A write-off is allowed once the batch has expired (the day after its expiry date); a recall at any time. Both take its remaining units out of the stock count.\n\n' +
+    batchStatusTableMarkdown() +
+    '\n## Dispensing and the prescription (`pharmacy.dispense`: `POST /pharmacy/dispenses`)\n\n' +
+    'Only an `active` prescription is dispensed. Each dispense is a FHIR `MedicationDispense` with status `completed` and a v3 `ActPharmacySupplyType`:\n\n' +
+    '| Dispense | Type | Prescription afterwards |\n|---|---|---|\n' +
+    '| first, part of the quantity | `FFP` | `active`, the rest owed |\n' +
+    '| first, all of it | `FFC` | `completed` |\n' +
+    '| later, part of what is owed | `RFP` | `active`, the rest owed |\n' +
+    '| later, all that is owed | `RFC` | `completed` |\n\n' +
+    'A return of unused units restocks the batch and leaves the prescription as it is.\n'
   );
 }
 

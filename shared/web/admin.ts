@@ -6,6 +6,7 @@
 import { ROLES, type Role } from '../kernel/roles';
 import type { SCOPES } from '../kernel/scopes';
 import { agentsSection } from './admin-agents';
+import { pharmacyNav, pharmacySections } from './admin-pharmacy';
 import {
   brandMark,
   credentialRow,
@@ -139,6 +140,7 @@ function sidebar(): string {
           <li><a class="nav-link" id="nav-opd" href="#/opd">${ICONS.calendar}<span>Appointments &amp; queue</span></a></li>
         </ul>
       </div>
+      ${pharmacyNav()}
       <div class="nav-group">
         <p class="nav-group__title" id="navg-inpatient">Inpatients</p>
         <ul class="nav-list" aria-labelledby="navg-inpatient">
@@ -412,6 +414,7 @@ export function renderAdmin(opts: AdminPageOptions): string {
     <div id="app-status" class="status-region" aria-live="polite"></div>
     ${overviewSection()}
     ${opdSection()}
+    ${pharmacySections()}
     ${usersSection()}
     ${apiKeysSection(opts.scopes)}
     ${agentsSection()}

@@ -116,7 +116,7 @@ main { flex: 1 0 auto; }
 .hint { font-size: .825rem; color: var(--text-muted); margin: 0; }
 .field-error { font-size: .85rem; color: var(--danger); margin: 0; font-weight: 500; }
 .field-error:empty { display: none; }
-input[type="text"], input[type="email"], input[type="password"], input[type="date"], input[type="search"], select {
+input[type="text"], input[type="email"], input[type="password"], input[type="date"], input[type="number"], input[type="search"], select {
   width: 100%; min-height: 42px; padding: .55rem .75rem; font: inherit; color: var(--text);
   background: var(--surface); border: 1px solid var(--border-strong); border-radius: var(--radius-sm);
 }

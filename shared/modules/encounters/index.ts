@@ -2,4 +2,10 @@
 export { DiagnosisSchema, Encounter, Prescription } from './schemas';
 export { encounterStatusTableMarkdown, isEncounterFinished } from './status';
 /** Admissions read the OPD encounter a patient is admitted from. */
-export { findEncounter } from './store';
+export {
+  findEncounter,
+  findPrescription,
+  type PrescriptionDispensing,
+  type PrescriptionRecord,
+  prescriptionDispensed,
+} from './store';

@@ -102,6 +102,9 @@ export const Prescription = z.strictObject({
   statusReason: z.optional(z.string()),
   statusChangedAt: z.optional(TimestampSchema),
   statusChangedBy: z.optional(z.string()),
+  /** Units the pharmacy has dispensed so far; `quantity − dispensedQuantity` is still owed. */
+  dispensedQuantity: z.optional(z.number().check(z.int())),
+  lastDispensedAt: z.optional(TimestampSchema),
 });
 export type Prescription = z.output<typeof Prescription>;
 

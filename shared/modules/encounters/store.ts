@@ -121,3 +121,65 @@ export function prescriptionStatusUpdate(
     ),
   };
 }
+
+/** One prescription of an encounter, or undefined (one Query on the encounter's `RX#` range). */
+export async function findPrescription(
+  store: Store,
+  encounterId: string,
+  prescriptionId: string,
+): Promise<PrescriptionRecord | undefined> {
+  return (await encounterPrescriptions(store, encounterId)).find((p) => p.id === prescriptionId);
+}
+
+export interface PrescriptionDispensing {
+  /** Units handed over by this dispense. */
+  quantity: number;
+  at: string;
+  by: string;
+}
+
+/**
+ * For the pharmacy: records a dispense on the prescription, in the dispense's transaction.
+ * Conditional on the prescription still being `active` with exactly the dispensed quantity the
+ * pharmacy planned from, so two dispenses of one prescription cannot both count. When the
+ * prescription is then fully dispensed it becomes `completed` (MedicationRequest.status); a
+ * partial dispense leaves it `active` with the remainder owed.
+ */
+export function prescriptionDispensed(
+  store: Store,
+  rx: PrescriptionRecord,
+  dispensing: PrescriptionDispensing,
+): TxItem {
+  const before = rx.dispensedQuantity ?? 0;
+  const after = before + dispensing.quantity;
+  if (dispensing.quantity < 1 || after > rx.quantity)
+    throw new Error(`prescriptionDispensed: ${after} of ${rx.quantity} would be over-dispensed`);
+  const completes = after === rx.quantity;
+  return {
+    Update: updateItem(
+      encounterKeys(store).prescription(rx.encounterId, rx.authoredOn, rx.id),
+      {
+        set: {
+          dispensedQuantity: after,
+          lastDispensedAt: dispensing.at,
+          ...(completes
+            ? {
+                status: 'completed',
+                statusChangedAt: dispensing.at,
+                statusChangedBy: dispensing.by,
+              }
+            : {}),
+        },
+        ...(completes ? { remove: ['statusReason'] } : {}),
+      },
+      {
+        expression:
+          before === 0
+            ? '#status = :active AND (attribute_not_exists(#dq) OR #dq = :zero)'
+            : '#status = :active AND #dq = :before',
+        names: { '#status': 'status', '#dq': 'dispensedQuantity' },
+        values: { ':active': 'active', ...(before === 0 ? { ':zero': 0 } : { ':before': before }) },
+      },
+    ),
+  };
+}

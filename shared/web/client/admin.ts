@@ -10,6 +10,11 @@ import { apiKeysSection } from './admin/api-keys';
 import { header } from './admin/header';
 import { outpatientsSection } from './admin/outpatients';
 import { overviewSection } from './admin/overview';
+import {
+  pharmacyDispenseSection,
+  pharmacyExpirySection,
+  pharmacyStockSection,
+} from './admin/pharmacy';
 import { router, type View } from './admin/router';
 import { staffSection } from './admin/staff';
 import type { AdminApp, AdminState, ViewName } from './admin/state';
@@ -72,6 +77,27 @@ function start(session: StoredSession): void {
       title: 'Outpatients',
       heading: 'opd-title',
       ...outpatientsSection(app),
+    },
+    'pharmacy-stock': {
+      section: 'pharmacy-stock-section',
+      nav: 'nav-pharmacy-stock',
+      title: 'Pharmacy stock',
+      heading: 'pharmacy-stock-title',
+      ...pharmacyStockSection(app),
+    },
+    'pharmacy-expiry': {
+      section: 'pharmacy-expiry-section',
+      nav: 'nav-pharmacy-expiry',
+      title: 'Expiry scan',
+      heading: 'pharmacy-expiry-title',
+      ...pharmacyExpirySection(app),
+    },
+    'pharmacy-dispense': {
+      section: 'pharmacy-dispense-section',
+      nav: 'nav-pharmacy-dispense',
+      title: 'Dispensing',
+      heading: 'pharmacy-dispense-title',
+      ...pharmacyDispenseSection(app),
     },
     users: {
       section: 'users-section',

@@ -5,6 +5,10 @@ import type { AdminState, Section, ViewName } from './state';
 const ROUTES: ReadonlyMap<string, ViewName> = new Map([
   ['#/overview', 'overview'],
   ['#/opd', 'opd'],
+  ['#/pharmacy', 'pharmacy-stock'],
+  ['#/pharmacy/stock', 'pharmacy-stock'],
+  ['#/pharmacy/expiry', 'pharmacy-expiry'],
+  ['#/pharmacy/dispense', 'pharmacy-dispense'],
   ['#/users', 'users'],
   ['#/automation', 'api-keys'],
   ['#/automation/api-keys', 'api-keys'],

@@ -2,7 +2,15 @@
 import type { Api } from './api';
 import type { Me, Tenant } from './types';
 
-export type ViewName = 'overview' | 'opd' | 'users' | 'api-keys' | 'agents';
+export type ViewName =
+  | 'overview'
+  | 'opd'
+  | 'pharmacy-stock'
+  | 'pharmacy-expiry'
+  | 'pharmacy-dispense'
+  | 'users'
+  | 'api-keys'
+  | 'agents';
 
 export interface AdminState {
   me: Me | null;

@@ -1,0 +1,324 @@
+/**
+ * Dispensing against a prescription: batches chosen first expiry first out, the stock, the
+ * ledger, the dispense record and the prescription's dispensed quantity (and status) in one
+ * transaction whose every stock write is conditional on what was read, so stock never goes
+ * negative and two dispenses of the last units cannot both succeed.
+ */
+import { randomUUID } from 'node:crypto';
+import { actorId } from '../../kernel/actor';
+import type { Context } from '../../kernel/context';
+import { Conflict, NotFound } from '../../kernel/errors';
+import type { PageRequest } from '../../kernel/pagination';
+import { view } from '../../kernel/records';
+import { failedConditions } from '../../kernel/store/conditions';
+import type { Store, TxItem } from '../../kernel/store/store';
+import { invalidField } from '../../kernel/validation';
+import { chargeWrite } from '../billing';
+import { findPrescription, type PrescriptionRecord, prescriptionDispensed } from '../encounters';
+import { findPatient } from '../patients';
+import { dispenseChargeLines, fillType, isExpired, type PickLine, pickFefo } from './rules';
+import { Dispense, Movement } from './schemas';
+import { requireItem as findItemOrThrow, today } from './service';
+import {
+  type BatchRecord,
+  batchQuantityUpdate,
+  DispenseRecord as DispenseDef,
+  type DispenseRecord,
+  dispensePut,
+  type ItemRecord,
+  itemWithBatches,
+  type MovementRecord,
+  movementPut,
+  onHandUpdate,
+  pharmacyKeys,
+} from './store';
+
+/** A transaction holds at most 100 writes; a dispense needs 3 + 2 per batch. */
+const MAX_BATCHES_PER_DISPENSE = 20;
+/** Re-plans after losing a race on a batch to another movement, before answering 409. */
+const ATTEMPTS = 5;
+
+export interface DispensePlan {
+  dispense: DispenseRecord;
+  /** The formulary item dispensed (its pricing prices the dispense's charge lines). */
+  item: ItemRecord;
+  prescription: PrescriptionRecord;
+  batches: ReadonlyMap<string, BatchRecord>;
+  lines: readonly PickLine[];
+}
+
+/**
+ * Every stock write of a dispense, assembled here and only here: the prescription (0), the item's
+ * counter (1), the dispense record (2), then per batch its quantity and its ledger entry. The
+ * charge items (dispenseChargeWrites) follow them in the same transaction.
+ */
+export function dispenseWrites(store: Store, plan: DispensePlan): TxItem[] {
+  const { dispense: d } = plan;
+  return [
+    prescriptionDispensed(store, plan.prescription, {
+      quantity: d.quantity,
+      at: d.dispensedAt,
+      by: d.dispensedBy,
+    }),
+    onHandUpdate(store, d.itemId, -d.quantity, d.dispensedAt),
+    dispensePut(store, d),
+    ...plan.lines.flatMap((line): TxItem[] => {
+      const batch = plan.batches.get(line.batchId)!;
+      const after = line.batchQuantityBefore - line.quantity;
+      return [
+        batchQuantityUpdate(store, batch, after),
+        movementPut(store, {
+          id: randomUUID(),
+          itemId: d.itemId,
+          batchId: line.batchId,
+          batchNumber: line.batchNumber,
+          type: 'dispense',
+          quantity: -line.quantity,
+          batchQuantityAfter: after,
+          reference: d.id,
+          patientId: d.patientId,
+          at: d.dispensedAt,
+          by: d.dispensedBy,
+        }),
+      ];
+    }),
+  ];
+}
+
+/**
+ * The dispense's charge items (billing's ChargeItem), priced from the formulary: one per
+ * distinct unit price (dispenseChargeLines), each charged once by its source id (the dispense's
+ * id, then `<id>-2`, `<id>-3` for further prices under a markup).
+ */
+export async function dispenseChargeWrites(store: Store, plan: DispensePlan): Promise<TxItem[]> {
+  const d = plan.dispense;
+  const patient = await findPatient(store, d.patientId);
+  if (!patient) throw new NotFound(`Patient ${d.patientId} not found`);
+  return Promise.all(
+    dispenseChargeLines(d, plan.item).map((line, i) =>
+      chargeWrite(store, {
+        source: { type: 'dispense', id: i === 0 ? d.id : `${d.id}-${i + 1}` },
+        patientId: patient.id,
+        patientName: patient.name,
+        mrn: patient.mrn,
+        serviceType: 'pharmacy',
+        code: line.itemCode,
+        description: line.description,
+        quantity: line.quantity,
+        unitPrice: line.unitPrice,
+        occurredAt: d.dispensedAt,
+        by: d.dispensedBy,
+      }),
+    ),
+  );
+}
+
+async function planDispense(
+  ctx: Context,
+  input: {
+    encounterId: string;
+    prescriptionId: string;
+    itemId: string;
+    quantity?: number | undefined;
+  },
+): Promise<DispensePlan> {
+  const [rx, stock] = await Promise.all([
+    findPrescription(ctx.store, input.encounterId, input.prescriptionId),
+    itemWithBatches(ctx.store, input.itemId),
+  ]);
+  if (!rx)
+    throw new NotFound(
+      `Prescription ${input.prescriptionId} not found on encounter ${input.encounterId}`,
+    );
+  const { item, batches } = stock;
+  if (!item) throw new NotFound(`Formulary item ${input.itemId} not found`);
+  if (rx.status !== 'active')
+    throw new Conflict(
+      `Prescription ${rx.id} is ${rx.status}; only an active prescription can be dispensed`,
+      { prescriptionStatus: rx.status },
+    );
+  if (!rx.drugCode || rx.drugCode !== item.drugCode)
+    throw invalidField(
+      'itemId',
+      `is ${item.genericName} (${item.drugCode}); the prescription is for ${rx.drugName}${rx.drugCode ? ` (${rx.drugCode})` : ' (no ATC code: it cannot be matched to a formulary item)'}`,
+    );
+  const before = rx.dispensedQuantity ?? 0;
+  const owed = rx.quantity - before;
+  const quantity = input.quantity ?? owed;
+  if (quantity > owed)
+    throw invalidField('quantity', `is ${quantity}, more than the ${owed} still owed`);
+
+  const lines = pickFefo(batches, quantity, today(ctx));
+  if (lines.length > MAX_BATCHES_PER_DISPENSE)
+    throw new Conflict(
+      `This dispense would take from ${lines.length} batches; dispense at most ${MAX_BATCHES_PER_DISPENSE} batches at a time`,
+    );
+  const remainingOwed = owed - quantity;
+  const dispense: DispenseRecord = {
+    id: randomUUID(),
+    status: 'completed',
+    type: fillType(before, quantity, rx.quantity),
+    encounterId: rx.encounterId,
+    prescriptionId: rx.id,
+    patientId: rx.patientId,
+    itemId: item.id,
+    itemCode: item.code,
+    drugName: rx.drugName,
+    quantity,
+    lines: lines.map(({ batchId, batchNumber, expiryDate, quantity: q, unitCost }) => ({
+      batchId,
+      batchNumber,
+      expiryDate,
+      quantity: q,
+      unitCost,
+    })),
+    returnedQuantity: 0,
+    prescribedQuantity: rx.quantity,
+    remainingOwed,
+    prescriptionStatus: remainingOwed === 0 ? 'completed' : 'active',
+    dispensedAt: ctx.now.toISOString(),
+    dispensedBy: actorId(ctx.actor),
+  };
+  return {
+    dispense,
+    item,
+    prescription: rx,
+    batches: new Map(batches.map((b) => [b.id, b])),
+    lines,
+  };
+}
+
+/**
+ * Dispenses `quantity` (default: all still owed) of a prescription from one formulary item.
+ * A lost race (another dispense or movement changed a batch, the counter or the prescription
+ * between the read and the write) is re-planned from fresh reads; when the stock is then short
+ * the answer is 409.
+ */
+export async function dispense(
+  ctx: Context,
+  input: {
+    encounterId: string;
+    prescriptionId: string;
+    itemId: string;
+    quantity?: number | undefined;
+  },
+) {
+  for (let attempt = 1; ; attempt++) {
+    const plan = await planDispense(ctx, input);
+    try {
+      // Stock, ledger and prescription, then the charge items: one transaction.
+      await ctx.store.transact([
+        ...dispenseWrites(ctx.store, plan),
+        ...(await dispenseChargeWrites(ctx.store, plan)),
+      ]);
+      return view(Dispense, plan.dispense);
+    } catch (err) {
+      const failed = failedConditions(err);
+      if (!failed?.length) throw err;
+      if (attempt >= ATTEMPTS)
+        throw new Conflict(
+          'The stock or the prescription changed while dispensing, several times; reload and try again',
+        );
+    }
+  }
+}
+
+/**
+ * A patient brings back unused units of a dispense: they go back into the batch they came from
+ * (which must still be active and unexpired: otherwise they are destroyed, not restocked), the
+ * counter rises and the ledger records a `return`. The prescription is unchanged: returned
+ * medicine is not owed again. Conditional on the dispense's returned total as read, so two
+ * returns cannot together exceed what was dispensed.
+ */
+export async function returnUnits(
+  ctx: Context,
+  input: { id: string; batchId?: string | undefined; quantity: number; reason: string },
+) {
+  const { store } = ctx;
+  const keys = pharmacyKeys(store);
+  const raw = await store.get(keys.dispense(input.id), { consistent: true });
+  if (!raw) throw new NotFound(`Dispense ${input.id} not found`);
+  const d = DispenseDef.read(raw);
+  if (!input.batchId && d.lines.length > 1)
+    throw invalidField('batchId', 'is required: this dispense took from several batches');
+  const index = input.batchId ? d.lines.findIndex((l) => l.batchId === input.batchId) : 0;
+  const line = d.lines[index];
+  if (!line) throw invalidField('batchId', `is not a batch of dispense ${d.id}`);
+  const returnable = line.quantity - (line.returnedQuantity ?? 0);
+  if (input.quantity > returnable)
+    throw invalidField(
+      'quantity',
+      `is ${input.quantity}, more than the ${returnable} of batch ${line.batchNumber} not yet returned`,
+    );
+  const { batches } = await itemWithBatches(store, d.itemId);
+  const batch = batches.find((b) => b.id === line.batchId);
+  if (!batch) throw new NotFound(`Batch ${line.batchId} not found`);
+  if (batch.status !== 'active' || isExpired(batch.expiryDate, today(ctx)))
+    throw new Conflict(
+      `Batch ${batch.batchNumber} is ${batch.status === 'active' ? 'expired' : batch.status}; returned units cannot be restocked into it`,
+    );
+  const at = ctx.now.toISOString();
+  const after = batch.quantity + input.quantity;
+  const movement: MovementRecord = {
+    id: randomUUID(),
+    itemId: d.itemId,
+    batchId: batch.id,
+    batchNumber: batch.batchNumber,
+    type: 'return',
+    quantity: input.quantity,
+    batchQuantityAfter: after,
+    reason: input.reason,
+    reference: d.id,
+    patientId: d.patientId,
+    at,
+    by: actorId(ctx.actor),
+  };
+  const lineReturned = (line.returnedQuantity ?? 0) + input.quantity;
+  try {
+    await store.transact([
+      {
+        Update: {
+          Key: keys.dispense(d.id),
+          UpdateExpression: `SET #lines[${index}].#rq = :line, #rq = :total`,
+          ConditionExpression: '#rq = :before',
+          ExpressionAttributeNames: { '#lines': 'lines', '#rq': 'returnedQuantity' },
+          ExpressionAttributeValues: {
+            ':line': lineReturned,
+            ':total': d.returnedQuantity + input.quantity,
+            ':before': d.returnedQuantity,
+          },
+        },
+      },
+      batchQuantityUpdate(store, batch, after),
+      onHandUpdate(store, d.itemId, input.quantity, at),
+      movementPut(store, movement),
+    ]);
+  } catch (err) {
+    if (failedConditions(err)?.length)
+      throw new Conflict(
+        `Dispense ${d.id} or batch ${batch.batchNumber} changed while recording the return; reload and try again`,
+      );
+    throw err;
+  }
+  const item = await findItemOrThrow(ctx, d.itemId);
+  const lines = d.lines.map((l, i) => (i === index ? { ...l, returnedQuantity: lineReturned } : l));
+  return {
+    dispense: view(Dispense, {
+      ...d,
+      lines,
+      returnedQuantity: d.returnedQuantity + input.quantity,
+    }),
+    movement: view(Movement, movement),
+    onHand: item.onHand,
+  };
+}
+
+/** A prescription's dispenses, oldest first. */
+export function listDispenses(ctx: Context, query: PageRequest & { prescriptionId: string }) {
+  return ctx.store.collectionPage(
+    'gsi1',
+    pharmacyKeys(ctx.store).dispensesOf(query.prescriptionId),
+    query,
+    (item) => view(Dispense, DispenseDef.read(item)),
+  );
+}

@@ -1,0 +1,441 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { allRoutes } from '../../shared/api/index';
+import { shiftClock } from '../../shared/kernel/clock';
+import { ROLES, type Role } from '../../shared/kernel/roles';
+import { SCOPE_NAMES, type Scope } from '../../shared/kernel/scopes';
+import { addDays } from '../../shared/kernel/time/zoned-time';
+import { type Client, client, type Reply } from '../support/api';
+import { DAY_SCHEDULE, opdRuntime } from '../support/opd';
+import { pharmacyHospital } from '../support/pharmacy';
+
+// Who may call the pharmacy's routes, written out by hand and checked against the running
+// service, as test/integration/role-matrix.test.ts does for the platform and outpatient groups:
+// every allowed role's call succeeds with the route's success status, every other role gets 403,
+// and so do API keys without the route's scope.
+
+// ─── The expected access table ──────────────────────────────────────────────────────────────
+
+/** The resource groups this file covers (see test/unit/architecture/role-matrix-coverage.test.ts). */
+const MATRIX_GROUPS: readonly string[] = ['pharmacy'];
+
+const MATRIX_ROLES = [
+  'ADMIN',
+  'DOCTOR',
+  'NURSE',
+  'RECEPTIONIST',
+  'PHARMACIST',
+  'ACCOUNTANT',
+  'LAB_TECHNICIAN',
+  'RADIOLOGIST',
+  'BED_MANAGER',
+  'CASHIER',
+  'PATHOLOGIST',
+  'RADIOGRAPHER',
+] as const satisfies readonly Role[];
+
+interface Rule {
+  ok: 200 | 201;
+  roles: readonly Role[];
+  key: Scope;
+}
+
+const PHARMACY: readonly Role[] = ['ADMIN', 'PHARMACIST'];
+const STOCK_READERS: readonly Role[] = ['ADMIN', 'PHARMACIST', 'DOCTOR', 'NURSE'];
+
+const ACCESS = {
+  'POST /pharmacy/items': { ok: 201, roles: PHARMACY, key: 'pharmacy:write' },
+  'GET /pharmacy/items': { ok: 200, roles: STOCK_READERS, key: 'pharmacy:read' },
+  'PATCH /pharmacy/items/{id}': { ok: 200, roles: PHARMACY, key: 'pharmacy:write' },
+  'GET /pharmacy/items/{id}/stock': { ok: 200, roles: STOCK_READERS, key: 'pharmacy:read' },
+  'GET /pharmacy/items/{id}/movements': { ok: 200, roles: PHARMACY, key: 'pharmacy:read' },
+  'GET /pharmacy/items/{id}/batches/{batchId}/movements': {
+    ok: 200,
+    roles: PHARMACY,
+    key: 'pharmacy:read',
+  },
+  'POST /pharmacy/items/{id}/batches/{batchId}/adjustments': {
+    ok: 201,
+    roles: PHARMACY,
+    key: 'pharmacy:write',
+  },
+  'POST /pharmacy/items/{id}/batches/{batchId}/write-off': {
+    ok: 200,
+    roles: PHARMACY,
+    key: 'pharmacy:write',
+  },
+  'POST /pharmacy/items/{id}/batches/{batchId}/recall': {
+    ok: 200,
+    roles: PHARMACY,
+    key: 'pharmacy:write',
+  },
+  'POST /pharmacy/receipts': { ok: 201, roles: PHARMACY, key: 'pharmacy:write' },
+  'GET /pharmacy/receipts': { ok: 200, roles: PHARMACY, key: 'pharmacy:read' },
+  'POST /pharmacy/dispenses': { ok: 201, roles: PHARMACY, key: 'pharmacy:write' },
+  'POST /pharmacy/dispenses/{id}/returns': { ok: 201, roles: PHARMACY, key: 'pharmacy:write' },
+  'GET /pharmacy/dispenses': { ok: 200, roles: STOCK_READERS, key: 'pharmacy:read' },
+  'GET /pharmacy/expiry-scan': { ok: 200, roles: PHARMACY, key: 'pharmacy:read' },
+  'GET /pharmacy/low-stock': { ok: 200, roles: PHARMACY, key: 'pharmacy:read' },
+} as const satisfies Record<string, Rule>;
+
+type RouteKey = keyof typeof ACCESS;
+const ROUTE_KEYS = Object.keys(ACCESS) as RouteKey[];
+const rule = (route: RouteKey): Rule => ACCESS[route];
+
+// ─── Fixtures ──────────────────────────────────────────────────────────────────────────────
+
+const TZ = 'Asia/Kolkata';
+const opd = opdRuntime(TZ);
+const DAY_MS = 24 * 3600 * 1000;
+/** Write-offs need expired batches: batches expiring tomorrow are received, then the clock moves. */
+const SHIFT_DAYS = 2;
+
+type Who = Role | 'KEY';
+const staff = new Map<Role, Client>();
+const exactKey = new Map<Scope, Client>();
+const allButKey = new Map<Scope, Client>();
+let pharmacist: Client;
+let doctor: Client;
+let today = '';
+let f: {
+  item: any;
+  /** A batch with plenty of stock, for adjustments and refused recalls. */
+  batch: any;
+  expired: any[];
+  expiredSpare: any;
+  encounter: any;
+  rx: any;
+  dispense: any;
+};
+
+let n = 0;
+const next = () => ++n;
+
+async function must<T = any>(reply: Promise<Reply<T>>, expected: number, what: string) {
+  const r = await reply;
+  if (r.status !== expected)
+    throw new Error(`fixture ${what}: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body;
+}
+
+const receiptBody = (batchNumber: string, quantity = 100, days = 100) => ({
+  supplier: 'Medline Distributors',
+  invoiceReference: `M-${randomUUID().slice(0, 8)}`,
+  lines: [
+    {
+      itemId: f.item.id,
+      batchNumber,
+      expiryDate: addDays(today, days),
+      quantity,
+      unitCost: 90,
+    },
+  ],
+});
+
+async function newBatch() {
+  const receipt = await must(
+    pharmacist.post('/pharmacy/receipts', receiptBody(`B-${next()}`)),
+    201,
+    'receipt',
+  );
+  return { id: receipt.lines[0].batchId };
+}
+
+async function newPrescription(quantity = 1) {
+  const patient = await must(
+    staff.get('RECEPTIONIST')!.post('/patients/register', {
+      name: `Pharmacy Matrix ${next()}`,
+      dateOfBirth: '1970-01-01',
+      sex: 'male',
+      phone: `+91 96${String(next()).padStart(8, '0')}`,
+    }),
+    201,
+    'patient',
+  );
+  const encounter = await must(
+    doctor.post('/encounters', { patientId: patient.id }),
+    201,
+    'encounter',
+  );
+  const rx = await must(
+    doctor.post(`/encounters/${encounter.id}/prescriptions`, {
+      drugName: 'Paracetamol',
+      strength: '500 mg',
+      dose: '1 tablet',
+      route: 'oral',
+      frequency: 'three times a day',
+      durationDays: 1,
+      quantity,
+    }),
+    201,
+    'prescription',
+  );
+  return { encounter, rx };
+}
+
+const dispenseBody = (p: { encounter: any; rx: any }) => ({
+  encounterId: p.encounter.id,
+  prescriptionId: p.rx.id,
+  itemId: f.item.id,
+});
+
+async function newDispense() {
+  const p = await newPrescription(2);
+  return must(pharmacist.post('/pharmacy/dispenses', dispenseBody(p)), 201, 'dispense');
+}
+
+const batchPath = (b: { id: string }, what: string) =>
+  `/pharmacy/items/${f.item.id}/batches/${b.id}/${what}`;
+
+interface Req {
+  path: string;
+  body?: unknown;
+}
+interface Requests {
+  fresh: (who: Who) => Promise<Req> | Req;
+  refused?: () => Req;
+}
+
+const REQUESTS: Record<RouteKey, Requests> = {
+  'POST /pharmacy/items': {
+    fresh: (who) => ({
+      path: '/pharmacy/items',
+      body: {
+        code: `IBU-${who.replace(/_/g, '').slice(0, 4)}-${next()}`,
+        genericName: 'Ibuprofen',
+        form: 'tablet',
+        strength: '400 mg',
+        unit: 'tablet',
+        packSize: 10,
+        pricing: { kind: 'markup', percent: 15 },
+        reorderLevel: 30,
+      },
+    }),
+  },
+  'GET /pharmacy/items': { fresh: () => ({ path: '/pharmacy/items' }) },
+  'PATCH /pharmacy/items/{id}': {
+    fresh: () => ({ path: `/pharmacy/items/${f.item.id}`, body: { reorderLevel: 40 } }),
+  },
+  'GET /pharmacy/items/{id}/stock': {
+    fresh: () => ({ path: `/pharmacy/items/${f.item.id}/stock` }),
+  },
+  'GET /pharmacy/items/{id}/movements': {
+    fresh: () => ({ path: `/pharmacy/items/${f.item.id}/movements` }),
+  },
+  'GET /pharmacy/items/{id}/batches/{batchId}/movements': {
+    fresh: () => ({ path: batchPath(f.batch, 'movements') }),
+  },
+  'POST /pharmacy/items/{id}/batches/{batchId}/adjustments': {
+    fresh: () => ({
+      path: batchPath(f.batch, 'adjustments'),
+      body: { quantity: -1, reason: 'damage' },
+    }),
+  },
+  'POST /pharmacy/items/{id}/batches/{batchId}/write-off': {
+    fresh: () => {
+      const batch = f.expired.shift();
+      if (!batch) throw new Error('fixture: no expired batch left');
+      return { path: batchPath(batch, 'write-off'), body: {} };
+    },
+    refused: () => ({ path: batchPath(f.expiredSpare, 'write-off'), body: {} }),
+  },
+  'POST /pharmacy/items/{id}/batches/{batchId}/recall': {
+    fresh: async () => ({
+      path: batchPath(await newBatch(), 'recall'),
+      body: { reason: 'Manufacturer recall' },
+    }),
+    refused: () => ({
+      path: batchPath(f.batch, 'recall'),
+      body: { reason: 'Manufacturer recall' },
+    }),
+  },
+  'POST /pharmacy/receipts': {
+    fresh: (who) => ({
+      path: '/pharmacy/receipts',
+      body: receiptBody(`R-${who.replace(/_/g, '')}-${next()}`, 5),
+    }),
+  },
+  'GET /pharmacy/receipts': { fresh: () => ({ path: '/pharmacy/receipts' }) },
+  'POST /pharmacy/dispenses': {
+    fresh: async () => ({
+      path: '/pharmacy/dispenses',
+      body: dispenseBody(await newPrescription()),
+    }),
+    refused: () => ({ path: '/pharmacy/dispenses', body: dispenseBody(f) }),
+  },
+  'POST /pharmacy/dispenses/{id}/returns': {
+    fresh: async () => ({
+      path: `/pharmacy/dispenses/${(await newDispense()).id}/returns`,
+      body: { quantity: 1, reason: 'Unused' },
+    }),
+    refused: () => ({
+      path: `/pharmacy/dispenses/${f.dispense.id}/returns`,
+      body: { quantity: 1, reason: 'Unused' },
+    }),
+  },
+  'GET /pharmacy/dispenses': {
+    fresh: () => ({ path: `/pharmacy/dispenses?prescriptionId=${f.rx.id}` }),
+  },
+  'GET /pharmacy/expiry-scan': { fresh: () => ({ path: '/pharmacy/expiry-scan?withinDays=30' }) },
+  'GET /pharmacy/low-stock': { fresh: () => ({ path: '/pharmacy/low-stock' }) },
+};
+
+function send(api: Client, route: RouteKey, req: Req): Promise<Reply> {
+  const [method, template] = route.split(' ') as [string, string];
+  const pattern = new RegExp(`^${template.replace(/\{\w+\}/g, '[^/?]+')}(\\?|$)`);
+  expect(req.path, `request of ${route}`).toMatch(pattern);
+  return api.call(method, req.path, method === 'GET' ? undefined : (req.body ?? {}));
+}
+
+function expectSuccess(res: Reply, route: RouteKey, who: string) {
+  expect(res.status, `${who} → ${route}: ${res.status} ${JSON.stringify(res.body)}`).toBe(
+    rule(route).ok,
+  );
+}
+
+function expectRefused(res: Reply, route: RouteKey, who: string, message: RegExp) {
+  const label = `${who} → ${route} must be refused: ${res.status} ${JSON.stringify(res.body)}`;
+  expect(res.status, label).toBe(403);
+  expect(res.body, label).toMatchObject({ statusCode: 403, error: expect.any(String) });
+  expect(res.body.message, label).toMatch(message);
+}
+
+beforeAll(async () => {
+  const h = await pharmacyHospital(opd.url, TZ);
+  f = {} as typeof f;
+  f.item = await h.item({ reorderLevel: 10 });
+  // Six batches expiring tomorrow: written off once the clock has moved past their date.
+  const shortDated = await h.receive(
+    opd.today,
+    Array.from({ length: 6 }, (_, i) => ({
+      itemId: f.item.id,
+      batchNumber: `EXP-${i}`,
+      days: 1,
+      quantity: 3,
+      unitCost: 70,
+    })),
+  );
+  f.expired = shortDated.lines.map((l: any) => ({ id: l.batchId }));
+  f.expiredSpare = f.expired.pop();
+
+  // From here on the hospital's date is SHIFT_DAYS later (opdRuntime resets the clock after
+  // the file): sign everyone in afresh so no token has expired.
+  shiftClock(SHIFT_DAYS * DAY_MS);
+  today = addDays(opd.today, SHIFT_DAYS);
+  const anon = client(opd.url);
+  const signIn = async (credentials: { email: string; password: string }) => {
+    const login = await must(anon.post('/auth/login', credentials), 200, 'sign-in');
+    return client(opd.url, { token: login.accessToken, tenantId: h.tenantId });
+  };
+  const admin = await signIn(h.registration.credentials);
+  staff.set('ADMIN', admin);
+  const others = MATRIX_ROLES.filter((r) => r !== 'ADMIN');
+  const signedIn = await Promise.all(
+    others.map(async (role) => {
+      const created = await must(
+        admin.post('/users', {
+          name: `Pharmacy matrix ${role}`,
+          email: `pm-${role.toLowerCase()}-${randomUUID().slice(0, 6)}@example.test`,
+          role,
+        }),
+        201,
+        `${role} user`,
+      );
+      return { role, user: created.user, api: await signIn(created.credentials) };
+    }),
+  );
+  for (const s of signedIn) staff.set(s.role, s.api);
+  pharmacist = staff.get('PHARMACIST')!;
+  doctor = staff.get('DOCTOR')!;
+  await must(
+    admin.post('/doctors', {
+      userId: signedIn.find((s) => s.role === 'DOCTOR')!.user.id,
+      departmentId: h.department.id,
+      specialty: 'General Practice',
+      consultationFee: 400,
+      schedule: DAY_SCHEDULE,
+    }),
+    201,
+    'doctor profile',
+  );
+
+  const stock = await must(
+    pharmacist.post('/pharmacy/receipts', receiptBody('BIG-1', 1000)),
+    201,
+    'stock',
+  );
+  f.batch = { id: stock.lines[0].batchId };
+  Object.assign(f, await newPrescription());
+  f.dispense = await newDispense();
+
+  for (const scope of ['pharmacy:read', 'pharmacy:write'] as const) {
+    const make = async (scopes: Scope[], name: string) => {
+      const created = await must(admin.post('/api-keys', { name, scopes }), 201, 'key');
+      return client(opd.url, { token: created.secret });
+    };
+    exactKey.set(scope, await make([scope], `exactly ${scope}`));
+    allButKey.set(
+      scope,
+      await make(
+        SCOPE_NAMES.filter((s) => s !== scope),
+        `all but ${scope}`,
+      ),
+    );
+  }
+}, 90_000);
+
+// ─── The tests ─────────────────────────────────────────────────────────────────────────────
+
+describe('the pharmacy access table', () => {
+  it('lists exactly the routes of the pharmacy group', () => {
+    const served = allRoutes()
+      .filter((r) => MATRIX_GROUPS.includes(r.group))
+      .map((r) => `${r.method} ${r.path}`)
+      .sort();
+    expect(served).toEqual([...ROUTE_KEYS].sort());
+  });
+
+  it('covers every staff role, and lets ADMIN call every route', () => {
+    expect([...MATRIX_ROLES].sort()).toEqual([...ROLES].sort());
+    for (const route of ROUTE_KEYS) expect(rule(route).roles, route).toContain('ADMIN');
+  });
+});
+
+describe('staff roles', () => {
+  it.each(ROUTE_KEYS)('%s', async (route) => {
+    const { roles } = rule(route);
+    const { fresh, refused } = REQUESTS[route];
+    const plan = await Promise.all(
+      MATRIX_ROLES.map(async (role) => {
+        const allowed = roles.includes(role);
+        const req = allowed || !refused ? await fresh(role) : refused();
+        return { role, allowed, req };
+      }),
+    );
+    for (const { role, allowed, req } of plan) {
+      const res = await send(staff.get(role)!, route, req);
+      if (allowed) expectSuccess(res, route, role);
+      else expectRefused(res, route, role, new RegExp(`^Role ${role} may not use `));
+    }
+  });
+});
+
+describe('API keys', () => {
+  it.each(ROUTE_KEYS)('%s', async (route) => {
+    const { key } = rule(route);
+    const { fresh, refused } = REQUESTS[route];
+    const withScope = await send(exactKey.get(key)!, route, await fresh('KEY'));
+    expectSuccess(withScope, route, `a key with exactly ${key}`);
+    const without = await send(
+      allButKey.get(key)!,
+      route,
+      refused ? refused() : await fresh('KEY'),
+    );
+    expectRefused(
+      without,
+      route,
+      `a key with every scope but ${key}`,
+      /^API key lacks the required scope/,
+    );
+  });
+});
