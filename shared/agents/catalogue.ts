@@ -16,6 +16,7 @@ import * as doctors from '../modules/doctors/operations';
 import { Encounter, Prescription } from '../modules/encounters';
 import * as encounters from '../modules/encounters/operations';
 import * as patients from '../modules/patients/operations';
+import { AREA_CAPABILITIES, AREA_SKILLS } from './area-capabilities';
 import {
   type AnyCapability,
   defineCapability,
@@ -249,6 +250,7 @@ export const CAPABILITIES: readonly AnyCapability[] = [
   encounterSummary,
   listDoctors,
   listDepartments,
+  ...AREA_CAPABILITIES,
 ];
 
 /** Every A2A skill; each groups the capabilities that name it. */
@@ -305,6 +307,7 @@ export const SKILLS: readonly Skill[] = [
     examples: ['Which doctors work in cardiology?'],
     keywords: ['doctor', 'department', 'specialist'],
   },
+  ...AREA_SKILLS,
 ];
 
 /** Names are unique, every capability's skill exists and every skill has a capability. */
