@@ -57,6 +57,7 @@ export const GROUP_AREAS: Readonly<Record<string, AreaName>> = {
   doctors: 'outpatient',
   appointments: 'outpatient',
   encounters: 'outpatient',
+  'agent-actions': 'agents',
 };
 
 export function isAreaName(name: string): name is AreaName {

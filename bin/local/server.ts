@@ -19,6 +19,7 @@ import {
 } from './api-gateway';
 import { AuthorizerPolicyCache } from './authorizer-cache';
 import { ensureTable, LocalSetupError } from './dynamo-local';
+import { type LocalEvents, startLocalEvents } from './event-bus';
 import { preparePageScripts } from './page-scripts';
 import { evaluatePolicy } from './policy';
 
@@ -35,6 +36,8 @@ export interface LocalRuntimeOptions {
   jwtSecret?: string;
   /** Serve under `/<stage>/…` like API Gateway's default execute-api URL (tests of the pages use it). */
   stage?: string;
+  /** Run the agent actions job every five minutes (default); tests turn it off and trigger it. */
+  schedule?: boolean;
   /** Progress lines (table upgrades); silent unless given. */
   log?: (line: string) => void;
 }
@@ -42,6 +45,8 @@ export interface LocalRuntimeOptions {
 export interface LocalRuntime {
   url: string;
   server: Server;
+  /** The in-process EventBridge bus, its rules and executors, and the agent actions schedule. */
+  events: LocalEvents;
   close(): Promise<void>;
 }
 
@@ -161,6 +166,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
   const handlers = new Map<string, ApiHandler>();
   for (const g of GROUPS) handlers.set(g.name, await loadHandler(groupEntry(g)));
   const authorizer = await loadHandler('functions/authorizer/handler.ts');
+  const events = await startLocalEvents({ schedule: opts.schedule !== false });
   const policyCache = new AuthorizerPolicyCache(AUTHORIZER_CACHE_TTL_SECONDS * 1000);
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
@@ -268,8 +274,10 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
   return {
     url: `http://${opts.host && opts.host !== '0.0.0.0' ? opts.host : '127.0.0.1'}:${port}${opts.stage ? `/${opts.stage}` : ''}`,
     server,
+    events,
     close: () =>
       new Promise<void>((ok) => {
+        events.stop();
         server.closeAllConnections();
         server.close(() => ok());
       }),

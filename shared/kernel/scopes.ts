@@ -34,6 +34,9 @@ export const SCOPES = {
   'radiology:write': 'Order, schedule, perform and report radiology studies',
   'agents:reception:write':
     'Agent tools that act at reception: register patients, book and cancel appointments (coming with the agent platform)',
+  'agents:clinical:propose':
+    'Agent tools that propose clinical changes (prescriptions, admissions, discharges, lab and radiology orders) for a qualified person to approve; nothing changes until then',
+  'agent-actions:read': 'Read agent actions (HITL proposals) and their outcomes',
   'agents:operations:read':
     'Agent tools that read operations data: the OPD queue, beds, pharmacy stock, billing summary (coming with the agent platform)',
 } as const;
