@@ -159,7 +159,9 @@ export async function startLocalEvents(opts: { schedule?: boolean } = {}): Promi
       client.middlewareStack.add(
         (_next, context) => async (args) => {
           if (context.commandName !== 'PutEventsCommand')
-            throw new Error(`The local event bus handles PutEvents only, not ${context.commandName}`);
+            throw new Error(
+              `The local event bus handles PutEvents only, not ${context.commandName}`,
+            );
           const entries = (args.input as { Entries?: PutEventsRequestEntry[] }).Entries ?? [];
           const results = bus.put(entries);
           return {
@@ -170,7 +172,10 @@ export async function startLocalEvents(opts: { schedule?: boolean } = {}): Promi
         { step: 'initialize', name: 'localEventBus' },
       ),
   );
-  const runSchedule = () => sweep({ source: 'aws.events', 'detail-type': 'Scheduled Event' } as never, { awsRequestId: randomUUID() });
+  const runSchedule = () =>
+    sweep({ source: 'aws.events', 'detail-type': 'Scheduled Event' } as never, {
+      awsRequestId: randomUUID(),
+    });
   const timer =
     opts.schedule === false
       ? undefined

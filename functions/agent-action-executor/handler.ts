@@ -21,7 +21,9 @@ export async function handler(
   const detail = parseOrThrow(AgentActionApprovedDetail, event.detail);
   const expected = process.env.ACTION_TYPE;
   if (expected && detail.type !== expected)
-    throw new Error(`Executor for ${expected} received a ${detail.type} action: check the rule's pattern`);
+    throw new Error(
+      `Executor for ${expected} received a ${detail.type} action: check the rule's pattern`,
+    );
   const requestId = context?.awsRequestId ?? event.id;
   const log = rootLogger.child({
     function: `agent-action-${detail.type}`,

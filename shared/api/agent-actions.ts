@@ -3,7 +3,8 @@ import * as actions from '../modules/agent-actions/operations';
 
 export const agentActionsGroup = defineGroup({
   name: 'agent-actions',
-  description: 'Agent actions (HITL): proposals, the pending list, approval and rejection, settings',
+  description:
+    'Agent actions (HITL): proposals, the pending list, approval and rejection, settings',
   // Approval (and auto-approval at proposal) publishes AgentActionApproved on the bus.
   permissions: { table: 'readwrite', events: true },
   routes: [
@@ -13,7 +14,11 @@ export const agentActionsGroup = defineGroup({
       tag: 'Agent actions',
     }),
     route(actions.list, { method: 'GET', path: '/agent-actions', tag: 'Agent actions' }),
-    route(actions.settings, { method: 'GET', path: '/agent-actions/settings', tag: 'Agent actions' }),
+    route(actions.settings, {
+      method: 'GET',
+      path: '/agent-actions/settings',
+      tag: 'Agent actions',
+    }),
     route(actions.updateSettings, {
       method: 'PUT',
       path: '/agent-actions/settings',

@@ -42,7 +42,11 @@ export const HIGH_ALERT_DRUGS: readonly MedicationClassRule[] = [
 
 function classesOf(code: string | null, rules: readonly MedicationClassRule[]): string[] {
   if (!code) return [];
-  return [...new Set(rules.filter((r) => r.atcPrefixes.some((p) => code.startsWith(p))).map((r) => r.label))];
+  return [
+    ...new Set(
+      rules.filter((r) => r.atcPrefixes.some((p) => code.startsWith(p))).map((r) => r.label),
+    ),
+  ];
 }
 
 export interface MedicationRiskClasses {

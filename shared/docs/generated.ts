@@ -9,6 +9,7 @@ import { medicationRequestStatusTableMarkdown } from '../clinical/medication-req
 import { type OperationRoute, pathParams } from '../http/route';
 import { ROLES } from '../kernel/roles';
 import { SCOPES } from '../kernel/scopes';
+import { agentActionStatusTableMarkdown } from '../modules/agent-actions';
 import { appointmentStatusTableMarkdown } from '../modules/appointments';
 import { encounterStatusTableMarkdown } from '../modules/encounters';
 import { type FieldRow, fieldRows, jsonSchemaOf, typeText } from './schema-text';
@@ -136,7 +137,10 @@ export function stateMachinesMarkdown(): string {
     '\n\n## Queue entry\n\n| Status | Set when |\n|---|---|\n| `waiting` | the appointment is checked in, or its encounter was entered in error |\n| `in-consultation` | an encounter starts from the appointment |\n| `done` | the encounter is completed |\n| `left` | the checked-in appointment is cancelled (left without being seen) or entered in error before a consultation, or the encounter is discontinued |\n\n' +
     'Order: in consultation first, then waiting patients with `urgent` before `routine` and otherwise by token; done and left last. Tokens are numbered from 1 per doctor and day without gaps. ' +
     "The estimated wait of a waiting patient is (patients ahead × slot length) + the longer of what remains of the current consultation and the time until the doctor's session opens (`sessionOpensAt`, when patients check in early or during a break).\n\n" +
-    '## API key\n\n| Status | Next | How |\n|---|---|---|\n| `active` | `active` (new secret) | `api-keys.rotate` (`POST /api-keys/{id}/rotate`): the old secret stops working at once |\n| `active` | `revoked` | `api-keys.revoke` (`POST /api-keys/{id}/revoke`) |\n| `revoked` | none | create a new key |\n'
+    '## Agent action (HITL, `agent-actions.*`; docs/hitl.md)\n\n' +
+    'A proposal starts `PENDING` (or `APPROVED` when the hospital auto-approves its type and its risk is below `CRITICAL`). Every decision is conditional on the state it was taken from: of two concurrent decisions, or a decision and the expiry job, exactly one wins and the other answers 409. An approved action is carried out once by its executor, which records `EXECUTED` with the result or `FAILED` with the reason.\n\n' +
+    agentActionStatusTableMarkdown() +
+    '\n## API key\n\n| Status | Next | How |\n|---|---|---|\n| `active` | `active` (new secret) | `api-keys.rotate` (`POST /api-keys/{id}/rotate`): the old secret stops working at once |\n| `active` | `revoked` | `api-keys.revoke` (`POST /api-keys/{id}/revoke`) |\n| `revoked` | none | create a new key |\n'
   );
 }
 

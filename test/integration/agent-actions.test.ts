@@ -41,18 +41,29 @@ describe('a proposed prescription', () => {
     expect(pending.status).toBe(200);
     expect(pending.body.items.map((a: { id: string }) => a.id)).toEqual([id]);
 
-    expectError(await h.nurse.api.post(`/agent-actions/${id}/approve`), 403, /Role NURSE may not approve/);
+    expectError(
+      await h.nurse.api.post(`/agent-actions/${id}/approve`),
+      403,
+      /Role NURSE may not approve/,
+    );
     expectError(await h.agentKey.api.post(`/agent-actions/${id}/approve`), 403);
     const readerKey = await h.key(['agent-actions:read', 'encounters:write']);
     expectError(await readerKey.api.post(`/agent-actions/${id}/approve`), 403, /API keys may not/);
 
-    const approved = await h.otherDoctor.api.post(`/agent-actions/${id}/approve`, { note: 'Agreed' });
+    const approved = await h.otherDoctor.api.post(`/agent-actions/${id}/approve`, {
+      note: 'Agreed',
+    });
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
-    expect(approved.body).toMatchObject({ status: 'APPROVED', decision: { by: 'user', userId: h.otherDoctor.user.id, role: 'DOCTOR' } });
+    expect(approved.body).toMatchObject({
+      status: 'APPROVED',
+      decision: { by: 'user', userId: h.otherDoctor.user.id, role: 'DOCTOR' },
+    });
     await settle();
 
     // EventBridge delivers at least once: the same event twice more, concurrently.
-    const event = rt.events.bus.published.find((e) => (e.detail as { actionId: string }).actionId === id)!;
+    const event = rt.events.bus.published.find(
+      (e) => (e.detail as { actionId: string }).actionId === id,
+    )!;
     await Promise.all([rt.events.bus.deliver(event), rt.events.bus.deliver(event)]);
 
     const done = await h.doctorUser.api.get(`/agent-actions/${id}`);
@@ -75,7 +86,11 @@ describe('a proposed prescription', () => {
       .map((d) => (d.result as { outcome: string }).outcome)
       .sort();
     expect(outcomes).toEqual(['executed', 'skipped', 'skipped']);
-    expectError(await h.otherDoctor.api.post(`/agent-actions/${id}/approve`), 409, /EXECUTED, not PENDING/);
+    expectError(
+      await h.otherDoctor.api.post(`/agent-actions/${id}/approve`),
+      409,
+      /EXECUTED, not PENDING/,
+    );
   });
 
   it('cannot be approved by the doctor whose token the agent used to propose it', async () => {
@@ -121,7 +136,10 @@ describe('a proposed prescription', () => {
       reason: 'Patient already takes paracetamol at home',
     });
     expect(rejected.status, JSON.stringify(rejected.body)).toBe(200);
-    expect(rejected.body).toMatchObject({ status: 'REJECTED', decision: { reason: 'Patient already takes paracetamol at home' } });
+    expect(rejected.body).toMatchObject({
+      status: 'REJECTED',
+      decision: { reason: 'Patient already takes paracetamol at home' },
+    });
     expectError(await h.doctorUser.api.post(`/agent-actions/${body.id}/approve`), 409, /REJECTED/);
     await settle();
     const enc = await h.doctorUser.api.get(`/encounters/${encounter.id}`);
@@ -130,7 +148,9 @@ describe('a proposed prescription', () => {
 
   it('expires after its lifetime through the scheduled job, and then cannot be approved', async () => {
     const h = await hitlHospital(rt.url);
-    const settings = await h.admin.put('/agent-actions/settings', { types: { prescription: { lifetimeMinutes: 30 } } });
+    const settings = await h.admin.put('/agent-actions/settings', {
+      types: { prescription: { lifetimeMinutes: 30 } },
+    });
     expect(settings.status, JSON.stringify(settings.body)).toBe(200);
     const { encounter } = await h.encounter();
     const { body } = await h.proposeRx(encounter.id);
@@ -147,7 +167,10 @@ describe('a proposed prescription', () => {
     expect(report.expired).toContain(body.id);
     const expired = await h.doctorUser.api.get(`/agent-actions/${body.id}`);
     expect(expired.body.status).toBe('EXPIRED');
-    expect(expired.body.history.at(-1)).toMatchObject({ event: 'expired', by: 'system:agent-actions.expiry' });
+    expect(expired.body.history.at(-1)).toMatchObject({
+      event: 'expired',
+      by: 'system:agent-actions.expiry',
+    });
     expectError(await h.doctorUser.api.post(`/agent-actions/${body.id}/approve`), 409, /EXPIRED/);
   });
 });
@@ -173,7 +196,9 @@ describe('races', () => {
 
   it('an approval and the expiry job at the moment of expiry: exactly one wins', async () => {
     const h = await hitlHospital(rt.url);
-    await h.admin.put('/agent-actions/settings', { types: { prescription: { lifetimeMinutes: 10 } } });
+    await h.admin.put('/agent-actions/settings', {
+      types: { prescription: { lifetimeMinutes: 10 } },
+    });
     const { encounter } = await h.encounter();
     const { body } = await h.proposeRx(encounter.id);
     shiftClock(Date.parse(body.expiresAt) - systemClock.now().getTime() - 30);
@@ -201,27 +226,42 @@ describe('races', () => {
 describe('auto-approval', () => {
   it('approves a LOW prescription at proposal for an administrator who enabled it, but never a CRITICAL one', async () => {
     const h = await hitlHospital(rt.url);
-    expectError(await h.doctorUser.api.put('/agent-actions/settings', { types: { prescription: { autoApprove: true } } }), 403);
-    const on = await h.admin.put('/agent-actions/settings', { types: { prescription: { autoApprove: true } } });
+    expectError(
+      await h.doctorUser.api.put('/agent-actions/settings', {
+        types: { prescription: { autoApprove: true } },
+      }),
+      403,
+    );
+    const on = await h.admin.put('/agent-actions/settings', {
+      types: { prescription: { autoApprove: true } },
+    });
     expect(on.status, JSON.stringify(on.body)).toBe(200);
     expect(on.body.types).toEqual([
-      expect.objectContaining({ type: 'prescription', autoApprove: true, lifetimeMinutes: 240, defaultLifetimeMinutes: 240 }),
+      expect.objectContaining({
+        type: 'prescription',
+        autoApprove: true,
+        lifetimeMinutes: 240,
+        defaultLifetimeMinutes: 240,
+      }),
     ]);
 
     const { encounter } = await h.encounter();
     const low = await h.proposeRx(encounter.id);
     expect(low.status, JSON.stringify(low.body)).toBe(201);
-    expect(low.body).toMatchObject({ status: 'APPROVED', risk: 'LOW', decision: { by: 'auto-approval', role: 'ADMIN' } });
+    expect(low.body).toMatchObject({
+      status: 'APPROVED',
+      risk: 'LOW',
+      decision: { by: 'auto-approval', role: 'ADMIN' },
+    });
     expect(low.body.message).toMatch(/auto-approval/);
     await settle();
     const executed = (await h.doctorUser.api.get(`/agent-actions/${low.body.id}`)).body;
     expect(executed.status).toBe('EXECUTED');
-    expect(executed.history.map((e: { event: string; by: string }) => `${e.event} ${e.by.split(':')[0]}`)).toEqual([
-      'proposed apiKey',
-      'auto-approved rule',
-      'claimed system',
-      'executed system',
-    ]);
+    expect(
+      executed.history.map(
+        (e: { event: string; by: string }) => `${e.event} ${e.by.split(':')[0]}`,
+      ),
+    ).toEqual(['proposed apiKey', 'auto-approved rule', 'claimed system', 'executed system']);
 
     // An allergy override is CRITICAL: the setting does not apply.
     const allergic = await h.encounter({ allergies: ['Penicillin'] });
@@ -234,7 +274,9 @@ describe('auto-approval', () => {
     expect(critical.body).toMatchObject({ status: 'PENDING', risk: 'CRITICAL' });
     expect(critical.body.riskReasons[0]).toMatch(/^CRITICAL: overrides a recorded allergy/);
     await settle();
-    expect((await h.doctorUser.api.get(`/encounters/${allergic.encounter.id}`)).body.prescriptions).toEqual([]);
+    expect(
+      (await h.doctorUser.api.get(`/encounters/${allergic.encounter.id}`)).body.prescriptions,
+    ).toEqual([]);
   });
 });
 
@@ -244,7 +286,9 @@ describe('failures', () => {
     const { encounter } = await h.encounter();
     const { body } = await h.proposeRx(encounter.id);
     // The encounter ends before the approval: the prescription can no longer be added.
-    const ended = await h.doctorUser.api.patch(`/encounters/${encounter.id}`, { status: 'completed' });
+    const ended = await h.doctorUser.api.patch(`/encounters/${encounter.id}`, {
+      status: 'completed',
+    });
     expect(ended.status, JSON.stringify(ended.body)).toBe(200);
     expect((await h.otherDoctor.api.post(`/agent-actions/${body.id}/approve`)).status).toBe(200);
     await settle();
@@ -273,9 +317,13 @@ describe('failures', () => {
     expect((await h.doctorUser.api.get(`/agent-actions/${body.id}`)).body.status).toBe('APPROVED');
 
     // Not yet due: the job leaves it alone; five minutes later it publishes again.
-    expect(((await rt.events.runSchedule()) as { republished: string[] }).republished).not.toContain(body.id);
+    expect(
+      ((await rt.events.runSchedule()) as { republished: string[] }).republished,
+    ).not.toContain(body.id);
     shiftClock(6 * 60_000);
-    expect(((await rt.events.runSchedule()) as { republished: string[] }).republished).toContain(body.id);
+    expect(((await rt.events.runSchedule()) as { republished: string[] }).republished).toContain(
+      body.id,
+    );
     await settle();
     const done = (await h.doctorUser.api.get(`/agent-actions/${body.id}`)).body;
     expect(done.status).toBe('EXECUTED');
@@ -286,7 +334,9 @@ describe('failures', () => {
       'claimed',
       'executed',
     ]);
-    expect((await h.doctorUser.api.get(`/encounters/${encounter.id}`)).body.prescriptions).toHaveLength(1);
+    expect(
+      (await h.doctorUser.api.get(`/encounters/${encounter.id}`)).body.prescriptions,
+    ).toHaveLength(1);
   });
 });
 
@@ -298,7 +348,10 @@ describe('tenancy', () => {
     const { body } = await a.proposeRx(encounter.id);
     expectError(await b.doctorUser.api.get(`/agent-actions/${body.id}`), 404);
     expectError(await b.doctorUser.api.post(`/agent-actions/${body.id}/approve`), 404);
-    expectError(await b.doctorUser.api.post(`/agent-actions/${body.id}/reject`, { reason: 'x' }), 404);
+    expectError(
+      await b.doctorUser.api.post(`/agent-actions/${body.id}/reject`, { reason: 'x' }),
+      404,
+    );
     expect((await b.doctorUser.api.get('/agent-actions/pending')).body.items).toEqual([]);
     expect((await b.agentKey.api.get('/agent-actions')).body.items).toEqual([]);
     // Proposing on another hospital's encounter finds nothing either.

@@ -121,7 +121,8 @@ export async function executeApproved(
       }),
     );
   } catch (err) {
-    if (isConditionFailure(err)) return { outcome: 'skipped', reason: 'claimed by another delivery' };
+    if (isConditionFailure(err))
+      return { outcome: 'skipped', reason: 'claimed by another delivery' };
     throw err;
   }
 
@@ -155,7 +156,10 @@ export async function executeApproved(
         ? `${action.operation} failed with an internal error (request ${env.requestId})`
         : `${action.operation} refused: ${appError.message}`;
     if (appError.code === 'internal')
-      env.log.error('agent action execution failed', { actionId: action.id, error: (err as Error).stack });
+      env.log.error('agent action execution failed', {
+        actionId: action.id,
+        error: (err as Error).stack,
+      });
     outcome = { outcome: 'failed', reason };
   }
   await recordOutcome(store, action, claimId, outcome, env.now(), `system:${job}`);
@@ -184,7 +188,9 @@ async function recordOutcome(
     transitionUpdate(store, action, {
       from: 'APPROVED',
       to: executed ? 'EXECUTED' : 'FAILED',
-      set: executed ? { result: { id: outcome.resultId, at } } : { failure: { reason: outcome.reason, at } },
+      set: executed
+        ? { result: { id: outcome.resultId, at } }
+        : { failure: { reason: outcome.reason, at } },
       history,
       due: null,
       also: { expression: 'claimId = :claim', values: { ':claim': claimId } },
@@ -208,7 +214,7 @@ export async function sweepAgentActions(env: RunEnv): Promise<SweepReport> {
   const stores = new Stores();
   await eachDue(stores, 'EXPIRY', env, async (store, id, now) => {
     const action = await findAction(store, id);
-    if (!action || action.status !== 'PENDING') return;
+    if (action?.status !== 'PENDING') return;
     const at = now.toISOString();
     try {
       await store.update(
@@ -233,7 +239,7 @@ export async function sweepAgentActions(env: RunEnv): Promise<SweepReport> {
   });
   await eachDue(stores, 'DISPATCH', env, async (store, id, now) => {
     const action = await findAction(store, id);
-    if (!action || action.status !== 'APPROVED') return;
+    if (action?.status !== 'APPROVED') return;
     const at = now.toISOString();
     const fail = (reason: string, also: { expression: string; values?: Record<string, unknown> }) =>
       store.update(
@@ -241,7 +247,13 @@ export async function sweepAgentActions(env: RunEnv): Promise<SweepReport> {
           from: 'APPROVED',
           to: 'FAILED',
           set: { failure: { reason, at } },
-          history: { at, event: 'failed', status: 'FAILED', by: 'system:agent-actions.expiry', note: reason },
+          history: {
+            at,
+            event: 'failed',
+            status: 'FAILED',
+            by: 'system:agent-actions.expiry',
+            note: reason,
+          },
           due: null,
           also,
         }),

@@ -9,11 +9,11 @@ export {
   sweepAgentActions,
 } from './dispatch';
 export {
+  type ActionRule,
   AGENT_ACTION_APPROVED,
   AGENT_ACTION_SWEEP_RATE_MINUTES,
   AGENT_ACTIONS_SOURCE,
   AgentActionApprovedDetail,
-  type ActionRule,
   agentActionRules,
 } from './events';
 export { AgentAction } from './schemas';

@@ -62,7 +62,8 @@ export const proposePrescription = proposals.prescription;
 
 export const listPendingActions = defineOperation({
   name: 'agent-actions.listPending',
-  summary: 'Pending agent actions awaiting a decision, newest first; filter by type, risk or patient',
+  summary:
+    'Pending agent actions awaiting a decision, newest first; filter by type, risk or patient',
   input: ListPendingInput,
   output: AgentActionPage,
   access: { roles: ACTION_READERS, scope: 'agent-actions:read' },

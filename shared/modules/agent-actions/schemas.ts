@@ -1,9 +1,9 @@
 /** The fields of an agent action (a HITL proposal), its settings and the operations' inputs. */
 import { idParam, nonEmpty } from '../../kernel/fields';
 import { pageFields, pageOf } from '../../kernel/pagination';
-import { RoleSchema } from '../users';
 import { TimestampSchema } from '../../kernel/time/dates';
 import * as z from '../../kernel/zod';
+import { RoleSchema } from '../users';
 import { ACTION_TYPE_NAMES } from './action-type-names';
 import { RiskLevelSchema } from './risk';
 import { AgentActionStatusSchema } from './status';
@@ -129,8 +129,14 @@ const TypeSettingsChange = z.strictObject({
       .number({ error: 'must be a number of minutes' })
       .check(
         z.int('must be a whole number of minutes'),
-        z.gte(LIFETIME_BOUNDS.min, `must be between ${LIFETIME_BOUNDS.min} and ${LIFETIME_BOUNDS.max}`),
-        z.lte(LIFETIME_BOUNDS.max, `must be between ${LIFETIME_BOUNDS.min} and ${LIFETIME_BOUNDS.max}`),
+        z.gte(
+          LIFETIME_BOUNDS.min,
+          `must be between ${LIFETIME_BOUNDS.min} and ${LIFETIME_BOUNDS.max}`,
+        ),
+        z.lte(
+          LIFETIME_BOUNDS.max,
+          `must be between ${LIFETIME_BOUNDS.min} and ${LIFETIME_BOUNDS.max}`,
+        ),
       ),
   ),
 });

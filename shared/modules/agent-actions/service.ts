@@ -16,7 +16,7 @@ import { parseOrThrow } from '../../kernel/validation';
 import type * as z from '../../kernel/zod';
 import type { ActionTypeName } from './action-type-names';
 import { type ActionTypeDef, allActionTypes, approverRoles } from './action-types';
-import { dispatchApproved, DISPATCH_CHECK_AFTER_MS } from './dispatch';
+import { DISPATCH_CHECK_AFTER_MS, dispatchApproved } from './dispatch';
 import { combineRisk } from './risk';
 import {
   AgentAction,
@@ -27,8 +27,8 @@ import {
   type UpdateSettingsInput,
 } from './schemas';
 import {
-  type AgentActionRecord,
   AgentActionRecord as ActionDef,
+  type AgentActionRecord,
   agentActionKeys,
   findAction,
   newActionItem,
@@ -56,7 +56,8 @@ function proposerOf(actor: Actor): AgentAction['proposer'] {
   const credential = actor.kind === 'agent' ? actor.credential : actor;
   if (credential.kind === 'user')
     return { kind: 'user', id: credential.id, role: credential.role, ...(agent ? { agent } : {}) };
-  if (credential.kind === 'apiKey') return { kind: 'apiKey', id: credential.id, ...(agent ? { agent } : {}) };
+  if (credential.kind === 'apiKey')
+    return { kind: 'apiKey', id: credential.id, ...(agent ? { agent } : {}) };
   throw new Forbidden('Only an agent, an integration key or a person may propose an agent action');
 }
 
@@ -96,7 +97,8 @@ export async function propose(
   const expiresAt = new Date(ctx.now.getTime() + lifetimeOf(def, settings) * 60_000).toISOString();
   const auto = settings.types[def.type];
   // Auto-approval never applies to CRITICAL, whatever the setting says (spec, section 8).
-  const autoApprove = auto?.autoApprove === true && auto.autoApproveEnabledBy && risk !== 'CRITICAL';
+  const autoApprove =
+    auto?.autoApprove === true && auto.autoApproveEnabledBy && risk !== 'CRITICAL';
   const history: HistoryEntry[] = [
     { at: now, event: 'proposed', status: 'PENDING', by: describeActor(ctx.actor) },
   ];
@@ -138,7 +140,10 @@ export async function propose(
   }
   const due =
     action.status === 'APPROVED'
-      ? { queue: 'DISPATCH' as const, at: new Date(ctx.now.getTime() + DISPATCH_CHECK_AFTER_MS).toISOString() }
+      ? {
+          queue: 'DISPATCH' as const,
+          at: new Date(ctx.now.getTime() + DISPATCH_CHECK_AFTER_MS).toISOString(),
+        }
       : { queue: 'EXPIRY' as const, at: expiresAt };
   await ctx.store.put({
     Item: newActionItem(ctx.store, action, due),
@@ -260,10 +265,17 @@ async function decide(
         },
         due:
           to === 'APPROVED'
-            ? { queue: 'DISPATCH', at: new Date(ctx.now.getTime() + DISPATCH_CHECK_AFTER_MS).toISOString() }
+            ? {
+                queue: 'DISPATCH',
+                at: new Date(ctx.now.getTime() + DISPATCH_CHECK_AFTER_MS).toISOString(),
+              }
             : null,
         // Race-safe against the expiry job: an action past its time cannot be decided.
-        also: { expression: '#expiresAt > :now', names: { '#expiresAt': 'expiresAt' }, values: { ':now': nowIso } },
+        also: {
+          expression: '#expiresAt > :now',
+          names: { '#expiresAt': 'expiresAt' },
+          values: { ':now': nowIso },
+        },
       }),
       ReturnValues: 'ALL_NEW',
     });
@@ -284,7 +296,9 @@ export function reject(ctx: Context, input: { id: string; reason: string }) {
   return decide(ctx, input.id, 'reject', input.reason);
 }
 
-function settingsAnswer(settings: Awaited<ReturnType<typeof readSettings>>): z.output<typeof AgentActionSettings> {
+function settingsAnswer(
+  settings: Awaited<ReturnType<typeof readSettings>>,
+): z.output<typeof AgentActionSettings> {
   return {
     types: allActionTypes().map((def) => {
       const s = settings.types[def.type];
@@ -293,7 +307,9 @@ function settingsAnswer(settings: Awaited<ReturnType<typeof readSettings>>): z.o
         autoApprove: s?.autoApprove ?? false,
         lifetimeMinutes: s?.lifetimeMinutes ?? def.lifetimeMinutes,
         defaultLifetimeMinutes: def.lifetimeMinutes,
-        ...(s?.autoApprove && s.autoApproveEnabledBy ? { autoApproveEnabledBy: s.autoApproveEnabledBy.id } : {}),
+        ...(s?.autoApprove && s.autoApproveEnabledBy
+          ? { autoApproveEnabledBy: s.autoApproveEnabledBy.id }
+          : {}),
         ...(s ? { updatedAt: s.updatedAt } : {}),
       };
     }),
@@ -312,8 +328,12 @@ export async function updateSettings(ctx: Context, input: z.output<typeof Update
   const settings = await readSettings(ctx.store);
   const now = ctx.now.toISOString();
   const admin = ctx.actor.kind === 'user' ? ctx.actor : undefined;
-  if (!admin) throw new Forbidden('Only a signed-in administrator may change agent action settings');
-  for (const [type, change] of Object.entries(input.types) as [ActionTypeName, { autoApprove?: boolean | undefined; lifetimeMinutes?: number | undefined } | undefined][]) {
+  if (!admin)
+    throw new Forbidden('Only a signed-in administrator may change agent action settings');
+  for (const [type, change] of Object.entries(input.types) as [
+    ActionTypeName,
+    { autoApprove?: boolean | undefined; lifetimeMinutes?: number | undefined } | undefined,
+  ][]) {
     if (!change) continue;
     const current = settings.types[type];
     const autoApprove = change.autoApprove ?? current?.autoApprove ?? false;
@@ -330,4 +350,3 @@ export async function updateSettings(ctx: Context, input: z.output<typeof Update
   await ctx.store.put({ Item: settingsItem(ctx.store, settings) });
   return settingsAnswer(settings);
 }
-

@@ -6,10 +6,11 @@
  * the scheduled job reads only what is due, in every hospital at once; the attributes are removed
  * when the action moves on. The per-tenant settings are one item.
  */
+
+import { defineRecord } from '../../kernel/records';
 import { crossTenantPartition } from '../../kernel/store/keys';
 import type { Item, Store, Stores } from '../../kernel/store/store';
 import { type Condition, updateItem } from '../../kernel/store/update';
-import { defineRecord } from '../../kernel/records';
 import * as z from '../../kernel/zod';
 import { RoleSchema } from '../users';
 import { ACTION_TYPE_NAMES } from './action-type-names';
@@ -121,10 +122,7 @@ export function transitionUpdate(
   );
 }
 
-export async function findAction(
-  store: Store,
-  id: string,
-): Promise<AgentActionRecord | undefined> {
+export async function findAction(store: Store, id: string): Promise<AgentActionRecord | undefined> {
   const item = await store.get(agentActionKeys(store).action(id), { consistent: true });
   return item ? AgentActionRecord.read(item) : undefined;
 }
@@ -165,4 +163,3 @@ export async function dueEntries(
   );
   return page.items;
 }
-
