@@ -1,4 +1,5 @@
 import { NestedStack, type NestedStackProps } from 'aws-cdk-lib';
+import type * as events from 'aws-cdk-lib/aws-events';
 import type { Construct } from 'constructs';
 import { ApiRoutes, type MethodSpec } from './api';
 import type { ApiStack } from './api-stack';
@@ -18,6 +19,8 @@ export interface AreaStackProps extends NestedStackProps {
   platform: PlatformStack;
   api: ApiStack;
   settings: Pick<Settings, 'logLevel'>;
+  /** The bus, for groups that declare `permissions.events`. */
+  eventBus?: events.IEventBus;
 }
 
 /**
@@ -48,6 +51,7 @@ export class AreaStack extends NestedStack {
       secrets: platform.secrets,
       logging: platform.logging,
       logLevel: props.settings.logLevel,
+      ...(props.eventBus ? { eventBus: props.eventBus } : {}),
     });
     this.routes = new ApiRoutes(this, 'Routes', {
       restApiId: api.api.restApiId,
