@@ -57,6 +57,8 @@ export const GROUP_AREAS: Readonly<Record<string, AreaName>> = {
   doctors: 'outpatient',
   appointments: 'outpatient',
   encounters: 'outpatient',
+  'agent-meta': 'agents',
+  'agent-audit': 'agents',
   'agent-actions': 'agents',
 };
 

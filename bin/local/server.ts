@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
+import { Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyResult, Context, Handler } from 'aws-lambda';
 import { allRoutes, GROUPS } from '../../shared/api/index';
@@ -9,6 +10,13 @@ import { AUTHORIZER_CACHE_TTL_SECONDS } from '../../shared/auth/policy';
 import { type GatewayResponseType, gatewayResponse } from '../../shared/http/gateway-responses';
 import { groupEntry, isPublicRoute } from '../../shared/http/route';
 import { resetDocumentClient } from '../../shared/kernel/store/client';
+import { isMcpPath, MCP_FUNCTION } from '../../shared/mcp/function';
+import {
+  type FunctionUrlEvent,
+  installLocalStreaming,
+  type ResponseStream,
+  type StreamingHandler,
+} from '../../shared/mcp/streaming';
 import {
   authorizerEvent,
   compileRoutes,
@@ -101,6 +109,31 @@ function sendGateway(
 }
 
 /**
+ * The Function URL's response stream: `setMeta` (HttpResponseStream.from) writes the status and
+ * headers, writes go to the client as they come, and the stream is destroyed when the client
+ * disconnects, so a stream holder stops relaying.
+ */
+function responseStream(res: ServerResponse): ResponseStream {
+  const stream: ResponseStream = new Writable({
+    write(chunk, _encoding, done) {
+      if (!res.headersSent) res.writeHead(200);
+      res.write(chunk, () => done());
+    },
+    final(done) {
+      res.end(() => done());
+    },
+  });
+  stream.setMeta = (meta) => {
+    res.writeHead(meta.statusCode, meta.headers);
+    res.flushHeaders();
+  };
+  res.on('close', () => {
+    if (!stream.writableEnded) stream.destroy();
+  });
+  return stream;
+}
+
+/**
  * Binds the HTTP port, answering 503 until the runtime takes the server over. `npm start` calls it
  * before starting DynamoDB Local, so a taken port is reported in a second, not after Java starts.
  */
@@ -166,6 +199,9 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
   const handlers = new Map<string, ApiHandler>();
   for (const g of GROUPS) handlers.set(g.name, await loadHandler(groupEntry(g)));
   const authorizer = await loadHandler('functions/authorizer/handler.ts');
+  // The MCP function, as on its Function URL: streaming, its own auth, no API Gateway in front.
+  installLocalStreaming();
+  const mcp = (await loadHandler(MCP_FUNCTION.entry)) as unknown as StreamingHandler;
   const events = await startLocalEvents({ schedule: opts.schedule !== false });
   const policyCache = new AuthorizerPolicyCache(AUTHORIZER_CACHE_TTL_SECONDS * 1000);
 
@@ -185,6 +221,31 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
         );
       }
       const path = url.pathname.slice(prefix.length) || '/';
+      if (isMcpPath(path)) {
+        const body = await readBody(req);
+        if (body === null) return sendGateway(res, 'REQUEST_TOO_LARGE', requestId);
+        const event: FunctionUrlEvent = {
+          rawPath: path,
+          rawQueryString: url.search.slice(1),
+          headers: Object.fromEntries(
+            Object.entries(req.headers).flatMap(([k, v]) =>
+              typeof v === 'string' ? [[k.toLowerCase(), v]] : [],
+            ),
+          ),
+          body,
+          isBase64Encoded: false,
+          requestContext: {
+            requestId,
+            http: { method, sourceIp: req.socket.remoteAddress ?? '127.0.0.1' },
+          },
+        };
+        await mcp(
+          event,
+          responseStream(res),
+          lambdaContext(MCP_FUNCTION.name, MCP_FUNCTION.timeoutSeconds),
+        );
+        return;
+      }
       const { route, params, malformed } = matchRoute(
         compiled,
         method === 'HEAD' ? 'GET' : method,

@@ -5,6 +5,7 @@
  */
 import type { GroupDef, Route } from '../http/route';
 import { agentActionsGroup } from './agent-actions';
+import { agentAuditGroup, agentMetaGroup } from './agents';
 import { apiKeysGroup } from './api-keys';
 import { appointmentsGroup } from './appointments';
 import { authGroup } from './auth';
@@ -25,6 +26,8 @@ export const GROUPS: readonly GroupDef[] = [
   doctorsGroup,
   appointmentsGroup,
   encountersGroup,
+  agentMetaGroup,
+  agentAuditGroup,
   agentActionsGroup,
 ];
 

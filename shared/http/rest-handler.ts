@@ -29,6 +29,20 @@ interface RequestState {
 }
 type HandlerContext = LambdaContext & { request?: RequestState };
 
+/**
+ * Where the client reached the service: API Gateway sends X-Forwarded-Proto; the local runtime
+ * serves plain HTTP on loopback.
+ */
+function baseUrlOf(event: APIGatewayProxyEvent): string {
+  const headers = Object.fromEntries(
+    Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v ?? '']),
+  );
+  const host = headers.host || 'localhost';
+  const local = /^(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/.test(host);
+  const proto = headers['x-forwarded-proto'] || (local ? 'http' : 'https');
+  return `${proto}://${host}${basePathOf(event.requestContext?.path, event.path)}`;
+}
+
 const requestIdOf = (event: APIGatewayProxyEvent, context: LambdaContext) =>
   event.requestContext?.requestId ?? context.awsRequestId;
 
@@ -125,7 +139,7 @@ export function createRestHandler(group: GroupDef, operations?: OperationCaller)
         return script(200, body);
       }
       case 'static':
-        return json(200, route.body());
+        return json(200, route.body({ baseUrl: baseUrlOf(event) }));
       case 'operation':
         if (!operations) throw new InternalError(`Group ${group.name} has no operation caller`);
         return operations(route, event, {

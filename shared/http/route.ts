@@ -53,7 +53,16 @@ export interface AssetRoute {
   serve: (fileName: string) => string | undefined;
 }
 
-/** A fixed JSON answer that needs no operation and no table (the liveness check); public. */
+/** What a fixed answer may depend on: where the service was reached (discovery documents). */
+export interface StaticRequest {
+  /** Scheme, host and mount prefix of the request, e.g. `https://api.example/prod`. */
+  baseUrl: string;
+}
+
+/**
+ * A JSON answer that needs no operation and no table (the liveness check, the agent discovery
+ * documents); public.
+ */
 export interface StaticRoute {
   kind: 'static';
   name: string;
@@ -61,7 +70,7 @@ export interface StaticRoute {
   path: string;
   summary: string;
   tag: string;
-  body: () => unknown;
+  body: (request: StaticRequest) => unknown;
 }
 
 export type Route = OperationRoute | PageRoute | AssetRoute | StaticRoute;

@@ -21,6 +21,8 @@ export interface TenantInfo {
   timeZone: string;
   /** ISO 3166-1 alpha-2, when known: the default country of phone numbers. */
   country?: string | undefined;
+  /** MCP requests per minute per credential, when the hospital set one (default 10). */
+  agentRateLimitPerMinute?: number | undefined;
 }
 
 interface BaseContext {

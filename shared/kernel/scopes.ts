@@ -2,10 +2,10 @@
  * The scope catalogue: every scope an API key may carry. Declared once; drives validation of
  * `api-keys.create`, the dashboard's checkboxes, the operations' access rules and the docs.
  *
- * Three scopes are granted today but no operation asks for them yet; their descriptions say what
- * they will grant when the agent platform lands (MCP tools and A2A skills, issue "Agent
- * platform"): `tenant:read` (every key already reads its own hospital with tenants.current),
- * `agents:reception:write` and `agents:operations:read`.
+ * `tenant:read` is granted but no operation asks for it yet (every key already reads its own
+ * hospital with tenants.current). The `agents:*` scopes are asked for by agent capabilities (MCP
+ * tools, A2A skills; shared/agents/catalogue.ts): a key holding one may use the capabilities that
+ * name it, and for those calls only it holds the scopes of the operations they run.
  */
 export const SCOPES = {
   'tenant:read':
@@ -33,12 +33,12 @@ export const SCOPES = {
   'radiology:read': 'Read radiology procedures, orders, schedules and reports',
   'radiology:write': 'Order, schedule, perform and report radiology studies',
   'agents:reception:write':
-    'Agent tools that act at reception: register patients, book and cancel appointments (coming with the agent platform)',
+    'Agent tools (MCP/A2A) that act at reception: register patients, book, cancel and check in appointments',
   'agents:clinical:propose':
     'Agent tools that propose clinical changes (prescriptions, admissions, discharges, lab and radiology orders) for a qualified person to approve; nothing changes until then',
   'agent-actions:read': 'Read agent actions (HITL proposals) and their outcomes',
   'agents:operations:read':
-    'Agent tools that read operations data: the OPD queue, beds, pharmacy stock, billing summary (coming with the agent platform)',
+    'Agent tools (MCP/A2A) that read operations data: the OPD queue, beds, pharmacy stock, billing summary',
 } as const;
 
 export type Scope = keyof typeof SCOPES;

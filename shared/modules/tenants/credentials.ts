@@ -12,6 +12,7 @@ const TenantCredential = projection<TenantRecord>()('Tenant', [
   'trialEndsAt',
   'timezone',
   'country',
+  'agentRateLimitPerMinute',
 ]);
 
 /** The store's own hospital as a request context carries it, or undefined. */
@@ -27,5 +28,6 @@ export async function findTenantInfo(store: Store): Promise<TenantInfo | undefin
     trialEndsAt: t.trialEndsAt,
     timeZone: t.timezone,
     ...(t.country ? { country: t.country } : {}),
+    ...(t.agentRateLimitPerMinute ? { agentRateLimitPerMinute: t.agentRateLimitPerMinute } : {}),
   };
 }

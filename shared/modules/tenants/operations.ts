@@ -22,7 +22,7 @@ export const register = defineOperation({
 export const update = defineOperation({
   name: 'tenants.update',
   summary:
-    'Rename the hospital or change its default country for phone numbers (administrators only)',
+    'Rename the hospital, change its default country for phone numbers or its agent (MCP) rate limit per credential and minute (administrators only)',
   input: UpdateTenantInput,
   output: Tenant,
   access: { roles: [] },

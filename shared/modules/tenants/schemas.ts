@@ -18,6 +18,8 @@ export const Tenant = z.strictObject({
   timezone: z.string(),
   /** ISO 3166-1 alpha-2: the default country of phone numbers typed without their country code. */
   country: z.optional(z.string()),
+  /** MCP requests per minute per credential (docs/agents.md); absent: the default, 10. */
+  agentRateLimitPerMinute: z.optional(z.number().check(z.int())),
   createdAt: TimestampSchema,
 });
 export type Tenant = z.output<typeof Tenant>;
@@ -50,5 +52,22 @@ export const UpdateTenantInput = z
     name: z.optional(nonEmpty(120)),
     /** null: no default country (every phone number then needs its country code). */
     country: z.optional(z.nullable(CountryCodeSchema)),
+    /** null: back to the default (10). */
+    agentRateLimitPerMinute: z.optional(
+      z.nullable(
+        z
+          .number({ message: 'must be a number' })
+          .check(
+            z.int('must be a whole number'),
+            z.gte(1, 'must be between 1 and 1000'),
+            z.lte(1000, 'must be between 1 and 1000'),
+          ),
+      ),
+    ),
   })
-  .check(z.refine((b) => changesSomething(b, []), 'give at least one of name, country'));
+  .check(
+    z.refine(
+      (b) => changesSomething(b, []),
+      'give at least one of name, country, agentRateLimitPerMinute',
+    ),
+  );

@@ -76,15 +76,27 @@ export async function registerTenant(
 /** Renames the hospital or sets (null: clears) its default country for phone numbers. */
 export async function updateTenant(
   ctx: Context,
-  patch: { name?: string | undefined; country?: string | null | undefined },
+  patch: {
+    name?: string | undefined;
+    country?: string | null | undefined;
+    agentRateLimitPerMinute?: number | null | undefined;
+  },
 ) {
+  const remove = [
+    ...(patch.country === null ? ['country'] : []),
+    ...(patch.agentRateLimitPerMinute === null ? ['agentRateLimitPerMinute'] : []),
+  ];
   try {
     const attributes = await ctx.store.update({
       ...updateItem(
         ctx.store.keys.tenant,
         {
-          set: { name: patch.name, country: patch.country ?? undefined },
-          ...(patch.country === null ? { remove: ['country'] } : {}),
+          set: {
+            name: patch.name,
+            country: patch.country ?? undefined,
+            agentRateLimitPerMinute: patch.agentRateLimitPerMinute ?? undefined,
+          },
+          ...(remove.length > 0 ? { remove } : {}),
         },
         { expression: 'attribute_exists(pk)' },
       ),

@@ -1,0 +1,5 @@
+import { agentAuditGroup } from '../../shared/api/agents';
+import { createRestHandler } from '../../shared/http/rest-handler';
+import { restOperations } from '../../shared/http/rest-operations';
+
+export const handler = createRestHandler(agentAuditGroup, restOperations());

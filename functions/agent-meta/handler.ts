@@ -1,0 +1,4 @@
+import { agentMetaGroup } from '../../shared/api/agents';
+import { createRestHandler } from '../../shared/http/rest-handler';
+
+export const handler = createRestHandler(agentMetaGroup);

@@ -1,0 +1,259 @@
+/**
+ * Everything an agent or a person reads about the agent platform, derived from the catalogue:
+ * the MCP tool descriptors (tools/list), the A2A skills and agent card, the ai-plugin manifest,
+ * the public meta lists and the MCP resources svc://capabilities and svc://agents. Counts are
+ * computed from the lists, so they agree everywhere by construction (and tests check it).
+ */
+import { SCOPES, type Scope } from '../kernel/scopes';
+import * as z from '../kernel/zod';
+import { type AnyCapability, annotationsOf, type Skill, type ToolAnnotations } from './capability';
+import { CAPABILITIES, SKILLS } from './catalogue';
+
+/** The agent platform's own version (the catalogue's shape and the protocols it speaks). */
+export const AGENT_PLATFORM_VERSION = '1.0.0';
+export const SERVICE_NAME = 'Hospital Management Service';
+export const MCP_PROTOCOL_NOTE =
+  'MCP: legacy HTTP+SSE (GET /sse, POST /messages) and Streamable HTTP (POST /mcp)';
+
+type JsonSchema = Record<string, unknown>;
+
+function jsonSchema(schema: z.ZodMiniType, io: 'input' | 'output'): JsonSchema {
+  const out = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  delete out.$schema;
+  return out;
+}
+
+const schemaCache = new Map<AnyCapability, { input: JsonSchema; output: JsonSchema }>();
+
+/** The capability's input and output as JSON Schema (draft 2020-12), computed once. */
+export function schemasOf(cap: AnyCapability): { input: JsonSchema; output: JsonSchema } {
+  let schemas = schemaCache.get(cap);
+  if (!schemas) {
+    schemas = { input: jsonSchema(cap.input, 'input'), output: jsonSchema(cap.output, 'output') };
+    schemaCache.set(cap, schemas);
+  }
+  return schemas;
+}
+
+export interface ToolDescriptor {
+  name: string;
+  title: string;
+  description: string;
+  inputSchema: JsonSchema;
+  outputSchema: JsonSchema;
+  annotations: ToolAnnotations;
+  _meta: { scope: Scope; skill: string | null; operations: string[] };
+}
+
+export function toolDescriptor(cap: AnyCapability): ToolDescriptor {
+  const { input, output } = schemasOf(cap);
+  return {
+    name: cap.name,
+    title: cap.title,
+    description: cap.description,
+    inputSchema: input,
+    outputSchema: output,
+    annotations: annotationsOf(cap),
+    _meta: { scope: cap.scope, skill: cap.skill, operations: cap.operations.map((op) => op.name) },
+  };
+}
+
+/** The MCP tools of a list of capabilities (all of them, or those a credential may use). */
+export function toolDescriptors(
+  capabilities: readonly AnyCapability[] = CAPABILITIES,
+): ToolDescriptor[] {
+  return capabilities.filter((c) => c.tool).map(toolDescriptor);
+}
+
+export interface SkillDescriptor {
+  id: string;
+  name: string;
+  description: string;
+  tags: string[];
+  examples: string[];
+  inputModes: string[];
+  outputModes: string[];
+  /** The MCP tools (capabilities) the skill runs, with their scopes and keywords: for routing. */
+  capabilities: { name: string; scope: Scope; keywords: string[] }[];
+  keywords: string[];
+  scopes: Scope[];
+}
+
+export function skillDescriptor(skill: Skill, capabilities = CAPABILITIES): SkillDescriptor {
+  const members = capabilities.filter((c) => c.skill === skill.name);
+  return {
+    id: skill.name,
+    name: skill.title,
+    description: skill.description,
+    tags: [...new Set([...skill.tags, ...members.flatMap((m) => m.tags)])],
+    examples: [...skill.examples],
+    inputModes: ['text/plain', 'application/json'],
+    outputModes: ['application/json', 'text/plain'],
+    capabilities: members.map((m) => ({ name: m.name, scope: m.scope, keywords: [...m.keywords] })),
+    keywords: [...new Set([...skill.keywords, ...members.flatMap((m) => m.keywords)])],
+    scopes: [...new Set(members.map((m) => m.scope))],
+  };
+}
+
+export function skillDescriptors(skills: readonly Skill[] = SKILLS): SkillDescriptor[] {
+  return skills.map((s) => skillDescriptor(s));
+}
+
+/** The counts every document reports. */
+export function catalogueCounts() {
+  return {
+    tools: CAPABILITIES.filter((c) => c.tool).length,
+    skills: SKILLS.length,
+    capabilities: CAPABILITIES.length,
+  };
+}
+
+/** Scopes the catalogue names, with what each grants (the capabilities that need it). */
+export function catalogueScopes(): { scope: Scope; description: string; capabilities: string[] }[] {
+  const names = [...new Set(CAPABILITIES.map((c) => c.scope))];
+  return names.map((scope) => ({
+    scope,
+    description: SCOPES[scope],
+    capabilities: CAPABILITIES.filter((c) => c.scope === scope).map((c) => c.name),
+  }));
+}
+
+/** GET /agenty/meta/tools (public). */
+export function metaTools() {
+  return {
+    count: catalogueCounts().tools,
+    version: AGENT_PLATFORM_VERSION,
+    tools: toolDescriptors(),
+  };
+}
+
+/** GET /agenty/meta/skills (public). */
+export function metaSkills() {
+  return {
+    count: catalogueCounts().skills,
+    version: AGENT_PLATFORM_VERSION,
+    skills: skillDescriptors(),
+  };
+}
+
+/** Where the deployment answers: the REST/A2A base URL and the MCP base URL (a Function URL on AWS). */
+export interface Endpoints {
+  baseUrl: string;
+  mcpUrl?: string | undefined;
+}
+
+const trimSlash = (url: string) => url.replace(/\/+$/, '');
+
+/**
+ * The A2A agent card: the 1.0 JSON shape (`supportedInterfaces`, `securityRequirements`) with the
+ * 0.3 fields alongside (`url`, `preferredTransport`, `protocolVersion`, `security`), so clients of
+ * both versions read it. The security scheme object carries both spellings (0.3's OpenAPI-style
+ * `type`/`scheme`, 1.0's `httpAuthSecurityScheme`); each parser ignores the other's keys.
+ */
+export function agentCard(endpoints: Endpoints) {
+  const base = trimSlash(endpoints.baseUrl);
+  const a2aUrl = `${base}/a2a`;
+  return {
+    name: SERVICE_NAME,
+    description:
+      'Multi-tenant hospital management: patients, appointments and the OPD queue, encounters with NEWS2, doctors and departments. Every skill runs the same operations as the REST API, with the credential’s scopes and role.',
+    version: AGENT_PLATFORM_VERSION,
+    url: a2aUrl,
+    preferredTransport: 'JSONRPC',
+    protocolVersion: '0.3.0',
+    supportedInterfaces: [
+      { url: a2aUrl, protocolBinding: 'JSONRPC', protocolVersion: '1.0' },
+      { url: a2aUrl, protocolBinding: 'JSONRPC', protocolVersion: '0.3' },
+    ],
+    provider: { organization: SERVICE_NAME, url: base },
+    documentationUrl: `${base}/api/docs`,
+    capabilities: { streaming: false, pushNotifications: false, extensions: [] },
+    securitySchemes: {
+      bearer: {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'svc_sk_ API key, or a JWT from POST /auth/login (then send x-tenant-id)',
+        httpAuthSecurityScheme: {
+          scheme: 'Bearer',
+          bearerFormat: 'svc_sk_ API key or JWT',
+          description: 'Authorization: Bearer <API key>, or Bearer <JWT> with x-tenant-id',
+        },
+      },
+    },
+    security: [{ bearer: [] }],
+    securityRequirements: [{ schemes: { bearer: { list: [] } } }],
+    defaultInputModes: ['text/plain', 'application/json'],
+    defaultOutputModes: ['application/json', 'text/plain'],
+    skills: skillDescriptors().map(
+      ({ id, name, description, tags, examples, inputModes, outputModes }) => ({
+        id,
+        name,
+        description,
+        tags,
+        examples,
+        inputModes,
+        outputModes,
+      }),
+    ),
+    signatures: [],
+  };
+}
+
+/** /.well-known/ai-plugin.json: the plugin manifest format, pointing at the OpenAPI document. */
+export function aiPlugin(endpoints: Endpoints) {
+  const base = trimSlash(endpoints.baseUrl);
+  const counts = catalogueCounts();
+  return {
+    schema_version: 'v1',
+    name_for_human: SERVICE_NAME,
+    name_for_model: 'hospital_management',
+    description_for_human: 'Patients, appointments, the OPD queue and encounters of your hospital.',
+    description_for_model: `Hospital management for one hospital (the credential's tenant). ${counts.tools} MCP tools and ${counts.skills} A2A skills; every call is scoped by the credential and audited.`,
+    auth: { type: 'user_http', authorization_type: 'bearer' },
+    api: { type: 'openapi', url: `${base}/.well-known/openapi.json` },
+    logo_url: `${base}/favicon.ico`,
+    contact_email: 'support@example.invalid',
+    legal_info_url: `${base}/`,
+    // Beyond the manifest format: where the agent interfaces are, and the computed counts.
+    mcp: {
+      sse: `${trimSlash(endpoints.mcpUrl ?? base)}/sse`,
+      streamableHttp: `${trimSlash(endpoints.mcpUrl ?? base)}/mcp`,
+      tools: counts.tools,
+    },
+    a2a: { agentCard: `${base}/.well-known/agent-card.json`, skills: counts.skills },
+  };
+}
+
+/** The MCP resource svc://capabilities: counts, scopes and versions. */
+export function capabilitiesResource(visible: readonly AnyCapability[]) {
+  const counts = catalogueCounts();
+  return {
+    service: SERVICE_NAME,
+    version: AGENT_PLATFORM_VERSION,
+    protocols: {
+      mcp: ['2025-06-18', '2025-03-26', '2024-11-05'],
+      a2a: ['1.0', '0.3', '0.1 (tasks/send)'],
+    },
+    counts: { ...counts, visibleTools: visible.filter((c) => c.tool).length },
+    scopes: catalogueScopes(),
+    rateLimit: {
+      perMinute: 'per tenant, default 10',
+      counts: 'tools/call, resources/read and SSE stream opens',
+    },
+  };
+}
+
+/** The MCP resource svc://agents: each capability with its MCP tool name and A2A skill name. */
+export function agentsResource() {
+  return {
+    count: CAPABILITIES.length,
+    agents: CAPABILITIES.map((c) => ({
+      name: c.name,
+      title: c.title,
+      mcpTool: c.tool ? c.name : null,
+      a2aSkill: c.skill,
+      scope: c.scope,
+      operations: c.operations.map((op) => op.name),
+    })),
+  };
+}

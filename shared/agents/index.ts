@@ -1,0 +1,36 @@
+/**
+ * The agent platform's catalogue and its one call path. Transports (MCP, A2A) import from here:
+ * - CAPABILITIES / SKILLS: the declarations (catalogue.ts),
+ * - usableBy / refusal: the scope filter (scope.ts),
+ * - runCapability: run one capability for a verified credential, audit record written (run.ts),
+ * - the derived documents (documents.ts).
+ */
+export {
+  type AnyCapability,
+  annotationsOf,
+  type Capability,
+  defineCapability,
+  operationCapability,
+  type Skill,
+} from './capability';
+export { CAPABILITIES, checkCatalogue, SKILLS } from './catalogue';
+export {
+  AGENT_PLATFORM_VERSION,
+  agentCard,
+  agentsResource,
+  aiPlugin,
+  capabilitiesResource,
+  catalogueCounts,
+  catalogueScopes,
+  type Endpoints,
+  metaSkills,
+  metaTools,
+  SERVICE_NAME,
+  schemasOf,
+  skillDescriptors,
+  toolDescriptor,
+  toolDescriptors,
+} from './documents';
+export { redactArguments } from './redact';
+export { type AgentCall, agentActor, findCapability, runCapability } from './run';
+export { type Credential, grantedActor, mayUse, refusal, usableBy } from './scope';

@@ -1,0 +1,84 @@
+/**
+ * Who may use a capability: the scope filter of tools/list and the check of every call.
+ *
+ * - A signed-in user (a JWT) uses a capability when their role may call every operation it calls:
+ *   the very rule REST applies (ADMIN always; otherwise the operations' `roles`).
+ * - An API key uses it when it holds the capability's scope (e.g. `agents:reception:write` for
+ *   book-appointment), or, as on REST, the scopes of every operation it calls (`appointments:write`).
+ *   An agent scope grants those operations' scopes for this capability's calls only (grantedActor).
+ * - No agent ever runs an operation declared `humanOnly` (a patient's care), whatever its
+ *   credential: such capabilities are proposals (HITL) instead.
+ */
+import type { AgentActor, ApiKeyActor, UserActor } from '../kernel/actor';
+import { Forbidden } from '../kernel/errors';
+import type { AnyOperation } from '../kernel/operation';
+import type { Scope } from '../kernel/scopes';
+import type { AnyCapability } from './capability';
+
+export type Credential = UserActor | ApiKeyActor;
+
+function operationScope(op: AnyOperation): Scope | 'any' | undefined {
+  return op.access.public ? 'any' : op.access.scope;
+}
+
+function roleMay(op: AnyOperation, user: UserActor): boolean {
+  if (op.access.public) return true;
+  const { roles } = op.access;
+  return user.role === 'ADMIN' || roles === 'any' || roles.includes(user.role);
+}
+
+function keyHoldsOperationScopes(cap: AnyCapability, key: ApiKeyActor): boolean {
+  return cap.operations.every((op) => {
+    const scope = operationScope(op);
+    return scope === 'any' || (scope !== undefined && key.scopes.includes(scope));
+  });
+}
+
+/** Why the credential may not use the capability, or null when it may. */
+export function refusal(cap: AnyCapability, credential: Credential): string | null {
+  const clinical = cap.operations.find((op) => !op.access.public && op.access.humanOnly);
+  if (clinical) {
+    return `${cap.name} calls ${clinical.name}, which changes a patient's care: agents may only propose it`;
+  }
+  if (credential.kind === 'user') {
+    const op = cap.operations.find((o) => !roleMay(o, credential));
+    return op ? `Role ${credential.role} may not use ${cap.name} (it calls ${op.name})` : null;
+  }
+  if (credential.scopes.includes(cap.scope) || keyHoldsOperationScopes(cap, credential))
+    return null;
+  return `API key lacks the scope ${cap.scope} required by ${cap.name}`;
+}
+
+export function mayUse(cap: AnyCapability, credential: Credential): boolean {
+  return refusal(cap, credential) === null;
+}
+
+export function assertMayUse(cap: AnyCapability, credential: Credential): void {
+  const reason = refusal(cap, credential);
+  if (reason) throw new Forbidden(reason);
+}
+
+/** The capabilities a credential may use, in catalogue order (what tools/list shows it). */
+export function usableBy(
+  capabilities: readonly AnyCapability[],
+  credential: Credential,
+): AnyCapability[] {
+  return capabilities.filter((cap) => mayUse(cap, credential));
+}
+
+/**
+ * The actor the capability's operations run as: the agent with its credential, where a key that
+ * holds the capability's agent scope also holds, for this call, the scopes of the operations the
+ * capability calls. The operations' own access check (invokeOperation) then passes or refuses as
+ * for any other caller; a user's role is never widened.
+ */
+export function grantedActor(cap: AnyCapability, agent: AgentActor): AgentActor {
+  const credential = agent.credential;
+  if (credential.kind !== 'apiKey' || !credential.scopes.includes(cap.scope)) return agent;
+  const granted = new Set<Scope>(credential.scopes);
+  for (const op of cap.operations) {
+    const scope = operationScope(op);
+    if (scope && scope !== 'any') granted.add(scope);
+  }
+  return { ...agent, credential: { ...credential, scopes: [...granted] } };
+}

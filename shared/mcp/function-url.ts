@@ -1,0 +1,323 @@
+/**
+ * The MCP function: a Lambda Function URL with response streaming, serving
+ * - `POST /mcp`: stateless Streamable HTTP (the SDK's web-standard transport, JSON answers),
+ * - `GET /sse` + `POST /messages?sessionId=`: the legacy HTTP+SSE transport. The POST reaches
+ *   another invocation than the one holding the stream, so it computes the reply itself and leaves
+ *   it in the session's mailbox in the table; the stream holder polls the mailbox and writes what
+ *   it finds as SSE `message` events. Streams end cleanly before the function's time limit (the
+ *   client reconnects with a new GET /sse).
+ * In order, every request is: authenticated (the authorizer's own resolvePrincipal; no credential
+ * is a 401 before any MCP traffic), rate limited when it counts (tools/call, resources/read and
+ * stream opens; 429 with Retry-After), then handed to the MCP server built from the catalogue.
+ */
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { Context as LambdaContext } from 'aws-lambda';
+import { resolvePrincipal } from '../auth/authorize';
+import type { Principal } from '../auth/principal';
+import { errorBody } from '../http/errors';
+import { systemClock } from '../kernel/clock';
+import { type Logger, rootLogger } from '../kernel/log';
+import { Stores } from '../kernel/store/store';
+import { answerMessages } from './one-shot';
+import { createMcpServer, type McpRequest } from './server';
+import {
+  closeSession,
+  countRequest,
+  DEFAULT_RATE_LIMIT_PER_MINUTE,
+  openSession,
+  postToSession,
+  takeFromSession,
+} from './storage';
+import {
+  type FunctionUrlEvent,
+  type ResponseStream,
+  startEventStream,
+  streamClosed,
+  writeResponse,
+} from './streaming';
+
+/** JSON-RPC methods that count towards the rate limit: the ones that read or change data. */
+const COUNTED_METHODS = new Set(['tools/call', 'resources/read']);
+/** Stop a stream this long before the function's time limit, so it ends cleanly. */
+const STREAM_END_MARGIN_MS = 10_000;
+const KEEPALIVE_MS = 15_000;
+const POLL_MIN_MS = 100;
+const POLL_MAX_MS = 1_000;
+
+const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
+
+function header(event: FunctionUrlEvent, name: string): string | undefined {
+  const found = Object.entries(event.headers ?? {}).find(([k]) => k.toLowerCase() === name);
+  return found?.[1];
+}
+
+function bodyOf(event: FunctionUrlEvent): string {
+  if (!event.body) return '';
+  return event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+}
+
+function jsonError(
+  stream: ResponseStream,
+  statusCode: number,
+  message: string,
+  headers: Record<string, string> = {},
+) {
+  writeResponse(
+    stream,
+    statusCode,
+    { 'content-type': 'application/json', ...headers },
+    JSON.stringify(errorBody(statusCode, message)),
+  );
+}
+
+/** The credential, with the REST rule for user tokens: `x-tenant-id` required and matching. */
+async function authenticate(
+  event: FunctionUrlEvent,
+  stores: Stores,
+  now: Date,
+): Promise<Principal | { status: 401 | 403; message: string }> {
+  const principal = await resolvePrincipal(stores, header(event, 'authorization'), now);
+  if (!principal)
+    return {
+      status: 401,
+      message: 'Authentication required: send Authorization: Bearer <API key or JWT>',
+    };
+  const tenantHeader = header(event, 'x-tenant-id');
+  if (principal.actor.kind === 'user' && !tenantHeader)
+    return {
+      status: 401,
+      message: 'x-tenant-id header is required when authenticating with a user token',
+    };
+  if (tenantHeader && tenantHeader !== principal.tenant.id)
+    return { status: 403, message: 'x-tenant-id does not match the tenant of the credential' };
+  return principal;
+}
+
+/** The JSON-RPC messages of a POST body, or null when it is not JSON (the SDK answers that). */
+function parseMessages(body: string): JSONRPCMessage[] | null {
+  try {
+    const parsed = JSON.parse(body) as unknown;
+    const list = Array.isArray(parsed) ? parsed : [parsed];
+    return list.filter((m): m is JSONRPCMessage => typeof m === 'object' && m !== null);
+  } catch {
+    return null;
+  }
+}
+
+function counts(method: string, path: string, messages: JSONRPCMessage[] | null): boolean {
+  if (method === 'GET' && path === '/sse') return true;
+  return (messages ?? []).some((m) => 'method' in m && COUNTED_METHODS.has(m.method));
+}
+
+export async function handleMcp(
+  event: FunctionUrlEvent,
+  stream: ResponseStream,
+  context: LambdaContext,
+): Promise<void> {
+  const startedAt = Date.now();
+  const requestId = event.requestContext?.requestId ?? context.awsRequestId;
+  const method = (event.requestContext?.http?.method ?? 'GET').toUpperCase();
+  const path = event.rawPath.replace(/\/+$/, '') || '/';
+  const stores = new Stores();
+  const now = systemClock.now();
+  let log: Logger = rootLogger.child({ function: 'mcp', requestId });
+  let statusCode = 200;
+  const done = () =>
+    log.info('request', {
+      method,
+      route: path,
+      statusCode,
+      durationMs: Date.now() - startedAt,
+      dbCalls: stores.roundTrips.count,
+    });
+  const fail = (status: number, message: string, headers: Record<string, string> = {}) => {
+    statusCode = status;
+    jsonError(stream, status, message, headers);
+  };
+
+  try {
+    const route = `${method} ${path}`;
+    if (!['GET /sse', 'POST /messages', 'POST /mcp', 'GET /mcp', 'DELETE /mcp'].includes(route)) {
+      return fail(404, `No route for ${method} ${event.rawPath}; MCP is served at /mcp and /sse`);
+    }
+    const auth = await authenticate(event, stores, now);
+    if ('status' in auth) {
+      return fail(
+        auth.status,
+        auth.message,
+        auth.status === 401 ? { 'www-authenticate': 'Bearer' } : {},
+      );
+    }
+    const principal = auth;
+    log = log.child({
+      tenantId: principal.tenant.id,
+      principalType: principal.actor.kind,
+      principalId: principal.actor.id,
+    });
+    if (path === '/mcp' && method !== 'POST') {
+      // Stateless: no server-initiated stream and no session to delete.
+      return fail(
+        405,
+        `${method} /mcp is not supported: this server is stateless; POST JSON-RPC messages`,
+        { allow: 'POST' },
+      );
+    }
+
+    const body = bodyOf(event);
+    const messages = method === 'POST' ? parseMessages(body) : null;
+    const store = stores.forTenant(principal.tenant.id);
+    if (counts(method, path, messages)) {
+      const limit = principal.tenant.agentRateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE;
+      const decision = await countRequest(store, principal.actor.id, limit, now);
+      if (!decision.allowed) {
+        return fail(
+          429,
+          `Rate limit exceeded: ${limit} MCP requests per minute per credential; retry in ${decision.retryAfterSeconds} s`,
+          { 'retry-after': String(decision.retryAfterSeconds) },
+        );
+      }
+    }
+
+    const request: McpRequest = {
+      principal,
+      stores,
+      requestId,
+      log,
+      now,
+      agent: header(event, 'user-agent')?.slice(0, 100),
+    };
+    if (path === '/mcp') {
+      statusCode = await streamableHttp(event, body, messages, request, stream);
+    } else if (path === '/messages') {
+      statusCode = await postMessages(event, messages, request, stream);
+    } else {
+      await holdStream(event, request, stream, context);
+    }
+  } catch (err) {
+    log.error('unhandled error', { error: (err as Error).message, stack: (err as Error).stack });
+    fail(500, `Internal server error. Quote request id ${requestId} when reporting it.`);
+  } finally {
+    done();
+  }
+}
+
+/** POST /mcp: the SDK's stateless Streamable HTTP transport, answering JSON. */
+async function streamableHttp(
+  event: FunctionUrlEvent,
+  body: string,
+  messages: JSONRPCMessage[] | null,
+  request: McpRequest,
+  stream: ResponseStream,
+): Promise<number> {
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+  });
+  const server = createMcpServer(request);
+  await server.connect(transport);
+  try {
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(event.headers ?? {}))
+      if (v !== undefined) headers.set(k, v);
+    const url = `https://${header(event, 'host') ?? 'localhost'}${event.rawPath}`;
+    const response = await transport.handleRequest(
+      new Request(url, { method: 'POST', headers, body }),
+      messages === null ? {} : { parsedBody: JSON.parse(body) },
+    );
+    const out: Record<string, string> = {};
+    response.headers.forEach((v, k) => {
+      out[k] = v;
+    });
+    writeResponse(stream, response.status, out, await response.text());
+    return response.status;
+  } finally {
+    await server.close();
+  }
+}
+
+/** POST /messages?sessionId=: compute the replies here, leave them in the session's mailbox. */
+async function postMessages(
+  event: FunctionUrlEvent,
+  messages: JSONRPCMessage[] | null,
+  request: McpRequest,
+  stream: ResponseStream,
+): Promise<number> {
+  const sessionId = new URLSearchParams(event.rawQueryString ?? '').get('sessionId') ?? '';
+  const reply = (status: number, message: string) => {
+    jsonError(stream, status, message);
+    return status;
+  };
+  if (!/^[A-Za-z0-9-]{1,64}$/.test(sessionId))
+    return reply(400, 'Invalid query: sessionId: give the sessionId the SSE endpoint event named');
+  if (messages === null || messages.length === 0)
+    return reply(400, 'Invalid body: send a JSON-RPC message as JSON');
+  const store = request.stores.forTenant(request.principal.tenant.id);
+  const replies = await answerMessages(createMcpServer(request), messages);
+  if (replies.length > 0) {
+    const posted = await postToSession(
+      store,
+      sessionId,
+      request.principal.actor.id,
+      replies,
+      request.now,
+    );
+    if (!posted)
+      return reply(
+        404,
+        `No open SSE session ${sessionId} for this credential; open GET /sse again`,
+      );
+  }
+  writeResponse(stream, 202, { 'content-type': 'text/plain' }, 'Accepted');
+  return 202;
+}
+
+/** GET /sse: announce the message endpoint, then relay the session's mailbox until the deadline. */
+async function holdStream(
+  _event: FunctionUrlEvent,
+  request: McpRequest,
+  stream: ResponseStream,
+  context: LambdaContext,
+): Promise<void> {
+  const sessionId = crypto.randomUUID();
+  const store = request.stores.forTenant(request.principal.tenant.id);
+  const maxMs = Number(process.env.MCP_SSE_MAX_SECONDS ?? 0) * 1000;
+  const deadline =
+    Date.now() +
+    Math.min(
+      context.getRemainingTimeInMillis() - STREAM_END_MARGIN_MS,
+      maxMs > 0 ? maxMs : Infinity,
+    );
+  await openSession(
+    store,
+    sessionId,
+    request.principal.actor.id,
+    request.now,
+    Math.ceil((deadline - Date.now()) / 1000),
+  );
+  const out = startEventStream(stream);
+  // Relative, so that it resolves next to this /sse whatever prefix the URL has.
+  out.write(`event: endpoint\ndata: messages?sessionId=${sessionId}\n\n`);
+  let lastWrite = Date.now();
+  let wait = POLL_MIN_MS;
+  try {
+    while (Date.now() < deadline && !streamClosed(out)) {
+      const messages = await takeFromSession(store, sessionId);
+      for (const m of messages) out.write(`event: message\ndata: ${JSON.stringify(m)}\n\n`);
+      if (messages.length > 0) {
+        lastWrite = Date.now();
+        wait = POLL_MIN_MS;
+      } else {
+        wait = Math.min(POLL_MAX_MS, wait * 2);
+      }
+      if (Date.now() - lastWrite > KEEPALIVE_MS) {
+        out.write(': keepalive\n\n');
+        lastWrite = Date.now();
+      }
+      await sleep(wait);
+    }
+  } finally {
+    await closeSession(store, sessionId).catch(() => undefined);
+    out.end();
+  }
+}

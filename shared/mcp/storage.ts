@@ -1,0 +1,132 @@
+/**
+ * What the MCP function keeps in the table, all of it in the tenant's partitions and expiring by
+ * TTL: the per-credential rate-limit counters and the legacy-SSE session mailboxes.
+ */
+import { failedConditions, isConditionFailure } from '../kernel/store/conditions';
+import type { Store } from '../kernel/store/store';
+
+export const DEFAULT_RATE_LIMIT_PER_MINUTE = 10;
+
+const epochSeconds = (d: Date) => Math.floor(d.getTime() / 1000);
+
+export interface RateDecision {
+  allowed: boolean;
+  limit: number;
+  /** Seconds until the current minute window ends. */
+  retryAfterSeconds: number;
+}
+
+/**
+ * Counts one request of a credential in the current minute (fixed windows, UTC minutes), in one
+ * conditional UpdateItem: the ADD happens only while the count is below the limit, so however many
+ * requests race, exactly `limit` of them succeed. The counter expires by TTL a minute after its
+ * window.
+ */
+export async function countRequest(
+  store: Store,
+  credentialId: string,
+  limit: number,
+  now: Date,
+): Promise<RateDecision> {
+  const window = Math.floor(now.getTime() / 60_000);
+  const windowEnd = (window + 1) * 60;
+  const retryAfterSeconds = Math.max(1, windowEnd - epochSeconds(now));
+  try {
+    await store.update({
+      Key: store.keys.counter(`MCPRATE#${credentialId}#${window}`),
+      UpdateExpression: 'ADD #value :one SET entity = :entity, expiresAt = :ttl',
+      ConditionExpression: 'attribute_not_exists(#value) OR #value < :limit',
+      ExpressionAttributeNames: { '#value': 'value' },
+      ExpressionAttributeValues: {
+        ':one': 1,
+        ':limit': limit,
+        ':entity': 'Counter',
+        ':ttl': windowEnd + 60,
+      },
+    });
+    return { allowed: true, limit, retryAfterSeconds };
+  } catch (err) {
+    if (isConditionFailure(err)) return { allowed: false, limit, retryAfterSeconds };
+    throw err;
+  }
+}
+
+/** A legacy SSE session: the stream holder's mailbox, which only its own credential may post to. */
+const sessionKey = (store: Store, sessionId: string) => store.keys.entity('MCPSESSION', sessionId);
+
+export async function openSession(
+  store: Store,
+  sessionId: string,
+  credentialId: string,
+  now: Date,
+  lifetimeSeconds: number,
+): Promise<void> {
+  await store.put({
+    Item: {
+      ...sessionKey(store, sessionId),
+      entity: 'McpSession',
+      credentialId,
+      openedAt: now.toISOString(),
+      expiresAt: epochSeconds(now) + lifetimeSeconds + 60,
+    },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  });
+}
+
+/**
+ * Leaves the replies for the stream holder: one transaction that checks the session is open and
+ * belongs to this credential, and puts the message. False when there is no such session.
+ */
+export async function postToSession(
+  store: Store,
+  sessionId: string,
+  credentialId: string,
+  messages: readonly unknown[],
+  now: Date,
+): Promise<boolean> {
+  const key = sessionKey(store, sessionId);
+  try {
+    await store.transact([
+      {
+        ConditionCheck: {
+          Key: key,
+          ConditionExpression: 'attribute_exists(pk) AND credentialId = :credential',
+          ExpressionAttributeValues: { ':credential': credentialId },
+        },
+      },
+      {
+        Put: {
+          Item: {
+            pk: key.pk,
+            sk: `MSG#${now.toISOString()}#${crypto.randomUUID()}`,
+            entity: 'McpSessionMessage',
+            messages: JSON.stringify(messages),
+            expiresAt: epochSeconds(now) + 15 * 60,
+          },
+        },
+      },
+    ]);
+    return true;
+  } catch (err) {
+    if (failedConditions(err)?.includes(0)) return false;
+    throw err;
+  }
+}
+
+/** The messages waiting in the mailbox, oldest first, removed as they are taken. */
+export async function takeFromSession(store: Store, sessionId: string): Promise<unknown[]> {
+  const pk = sessionKey(store, sessionId).pk;
+  const items = await store.query({
+    partition: pk,
+    range: { beginsWith: 'MSG#' },
+    consistent: true,
+  });
+  if (items.length === 0) return [];
+  const batch = items.slice(0, 100);
+  await store.transact(batch.map((item) => ({ Delete: { Key: { pk, sk: String(item.sk) } } })));
+  return batch.flatMap((item) => JSON.parse(String(item.messages)) as unknown[]);
+}
+
+export async function closeSession(store: Store, sessionId: string): Promise<void> {
+  await store.delete({ Key: sessionKey(store, sessionId) });
+}

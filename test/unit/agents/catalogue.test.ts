@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import {
+  agentCard,
+  agentsResource,
+  annotationsOf,
+  CAPABILITIES,
+  catalogueCounts,
+  checkCatalogue,
+  findCapability,
+  grantedActor,
+  metaSkills,
+  metaTools,
+  redactArguments,
+  refusal,
+  SKILLS,
+  usableBy,
+} from '../../../shared/agents';
+
+const cap = (name: string) => {
+  const found = findCapability(name);
+  if (!found) throw new Error(name);
+  return found;
+};
+const key = (...scopes: string[]) => ({
+  kind: 'apiKey' as const,
+  id: 'k1',
+  scopes: scopes as never[],
+});
+
+describe('agent catalogue', () => {
+  it('holds the spec’s outpatient tools and skills, with unique names', () => {
+    const names = CAPABILITIES.map((c) => c.name);
+    for (const tool of [
+      'search-patients',
+      'get-patient',
+      'register-patient',
+      'list-appointments',
+      'book-appointment',
+      'cancel-appointment',
+      'check-doctor-availability',
+      'get-queue-status',
+    ])
+      expect(names).toContain(tool);
+    expect(SKILLS.map((s) => s.name)).toEqual(
+      expect.arrayContaining(['patient-lookup', 'appointment-management', 'queue-status']),
+    );
+    expect(() => checkCatalogue(CAPABILITIES, SKILLS)).not.toThrow();
+    expect(() => checkCatalogue([...CAPABILITIES, CAPABILITIES[0]!], SKILLS)).toThrow(/twice/);
+  });
+
+  it('counts agree between the meta lists, the card and svc://agents', () => {
+    const counts = catalogueCounts();
+    expect(metaTools().tools).toHaveLength(counts.tools);
+    expect(metaTools().count).toBe(counts.tools);
+    expect(metaSkills().skills).toHaveLength(counts.skills);
+    expect(agentCard({ baseUrl: 'https://h.example/prod' }).skills).toHaveLength(counts.skills);
+    expect(agentsResource().agents).toHaveLength(counts.capabilities);
+  });
+
+  it('derives MCP annotations from the operations', () => {
+    expect(annotationsOf(cap('search-patients'))).toMatchObject({
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    });
+    expect(annotationsOf(cap('book-appointment'))).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: false,
+    });
+    expect(annotationsOf(cap('cancel-appointment'))).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: true,
+    });
+  });
+
+  it('the card points at /a2a for both protocol versions', () => {
+    const card = agentCard({ baseUrl: 'https://h.example/prod/' });
+    expect(card.url).toBe('https://h.example/prod/a2a');
+    expect(card.supportedInterfaces.map((i) => [i.url, i.protocolVersion])).toEqual([
+      ['https://h.example/prod/a2a', '1.0'],
+      ['https://h.example/prod/a2a', '0.3'],
+    ]);
+  });
+});
+
+describe('scope filter', () => {
+  it('an agent scope, or the operations’ own scopes, opens a capability to a key', () => {
+    expect(refusal(cap('book-appointment'), key('agents:reception:write'))).toBeNull();
+    expect(refusal(cap('book-appointment'), key('appointments:write'))).toBeNull();
+    expect(refusal(cap('book-appointment'), key('appointments:read'))).toBe(
+      'API key lacks the scope agents:reception:write required by book-appointment',
+    );
+    expect(refusal(cap('get-queue-status'), key('agents:operations:read'))).toBeNull();
+    expect(usableBy(CAPABILITIES, key('agents:operations:read')).map((c) => c.name)).toEqual([
+      'get-queue-status',
+    ]);
+    expect(usableBy(CAPABILITIES, key('agents:reception:write')).map((c) => c.name)).toEqual([
+      'register-patient',
+      'book-appointment',
+      'cancel-appointment',
+      'check-in-patient',
+    ]);
+  });
+
+  it('a user passes by role as on REST', () => {
+    const user = (role: string) => ({ kind: 'user' as const, id: 'u1', role: role as never });
+    expect(usableBy(CAPABILITIES, user('ADMIN'))).toHaveLength(CAPABILITIES.length);
+    expect(refusal(cap('list-doctors'), user('PHARMACIST'))).toBeNull();
+    expect(refusal(cap('register-patient'), user('PHARMACIST'))).toBe(
+      'Role PHARMACIST may not use register-patient (it calls patients.register)',
+    );
+  });
+
+  it('an agent scope grants the operations’ scopes for that capability only', () => {
+    const agent = {
+      kind: 'agent' as const,
+      agent: 'test',
+      credential: key('agents:reception:write'),
+    };
+    const granted = grantedActor(cap('book-appointment'), agent);
+    expect(granted.credential.kind === 'apiKey' && granted.credential.scopes).toEqual([
+      'agents:reception:write',
+      'appointments:write',
+    ]);
+    expect(grantedActor(cap('list-appointments'), agent)).toBe(agent);
+  });
+});
+
+describe('audit redaction', () => {
+  it('keeps ids, dates and enums; redacts names, phones, reasons and search text', () => {
+    expect(
+      redactArguments({
+        id: 'a1',
+        patientId: 'p1',
+        start: '2026-11-24T10:00:00Z',
+        reason: 'fever and cough',
+        q: 'Asha',
+        firstName: 'Ravi',
+        phone: '+919845012345',
+        limit: 5,
+        address: { line1: '1 Main St', city: 'Pune' },
+        confirmDuplicate: true,
+      }),
+    ).toEqual({
+      id: 'a1',
+      patientId: 'p1',
+      start: '2026-11-24T10:00:00Z',
+      reason: '[redacted]',
+      q: '[redacted]',
+      firstName: '[redacted]',
+      phone: '[redacted]',
+      limit: 5,
+      address: { line1: '[redacted]', city: '[redacted]' },
+      confirmDuplicate: true,
+    });
+    expect(redactArguments('x')).toEqual({});
+  });
+});
