@@ -10,6 +10,7 @@
 import { nonEmpty } from '../kernel/fields';
 import { LocalDateSchema } from '../kernel/time/dates';
 import * as z from '../kernel/zod';
+import * as agentActions from '../modules/agent-actions/operations';
 import * as appointments from '../modules/appointments/operations';
 import * as departments from '../modules/departments/operations';
 import * as doctors from '../modules/doctors/operations';
@@ -235,6 +236,26 @@ const listDepartments = operationCapability(departments.list, {
   examples: ['Which departments does the hospital have?'],
 });
 
+/**
+ * HITL (docs/hitl.md): a proposal tool creates an agent action instead of acting; the answer
+ * gives the action id, its risk and who must approve it. One per action type, bound to the type's
+ * proposal operation (shared/modules/agent-actions/operations.ts).
+ */
+const proposePrescription = operationCapability(agentActions.proposePrescription, {
+  name: 'propose-prescription',
+  tool: true,
+  skill: 'prescribe-medication',
+  title: 'Propose a prescription',
+  description:
+    'Propose a prescription (drug, strength, dose, route, frequency, days, quantity) on an open encounter, with your rationale. Nothing is prescribed until a doctor approves it; the answer gives the action id, its risk level and its expiry. An allergy conflict needs allergyOverrideReason and makes the action CRITICAL.',
+  scope: 'agents:clinical:propose',
+  tags: ['prescription', 'medication', 'hitl', 'clinical'],
+  keywords: ['prescribe', 'prescription', 'medication', 'medicine', 'drug', 'dose', 'rx'],
+  examples: [
+    'Prescribe paracetamol 500 mg, 1 tablet oral every 6 hours for 3 days (12) on encounter 9c1d…',
+  ],
+});
+
 /** Every capability, in the order tools/list shows them. */
 export const CAPABILITIES: readonly AnyCapability[] = [
   searchPatients,
@@ -249,6 +270,7 @@ export const CAPABILITIES: readonly AnyCapability[] = [
   encounterSummary,
   listDoctors,
   listDepartments,
+  proposePrescription,
 ];
 
 /** Every A2A skill; each groups the capabilities that name it. */
@@ -304,6 +326,15 @@ export const SKILLS: readonly Skill[] = [
     tags: ['doctors', 'departments', 'directory'],
     examples: ['Which doctors work in cardiology?'],
     keywords: ['doctor', 'department', 'specialist'],
+  },
+  {
+    name: 'prescribe-medication',
+    title: 'Prescribe medication (with approval)',
+    description:
+      'Propose a prescription for a doctor to approve (human in the loop); it is written only once approved.',
+    tags: ['prescription', 'medication', 'hitl', 'clinical'],
+    examples: ['Prescribe amoxicillin 500 mg three times daily for 5 days on encounter 9c1d…'],
+    keywords: ['prescribe', 'prescription', 'medication', 'drug'],
   },
 ];
 
