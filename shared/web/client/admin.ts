@@ -6,6 +6,7 @@
 
 import { sessionApi, showError } from './admin/api';
 import { apiKeysSection } from './admin/api-keys';
+import { approvalsSection } from './admin/approvals';
 import { header } from './admin/header';
 import { outpatientsSection } from './admin/outpatients';
 import { overviewSection } from './admin/overview';
@@ -71,6 +72,13 @@ function start(session: StoredSession): void {
       title: 'Outpatients',
       heading: 'opd-title',
       ...outpatientsSection(app),
+    },
+    approvals: {
+      section: 'approvals-section',
+      nav: 'nav-approvals',
+      title: 'Approvals',
+      heading: 'approvals-title',
+      ...approvalsSection(app),
     },
     users: {
       section: 'users-section',

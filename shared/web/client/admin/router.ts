@@ -5,6 +5,7 @@ import type { AdminState, Section, ViewName } from './state';
 const ROUTES: ReadonlyMap<string, ViewName> = new Map([
   ['#/overview', 'overview'],
   ['#/opd', 'opd'],
+  ['#/approvals', 'approvals'],
   ['#/users', 'users'],
   ['#/automation', 'api-keys'],
   ['#/automation/api-keys', 'api-keys'],
