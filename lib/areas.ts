@@ -60,6 +60,8 @@ export const GROUP_AREAS: Readonly<Record<string, AreaName>> = {
   'agent-meta': 'agents',
   'agent-audit': 'agents',
   'agent-actions': 'agents',
+  wards: 'inpatient',
+  admissions: 'inpatient',
 };
 
 export function isAreaName(name: string): name is AreaName {

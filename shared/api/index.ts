@@ -6,6 +6,7 @@
 import type { GroupDef, Route } from '../http/route';
 import { agentActionsGroup } from './agent-actions';
 import { agentAuditGroup, agentMetaGroup } from './agents';
+import { admissionsGroup } from './admissions';
 import { apiKeysGroup } from './api-keys';
 import { appointmentsGroup } from './appointments';
 import { authGroup } from './auth';
@@ -14,6 +15,7 @@ import { encountersGroup } from './encounters';
 import { patientsGroup } from './patients';
 import { tenantsGroup } from './tenants';
 import { usersGroup } from './users';
+import { wardsGroup } from './wards';
 import { webGroup } from './web';
 
 export const GROUPS: readonly GroupDef[] = [
@@ -29,6 +31,8 @@ export const GROUPS: readonly GroupDef[] = [
   agentMetaGroup,
   agentAuditGroup,
   agentActionsGroup,
+  wardsGroup,
+  admissionsGroup,
 ];
 
 /** A route with the group (function) that serves it. */

@@ -2,7 +2,13 @@ import { asset, defineGroup, fixed, page } from '../http/route';
 import { SCOPES } from '../kernel/scopes';
 import { withBasePath } from '../web/base-path';
 import { loadPageScripts, type PageScripts, pageScriptsDir } from '../web/page-scripts';
-import { renderAdmin, renderGetStarted, renderHome, renderLogin } from '../web/pages';
+import {
+  renderAdmin,
+  renderBedBoard,
+  renderGetStarted,
+  renderHome,
+  renderLogin,
+} from '../web/pages';
 
 // The pages' built scripts: next to this bundle on AWS, in the local runtime's build folder
 // locally; read on first use (the CDK app reads these declarations without serving anything).
@@ -63,6 +69,13 @@ export const webGroup = defineGroup({
       tag: 'Pages',
       summary: 'Administration dashboard',
       render: once(() => renderAdmin({ scopes: SCOPES, scriptSrc: pageScripts().src('admin') })),
+    }),
+    page({
+      name: 'bedBoard',
+      path: '/bed-board',
+      tag: 'Pages',
+      summary: 'Bed board: wards, beds, admit, transfer and discharge',
+      render: once(() => renderBedBoard({ scriptSrc: pageScripts().src('bed-board') })),
     }),
     asset({
       name: 'pageScript',

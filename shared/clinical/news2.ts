@@ -311,3 +311,26 @@ export function calculateNews2(input: News2Input, scale: Spo2Scale = 1): News2Re
     spo2Scale,
   };
 }
+
+/**
+ * The ward's escalation flag (RCP NEWS2 Chart 4, clinical response): a score in the high band
+ * (7 or more) or any single parameter scoring 3 (a "red score") needs the medical team informed
+ * at once. An incomplete reading or a patient NEWS2 does not apply to is never flagged here: the
+ * reading itself says what is missing.
+ */
+export function news2NeedsEscalation(
+  result: Pick<News2Result, 'risk' | 'anyParameterScoredThree'> | null | undefined,
+): boolean {
+  return !!result && (result.risk === 'high' || result.anyParameterScoredThree === true);
+}
+
+export type News2Trend = 'rising' | 'falling' | 'unchanged';
+
+/** How a score moved since the previous complete one (null when either is missing). */
+export function news2Trend(
+  previous: number | null | undefined,
+  latest: number | null | undefined,
+): News2Trend | null {
+  if (typeof previous !== 'number' || typeof latest !== 'number') return null;
+  return latest > previous ? 'rising' : latest < previous ? 'falling' : 'unchanged';
+}

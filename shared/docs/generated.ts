@@ -10,7 +10,9 @@ import { type OperationRoute, pathParams } from '../http/route';
 import { ROLES } from '../kernel/roles';
 import { SCOPES } from '../kernel/scopes';
 import { agentActionStatusTableMarkdown } from '../modules/agent-actions';
+import { admissionStatusTableMarkdown } from '../modules/admissions';
 import { appointmentStatusTableMarkdown } from '../modules/appointments';
+import { bedStateTableMarkdown } from '../modules/beds';
 import { encounterStatusTableMarkdown } from '../modules/encounters';
 import { type FieldRow, fieldRows, jsonSchemaOf, typeText } from './schema-text';
 
@@ -140,7 +142,24 @@ export function stateMachinesMarkdown(): string {
     '## Agent action (HITL, `agent-actions.*`; docs/hitl.md)\n\n' +
     'A proposal starts `PENDING` (or `APPROVED` when the hospital auto-approves its type and its risk is below `CRITICAL`). Every decision is conditional on the state it was taken from: of two concurrent decisions, or a decision and the expiry job, exactly one wins and the other answers 409. An approved action is carried out once by its executor, which records `EXECUTED` with the result or `FAILED` with the reason.\n\n' +
     agentActionStatusTableMarkdown() +
-    '\n## API key\n\n| Status | Next | How |\n|---|---|---|\n| `active` | `active` (new secret) | `api-keys.rotate` (`POST /api-keys/{id}/rotate`): the old secret stops working at once |\n| `active` | `revoked` | `api-keys.revoke` (`POST /api-keys/{id}/revoke`) |\n| `revoked` | none | create a new key |\n'
+    '\n## API key\n\n| Status | Next | How |\n|---|---|---|\n| `active` | `active` (new secret) | `api-keys.rotate` (`POST /api-keys/{id}/rotate`): the old secret stops working at once |\n| `active` | `revoked` | `api-keys.revoke` (`POST /api-keys/{id}/revoke`) |\n| `revoked` | none | create a new key |\n' +
+    inpatientStateMachines()
+  );
+}
+
+/** Bed (HL7 0116) and admission (FHIR Encounter.status, inpatient) tables. */
+function inpatientStateMachines(): string {
+  return (
+    '\n## Bed (HL7 table 0116, `beds.changeState`: `PATCH /beds/{id}/state`, `beds.markClean`: `POST /beds/{id}/clean`)\n\n' +
+    'Admission and transfer move an `unoccupied` bed to `occupied`; transfer and discharge move the old bed to `housekeeping`; only marking it clean makes it `unoccupied` again. ' +
+    'A bed manager changes the other states by hand; an occupied bed cannot be closed, isolated or marked contaminated (409). ' +
+    "Each change updates its ward's availability counters in the same transaction.\n\n" +
+    bedStateTableMarkdown() +
+    '\n## Admission (FHIR `Encounter.status`, class `IMP`)\n\n' +
+    'Admissions start `in-progress` (the patient is in a bed). `admissions.discharge` (`POST /admissions/{id}/discharge`) ends one `discharged`; ' +
+    '`admissions.markEnteredInError` (`POST /admissions/{id}/entered-in-error`, needs a `reason`) ends one recorded by mistake. Both send the bed to `housekeeping`. ' +
+    'A finished admission accepts no transfer, observation or note (409).\n\n' +
+    admissionStatusTableMarkdown()
   );
 }
 

@@ -14,6 +14,7 @@ export const PAGE_SCRIPTS = {
   'get-started': 'shared/web/client/get-started.ts',
   login: 'shared/web/client/login.ts',
   admin: 'shared/web/client/admin.ts',
+  'bed-board': 'shared/web/client/bed-board.ts',
 } as const;
 
 export type PageScript = keyof typeof PAGE_SCRIPTS;

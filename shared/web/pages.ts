@@ -4,6 +4,7 @@
  * (./page-scripts.ts), ready to send as `text/html; charset=utf-8`.
  */
 export { type AdminPageOptions, renderAdmin, type ScopeCatalogue } from './admin';
+export { renderBedBoard } from './bed-board';
 export { contentSecurityPolicy } from './csp';
 export { renderGetStarted } from './get-started';
 export { renderHome } from './home';

@@ -163,6 +163,7 @@ const PUBLIC_ROUTES = [
   'GET /get-started',
   'GET /login',
   'GET /admin',
+  'GET /bed-board',
   'GET /assets/{name}',
   'POST /tenants',
   'POST /auth/login',

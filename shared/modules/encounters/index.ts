@@ -1,8 +1,8 @@
-/** The encounters module has nothing other modules need yet (pharmacy will use prescriptionStatusUpdate). */
-
+/** What other modules may use of the encounters module (pharmacy will use prescriptionStatusUpdate). */
 // Agent actions propose prescriptions for approval and run this operation once one is approved.
 export { prescribe } from './operations';
 export { checkPrescribable } from './rules';
-export { Encounter, Prescription } from './schemas';
+export { DiagnosisSchema, Encounter, Prescription } from './schemas';
 export { encounterStatusTableMarkdown } from './status';
+/** Admissions read the OPD encounter a patient is admitted from. */
 export { findEncounter } from './store';

@@ -33,6 +33,7 @@ const PAGE_PATH: Record<PageScript, string> = {
   'get-started': '/get-started',
   login: '/login',
   admin: '/admin',
+  'bed-board': '/bed-board',
 };
 
 const compiled = compileRoutes(allRoutes());

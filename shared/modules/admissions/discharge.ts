@@ -1,0 +1,195 @@
+/** How an admission ends: discharge (with summary and medications) or entered in error. */
+import { randomUUID } from 'node:crypto';
+import { NEW_PRESCRIPTION_STATUS, screenPrescription } from '../../clinical/prescribing';
+import { actorId } from '../../kernel/actor';
+import type { Context } from '../../kernel/context';
+import { Conflict } from '../../kernel/errors';
+import { failedConditions } from '../../kernel/store/conditions';
+import type { TxItem } from '../../kernel/store/store';
+import { updateItem } from '../../kernel/store/update';
+import { invalidField } from '../../kernel/validation';
+import { findBed, vacateBed, wardCounterUpdates } from '../beds';
+import { dischargeBlockers, lengthOfStay } from './rules';
+import type { DischargeInput } from './schemas';
+import { getAdmission, requireAdmission, requirePatient } from './service';
+import { type AdmissionStatus, assertAdmissionTransition } from './status';
+import {
+  type AdmissionRecord,
+  activeAdmissionDelete,
+  activeIn,
+  admissionKeys,
+  DischargeRxRecord,
+} from './store';
+
+/**
+ * The writes that end an admission, besides its own: the bed to housekeeping with the ward's
+ * counters, and the patient's active-admission lock released.
+ */
+async function endingWrites(ctx: Context, a: AdmissionRecord, at: string, by: string, why: string) {
+  const bed = await findBed(ctx.store, a.bedId);
+  const items: TxItem[] = [
+    vacateBed(ctx.store, a.bedId, a.id, at, by, why),
+    activeAdmissionDelete(ctx.store, a.patientId, a.id),
+  ];
+  if (bed)
+    items.push(
+      ...wardCounterUpdates(
+        ctx.store,
+        [{ wardId: bed.wardId, features: bed.features, from: 'occupied', to: 'housekeeping' }],
+        at,
+      ),
+    );
+  return items;
+}
+
+function endedConflict(err: unknown, id: string, status: AdmissionStatus) {
+  if (failedConditions(err)?.length)
+    return new Conflict(
+      `Admission ${id} changed while it was being ended (it was '${status}'); reload and try again`,
+    );
+  return err;
+}
+
+/**
+ * Discharges a patient in one transaction: the admission becomes `discharged` with its summary
+ * and length of stay (only while no hold is open), the bed goes to housekeeping, the ward's
+ * counters follow, the active-admission lock is released, and each discharge medication is saved
+ * as an active MedicationRequest after the shared prescription screen (allergies included).
+ */
+export async function discharge(ctx: Context, input: DischargeInput) {
+  const { store } = ctx;
+  const admission = await requireAdmission(ctx, input.id);
+  assertAdmissionTransition(admission.status, 'discharged');
+  const blockers = dischargeBlockers({
+    disposition: input.disposition,
+    holds: admission.holds,
+    latestNews2: admission.latestNews2,
+  });
+  if (blockers.length)
+    throw new Conflict(`Admission ${admission.id} cannot be discharged: ${blockers.join('; ')}`, {
+      blockers,
+    });
+  const at = ctx.now.toISOString();
+  const by = actorId(ctx.actor);
+  let timeOfDeath: string | undefined;
+  if (input.timeOfDeath) {
+    timeOfDeath = new Date(input.timeOfDeath).toISOString();
+    if (timeOfDeath < admission.admittedAt || timeOfDeath > at)
+      throw invalidField('timeOfDeath', 'must lie between the admission and now');
+  }
+  const patient = await requirePatient(ctx, admission.patientId);
+  const prescriptions: DischargeRxRecord[] = input.medications.map((m) => {
+    const check = screenPrescription({
+      allergies: patient.allergies ?? [],
+      drug: { name: m.drugName, code: m.drugCode ?? null },
+      overrideReason: m.allergyOverrideReason ?? null,
+    });
+    return {
+      id: randomUUID(),
+      encounterId: admission.id,
+      patientId: admission.patientId,
+      status: NEW_PRESCRIPTION_STATUS,
+      intent: 'order',
+      drugName: m.drugName,
+      ...(check.drugCode ? { drugCode: check.drugCode } : {}),
+      strength: m.strength,
+      dose: m.dose,
+      route: m.route,
+      frequency: m.frequency,
+      durationDays: m.durationDays,
+      quantity: m.quantity,
+      ...(m.instructions ? { instructions: m.instructions } : {}),
+      allergyConflicts: check.allergyConflicts,
+      ...(check.overrideReason ? { allergyOverrideReason: check.overrideReason } : {}),
+      prescriberId: by,
+      authoredOn: at,
+    };
+  });
+  // A death ends the stay at the time of death; any other discharge now.
+  const endedAt = timeOfDeath ?? at;
+  const keys = admissionKeys(store);
+  const active = activeIn(admission.bedId);
+  const items: TxItem[] = [
+    {
+      Update: updateItem(
+        keys.admission(admission.id),
+        {
+          set: {
+            status: 'discharged',
+            endedAt,
+            lengthOfStay: lengthOfStay(admission.admittedAt, endedAt, ctx.tenant.timeZone),
+            discharge: {
+              finalDiagnoses: input.finalDiagnoses,
+              procedures: input.procedures,
+              conditionAtDischarge: input.conditionAtDischarge,
+              ...(input.followUpInstructions
+                ? { followUpInstructions: input.followUpInstructions }
+                : {}),
+              ...(input.followUpDate ? { followUpDate: input.followUpDate } : {}),
+              disposition: input.disposition,
+              ...(timeOfDeath ? { timeOfDeath } : {}),
+              dischargedBy: by,
+            },
+            updatedAt: at,
+          },
+        },
+        {
+          expression: `${active.expression} AND size(#holds) = :none`,
+          names: { ...active.names, '#holds': 'holds' },
+          values: { ...active.values, ':none': 0 },
+        },
+      ),
+    },
+    ...(await endingWrites(ctx, admission, at, by, `discharge of admission ${admission.id}`)),
+    ...prescriptions.map((rx) => ({
+      Put: { Item: DischargeRxRecord.item(rx, keys.prescription(admission.id, at, rx.id)) },
+    })),
+  ];
+  try {
+    await store.transact(items);
+  } catch (err) {
+    if (failedConditions(err)?.includes(0)) {
+      const now = await requireAdmission(ctx, admission.id);
+      const open = Object.keys(now.holds);
+      throw new Conflict(
+        now.status === 'in-progress' && open.length
+          ? `Admission ${admission.id} cannot be discharged: open holds ${open.join(', ')}`
+          : `Admission ${admission.id} changed while discharging it (now '${now.status}'); reload and try again`,
+        { status: now.status },
+      );
+    }
+    throw endedConflict(err, admission.id, admission.status);
+  }
+  return getAdmission(ctx, { id: admission.id });
+}
+
+/** An admission recorded by mistake (wrong patient, duplicate): frees the bed, keeps the record. */
+export async function markEnteredInError(ctx: Context, input: { id: string; reason: string }) {
+  const { store } = ctx;
+  const admission = await requireAdmission(ctx, input.id);
+  assertAdmissionTransition(admission.status, 'entered-in-error');
+  const at = ctx.now.toISOString();
+  const by = actorId(ctx.actor);
+  try {
+    await store.transact([
+      {
+        Update: updateItem(
+          admissionKeys(store).admission(admission.id),
+          {
+            set: {
+              status: 'entered-in-error',
+              statusReason: input.reason,
+              endedAt: at,
+              updatedAt: at,
+            },
+          },
+          activeIn(admission.bedId),
+        ),
+      },
+      ...(await endingWrites(ctx, admission, at, by, `admission ${admission.id} entered in error`)),
+    ]);
+  } catch (err) {
+    throw endedConflict(err, admission.id, admission.status);
+  }
+  return getAdmission(ctx, { id: admission.id });
+}

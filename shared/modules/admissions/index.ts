@@ -1,0 +1,18 @@
+/**
+ * What other modules may use of the admissions module: the bed-day charge lines of a discharged
+ * stay (billing), the discharge holds (modules whose open work must block a discharge), reads.
+ */
+export {
+  admissionBedDayCharges,
+  type BedDayChargeLine,
+  bedDayChargeLines,
+  lengthOfStay,
+} from './rules';
+export { Admission } from './schemas';
+export { admissionStatusTableMarkdown } from './status';
+export {
+  type AdmissionRecord,
+  findAdmission,
+  placeDischargeHold,
+  releaseDischargeHold,
+} from './store';

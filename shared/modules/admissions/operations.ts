@@ -1,0 +1,128 @@
+import { defineOperation } from '../../kernel/operation';
+import type { Role } from '../../kernel/roles';
+import * as entries from './clinical-entries';
+import * as ending from './discharge';
+import {
+  AddNoteInput,
+  Admission,
+  AdmissionDetail,
+  AdmissionIdInput,
+  AdmissionPage,
+  AdmitInput,
+  DischargeInput,
+  EnteredInErrorInput,
+  ListAdmissionsInput,
+  Note,
+  Observation,
+  RecordObservationInput,
+  TransferInput,
+} from './schemas';
+import * as svc from './service';
+
+/** Who reads admissions: the admitting desk, the ward's clinicians and the bed manager. */
+const ADMISSION_READERS: readonly Role[] = ['RECEPTIONIST', 'DOCTOR', 'NURSE', 'BED_MANAGER'];
+
+export const admit = defineOperation({
+  name: 'admissions.admit',
+  summary:
+    'Admit a patient (from an OPD encounter, the emergency department or directly) to a bed, or to the first free bed of a ward',
+  input: AdmitInput,
+  output: Admission,
+  access: { roles: ['RECEPTIONIST', 'DOCTOR'], scope: 'admissions:write', humanOnly: true },
+  kind: 'write',
+  idempotent: false,
+  handler: svc.admit,
+});
+
+export const list = defineOperation({
+  name: 'admissions.list',
+  summary: 'List admissions newest first by ward, doctor, patient, status and admission dates',
+  input: ListAdmissionsInput,
+  output: AdmissionPage,
+  access: { roles: ADMISSION_READERS, scope: 'admissions:read' },
+  kind: 'read',
+  idempotent: true,
+  handler: svc.listAdmissions,
+});
+
+export const get = defineOperation({
+  name: 'admissions.get',
+  summary:
+    'One admission with its bed history, observations (NEWS2 latest and trend), notes and discharge medications',
+  input: AdmissionIdInput,
+  output: AdmissionDetail,
+  access: { roles: ADMISSION_READERS, scope: 'admissions:read' },
+  kind: 'read',
+  idempotent: true,
+  handler: svc.getAdmission,
+});
+
+export const transfer = defineOperation({
+  name: 'admissions.transfer',
+  summary:
+    'Move the patient to another bed or ward in one step: old bed to housekeeping, new bed occupied, history entry',
+  input: TransferInput,
+  output: Admission,
+  access: { roles: ['DOCTOR', 'BED_MANAGER'], scope: 'admissions:write', humanOnly: true },
+  kind: 'write',
+  idempotent: false,
+  handler: svc.transfer,
+});
+
+export const recordObservation = defineOperation({
+  name: 'admissions.recordObservation',
+  summary:
+    'Record an observation set; answers NEWS2 with its risk band and whether it needs escalation',
+  input: RecordObservationInput,
+  output: Observation,
+  access: { roles: ['NURSE', 'DOCTOR'], scope: 'admissions:write', humanOnly: true },
+  kind: 'write',
+  idempotent: false,
+  handler: entries.recordObservation,
+});
+
+export const addNursingNote = defineOperation({
+  name: 'admissions.addNursingNote',
+  summary: 'Add a nursing note (timestamped, with its author)',
+  input: AddNoteInput,
+  output: Note,
+  access: { roles: ['NURSE'], scope: 'admissions:write', humanOnly: true },
+  kind: 'write',
+  idempotent: false,
+  handler: (ctx, input) => entries.addNote(ctx, input, 'nursing'),
+});
+
+export const addRoundNote = defineOperation({
+  name: 'admissions.addRoundNote',
+  summary: "Add a doctor's ward round note (timestamped, with its author)",
+  input: AddNoteInput,
+  output: Note,
+  access: { roles: ['DOCTOR'], scope: 'admissions:write', humanOnly: true },
+  kind: 'write',
+  idempotent: false,
+  handler: (ctx, input) => entries.addNote(ctx, input, 'round'),
+});
+
+export const discharge = defineOperation({
+  name: 'admissions.discharge',
+  summary:
+    'Discharge with a summary and disposition; the bed goes to housekeeping, medications become prescriptions',
+  input: DischargeInput,
+  output: AdmissionDetail,
+  access: { roles: ['DOCTOR'], scope: 'admissions:write', humanOnly: true },
+  kind: 'write',
+  idempotent: false,
+  handler: ending.discharge,
+});
+
+export const markEnteredInError = defineOperation({
+  name: 'admissions.markEnteredInError',
+  summary:
+    'Mark an admission recorded by mistake as entered in error; its bed goes to housekeeping',
+  input: EnteredInErrorInput,
+  output: AdmissionDetail,
+  access: { roles: ['RECEPTIONIST', 'DOCTOR'], scope: 'admissions:write', humanOnly: true },
+  kind: 'write',
+  idempotent: false,
+  handler: ending.markEnteredInError,
+});

@@ -1,0 +1,126 @@
+/**
+ * `/bed-board` — the wards' bed board for the admitting desk, ward nurses, doctors and the bed
+ * manager: beds coloured by their HL7 0116 state with the patient in each and the NEWS2
+ * escalation flag, availability across wards, and the admit, transfer, discharge and mark-clean
+ * actions. Static markup; its script (shared/web/client/bed-board.ts) loads the data with the
+ * signed-in session and each action calls the same operations as the API.
+ */
+import { brandMark, PRODUCT_NAME, renderDocument, type ScriptedPageOptions } from './layout';
+
+/** Bed colours by state (a second inline stylesheet, allowed by its hash like the first). */
+const BOARD_STYLES = `
+.board-grid { list-style: none; margin: 0; padding: 0; display: grid; gap: 12px; grid-template-columns: repeat(auto-fill, minmax(180px, 1fr)); }
+.bed { border: 2px solid #cbd5e1; border-radius: 10px; padding: 10px 12px; background: #fff; display: flex; flex-direction: column; gap: 4px; }
+.bed__code { font-weight: 700; font-size: 1.05rem; }
+.bed__state { font-size: .8rem; text-transform: uppercase; letter-spacing: .04em; }
+.bed--unoccupied { border-color: #16a34a; background: #f0fdf4; }
+.bed--occupied { border-color: #2563eb; background: #eff6ff; }
+.bed--housekeeping { border-color: #d97706; background: #fffbeb; }
+.bed--closed { border-color: #64748b; background: #f1f5f9; }
+.bed--isolated { border-color: #7c3aed; background: #f5f3ff; }
+.bed--contaminated { border-color: #dc2626; background: #fef2f2; }
+.bed--escalate { box-shadow: 0 0 0 3px #dc2626; }
+.bed--selected { outline: 3px solid #0f766e; outline-offset: 2px; }
+.board-layout { display: grid; gap: 20px; grid-template-columns: minmax(0, 2fr) minmax(280px, 1fr); align-items: start; }
+@media (max-width: 900px) { .board-layout { grid-template-columns: 1fr; } }
+`;
+
+export function renderBedBoard(opts: ScriptedPageOptions): string {
+  const body = `<style>${BOARD_STYLES}</style>
+<header class="app-header">
+  <div class="app-header__inner">
+    <a class="brand" href="/admin" aria-label="${PRODUCT_NAME} dashboard">${brandMark(30)}<span class="brand__name">${PRODUCT_NAME}</span></a>
+    <div class="tenant-meta"><span class="tenant-meta__name">Bed board</span></div>
+    <div class="user-meta"><a class="btn btn-secondary btn-sm" href="/admin">Dashboard</a></div>
+  </div>
+</header>
+<main id="main" class="container page">
+  <div class="page-head">
+    <h1>Bed board</h1>
+    <p class="muted">Beds by state (HL7 0116), the patient in each and NEWS2 escalations.</p>
+  </div>
+  <div id="board-status" class="status-region" role="status" aria-live="polite"></div>
+  <section class="card" aria-labelledby="availability-title">
+    <div class="card__body">
+      <h2 class="section-title" id="availability-title">Availability</h2>
+      <p id="availability-total" class="muted"></p>
+      <div class="table-wrap"><table class="table" id="availability-table">
+        <thead><tr><th scope="col">Ward</th><th scope="col">Type</th><th scope="col">Sex policy</th><th scope="col" class="num">Free</th><th scope="col" class="num">Occupied</th><th scope="col" class="num">Housekeeping</th><th scope="col" class="num">Closed</th><th scope="col" class="num">Beds</th></tr></thead>
+        <tbody></tbody>
+      </table></div>
+    </div>
+  </section>
+  <div class="toolbar">
+    <label for="ward-select">Ward</label>
+    <select id="ward-select"></select>
+    <span class="badge badge-danger" id="escalation-count" hidden></span>
+  </div>
+  <div class="board-layout">
+    <section aria-labelledby="board-title">
+      <h2 class="section-title" id="board-title">Beds</h2>
+      <ul class="board-grid" id="bed-board" aria-live="polite"></ul>
+    </section>
+    <aside class="stack">
+      <section class="card" aria-labelledby="admit-title">
+        <div class="card__body">
+          <h2 class="section-title" id="admit-title">Admit a patient</h2>
+          <form id="admit-form" class="form-grid" novalidate>
+            <div class="field">
+              <label for="admit-patient-q">Find patient (name, MRN or phone)</label>
+              <div class="input-group">
+                <input id="admit-patient-q" type="search" autocomplete="off">
+                <button type="button" class="btn btn-secondary" id="admit-patient-search">Search</button>
+              </div>
+            </div>
+            <div class="field"><label for="admit-patient">Patient</label><select id="admit-patient" required></select></div>
+            <div class="field"><label for="admit-doctor">Admitting doctor</label><select id="admit-doctor" required></select></div>
+            <div class="field"><label for="admit-source">From</label>
+              <select id="admit-source"><option value="direct">Direct admission</option><option value="emergency">Emergency department</option></select></div>
+            <div class="field"><label for="admit-reason">Reason for admission</label><input id="admit-reason" required maxlength="500"></div>
+            <div class="field"><label for="admit-bed">Bed</label><select id="admit-bed"></select></div>
+            <div id="admit-status" class="status-region" role="alert" aria-live="assertive"></div>
+            <button type="submit" class="btn btn-primary" id="admit-submit">Admit</button>
+          </form>
+        </div>
+      </section>
+      <section class="card" id="admission-panel" aria-labelledby="admission-title" hidden>
+        <div class="card__body">
+          <h2 class="section-title" id="admission-title">Patient in bed <span id="admission-bed"></span></h2>
+          <p><strong id="admission-patient"></strong> <span class="muted" id="admission-mrn"></span></p>
+          <p id="admission-news2" class="small"></p>
+          <h3 class="section-title">Transfer</h3>
+          <form id="transfer-form" class="form-grid" novalidate>
+            <div class="field"><label for="transfer-ward">To ward (first free bed)</label><select id="transfer-ward"></select></div>
+            <div class="field"><label for="transfer-reason">Reason</label><input id="transfer-reason" required maxlength="500"></div>
+            <div id="transfer-status" class="status-region" role="alert" aria-live="assertive"></div>
+            <button type="submit" class="btn btn-secondary" id="transfer-submit">Transfer</button>
+          </form>
+          <h3 class="section-title">Discharge</h3>
+          <form id="discharge-form" class="form-grid" novalidate>
+            <div class="field"><label for="discharge-diagnosis">Final diagnosis</label><input id="discharge-diagnosis" required maxlength="300"></div>
+            <div class="field"><label for="discharge-condition">Condition at discharge</label><input id="discharge-condition" required maxlength="500"></div>
+            <div class="field"><label for="discharge-disposition">Disposition</label>
+              <select id="discharge-disposition">
+                <option value="home">Home</option><option value="home-with-support">Home with support</option>
+                <option value="other-facility">Transferred to another facility</option><option value="rehabilitation">Rehabilitation</option>
+                <option value="long-term-care">Long-term care</option><option value="against-medical-advice">Left against medical advice</option>
+                <option value="absconded">Absconded</option><option value="deceased">Deceased</option><option value="other">Other</option>
+              </select></div>
+            <div class="field" id="discharge-death-field" hidden><label for="discharge-death">Time of death</label><input id="discharge-death" type="datetime-local"></div>
+            <div class="field"><label for="discharge-followup">Follow-up instructions</label><input id="discharge-followup" maxlength="2000"></div>
+            <div id="discharge-status" class="status-region" role="alert" aria-live="assertive"></div>
+            <button type="submit" class="btn btn-danger" id="discharge-submit">Discharge</button>
+          </form>
+        </div>
+      </section>
+    </aside>
+  </div>
+</main>`;
+  return renderDocument({
+    title: 'Bed board',
+    description: 'Wards, beds, admissions, transfers and discharges.',
+    body,
+    scriptSrc: opts.scriptSrc,
+    bodyClass: 'app',
+  });
+}
