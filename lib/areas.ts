@@ -62,6 +62,8 @@ export const GROUP_AREAS: Readonly<Record<string, AreaName>> = {
   'agent-actions': 'agents',
   wards: 'inpatient',
   admissions: 'inpatient',
+  lab: 'diagnostics',
+  radiology: 'diagnostics',
 };
 
 export function isAreaName(name: string): name is AreaName {

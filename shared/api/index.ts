@@ -4,15 +4,17 @@
  * list. Functions import only their own group's file, so each bundle holds only its operations.
  */
 import type { GroupDef, Route } from '../http/route';
+import { admissionsGroup } from './admissions';
 import { agentActionsGroup } from './agent-actions';
 import { agentAuditGroup, agentMetaGroup } from './agents';
-import { admissionsGroup } from './admissions';
 import { apiKeysGroup } from './api-keys';
 import { appointmentsGroup } from './appointments';
 import { authGroup } from './auth';
 import { doctorsGroup } from './doctors';
 import { encountersGroup } from './encounters';
+import { labGroup } from './lab';
 import { patientsGroup } from './patients';
+import { radiologyGroup } from './radiology';
 import { tenantsGroup } from './tenants';
 import { usersGroup } from './users';
 import { wardsGroup } from './wards';
@@ -33,6 +35,8 @@ export const GROUPS: readonly GroupDef[] = [
   agentActionsGroup,
   wardsGroup,
   admissionsGroup,
+  labGroup,
+  radiologyGroup,
 ];
 
 /** A route with the group (function) that serves it. */

@@ -5,6 +5,7 @@ import { loadPageScripts, type PageScripts, pageScriptsDir } from '../web/page-s
 import {
   renderAdmin,
   renderBedBoard,
+  renderDiagnostics,
   renderGetStarted,
   renderHome,
   renderLogin,
@@ -76,6 +77,14 @@ export const webGroup = defineGroup({
       tag: 'Pages',
       summary: 'Bed board: wards, beds, admit, transfer and discharge',
       render: once(() => renderBedBoard({ scriptSrc: pageScripts().src('bed-board') })),
+    }),
+    page({
+      name: 'diagnostics',
+      path: '/diagnostics',
+      tag: 'Pages',
+      summary:
+        'Lab and radiology workbench: worklists, result entry with flags, cumulative results',
+      render: once(() => renderDiagnostics({ scriptSrc: pageScripts().src('diagnostics') })),
     }),
     asset({
       name: 'pageScript',

@@ -9,11 +9,13 @@ import { medicationRequestStatusTableMarkdown } from '../clinical/medication-req
 import { type OperationRoute, pathParams } from '../http/route';
 import { ROLES } from '../kernel/roles';
 import { SCOPES } from '../kernel/scopes';
-import { agentActionStatusTableMarkdown } from '../modules/agent-actions';
 import { admissionStatusTableMarkdown } from '../modules/admissions';
+import { agentActionStatusTableMarkdown } from '../modules/agent-actions';
 import { appointmentStatusTableMarkdown } from '../modules/appointments';
 import { bedStateTableMarkdown } from '../modules/beds';
 import { encounterStatusTableMarkdown } from '../modules/encounters';
+import { labOrderStatusTableMarkdown, labStepTableMarkdown } from '../modules/lab';
+import { radiologyStatusTableMarkdown, radiologyStepTableMarkdown } from '../modules/radiology';
 import { type FieldRow, fieldRows, jsonSchemaOf, typeText } from './schema-text';
 
 const HEADER =
@@ -143,7 +145,8 @@ export function stateMachinesMarkdown(): string {
     'A proposal starts `PENDING` (or `APPROVED` when the hospital auto-approves its type and its risk is below `CRITICAL`). Every decision is conditional on the state it was taken from: of two concurrent decisions, or a decision and the expiry job, exactly one wins and the other answers 409. An approved action is carried out once by its executor, which records `EXECUTED` with the result or `FAILED` with the reason.\n\n' +
     agentActionStatusTableMarkdown() +
     '\n## API key\n\n| Status | Next | How |\n|---|---|---|\n| `active` | `active` (new secret) | `api-keys.rotate` (`POST /api-keys/{id}/rotate`): the old secret stops working at once |\n| `active` | `revoked` | `api-keys.revoke` (`POST /api-keys/{id}/revoke`) |\n| `revoked` | none | create a new key |\n' +
-    inpatientStateMachines()
+    inpatientStateMachines() +
+    diagnosticsStateMachines()
   );
 }
 
@@ -160,6 +163,28 @@ function inpatientStateMachines(): string {
     '`admissions.markEnteredInError` (`POST /admissions/{id}/entered-in-error`, needs a `reason`) ends one recorded by mistake. Both send the bed to `housekeeping`. ' +
     'A finished admission accepts no transfer, observation or note (409).\n\n' +
     admissionStatusTableMarkdown()
+  );
+}
+
+/** Lab and radiology orders: the request's status and the work's step (see docs/diagnostics.md). */
+function diagnosticsStateMachines(): string {
+  return (
+    '\n## Lab order (FHIR `ServiceRequest.status`, `lab.setStatus`: `PATCH /lab/orders/{id}/status`)\n\n' +
+    "A doctor's order starts `active`; an agent's starts `draft` until a doctor activates it. `on-hold`, `revoked` and `entered-in-error` need a `reason`. " +
+    '`completed` is set only by verifying the report (`lab.verify`). Only an `active` order is collected, resulted or verified.\n\n' +
+    labOrderStatusTableMarkdown() +
+    '\n## Lab order step (where the work stands; the worklists are these steps)\n\n' +
+    '`lab.collect` moves to `awaiting-entry` with a new accession number; `lab.rejectSpecimen` back to `awaiting-collection` (before any result); ' +
+    'the last missing result to `awaiting-verification`; `lab.verify` by someone who entered none of the results to `reported`. ' +
+    'A reported result changes only by `lab.amendResult`, which keeps the previous value.\n\n' +
+    labStepTableMarkdown() +
+    '\n## Radiology order (FHIR `ServiceRequest.status`, `radiology.setStatus`: `PATCH /radiology/orders/{id}/status`)\n\n' +
+    'As for lab orders; `completed` is set by a final report. Revoking is possible until the procedure starts.\n\n' +
+    radiologyStatusTableMarkdown() +
+    '\n## Radiology procedure step (DICOM / IHE Scheduled Workflow)\n\n' +
+    '`radiology.schedule` (refused while a safety question is unanswered or positive and not overridden; a room slot is booked once), ' +
+    '`radiology.start`, `radiology.complete`, and a final `radiology.report` (a preliminary one keeps the step `completed`). Addenda follow a final report.\n\n' +
+    radiologyStepTableMarkdown()
   );
 }
 

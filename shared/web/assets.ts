@@ -15,6 +15,7 @@ export const PAGE_SCRIPTS = {
   login: 'shared/web/client/login.ts',
   admin: 'shared/web/client/admin.ts',
   'bed-board': 'shared/web/client/bed-board.ts',
+  diagnostics: 'shared/web/client/diagnostics.ts',
 } as const;
 
 export type PageScript = keyof typeof PAGE_SCRIPTS;

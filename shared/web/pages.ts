@@ -6,6 +6,7 @@
 export { type AdminPageOptions, renderAdmin, type ScopeCatalogue } from './admin';
 export { renderBedBoard } from './bed-board';
 export { contentSecurityPolicy } from './csp';
+export { renderDiagnostics } from './diagnostics';
 export { renderGetStarted } from './get-started';
 export { renderHome } from './home';
 export type { ScriptedPageOptions } from './layout';

@@ -164,6 +164,7 @@ const PUBLIC_ROUTES = [
   'GET /login',
   'GET /admin',
   'GET /bed-board',
+  'GET /diagnostics',
   'GET /assets/{name}',
   'POST /tenants',
   'POST /auth/login',

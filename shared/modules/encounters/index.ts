@@ -3,6 +3,6 @@
 export { prescribe } from './operations';
 export { checkPrescribable } from './rules';
 export { DiagnosisSchema, Encounter, Prescription } from './schemas';
-export { encounterStatusTableMarkdown } from './status';
-/** Admissions read the OPD encounter a patient is admitted from. */
+export { encounterStatusTableMarkdown, isEncounterFinished } from './status';
+/** Admissions read the OPD encounter a patient is admitted from; orders come from open encounters. */
 export { findEncounter } from './store';

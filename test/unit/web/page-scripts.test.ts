@@ -34,6 +34,7 @@ const PAGE_PATH: Record<PageScript, string> = {
   login: '/login',
   admin: '/admin',
   'bed-board': '/bed-board',
+  diagnostics: '/diagnostics',
 };
 
 const compiled = compileRoutes(allRoutes());

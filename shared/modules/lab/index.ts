@@ -1,0 +1,6 @@
+/** What other modules may use of the lab: the order source, the charge lines for billing, the state tables. */
+export { type ChargeLine, labOrderChargeLines } from './charges';
+export { ageOn } from './ranges';
+export { LabOrder, type Priority, PrioritySchema } from './schemas';
+export { type OrderSource, OrderSourceSchema, resolveSource, SOURCE_RESOLVERS } from './source';
+export { labOrderStatusTableMarkdown, labStepTableMarkdown } from './status';

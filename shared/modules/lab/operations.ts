@@ -1,0 +1,242 @@
+import { defineOperation } from '../../kernel/operation';
+import type { Role } from '../../kernel/roles';
+import * as z from '../../kernel/zod';
+import { getCatalogue, installStarterCatalogue, putPanel, putTest } from './catalogue';
+import {
+  acknowledgeAlert,
+  amendResult,
+  collectSpecimen,
+  createOrder,
+  cumulativeResults,
+  enterResults,
+  getOrder,
+  openCriticalAlerts,
+  patientOrders,
+  rejectSpecimen,
+  setOrderStatus,
+  verifyOrder,
+  worklist,
+} from './orders';
+import {
+  AcknowledgeInput,
+  AlertPage,
+  AlertsInput,
+  AmendResultInput,
+  Catalogue,
+  CatalogueInstallResult,
+  CollectInput,
+  CreateLabOrderInput,
+  CriticalAlert,
+  CumulativeInput,
+  CumulativeResults,
+  EnterResultsInput,
+  LabOrder,
+  LabOrderPage,
+  LabPanel,
+  LabTest,
+  OrderIdInput,
+  PatientOrdersInput,
+  PutLabPanelInput,
+  PutLabTestInput,
+  RejectSpecimenInput,
+  SetOrderStatusInput,
+  WorklistInput,
+} from './schemas';
+
+/** Who reads orders and results: the clinicians and the lab. */
+const LAB_READERS: readonly Role[] = ['DOCTOR', 'NURSE', 'LAB_TECHNICIAN', 'PATHOLOGIST'];
+/** Who collects: phlebotomy is done by the lab and by nurses on the wards. */
+const COLLECTORS: readonly Role[] = ['LAB_TECHNICIAN', 'NURSE'];
+const LAB_STAFF: readonly Role[] = ['LAB_TECHNICIAN', 'PATHOLOGIST'];
+
+export const catalogue = defineOperation({
+  name: 'lab.catalogue',
+  summary:
+    "The hospital's lab tests (codes, specimens, units, prices, reference ranges) and panels",
+  input: z.strictObject({}),
+  output: Catalogue,
+  access: { roles: 'any', scope: 'lab:read' },
+  kind: 'read',
+  idempotent: true,
+  handler: getCatalogue,
+});
+
+export const putLabTest = defineOperation({
+  name: 'lab.putTest',
+  summary: 'Create or replace a test of the catalogue (LOINC code where one exists)',
+  input: PutLabTestInput,
+  output: LabTest,
+  access: { roles: ['PATHOLOGIST'], scope: 'lab:write' },
+  kind: 'write',
+  idempotent: true,
+  handler: putTest,
+});
+
+export const putLabPanel = defineOperation({
+  name: 'lab.putPanel',
+  summary: 'Create or replace a panel (a group of catalogue tests with its own price)',
+  input: PutLabPanelInput,
+  output: LabPanel,
+  access: { roles: ['PATHOLOGIST'], scope: 'lab:write' },
+  kind: 'write',
+  idempotent: true,
+  handler: putPanel,
+});
+
+export const installStarter = defineOperation({
+  name: 'lab.installStarterCatalogue',
+  summary:
+    'Add the starter tests and panels (published adult ranges) the hospital does not have yet',
+  input: z.strictObject({}),
+  output: CatalogueInstallResult,
+  access: { roles: ['PATHOLOGIST'], scope: 'lab:write' },
+  kind: 'write',
+  idempotent: true,
+  handler: installStarterCatalogue,
+});
+
+export const order = defineOperation({
+  name: 'lab.order',
+  summary:
+    'Order tests or panels from an encounter (FHIR ServiceRequest); a duplicate within the window is 409 unless confirmed; an agent places a draft',
+  input: CreateLabOrderInput,
+  output: LabOrder,
+  access: { roles: ['DOCTOR'], scope: 'lab:write' },
+  kind: 'write',
+  idempotent: false,
+  handler: createOrder,
+});
+
+export const get = defineOperation({
+  name: 'lab.get',
+  summary: 'One lab order with its specimens and results',
+  input: OrderIdInput,
+  output: LabOrder,
+  access: { roles: LAB_READERS, scope: 'lab:read' },
+  kind: 'read',
+  idempotent: true,
+  handler: getOrder,
+});
+
+export const setStatus = defineOperation({
+  name: 'lab.setStatus',
+  summary:
+    'Activate a draft, hold, resume, revoke or void a lab order (reason needed but to activate)',
+  input: SetOrderStatusInput,
+  output: LabOrder,
+  access: { roles: ['DOCTOR'], scope: 'lab:write', humanOnly: true },
+  kind: 'write',
+  idempotent: true,
+  handler: setOrderStatus,
+});
+
+export const collect = defineOperation({
+  name: 'lab.collect',
+  summary: 'Record the specimen collection; assigns the next gap-free accession number',
+  input: CollectInput,
+  output: LabOrder,
+  access: { roles: COLLECTORS, scope: 'lab:write', humanOnly: true },
+  kind: 'write',
+  idempotent: false,
+  handler: collectSpecimen,
+});
+
+export const reject = defineOperation({
+  name: 'lab.rejectSpecimen',
+  summary: 'Reject the specimen with a reason; the order goes back for recollection',
+  input: RejectSpecimenInput,
+  output: LabOrder,
+  access: { roles: LAB_STAFF, scope: 'lab:write', humanOnly: true },
+  kind: 'write',
+  idempotent: false,
+  handler: rejectSpecimen,
+});
+
+export const enter = defineOperation({
+  name: 'lab.enterResults',
+  summary:
+    'Enter results; each is flagged (L, H, LL, HH, A, AA) from the range fitting the patient; a critical one alerts the doctor',
+  input: EnterResultsInput,
+  output: LabOrder,
+  access: { roles: ['LAB_TECHNICIAN'], scope: 'lab:write', humanOnly: true },
+  kind: 'write',
+  idempotent: false,
+  handler: enterResults,
+});
+
+export const verify = defineOperation({
+  name: 'lab.verify',
+  summary: 'Verify the report (a different person from whoever entered results): it becomes final',
+  input: OrderIdInput,
+  output: LabOrder,
+  access: { roles: LAB_STAFF, scope: 'lab:write', humanOnly: true },
+  kind: 'write',
+  idempotent: false,
+  handler: verifyOrder,
+});
+
+export const amend = defineOperation({
+  name: 'lab.amendResult',
+  summary: 'Amend a reported result with a reason; the previous value and who changed it are kept',
+  input: AmendResultInput,
+  output: LabOrder,
+  access: { roles: LAB_STAFF, scope: 'lab:write', humanOnly: true },
+  kind: 'write',
+  idempotent: false,
+  handler: amendResult,
+});
+
+export const worklistOp = defineOperation({
+  name: 'lab.worklist',
+  summary: 'Orders pending collection, result entry or verification: stat first, then oldest',
+  input: WorklistInput,
+  output: LabOrderPage,
+  access: { roles: LAB_READERS, scope: 'lab:read' },
+  kind: 'read',
+  idempotent: true,
+  handler: worklist,
+});
+
+export const criticals = defineOperation({
+  name: 'lab.openCriticals',
+  summary: 'Critical results not yet acknowledged, oldest first',
+  input: AlertsInput,
+  output: AlertPage,
+  access: { roles: LAB_READERS, scope: 'lab:read' },
+  kind: 'read',
+  idempotent: true,
+  handler: openCriticalAlerts,
+});
+
+export const acknowledge = defineOperation({
+  name: 'lab.acknowledgeCritical',
+  summary: 'Acknowledge a critical result alert (who and when are recorded)',
+  input: AcknowledgeInput,
+  output: CriticalAlert,
+  access: { roles: ['DOCTOR', 'NURSE'], scope: 'lab:write', humanOnly: true },
+  kind: 'write',
+  idempotent: false,
+  handler: acknowledgeAlert,
+});
+
+export const forPatient = defineOperation({
+  name: 'lab.patientOrders',
+  summary: "A patient's lab orders, newest first",
+  input: PatientOrdersInput,
+  output: LabOrderPage,
+  access: { roles: LAB_READERS, scope: 'lab:read' },
+  kind: 'read',
+  idempotent: true,
+  handler: patientOrders,
+});
+
+export const cumulative = defineOperation({
+  name: 'lab.cumulative',
+  summary: "A patient's cumulative results: one row per test, one column per order, with flags",
+  input: CumulativeInput,
+  output: CumulativeResults,
+  access: { roles: LAB_READERS, scope: 'lab:read' },
+  kind: 'read',
+  idempotent: true,
+  handler: cumulativeResults,
+});

@@ -1,0 +1,146 @@
+/**
+ * Reference-range selection and flagging: pure rules, unit-tested without I/O.
+ *
+ * A test's ranges are bands by sex and age (and pregnancy where it matters). The band used for a
+ * result is the most specific one that fits the patient's sex and age on the date the specimen
+ * was collected: a sex-specific band beats one for any sex, and a pregnancy band is used only
+ * when the order says the patient is pregnant. The value is then flagged with the FHIR
+ * ObservationInterpretation codes: L / H outside the normal limits, LL / HH beyond the critical
+ * limits, N inside; coded results are A (abnormal) or AA (critical abnormal) by their answer.
+ */
+import * as z from '../../kernel/zod';
+
+export const AGE_UNITS = ['days', 'months', 'years'] as const;
+export type AgeUnit = (typeof AGE_UNITS)[number];
+
+export const AgeBoundSchema = z.strictObject({
+  value: z.number().check(z.int('must be a whole number'), z.gte(0, 'must be 0 or more')),
+  unit: z.enum(AGE_UNITS, { message: 'must be days, months or years' }),
+});
+export type AgeBound = z.output<typeof AgeBoundSchema>;
+
+export const RANGE_SEXES = ['male', 'female', 'any'] as const;
+
+const limit = z.optional(z.number({ message: 'must be a number' }));
+
+export const ReferenceRangeSchema = z
+  .strictObject({
+    sex: z.enum(RANGE_SEXES, { message: 'must be male, female or any' }),
+    /** Inclusive lower age bound; absent: from birth. */
+    ageFrom: z.optional(AgeBoundSchema),
+    /** Exclusive upper age bound; absent: no upper bound. */
+    ageTo: z.optional(AgeBoundSchema),
+    /** A band used only when the order says the patient is pregnant. */
+    pregnant: z.optional(z.boolean()),
+    low: limit,
+    high: limit,
+    criticalLow: limit,
+    criticalHigh: limit,
+    /** Where the limits come from (a published source, or the hospital's own validation). */
+    source: z.optional(z.string().check(z.maxLength(300, 'must be at most 300 characters'))),
+  })
+  .check(
+    z.superRefine((r, ctx) => {
+      const pairs: [keyof typeof r, keyof typeof r][] = [
+        ['low', 'high'],
+        ['criticalLow', 'low'],
+        ['high', 'criticalHigh'],
+        ['criticalLow', 'criticalHigh'],
+      ];
+      for (const [a, b] of pairs) {
+        const x = r[a];
+        const y = r[b];
+        if (typeof x === 'number' && typeof y === 'number' && x > y) {
+          ctx.addIssue({ code: 'custom', path: [b], message: `must not be below ${a}` });
+        }
+      }
+      if (r.low === undefined && r.high === undefined) {
+        ctx.addIssue({ code: 'custom', path: ['low'], message: 'give low, high or both' });
+      }
+    }),
+  );
+export type ReferenceRange = z.output<typeof ReferenceRangeSchema>;
+
+export const NUMERIC_FLAGS = ['LL', 'L', 'N', 'H', 'HH'] as const;
+export const CODED_FLAGS = ['N', 'A', 'AA'] as const;
+export const FLAGS = ['LL', 'L', 'N', 'H', 'HH', 'A', 'AA'] as const;
+export type Flag = (typeof FLAGS)[number];
+export const CRITICAL_FLAGS: readonly Flag[] = ['LL', 'HH', 'AA'];
+
+export function isCritical(flag: Flag | undefined): boolean {
+  return flag !== undefined && CRITICAL_FLAGS.includes(flag);
+}
+
+/** Completed days, months and years from a date of birth to a date (both `YYYY-MM-DD`). */
+export function ageOn(dateOfBirth: string, on: string): Record<AgeUnit, number> {
+  const [by, bm, bd] = dateOfBirth.split('-').map(Number) as [number, number, number];
+  const [y, m, d] = on.split('-').map(Number) as [number, number, number];
+  let months = (y - by) * 12 + (m - bm);
+  if (d < bd) months -= 1;
+  const days = Math.floor((Date.UTC(y, m - 1, d) - Date.UTC(by, bm - 1, bd)) / 86_400_000);
+  return { days, months: Math.max(months, 0), years: Math.max(Math.floor(months / 12), 0) };
+}
+
+export interface PatientFacts {
+  sex: string;
+  dateOfBirth: string;
+  pregnant?: boolean | undefined;
+}
+
+function fitsAge(range: ReferenceRange, age: Record<AgeUnit, number>): boolean {
+  if (range.ageFrom && age[range.ageFrom.unit] < range.ageFrom.value) return false;
+  if (range.ageTo && age[range.ageTo.unit] >= range.ageTo.value) return false;
+  return true;
+}
+
+/**
+ * The band that fits the patient on `onDate` (the collection date), or undefined. Among fitting
+ * bands, a pregnancy band (for a pregnant patient) beats one for their sex, which beats one for
+ * any sex; a patient whose sex is neither male nor female gets only `any` bands.
+ */
+export function selectRange(
+  ranges: readonly ReferenceRange[],
+  patient: PatientFacts,
+  onDate: string,
+): ReferenceRange | undefined {
+  const age = ageOn(patient.dateOfBirth, onDate);
+  const score = (r: ReferenceRange): number => {
+    if (!fitsAge(r, age)) return -1;
+    if (r.pregnant && !patient.pregnant) return -1;
+    if (r.sex !== 'any' && r.sex !== patient.sex) return -1;
+    return (r.pregnant ? 2 : 0) + (r.sex === 'any' ? 0 : 1);
+  };
+  let best: ReferenceRange | undefined;
+  let bestScore = -1;
+  for (const r of ranges) {
+    const s = score(r);
+    if (s > bestScore) {
+      best = r;
+      bestScore = s;
+    }
+  }
+  return best;
+}
+
+/** The flag of a numeric value against a band: critical limits first, then normal limits. */
+export function flagNumeric(value: number, range: ReferenceRange | undefined): Flag | undefined {
+  if (!range) return undefined;
+  if (range.criticalLow !== undefined && value < range.criticalLow) return 'LL';
+  if (range.criticalHigh !== undefined && value > range.criticalHigh) return 'HH';
+  if (range.low !== undefined && value < range.low) return 'L';
+  if (range.high !== undefined && value > range.high) return 'H';
+  return 'N';
+}
+
+export const CodedAnswerSchema = z.strictObject({
+  code: z.string().check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(40)),
+  display: z.string().check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(100)),
+  /** N normal, A abnormal, AA critical abnormal. */
+  interpretation: z.enum(CODED_FLAGS, { message: 'must be N, A or AA' }),
+});
+export type CodedAnswer = z.output<typeof CodedAnswerSchema>;
+
+/** The flag of a coded answer: the interpretation the catalogue gives it. */
+export function flagCoded(code: string, answers: readonly CodedAnswer[]): Flag | undefined {
+  return answers.find((a) => a.code === code)?.interpretation;
+}

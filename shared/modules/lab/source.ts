@@ -1,0 +1,53 @@
+/**
+ * Where a diagnostic order comes from: an outpatient encounter today, an inpatient admission once
+ * the inpatient module lands. Lab and radiology orders share this union and its check; adding
+ * admissions is one resolver in SOURCE_RESOLVERS (the schema already accepts the kind).
+ */
+import type { Context } from '../../kernel/context';
+import { Conflict, NotFound } from '../../kernel/errors';
+import { idParam } from '../../kernel/fields';
+import { invalidField } from '../../kernel/validation';
+import * as z from '../../kernel/zod';
+import { findEncounter, isEncounterFinished } from '../encounters';
+
+export const SOURCE_KINDS = ['encounter', 'admission'] as const;
+export type SourceKind = (typeof SOURCE_KINDS)[number];
+
+export const OrderSourceSchema = z.strictObject({
+  kind: z.enum(SOURCE_KINDS, { message: 'must be encounter or admission' }),
+  id: idParam(),
+});
+export type OrderSource = z.output<typeof OrderSourceSchema>;
+
+/** What an order needs from its source: whose care it is and the doctor in charge. */
+export interface ResolvedSource {
+  patientId: string;
+  doctorId: string;
+}
+
+type Resolver = (ctx: Context, id: string) => Promise<ResolvedSource>;
+
+async function fromEncounter(ctx: Context, id: string): Promise<ResolvedSource> {
+  const encounter = await findEncounter(ctx.store, id);
+  if (!encounter) throw new NotFound(`Encounter ${id} not found`);
+  if (isEncounterFinished(encounter.status))
+    throw new Conflict(
+      `Encounter ${id} is '${encounter.status}'; orders are placed from an open encounter`,
+    );
+  return { patientId: encounter.patientId, doctorId: encounter.doctorId };
+}
+
+/**
+ * Resolvers by source kind. `admission` is filled in when the inpatient module merges (its
+ * findAdmission and "admission is open" rule); until then such an order is refused as bad input.
+ */
+export const SOURCE_RESOLVERS: Partial<Record<SourceKind, Resolver>> = {
+  encounter: fromEncounter,
+};
+
+export function resolveSource(ctx: Context, source: OrderSource): Promise<ResolvedSource> {
+  const resolver = SOURCE_RESOLVERS[source.kind];
+  if (!resolver)
+    throw invalidField('source.kind', `orders from an ${source.kind} are not available yet`);
+  return resolver(ctx, source.id);
+}

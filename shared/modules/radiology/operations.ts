@@ -1,0 +1,196 @@
+import { defineOperation } from '../../kernel/operation';
+import type { Role } from '../../kernel/roles';
+import * as z from '../../kernel/zod';
+import {
+  AddendumInput,
+  AnswerSafetyInput,
+  CreateRadOrderInput,
+  OverrideSafetyInput,
+  Procedure,
+  PutProcedureInput,
+  PutRoomInput,
+  RadiologyCatalogue,
+  RadOrder,
+  RadOrderIdInput,
+  RadOrderPage,
+  RadWorklistInput,
+  ReportInput,
+  Room,
+  ScheduleInput,
+  SetRadStatusInput,
+} from './schemas';
+import {
+  addAddendum,
+  answerSafety,
+  completeProcedure,
+  createOrder,
+  getCatalogue,
+  getOrder,
+  overrideSafety,
+  putProcedure,
+  putRoom,
+  worklist as readWorklist,
+  reportOrder,
+  scheduleOrder,
+  setStatus as setOrderStatus,
+  startProcedure,
+} from './service';
+
+const READERS: readonly Role[] = ['DOCTOR', 'NURSE', 'RADIOGRAPHER', 'RADIOLOGIST'];
+
+export const catalogue = defineOperation({
+  name: 'radiology.catalogue',
+  summary: 'Radiology procedures (modality, body part, contrast, price) and rooms (modality slots)',
+  input: z.strictObject({}),
+  output: RadiologyCatalogue,
+  access: { roles: 'any', scope: 'radiology:read' },
+  kind: 'read',
+  idempotent: true,
+  handler: getCatalogue,
+});
+
+export const putProcedureOp = defineOperation({
+  name: 'radiology.putProcedure',
+  summary: 'Create or replace a procedure of the catalogue',
+  input: PutProcedureInput,
+  output: Procedure,
+  access: { roles: ['RADIOLOGIST'], scope: 'radiology:write' },
+  kind: 'write',
+  idempotent: true,
+  handler: putProcedure,
+});
+
+export const putRoomOp = defineOperation({
+  name: 'radiology.putRoom',
+  summary: 'Create or replace a room (one modality, booked in fixed slots)',
+  input: PutRoomInput,
+  output: Room,
+  access: { roles: ['RADIOLOGIST'], scope: 'radiology:write' },
+  kind: 'write',
+  idempotent: true,
+  handler: putRoom,
+});
+
+export const order = defineOperation({
+  name: 'radiology.order',
+  summary:
+    'Order a procedure from an encounter with a clinical question and the safety screen; assigns the accession number; an agent places a draft',
+  input: CreateRadOrderInput,
+  output: RadOrder,
+  access: { roles: ['DOCTOR'], scope: 'radiology:write' },
+  kind: 'write',
+  idempotent: false,
+  handler: createOrder,
+});
+
+export const get = defineOperation({
+  name: 'radiology.get',
+  summary: 'One radiology order with its screen, schedule and report',
+  input: RadOrderIdInput,
+  output: RadOrder,
+  access: { roles: READERS, scope: 'radiology:read' },
+  kind: 'read',
+  idempotent: true,
+  handler: getOrder,
+});
+
+export const setStatus = defineOperation({
+  name: 'radiology.setStatus',
+  summary: 'Activate a draft, revoke or void a radiology order (reason needed but to activate)',
+  input: SetRadStatusInput,
+  output: RadOrder,
+  access: { roles: ['DOCTOR'], scope: 'radiology:write', humanOnly: true },
+  kind: 'write',
+  idempotent: true,
+  handler: setOrderStatus,
+});
+
+export const screen = defineOperation({
+  name: 'radiology.answerSafety',
+  summary:
+    'Answer safety questions (pregnancy, contrast allergy, eGFR, implants); the order is re-screened',
+  input: AnswerSafetyInput,
+  output: RadOrder,
+  access: { roles: ['DOCTOR', 'NURSE', 'RADIOGRAPHER'], scope: 'radiology:write', humanOnly: true },
+  kind: 'write',
+  idempotent: true,
+  handler: answerSafety,
+});
+
+export const override = defineOperation({
+  name: 'radiology.overrideSafety',
+  summary: 'A doctor accepts the unanswered or positive safety questions with a reason',
+  input: OverrideSafetyInput,
+  output: RadOrder,
+  access: { roles: ['DOCTOR', 'RADIOLOGIST'], scope: 'radiology:write', humanOnly: true },
+  kind: 'write',
+  idempotent: false,
+  handler: overrideSafety,
+});
+
+export const schedule = defineOperation({
+  name: 'radiology.schedule',
+  summary: 'Book a slot of a room of the right modality; a slot is booked once',
+  input: ScheduleInput,
+  output: RadOrder,
+  access: { roles: ['RADIOGRAPHER', 'RECEPTIONIST'], scope: 'radiology:write' },
+  kind: 'write',
+  idempotent: false,
+  handler: scheduleOrder,
+});
+
+export const start = defineOperation({
+  name: 'radiology.start',
+  summary: 'The radiographer starts the procedure (step in progress)',
+  input: RadOrderIdInput,
+  output: RadOrder,
+  access: { roles: ['RADIOGRAPHER'], scope: 'radiology:write', humanOnly: true },
+  kind: 'write',
+  idempotent: false,
+  handler: startProcedure,
+});
+
+export const complete = defineOperation({
+  name: 'radiology.complete',
+  summary: 'The radiographer completes the procedure (images acquired)',
+  input: RadOrderIdInput,
+  output: RadOrder,
+  access: { roles: ['RADIOGRAPHER'], scope: 'radiology:write', humanOnly: true },
+  kind: 'write',
+  idempotent: false,
+  handler: completeProcedure,
+});
+
+export const report = defineOperation({
+  name: 'radiology.report',
+  summary: 'Findings and impression, preliminary (may be rewritten) or final (completes the order)',
+  input: ReportInput,
+  output: RadOrder,
+  access: { roles: ['RADIOLOGIST'], scope: 'radiology:write', humanOnly: true },
+  kind: 'write',
+  idempotent: false,
+  handler: reportOrder,
+});
+
+export const addendum = defineOperation({
+  name: 'radiology.addendum',
+  summary: 'Add an addendum to a final report',
+  input: AddendumInput,
+  output: RadOrder,
+  access: { roles: ['RADIOLOGIST'], scope: 'radiology:write', humanOnly: true },
+  kind: 'write',
+  idempotent: false,
+  handler: addAddendum,
+});
+
+export const worklist = defineOperation({
+  name: 'radiology.worklist',
+  summary:
+    'Orders requested (to screen and schedule), scheduled, in progress or completed (to report)',
+  input: RadWorklistInput,
+  output: RadOrderPage,
+  access: { roles: READERS, scope: 'radiology:read' },
+  kind: 'read',
+  idempotent: true,
+  handler: readWorklist,
+});
