@@ -36,11 +36,21 @@ export const agentActionsGroup = defineGroup({
       tag: 'Agent actions',
     }),
     // Integrations propose over REST as agents do over MCP and A2A (the same operation).
-    route(actions.proposePrescription, {
-      method: 'POST',
-      path: '/agent-actions/proposals/prescription',
-      tag: 'Agent actions',
-      status: 201,
-    }),
+    ...(
+      [
+        ['prescription', actions.proposePrescription],
+        ['admission', actions.proposeAdmission],
+        ['discharge', actions.proposeDischarge],
+        ['lab-order', actions.proposeLabOrder],
+        ['radiology-order', actions.proposeRadiologyOrder],
+      ] as const
+    ).map(([type, op]) =>
+      route(op, {
+        method: 'POST',
+        path: `/agent-actions/proposals/${type}`,
+        tag: 'Agent actions',
+        status: 201,
+      }),
+    ),
   ],
 });

@@ -3,5 +3,11 @@
  * its declaration in action-types.ts (target operation, lifetime, executor, risk rules); the
  * names live apart so the schemas can use them without importing the operations.
  */
-export const ACTION_TYPE_NAMES = ['prescription'] as const;
+export const ACTION_TYPE_NAMES = [
+  'prescription',
+  'admission',
+  'discharge',
+  'lab-order',
+  'radiology-order',
+] as const;
 export type ActionTypeName = (typeof ACTION_TYPE_NAMES)[number];

@@ -17,10 +17,20 @@ import type { AnyOperation } from '../../kernel/operation';
 import { ROLES, type Role } from '../../kernel/roles';
 import { todayIn } from '../../kernel/time/zoned-time';
 import * as z from '../../kernel/zod';
+import { admit, discharge, findAdmission } from '../admissions';
 import { checkPrescribable, findEncounter, prescribe } from '../encounters';
+import { orderLabTests, resolveSource } from '../lab';
 import { findPatient } from '../patients';
+import { orderRadiology } from '../radiology';
 import { ACTION_TYPE_NAMES, type ActionTypeName } from './action-type-names';
-import { prescriptionRiskFindings, type RiskFinding } from './risk';
+import {
+  admissionRiskFindings,
+  dischargeRiskFindings,
+  orderPriorityFindings,
+  prescriptionRiskFindings,
+  type RiskFinding,
+  radiologyRiskFindings,
+} from './risk';
 
 /** What a type's assessment finds out about a proposal, from the tenant's records. */
 export interface Assessment {
@@ -123,7 +133,154 @@ const prescription: ActionTypeDef = {
   ],
 };
 
-export const ACTION_TYPES: Readonly<Record<ActionTypeName, ActionTypeDef>> = { prescription };
+/** The fields of an operation's input as a plain object (its cross-field checks run at proposal). */
+function fieldsOf(op: AnyOperation): Record<string, z.ZodMiniType> {
+  return (op.input as unknown as z.ZodMiniObject).shape as unknown as Record<string, z.ZodMiniType>;
+}
+
+const idOf = (output: unknown) => (output as { id: string }).id;
+
+async function ageOf(ctx: Context, dateOfBirth: string) {
+  return ageInYears(dateOfBirth, todayIn(ctx.tenant.timeZone, ctx.now));
+}
+
+const admission: ActionTypeDef = {
+  type: 'admission',
+  title: 'Admission',
+  proposeVerb: 'proposeAdmission',
+  proposeSummary:
+    'Propose admitting a patient to a bed or ward for a person who may admit to approve (nothing happens until then)',
+  proposal: z.strictObject(fieldsOf(admit)),
+  proposers: ['DOCTOR', 'NURSE', 'BED_MANAGER'],
+  target: admit,
+  toTargetInput: (proposal) => proposal,
+  async assess(ctx, input) {
+    const a = input as z.output<typeof admit.input>;
+    const patient = await requirePatient(ctx, a.patientId);
+    return {
+      patientId: patient.id,
+      patientName: patient.name,
+      summary: `Admit (${a.source}) for ${a.reason}${a.provisionalDiagnosis ? `; provisional diagnosis ${a.provisionalDiagnosis.text}` : ''}; ${a.bedId ? `bed ${a.bedId}` : `first free bed of ward ${a.wardId}`}${a.expectedLengthOfStayDays ? `; expected stay ${a.expectedLengthOfStayDays} days` : ''}`,
+      findings: admissionRiskFindings({
+        source: a.source,
+        ageYears: await ageOf(ctx, patient.dateOfBirth),
+      }),
+    };
+  },
+  resultId: idOf,
+  // A patient waiting for a bed needs a decision within the hour or two.
+  lifetimeMinutes: 2 * 60,
+  executor: 'agent-action-admission',
+  riskRules: [
+    'MEDIUM: every admission (a bed and an inpatient stay)',
+    'HIGH: an emergency admission',
+    'HIGH: a child under 16',
+  ],
+};
+
+const { id: _admissionId, ...dischargeFields } = fieldsOf(discharge);
+const dischargeType: ActionTypeDef = {
+  type: 'discharge',
+  title: 'Discharge',
+  proposeVerb: 'proposeDischarge',
+  proposeSummary:
+    'Propose discharging an admitted patient (summary, disposition, medications) for a doctor to approve',
+  proposal: z.strictObject({ admissionId: idParam(), ...dischargeFields }),
+  proposers: ['DOCTOR', 'NURSE'],
+  target: discharge,
+  toTargetInput: ({ admissionId, ...rest }) => ({ id: admissionId, ...rest }),
+  async assess(ctx, input) {
+    const d = input as z.output<typeof discharge.input>;
+    const stay = await findAdmission(ctx.store, d.id);
+    if (!stay) throw new NotFound(`Admission ${d.id} not found`);
+    const risky = d.medications.flatMap((m) => {
+      const c = medicationRiskClasses({ name: m.drugName, code: m.drugCode });
+      return c.controlled.length || c.highAlert.length ? [m.drugName] : [];
+    });
+    return {
+      patientId: stay.patientId,
+      patientName: stay.patientName,
+      summary: `Discharge (${d.disposition}) from ${stay.wardName} bed ${stay.bedCode}: ${d.finalDiagnoses.map((x) => x.text).join('; ')}; condition ${d.conditionAtDischarge}${d.medications.length ? `; ${d.medications.length} discharge medication${d.medications.length === 1 ? '' : 's'} (${d.medications.map((m) => m.drugName).join(', ')})` : ''}${d.followUpDate ? `; follow-up ${d.followUpDate}` : ''}`,
+      findings: dischargeRiskFindings({ disposition: d.disposition, riskyMedications: risky }),
+    };
+  },
+  resultId: idOf,
+  // Discharges are decided on the ward round: within the day.
+  lifetimeMinutes: 12 * 60,
+  executor: 'agent-action-discharge',
+  riskRules: [
+    'MEDIUM: every discharge (inpatient care ends)',
+    'HIGH: against medical advice, or absconded',
+    'HIGH: a controlled or high-alert discharge medication',
+    'CRITICAL: a discharge that records a death (disposition deceased)',
+  ],
+};
+
+const labOrder: ActionTypeDef = {
+  type: 'lab-order',
+  title: 'Lab order',
+  proposeVerb: 'proposeLabOrder',
+  proposeSummary: 'Propose lab tests or panels from an encounter for a doctor to approve',
+  proposal: z.strictObject(fieldsOf(orderLabTests)),
+  proposers: ['DOCTOR', 'NURSE'],
+  target: orderLabTests,
+  toTargetInput: (proposal) => proposal,
+  async assess(ctx, input) {
+    const o = input as z.output<typeof orderLabTests.input>;
+    const source = await resolveSource(ctx, o.source);
+    const patient = await requirePatient(ctx, source.patientId);
+    return {
+      patientId: patient.id,
+      patientName: patient.name,
+      summary: `Lab order (${o.priority}): ${o.codes.join(', ')} from ${o.source.kind} ${o.source.id}${o.clinicalNotes ? `; ${o.clinicalNotes}` : ''}`,
+      findings: orderPriorityFindings(o.priority),
+    };
+  },
+  resultId: idOf,
+  lifetimeMinutes: 8 * 60,
+  executor: 'agent-action-lab-order',
+  riskRules: ['HIGH: a stat order', 'MEDIUM: an urgent order', 'LOW: a routine order'],
+};
+
+const radiologyOrder: ActionTypeDef = {
+  type: 'radiology-order',
+  title: 'Radiology order',
+  proposeVerb: 'proposeRadiologyOrder',
+  proposeSummary:
+    'Propose a radiology procedure from an encounter, with its clinical question, for a doctor to approve',
+  proposal: z.strictObject(fieldsOf(orderRadiology)),
+  proposers: ['DOCTOR', 'NURSE'],
+  target: orderRadiology,
+  toTargetInput: (proposal) => proposal,
+  async assess(ctx, input) {
+    const o = input as z.output<typeof orderRadiology.input>;
+    const source = await resolveSource(ctx, o.source);
+    const patient = await requirePatient(ctx, source.patientId);
+    return {
+      patientId: patient.id,
+      patientName: patient.name,
+      summary: `Radiology order (${o.priority}): ${o.procedureCode} from ${o.source.kind} ${o.source.id}; question: ${o.clinicalQuestion}`,
+      findings: radiologyRiskFindings({ priority: o.priority, safety: o.safety }),
+    };
+  },
+  resultId: idOf,
+  lifetimeMinutes: 24 * 60,
+  executor: 'agent-action-radiology-order',
+  riskRules: [
+    'HIGH: a stat order',
+    'HIGH: a safety answer the radiology screen stops on (possible pregnancy, contrast allergy, implant, eGFR below 30)',
+    'MEDIUM: an urgent order',
+    'LOW: a routine order without safety findings',
+  ],
+};
+
+export const ACTION_TYPES: Readonly<Record<ActionTypeName, ActionTypeDef>> = {
+  prescription,
+  admission,
+  discharge: dischargeType,
+  'lab-order': labOrder,
+  'radiology-order': radiologyOrder,
+};
 
 export function actionType(type: ActionTypeName): ActionTypeDef {
   return ACTION_TYPES[type];

@@ -45,7 +45,8 @@ function proposal(def: ActionTypeDef) {
   return defineOperation({
     name: `agent-actions.${def.proposeVerb}`,
     summary: def.proposeSummary,
-    input: z.extend(def.proposal, Rationale),
+    // The proposal's fields and the rationale; the target's cross-field checks run at proposal.
+    input: z.strictObject({ ...def.proposal.shape, ...Rationale }),
     output: ProposalAnswer,
     access: { roles: def.proposers, scope: 'agents:clinical:propose' },
     kind: 'write',
@@ -57,8 +58,16 @@ function proposal(def: ActionTypeDef) {
 
 export const proposals: Readonly<Record<ActionTypeName, ReturnType<typeof proposal>>> = {
   prescription: proposal(ACTION_TYPES.prescription),
+  admission: proposal(ACTION_TYPES.admission),
+  discharge: proposal(ACTION_TYPES.discharge),
+  'lab-order': proposal(ACTION_TYPES['lab-order']),
+  'radiology-order': proposal(ACTION_TYPES['radiology-order']),
 };
 export const proposePrescription = proposals.prescription;
+export const proposeAdmission = proposals.admission;
+export const proposeDischarge = proposals.discharge;
+export const proposeLabOrder = proposals['lab-order'];
+export const proposeRadiologyOrder = proposals['radiology-order'];
 
 export const listPendingActions = defineOperation({
   name: 'agent-actions.listPending',

@@ -83,3 +83,77 @@ export function prescriptionRiskFindings(facts: {
     });
   return findings;
 }
+
+/**
+ * Risk findings of a proposed admission: every admission commits a bed and a stay (MEDIUM);
+ * HIGH for an emergency admission or a child under 16.
+ */
+export function admissionRiskFindings(facts: { source: string; ageYears: number }): RiskFinding[] {
+  const findings: RiskFinding[] = [
+    { level: 'MEDIUM', reason: 'admission: a bed and an inpatient stay' },
+  ];
+  if (facts.source === 'emergency') findings.push({ level: 'HIGH', reason: 'emergency admission' });
+  if (facts.ageYears < PAEDIATRIC_AGE_YEARS)
+    findings.push({
+      level: 'HIGH',
+      reason: `paediatric admission (patient aged ${facts.ageYears})`,
+    });
+  return findings;
+}
+
+/**
+ * Risk findings of a proposed discharge: every discharge ends inpatient care (MEDIUM); HIGH
+ * against medical advice or when a discharge medication is controlled or high-alert; CRITICAL
+ * when it records a death.
+ */
+export function dischargeRiskFindings(facts: {
+  disposition: string;
+  riskyMedications: readonly string[];
+}): RiskFinding[] {
+  const findings: RiskFinding[] = [{ level: 'MEDIUM', reason: 'discharge: inpatient care ends' }];
+  if (facts.disposition === 'deceased')
+    findings.push({ level: 'CRITICAL', reason: 'records the death of the patient' });
+  if (facts.disposition === 'against-medical-advice' || facts.disposition === 'absconded')
+    findings.push({ level: 'HIGH', reason: `discharge ${facts.disposition.replace(/-/g, ' ')}` });
+  if (facts.riskyMedications.length)
+    findings.push({
+      level: 'HIGH',
+      reason: `controlled or high-alert discharge medication (${facts.riskyMedications.join(', ')})`,
+    });
+  return findings;
+}
+
+/** Priority of a diagnostic order: a stat order is HIGH, an urgent one MEDIUM. */
+export function orderPriorityFindings(priority: string): RiskFinding[] {
+  if (priority === 'stat') return [{ level: 'HIGH', reason: 'stat order' }];
+  if (priority === 'urgent') return [{ level: 'MEDIUM', reason: 'urgent order' }];
+  return [];
+}
+
+/** eGFR below which contrast needs a decision (mL/min/1.73 m²; as the radiology safety screen). */
+export const CONTRAST_EGFR_LIMIT = 30;
+
+/**
+ * Risk findings of a proposed radiology order: its priority, and HIGH for any safety answer that
+ * the radiology screen would stop on (possible pregnancy, contrast allergy, implant, eGFR < 30).
+ */
+export function radiologyRiskFindings(facts: {
+  priority: string;
+  safety: {
+    pregnant?: string | undefined;
+    contrastAllergy?: string | undefined;
+    implant?: string | undefined;
+    egfr?: number | undefined;
+  };
+}): RiskFinding[] {
+  const findings = orderPriorityFindings(facts.priority);
+  const { safety } = facts;
+  if (safety.pregnant === 'yes')
+    findings.push({ level: 'HIGH', reason: 'patient may be pregnant' });
+  if (safety.contrastAllergy === 'yes')
+    findings.push({ level: 'HIGH', reason: 'contrast allergy' });
+  if (safety.implant === 'yes') findings.push({ level: 'HIGH', reason: 'implant' });
+  if (safety.egfr !== undefined && safety.egfr < CONTRAST_EGFR_LIMIT)
+    findings.push({ level: 'HIGH', reason: `eGFR ${safety.egfr} below ${CONTRAST_EGFR_LIMIT}` });
+  return findings;
+}

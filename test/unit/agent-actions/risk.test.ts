@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { medicationRiskClasses } from '../../../shared/clinical/medication-risk';
-import { combineRisk, prescriptionRiskFindings } from '../../../shared/modules/agent-actions/risk';
+import {
+  admissionRiskFindings,
+  combineRisk,
+  dischargeRiskFindings,
+  orderPriorityFindings,
+  prescriptionRiskFindings,
+  radiologyRiskFindings,
+} from '../../../shared/modules/agent-actions/risk';
 
 const adult: Parameters<typeof prescriptionRiskFindings>[0] = {
   allergyConflicts: [],
@@ -59,5 +66,39 @@ describe('prescription risk', () => {
       'MEDIUM: parenteral route (im)',
     ]);
     expect(combineRisk([])).toEqual({ risk: 'LOW', reasons: [] });
+  });
+});
+
+describe('admission, discharge and order risk', () => {
+  const level = (findings: Parameters<typeof combineRisk>[0]) => combineRisk(findings).risk;
+  it('is written out per rule', () => {
+    expect(level(admissionRiskFindings({ source: 'opd', ageYears: 40 }))).toBe('MEDIUM');
+    expect(level(admissionRiskFindings({ source: 'emergency', ageYears: 40 }))).toBe('HIGH');
+    expect(level(admissionRiskFindings({ source: 'direct', ageYears: 9 }))).toBe('HIGH');
+    expect(level(dischargeRiskFindings({ disposition: 'home', riskyMedications: [] }))).toBe(
+      'MEDIUM',
+    );
+    expect(
+      level(dischargeRiskFindings({ disposition: 'against-medical-advice', riskyMedications: [] })),
+    ).toBe('HIGH');
+    expect(
+      level(dischargeRiskFindings({ disposition: 'home', riskyMedications: ['Warfarin'] })),
+    ).toBe('HIGH');
+    expect(level(dischargeRiskFindings({ disposition: 'deceased', riskyMedications: [] }))).toBe(
+      'CRITICAL',
+    );
+    expect(level(orderPriorityFindings('routine'))).toBe('LOW');
+    expect(level(orderPriorityFindings('urgent'))).toBe('MEDIUM');
+    expect(level(orderPriorityFindings('stat'))).toBe('HIGH');
+    expect(level(radiologyRiskFindings({ priority: 'routine', safety: {} }))).toBe('LOW');
+    expect(level(radiologyRiskFindings({ priority: 'routine', safety: { egfr: 29 } }))).toBe(
+      'HIGH',
+    );
+    expect(
+      level(radiologyRiskFindings({ priority: 'routine', safety: { egfr: 30, pregnant: 'no' } })),
+    ).toBe('LOW');
+    expect(level(radiologyRiskFindings({ priority: 'urgent', safety: { implant: 'yes' } }))).toBe(
+      'HIGH',
+    );
   });
 });

@@ -28,17 +28,27 @@ describe('the agent action state table', () => {
 
 describe('the action type declaration', () => {
   it('derives approvers from the target operation and one rule per type', () => {
-    expect(approverRoles(ACTION_TYPES.prescription)).toEqual(['ADMIN', 'DOCTOR']);
-    expect(agentActionRules()).toEqual([
-      {
-        type: 'prescription',
-        executor: 'agent-action-prescription',
-        pattern: {
-          source: ['hms.agent-actions'],
-          'detail-type': ['AgentActionApproved'],
-          detail: { type: ['prescription'] },
-        },
-      },
-    ]);
+    const approvers = Object.fromEntries(
+      Object.values(ACTION_TYPES).map((d) => [d.type, [d.target.name, approverRoles(d)]]),
+    );
+    expect(approvers).toEqual({
+      prescription: ['encounters.prescribe', ['ADMIN', 'DOCTOR']],
+      admission: ['admissions.admit', ['ADMIN', 'RECEPTIONIST', 'DOCTOR']],
+      discharge: ['admissions.discharge', ['ADMIN', 'DOCTOR']],
+      'lab-order': ['lab.order', ['ADMIN', 'DOCTOR']],
+      'radiology-order': ['radiology.order', ['ADMIN', 'DOCTOR']],
+    });
+    const pattern = (type: string) => ({
+      source: ['hms.agent-actions'],
+      'detail-type': ['AgentActionApproved'],
+      detail: { type: [type] },
+    });
+    expect(agentActionRules()).toEqual(
+      ['prescription', 'admission', 'discharge', 'lab-order', 'radiology-order'].map((type) => ({
+        type,
+        executor: `agent-action-${type}`,
+        pattern: pattern(type),
+      })),
+    );
   });
 });
