@@ -20,6 +20,7 @@ const READERS: readonly Role[] = [
   'DOCTOR',
   'NURSE',
   'PHARMACIST',
+  'RECEPTIONIST',
   'BED_MANAGER',
   'LAB_TECHNICIAN',
   'PATHOLOGIST',
@@ -47,6 +48,26 @@ const ACCESS = {
     roles: ['ADMIN', 'DOCTOR', 'NURSE', 'PHARMACIST'],
     key: 'agents:clinical:propose',
   },
+  'POST /agent-actions/proposals/admission': {
+    ok: 201,
+    roles: ['ADMIN', 'DOCTOR', 'NURSE', 'BED_MANAGER'],
+    key: 'agents:clinical:propose',
+  },
+  'POST /agent-actions/proposals/discharge': {
+    ok: 201,
+    roles: ['ADMIN', 'DOCTOR', 'NURSE'],
+    key: 'agents:clinical:propose',
+  },
+  'POST /agent-actions/proposals/lab-order': {
+    ok: 201,
+    roles: ['ADMIN', 'DOCTOR', 'NURSE'],
+    key: 'agents:clinical:propose',
+  },
+  'POST /agent-actions/proposals/radiology-order': {
+    ok: 201,
+    roles: ['ADMIN', 'DOCTOR', 'NURSE'],
+    key: 'agents:clinical:propose',
+  },
 } as const satisfies Record<string, Rule>;
 type RouteKey = keyof typeof ACCESS;
 const ROUTE_KEYS = Object.keys(ACCESS) as RouteKey[];
@@ -56,6 +77,8 @@ const rt = hitlRuntime();
 let h: Awaited<ReturnType<typeof hitlHospital>>;
 let encounterId: string;
 let shared: { id: string };
+/** Fixtures the proposals refer to (proposing changes none of them). */
+const fx = { patientId: '', wardId: '', admissionId: '' };
 const staff = new Map<Role, Client>();
 const exactKey = new Map<Scope, Client>();
 const allButKey = new Map<Scope, Client>();
@@ -95,6 +118,48 @@ async function request(route: RouteKey): Promise<{ path: string; body?: unknown 
         path: '/agent-actions/proposals/prescription',
         body: { encounterId, ...PARACETAMOL, rationale: 'Fever' },
       };
+    case 'POST /agent-actions/proposals/admission':
+      return {
+        path: '/agent-actions/proposals/admission',
+        body: {
+          patientId: fx.patientId,
+          source: 'direct',
+          doctorId: h.doctor.id,
+          reason: 'Pneumonia',
+          wardId: fx.wardId,
+          rationale: 'Needs IV antibiotics',
+        },
+      };
+    case 'POST /agent-actions/proposals/discharge':
+      return {
+        path: '/agent-actions/proposals/discharge',
+        body: {
+          admissionId: fx.admissionId,
+          finalDiagnoses: [{ text: 'Pneumonia' }],
+          conditionAtDischarge: 'Improved',
+          disposition: 'home',
+          rationale: 'Afebrile for 48 hours',
+        },
+      };
+    case 'POST /agent-actions/proposals/lab-order':
+      return {
+        path: '/agent-actions/proposals/lab-order',
+        body: {
+          source: { kind: 'encounter', id: encounterId },
+          codes: ['58410-2'],
+          rationale: 'Anaemia?',
+        },
+      };
+    case 'POST /agent-actions/proposals/radiology-order':
+      return {
+        path: '/agent-actions/proposals/radiology-order',
+        body: {
+          source: { kind: 'encounter', id: encounterId },
+          procedureCode: 'XR-CHEST',
+          clinicalQuestion: 'Consolidation?',
+          rationale: 'Crackles',
+        },
+      };
   }
 }
 
@@ -108,6 +173,40 @@ beforeAll(async () => {
   const { encounter } = await h.encounter();
   encounterId = encounter.id;
   shared = await pendingAction();
+  const bedManager = await h.staff('BED_MANAGER');
+  const ward = await bedManager.api.post('/wards', {
+    name: 'Matrix ward',
+    type: 'general',
+    sexPolicy: 'mixed',
+    dailyCharge: 100_000,
+  });
+  await bedManager.api.post(`/wards/${ward.body.id}/beds`, {
+    series: { prefix: 'A', count: 2, features: [] },
+  });
+  const admitted = await h.patient();
+  const adm = await h.reception.api.post('/admissions', {
+    patientId: admitted.id,
+    source: 'direct',
+    doctorId: h.doctor.id,
+    reason: 'Pneumonia',
+    wardId: ward.body.id,
+  });
+  if (adm.status !== 201) throw new Error(`fixture admission: ${JSON.stringify(adm.body)}`);
+  Object.assign(fx, {
+    patientId: (await h.patient()).id,
+    wardId: ward.body.id,
+    admissionId: adm.body.id,
+  });
+  const pathologist = await h.staff('PATHOLOGIST');
+  await pathologist.api.post('/lab/catalogue/starter', {});
+  const radiologist = await h.staff('RADIOLOGIST');
+  await radiologist.api.put('/radiology/procedures/XR-CHEST', {
+    name: 'Chest X-ray PA',
+    modality: 'DX',
+    bodyPart: 'Chest',
+    contrast: false,
+    priceMinor: 45000,
+  });
   staff.set('ADMIN', h.admin);
   staff.set('DOCTOR', h.doctorUser.api);
   staff.set('NURSE', h.nurse.api);

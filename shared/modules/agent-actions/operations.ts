@@ -2,7 +2,7 @@ import { defineOperation } from '../../kernel/operation';
 import type { Role } from '../../kernel/roles';
 import * as z from '../../kernel/zod';
 import type { ActionTypeName } from './action-type-names';
-import { ACTION_TYPES, type ActionTypeDef } from './action-types';
+import { ACTION_TYPES, type ActionTypeDef, allActionTypes, approverRoles } from './action-types';
 import {
   ActionIdInput,
   AgentAction,
@@ -28,17 +28,24 @@ import {
   updateSettings,
 } from './service';
 
-/** Everyone who may see proposals about patients: the clinical roles (and ADMIN). */
+/**
+ * Who may see proposals about patients: the clinical roles, and everyone who may decide an action
+ * of some type (derived, so whoever may approve can read what they approve; a receptionist may
+ * admit, hence decide admissions).
+ */
 const ACTION_READERS: readonly Role[] = [
-  'DOCTOR',
-  'NURSE',
-  'PHARMACIST',
-  'BED_MANAGER',
-  'LAB_TECHNICIAN',
-  'PATHOLOGIST',
-  'RADIOLOGIST',
-  'RADIOGRAPHER',
-];
+  ...new Set<Role>([
+    'DOCTOR',
+    'NURSE',
+    'PHARMACIST',
+    'BED_MANAGER',
+    'LAB_TECHNICIAN',
+    'PATHOLOGIST',
+    'RADIOLOGIST',
+    'RADIOGRAPHER',
+    ...allActionTypes().flatMap((def) => approverRoles(def)),
+  ]),
+].filter((r) => r !== 'ADMIN');
 
 /** The proposal operation of a type, derived from its declaration; MCP tools and A2A skills bind to it. */
 function proposal(def: ActionTypeDef) {
