@@ -4,7 +4,7 @@
  * the type's executor carries it out, and the record shows the result.
  */
 import { describe, expect, it } from 'vitest';
-import { expectError } from '../support/api';
+import { type Client, expectError } from '../support/api';
 import { diagnosticsHospital, must } from '../support/diagnostics';
 import { hitlRuntime, PARACETAMOL, PROPOSER_SCOPES } from '../support/hitl';
 import { inpatientHospital } from '../support/inpatient';
@@ -13,7 +13,7 @@ const rt = hitlRuntime();
 const RATIONALE = { rationale: 'Suggested by the clinical decision agent from the notes' };
 
 /** Approves as `approver`, waits for the executor, answers the action as it ended. */
-async function approveAndRun(approver: { api: { post: Function; get: Function } }, id: string) {
+async function approveAndRun(approver: { api: Client }, id: string) {
   const approved = await approver.api.post(`/agent-actions/${id}/approve`);
   expect(approved.status, JSON.stringify(approved.body)).toBe(200);
   await rt.events.bus.idle();
