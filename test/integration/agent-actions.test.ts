@@ -236,14 +236,17 @@ describe('auto-approval', () => {
       types: { prescription: { autoApprove: true } },
     });
     expect(on.status, JSON.stringify(on.body)).toBe(200);
-    expect(on.body.types).toEqual([
-      expect.objectContaining({
-        type: 'prescription',
-        autoApprove: true,
-        lifetimeMinutes: 240,
-        defaultLifetimeMinutes: 240,
-      }),
+    expect(
+      on.body.types.map((t: Record<string, unknown>) => [t.type, t.autoApprove, t.lifetimeMinutes]),
+    ).toEqual([
+      ['prescription', true, 240],
+      ['admission', false, 120],
+      ['discharge', false, 720],
+      ['lab-order', false, 480],
+      ['radiology-order', false, 1440],
     ]);
+    const enabledBy = on.body.types[0].autoApproveEnabledBy;
+    expect(enabledBy).toEqual(expect.any(String));
 
     const { encounter } = await h.encounter();
     const low = await h.proposeRx(encounter.id);
@@ -254,6 +257,8 @@ describe('auto-approval', () => {
       decision: { by: 'auto-approval', role: 'ADMIN' },
     });
     expect(low.body.message).toMatch(/auto-approval/);
+    // It runs as the administrator who enabled the rule.
+    expect(low.body.decision.userId).toBe(enabledBy);
     await settle();
     const executed = (await h.doctorUser.api.get(`/agent-actions/${low.body.id}`)).body;
     expect(executed.status).toBe('EXECUTED');
