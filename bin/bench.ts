@@ -29,6 +29,7 @@ interface AutocannonOptions {
   url: string;
   method?: string;
   headers?: Record<string, string>;
+  body?: string;
   connections: number;
   duration: number;
   timeout?: number;
@@ -59,10 +60,14 @@ const autocannon = autocannonUntyped as (opts: AutocannonOptions) => Promise<Aut
 
 interface Scenario {
   name: string;
-  method: 'GET';
+  method: 'GET' | 'POST';
   path: string;
   headers: Record<string, string>;
+  body?: unknown;
 }
+
+const REST_READ = 'GET /departments (API key, REST)';
+const MCP_READ = 'tools/call list-departments (API key, MCP Streamable HTTP)';
 
 interface ScenarioResult {
   scenario: string;
@@ -241,6 +246,35 @@ async function main() {
     expectStatus('POST /api-keys', key, 201);
     const apiKeyHeaders = { authorization: `Bearer ${key.body.secret as string}` };
 
+    // MCP against REST: the same read operation (departments.list) with the same kind of key,
+    // one as an MCP tool over Streamable HTTP, one as a REST route. The hospital's MCP rate limit
+    // is raised so that the load measures the path, not the 429s.
+    expectStatus(
+      'POST /departments',
+      await call(base, 'POST', '/departments', { name: 'Bench Medicine' }, adminHeaders),
+      201,
+    );
+    expectStatus(
+      'PATCH /tenants/current',
+      await call(
+        base,
+        'PATCH',
+        '/tenants/current',
+        { agentRateLimitPerMinute: 100000 },
+        adminHeaders,
+      ),
+      200,
+    );
+    const readerKey = await call(
+      base,
+      'POST',
+      '/api-keys',
+      { name: 'bench reader', scopes: ['doctors:read'] },
+      adminHeaders,
+    );
+    expectStatus('POST /api-keys (doctors:read)', readerKey, 201);
+    const readerHeaders = { authorization: `Bearer ${readerKey.body.secret as string}` };
+
     const scenarios: Scenario[] = [
       { name: 'GET /health (public)', method: 'GET', path: '/health', headers: {} },
       {
@@ -255,13 +289,30 @@ async function main() {
         path: '/auth/me',
         headers: adminHeaders,
       },
+      { name: REST_READ, method: 'GET', path: '/departments', headers: readerHeaders },
+      {
+        name: MCP_READ,
+        method: 'POST',
+        path: '/mcp',
+        headers: {
+          ...readerHeaders,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+        body: {
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: 'list-departments', arguments: {} },
+        },
+      },
     ];
 
     // Refuse to measure error responses: each scenario must answer 200 before it is load-tested.
     for (const s of scenarios)
       expectStatus(
         `${s.method} ${s.path}`,
-        await call(base, s.method, s.path, undefined, s.headers),
+        await call(base, s.method, s.path, s.body, s.headers),
         200,
       );
 
@@ -272,6 +323,7 @@ async function main() {
         url: base + s.path,
         method: s.method,
         headers: s.headers,
+        ...(s.body === undefined ? {} : { body: JSON.stringify(s.body) }),
         connections: opts.connections,
         duration,
         timeout: 10,
@@ -340,6 +392,17 @@ async function main() {
       `\nResults (${opts.duration} s per run, ${opts.connections} connections, ${environment.cpus} CPUs, Node ${environment.node}):\n`,
     );
     console.log(table(rows));
+    // The agent platform's goal: a read tool over MCP costs at most 1.5 times its REST route.
+    const p50 = (name: string) => results.find((r) => r.scenario === name)?.latencyP50Ms ?? 0;
+    const mcpVsRest = {
+      restP50Ms: p50(REST_READ),
+      mcpP50Ms: p50(MCP_READ),
+      ratio: p50(REST_READ) > 0 ? round(p50(MCP_READ) / p50(REST_READ)) : null,
+      goal: 1.5,
+    };
+    console.log(
+      `\nMCP read tool vs REST (median latency): ${mcpVsRest.mcpP50Ms} ms vs ${mcpVsRest.restP50Ms} ms, ratio ${mcpVsRest.ratio ?? '-'} (goal at most ${mcpVsRest.goal})`,
+    );
 
     const report = {
       date: new Date().toISOString(),
@@ -350,6 +413,7 @@ async function main() {
       },
       environment,
       scenarios: results,
+      mcpVsRest,
       login,
     };
     mkdirSync(dirname(opts.out), { recursive: true });

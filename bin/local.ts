@@ -84,6 +84,10 @@ async function main() {
   console.log(`  Register a hospital: ${runtime.url}/get-started`);
   console.log(`  Sign in:             ${runtime.url}/login`);
   console.log(`  Health:              ${runtime.url}/health`);
+  console.log(
+    `  MCP:                 ${runtime.url}/mcp (Streamable HTTP), ${runtime.url}/sse (SSE)`,
+  );
+  console.log(`  A2A agent card:      ${runtime.url}/.well-known/agent-card.json`);
   console.log('Press Ctrl-C to stop.');
 }
 

@@ -7,6 +7,7 @@ import { AREAS, type AreaName } from './areas';
 import { groupSpec } from './function-specs';
 import { Functions } from './functions';
 import type { ManifestGroup } from './manifest';
+import { McpEndpoint } from './mcp';
 import type { PlatformStack } from './platform-stack';
 import type { Settings } from './settings';
 
@@ -31,6 +32,8 @@ export class AreaStack extends NestedStack {
   readonly area: AreaName;
   readonly functions: Functions;
   readonly routes: ApiRoutes;
+  /** The agents area also holds the MCP function and its Function URL. */
+  readonly mcp?: McpEndpoint;
 
   constructor(scope: Construct, id: string, props: AreaStackProps) {
     super(scope, id, {
@@ -53,6 +56,16 @@ export class AreaStack extends NestedStack {
       logLevel: props.settings.logLevel,
       ...(props.eventBus ? { eventBus: props.eventBus } : {}),
     });
+    if (props.area === 'agents') {
+      this.mcp = new McpEndpoint(this, 'McpEndpoint', {
+        table: platform.data.table,
+        secrets: platform.secrets,
+        logging: platform.logging,
+        logLevel: props.settings.logLevel,
+      });
+      // The discovery documents name the MCP URL, which is not the API's host on AWS.
+      this.functions.groups.get('agent-meta')?.fn.addEnvironment('MCP_URL', this.mcp.url.url);
+    }
     this.routes = new ApiRoutes(this, 'Routes', {
       restApiId: api.api.restApiId,
       rootResourceId: api.api.rootResourceId,

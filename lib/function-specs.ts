@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { MCP_FUNCTION } from '../shared/mcp/function';
 import { functionEntry, type GroupPermissions, type ManifestGroup, readManifest } from './manifest';
 import type { TableAccess } from './table-grants';
 
@@ -12,6 +13,11 @@ export type FunctionSpec = Pick<
 > & {
   /** Entry file relative to the project root. */
   entry: string;
+  /**
+   * A bundle budget of its own (`npm run bundles`), with the reason, where the default does not
+   * fit: the MCP function carries the MCP SDK and the classic zod it is built on.
+   */
+  bundle?: { budgetKb: number; classicZod: boolean; reason: string };
   /** A group's declared permissions; the table level may also be `lookup` (the authorizer). */
   permissions: Omit<GroupPermissions, 'table'> & { table: TableAccess };
 };
@@ -48,12 +54,36 @@ export function authorizerSpec(): FunctionSpec {
   return { ...AUTHORIZER, entry: functionEntry(AUTHORIZER.name) };
 }
 
+/**
+ * The MCP function (shared/mcp/function.ts) behind its own Function URL, outside API Gateway: it
+ * verifies credentials itself (the JWT secret), and reads and writes the table (operations, audit
+ * records, rate-limit counters, SSE session mailboxes).
+ */
+export function mcpSpec(): FunctionSpec {
+  return {
+    name: MCP_FUNCTION.name,
+    description: MCP_FUNCTION.description,
+    memoryMb: MCP_FUNCTION.memoryMb,
+    timeoutSeconds: MCP_FUNCTION.timeoutSeconds,
+    entry: MCP_FUNCTION.entry,
+    permissions: { table: 'readwrite', jwtSecret: true },
+    bundle: {
+      budgetKb: 800,
+      classicZod: true,
+      reason:
+        'the MCP SDK (protocol, Streamable HTTP transport) validates JSON-RPC with classic zod, which it imports itself',
+    },
+  };
+}
+
 /** Refuses group names the stacks cannot use. */
 export function checkGroupNames(groups: readonly Pick<ManifestGroup, 'name'>[]): void {
   const names = new Set<string>();
   for (const g of groups) {
     if (g.name === AUTHORIZER.name)
       throw new Error(`Group name "${AUTHORIZER.name}" is reserved for the API authorizer`);
+    if (g.name === MCP_FUNCTION.name)
+      throw new Error(`Group name "${MCP_FUNCTION.name}" is reserved for the MCP function`);
     if (!/^[a-z][a-z0-9-]*$/.test(g.name))
       throw new Error(
         `Group name "${g.name}" must be lower-case kebab-case (it names a folder and a construct)`,
@@ -63,10 +93,14 @@ export function checkGroupNames(groups: readonly Pick<ManifestGroup, 'name'>[]):
   }
 }
 
-/** All functions: the groups in manifest order, then the authorizer. */
+/**
+ * All functions: the groups in manifest order, the authorizer, and the MCP function when the
+ * manifest has the agents area (it is deployed in that area's stack).
+ */
 export function functionSpecs(
   groups: readonly ManifestGroup[] = readManifest().groups,
 ): FunctionSpec[] {
   checkGroupNames(groups);
-  return [...groups.map(groupSpec), authorizerSpec()];
+  const mcp = groups.some((g) => g.area === 'agents') ? [mcpSpec()] : [];
+  return [...groups.map(groupSpec), authorizerSpec(), ...mcp];
 }

@@ -21,7 +21,7 @@ export interface HospitalStackProps extends StackProps {
 
 /** Every function of the deployment, whichever nested stack holds it. */
 export interface HospitalFunctions {
-  /** The groups in manifest order, the authorizer, then the event functions. */
+  /** The groups in manifest order, the authorizer, the MCP function (agents area), then the event functions. */
   all: readonly ApiFunction[];
   /** Executors and the agent actions job (lib/events-stack.ts). */
   events: readonly ApiFunction[];
@@ -84,10 +84,12 @@ export class HospitalStack extends Stack {
     this.areas = areas;
 
     const groupFunctions = new Map([...areas.values()].flatMap((a) => [...a.functions.groups]));
+    const mcp = areas.get('agents')?.mcp;
     this.functions = {
       all: [
         ...manifest.groups.map((g) => groupFunctions.get(g.name)!),
         this.api.authorizer,
+        ...(mcp ? [mcp.fn] : []),
         ...this.events.functions,
       ],
       events: this.events.functions,
@@ -118,6 +120,13 @@ export class HospitalStack extends Stack {
       new CfnOutput(this, 'DomainTarget', {
         description: `Point ${settings.domain?.name} here (CNAME or Route 53 alias)`,
         value: apiStage.domain.domainNameAliasDomainName,
+      });
+    }
+    if (mcp) {
+      new CfnOutput(this, 'McpUrl', {
+        description:
+          'MCP server (Function URL): POST <url>mcp (Streamable HTTP), GET <url>sse (SSE)',
+        value: mcp.url.url,
       });
     }
     new CfnOutput(this, 'RestApiId', {

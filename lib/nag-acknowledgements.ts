@@ -45,6 +45,8 @@ export const REASONS = {
   vpc: 'The functions call only AWS APIs (DynamoDB, Secrets Manager, X-Ray, CloudWatch Logs) over TLS with IAM-signed requests and open no connection to private resources. A VPC would need interface endpoints or a NAT gateway per AZ for the same calls and would not change who can reach the data, which IAM and the KMS key policies control.',
   noStageCache:
     'API Gateway response caching is deliberately off: responses are tenant- and principal-specific patient data, and the stage cache is keyed by path and parameters, not by credential. With no cache there is no cached data to encrypt. (The authorizer result cache is separate: 60 s, see lib/api.ts.)',
+  mcpFunctionUrl:
+    "The MCP server's Function URL is public (auth type NONE) by necessity: MCP clients (Claude Desktop through mcp-remote, Cursor, VS Code, MCP Inspector) send `Authorization: Bearer <API key or JWT>` and cannot sign SigV4 requests, and API Gateway REST APIs cannot stream the SSE transport. The function authenticates every request itself, before any MCP traffic, with the API authorizer's own code (shared/auth/authorize.ts), answers 401 otherwise, and rate-limits each credential in the table (docs/agents.md). Its role grants only the table and the JWT secret.",
   noClientCertificate:
     'The rule asks for a client certificate, which API Gateway presents to HTTP backends to prove the call comes from API Gateway. Every integration here is a Lambda proxy integration, invoked through the Lambda API with IAM and a resource policy scoped to this API, where client certificates do not apply. Clients reach the API over TLS only.',
 } as const;
@@ -93,6 +95,7 @@ export function nagAcknowledgements(stack: HospitalStack): NagAcknowledgement[] 
   const fns = (pred: (f: ApiFunction) => boolean) => functions.all.filter(pred);
   const roles = (pred: (f: ApiFunction) => boolean) => fns(pred).map((f) => f.role);
   const stage = stack.stage.apiStage.stage;
+  const mcp = areas.get('agents')?.mcp;
   const readsIndexes = (f: ApiFunction) =>
     f.spec.permissions.table !== 'none' &&
     TABLE_GRANTS[f.spec.permissions.table].indexes.length > 0;
@@ -170,6 +173,11 @@ export function nagAcknowledgements(stack: HospitalStack): NagAcknowledgement[] 
     { id: 'HIPAA.Security-APIGWSSLEnabled', reason: REASONS.noClientCertificate, scopes: [stage] },
 
     { id: 'HIPAA.Security-DynamoDBInBackupPlan', reason: REASONS.backupPlan, scopes: [data.table] },
+    {
+      id: 'HIPAA.Security-LambdaFunctionPublicAccessProhibited',
+      reason: REASONS.mcpFunctionUrl,
+      scopes: mcp ? [mcp.fn.fn] : [],
+    },
   ];
 
   // Public routes, one acknowledgement per method, generated from the manifest.

@@ -1,4 +1,4 @@
-import { agentAuditGroup } from '../../shared/api/agents';
+import { agentAuditGroup } from '../../shared/api/agent-audit';
 import { createRestHandler } from '../../shared/http/rest-handler';
 import { restOperations } from '../../shared/http/rest-operations';
 

@@ -1,11 +1,10 @@
 /**
- * The agent platform's REST routes: the public discovery documents (derived from the agent
- * catalogue, no table) and the agent audit log (administrators). MCP itself is not here: it is
- * its own function on a Function URL (shared/mcp/function.ts); A2A is the `a2a` group.
+ * The agent platform's public discovery documents, derived from the agent catalogue (no table).
+ * MCP itself is not a REST group: it is its own function on a Function URL
+ * (shared/mcp/function.ts). The audit log is shared/api/agent-audit.ts.
  */
 import { agentCard, aiPlugin, metaSkills, metaTools } from '../agents';
-import { defineGroup, fixed, route } from '../http/route';
-import * as agentAudit from '../modules/agent-audit/operations';
+import { defineGroup, fixed } from '../http/route';
 
 /** The MCP function's own URL on AWS (the stack sets it); locally MCP shares the REST port. */
 const endpoints = (baseUrl: string) => ({ baseUrl, mcpUrl: process.env.MCP_URL || baseUrl });
@@ -54,10 +53,4 @@ export const agentMetaGroup = defineGroup({
       body: ({ baseUrl }) => aiPlugin(endpoints(baseUrl)),
     }),
   ],
-});
-
-export const agentAuditGroup = defineGroup({
-  name: 'agent-audit',
-  description: 'The agent audit log: one record per MCP tool call and A2A skill call',
-  routes: [route(agentAudit.list, { method: 'GET', path: '/agenty/admin/audit', tag: 'Agents' })],
 });

@@ -6,7 +6,8 @@
 import type { GroupDef, Route } from '../http/route';
 import { admissionsGroup } from './admissions';
 import { agentActionsGroup } from './agent-actions';
-import { agentAuditGroup, agentMetaGroup } from './agents';
+import { agentAuditGroup } from './agent-audit';
+import { agentMetaGroup } from './agents';
 import { apiKeysGroup } from './api-keys';
 import { appointmentsGroup } from './appointments';
 import { authGroup } from './auth';

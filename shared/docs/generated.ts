@@ -16,6 +16,7 @@ import { bedStateTableMarkdown } from '../modules/beds';
 import { encounterStatusTableMarkdown } from '../modules/encounters';
 import { labOrderStatusTableMarkdown, labStepTableMarkdown } from '../modules/lab';
 import { radiologyStatusTableMarkdown, radiologyStepTableMarkdown } from '../modules/radiology';
+import { agentsMarkdown } from './agents';
 import { type FieldRow, fieldRows, jsonSchemaOf, typeText } from './schema-text';
 
 const HEADER =
@@ -65,7 +66,7 @@ function routeSection(r: ManifestRoute): string {
   const { staff, key } = whoMay(r);
   const title = `### ${r.method} \`${r.path}\``;
   if (r.kind !== 'operation')
-    return `${title}\n\n${r.summary}. ${r.kind === 'page' ? 'An HTML page' : 'A JavaScript file'} (public).\n`;
+    return `${title}\n\n${r.summary}. ${r.kind === 'page' ? 'An HTML page' : r.kind === 'static' ? 'A JSON document' : 'A JavaScript file'} (public).\n`;
   const answer = typeText(jsonSchemaOf(r.op.output, 'output'));
   return [
     title,
@@ -191,4 +192,5 @@ function diagnosticsStateMachines(): string {
 export const GENERATED_DOCS: Record<string, () => string> = {
   'docs/routes.md': routesMarkdown,
   'docs/state-machines.md': stateMachinesMarkdown,
+  'docs/agents.md': agentsMarkdown,
 };

@@ -9,7 +9,7 @@
  */
 export const SCOPES = {
   'tenant:read':
-    'Read the hospital profile through agent resources (coming with the agent platform; every key already reads its own hospital)',
+    'Read the hospital profile (no operation asks for it yet: every key already reads its own hospital with GET /tenants/current)',
   'users:read': 'List staff users',
   'patients:read': 'Search and read patient records',
   'patients:write': 'Register and update patients',

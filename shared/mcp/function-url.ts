@@ -13,6 +13,7 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { Context as LambdaContext } from 'aws-lambda';
+import { hashApiKeySecret } from '../auth/api-key-secret';
 import { resolvePrincipal } from '../auth/authorize';
 import type { Principal } from '../auth/principal';
 import { errorBody } from '../http/errors';
@@ -50,6 +51,11 @@ const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
 function header(event: FunctionUrlEvent, name: string): string | undefined {
   const found = Object.entries(event.headers ?? {}).find(([k]) => k.toLowerCase() === name);
   return found?.[1];
+}
+
+/** The rate-limit key of a credential: a hash of the bearer value, never the value itself. */
+function credentialHash(authorization: string): string {
+  return hashApiKeySecret(authorization.trim());
 }
 
 function bodyOf(event: FunctionUrlEvent): string {
@@ -141,7 +147,16 @@ export async function handleMcp(
     if (!['GET /sse', 'POST /messages', 'POST /mcp', 'GET /mcp', 'DELETE /mcp'].includes(route)) {
       return fail(404, `No route for ${method} ${event.rawPath}; MCP is served at /mcp and /sse`);
     }
-    const auth = await authenticate(event, stores, now);
+    const body = bodyOf(event);
+    const messages = method === 'POST' ? parseMessages(body) : null;
+    const authorization = header(event, 'authorization');
+    // The rate-limit count runs alongside the credential's verification (one round trip each,
+    // in parallel); only requests that carry a credential and count are counted.
+    const counted =
+      authorization && counts(method, path, messages)
+        ? countRequest(stores.global, credentialHash(authorization), now)
+        : null;
+    const [auth, count] = await Promise.all([authenticate(event, stores, now), counted]);
     if ('status' in auth) {
       return fail(
         auth.status,
@@ -163,20 +178,13 @@ export async function handleMcp(
         { allow: 'POST' },
       );
     }
-
-    const body = bodyOf(event);
-    const messages = method === 'POST' ? parseMessages(body) : null;
-    const store = stores.forTenant(principal.tenant.id);
-    if (counts(method, path, messages)) {
-      const limit = principal.tenant.agentRateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE;
-      const decision = await countRequest(store, principal.actor.id, limit, now);
-      if (!decision.allowed) {
-        return fail(
-          429,
-          `Rate limit exceeded: ${limit} MCP requests per minute per credential; retry in ${decision.retryAfterSeconds} s`,
-          { 'retry-after': String(decision.retryAfterSeconds) },
-        );
-      }
+    const limit = principal.tenant.agentRateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE;
+    if (count && count.count > limit) {
+      return fail(
+        429,
+        `Rate limit exceeded: ${limit} MCP requests per minute per credential; retry in ${count.retryAfterSeconds} s`,
+        { 'retry-after': String(count.retryAfterSeconds) },
+      );
     }
 
     const request: McpRequest = {

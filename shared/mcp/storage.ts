@@ -1,54 +1,43 @@
 /**
- * What the MCP function keeps in the table, all of it in the tenant's partitions and expiring by
- * TTL: the per-credential rate-limit counters and the legacy-SSE session mailboxes.
+ * What the MCP function keeps in the table, all of it expiring by TTL: the per-credential
+ * rate-limit counters (global items, keyed by a hash of the credential) and the legacy-SSE
+ * session mailboxes (in the tenant's partitions).
  */
-import { failedConditions, isConditionFailure } from '../kernel/store/conditions';
+import { failedConditions } from '../kernel/store/conditions';
+import { lookupKey } from '../kernel/store/keys';
 import type { Store } from '../kernel/store/store';
 
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 10;
 
 const epochSeconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
-export interface RateDecision {
-  allowed: boolean;
-  limit: number;
-  /** Seconds until the current minute window ends. */
-  retryAfterSeconds: number;
-}
-
 /**
- * Counts one request of a credential in the current minute (fixed windows, UTC minutes), in one
- * conditional UpdateItem: the ADD happens only while the count is below the limit, so however many
- * requests race, exactly `limit` of them succeed. The counter expires by TTL a minute after its
- * window.
+ * Counts one request of a credential in the current minute (fixed windows, UTC minutes) in one
+ * atomic UpdateItem (`ADD`) that answers the new count; the caller lets the request through when
+ * the count is within the hospital's limit. Every racing request gets its own count, so of 20
+ * parallel requests exactly `limit` pass. The counter is keyed by a hash of the credential
+ * itself (the bearer token), so it runs in parallel with the credential's verification rather
+ * than after it; it is a global item (the tenant is not known yet) that expires by TTL a minute
+ * after its window.
  */
 export async function countRequest(
-  store: Store,
-  credentialId: string,
-  limit: number,
+  global: Store,
+  credentialHash: string,
   now: Date,
-): Promise<RateDecision> {
+): Promise<{ count: number; retryAfterSeconds: number }> {
   const window = Math.floor(now.getTime() / 60_000);
   const windowEnd = (window + 1) * 60;
-  const retryAfterSeconds = Math.max(1, windowEnd - epochSeconds(now));
-  try {
-    await store.update({
-      Key: store.keys.counter(`MCPRATE#${credentialId}#${window}`),
-      UpdateExpression: 'ADD #value :one SET entity = :entity, expiresAt = :ttl',
-      ConditionExpression: 'attribute_not_exists(#value) OR #value < :limit',
-      ExpressionAttributeNames: { '#value': 'value' },
-      ExpressionAttributeValues: {
-        ':one': 1,
-        ':limit': limit,
-        ':entity': 'Counter',
-        ':ttl': windowEnd + 60,
-      },
-    });
-    return { allowed: true, limit, retryAfterSeconds };
-  } catch (err) {
-    if (isConditionFailure(err)) return { allowed: false, limit, retryAfterSeconds };
-    throw err;
-  }
+  const attributes = await global.update({
+    Key: lookupKey('MCPRATE', `${credentialHash}#${window}`),
+    UpdateExpression: 'ADD #value :one SET entity = :entity, expiresAt = :ttl',
+    ExpressionAttributeNames: { '#value': 'value' },
+    ExpressionAttributeValues: { ':one': 1, ':entity': 'RateCounter', ':ttl': windowEnd + 60 },
+    ReturnValues: 'UPDATED_NEW',
+  });
+  return {
+    count: Number(attributes?.value),
+    retryAfterSeconds: Math.max(1, windowEnd - epochSeconds(now)),
+  };
 }
 
 /** A legacy SSE session: the stream holder's mailbox, which only its own credential may post to. */

@@ -5,6 +5,7 @@
  */
 import { ROLES, type Role } from '../kernel/roles';
 import type { SCOPES } from '../kernel/scopes';
+import { agentsSection } from './admin-agents';
 import {
   brandMark,
   credentialRow,
@@ -154,6 +155,7 @@ function sidebar(): string {
         <p class="nav-group__title" id="navg-automation">Automation</p>
         <ul class="nav-list" aria-labelledby="navg-automation">
           <li><a class="nav-link" id="nav-api-keys" href="#/automation/api-keys">${ICONS.key.replace(/width="24" height="24"/, 'width="20" height="20"')}<span>API Keys</span></a></li>
+          <li><a class="nav-link" id="nav-agents" href="#/automation/agents">${ICONS.key.replace(/width="24" height="24"/, 'width="20" height="20"')}<span>Agents</span></a></li>
         </ul>
       </div>
     </nav>
@@ -450,6 +452,7 @@ export function renderAdmin(opts: AdminPageOptions): string {
     ${approvalsSection()}
     ${usersSection()}
     ${apiKeysSection(opts.scopes)}
+    ${agentsSection()}
   </main>
 </div>`;
 

@@ -283,6 +283,15 @@ table.table { width: 100%; border-collapse: collapse; font-size: .9rem; }
 .toolbar { display: flex; flex-wrap: wrap; gap: 1rem; align-items: flex-end; }
 .toolbar .field { min-width: 200px; }
 .toolbar .field--grow { flex: 1 1 260px; }
+.kv { display: grid; grid-template-columns: max-content 1fr; gap: .35rem 1rem; margin: 0; }
+.kv dt { font-weight: 600; color: var(--text-muted); }
+.kv dd { margin: 0; overflow-wrap: anywhere; }
+.snippets { display: grid; grid-template-columns: minmax(0, 1fr); gap: 1rem; }
+.snippet { min-width: 0; }
+.snippet__head { display: flex; align-items: center; justify-content: space-between; gap: .5rem; }
+.snippet h3 { margin: 0; font-size: 1rem; }
+.code-block { max-width: 100%; margin: .25rem 0 0; padding: .75rem; border-radius: var(--radius-sm); background: #0f172a; color: #e2e8f0; overflow-x: auto; font-family: var(--mono); font-size: .8rem; white-space: pre; }
+.scope-tools { display: block; font-size: .75rem; color: var(--text-muted); }
 .loading { display: flex; align-items: center; gap: .6rem; color: var(--text-muted); padding: 2rem; justify-content: center; }
 .spinner { width: 18px; height: 18px; border-radius: 50%; border: 2px solid var(--border-strong); border-top-color: var(--primary); animation: spin .8s linear infinite; }
 @keyframes spin { to { transform: rotate(360deg); } }

@@ -252,10 +252,22 @@ describe('Lambda functions (one per GROUP plus the authorizer)', () => {
   const specs = functionSpecs();
 
   it('has exactly one function per group plus the authorizer', () => {
-    expect(specs.map((s) => s.name)).toEqual([...manifest.groups.map((g) => g.name), 'authorizer']);
+    expect(specs.map((s) => s.name)).toEqual([
+      ...manifest.groups.map((g) => g.name),
+      'authorizer',
+      'mcp',
+    ]);
     expect(ofType('AWS::Lambda::Function')).toHaveLength(
-      manifest.groups.length + 1 + eventFunctionSpecs().length,
+      manifest.groups.length + 2 + eventFunctionSpecs().length,
     );
+  });
+
+  it('serves MCP from a public, streaming Function URL, and names it in the outputs', () => {
+    const agents = stack.areas.get('agents')!;
+    const urls = Object.values(resourcesOf(agents)).filter((r) => r.Type === 'AWS::Lambda::Url');
+    expect(urls).toHaveLength(1);
+    expect(urls[0]!.Properties).toMatchObject({ AuthType: 'NONE', InvokeMode: 'RESPONSE_STREAM' });
+    expect(Object.keys(Template.fromStack(stack).toJSON().Outputs)).toContain('McpUrl');
   });
 
   it.each(specs.map((s) => [s.name, s] as const))(

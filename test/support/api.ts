@@ -1,16 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
+import { allRoutes } from '../../shared/api/index';
 import { OUTPUT_CHECKED_HEADER } from '../../shared/http/rest-operations';
+
+/** Paths of the fixed JSON answers (the liveness check, the discovery documents): no operation's. */
+const FIXED_PATHS = new Set(allRoutes().flatMap((r) => (r.kind === 'static' ? [r.path] : [])));
 
 /**
  * Every successful JSON answer of an operation must say that its output schema checked it (the
  * test runtime runs with strict checks): the integration suite's answers are all checked against
  * their operations' output schemas, and a runtime that stopped checking fails every test. The
- * liveness check is the one JSON answer that is not an operation's.
+ * fixed answers (the liveness check, the agent discovery documents) are the JSON answers that are
+ * not an operation's.
  */
 function requireCheckedOutput(method: string, path: string, res: Response): void {
   const json = res.headers.get('content-type')?.startsWith('application/json');
-  if (!res.ok || !json || path.split('?')[0] === '/health') return;
+  if (!res.ok || !json || FIXED_PATHS.has(path.split('?')[0] ?? '')) return;
   if (!res.headers.get(OUTPUT_CHECKED_HEADER)) {
     throw new Error(
       `${method} ${path} answered ${res.status} without ${OUTPUT_CHECKED_HEADER}: its output was not checked against its schema`,

@@ -59,8 +59,8 @@ export const UpdateTenantInput = z
           .number({ message: 'must be a number' })
           .check(
             z.int('must be a whole number'),
-            z.gte(1, 'must be between 1 and 1000'),
-            z.lte(1000, 'must be between 1 and 1000'),
+            z.gte(1, 'must be between 1 and 100000'),
+            z.lte(100_000, 'must be between 1 and 100000'),
           ),
       ),
     ),

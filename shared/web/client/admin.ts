@@ -4,6 +4,7 @@
  * the one the URL hash names.
  */
 
+import { agentsSection, describeScopeTools } from './admin/agents';
 import { sessionApi, showError } from './admin/api';
 import { apiKeysSection } from './admin/api-keys';
 import { approvalsSection } from './admin/approvals';
@@ -94,7 +95,15 @@ function start(session: StoredSession): void {
       heading: 'api-keys-title',
       ...apiKeysSection(app),
     },
+    agents: {
+      section: 'agents-section',
+      nav: 'nav-agents',
+      title: 'Agents',
+      heading: 'agents-title',
+      ...agentsSection(app),
+    },
   };
+  void describeScopeTools();
   const route = router(views, state);
   window.addEventListener('hashchange', () => route(false));
 

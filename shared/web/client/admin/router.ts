@@ -9,6 +9,7 @@ const ROUTES: ReadonlyMap<string, ViewName> = new Map([
   ['#/users', 'users'],
   ['#/automation', 'api-keys'],
   ['#/automation/api-keys', 'api-keys'],
+  ['#/automation/agents', 'agents'],
 ]);
 
 /** A routable view: the ids of its section, nav link and heading, and its section code. */

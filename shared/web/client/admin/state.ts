@@ -2,7 +2,7 @@
 import type { Api } from './api';
 import type { Me, Tenant } from './types';
 
-export type ViewName = 'overview' | 'opd' | 'approvals' | 'users' | 'api-keys';
+export type ViewName = 'overview' | 'opd' | 'approvals' | 'users' | 'api-keys' | 'agents';
 
 export interface AdminState {
   me: Me | null;

@@ -1,0 +1,137 @@
+/**
+ * The dashboard's Agents view in Chromium: connection snippets filled in from the discovery
+ * documents (with a pasted key), the tools with their scopes, the scope checkboxes naming the MCP
+ * tools they open, and the agent audit log listing real MCP calls, filtered by outcome and tool.
+ */
+import { existsSync } from 'node:fs';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalRuntime } from '../../bin/local/server';
+import { mcpClient } from '../support/agents';
+import { newTenant } from '../support/api';
+import { startTestRuntime } from '../support/runtime';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const available = existsSync(CHROMIUM);
+if (!available && process.env.CI === 'true') throw new Error(`Chromium not found at ${CHROMIUM}`);
+
+let rt: LocalRuntime;
+let browser: Browser;
+const cspViolations: string[] = [];
+
+beforeAll(async () => {
+  if (!available) return;
+  rt = await startTestRuntime();
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await rt?.close();
+});
+
+async function newPage(): Promise<Page> {
+  const page = await (
+    await browser.newContext({ viewport: { width: 1280, height: 900 } })
+  ).newPage();
+  page.on('pageerror', (err) => {
+    throw err;
+  });
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text()))
+      cspViolations.push(msg.text());
+  });
+  return page;
+}
+
+describe.skipIf(!available)('Agents view in a real browser', () => {
+  it('shows snippets, tools and scopes, and the audit log of real MCP calls with filters', async () => {
+    const t = await newTenant(rt.url);
+    const { key } = await t.key(['doctors:read'], 'desktop agent');
+    const mcp = await mcpClient(rt.url, 'http', { token: key.secret });
+    await mcp.callTool({ name: 'list-departments', arguments: {} });
+    await mcp.callTool({ name: 'search-patients', arguments: { q: 'Asha' } }); // refused: no scope
+    await mcp.close();
+
+    const page = await newPage();
+    await page.goto(`${rt.url}/login`);
+    await page.fill('#email', t.registration.credentials.email);
+    await page.fill('#password', t.registration.credentials.password);
+    await page.click('#login-submit');
+    await page.waitForURL(/\/admin/);
+
+    // The API-key form names the MCP tools behind each scope.
+    await page.goto(`${rt.url}/admin#/automation/api-keys`);
+    await expect
+      .poll(() =>
+        page
+          .locator('input[value="agents:reception:write"] ~ .checkbox__text .scope-tools')
+          .textContent(),
+      )
+      .toBe('MCP tools: register-patient, book-appointment, cancel-appointment, check-in-patient');
+
+    await page.click('#nav-agents');
+    await page.waitForSelector('#agents-section:not([hidden])');
+    await expect.poll(() => page.textContent('#agents-url-mcp')).toBe(`${rt.url}/mcp`);
+    expect(await page.textContent('#agents-url-sse')).toBe(`${rt.url}/sse`);
+    expect(await page.textContent('#agents-url-card')).toBe(
+      `${rt.url}/.well-known/agent-card.json`,
+    );
+    const claude = JSON.parse((await page.textContent('#agents-snippet-claude')) ?? '');
+    expect(claude.mcpServers.hospital.args).toEqual([
+      '-y',
+      'mcp-remote',
+      `${rt.url}/mcp`,
+      '--header',
+      'Authorization: Bearer svc_sk_YOUR_KEY',
+    ]);
+    await page.fill('#agents-key', key.secret);
+    const cursor = JSON.parse((await page.textContent('#agents-snippet-cursor')) ?? '');
+    expect(cursor.mcpServers.hospital).toEqual({
+      url: `${rt.url}/mcp`,
+      headers: { Authorization: `Bearer ${key.secret}` },
+    });
+    expect(await page.textContent('#agents-snippet-inspector-sse')).toBe(
+      `npx @modelcontextprotocol/inspector --cli ${rt.url}/sse --method tools/list --header "Authorization: Bearer ${key.secret}"`,
+    );
+
+    await expect.poll(() => page.locator('#agents-tools-body tr').count()).toBeGreaterThan(5);
+    expect(await page.textContent('#agents-tools-body')).toContain('agents:reception:write');
+
+    // The audit log: both calls, newest first; then only the refused one.
+    await expect.poll(() => page.locator('#audit-body tr[data-outcome]').count()).toBe(2);
+    expect(
+      await page
+        .locator('#audit-body tr[data-outcome]')
+        .evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.outcome)),
+    ).toEqual(['refused', 'success']);
+    await page.selectOption('#audit-outcome', 'success');
+    await page.click('#audit-apply');
+    await expect.poll(() => page.locator('#audit-body tr[data-outcome]').count()).toBe(1);
+    expect(await page.textContent('#audit-body')).toContain('list-departments');
+    await page.selectOption('#audit-outcome', '');
+    await page.selectOption('#audit-capability', 'search-patients');
+    await page.click('#audit-apply');
+    await expect
+      .poll(() =>
+        page
+          .locator('#audit-body tr[data-outcome]')
+          .evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.outcome)),
+      )
+      .toEqual(['refused']);
+    expect(await page.textContent('#audit-body')).toContain('forbidden');
+    expect(cspViolations).toEqual([]);
+  }, 90_000);
+});
