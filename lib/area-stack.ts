@@ -1,4 +1,5 @@
 import { NestedStack, type NestedStackProps } from 'aws-cdk-lib';
+import type * as events from 'aws-cdk-lib/aws-events';
 import type { Construct } from 'constructs';
 import { ApiRoutes, type MethodSpec } from './api';
 import type { ApiStack } from './api-stack';
@@ -19,6 +20,8 @@ export interface AreaStackProps extends NestedStackProps {
   platform: PlatformStack;
   api: ApiStack;
   settings: Pick<Settings, 'logLevel'>;
+  /** The bus, for groups that declare `permissions.events`. */
+  eventBus?: events.IEventBus;
 }
 
 /**
@@ -51,6 +54,7 @@ export class AreaStack extends NestedStack {
       secrets: platform.secrets,
       logging: platform.logging,
       logLevel: props.settings.logLevel,
+      ...(props.eventBus ? { eventBus: props.eventBus } : {}),
     });
     if (props.area === 'agents') {
       this.mcp = new McpEndpoint(this, 'McpEndpoint', {

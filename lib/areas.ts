@@ -67,6 +67,7 @@ export const GROUP_AREAS: Readonly<Record<string, AreaName>> = {
   openapi: 'agents',
   a2a: 'agents',
   pharmacy: 'pharmacy',
+  'agent-actions': 'agents',
 };
 
 export function isAreaName(name: string): name is AreaName {

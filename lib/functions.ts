@@ -5,6 +5,7 @@ import type * as events from 'aws-cdk-lib/aws-events';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { PAGE_SCRIPTS_FUNCTION } from '../shared/web/assets';
 import { BUNDLE, nodejsBundling } from './bundling';
@@ -27,6 +28,8 @@ export interface FunctionsProps {
 
 export interface ApiFunctionProps extends Omit<FunctionsProps, 'specs'> {
   spec: FunctionSpec;
+  /** Asynchronously invoked functions (event executors, jobs): where failed invocations go. */
+  deadLetterQueue?: sqs.IQueue;
 }
 
 /** `api-keys` → `ApiKeys`: construct ids, hence logical ids, stay readable. */
@@ -76,6 +79,7 @@ export class ApiFunction extends Construct {
       environment,
       // The function that serves the pages' scripts gets them built into its bundle folder.
       bundling: nodejsBundling({ withPageScripts: spec.name === PAGE_SCRIPTS_FUNCTION }),
+      ...(props.deadLetterQueue ? { deadLetterQueue: props.deadLetterQueue } : {}),
     });
 
     const { permissions } = spec;

@@ -4,6 +4,7 @@ import { deploymentModel, methodSpecs } from './api';
 import { ApiStack } from './api-stack';
 import { AreaStack } from './area-stack';
 import { AREAS, type AreaName } from './areas';
+import { EventsStack } from './events-stack';
 import { checkGroupNames } from './function-specs';
 import type { ApiFunction } from './functions';
 import { type Manifest, readManifest } from './manifest';
@@ -20,8 +21,10 @@ export interface HospitalStackProps extends StackProps {
 
 /** Every function of the deployment, whichever nested stack holds it. */
 export interface HospitalFunctions {
-  /** The groups in manifest order, then the authorizer, then the MCP function (agents area). */
+  /** The groups in manifest order, the authorizer, the MCP function (agents area), then the event functions. */
   all: readonly ApiFunction[];
+  /** Executors and the agent actions job (lib/events-stack.ts). */
+  events: readonly ApiFunction[];
   /** Group functions by group name (the authorizer excluded). */
   groups: ReadonlyMap<string, ApiFunction>;
   authorizer: ApiFunction;
@@ -42,6 +45,7 @@ export interface HospitalFunctions {
 export class HospitalStack extends Stack {
   readonly platform: PlatformStack;
   readonly api: ApiStack;
+  readonly events: EventsStack;
   readonly areas: ReadonlyMap<AreaName, AreaStack>;
   readonly stage: StageStack;
   readonly functions: HospitalFunctions;
@@ -55,6 +59,7 @@ export class HospitalStack extends Stack {
 
     this.platform = new PlatformStack(this, 'Platform', { settings });
     this.api = new ApiStack(this, 'Api', { platform: this.platform, settings, methods });
+    this.events = new EventsStack(this, 'Events', { platform: this.platform, settings });
 
     const areas = new Map<AreaName, AreaStack>();
     for (const [area, { stackId }] of Object.entries(AREAS) as [
@@ -72,6 +77,7 @@ export class HospitalStack extends Stack {
           platform: this.platform,
           api: this.api,
           settings,
+          eventBus: this.events.bus,
         }),
       );
     }
@@ -84,7 +90,9 @@ export class HospitalStack extends Stack {
         ...manifest.groups.map((g) => groupFunctions.get(g.name)!),
         this.api.authorizer,
         ...(mcp ? [mcp.fn] : []),
+        ...this.events.functions,
       ],
+      events: this.events.functions,
       groups: groupFunctions,
       authorizer: this.api.authorizer,
     };
@@ -139,6 +147,7 @@ export class HospitalStack extends Stack {
         .join(','),
     });
     new CfnOutput(this, 'AccessLogGroup', { value: apiStage.accessLogs.logGroupName });
+    new CfnOutput(this, 'EventBusName', { value: this.events.bus.eventBusName });
 
     acknowledgeNagFindings(this);
   }

@@ -39,6 +39,8 @@ export const REASONS = {
     "Each function has its own role, whose policy CDK generates from that group's declared permissions (table read or readwrite, JWT secret, its own log group, X-Ray). Such policies belong to exactly one role by design; customer-managed policies are meant to be shared between roles, the opposite of per-function least privilege.",
   reservedConcurrency:
     "Load is bounded in front of the functions instead: stage throttling (rate and burst in lib/settings.ts) and a per-IP WAF rate rule. Reserved concurrency would carve capacity out of the account's unreserved pool (Lambda refuses reservations that leave fewer than 100 unreserved, and new accounts may have a total limit of 10), and would turn peaks into throttling inside single groups.",
+  deadLetterQueues:
+    "These queues are dead-letter queues themselves: each receives the events its EventBridge rule target could not deliver and the failed asynchronous invocations of its function (lib/events-stack.ts). cdk-nag recognises a DLQ only through another queue's redrive policy; a DLQ of a DLQ would only hide messages further.",
   dlq: 'API Gateway invokes every one of these functions synchronously (the authorizer included): the caller receives the error and Lambda does not retry, while a dead-letter queue only receives failed asynchronous invocations and would stay empty. Asynchronous functions (the planned EventBridge executors) get DLQs.',
   vpc: 'The functions call only AWS APIs (DynamoDB, Secrets Manager, X-Ray, CloudWatch Logs) over TLS with IAM-signed requests and open no connection to private resources. A VPC would need interface endpoints or a NAT gateway per AZ for the same calls and would not change who can reach the data, which IAM and the KMS key policies control.',
   noStageCache:
@@ -139,7 +141,16 @@ export function nagAcknowledgements(stack: HospitalStack): NagAcknowledgement[] 
       reason: REASONS.reservedConcurrency,
       scopes: fns(() => true),
     },
-    { id: 'HIPAA.Security-LambdaDLQ', reason: REASONS.dlq, scopes: fns(() => true) },
+    {
+      id: 'HIPAA.Security-LambdaDLQ',
+      reason: REASONS.dlq,
+      scopes: fns((f) => !functions.events.includes(f)),
+    },
+    {
+      id: 'AwsSolutions-SQS3',
+      reason: REASONS.deadLetterQueues,
+      scopes: stack.events.queues,
+    },
     { id: 'HIPAA.Security-LambdaInsideVPC', reason: REASONS.vpc, scopes: fns(() => true) },
 
     { id: 'AwsSolutions-APIG2', reason: REASONS.requestValidation, scopes: [api.api.resource] },

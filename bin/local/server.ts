@@ -27,6 +27,7 @@ import {
 } from './api-gateway';
 import { AuthorizerPolicyCache } from './authorizer-cache';
 import { ensureTable, LocalSetupError } from './dynamo-local';
+import { type LocalEvents, startLocalEvents } from './event-bus';
 import { preparePageScripts } from './page-scripts';
 import { evaluatePolicy } from './policy';
 
@@ -43,6 +44,8 @@ export interface LocalRuntimeOptions {
   jwtSecret?: string;
   /** Serve under `/<stage>/…` like API Gateway's default execute-api URL (tests of the pages use it). */
   stage?: string;
+  /** Run the agent actions job every five minutes (default); tests turn it off and trigger it. */
+  schedule?: boolean;
   /** Progress lines (table upgrades); silent unless given. */
   log?: (line: string) => void;
 }
@@ -50,6 +53,8 @@ export interface LocalRuntimeOptions {
 export interface LocalRuntime {
   url: string;
   server: Server;
+  /** The in-process EventBridge bus, its rules and executors, and the agent actions schedule. */
+  events: LocalEvents;
   close(): Promise<void>;
 }
 
@@ -197,6 +202,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
   // The MCP function, as on its Function URL: streaming, its own auth, no API Gateway in front.
   installLocalStreaming();
   const mcp = (await loadHandler(MCP_FUNCTION.entry)) as unknown as StreamingHandler;
+  const events = await startLocalEvents({ schedule: opts.schedule !== false });
   const policyCache = new AuthorizerPolicyCache(AUTHORIZER_CACHE_TTL_SECONDS * 1000);
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
@@ -329,8 +335,10 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
   return {
     url: `http://${opts.host && opts.host !== '0.0.0.0' ? opts.host : '127.0.0.1'}:${port}${opts.stage ? `/${opts.stage}` : ''}`,
     server,
+    events,
     close: () =>
       new Promise<void>((ok) => {
+        events.stop();
         server.closeAllConnections();
         server.close(() => ok());
       }),

@@ -10,6 +10,7 @@
 import { nonEmpty } from '../kernel/fields';
 import { LocalDateSchema } from '../kernel/time/dates';
 import * as z from '../kernel/zod';
+import * as agentActions from '../modules/agent-actions/operations';
 import * as appointments from '../modules/appointments/operations';
 import * as departments from '../modules/departments/operations';
 import * as doctors from '../modules/doctors/operations';
@@ -236,6 +237,78 @@ const listDepartments = operationCapability(departments.list, {
   examples: ['Which departments does the hospital have?'],
 });
 
+/**
+ * HITL (docs/hitl.md): a proposal tool creates an agent action instead of acting; the answer
+ * gives the action id, its risk and who must approve it. One per action type, bound to the type's
+ * proposal operation (shared/modules/agent-actions/operations.ts).
+ */
+const proposePrescription = operationCapability(agentActions.proposePrescription, {
+  name: 'propose-prescription',
+  tool: true,
+  skill: 'prescribe-medication',
+  title: 'Propose a prescription',
+  description:
+    'Propose a prescription (drug, strength, dose, route, frequency, days, quantity) on an open encounter, with your rationale. Nothing is prescribed until a doctor approves it; the answer gives the action id, its risk level and its expiry. An allergy conflict needs allergyOverrideReason and makes the action CRITICAL.',
+  scope: 'agents:clinical:propose',
+  tags: ['prescription', 'medication', 'hitl', 'clinical'],
+  keywords: ['prescribe', 'prescription', 'medication', 'medicine', 'drug', 'dose', 'rx'],
+  examples: [
+    'Prescribe paracetamol 500 mg, 1 tablet oral every 6 hours for 3 days (12) on encounter 9c1d…',
+  ],
+});
+
+const proposeAdmission = operationCapability(agentActions.proposeAdmission, {
+  name: 'propose-admission',
+  tool: true,
+  skill: 'admit-patient',
+  title: 'Propose an admission',
+  description:
+    'Propose admitting a patient (source, reason, doctor, a bed or a ward) with your rationale. Nothing happens until a person who may admit approves it; the answer gives the action id, its risk level and its expiry.',
+  scope: 'agents:clinical:propose',
+  tags: ['admission', 'inpatient', 'hitl', 'clinical'],
+  keywords: ['admit', 'admission', 'bed', 'ward', 'inpatient', 'hospitalise', 'hospitalize'],
+  examples: ['Admit patient 6f1c… from the emergency department to ward 2a1b… for sepsis'],
+});
+
+const proposeDischarge = operationCapability(agentActions.proposeDischarge, {
+  name: 'propose-discharge',
+  tool: true,
+  skill: 'discharge-patient',
+  title: 'Propose a discharge',
+  description:
+    'Propose discharging an admitted patient (final diagnoses, condition, disposition, discharge medications, follow-up) with your rationale, for a doctor to approve.',
+  scope: 'agents:clinical:propose',
+  tags: ['discharge', 'inpatient', 'hitl', 'clinical'],
+  keywords: ['discharge', 'discharged', 'home', 'release', 'leave'],
+  examples: ['Discharge admission 7d3e… home: community-acquired pneumonia, improved'],
+});
+
+const proposeLabOrder = operationCapability(agentActions.proposeLabOrder, {
+  name: 'propose-lab-order',
+  tool: true,
+  skill: null,
+  title: 'Propose a lab order',
+  description:
+    'Propose lab tests or panels (catalogue codes, priority) from an encounter with your rationale, for a doctor to approve.',
+  scope: 'agents:clinical:propose',
+  tags: ['lab', 'diagnostics', 'hitl', 'clinical'],
+  keywords: ['lab', 'test', 'blood', 'panel', 'order', 'investigation'],
+  examples: ['Order a CBC and CRP, urgent, from encounter 9c1d…'],
+});
+
+const proposeRadiologyOrder = operationCapability(agentActions.proposeRadiologyOrder, {
+  name: 'propose-radiology-order',
+  tool: true,
+  skill: null,
+  title: 'Propose a radiology order',
+  description:
+    'Propose a radiology procedure (code, priority, clinical question, safety answers) from an encounter with your rationale, for a doctor to approve.',
+  scope: 'agents:clinical:propose',
+  tags: ['radiology', 'imaging', 'diagnostics', 'hitl', 'clinical'],
+  keywords: ['xray', 'x-ray', 'scan', 'ct', 'mri', 'ultrasound', 'imaging', 'radiology'],
+  examples: ['Order a chest X-ray from encounter 9c1d… to rule out pneumonia'],
+});
+
 /** Every capability, in the order tools/list shows them. */
 export const CAPABILITIES: readonly AnyCapability[] = [
   searchPatients,
@@ -251,6 +324,11 @@ export const CAPABILITIES: readonly AnyCapability[] = [
   listDoctors,
   listDepartments,
   ...AREA_CAPABILITIES,
+  proposePrescription,
+  proposeAdmission,
+  proposeDischarge,
+  proposeLabOrder,
+  proposeRadiologyOrder,
 ];
 
 /** Every A2A skill; each groups the capabilities that name it. */
@@ -308,6 +386,33 @@ export const SKILLS: readonly Skill[] = [
     keywords: ['doctor', 'department', 'specialist'],
   },
   ...AREA_SKILLS,
+  {
+    name: 'prescribe-medication',
+    title: 'Prescribe medication (with approval)',
+    description:
+      'Propose a prescription for a doctor to approve (human in the loop); it is written only once approved.',
+    tags: ['prescription', 'medication', 'hitl', 'clinical'],
+    examples: ['Prescribe amoxicillin 500 mg three times daily for 5 days on encounter 9c1d…'],
+    keywords: ['prescribe', 'prescription', 'medication', 'drug'],
+  },
+  {
+    name: 'admit-patient',
+    title: 'Admit a patient (with approval)',
+    description:
+      'Propose an admission for a person who may admit to approve (human in the loop); the patient is admitted only once approved.',
+    tags: ['admission', 'inpatient', 'hitl'],
+    examples: ['Admit patient 6f1c… to the medical ward for observation'],
+    keywords: ['admit', 'admission', 'bed', 'ward'],
+  },
+  {
+    name: 'discharge-patient',
+    title: 'Discharge a patient (with approval)',
+    description:
+      'Propose a discharge for a doctor to approve (human in the loop); the patient is discharged only once approved.',
+    tags: ['discharge', 'inpatient', 'hitl'],
+    examples: ['Discharge admission 7d3e… home tomorrow'],
+    keywords: ['discharge', 'home', 'release'],
+  },
 ];
 
 /** Names are unique, every capability's skill exists and every skill has a capability. */

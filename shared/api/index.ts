@@ -6,6 +6,7 @@
 import type { GroupDef, Route } from '../http/route';
 import { a2aGroup } from './a2a';
 import { admissionsGroup } from './admissions';
+import { agentActionsGroup } from './agent-actions';
 import { agentAuditGroup } from './agent-audit';
 import { agentMetaGroup } from './agents';
 import { apiKeysGroup } from './api-keys';
@@ -45,6 +46,7 @@ export const GROUPS: readonly GroupDef[] = [
   // The OpenAPI document of every group above and itself.
   openapiGroup(allRoutes),
   pharmacyGroup,
+  agentActionsGroup,
 ];
 
 /** A route with the group (function) that serves it. */

@@ -11,6 +11,7 @@ import { ROLES } from '../kernel/roles';
 import { SCOPES } from '../kernel/scopes';
 import { a2aTaskStateTableMarkdown } from '../modules/a2a-tasks';
 import { admissionStatusTableMarkdown } from '../modules/admissions';
+import { agentActionStatusTableMarkdown } from '../modules/agent-actions';
 import { appointmentStatusTableMarkdown } from '../modules/appointments';
 import { bedStateTableMarkdown } from '../modules/beds';
 import { invoiceStatusTableMarkdown } from '../modules/billing';
@@ -166,7 +167,17 @@ export function stateMachinesMarkdown(): string {
     inpatientStateMachines() +
     a2aStateMachines() +
     pharmacyStateMachines() +
-    diagnosticsStateMachines()
+    diagnosticsStateMachines() +
+    agentActionStateMachines()
+  );
+}
+
+/** Agent actions (HITL). */
+function agentActionStateMachines(): string {
+  return (
+    '\n## Agent action (HITL, `agent-actions.*`; docs/hitl.md)\n\n' +
+    'A proposal starts `PENDING` (or `APPROVED` when the hospital auto-approves its type and its risk is below `CRITICAL`). Every decision is conditional on the state it was taken from: of two concurrent decisions, or a decision and the expiry job, exactly one wins and the other answers 409. An approved action is carried out once by its executor, which records `EXECUTED` with the result or `FAILED` with the reason.\n\n' +
+    agentActionStatusTableMarkdown()
   );
 }
 

@@ -148,6 +148,12 @@ function sidebar(): string {
         </ul>
       </div>
       <div class="nav-group">
+        <p class="nav-group__title" id="navg-agents">Agents</p>
+        <ul class="nav-list" aria-labelledby="navg-agents">
+          <li><a class="nav-link" id="nav-approvals" href="#/approvals">${ICONS.shield.replace(/width="24" height="24"/, 'width="20" height="20"')}<span>Approvals</span></a></li>
+        </ul>
+      </div>
+      <div class="nav-group">
         <p class="nav-group__title" id="navg-staff">Staff</p>
         <ul class="nav-list" aria-labelledby="navg-staff">
           <li><a class="nav-link" id="nav-users" href="#/users">${ICONS.users.replace(/width="24" height="24"/, 'width="20" height="20"')}<span>Users</span></a></li>
@@ -271,6 +277,43 @@ function opdSection(): string {
               <tbody id="opd-queue-body"><tr><td class="empty" colspan="7">Select a doctor to see the queue.</td></tr></tbody>
             </table>
           </div>
+        </div>
+      </div>
+    </section>`;
+}
+
+/** Agent actions (HITL): proposals awaiting a decision, and what became of the decided ones. */
+function approvalsSection(): string {
+  return `<section id="approvals-section" class="app-section" aria-labelledby="approvals-title" hidden>
+      <div class="content-head">
+        <div>
+          <h1 id="approvals-title" tabindex="-1">Approvals</h1>
+          <p>Changes proposed by AI agents. Nothing happens to a patient until a person whose role may make the change approves it; approved changes are then carried out and their result shown here.</p>
+        </div>
+      </div>
+      <div class="card">
+        <div class="card__body">
+          <div class="toolbar">
+            <div class="field">
+              <label for="approvals-filter">Show</label>
+              <select id="approvals-filter" name="status">
+                <option value="PENDING">Awaiting a decision</option>
+                <option value="EXECUTED">Carried out</option>
+                <option value="FAILED">Failed</option>
+                <option value="">All</option>
+              </select>
+            </div>
+            <button type="button" class="btn btn-secondary" id="approvals-refresh">Refresh</button>
+          </div>
+          <div id="approvals-status" class="status-region" aria-live="polite"></div>
+        </div>
+      </div>
+      <div class="card mt-1">
+        <div class="table-wrap">
+          <table class="table table--stack" id="approvals" aria-labelledby="approvals-title">
+            <thead><tr><th scope="col">Risk</th><th scope="col">Patient</th><th scope="col">Proposed change</th><th scope="col">Agent's rationale</th><th scope="col">Status</th><th scope="col">Decision</th></tr></thead>
+            <tbody id="approvals-body"><tr><td class="empty" colspan="6">Loading…</td></tr></tbody>
+          </table>
         </div>
       </div>
     </section>`;
@@ -415,6 +458,7 @@ export function renderAdmin(opts: AdminPageOptions): string {
     ${overviewSection()}
     ${opdSection()}
     ${pharmacySections()}
+    ${approvalsSection()}
     ${usersSection()}
     ${apiKeysSection(opts.scopes)}
     ${agentsSection()}

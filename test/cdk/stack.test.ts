@@ -7,6 +7,7 @@ import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GROUP_AREAS } from '../../lib/areas';
 import { Data } from '../../lib/data';
+import { eventFunctionSpecs, TARGET_RETRY } from '../../lib/events-stack';
 import { type FunctionSpec, functionSpecs, PROJECT_ROOT } from '../../lib/function-specs';
 import { Functions } from '../../lib/functions';
 import { HospitalStack } from '../../lib/hospital-stack';
@@ -16,6 +17,7 @@ import { Secrets } from '../../lib/secrets';
 import { readSettings, type Settings } from '../../lib/settings';
 import { GATEWAY_RESPONSES } from '../../shared/http/gateway-responses';
 import { TABLE } from '../../shared/kernel/store/table';
+import { ACTION_TYPE_NAMES, agentActionRules } from '../../shared/modules/agent-actions/index';
 
 /**
  * The deployment is built once, and every expectation is generated from the declarations it
@@ -143,7 +145,13 @@ describe('nested stacks (CloudFormation limits)', () => {
     const nested = stacksOf(stack).slice(1);
     const areas = [...new Set(manifest.groups.map((g) => g.area))];
     expect(nested.map((s) => s.node.id).sort()).toEqual(
-      ['Platform', 'Api', 'Stage', ...areas.map((a) => stack.areas.get(a)!.node.id)].sort(),
+      [
+        'Platform',
+        'Api',
+        'Events',
+        'Stage',
+        ...areas.map((a) => stack.areas.get(a)!.node.id),
+      ].sort(),
     );
     expect(Object.values(resourcesOf(stack)).map((r) => r.Type)).toEqual(
       expect.arrayContaining(nested.map(() => 'AWS::CloudFormation::Stack')),
@@ -249,7 +257,9 @@ describe('Lambda functions (one per GROUP plus the authorizer)', () => {
       'authorizer',
       'mcp',
     ]);
-    expect(ofType('AWS::Lambda::Function')).toHaveLength(manifest.groups.length + 2);
+    expect(ofType('AWS::Lambda::Function')).toHaveLength(
+      manifest.groups.length + 2 + eventFunctionSpecs().length,
+    );
   });
 
   it('serves MCP from a public, streaming Function URL, and names it in the outputs', () => {
@@ -749,6 +759,67 @@ describe('API Gateway (from the route manifest)', () => {
         'AccessLogGroup',
       ]),
     );
+  });
+});
+
+describe('events (lib/events-stack.ts, from the agent action type declaration)', () => {
+  const inEvents = (type: string) =>
+    Object.entries(resourcesOf(stack.events)).filter(([, r]) => r.Type === type);
+
+  it('one rule and one executor per action type, each rule target with a retry policy and a DLQ', () => {
+    const types = agentActionRules();
+    expect(types.length).toBe(ACTION_TYPE_NAMES.length);
+    const functions = inEvents('AWS::Lambda::Function');
+    const queues = new Map(inEvents('AWS::SQS::Queue'));
+    for (const rule of types) {
+      const executor = functions.filter(
+        ([, f]) => f.Properties.Environment.Variables.ACTION_TYPE === rule.type,
+      );
+      expect(executor, rule.type).toHaveLength(1);
+      const [fnId, fn] = executor[0]!;
+      const matching = inEvents('AWS::Events::Rule').filter(
+        ([, r]) => JSON.stringify(r.Properties.EventPattern) === JSON.stringify(rule.pattern),
+      );
+      expect(matching, rule.type).toHaveLength(1);
+      const rl = matching[0]![1];
+      expect(rl.Properties.EventBusName).toEqual({ Ref: logicalId(stack.events.bus) });
+      expect(rl.Properties.Targets).toHaveLength(1);
+      const target = rl.Properties.Targets[0];
+      expect(target.Arn).toEqual({ 'Fn::GetAtt': [fnId, 'Arn'] });
+      expect(target.RetryPolicy).toEqual({
+        MaximumRetryAttempts: TARGET_RETRY.retryAttempts,
+        MaximumEventAgeInSeconds: TARGET_RETRY.maxEventAge.toSeconds(),
+      });
+      const dlqId = target.DeadLetterConfig.Arn['Fn::GetAtt'][0];
+      expect(queues.get(dlqId)?.Properties).toMatchObject({ SqsManagedSseEnabled: true });
+      // The function's failed asynchronous invocations go to the same queue.
+      expect(fn.Properties.DeadLetterConfig.TargetArn).toEqual({ 'Fn::GetAtt': [dlqId, 'Arn'] });
+    }
+  });
+
+  it('runs the agent actions job every five minutes with a DLQ', () => {
+    const schedules = inEvents('AWS::Events::Rule').filter(
+      ([, r]) => r.Properties.ScheduleExpression,
+    );
+    expect(schedules.map(([, r]) => r.Properties.ScheduleExpression)).toEqual(['rate(5 minutes)']);
+    expect(schedules[0]![1].Properties.Targets[0].DeadLetterConfig).toBeDefined();
+  });
+
+  it('executors get the table but neither the bus nor the secret; the job and agent-actions may publish', () => {
+    for (const f of stack.functions.events) {
+      const policy = JSON.stringify(
+        Object.values(resourcesOf(Stack.of(f.role))).filter(
+          (r) =>
+            r.Type === 'AWS::IAM::Policy' &&
+            JSON.stringify(r.Properties.Roles).includes(logicalId(f.role)),
+        ),
+      );
+      expect(policy.includes('events:PutEvents'), f.spec.name).toBe(
+        Boolean(f.spec.permissions.events),
+      );
+      expect(policy.includes('secretsmanager:'), f.spec.name).toBe(false);
+    }
+    expect(stack.functions.groups.get('agent-actions')?.spec.permissions.events).toBe(true);
   });
 });
 

@@ -338,8 +338,10 @@ describe('2. query keys named like Object.prototype members', () => {
         const reply = await send(`${path}?${query}`);
         const label = `${route.method} ${path}?${query}: ${reply.status} ${JSON.stringify(reply.body)}`;
         expect(reply.status, label).toBeLessThan(500);
-        if (route.kind !== 'operation') {
-          // Pages, page scripts and the health check take no query: it changes nothing.
+        // Pages, page scripts and the health check take no query, and neither does a body
+        // operation (POST/PUT/PATCH); one that needs no input (the lab starter catalogue) succeeds
+        // with an empty body: the query changes nothing.
+        if (route.kind !== 'operation' || (route.body !== null && plain.status < 400)) {
           expect(reply.status, label).toBe(plain.status);
           if (reply.status >= 400) expectError(reply, reply.status);
           continue;

@@ -18,6 +18,8 @@ const ALL_SCOPES = [
   'encounters:read',
   'agents:reception:write',
   'agents:operations:read',
+  // The HITL proposal tools (docs/hitl.md).
+  'agents:clinical:propose',
 ];
 
 async function hospital() {

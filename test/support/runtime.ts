@@ -10,5 +10,7 @@ export async function startTestRuntime(options: { stage?: string } = {}): Promis
     dynamoEndpoint: inject('dynamoEndpoint'),
     tableName: TEST_TABLE,
     jwtSecret: 'test-secret-for-this-run-only-0123456789',
+    // Tests run the agent actions job themselves (runtime.events.runSchedule) with a moved clock.
+    schedule: false,
   });
 }

@@ -23,6 +23,25 @@ export function isGlobalLookupPk(pk: string): boolean {
   return GLOBAL_LOOKUPS.some((kind) => pk.startsWith(`${kind}#`));
 }
 
+/**
+ * Partitions of the cross-tenant index (gsi5 in table.ts) that scheduled jobs read to find due
+ * work in every hospital at once, so the job's cost follows the work due, not the number of
+ * tenants. The items themselves stay under their tenant's partition key (and carry their
+ * tenantId); only their index attributes name one of these partitions, and only the global store
+ * may query them (store.ts).
+ */
+export const CROSS_TENANT_PARTITIONS = ['DUE'] as const;
+export type CrossTenantPartition = (typeof CROSS_TENANT_PARTITIONS)[number];
+
+/** `DUE#AGENTACTION#EXPIRY`: a cross-tenant index partition. */
+export function crossTenantPartition(kind: CrossTenantPartition, ...parts: string[]): string {
+  return [kind, ...parts].join('#');
+}
+
+export function isCrossTenantPartition(pk: string): boolean {
+  return CROSS_TENANT_PARTITIONS.some((kind) => pk.startsWith(`${kind}#`));
+}
+
 const tenantPrefix = (tenantId: string) => `TENANT#${tenantId}`;
 
 /** True when a partition value belongs to the tenant (its item, entities and collections). */

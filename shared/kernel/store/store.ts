@@ -23,8 +23,14 @@ import type { Page, PageRequest } from '../pagination';
 import { documentClient, tableName } from './client';
 import { failedConditions, isTransactionConflict } from './conditions';
 import { type CursorBinding, decodeCursor, encodeCursor, type KeyRange } from './cursor';
-import { type ItemKey, isGlobalLookupPk, ownedByTenant, TenantKeys } from './keys';
-import { type IndexName, indexSpec, TABLE } from './table';
+import {
+  type ItemKey,
+  isCrossTenantPartition,
+  isGlobalLookupPk,
+  ownedByTenant,
+  TenantKeys,
+} from './keys';
+import { type IndexName, indexSpec, isCrossTenantIndex, TABLE } from './table';
 
 /** A stored item as DynamoDB returns it. Modules read it through their record definitions. */
 export type Item = Record<string, unknown>;
@@ -111,8 +117,27 @@ export class Store {
     return res.Item;
   }
 
-  private queryInput(spec: QuerySpec): Omit<QueryCommandInput, 'TableName'> {
+  /**
+   * A cross-tenant partition may be queried only on its cross-tenant index and only by the global
+   * store (a scheduled job); it answers items of every tenant, which the job then handles each
+   * through that tenant's own store.
+   */
+  private guardQuery(spec: QuerySpec): void {
+    const crossTenantIndex = spec.index !== undefined && isCrossTenantIndex(spec.index);
+    if (crossTenantIndex || isCrossTenantPartition(spec.partition)) {
+      const ok =
+        crossTenantIndex && isCrossTenantPartition(spec.partition) && this.tenantId === null;
+      if (!ok)
+        throw new InternalError(
+          `Store for tenant ${this.tenantId ?? '(none)'} refused query of ${spec.index ?? 'table'} partition ${spec.partition}`,
+        );
+      return;
+    }
     this.guard(spec.partition);
+  }
+
+  private queryInput(spec: QuerySpec): Omit<QueryCommandInput, 'TableName'> {
+    this.guardQuery(spec);
     const attrs = spec.index
       ? indexSpec(spec.index)
       : { partitionKey: TABLE.partitionKey, sortKey: TABLE.sortKey };

@@ -2,6 +2,9 @@
  * What other modules may use of the admissions module: the bed-day charge lines of a discharged
  * stay (billing), the discharge holds (modules whose open work must block a discharge), reads.
  */
+
+// Agent actions propose admissions and discharges for approval and run these once approved.
+export { admit, discharge } from './operations';
 export {
   admissionBedDayCharges,
   type BedDayChargeLine,

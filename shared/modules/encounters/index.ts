@@ -1,7 +1,11 @@
-/** What other modules may use of the encounters module (pharmacy will use prescriptionStatusUpdate). */
+/** What other modules may use of the encounters module. */
+
+// Agent actions propose prescriptions for approval and run this operation once one is approved.
+export { prescribe } from './operations';
+export { checkPrescribable } from './rules';
 export { DiagnosisSchema, Encounter, Prescription } from './schemas';
 export { encounterStatusTableMarkdown, isEncounterFinished } from './status';
-/** Admissions read the OPD encounter a patient is admitted from. */
+/** Admissions read the OPD encounter a patient is admitted from; orders come from open encounters. */
 export {
   findEncounter,
   findPrescription,

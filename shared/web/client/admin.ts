@@ -7,6 +7,7 @@
 import { agentsSection, describeScopeTools } from './admin/agents';
 import { sessionApi, showError } from './admin/api';
 import { apiKeysSection } from './admin/api-keys';
+import { approvalsSection } from './admin/approvals';
 import { header } from './admin/header';
 import { outpatientsSection } from './admin/outpatients';
 import { overviewSection } from './admin/overview';
@@ -98,6 +99,13 @@ function start(session: StoredSession): void {
       title: 'Dispensing',
       heading: 'pharmacy-dispense-title',
       ...pharmacyDispenseSection(app),
+    },
+    approvals: {
+      section: 'approvals-section',
+      nav: 'nav-approvals',
+      title: 'Approvals',
+      heading: 'approvals-title',
+      ...approvalsSection(app),
     },
     users: {
       section: 'users-section',

@@ -25,7 +25,7 @@ export function asApiError(err: unknown): ApiError {
   return new ApiError(0, err instanceof Error ? err.message : String(err));
 }
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH';
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT';
 
 /** Resolves with the parsed answer (null for an empty body); rejects with an ApiError. */
 export type Api = <T>(method: HttpMethod, path: string, body?: unknown) => Promise<T | null>;

@@ -9,6 +9,7 @@ const ROUTES: ReadonlyMap<string, ViewName> = new Map([
   ['#/pharmacy/stock', 'pharmacy-stock'],
   ['#/pharmacy/expiry', 'pharmacy-expiry'],
   ['#/pharmacy/dispense', 'pharmacy-dispense'],
+  ['#/approvals', 'approvals'],
   ['#/users', 'users'],
   ['#/automation', 'api-keys'],
   ['#/automation/api-keys', 'api-keys'],

@@ -8,6 +8,7 @@ export type ViewName =
   | 'pharmacy-stock'
   | 'pharmacy-expiry'
   | 'pharmacy-dispense'
+  | 'approvals'
   | 'users'
   | 'api-keys'
   | 'agents';

@@ -1,0 +1,126 @@
+import { Duration, NestedStack, type NestedStackProps } from 'aws-cdk-lib';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as targets from 'aws-cdk-lib/aws-events-targets';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import {
+  AGENT_ACTION_SWEEP_RATE_MINUTES,
+  agentActionRules,
+} from '../shared/modules/agent-actions/index';
+import type { FunctionSpec } from './function-specs';
+import { ApiFunction, constructId } from './functions';
+import type { PlatformStack } from './platform-stack';
+import type { Settings } from './settings';
+
+export interface EventsStackProps extends NestedStackProps {
+  platform: PlatformStack;
+  settings: Pick<Settings, 'logLevel'>;
+}
+
+/** How EventBridge retries a rule target before the event goes to the target's DLQ. */
+export const TARGET_RETRY = { retryAttempts: 3, maxEventAge: Duration.hours(2) } as const;
+
+/** A function that is not a REST group: an executor per action type, and the job. */
+export interface EventFunctionSpec extends FunctionSpec {
+  /** The action type an executor carries out (its ACTION_TYPE). */
+  actionType?: string;
+}
+
+/** Executors and the job, from the action type declaration (shared/modules/agent-actions). */
+export function eventFunctionSpecs(): EventFunctionSpec[] {
+  return [
+    ...agentActionRules().map((rule) => ({
+      name: rule.executor,
+      actionType: rule.type,
+      description: `Carries out approved ${rule.type} agent actions (AgentActionApproved)`,
+      memoryMb: 512,
+      timeoutSeconds: 30,
+      // Its operation's reads and writes, in the one table; no bus, no secret.
+      permissions: { table: 'readwrite' as const },
+      entry: 'functions/agent-action-executor/handler.ts',
+    })),
+    {
+      name: 'agent-actions-sweep',
+      description:
+        'Every 5 minutes: expires pending agent actions, publishes again for unclaimed approvals',
+      memoryMb: 512,
+      timeoutSeconds: 120,
+      permissions: { table: 'readwrite' as const, events: true },
+      entry: 'functions/agent-actions-sweep/handler.ts',
+    },
+  ];
+}
+
+/**
+ * The service's events (DESIGN: "events and schedules"): the custom bus that approval publishes
+ * `AgentActionApproved` on, one rule per action type (generated from the same declaration as the
+ * local runtime's bus) invoking that type's executor with a retry policy and an encrypted DLQ,
+ * and the five-minute schedule of the agent actions job. Area stacks receive the bus for the
+ * groups that publish.
+ */
+export class EventsStack extends NestedStack {
+  readonly bus: events.EventBus;
+  readonly functions: ApiFunction[] = [];
+  readonly queues: sqs.Queue[] = [];
+  readonly rules: events.Rule[] = [];
+
+  constructor(scope: Construct, id: string, props: EventsStackProps) {
+    super(scope, id, {
+      ...props,
+      description:
+        'Hospital Management Service events: bus, agent action executors and their DLQs, the agent actions job',
+    });
+    const { platform } = props;
+    this.bus = new events.EventBus(this, 'Bus', {
+      description: 'Hospital Management Service: AgentActionApproved and later domain events',
+    });
+    const shared = {
+      table: platform.data.table,
+      secrets: platform.secrets,
+      logging: platform.logging,
+      logLevel: props.settings.logLevel,
+      eventBus: this.bus,
+    };
+    const deadLetters = (name: string) => {
+      const queue = new sqs.Queue(this, `${name}Dlq`, {
+        encryption: sqs.QueueEncryption.SQS_MANAGED,
+        enforceSSL: true,
+        retentionPeriod: Duration.days(14),
+      });
+      this.queues.push(queue);
+      return queue;
+    };
+    const rules = new Map(agentActionRules().map((r) => [r.executor, r]));
+
+    for (const spec of eventFunctionSpecs()) {
+      const id = constructId(spec.name);
+      const dlq = deadLetters(id);
+      const fn = new ApiFunction(this, id, { ...shared, spec, deadLetterQueue: dlq });
+      this.functions.push(fn);
+      const rule = rules.get(spec.name);
+      if (rule) {
+        fn.fn.addEnvironment('ACTION_TYPE', rule.type);
+        this.rules.push(
+          new events.Rule(this, `${id}Rule`, {
+            eventBus: this.bus,
+            description: `AgentActionApproved of type ${rule.type} to its executor`,
+            eventPattern: {
+              source: rule.pattern.source,
+              detailType: rule.pattern['detail-type'],
+              detail: rule.pattern.detail,
+            },
+            targets: [new targets.LambdaFunction(fn.fn, { deadLetterQueue: dlq, ...TARGET_RETRY })],
+          }),
+        );
+      } else {
+        this.rules.push(
+          new events.Rule(this, `${id}Schedule`, {
+            description: `The agent actions job, every ${AGENT_ACTION_SWEEP_RATE_MINUTES} minutes`,
+            schedule: events.Schedule.rate(Duration.minutes(AGENT_ACTION_SWEEP_RATE_MINUTES)),
+            targets: [new targets.LambdaFunction(fn.fn, { deadLetterQueue: dlq, ...TARGET_RETRY })],
+          }),
+        );
+      }
+    }
+  }
+}

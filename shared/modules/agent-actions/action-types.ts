@@ -1,0 +1,302 @@
+/**
+ * The agent action types, declared once as data. Each entry names the operation an approved
+ * action runs, how a proposal becomes that operation's input, the facts and rules of its risk, its
+ * default lifetime and its executor. Everything else is derived from these entries: the proposal
+ * operations (and so the MCP tools and A2A skills bound to them), who may approve (the target
+ * operation's roles), the EventBridge rule and executor function per type (lib/events-stack.ts and
+ * the local runtime's bus), the settings and the docs. A new type is one entry here and its name
+ * in action-type-names.ts.
+ */
+import { medicationRiskClasses } from '../../clinical/medication-risk';
+import { PrescriptionInputSchema } from '../../clinical/prescribing';
+import { ageInYears } from '../../clinical/vitals';
+import type { Context } from '../../kernel/context';
+import { NotFound } from '../../kernel/errors';
+import { idParam } from '../../kernel/fields';
+import type { AnyOperation } from '../../kernel/operation';
+import { ROLES, type Role } from '../../kernel/roles';
+import { todayIn } from '../../kernel/time/zoned-time';
+import * as z from '../../kernel/zod';
+import { admit, discharge, findAdmission } from '../admissions';
+import { checkPrescribable, findEncounter, prescribe } from '../encounters';
+import { orderLabTests, resolveSource } from '../lab';
+import { findPatient } from '../patients';
+import { orderRadiology } from '../radiology';
+import { ACTION_TYPE_NAMES, type ActionTypeName } from './action-type-names';
+import {
+  admissionRiskFindings,
+  dischargeRiskFindings,
+  orderPriorityFindings,
+  prescriptionRiskFindings,
+  type RiskFinding,
+  radiologyRiskFindings,
+} from './risk';
+
+/** What a type's assessment finds out about a proposal, from the tenant's records. */
+export interface Assessment {
+  patientId: string;
+  patientName: string;
+  /** The change in words, for the person deciding. */
+  summary: string;
+  findings: RiskFinding[];
+}
+
+export interface ActionTypeDef {
+  type: ActionTypeName;
+  /** For people: the Approvals page and the docs. */
+  title: string;
+  /** The proposal operation is `agent-actions.<proposeVerb>`. */
+  proposeVerb: string;
+  proposeSummary: string;
+  /** The proposal's fields (the agent's rationale is added to every proposal). */
+  proposal: z.ZodMiniObject;
+  /** Roles whose users (or agents acting with their token) may propose. */
+  proposers: readonly Role[];
+  /** The operation an approved action runs, as the person who approved it. */
+  target: AnyOperation;
+  /** The target operation's input, validated with its schema when the action is proposed. */
+  toTargetInput(proposal: Record<string, unknown>): Record<string, unknown>;
+  /** Reads the facts the risk rules need and checks the proposal can be carried out now. */
+  assess(ctx: Context, targetInput: Record<string, unknown>): Promise<Assessment>;
+  /** The id of what the operation created, recorded on the executed action. */
+  resultId(output: unknown): string;
+  /** How long a proposal waits for a decision unless the hospital sets another lifetime. */
+  lifetimeMinutes: number;
+  /** Name of the executor function (one per type; lib/events-stack.ts). */
+  executor: string;
+  /** The risk rules in words (docs/hitl.md); the code is the assessment's. */
+  riskRules: readonly string[];
+}
+
+async function requirePatient(ctx: Context, id: string) {
+  const patient = await findPatient(ctx.store, id);
+  if (!patient) throw new NotFound(`Patient ${id} not found`);
+  return patient;
+}
+
+const prescription: ActionTypeDef = {
+  type: 'prescription',
+  title: 'Prescription',
+  proposeVerb: 'proposePrescription',
+  proposeSummary:
+    'Propose a prescription on an open encounter for a doctor to approve (nothing is prescribed until then)',
+  proposal: z.extend(PrescriptionInputSchema, { encounterId: idParam() }),
+  proposers: ['DOCTOR', 'NURSE', 'PHARMACIST'],
+  target: prescribe,
+  toTargetInput: ({ encounterId, ...rx }) => ({ id: encounterId, ...rx }),
+  async assess(ctx, input) {
+    const rx = input as z.output<typeof prescribe.input>;
+    const encounter = await findEncounter(ctx.store, rx.id);
+    if (!encounter) throw new NotFound(`Encounter ${rx.id} not found`);
+    const patient = await requirePatient(ctx, encounter.patientId);
+    // The same screen the prescription will pass: a finished encounter or an allergy conflict
+    // without an override reason is refused now, not after a doctor approved it.
+    const check = checkPrescribable({
+      encounterStatus: encounter.status,
+      encounterId: encounter.id,
+      allergies: patient.allergies ?? [],
+      drug: { name: rx.drugName, code: rx.drugCode ?? null },
+      overrideReason: rx.allergyOverrideReason ?? null,
+    });
+    const classes = medicationRiskClasses({ name: rx.drugName, code: rx.drugCode });
+    const ageYears = ageInYears(patient.dateOfBirth, todayIn(ctx.tenant.timeZone, ctx.now));
+    return {
+      patientId: patient.id,
+      patientName: patient.name,
+      summary:
+        `${rx.drugName} ${rx.strength}: ${rx.dose} ${rx.route}, ${rx.frequency} for ${rx.durationDays} day${rx.durationDays === 1 ? '' : 's'} (quantity ${rx.quantity})` +
+        `${rx.instructions ? `; ${rx.instructions}` : ''}${check.overrideReason ? `; allergy override: ${check.overrideReason}` : ''}` +
+        ` on encounter ${encounter.id} with ${encounter.doctorName}`,
+      findings: prescriptionRiskFindings({
+        allergyConflicts: check.allergyConflicts,
+        controlled: classes.controlled,
+        highAlert: classes.highAlert,
+        ageYears,
+        route: rx.route,
+        drugCode: check.drugCode,
+      }),
+    };
+  },
+  resultId: (output) => (output as { id: string }).id,
+  // An OPD prescription is decided within the clinic session the patient is in.
+  lifetimeMinutes: 4 * 60,
+  executor: 'agent-action-prescription',
+  riskRules: [
+    'CRITICAL: overrides a recorded allergy or cross-sensitivity (an allergyOverrideReason was needed)',
+    'CRITICAL: a controlled or high-alert drug for a child (under 16)',
+    'HIGH: a controlled drug (opioids incl. tramadol, benzodiazepines and Z-drugs, barbiturates, stimulants, gabapentinoids, ketamine)',
+    'HIGH: an ISMP high-alert medication (anticoagulants, insulin, sulfonylureas, opioids, antineoplastics, methotrexate, concentrated electrolytes, neuromuscular blockers, IV antiarrhythmics, digoxin)',
+    'HIGH: any drug for a child under 16 (a paediatric dose)',
+    'MEDIUM: a parenteral route (IV, IM, SC)',
+    'MEDIUM: a drug the catalogue cannot class (no ATC code)',
+    'LOW: none of the above',
+  ],
+};
+
+/** The fields of an operation's input as a plain object (its cross-field checks run at proposal). */
+function fieldsOf(op: AnyOperation): Record<string, z.ZodMiniType> {
+  return (op.input as unknown as z.ZodMiniObject).shape as unknown as Record<string, z.ZodMiniType>;
+}
+
+const idOf = (output: unknown) => (output as { id: string }).id;
+
+async function ageOf(ctx: Context, dateOfBirth: string) {
+  return ageInYears(dateOfBirth, todayIn(ctx.tenant.timeZone, ctx.now));
+}
+
+const admission: ActionTypeDef = {
+  type: 'admission',
+  title: 'Admission',
+  proposeVerb: 'proposeAdmission',
+  proposeSummary:
+    'Propose admitting a patient to a bed or ward for a person who may admit to approve (nothing happens until then)',
+  proposal: z.strictObject(fieldsOf(admit)),
+  proposers: ['DOCTOR', 'NURSE', 'BED_MANAGER'],
+  target: admit,
+  toTargetInput: (proposal) => proposal,
+  async assess(ctx, input) {
+    const a = input as z.output<typeof admit.input>;
+    const patient = await requirePatient(ctx, a.patientId);
+    return {
+      patientId: patient.id,
+      patientName: patient.name,
+      summary: `Admit (${a.source}) for ${a.reason}${a.provisionalDiagnosis ? `; provisional diagnosis ${a.provisionalDiagnosis.text}` : ''}; ${a.bedId ? `bed ${a.bedId}` : `first free bed of ward ${a.wardId}`}${a.expectedLengthOfStayDays ? `; expected stay ${a.expectedLengthOfStayDays} days` : ''}`,
+      findings: admissionRiskFindings({
+        source: a.source,
+        ageYears: await ageOf(ctx, patient.dateOfBirth),
+      }),
+    };
+  },
+  resultId: idOf,
+  // A patient waiting for a bed needs a decision within the hour or two.
+  lifetimeMinutes: 2 * 60,
+  executor: 'agent-action-admission',
+  riskRules: [
+    'MEDIUM: every admission (a bed and an inpatient stay)',
+    'HIGH: an emergency admission',
+    'HIGH: a child under 16',
+  ],
+};
+
+const { id: _admissionId, ...dischargeFields } = fieldsOf(discharge);
+const dischargeType: ActionTypeDef = {
+  type: 'discharge',
+  title: 'Discharge',
+  proposeVerb: 'proposeDischarge',
+  proposeSummary:
+    'Propose discharging an admitted patient (summary, disposition, medications) for a doctor to approve',
+  proposal: z.strictObject({ admissionId: idParam(), ...dischargeFields }),
+  proposers: ['DOCTOR', 'NURSE'],
+  target: discharge,
+  toTargetInput: ({ admissionId, ...rest }) => ({ id: admissionId, ...rest }),
+  async assess(ctx, input) {
+    const d = input as z.output<typeof discharge.input>;
+    const stay = await findAdmission(ctx.store, d.id);
+    if (!stay) throw new NotFound(`Admission ${d.id} not found`);
+    const risky = d.medications.flatMap((m) => {
+      const c = medicationRiskClasses({ name: m.drugName, code: m.drugCode });
+      return c.controlled.length || c.highAlert.length ? [m.drugName] : [];
+    });
+    return {
+      patientId: stay.patientId,
+      patientName: stay.patientName,
+      summary: `Discharge (${d.disposition}) from ${stay.wardName} bed ${stay.bedCode}: ${d.finalDiagnoses.map((x) => x.text).join('; ')}; condition ${d.conditionAtDischarge}${d.medications.length ? `; ${d.medications.length} discharge medication${d.medications.length === 1 ? '' : 's'} (${d.medications.map((m) => m.drugName).join(', ')})` : ''}${d.followUpDate ? `; follow-up ${d.followUpDate}` : ''}`,
+      findings: dischargeRiskFindings({ disposition: d.disposition, riskyMedications: risky }),
+    };
+  },
+  resultId: idOf,
+  // Discharges are decided on the ward round: within the day.
+  lifetimeMinutes: 12 * 60,
+  executor: 'agent-action-discharge',
+  riskRules: [
+    'MEDIUM: every discharge (inpatient care ends)',
+    'HIGH: against medical advice, or absconded',
+    'HIGH: a controlled or high-alert discharge medication',
+    'CRITICAL: a discharge that records a death (disposition deceased)',
+  ],
+};
+
+const labOrder: ActionTypeDef = {
+  type: 'lab-order',
+  title: 'Lab order',
+  proposeVerb: 'proposeLabOrder',
+  proposeSummary: 'Propose lab tests or panels from an encounter for a doctor to approve',
+  proposal: z.strictObject(fieldsOf(orderLabTests)),
+  proposers: ['DOCTOR', 'NURSE'],
+  target: orderLabTests,
+  toTargetInput: (proposal) => proposal,
+  async assess(ctx, input) {
+    const o = input as z.output<typeof orderLabTests.input>;
+    const source = await resolveSource(ctx, o.source);
+    const patient = await requirePatient(ctx, source.patientId);
+    return {
+      patientId: patient.id,
+      patientName: patient.name,
+      summary: `Lab order (${o.priority}): ${o.codes.join(', ')} from ${o.source.kind} ${o.source.id}${o.clinicalNotes ? `; ${o.clinicalNotes}` : ''}`,
+      findings: orderPriorityFindings(o.priority),
+    };
+  },
+  resultId: idOf,
+  lifetimeMinutes: 8 * 60,
+  executor: 'agent-action-lab-order',
+  riskRules: ['HIGH: a stat order', 'MEDIUM: an urgent order', 'LOW: a routine order'],
+};
+
+const radiologyOrder: ActionTypeDef = {
+  type: 'radiology-order',
+  title: 'Radiology order',
+  proposeVerb: 'proposeRadiologyOrder',
+  proposeSummary:
+    'Propose a radiology procedure from an encounter, with its clinical question, for a doctor to approve',
+  proposal: z.strictObject(fieldsOf(orderRadiology)),
+  proposers: ['DOCTOR', 'NURSE'],
+  target: orderRadiology,
+  toTargetInput: (proposal) => proposal,
+  async assess(ctx, input) {
+    const o = input as z.output<typeof orderRadiology.input>;
+    const source = await resolveSource(ctx, o.source);
+    const patient = await requirePatient(ctx, source.patientId);
+    return {
+      patientId: patient.id,
+      patientName: patient.name,
+      summary: `Radiology order (${o.priority}): ${o.procedureCode} from ${o.source.kind} ${o.source.id}; question: ${o.clinicalQuestion}`,
+      findings: radiologyRiskFindings({ priority: o.priority, safety: o.safety }),
+    };
+  },
+  resultId: idOf,
+  lifetimeMinutes: 24 * 60,
+  executor: 'agent-action-radiology-order',
+  riskRules: [
+    'HIGH: a stat order',
+    'HIGH: a safety answer the radiology screen stops on (possible pregnancy, contrast allergy, implant, eGFR below 30)',
+    'MEDIUM: an urgent order',
+    'LOW: a routine order without safety findings',
+  ],
+};
+
+export const ACTION_TYPES: Readonly<Record<ActionTypeName, ActionTypeDef>> = {
+  prescription,
+  admission,
+  discharge: dischargeType,
+  'lab-order': labOrder,
+  'radiology-order': radiologyOrder,
+};
+
+export function actionType(type: ActionTypeName): ActionTypeDef {
+  return ACTION_TYPES[type];
+}
+
+export function allActionTypes(): ActionTypeDef[] {
+  return ACTION_TYPE_NAMES.map((t) => ACTION_TYPES[t]);
+}
+
+/**
+ * Who may decide an action: the roles that may run its target operation (ADMIN may run every
+ * operation). Derived, never listed, so approval cannot drift from the operation's access.
+ */
+export function approverRoles(def: Pick<ActionTypeDef, 'target'>): Role[] {
+  const access = def.target.access as { roles?: readonly Role[] | 'any' };
+  const roles = access.roles ?? [];
+  if (roles === 'any') return [...ROLES];
+  return ['ADMIN', ...roles.filter((r) => r !== 'ADMIN')];
+}

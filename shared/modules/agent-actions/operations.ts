@@ -1,0 +1,159 @@
+import { defineOperation } from '../../kernel/operation';
+import type { Role } from '../../kernel/roles';
+import * as z from '../../kernel/zod';
+import type { ActionTypeName } from './action-type-names';
+import { ACTION_TYPES, type ActionTypeDef, allActionTypes, approverRoles } from './action-types';
+import {
+  ActionIdInput,
+  AgentAction,
+  AgentActionPage,
+  AgentActionSettings,
+  ApproveInput,
+  EmptyInput,
+  ListActionsInput,
+  ListPendingInput,
+  ProposalAnswer,
+  Rationale,
+  RejectInput,
+  UpdateSettingsInput,
+} from './schemas';
+import {
+  approve as approveAction,
+  getAction,
+  getSettings,
+  listActions,
+  listPending,
+  propose,
+  reject as rejectAction,
+  updateSettings,
+} from './service';
+
+/**
+ * Who may see proposals about patients: the clinical roles, and everyone who may decide an action
+ * of some type (derived, so whoever may approve can read what they approve; a receptionist may
+ * admit, hence decide admissions).
+ */
+const ACTION_READERS: readonly Role[] = [
+  ...new Set<Role>([
+    'DOCTOR',
+    'NURSE',
+    'PHARMACIST',
+    'BED_MANAGER',
+    'LAB_TECHNICIAN',
+    'PATHOLOGIST',
+    'RADIOLOGIST',
+    'RADIOGRAPHER',
+    ...allActionTypes().flatMap((def) => approverRoles(def)),
+  ]),
+].filter((r) => r !== 'ADMIN');
+
+/** The proposal operation of a type, derived from its declaration; MCP tools and A2A skills bind to it. */
+function proposal(def: ActionTypeDef) {
+  return defineOperation({
+    name: `agent-actions.${def.proposeVerb}`,
+    summary: def.proposeSummary,
+    // The proposal's fields and the rationale; the target's cross-field checks run at proposal.
+    input: z.strictObject({ ...def.proposal.shape, ...Rationale }),
+    output: ProposalAnswer,
+    access: { roles: def.proposers, scope: 'agents:clinical:propose' },
+    kind: 'write',
+    idempotent: false,
+    handler: (ctx, input) =>
+      propose(ctx, def, input as Record<string, unknown> & { rationale: string }),
+  });
+}
+
+export const proposals: Readonly<Record<ActionTypeName, ReturnType<typeof proposal>>> = {
+  prescription: proposal(ACTION_TYPES.prescription),
+  admission: proposal(ACTION_TYPES.admission),
+  discharge: proposal(ACTION_TYPES.discharge),
+  'lab-order': proposal(ACTION_TYPES['lab-order']),
+  'radiology-order': proposal(ACTION_TYPES['radiology-order']),
+};
+export const proposePrescription = proposals.prescription;
+export const proposeAdmission = proposals.admission;
+export const proposeDischarge = proposals.discharge;
+export const proposeLabOrder = proposals['lab-order'];
+export const proposeRadiologyOrder = proposals['radiology-order'];
+
+export const listPendingActions = defineOperation({
+  name: 'agent-actions.listPending',
+  summary:
+    'Pending agent actions awaiting a decision, newest first; filter by type, risk or patient',
+  input: ListPendingInput,
+  output: AgentActionPage,
+  access: { roles: ACTION_READERS, scope: 'agent-actions:read' },
+  kind: 'read',
+  idempotent: true,
+  handler: listPending,
+});
+
+export const list = defineOperation({
+  name: 'agent-actions.list',
+  summary: 'Agent actions in any state, newest first; filter by status, type, risk or patient',
+  input: ListActionsInput,
+  output: AgentActionPage,
+  access: { roles: ACTION_READERS, scope: 'agent-actions:read' },
+  kind: 'read',
+  idempotent: true,
+  handler: listActions,
+});
+
+export const get = defineOperation({
+  name: 'agent-actions.get',
+  summary: 'One agent action with its risk, proposed change, decision, outcome and history',
+  input: ActionIdInput,
+  output: AgentAction,
+  access: { roles: ACTION_READERS, scope: 'agent-actions:read' },
+  kind: 'read',
+  idempotent: true,
+  handler: getAction,
+});
+
+export const approve = defineOperation({
+  name: 'agent-actions.approve',
+  summary:
+    'Approve a pending action (a person whose role may run its operation; not its proposer); it is then carried out',
+  input: ApproveInput,
+  output: AgentAction,
+  // Every signed-in role reaches the service, which checks the action's own approver roles.
+  access: { roles: 'any', humanOnly: true },
+  kind: 'write',
+  idempotent: false,
+  handler: approveAction,
+});
+
+export const reject = defineOperation({
+  name: 'agent-actions.reject',
+  summary: 'Reject a pending action, with a reason (same people as approval)',
+  input: RejectInput,
+  output: AgentAction,
+  access: { roles: 'any', humanOnly: true },
+  kind: 'write',
+  idempotent: false,
+  handler: rejectAction,
+});
+
+export const settings = defineOperation({
+  name: 'agent-actions.settings',
+  summary: 'Auto-approval and lifetime of each agent action type for this hospital',
+  input: EmptyInput,
+  output: AgentActionSettings,
+  access: { roles: [] },
+  kind: 'read',
+  idempotent: true,
+  handler: (ctx) => getSettings(ctx),
+});
+
+export const updateSettings_ = defineOperation({
+  name: 'agent-actions.updateSettings',
+  summary:
+    'Turn auto-approval on or off and set lifetimes per type (never applies to CRITICAL actions)',
+  input: UpdateSettingsInput,
+  output: AgentActionSettings,
+  access: { roles: [], humanOnly: true },
+  kind: 'write',
+  idempotent: true,
+  handler: updateSettings,
+});
+export { updateSettings_ as updateSettings };

@@ -1,0 +1,352 @@
+/**
+ * Agent actions: proposals of clinical changes that a qualified person approves or rejects
+ * before anything happens (docs/hitl.md). Proposing validates the change with its target
+ * operation's input schema and assesses its risk; deciding is a conditional write on the state,
+ * so of two concurrent decisions (or a decision and the expiry job) exactly one wins.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Actor, UserActor } from '../../kernel/actor';
+import type { Context } from '../../kernel/context';
+import { Conflict, Forbidden, NotFound } from '../../kernel/errors';
+import type { Page } from '../../kernel/pagination';
+import { view } from '../../kernel/records';
+import { isConditionFailure } from '../../kernel/store/conditions';
+import type { QuerySpec } from '../../kernel/store/store';
+import { parseOrThrow } from '../../kernel/validation';
+import type * as z from '../../kernel/zod';
+import type { ActionTypeName } from './action-type-names';
+import { type ActionTypeDef, allActionTypes, approverRoles } from './action-types';
+import { DISPATCH_CHECK_AFTER_MS, dispatchApproved } from './dispatch';
+import { combineRisk } from './risk';
+import {
+  AgentAction,
+  type AgentActionSettings,
+  type HistoryEntry,
+  type ListActionsInput,
+  type ListPendingInput,
+  type UpdateSettingsInput,
+} from './schemas';
+import {
+  AgentActionRecord as ActionDef,
+  type AgentActionRecord,
+  agentActionKeys,
+  findAction,
+  newActionItem,
+  readSettings,
+  settingsItem,
+  transitionUpdate,
+} from './store';
+
+/** How an actor appears in an action's history. */
+export function describeActor(actor: Actor): string {
+  switch (actor.kind) {
+    case 'user':
+      return `user:${actor.id} (${actor.role})`;
+    case 'apiKey':
+      return `apiKey:${actor.id}`;
+    case 'agent':
+      return `${describeActor(actor.credential)} via agent ${actor.agent}`;
+    case 'system':
+      return `system:${actor.job}${actor.onBehalfOf ? ` for ${describeActor(actor.onBehalfOf)}` : ''}`;
+  }
+}
+
+function proposerOf(actor: Actor): AgentAction['proposer'] {
+  const agent = actor.kind === 'agent' ? actor.agent : undefined;
+  const credential = actor.kind === 'agent' ? actor.credential : actor;
+  if (credential.kind === 'user')
+    return { kind: 'user', id: credential.id, role: credential.role, ...(agent ? { agent } : {}) };
+  if (credential.kind === 'apiKey')
+    return { kind: 'apiKey', id: credential.id, ...(agent ? { agent } : {}) };
+  throw new Forbidden('Only an agent, an integration key or a person may propose an agent action');
+}
+
+function lifetimeOf(def: ActionTypeDef, settings: Awaited<ReturnType<typeof readSettings>>) {
+  return settings.types[def.type]?.lifetimeMinutes ?? def.lifetimeMinutes;
+}
+
+function awaitingMessage(a: AgentActionRecord): string {
+  if (a.status === 'APPROVED')
+    return `Action ${a.id} (risk ${a.risk}) was approved by the hospital's auto-approval rule for ${a.type} actions and is being carried out; read it with agent-actions.get for the result.`;
+  return `Action ${a.id} (risk ${a.risk}) awaits approval by a person with role ${a.approverRoles.filter((r) => r !== 'ADMIN').join(' or ') || 'ADMIN'} until ${a.expiresAt}; nothing has been changed yet.`;
+}
+
+/**
+ * Creates an action of `def`'s type from a proposal. The target input is validated with the
+ * target operation's own schema and checked against the records now (e.g. the allergy screen),
+ * so an approval can never carry a change that was invalid when proposed. With auto-approval on
+ * for the type and a risk below CRITICAL, it is created approved and dispatched at once.
+ */
+export async function propose(
+  ctx: Context,
+  def: ActionTypeDef,
+  input: Record<string, unknown> & { rationale: string },
+) {
+  const { rationale, ...proposal } = input;
+  const proposer = proposerOf(ctx.actor);
+  const targetInput = parseOrThrow(def.target.input, def.toTargetInput(proposal)) as Record<
+    string,
+    unknown
+  >;
+  const [assessment, settings] = await Promise.all([
+    def.assess(ctx, targetInput),
+    readSettings(ctx.store),
+  ]);
+  const { risk, reasons } = combineRisk(assessment.findings);
+  const now = ctx.now.toISOString();
+  const expiresAt = new Date(ctx.now.getTime() + lifetimeOf(def, settings) * 60_000).toISOString();
+  const auto = settings.types[def.type];
+  // Auto-approval never applies to CRITICAL, whatever the setting says (spec, section 8).
+  const autoApprove =
+    auto?.autoApprove === true && auto.autoApproveEnabledBy && risk !== 'CRITICAL';
+  const history: HistoryEntry[] = [
+    { at: now, event: 'proposed', status: 'PENDING', by: describeActor(ctx.actor) },
+  ];
+  const action: AgentActionRecord = {
+    id: randomUUID(),
+    tenantId: ctx.tenantId,
+    type: def.type,
+    status: 'PENDING',
+    risk,
+    riskReasons: reasons,
+    patientId: assessment.patientId,
+    patientName: assessment.patientName,
+    summary: assessment.summary,
+    operation: def.target.name,
+    input: targetInput,
+    approverRoles: approverRoles(def),
+    proposer,
+    rationale,
+    createdAt: now,
+    expiresAt,
+    history,
+  };
+  if (autoApprove && auto.autoApproveEnabledBy) {
+    action.status = 'APPROVED';
+    action.decision = {
+      by: 'auto-approval',
+      userId: auto.autoApproveEnabledBy.id,
+      role: auto.autoApproveEnabledBy.role,
+      at: now,
+    };
+    action.dispatchAttempts = 1;
+    history.push({
+      at: now,
+      event: 'auto-approved',
+      status: 'APPROVED',
+      by: 'rule:auto-approval',
+      note: `auto-approval of ${def.type} actions, enabled by user:${auto.autoApproveEnabledBy.id} (${auto.autoApproveEnabledBy.role})`,
+    });
+  }
+  const due =
+    action.status === 'APPROVED'
+      ? {
+          queue: 'DISPATCH' as const,
+          at: new Date(ctx.now.getTime() + DISPATCH_CHECK_AFTER_MS).toISOString(),
+        }
+      : { queue: 'EXPIRY' as const, at: expiresAt };
+  await ctx.store.put({
+    Item: newActionItem(ctx.store, action, due),
+    ConditionExpression: 'attribute_not_exists(pk)',
+  });
+  if (action.status === 'APPROVED') await dispatchApproved(ctx.log, action);
+  return { ...view(AgentAction, action), message: awaitingMessage(action) };
+}
+
+export async function requireAction(ctx: Context, id: string): Promise<AgentActionRecord> {
+  const action = await findAction(ctx.store, id);
+  if (!action) throw new NotFound(`Agent action ${id} not found`);
+  return action;
+}
+
+export async function getAction(ctx: Context, input: { id: string }) {
+  return view(AgentAction, await requireAction(ctx, input.id));
+}
+
+/** Pending actions (the spec's list), newest first, by type, risk or patient. */
+export function listPending(ctx: Context, input: z.output<typeof ListPendingInput>) {
+  return listActions(ctx, { ...input, status: 'PENDING' });
+}
+
+/**
+ * One Query: by patient (gsi3) when a patient is given, else by status (gsi2) when one is given,
+ * else every action (gsi1); the other criteria filter that Query, so a page may hold fewer than
+ * `limit` items while `nextCursor` still leads on.
+ */
+export async function listActions(
+  ctx: Context,
+  input: z.output<typeof ListActionsInput>,
+): Promise<Page<AgentAction>> {
+  const keys = agentActionKeys(ctx.store);
+  const spec: QuerySpec = input.patientId
+    ? { index: 'gsi3', partition: keys.byPatient(input.patientId), newestFirst: true }
+    : input.status
+      ? { index: 'gsi2', partition: keys.byStatus(input.status), newestFirst: true }
+      : { index: 'gsi1', partition: keys.all(), newestFirst: true };
+  const filters: [string, unknown][] = [];
+  if (input.patientId && input.status) filters.push(['status', input.status]);
+  if (input.type) filters.push(['type', input.type]);
+  if (input.risk) filters.push(['risk', input.risk]);
+  if (filters.length) {
+    spec.filter = {
+      expression: filters.map(([f]) => `#f_${f} = :f_${f}`).join(' AND '),
+      names: Object.fromEntries(filters.map(([f]) => [`#f_${f}`, f])),
+      values: Object.fromEntries(filters.map(([f, v]) => [`:f_${f}`, v])),
+    };
+  }
+  return ctx.store.queryPage(spec, input, (item) => view(AgentAction, ActionDef.read(item)));
+}
+
+/**
+ * Who may decide: a signed-in person (never an API key, never an agent, even with a person's
+ * token: the operations are humanOnly), whose role may run the target operation, and who did not
+ * propose it.
+ */
+function decider(ctx: Context, action: AgentActionRecord, verb: 'approve' | 'reject'): UserActor {
+  const { actor } = ctx;
+  if (actor.kind !== 'user')
+    throw new Forbidden(`Only a signed-in person may ${verb} an agent action`);
+  if (!action.approverRoles.includes(actor.role))
+    throw new Forbidden(
+      `Role ${actor.role} may not ${verb} a ${action.type} action: it needs ${action.approverRoles.join(' or ')} (the roles that may run ${action.operation})`,
+    );
+  if (action.proposer.kind === 'user' && action.proposer.id === actor.id)
+    throw new Forbidden(`The proposer of agent action ${action.id} may not ${verb} it`);
+  return actor;
+}
+
+function notPending(action: AgentActionRecord): Conflict {
+  return new Conflict(
+    `Agent action ${action.id} is ${action.status}, not PENDING; it can no longer be decided`,
+    { status: action.status },
+  );
+}
+
+/** After a lost condition: say what the action became (decided or expired meanwhile). */
+async function lostRace(ctx: Context, id: string, now: Date): Promise<Conflict> {
+  const latest = await requireAction(ctx, id);
+  if (latest.status === 'PENDING' && Date.parse(latest.expiresAt) <= now.getTime())
+    return new Conflict(`Agent action ${id} expired at ${latest.expiresAt}`, { status: 'EXPIRED' });
+  return notPending(latest);
+}
+
+async function decide(
+  ctx: Context,
+  id: string,
+  verb: 'approve' | 'reject',
+  reason: string | undefined,
+) {
+  const action = await requireAction(ctx, id);
+  const human = decider(ctx, action, verb);
+  if (action.status !== 'PENDING') throw notPending(action);
+  const nowIso = ctx.now.toISOString();
+  if (Date.parse(action.expiresAt) <= ctx.now.getTime())
+    throw new Conflict(`Agent action ${id} expired at ${action.expiresAt}`, { status: 'EXPIRED' });
+  const to = verb === 'approve' ? 'APPROVED' : 'REJECTED';
+  const decision = {
+    by: 'user' as const,
+    userId: human.id,
+    role: human.role,
+    at: nowIso,
+    ...(reason ? { reason } : {}),
+  };
+  try {
+    const attributes = await ctx.store.update({
+      ...transitionUpdate(ctx.store, action, {
+        from: 'PENDING',
+        to,
+        set: { decision, ...(to === 'APPROVED' ? { dispatchAttempts: 1 } : {}) },
+        history: {
+          at: nowIso,
+          event: verb === 'approve' ? 'approved' : 'rejected',
+          status: to,
+          by: describeActor(ctx.actor),
+          ...(reason ? { note: reason } : {}),
+        },
+        due:
+          to === 'APPROVED'
+            ? {
+                queue: 'DISPATCH',
+                at: new Date(ctx.now.getTime() + DISPATCH_CHECK_AFTER_MS).toISOString(),
+              }
+            : null,
+        // Race-safe against the expiry job: an action past its time cannot be decided.
+        also: {
+          expression: '#expiresAt > :now',
+          names: { '#expiresAt': 'expiresAt' },
+          values: { ':now': nowIso },
+        },
+      }),
+      ReturnValues: 'ALL_NEW',
+    });
+    const updated = ActionDef.read(attributes ?? {});
+    if (to === 'APPROVED') await dispatchApproved(ctx.log, updated);
+    return view(AgentAction, updated);
+  } catch (err) {
+    if (isConditionFailure(err)) throw await lostRace(ctx, id, ctx.now);
+    throw err;
+  }
+}
+
+export function approve(ctx: Context, input: { id: string; note?: string | undefined }) {
+  return decide(ctx, input.id, 'approve', input.note);
+}
+
+export function reject(ctx: Context, input: { id: string; reason: string }) {
+  return decide(ctx, input.id, 'reject', input.reason);
+}
+
+function settingsAnswer(
+  settings: Awaited<ReturnType<typeof readSettings>>,
+): z.output<typeof AgentActionSettings> {
+  return {
+    types: allActionTypes().map((def) => {
+      const s = settings.types[def.type];
+      return {
+        type: def.type,
+        autoApprove: s?.autoApprove ?? false,
+        lifetimeMinutes: s?.lifetimeMinutes ?? def.lifetimeMinutes,
+        defaultLifetimeMinutes: def.lifetimeMinutes,
+        ...(s?.autoApprove && s.autoApproveEnabledBy
+          ? { autoApproveEnabledBy: s.autoApproveEnabledBy.id }
+          : {}),
+        ...(s ? { updatedAt: s.updatedAt } : {}),
+      };
+    }),
+  };
+}
+
+export async function getSettings(ctx: Context) {
+  return settingsAnswer(await readSettings(ctx.store));
+}
+
+/**
+ * Sets auto-approval and lifetimes per type. Whoever turns auto-approval on is recorded: the
+ * actions it approves run as that administrator. A last-writer-wins document (admins only).
+ */
+export async function updateSettings(ctx: Context, input: z.output<typeof UpdateSettingsInput>) {
+  const settings = await readSettings(ctx.store);
+  const now = ctx.now.toISOString();
+  const admin = ctx.actor.kind === 'user' ? ctx.actor : undefined;
+  if (!admin)
+    throw new Forbidden('Only a signed-in administrator may change agent action settings');
+  for (const [type, change] of Object.entries(input.types) as [
+    ActionTypeName,
+    { autoApprove?: boolean | undefined; lifetimeMinutes?: number | undefined } | undefined,
+  ][]) {
+    if (!change) continue;
+    const current = settings.types[type];
+    const autoApprove = change.autoApprove ?? current?.autoApprove ?? false;
+    const turnedOn = autoApprove && !current?.autoApprove;
+    const lifetimeMinutes = change.lifetimeMinutes ?? current?.lifetimeMinutes;
+    const enabledBy = turnedOn ? { id: admin.id, role: admin.role } : current?.autoApproveEnabledBy;
+    settings.types[type] = {
+      autoApprove,
+      ...(lifetimeMinutes !== undefined ? { lifetimeMinutes } : {}),
+      ...(autoApprove && enabledBy ? { autoApproveEnabledBy: enabledBy } : {}),
+      updatedAt: now,
+    };
+  }
+  await ctx.store.put({ Item: settingsItem(ctx.store, settings) });
+  return settingsAnswer(settings);
+}
