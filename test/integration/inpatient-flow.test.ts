@@ -228,6 +228,18 @@ describe('a full stay', () => {
         ['Amoxicillin', 'active', adm.id, ['Penicillin']],
       ]),
     );
+    // Billing: the stay's bed days were charged in the discharge's transaction. A stay that
+    // crosses no midnight is one day, charged to the ward the patient left from (HDU).
+    const charges = await must(
+      h.admin.get(`/billing/charges?patientId=${patient.id}`),
+      200,
+      'charges',
+    );
+    expect(
+      charges.items
+        .filter((c: any) => c.serviceType === 'bed-day')
+        .map((c: any) => [c.description, c.quantity, c.unitPrice, c.admissionId, c.status]),
+    ).toEqual([['HDU: 1 bed day', 1, 600_000, adm.id, 'billable']]);
     expect(done.body.observations).toHaveLength(3);
     expect(done.body.notes.map((n: any) => [n.kind, n.authorId])).toEqual(
       expect.arrayContaining([

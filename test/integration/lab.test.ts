@@ -156,6 +156,15 @@ describe('a CBC from order to acknowledged critical', () => {
       verifiedBy: h.tech2.user.id,
     });
     expect(verified.body.results.every((r: any) => r.status === 'final')).toBe(true);
+    // Billing: the verified report charged the order's panel, once, at its price when ordered.
+    const charges = await must(
+      h.admin.get(`/billing/charges?patientId=${patient.id}`),
+      200,
+      'charges',
+    );
+    expect(
+      charges.items.map((c: any) => [c.serviceType, c.code, c.quantity, c.unitPrice, c.status]),
+    ).toEqual([['laboratory', CBC, 1, 35000, 'billable']]);
     expect(ids(await must(h.tech.api.get('/lab/worklists/verification'), 200, 'wl'))).not.toContain(
       order.id,
     );
@@ -371,10 +380,6 @@ describe('ordering rules', () => {
       [
         { source: { kind: 'encounter', id: encounter.id }, codes: [CBC], priority: 'asap' },
         /priority: must be routine, urgent or stat/,
-      ],
-      [
-        { source: { kind: 'admission', id: encounter.id }, codes: [CBC] },
-        /source\.kind: orders from an admission are not available yet/,
       ],
     ];
     for (const [body, message] of cases)

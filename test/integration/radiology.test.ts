@@ -152,6 +152,15 @@ describe('a chest X-ray for a woman who may be pregnant', () => {
       'complete',
     );
     expect(done).toMatchObject({ step: 'completed', performedBy: h.radiographer.user.id });
+    // Billing: the performed procedure was charged in the same transaction, at its price.
+    const charges = await must(
+      h.admin.get(`/billing/charges?patientId=${order.patientId}`),
+      200,
+      'charges',
+    );
+    expect(
+      charges.items.map((c: any) => [c.serviceType, c.code, c.quantity, c.unitPrice, c.status]),
+    ).toEqual([['radiology', 'XR-CHEST', 1, 45000, 'billable']]);
     expect(
       ids(await must(h.radiologist.api.get('/radiology/worklists/completed'), 200, 'wl')),
     ).toContain(order.id);

@@ -15,8 +15,9 @@ import type { TxItem } from '../../kernel/store/store';
 import { updateItem } from '../../kernel/store/update';
 import { invalidField } from '../../kernel/validation';
 import { findBed, vacateBed, wardCounterUpdates } from '../beds';
+import { chargeWrite } from '../billing';
 import { Prescription } from '../encounters';
-import { dischargeBlockers, lengthOfStay } from './rules';
+import { bedDayChargeLines, dischargeBlockers, lengthOfStay } from './rules';
 import type { DischargeInput } from './schemas';
 import { getAdmission, requireAdmission, requirePatient } from './service';
 import { type AdmissionStatus, assertAdmissionTransition } from './status';
@@ -153,6 +154,26 @@ export async function discharge(ctx: Context, input: DischargeInput) {
     ...prescriptions.map((rx) => ({
       Put: { Item: DischargeRxRecord.item(rx, keys.prescription(admission.id, at, rx.id)) },
     })),
+    // Billing: the stay's bed days, one charge per ward segment at the ward's daily rate, in the
+    // same transaction (a charge id derives from its source, so a stay is charged once).
+    ...(await Promise.all(
+      bedDayChargeLines(admission.bedHistory, endedAt, ctx.tenant.timeZone).map((line, i) =>
+        chargeWrite(store, {
+          source: { type: 'bed-days', id: `${admission.id}-${i + 1}` },
+          patientId: admission.patientId,
+          patientName: admission.patientName,
+          mrn: admission.mrn,
+          admissionId: admission.id,
+          serviceType: 'bed-day',
+          code: `BED-DAY-${line.wardId}`,
+          description: `${line.wardName}: ${line.days} bed day${line.days === 1 ? '' : 's'}`,
+          quantity: line.days,
+          unitPrice: line.dailyCharge,
+          occurredAt: endedAt,
+          by,
+        }),
+      ),
+    )),
   ];
   try {
     await store.transact(items);

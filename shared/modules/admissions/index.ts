@@ -12,7 +12,7 @@ export {
   lengthOfStay,
 } from './rules';
 export { Admission } from './schemas';
-export { admissionStatusTableMarkdown } from './status';
+export { ACTIVE_ADMISSION_STATUS, admissionStatusTableMarkdown } from './status';
 export {
   type AdmissionRecord,
   findAdmission,

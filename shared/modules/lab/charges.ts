@@ -1,9 +1,11 @@
 /**
- * What a lab order costs, for billing to turn into charges when it merges: one line per test or
- * panel as ordered, at the price the catalogue had when the order was placed. Pure: billing
- * decides when to charge (e.g. on collection) and how to post the lines.
+ * What a lab order costs: one line per test or panel as ordered, at the price the catalogue had
+ * when the order was placed; and the billing writes that charge them.
  */
+import type { Store, TxItem } from '../../kernel/store/store';
+import { chargeWrite } from '../billing';
 import type { LabOrder } from './schemas';
+import type { OrderSource } from './source';
 
 export interface ChargeLine {
   /** `lab` or `radiology`: which catalogue the code belongs to. */
@@ -31,4 +33,37 @@ export function labOrderChargeLines(order: LabOrder): ChargeLine[] {
     quantity: 1,
     unitPriceMinor: item.priceMinor,
   }));
+}
+
+/**
+ * The billing writes of a finished order's lines, appended to the transaction that finishes it
+ * (lab: the verified report; radiology: the completed procedure), so a study is charged when it
+ * was done and exactly once (each line's charge id derives from the order and its position). An
+ * order from an admission is charged to that admission's bill.
+ */
+export function orderChargeWrites(
+  store: Store,
+  order: { id: string; patientName: string; mrn: string; source: OrderSource },
+  lines: readonly ChargeLine[],
+  at: string,
+  by: string,
+): Promise<TxItem[]> {
+  return Promise.all(
+    lines.map((line, i) =>
+      chargeWrite(store, {
+        source: { type: `${line.source}-order`, id: `${order.id}-${i + 1}` },
+        patientId: line.patientId,
+        patientName: order.patientName,
+        mrn: order.mrn,
+        admissionId: order.source.kind === 'admission' ? order.source.id : undefined,
+        serviceType: line.source === 'lab' ? 'laboratory' : 'radiology',
+        code: line.code,
+        description: line.description,
+        quantity: line.quantity,
+        unitPrice: line.unitPriceMinor,
+        occurredAt: at,
+        by,
+      }),
+    ),
+  );
 }

@@ -16,6 +16,7 @@ import { utcToZonedParts } from '../../kernel/time/zoned-time';
 import { invalidField } from '../../kernel/validation';
 import type * as z from '../../kernel/zod';
 import { findPatient } from '../patients';
+import { labOrderChargeLines, orderChargeWrites } from './charges';
 import { flagCoded, flagNumeric, isCritical, selectRange } from './ranges';
 import {
   type CreateLabOrderInput,
@@ -465,18 +466,23 @@ export async function verifyOrder(ctx: Context, input: { id: string }) {
   assertStep(order.step, 'reported');
   const at = ctx.now.toISOString();
   assertOrderTransition(order.status, 'completed');
-  return commit(
-    ctx,
-    order,
-    advanced(ctx, order, {
-      step: 'reported',
-      status: 'completed',
-      reportStatus: 'final',
-      results: order.results.map((r) => ({ ...r, status: 'final' as const })),
-      verifiedBy: by,
-      verifiedAt: at,
-    }),
+  const next = advanced(ctx, order, {
+    step: 'reported',
+    status: 'completed',
+    reportStatus: 'final',
+    results: order.results.map((r) => ({ ...r, status: 'final' as const })),
+    verifiedBy: by,
+    verifiedAt: at,
+  });
+  // Billing: the tests are charged with the final report, in the same transaction.
+  const charges = await orderChargeWrites(
+    ctx.store,
+    next,
+    labOrderChargeLines(answer(next)),
+    at,
+    by,
   );
+  return commit(ctx, order, next, charges);
 }
 
 /** Changes a reported result; the previous value, who entered it and who changed it are kept. */

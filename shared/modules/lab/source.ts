@@ -1,13 +1,14 @@
 /**
- * Where a diagnostic order comes from: an outpatient encounter today, an inpatient admission once
- * the inpatient module lands. Lab and radiology orders share this union and its check; adding
- * admissions is one resolver in SOURCE_RESOLVERS (the schema already accepts the kind).
+ * Where a diagnostic order comes from: an outpatient encounter or an inpatient admission. Lab and
+ * radiology orders share this union and its check: the source must be open (an encounter not
+ * finished, an admission in progress), and gives the patient and the doctor in charge.
  */
 import type { Context } from '../../kernel/context';
 import { Conflict, NotFound } from '../../kernel/errors';
 import { idParam } from '../../kernel/fields';
 import { invalidField } from '../../kernel/validation';
 import * as z from '../../kernel/zod';
+import { ACTIVE_ADMISSION_STATUS, findAdmission } from '../admissions';
 import { findEncounter, isEncounterFinished } from '../encounters';
 
 export const SOURCE_KINDS = ['encounter', 'admission'] as const;
@@ -37,12 +38,20 @@ async function fromEncounter(ctx: Context, id: string): Promise<ResolvedSource> 
   return { patientId: encounter.patientId, doctorId: encounter.doctorId };
 }
 
-/**
- * Resolvers by source kind. `admission` is filled in when the inpatient module merges (its
- * findAdmission and "admission is open" rule); until then such an order is refused as bad input.
- */
+async function fromAdmission(ctx: Context, id: string): Promise<ResolvedSource> {
+  const admission = await findAdmission(ctx.store, id);
+  if (!admission) throw new NotFound(`Admission ${id} not found`);
+  if (admission.status !== ACTIVE_ADMISSION_STATUS)
+    throw new Conflict(
+      `Admission ${id} is '${admission.status}'; orders are placed during an admission in progress`,
+    );
+  return { patientId: admission.patientId, doctorId: admission.doctorId };
+}
+
+/** Resolvers by source kind. */
 export const SOURCE_RESOLVERS: Partial<Record<SourceKind, Resolver>> = {
   encounter: fromEncounter,
+  admission: fromAdmission,
 };
 
 export function resolveSource(ctx: Context, source: OrderSource): Promise<ResolvedSource> {

@@ -13,8 +13,9 @@ import type { TxItem } from '../../kernel/store/store';
 import { utcToZonedParts } from '../../kernel/time/zoned-time';
 import { invalidField } from '../../kernel/validation';
 import type * as z from '../../kernel/zod';
-import { resolveSource } from '../lab';
+import { orderChargeWrites, resolveSource } from '../lab';
 import { findPatient } from '../patients';
+import { radiologyOrderChargeLines } from './charges';
 import { blockingChecks, type SafetyAnswers, safetyChecks } from './safety';
 import {
   type CreateRadOrderInput,
@@ -301,8 +302,21 @@ export function startProcedure(ctx: Context, input: { id: string }) {
   }));
 }
 
-export function completeProcedure(ctx: Context, input: { id: string }) {
-  return moveStep(ctx, input.id, 'completed', () => ({ completedAt: ctx.now.toISOString() }));
+/** The procedure is done: its charge is written in the same transaction (once: steps move on). */
+export async function completeProcedure(ctx: Context, input: { id: string }) {
+  const order = await requireOrder(ctx, input.id);
+  requireActive(order);
+  assertRadStep(order.step, 'completed');
+  const at = ctx.now.toISOString();
+  const next = advanced(ctx, order, { step: 'completed', completedAt: at });
+  const charges = await orderChargeWrites(
+    ctx.store,
+    next,
+    radiologyOrderChargeLines(answer(next)),
+    at,
+    actorId(ctx.actor),
+  );
+  return commit(ctx, order, next, charges);
 }
 
 /** A preliminary report may be rewritten; a final one completes the order and takes addenda only. */
