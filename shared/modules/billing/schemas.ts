@@ -355,7 +355,17 @@ export const PeriodFigures = z.strictObject({
   billed: z.number(),
   invoicesIssued: z.number(),
   tax: z.number(),
-  collected: z.record(PaymentMethodSchema, z.number()),
+  /**
+   * One figure per payment method (PAYMENT_METHODS), spelled out: a record keyed by an enum
+   * becomes a JSON Schema that strict validators reject (required keys without properties).
+   */
+  collected: z.strictObject({
+    cash: z.number(),
+    card: z.number(),
+    'bank-transfer': z.number(),
+    upi: z.number(),
+    insurance: z.number(),
+  } satisfies Record<(typeof PAYMENT_METHODS)[number], unknown>),
   collectedTotal: z.number(),
   refunds: z.number(),
   /** Totals of issued invoices cancelled in the period. */

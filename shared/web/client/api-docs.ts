@@ -21,4 +21,9 @@ SwaggerUIBundle({
   layout: 'BaseLayout',
   deepLinking: false,
   tryItOutEnabled: false,
+  // Tags start folded, with a filter box: the API has well over a hundred operations, and
+  // Swagger UI 5 stops rendering operations past about 120 open at once (measured in Chromium:
+  // it falls back to the first tag), so a reader opens the tags they need.
+  docExpansion: 'none',
+  filter: true,
 });
