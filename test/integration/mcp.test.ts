@@ -16,6 +16,8 @@ const ALL_SCOPES = [
   'appointments:read',
   'doctors:read',
   'encounters:read',
+  'lab:read',
+  'radiology:read',
   'agents:reception:write',
   'agents:operations:read',
   // The HITL proposal tools (docs/hitl.md).
@@ -159,7 +161,14 @@ describe.each<McpTransportName>(['http', 'sse'])('MCP over %s', (transport) => {
     const mcp = await mcpClient(rt.url, transport, { token: key.secret });
     try {
       const { tools } = await mcp.listTools();
-      expect(tools.map((t) => t.name)).toEqual(['get-queue-status']);
+      expect(tools.map((t) => t.name)).toEqual([
+        'get-queue-status',
+        'get-bed-availability',
+        'get-pharmacy-stock',
+        'get-low-stock',
+        'pharmacy-expiry-scan',
+        'get-billing-summary',
+      ]);
       const refused = toolAnswer(
         await mcp.callTool({ name: 'search-patients', arguments: { q: 'a' } }),
       );
@@ -180,6 +189,20 @@ describe.each<McpTransportName>(['http', 'sse'])('MCP over %s', (transport) => {
         await mcp.callTool({ name: 'get-queue-status', arguments: { doctorId: h.doctor.id } }),
       );
       expect(queue.isError).toBe(false);
+      // The agent scope opens the operations' own scopes (beds:read, pharmacy:read, billing:read)
+      // for these tools only: real answers from a new hospital's empty wards, shelves and tills.
+      const beds = toolAnswer(await mcp.callTool({ name: 'get-bed-availability', arguments: {} }));
+      expect(beds.isError, JSON.stringify(beds.body)).toBe(false);
+      expect(beds.body).toMatchObject({ wards: [] });
+      const expiry = toolAnswer(
+        await mcp.callTool({ name: 'pharmacy-expiry-scan', arguments: { withinDays: 30 } }),
+      );
+      expect(expiry.isError, JSON.stringify(expiry.body)).toBe(false);
+      const summary = toolAnswer(
+        await mcp.callTool({ name: 'get-billing-summary', arguments: {} }),
+      );
+      expect(summary.isError, JSON.stringify(summary.body)).toBe(false);
+      expect(summary.body).toMatchObject({ today: { billed: 0, collectedTotal: 0 } });
     } finally {
       await mcp.close();
     }

@@ -39,10 +39,30 @@ describe('agent catalogue', () => {
       'cancel-appointment',
       'check-doctor-availability',
       'get-queue-status',
+      'get-bed-availability',
+      'get-pharmacy-stock',
+      'get-billing-summary',
+      'pharmacy-expiry-scan',
+      'propose-prescription',
+      'propose-admission',
+      'propose-discharge',
+      'propose-lab-order',
+      'propose-radiology-order',
     ])
       expect(names).toContain(tool);
     expect(SKILLS.map((s) => s.name)).toEqual(
-      expect.arrayContaining(['patient-lookup', 'appointment-management', 'queue-status']),
+      expect.arrayContaining([
+        'patient-lookup',
+        'appointment-management',
+        'queue-status',
+        'bed-availability',
+        'stock-check',
+        'billing-summary',
+        'pharmacy-scan',
+        'prescribe-medication',
+        'admit-patient',
+        'discharge-patient',
+      ]),
     );
     expect(() => checkCatalogue(CAPABILITIES, SKILLS)).not.toThrow();
     expect(() => checkCatalogue([...CAPABILITIES, CAPABILITIES[0]!], SKILLS)).toThrow(/twice/);
@@ -93,8 +113,15 @@ describe('scope filter', () => {
       'API key lacks the scope agents:reception:write required by book-appointment',
     );
     expect(refusal(cap('get-queue-status'), key('agents:operations:read'))).toBeNull();
+    // The spec's operations-read tools (queue, beds, stock, billing summary) and the pharmacy
+    // reports beside them.
     expect(usableBy(CAPABILITIES, key('agents:operations:read')).map((c) => c.name)).toEqual([
       'get-queue-status',
+      'get-bed-availability',
+      'get-pharmacy-stock',
+      'get-low-stock',
+      'pharmacy-expiry-scan',
+      'get-billing-summary',
     ]);
     expect(usableBy(CAPABILITIES, key('agents:reception:write')).map((c) => c.name)).toEqual([
       'register-patient',
