@@ -58,7 +58,13 @@ export function installLocalStreaming(): void {
   };
 }
 
+/**
+ * Wraps the handler for Lambda response streaming. Outside Lambda (the local runtime, or a script
+ * that only loads the bundle, as `npm run bundles` does to time module loading) the local
+ * stand-in is installed first, so loading the module never fails.
+ */
 export function streamify(handler: StreamingHandler): unknown {
+  if (!host.awslambda?.streamifyResponse) installLocalStreaming();
   return runtime().streamifyResponse(handler);
 }
 
