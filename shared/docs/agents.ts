@@ -199,11 +199,14 @@ form names, under each scope, the MCP tools it opens.
   HITL (5) and first-release tools (12, unnamed, partly overlapping) plus \`pharmacy-expiry-scan\`; 48
   is what a connecting client was shown, probably with the 5 MCP resources/prompts or duplicates
   counted. Neither figure can be reproduced from the names the spec gives, so we report what we
-  serve: today ${counts.tools} tools and ${counts.skills} skills, computed from the catalogue. The spec's
-  outpatient CRUD tools are all here; \`get-bed-availability\`, \`get-pharmacy-stock\`,
-  \`get-billing-summary\`, \`pharmacy-expiry-scan\`, the agent-coverage tools and the \`propose-*\` tools
-  come with the inpatient, pharmacy, billing and HITL work, each one catalogue entry; the counts
-  everywhere follow.
+  serve: today ${counts.tools} tools and ${counts.skills} skills, computed from the catalogue. All 11 of
+  the spec's CRUD tools, its 5 HITL \`propose-*\` tools and \`pharmacy-expiry-scan\` are here, with
+  the CRUD skills and \`prescribe-medication\`, \`admit-patient\`, \`discharge-patient\` and
+  \`pharmacy-scan\`; the rest are our own (check-in, encounter summary, directory, low stock, lab
+  and radiology reads). The spec's other agent-coverage skills (\`ot-protocol\`,
+  \`roster-generation\`, \`clinical-decision\`, \`support-query\`, \`onboarding-chat\`,
+  \`billing-check\`) need modules not built yet (theatre, roster, support); each will be one
+  catalogue entry, and the counts everywhere follow.
 - **Tool input schemas**: the operations' own zod inputs (JSON Schema draft 2020-12), except where a
   tool fixes part of the input (\`cancel-appointment\` and \`check-in-patient\` set the status;
   \`check-doctor-availability\` takes \`doctorId\`).
