@@ -5,6 +5,12 @@ import { SCOPE_NAMES, type Scope } from '../../shared/kernel/scopes';
 import type { Client, Reply } from '../support/api';
 import { billingHospital, SETTINGS } from '../support/billing';
 import { opdRuntime } from '../support/opd';
+import {
+  expectRouteRefused,
+  expectRouteSuccess,
+  type MatrixRequest,
+  sendMatrixRequest,
+} from '../support/role-matrix';
 
 // Who may call the billing routes, written out by hand, and checked against the running service
 // as in role-matrix.test.ts: every allowed role succeeds on a real request, every other role and
@@ -120,10 +126,7 @@ async function newPaid() {
   return { invoice, payment };
 }
 
-interface Req {
-  path: string;
-  body?: unknown;
-}
+type Req = MatrixRequest;
 
 interface Requests {
   fresh: (who: Who) => Promise<Req> | Req;
@@ -208,25 +211,10 @@ const REQUESTS: Record<RouteKey, Requests> = {
   },
 };
 
-function send(api: Client, route: RouteKey, req: Req): Promise<Reply> {
-  const [method, template] = route.split(' ') as [string, string];
-  const pattern = new RegExp(`^${template.replace(/\{\w+\}/g, '[^/?]+')}(\\?|$)`);
-  expect(req.path, `request of ${route}`).toMatch(pattern);
-  return api.call(method, req.path, method === 'GET' ? undefined : (req.body ?? {}));
-}
-
-function expectSuccess(res: Reply, route: RouteKey, who: string) {
-  expect(res.status, `${who} → ${route}: ${res.status} ${JSON.stringify(res.body)}`).toBe(
-    rule(route).ok,
-  );
-}
-
-function expectRefused(res: Reply, route: RouteKey, who: string, message: RegExp) {
-  const label = `${who} → ${route} must be refused: ${res.status} ${JSON.stringify(res.body)}`;
-  expect(res.status, label).toBe(403);
-  expect(res.body, label).toMatchObject({ statusCode: 403, error: expect.any(String) });
-  expect(res.body.message, label).toMatch(message);
-}
+const send = (api: Client, route: RouteKey, req: Req) => sendMatrixRequest(api, route, req);
+const expectSuccess = (res: Reply, route: RouteKey, who: string) =>
+  expectRouteSuccess(res, route, who, rule(route).ok);
+const expectRefused = expectRouteRefused;
 
 beforeAll(async () => {
   h = await billingHospital(opd.url, TZ);

@@ -6,6 +6,12 @@ import { addDays, zonedDateTimeToUtc } from '../../shared/kernel/time/zoned-time
 import type { Client, Reply } from '../support/api';
 import { diagnosticsHospital, must } from '../support/diagnostics';
 import { opdRuntime } from '../support/opd';
+import {
+  expectRouteRefused,
+  expectRouteSuccess,
+  type MatrixRequest,
+  sendMatrixRequest,
+} from '../support/role-matrix';
 
 // Who may call what in the laboratory and radiology, written out by hand from docs/routes.md and
 // checked against the running service, as in role-matrix.test.ts: every allowed role's call
@@ -279,10 +285,7 @@ const newMri = () =>
     'MRI order',
   );
 
-interface Req {
-  path: string;
-  body?: unknown;
-}
+type Req = MatrixRequest;
 interface Requests {
   fresh: (who: Who) => Promise<Req> | Req;
   refused?: () => Req;
@@ -459,25 +462,10 @@ const REQUESTS: Record<RouteKey, Requests> = {
   'GET /radiology/worklists/{list}': { fresh: () => lab('/radiology/worklists/requested') },
 };
 
-function send(api: Client, route: RouteKey, req: Req): Promise<Reply> {
-  const [method, template] = route.split(' ') as [string, string];
-  const pattern = new RegExp(`^${template.replace(/\{\w+\}/g, '[^/?]+')}(\\?|$)`);
-  expect(req.path, `request of ${route}`).toMatch(pattern);
-  return api.call(method, req.path, method === 'GET' ? undefined : (req.body ?? {}));
-}
-
-function expectSuccess(res: Reply, route: RouteKey, who: string) {
-  expect(res.status, `${who} → ${route}: ${res.status} ${JSON.stringify(res.body)}`).toBe(
-    rule(route).ok,
-  );
-}
-
-function expectRefused(res: Reply, route: RouteKey, who: string, message: RegExp) {
-  const label = `${who} → ${route} must be refused: ${res.status} ${JSON.stringify(res.body)}`;
-  expect(res.status, label).toBe(403);
-  expect(res.body, label).toMatchObject({ statusCode: 403, error: expect.any(String) });
-  expect(res.body.message, label).toMatch(message);
-}
+const send = (api: Client, route: RouteKey, req: Req) => sendMatrixRequest(api, route, req);
+const expectSuccess = (res: Reply, route: RouteKey, who: string) =>
+  expectRouteSuccess(res, route, who, rule(route).ok);
+const expectRefused = expectRouteRefused;
 
 beforeAll(async () => {
   h = await diagnosticsHospital(opd.url, TZ);

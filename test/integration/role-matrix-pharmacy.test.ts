@@ -8,6 +8,12 @@ import { addDays } from '../../shared/kernel/time/zoned-time';
 import { type Client, client, type Reply } from '../support/api';
 import { DAY_SCHEDULE, opdRuntime } from '../support/opd';
 import { pharmacyHospital } from '../support/pharmacy';
+import {
+  expectRouteRefused,
+  expectRouteSuccess,
+  type MatrixRequest,
+  sendMatrixRequest,
+} from '../support/role-matrix';
 
 // Who may call the pharmacy's routes, written out by hand and checked against the running
 // service, as test/integration/role-matrix.test.ts does for the platform and outpatient groups:
@@ -187,10 +193,7 @@ async function newDispense() {
 const batchPath = (b: { id: string }, what: string) =>
   `/pharmacy/items/${f.item.id}/batches/${b.id}/${what}`;
 
-interface Req {
-  path: string;
-  body?: unknown;
-}
+type Req = MatrixRequest;
 interface Requests {
   fresh: (who: Who) => Promise<Req> | Req;
   refused?: () => Req;
@@ -280,25 +283,10 @@ const REQUESTS: Record<RouteKey, Requests> = {
   'GET /pharmacy/low-stock': { fresh: () => ({ path: '/pharmacy/low-stock' }) },
 };
 
-function send(api: Client, route: RouteKey, req: Req): Promise<Reply> {
-  const [method, template] = route.split(' ') as [string, string];
-  const pattern = new RegExp(`^${template.replace(/\{\w+\}/g, '[^/?]+')}(\\?|$)`);
-  expect(req.path, `request of ${route}`).toMatch(pattern);
-  return api.call(method, req.path, method === 'GET' ? undefined : (req.body ?? {}));
-}
-
-function expectSuccess(res: Reply, route: RouteKey, who: string) {
-  expect(res.status, `${who} → ${route}: ${res.status} ${JSON.stringify(res.body)}`).toBe(
-    rule(route).ok,
-  );
-}
-
-function expectRefused(res: Reply, route: RouteKey, who: string, message: RegExp) {
-  const label = `${who} → ${route} must be refused: ${res.status} ${JSON.stringify(res.body)}`;
-  expect(res.status, label).toBe(403);
-  expect(res.body, label).toMatchObject({ statusCode: 403, error: expect.any(String) });
-  expect(res.body.message, label).toMatch(message);
-}
+const send = (api: Client, route: RouteKey, req: Req) => sendMatrixRequest(api, route, req);
+const expectSuccess = (res: Reply, route: RouteKey, who: string) =>
+  expectRouteSuccess(res, route, who, rule(route).ok);
+const expectRefused = expectRouteRefused;
 
 beforeAll(async () => {
   const h = await pharmacyHospital(opd.url, TZ);

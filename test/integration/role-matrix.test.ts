@@ -4,6 +4,12 @@ import { ROLES, type Role } from '../../shared/kernel/roles';
 import { SCOPE_NAMES, type Scope } from '../../shared/kernel/scopes';
 import { type Client, client, type Reply } from '../support/api';
 import { DAY_SCHEDULE, opdHospital, opdRuntime } from '../support/opd';
+import {
+  expectRouteRefused,
+  expectRouteSuccess,
+  type MatrixRequest,
+  sendMatrixRequest,
+} from '../support/role-matrix';
 
 // Who may call what, written out by hand from docs/routes.md, and checked against the running
 // service: every allowed role's call succeeds with the route's success status on a real request,
@@ -314,10 +320,7 @@ const newKey = () =>
     'key',
   );
 
-interface Req {
-  path: string;
-  body?: unknown;
-}
+type Req = MatrixRequest;
 
 interface Requests {
   /**
@@ -485,25 +488,10 @@ const REQUESTS: Record<RouteKey, Requests> = {
 };
 
 /** Sends `req` as the route's method, after checking that its path is the route's path. */
-function send(api: Client, route: RouteKey, req: Req): Promise<Reply> {
-  const [method, template] = route.split(' ') as [string, string];
-  const pattern = new RegExp(`^${template.replace(/\{\w+\}/g, '[^/?]+')}(\\?|$)`);
-  expect(req.path, `request of ${route}`).toMatch(pattern);
-  return api.call(method, req.path, method === 'GET' ? undefined : (req.body ?? {}));
-}
-
-function expectSuccess(res: Reply, route: RouteKey, who: string) {
-  expect(res.status, `${who} → ${route}: ${res.status} ${JSON.stringify(res.body)}`).toBe(
-    rule(route).ok,
-  );
-}
-
-function expectRefused(res: Reply, route: RouteKey, who: string, message: RegExp) {
-  const label = `${who} → ${route} must be refused: ${res.status} ${JSON.stringify(res.body)}`;
-  expect(res.status, label).toBe(403);
-  expect(res.body, label).toMatchObject({ statusCode: 403, error: expect.any(String) });
-  expect(res.body.message, label).toMatch(message);
-}
+const send = (api: Client, route: RouteKey, req: Req) => sendMatrixRequest(api, route, req);
+const expectSuccess = (res: Reply, route: RouteKey, who: string) =>
+  expectRouteSuccess(res, route, who, rule(route).ok);
+const expectRefused = expectRouteRefused;
 
 beforeAll(async () => {
   h = await opdHospital(opd.url, TZ);
