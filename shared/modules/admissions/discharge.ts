@@ -15,7 +15,7 @@ import type { TxItem } from '../../kernel/store/store';
 import { updateItem } from '../../kernel/store/update';
 import { invalidField } from '../../kernel/validation';
 import { findBed, vacateBed, wardCounterUpdates } from '../beds';
-import { chargeWrite } from '../billing';
+import { chargeWrites } from '../billing';
 import { Prescription } from '../encounters';
 import { bedDayChargeLines, dischargeBlockers, lengthOfStay } from './rules';
 import type { DischargeInput } from './schemas';
@@ -156,23 +156,22 @@ export async function discharge(ctx: Context, input: DischargeInput) {
     })),
     // Billing: the stay's bed days, one charge per ward segment at the ward's daily rate, in the
     // same transaction (a charge id derives from its source, so a stay is charged once).
-    ...(await Promise.all(
-      bedDayChargeLines(admission.bedHistory, endedAt, ctx.tenant.timeZone).map((line, i) =>
-        chargeWrite(store, {
-          source: { type: 'bed-days', id: `${admission.id}-${i + 1}` },
-          patientId: admission.patientId,
-          patientName: admission.patientName,
-          mrn: admission.mrn,
-          admissionId: admission.id,
-          serviceType: 'bed-day',
-          code: `BED-DAY-${line.wardId}`,
-          description: `${line.wardName}: ${line.days} bed day${line.days === 1 ? '' : 's'}`,
-          quantity: line.days,
-          unitPrice: line.dailyCharge,
-          occurredAt: endedAt,
-          by,
-        }),
-      ),
+    ...(await chargeWrites(
+      store,
+      bedDayChargeLines(admission.bedHistory, endedAt, ctx.tenant.timeZone).map((line, i) => ({
+        source: { type: 'bed-days', id: `${admission.id}-${i + 1}` },
+        patientId: admission.patientId,
+        patientName: admission.patientName,
+        mrn: admission.mrn,
+        admissionId: admission.id,
+        serviceType: 'bed-day',
+        code: `BED-DAY-${line.wardId}`,
+        description: `${line.wardName}: ${line.days} bed day${line.days === 1 ? '' : 's'}`,
+        quantity: line.days,
+        unitPrice: line.dailyCharge,
+        occurredAt: endedAt,
+        by,
+      })),
     )),
   ];
   try {

@@ -76,8 +76,14 @@ export function chargePut(store: Store, record: ChargeRecord): TxItem {
 
 /** The transaction item charging a billable event, priced in the hospital's currency. */
 export async function chargeWrite(store: Store, charge: NewCharge): Promise<TxItem> {
+  return (await chargeWrites(store, [charge]))[0]!;
+}
+
+/** The items charging several lines of one event: the settings are read once for all of them. */
+export async function chargeWrites(store: Store, charges: readonly NewCharge[]): Promise<TxItem[]> {
+  if (charges.length === 0) return [];
   const settings = await readSettings(store);
-  return chargePut(store, newChargeRecord(charge, settings.currency, charge.occurredAt));
+  return charges.map((c) => chargePut(store, newChargeRecord(c, settings.currency, c.occurredAt)));
 }
 
 /**

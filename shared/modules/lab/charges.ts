@@ -3,7 +3,7 @@
  * when the order was placed; and the billing writes that charge them.
  */
 import type { Store, TxItem } from '../../kernel/store/store';
-import { chargeWrite } from '../billing';
+import { chargeWrites } from '../billing';
 import type { LabOrder } from './schemas';
 import type { OrderSource } from './source';
 
@@ -48,22 +48,21 @@ export function orderChargeWrites(
   at: string,
   by: string,
 ): Promise<TxItem[]> {
-  return Promise.all(
-    lines.map((line, i) =>
-      chargeWrite(store, {
-        source: { type: `${line.source}-order`, id: `${order.id}-${i + 1}` },
-        patientId: line.patientId,
-        patientName: order.patientName,
-        mrn: order.mrn,
-        admissionId: order.source.kind === 'admission' ? order.source.id : undefined,
-        serviceType: line.source === 'lab' ? 'laboratory' : 'radiology',
-        code: line.code,
-        description: line.description,
-        quantity: line.quantity,
-        unitPrice: line.unitPriceMinor,
-        occurredAt: at,
-        by,
-      }),
-    ),
+  return chargeWrites(
+    store,
+    lines.map((line, i) => ({
+      source: { type: `${line.source}-order`, id: `${order.id}-${i + 1}` },
+      patientId: line.patientId,
+      patientName: order.patientName,
+      mrn: order.mrn,
+      admissionId: order.source.kind === 'admission' ? order.source.id : undefined,
+      serviceType: line.source === 'lab' ? 'laboratory' : 'radiology',
+      code: line.code,
+      description: line.description,
+      quantity: line.quantity,
+      unitPrice: line.unitPriceMinor,
+      occurredAt: at,
+      by,
+    })),
   );
 }

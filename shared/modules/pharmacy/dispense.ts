@@ -13,7 +13,7 @@ import { view } from '../../kernel/records';
 import { failedConditions } from '../../kernel/store/conditions';
 import type { Store, TxItem } from '../../kernel/store/store';
 import { invalidField } from '../../kernel/validation';
-import { chargeWrite } from '../billing';
+import { chargeWrites } from '../billing';
 import { findPrescription, type PrescriptionRecord, prescriptionDispensed } from '../encounters';
 import { findPatient } from '../patients';
 import { dispenseChargeLines, fillType, isExpired, type PickLine, pickFefo } from './rules';
@@ -94,22 +94,21 @@ export async function dispenseChargeWrites(store: Store, plan: DispensePlan): Pr
   const d = plan.dispense;
   const patient = await findPatient(store, d.patientId);
   if (!patient) throw new NotFound(`Patient ${d.patientId} not found`);
-  return Promise.all(
-    dispenseChargeLines(d, plan.item).map((line, i) =>
-      chargeWrite(store, {
-        source: { type: 'dispense', id: i === 0 ? d.id : `${d.id}-${i + 1}` },
-        patientId: patient.id,
-        patientName: patient.name,
-        mrn: patient.mrn,
-        serviceType: 'pharmacy',
-        code: line.itemCode,
-        description: line.description,
-        quantity: line.quantity,
-        unitPrice: line.unitPrice,
-        occurredAt: d.dispensedAt,
-        by: d.dispensedBy,
-      }),
-    ),
+  return chargeWrites(
+    store,
+    dispenseChargeLines(d, plan.item).map((line, i) => ({
+      source: { type: 'dispense', id: i === 0 ? d.id : `${d.id}-${i + 1}` },
+      patientId: patient.id,
+      patientName: patient.name,
+      mrn: patient.mrn,
+      serviceType: 'pharmacy',
+      code: line.itemCode,
+      description: line.description,
+      quantity: line.quantity,
+      unitPrice: line.unitPrice,
+      occurredAt: d.dispensedAt,
+      by: d.dispensedBy,
+    })),
   );
 }
 
