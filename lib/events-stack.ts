@@ -3,6 +3,7 @@ import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { RELAY_RATE_MINUTES } from '../shared/events/relay';
 import {
   AGENT_ACTION_SWEEP_RATE_MINUTES,
   agentActionRules,
@@ -48,8 +49,28 @@ export function eventFunctionSpecs(): EventFunctionSpec[] {
       permissions: { table: 'readwrite' as const, events: true },
       entry: 'functions/agent-actions-sweep/handler.ts',
     },
+    {
+      name: 'outbox-relay',
+      description: `Every ${RELAY_RATE_MINUTES} minute: publishes due outbox events, retries failed ones with backoff`,
+      memoryMb: 512,
+      timeoutSeconds: 50,
+      permissions: { table: 'readwrite' as const, events: true },
+      entry: 'functions/outbox-relay/handler.ts',
+    },
   ];
 }
+
+/** The schedule of each scheduled (non-executor) function. */
+const SCHEDULES: Record<string, { minutes: number; description: string }> = {
+  'agent-actions-sweep': {
+    minutes: AGENT_ACTION_SWEEP_RATE_MINUTES,
+    description: `The agent actions job, every ${AGENT_ACTION_SWEEP_RATE_MINUTES} minutes`,
+  },
+  'outbox-relay': {
+    minutes: RELAY_RATE_MINUTES,
+    description: `The outbox relay, every ${RELAY_RATE_MINUTES} minute`,
+  },
+};
 
 /**
  * The service's events (DESIGN: "events and schedules"): the custom bus that approval publishes
@@ -113,10 +134,13 @@ export class EventsStack extends NestedStack {
           }),
         );
       } else {
+        const schedule = SCHEDULES[spec.name];
+        if (!schedule)
+          throw new Error(`Event function ${spec.name} has neither a rule nor a schedule`);
         this.rules.push(
           new events.Rule(this, `${id}Schedule`, {
-            description: `The agent actions job, every ${AGENT_ACTION_SWEEP_RATE_MINUTES} minutes`,
-            schedule: events.Schedule.rate(Duration.minutes(AGENT_ACTION_SWEEP_RATE_MINUTES)),
+            description: schedule.description,
+            schedule: events.Schedule.rate(Duration.minutes(schedule.minutes)),
             targets: [new targets.LambdaFunction(fn.fn, { deadLetterQueue: dlq, ...TARGET_RETRY })],
           }),
         );

@@ -7,6 +7,7 @@
 import { checkAccess } from './access';
 import { strictChecks } from './config';
 import type { Context, PublicContext } from './context';
+import { settleEffects } from './effects';
 import { InternalError, toAppError } from './errors';
 import type { AnyOperation, ContextFor, Operation } from './operation';
 import { parseOrThrow } from './validation';
@@ -20,7 +21,14 @@ export async function invokeOperation<
   try {
     const input = parseOrThrow(op.input, rawInput);
     checkAccess(op, ctx as Context | PublicContext);
-    const output = await op.handler(ctx, input);
+    let output: unknown;
+    try {
+      output = await op.handler(ctx, input);
+    } catch (err) {
+      await settleEffects(ctx as Context | PublicContext, 'failed');
+      throw err;
+    }
+    await settleEffects(ctx as Context | PublicContext, 'ok');
     if (strictChecks()) checkOutput(op, output);
     return output as z.output<O>;
   } catch (err) {

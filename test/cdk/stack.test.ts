@@ -797,12 +797,29 @@ describe('events (lib/events-stack.ts, from the agent action type declaration)',
     }
   });
 
-  it('runs the agent actions job every five minutes with a DLQ', () => {
-    const schedules = inEvents('AWS::Events::Rule').filter(
-      ([, r]) => r.Properties.ScheduleExpression,
+  /** The scheduled rules whose target is the function named `name`. */
+  const schedulesOf = (name: string) => {
+    const fn = stack.functions.events.find((f) => f.spec.name === name)!;
+    return inEvents('AWS::Events::Rule').filter(
+      ([, r]) =>
+        r.Properties.ScheduleExpression &&
+        JSON.stringify(r.Properties.Targets[0].Arn).includes(logicalId(fn.fn)),
     );
+  };
+
+  it('runs the agent actions job every five minutes with a DLQ', () => {
+    const schedules = schedulesOf('agent-actions-sweep');
     expect(schedules.map(([, r]) => r.Properties.ScheduleExpression)).toEqual(['rate(5 minutes)']);
     expect(schedules[0]![1].Properties.Targets[0].DeadLetterConfig).toBeDefined();
+  });
+
+  it('runs the outbox relay every minute with a DLQ, and no other schedule exists', () => {
+    const schedules = schedulesOf('outbox-relay');
+    expect(schedules.map(([, r]) => r.Properties.ScheduleExpression)).toEqual(['rate(1 minute)']);
+    expect(schedules[0]![1].Properties.Targets[0].DeadLetterConfig).toBeDefined();
+    expect(
+      inEvents('AWS::Events::Rule').filter(([, r]) => r.Properties.ScheduleExpression),
+    ).toHaveLength(2);
   });
 
   it('executors get the table but neither the bus nor the secret; the job and agent-actions may publish', () => {
