@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { actorId } from '../../kernel/actor';
 import type { Context } from '../../kernel/context';
 import { Conflict, NotFound } from '../../kernel/errors';
+import { newId } from '../../kernel/ids';
 import type { PageRequest } from '../../kernel/pagination';
 import { view } from '../../kernel/records';
 import { failedConditions } from '../../kernel/store/conditions';
@@ -139,9 +139,12 @@ export async function admit(ctx: Context, input: AdmitInput) {
   const { ward, beds } = await candidateBeds(ctx, input, patient);
   const at = ctx.now.toISOString();
   const by = actorId(ctx.actor);
+  // One id for every bed tried (a refused attempt wrote nothing); derived from the action's id
+  // when an approved agent action runs this (kernel/ids.ts).
+  const id = newId(ctx);
   for (const bed of beds.slice(0, BED_ATTEMPTS)) {
     const admission: AdmissionRecord = {
-      id: randomUUID(),
+      id,
       class: 'IMP',
       status: 'in-progress',
       patientId: patient.id,

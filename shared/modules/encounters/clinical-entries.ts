@@ -10,6 +10,7 @@ import { ageInYears, assessReading, type VitalsInput } from '../../clinical/vita
 import { actorId } from '../../kernel/actor';
 import type { Context } from '../../kernel/context';
 import { Conflict, NotFound } from '../../kernel/errors';
+import { newId } from '../../kernel/ids';
 import { view } from '../../kernel/records';
 import { failedConditions } from '../../kernel/store/conditions';
 import { updateItem } from '../../kernel/store/update';
@@ -130,7 +131,8 @@ export async function addPrescription(ctx: Context, input: PrescriptionInput & {
   });
   const authoredOn = ctx.now.toISOString();
   const rx: PrescriptionRecord = {
-    id: randomUUID(),
+    // Derived from the action's id when an approved agent action runs this (kernel/ids.ts).
+    id: newId(ctx),
     encounterId,
     patientId: encounter.patientId,
     status: NEW_PRESCRIPTION_STATUS,

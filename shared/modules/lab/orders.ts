@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { type Actor, actingRole, actorId, decidingHuman } from '../../kernel/actor';
 import type { Context } from '../../kernel/context';
 import { Conflict, Forbidden, NotFound } from '../../kernel/errors';
+import { newId } from '../../kernel/ids';
 import type { PageRequest } from '../../kernel/pagination';
 import { view } from '../../kernel/records';
 import { failedConditions } from '../../kernel/store/conditions';
@@ -185,7 +186,8 @@ export async function createOrder(ctx: Context, input: z.output<typeof CreateLab
     );
   const at = ctx.now.toISOString();
   const order: LabOrderRecord = {
-    id: randomUUID(),
+    // Derived from the action's id when an approved agent action runs this (kernel/ids.ts).
+    id: newId(ctx),
     source: input.source,
     patientId: patient.id,
     patientName: patient.name,

@@ -2,10 +2,10 @@
  * Radiology from request to report: ordering with the safety screen and an accession number,
  * answering and overriding the screen, booking a modality slot, performing and reporting.
  */
-import { randomUUID } from 'node:crypto';
 import { actingRole, actorId, decidingHuman } from '../../kernel/actor';
 import type { Context } from '../../kernel/context';
 import { Conflict, Forbidden, NotFound } from '../../kernel/errors';
+import { newId } from '../../kernel/ids';
 import type { PageRequest } from '../../kernel/pagination';
 import { view } from '../../kernel/records';
 import { failedConditions } from '../../kernel/store/conditions';
@@ -111,7 +111,8 @@ export async function createOrder(ctx: Context, input: z.output<typeof CreateRad
     throw invalidField('procedureCode', `${input.procedureCode} is not an active procedure`);
   const at = ctx.now.toISOString();
   const base = {
-    id: randomUUID(),
+    // Derived from the action's id when an approved agent action runs this (kernel/ids.ts).
+    id: newId(ctx),
     source: input.source,
     patientId: patient.id,
     patientName: patient.name,
