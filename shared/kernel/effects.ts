@@ -29,3 +29,19 @@ export async function settleEffects(
   if ('store' in ctx && ctx.store) await ctx.store.settle(outcome, ctx.log);
   else if ('stores' in ctx) await ctx.stores.settle(outcome, ctx.log);
 }
+
+/** Runs an operation's handler and settles its writes (the riders, the fast path) after it. */
+export async function runWithEffects<T>(
+  ctx: Context | PublicContext,
+  handler: () => Promise<T>,
+): Promise<T> {
+  let output: T;
+  try {
+    output = await handler();
+  } catch (err) {
+    await settleEffects(ctx, 'failed');
+    throw err;
+  }
+  await settleEffects(ctx, 'ok');
+  return output;
+}

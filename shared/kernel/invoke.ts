@@ -7,8 +7,9 @@
 import { checkAccess } from './access';
 import { strictChecks } from './config';
 import type { Context, PublicContext } from './context';
-import { settleEffects } from './effects';
+import { runWithEffects } from './effects';
 import { InternalError, toAppError } from './errors';
+import { takeIdempotencyKey, withIdempotencyKey } from './idempotency';
 import type { AnyOperation, ContextFor, Operation } from './operation';
 import { parseOrThrow } from './validation';
 import * as z from './zod';
@@ -19,16 +20,13 @@ export async function invokeOperation<
   A extends Operation['access'],
 >(op: Operation<I, O, A>, ctx: ContextFor<A>, rawInput: unknown): Promise<z.output<O>> {
   try {
-    const input = parseOrThrow(op.input, rawInput);
+    // An Idempotency-Key is no input field: it is split off first (kernel/idempotency.ts).
+    const { input: fields, key } = takeIdempotencyKey(op, rawInput);
+    const input = parseOrThrow(op.input, fields);
     checkAccess(op, ctx as Context | PublicContext);
-    let output: unknown;
-    try {
-      output = await op.handler(ctx, input);
-    } catch (err) {
-      await settleEffects(ctx as Context | PublicContext, 'failed');
-      throw err;
-    }
-    await settleEffects(ctx as Context | PublicContext, 'ok');
+    const output = await withIdempotencyKey(op, ctx as Context | PublicContext, key, input, () =>
+      runWithEffects(ctx as Context | PublicContext, () => op.handler(ctx, input)),
+    );
     if (strictChecks()) checkOutput(op, output);
     return output as z.output<O>;
   } catch (err) {

@@ -3,7 +3,7 @@
  * rate-limit counters (global items, keyed by a hash of the credential) and the legacy-SSE
  * session mailboxes (in the tenant's partitions).
  */
-import { failedConditions } from '../kernel/store/conditions';
+import { conditionFailed } from '../kernel/store/conditions';
 import { lookupKey } from '../kernel/store/keys';
 import type { Store } from '../kernel/store/store';
 
@@ -77,6 +77,7 @@ export async function postToSession(
   try {
     await store.transact([
       {
+        name: 'session',
         ConditionCheck: {
           Key: key,
           ConditionExpression: 'attribute_exists(pk) AND credentialId = :credential',
@@ -97,7 +98,7 @@ export async function postToSession(
     ]);
     return true;
   } catch (err) {
-    if (failedConditions(err)?.includes(0)) return false;
+    if (conditionFailed(err, 'session')) return false;
     throw err;
   }
 }

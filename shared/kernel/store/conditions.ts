@@ -43,12 +43,6 @@ export function failedConditionNames(err: unknown): string[] | null {
   );
 }
 
-/** Positions of the items of a cancelled transaction whose condition failed, or null. */
-export function failedConditions(err: unknown): number[] | null {
-  const codes = cancellationCodes(err);
-  return codes ? codes.flatMap((code, i) => (code === 'ConditionalCheckFailed' ? [i] : [])) : null;
-}
-
 /** True when the condition of the item called `name` failed (in a transaction the store sent). */
 export function conditionFailed(err: unknown, name: string): boolean {
   return failedConditionNames(err)?.includes(name) ?? false;

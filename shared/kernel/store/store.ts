@@ -65,6 +65,11 @@ export type TxItem = (
   | { ConditionCheck: WithoutTable<NonNullable<RawTxItem['ConditionCheck']>> }
 ) & { name?: string };
 
+/** `item` with its condition named, for `conditionFailed(err, name)` (conditions.ts). */
+export function named(name: string, item: TxItem): TxItem {
+  return { ...item, name };
+}
+
 /**
  * A write that rides along with the operation's next write (see `Store.alongside`): it commits in
  * the same transaction as the operation's effect, or not at all.
@@ -434,14 +439,14 @@ export class Store {
    */
   async settle(outcome: 'ok' | 'failed', log?: Warner): Promise<void> {
     const pending = this.pending;
-    if (outcome === 'ok' && pending.length) {
-      for (let i = 0; i < pending.length; i += MAX_TRANSACTION_ITEMS) {
-        const chunk = pending.slice(i, i + MAX_TRANSACTION_ITEMS);
-        await this.transactWith([], chunk);
-      }
+    try {
+      if (outcome === 'ok')
+        for (let i = 0; i < pending.length; i += MAX_TRANSACTION_ITEMS)
+          await this.transactWith([], pending.slice(i, i + MAX_TRANSACTION_ITEMS));
+    } finally {
+      this.pending = [];
+      await this.publishCommitted(log);
     }
-    this.pending = [];
-    await this.publishCommitted(log);
   }
 
   private async publishCommitted(log?: Warner): Promise<void> {
@@ -470,7 +475,7 @@ export class Store {
    * another on the same item with `TransactionConflict` (not a failed condition); it is retried
    * with jitter, and the retry then sees the winner's write and fails its condition, which the
    * caller turns into its own 409. Failed conditions are rethrown for the caller to interpret
-   * (see failedConditions).
+   * (see failedConditionNames and conditionFailed in conditions.ts).
    */
   async transact(
     items: TxItem[],

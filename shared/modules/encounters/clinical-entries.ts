@@ -1,4 +1,5 @@
 /** What is recorded on an open encounter: vitals readings and prescriptions, and prescription status changes. */
+
 import { randomUUID } from 'node:crypto';
 import { assertMedicationRequestTransition } from '../../clinical/medication-request-status';
 import {
@@ -12,7 +13,8 @@ import type { Context } from '../../kernel/context';
 import { Conflict, NotFound } from '../../kernel/errors';
 import { newId } from '../../kernel/ids';
 import { view } from '../../kernel/records';
-import { failedConditions } from '../../kernel/store/conditions';
+import { conditionFailed } from '../../kernel/store/conditions';
+import { named } from '../../kernel/store/store';
 import { updateItem } from '../../kernel/store/update';
 import { todayIn } from '../../kernel/time/zoned-time';
 import { findPatient } from '../patients';
@@ -78,6 +80,7 @@ export async function recordVitals(ctx: Context, input: VitalsInput & { id: stri
         Put: { Item: VitalsRecord.item(reading, keys.vitals(encounterId, recordedAt, reading.id)) },
       },
       {
+        name: 'encounter',
         Update: updateItem(
           keys.encounter(encounterId),
           {
@@ -99,7 +102,7 @@ export async function recordVitals(ctx: Context, input: VitalsInput & { id: stri
       },
     ]);
   } catch (err) {
-    if (failedConditions(err)?.includes(1)) {
+    if (conditionFailed(err, 'encounter')) {
       const latest = await requireEncounter(ctx, encounterId);
       if (isEncounterFinished(latest.status)) throw finishedConflict(encounterId, latest.status);
       throw new Conflict(
@@ -155,6 +158,7 @@ export async function addPrescription(ctx: Context, input: PrescriptionInput & {
   try {
     await store.transact([
       {
+        name: 'open-encounter',
         ConditionCheck: {
           Key: keys.encounter(encounterId),
           ConditionExpression: OPEN_ENCOUNTER.expression,
@@ -167,7 +171,7 @@ export async function addPrescription(ctx: Context, input: PrescriptionInput & {
       },
     ]);
   } catch (err) {
-    if (failedConditions(err)?.includes(0))
+    if (conditionFailed(err, 'open-encounter'))
       throw finishedConflict(encounterId, (await requireEncounter(ctx, encounterId)).status);
     throw err;
   }
@@ -197,9 +201,11 @@ export async function changePrescriptionStatus(
     ...(input.reason ? { statusReason: input.reason } : {}),
   };
   try {
-    await ctx.store.transact([prescriptionStatusUpdate(ctx.store, rx, change)]);
+    await ctx.store.transact([
+      named('prescription', prescriptionStatusUpdate(ctx.store, rx, change)),
+    ]);
   } catch (err) {
-    if (failedConditions(err)?.includes(0))
+    if (conditionFailed(err, 'prescription'))
       throw new Conflict(
         `Prescription ${input.prescriptionId} changed while updating it; reload and try again`,
       );

@@ -8,8 +8,8 @@ import { Conflict, Forbidden, NotFound } from '../../kernel/errors';
 import { newId } from '../../kernel/ids';
 import type { PageRequest } from '../../kernel/pagination';
 import { view } from '../../kernel/records';
-import { failedConditions } from '../../kernel/store/conditions';
-import type { TxItem } from '../../kernel/store/store';
+import { conditionFailed, failedConditionNames } from '../../kernel/store/conditions';
+import { named, type TxItem } from '../../kernel/store/store';
 import { utcToZonedParts } from '../../kernel/time/zoned-time';
 import { invalidField } from '../../kernel/validation';
 import type * as z from '../../kernel/zod';
@@ -65,12 +65,12 @@ async function requireOrder(ctx: Context, id: string) {
 
 async function commit(ctx: Context, read: OrderRecord, next: OrderRecord, extra: TxItem[] = []) {
   try {
-    await ctx.store.transact([putOrder(ctx.store, next, read.version), ...extra]);
+    await ctx.store.transact([named('order', putOrder(ctx.store, next, read.version)), ...extra]);
   } catch (err) {
-    const failed = failedConditions(err);
-    if (failed?.includes(0))
+    if (conditionFailed(err, 'order'))
       throw new Conflict(`Radiology order ${read.id} changed meanwhile; reload and try again`);
-    if (failed?.length) throw new Conflict('That modality slot is already booked; choose another');
+    if (failedConditionNames(err)?.length)
+      throw new Conflict('That modality slot is already booked; choose another');
     throw err;
   }
   return answer(next);
