@@ -1,9 +1,19 @@
 import { Duration, NestedStack, type NestedStackProps } from 'aws-cdk-lib';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import * as cwActions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as kms from 'aws-cdk-lib/aws-kms';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import * as sns from 'aws-cdk-lib/aws-sns';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { RELAY_RATE_MINUTES } from '../shared/events/relay';
+import {
+  DEAD_EVENT_MESSAGE,
+  PUBLISH_FAILED_MESSAGE,
+  RELAY_RATE_MINUTES,
+} from '../shared/events/relay';
 import {
   AGENT_ACTION_SWEEP_RATE_MINUTES,
   agentActionRules,
@@ -79,11 +89,19 @@ const SCHEDULES: Record<string, { minutes: number; description: string }> = {
  * and the five-minute schedule of the agent actions job. Area stacks receive the bus for the
  * groups that publish.
  */
+/** Namespace of the service's own CloudWatch metrics (from log metric filters). */
+export const METRIC_NAMESPACE = 'HospitalManagementService';
+/** Failed publications of the relay in 15 minutes that raise its alarm (a few are transient). */
+export const RELAY_FAILURES_ALARM_THRESHOLD = 5;
+
 export class EventsStack extends NestedStack {
   readonly bus: events.EventBus;
   readonly functions: ApiFunction[] = [];
   readonly queues: sqs.Queue[] = [];
   readonly rules: events.Rule[] = [];
+  /** Every alarm of the events notifies this topic (a stack output: operators subscribe to it). */
+  readonly alarmTopic: sns.Topic;
+  readonly alarms: cloudwatch.Alarm[] = [];
 
   constructor(scope: Construct, id: string, props: EventsStackProps) {
     super(scope, id, {
@@ -113,11 +131,52 @@ export class EventsStack extends NestedStack {
     };
     const rules = new Map(agentActionRules().map((r) => [r.executor, r]));
 
+    // Alarms notify one encrypted topic; CloudWatch may use its key to publish to it.
+    const topicKey = new kms.Key(this, 'AlarmTopicKey', {
+      description: 'Hospital Management Service alarm topic encryption',
+      enableKeyRotation: true,
+    });
+    topicKey.addToResourcePolicy(
+      new iam.PolicyStatement({
+        sid: 'AllowCloudWatchAlarmsToPublish',
+        principals: [new iam.ServicePrincipal('cloudwatch.amazonaws.com')],
+        actions: ['kms:Decrypt', 'kms:GenerateDataKey*'],
+        resources: ['*'],
+      }),
+    );
+    this.alarmTopic = new sns.Topic(this, 'AlarmTopic', {
+      displayName: 'Hospital Management Service alarms',
+      masterKey: topicKey,
+      enforceSSL: true,
+    });
+    const alarmAction = new cwActions.SnsAction(this.alarmTopic);
+    const alarm = (id: string, props: cloudwatch.AlarmProps) => {
+      const a = new cloudwatch.Alarm(this, id, {
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+        ...props,
+      });
+      a.addAlarmAction(alarmAction);
+      this.alarms.push(a);
+      return a;
+    };
+
     for (const spec of eventFunctionSpecs()) {
       const id = constructId(spec.name);
       const dlq = deadLetters(id);
       const fn = new ApiFunction(this, id, { ...shared, spec, deadLetterQueue: dlq });
       this.functions.push(fn);
+      // A message in a DLQ is an event or invocation that failed every retry: someone must look.
+      alarm(`${id}DlqAlarm`, {
+        alarmDescription: `${spec.name}: a failed event or invocation is in its dead-letter queue`,
+        metric: dlq.metricApproximateNumberOfMessagesVisible({
+          period: Duration.minutes(5),
+          statistic: 'Maximum',
+        }),
+        threshold: 1,
+        evaluationPeriods: 1,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      });
+      if (spec.name === 'outbox-relay') this.relayAlarms(fn, alarm);
       const rule = rules.get(spec.name);
       if (rule) {
         fn.fn.addEnvironment('ACTION_TYPE', rule.type);
@@ -146,5 +205,50 @@ export class EventsStack extends NestedStack {
         );
       }
     }
+  }
+
+  /**
+   * The relay's failures, from its log lines (shared/events/relay.ts): any event set aside as DEAD
+   * at once, and failed publications when they keep coming (RELAY_FAILURES_ALARM_THRESHOLD in 15
+   * minutes), since one failure is retried anyway.
+   */
+  private relayAlarms(
+    fn: ApiFunction,
+    alarm: (id: string, props: cloudwatch.AlarmProps) => cloudwatch.Alarm,
+  ) {
+    const metricOf = (id: string, message: string, metricName: string) => {
+      new logs.MetricFilter(this, id, {
+        logGroup: fn.fn.logGroup,
+        filterPattern: logs.FilterPattern.stringValue('$.msg', '=', message),
+        metricNamespace: METRIC_NAMESPACE,
+        metricName,
+        metricValue: '1',
+        defaultValue: 0,
+      });
+      return new cloudwatch.Metric({
+        namespace: METRIC_NAMESPACE,
+        metricName,
+        statistic: 'Sum',
+        period: Duration.minutes(5),
+      });
+    };
+    alarm('OutboxDeadAlarm', {
+      alarmDescription: 'The outbox relay set an event aside after its last attempt (DEAD)',
+      metric: metricOf('OutboxDeadFilter', DEAD_EVENT_MESSAGE, 'OutboxEventsDead'),
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+    });
+    alarm('OutboxPublishFailuresAlarm', {
+      alarmDescription: `The outbox relay failed to publish ${RELAY_FAILURES_ALARM_THRESHOLD} or more times in 15 minutes`,
+      metric: metricOf(
+        'OutboxPublishFailuresFilter',
+        PUBLISH_FAILED_MESSAGE,
+        'OutboxPublishFailures',
+      ).with({ period: Duration.minutes(15) }),
+      threshold: RELAY_FAILURES_ALARM_THRESHOLD,
+      evaluationPeriods: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+    });
   }
 }

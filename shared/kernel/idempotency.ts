@@ -173,6 +173,10 @@ export async function withIdempotencyKey<T>(
   } catch (err) {
     if (err instanceof KeyTaken || (err as { cause?: unknown })?.cause instanceof KeyTaken)
       return answerOf(await read());
+    // Refused on the state a concurrent request with the same key left (a payment above what
+    // is now due): that request is this one's first, so its answer is this one's too.
+    const meanwhile = await read().catch(() => null);
+    if (meanwhile) return answerOf(meanwhile);
     throw err;
   }
   if (committed) {

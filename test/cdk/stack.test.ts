@@ -822,6 +822,53 @@ describe('events (lib/events-stack.ts, from the agent action type declaration)',
     ).toHaveLength(2);
   });
 
+  it('every DLQ and the relay raise an alarm to the encrypted alarm topic, which is a stack output', () => {
+    const topics = inEvents('AWS::SNS::Topic');
+    expect(topics).toHaveLength(1);
+    const [topicId, topic] = topics[0]!;
+    expect(topic.Properties.KmsMasterKeyId).toBeDefined();
+    const alarms = inEvents('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
+    for (const a of alarms) expect(a.AlarmActions).toEqual([{ Ref: topicId }]);
+    // One alarm per queue, on a visible message.
+    const queues = inEvents('AWS::SQS::Queue');
+    expect(queues.length).toBe(ACTION_TYPE_NAMES.length + 2);
+    for (const [queueId] of queues) {
+      const onQueue = alarms.filter((a) =>
+        JSON.stringify(a.Dimensions ?? []).includes(`"${queueId}"`),
+      );
+      expect(onQueue, queueId).toHaveLength(1);
+      expect(onQueue[0]).toMatchObject({
+        MetricName: 'ApproximateNumberOfMessagesVisible',
+        Namespace: 'AWS/SQS',
+        Threshold: 1,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      });
+    }
+    // The relay's failures, from its log lines.
+    const filters = inEvents('AWS::Logs::MetricFilter').map(([, f]) => f.Properties);
+    expect(filters.map((f) => f.FilterPattern).sort()).toEqual([
+      '{ $.msg = "outbox event dead" }',
+      '{ $.msg = "outbox publish failed" }',
+    ]);
+    const relayLogs = stack.functions.events.find((f) => f.spec.name === 'outbox-relay')!;
+    for (const f of filters)
+      expect(JSON.stringify(f.LogGroupName)).toContain(
+        logicalId(relayLogs.fn.logGroup.node.defaultChild as never),
+      );
+    expect(
+      alarms
+        .filter((a) => a.Namespace === 'HospitalManagementService')
+        .map((a) => [a.MetricName, a.Threshold, a.Period])
+        .sort(),
+    ).toEqual([
+      ['OutboxEventsDead', 1, 300],
+      ['OutboxPublishFailures', 5, 900],
+    ]);
+    expect(alarms).toHaveLength(queues.length + 2);
+    const outputs = Template.fromStack(stack).toJSON().Outputs as Json;
+    expect(outputs.AlarmTopicArn).toBeDefined();
+  });
+
   it('executors get the table but neither the bus nor the secret; the job and agent-actions may publish', () => {
     for (const f of stack.functions.events) {
       const policy = JSON.stringify(

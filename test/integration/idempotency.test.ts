@@ -48,6 +48,31 @@ const give = defineOperation({
   },
 });
 
+/**
+ * Refuses when the thing was already claimed: a state a concurrent first request leaves. The
+ * second call of a run reads the state late, after the first committed (`lateReads`).
+ */
+let lateReads = 0;
+const claim = defineOperation({
+  name: 'idemtest.claim',
+  summary: 'Claims the one thing, once',
+  input: z.strictObject({ thing: z.string() }),
+  output: z.strictObject({ id: z.string() }),
+  access: { roles: 'any' },
+  kind: 'write',
+  idempotent: false,
+  async handler(ctx, input) {
+    const key = ctx.store.keys.entity('THING', input.thing);
+    if (lateReads-- > 0) await new Promise((ok) => setTimeout(ok, 200));
+    if (await ctx.store.get(key, { consistent: true }))
+      throw new Conflict(`${input.thing} is already claimed`);
+    const id = randomUUID();
+    await new Promise((ok) => setTimeout(ok, 30));
+    await ctx.store.put({ Item: { ...key, id }, ConditionExpression: 'attribute_not_exists(pk)' });
+    return { id };
+  },
+});
+
 function contextOf(tenantId: string, userId = 'u-1', now = T0): Context {
   return {
     now,
@@ -111,6 +136,23 @@ describe('Idempotency-Key', () => {
       expect(new Set(answers.map((a) => a.id)).size).toBe(1);
     }
     expect(await gifts(t)).toBe(2);
+  });
+
+  it('a concurrent retry refused on the state its first request left answers that first answer', async () => {
+    const t = `idem-${randomUUID()}`;
+    const key = randomUUID();
+    const retry = (() => {
+      lateReads = 1; // this one (started first, past its key check) reads the state late
+      return invokeOperation(claim, contextOf(t), { thing: 'bed-7', idempotencyKey: key });
+    })();
+    await new Promise((ok) => setTimeout(ok, 20));
+    const first = invokeOperation(claim, contextOf(t), { thing: 'bed-7', idempotencyKey: key });
+    const [a, b] = await Promise.all([first, retry]);
+    expect(b).toEqual(a);
+    // Without the key the second is refused, as the state says.
+    expect(await failure(invokeOperation(claim, contextOf(t), { thing: 'bed-7' }))).toBe(
+      'conflict: bed-7 is already claimed',
+    );
   });
 
   it('the same key with another body is refused (409), naming what it was used for', async () => {
