@@ -75,6 +75,8 @@ async function main() {
     dynamoEndpoint: dynamo.endpoint,
     jwtSecret: jwtSecretFor(dataDir),
     log: (line) => console.log(line),
+    // Move the clock and run the agent actions job from outside (docs/local-clock.md).
+    localControl: true,
   });
   running.runtime = runtime;
   if (stopping) return;
@@ -88,6 +90,9 @@ async function main() {
     `  MCP:                 ${runtime.url}/mcp (Streamable HTTP), ${runtime.url}/sse (SSE)`,
   );
   console.log(`  A2A agent card:      ${runtime.url}/.well-known/agent-card.json`);
+  console.log(
+    `  Local clock:         ${runtime.url}/_local/clock (POST {"advanceMinutes": n}; docs/local-clock.md)`,
+  );
   console.log('Press Ctrl-C to stop.');
 }
 

@@ -134,6 +134,10 @@ describe('npm start (bin/local.ts)', () => {
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({ status: 'ok' });
     expect(dynamoPids(Number(dynamoPort))).toHaveLength(1);
+    // npm start serves the local clock (docs/local-clock.md); the tests' runtime does not.
+    const clock = await fetch(`${url}/_local/clock`);
+    expect(clock.status).toBe(200);
+    expect(await clock.json()).toMatchObject({ offsetMinutes: expect.any(Number) });
 
     app.child.kill('SIGINT');
     expect(await app.exit(8_000)).toBe(0);

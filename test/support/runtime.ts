@@ -11,6 +11,8 @@ export interface TestRuntimeOptions {
    * on Lambda), so the shared runtime is started afresh for the next caller.
    */
   dedicated?: boolean;
+  /** Serve `npm start`'s development controls under /_local/ (bin/local/control.ts); implies `dedicated`. */
+  localControl?: boolean;
 }
 
 /** Runtimes started in this process so far: a shared runtime started before the last is stale. */
@@ -21,6 +23,7 @@ async function launch(options: TestRuntimeOptions): Promise<LocalRuntime> {
   started += 1;
   const runtime = await startLocalRuntime({
     ...(options.stage ? { stage: options.stage } : {}),
+    ...(options.localControl ? { localControl: true } : {}),
     port: 0,
     dynamoEndpoint: inject('dynamoEndpoint'),
     tableName: TEST_TABLE,
@@ -46,7 +49,7 @@ async function launch(options: TestRuntimeOptions): Promise<LocalRuntime> {
  * variables they set they must delete again).
  */
 export async function startTestRuntime(options: TestRuntimeOptions = {}): Promise<LocalRuntime> {
-  if (options.stage || options.dedicated) return launch(options);
+  if (options.stage || options.dedicated || options.localControl) return launch(options);
   if (!shared || shared.generation !== started) {
     const stale = shared;
     const runtime = launch({});
