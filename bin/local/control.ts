@@ -14,10 +14,10 @@
  * (bin/local.ts) does: a runtime embedded elsewhere (the tests') and the deployed stack answer
  * these paths as any unknown route (404, API Gateway's "Missing Authentication Token"); they are
  * no route of the manifest, so no function or API resource is ever made for them
- * (test/cdk/stack.test.ts). They take no credential, since the clock is the whole runtime's, not
- * a hospital's: they answer only callers on this machine (a loopback address; 403 otherwise, as
- * with HOST=0.0.0.0) and only JSON requests (415 otherwise), so a web page elsewhere cannot move
- * the clock with a form post.
+ * (test/cdk/local-controls.test.ts). They take no credential, since the clock is the whole runtime's, not
+ * a hospital's: they answer only callers on this machine (from a loopback address, to a
+ * loopback Host; 403 otherwise, also with HOST=0.0.0.0) and only JSON requests (415 otherwise),
+ * so a web page elsewhere can move the clock neither with a form post nor by DNS rebinding.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { errorBody, STATUS_OF } from '../../shared/http/errors';
@@ -41,6 +41,16 @@ export function isLoopback(address: string | undefined): boolean {
   if (!address) return false;
   const v4 = address.startsWith('::ffff:') ? address.slice('::ffff:'.length) : address;
   return v4 === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
+}
+
+/**
+ * The Host a caller on this machine sends: localhost, a 127.x address or [::1], with any port. A
+ * page of another site that had its name resolve to 127.0.0.1 (DNS rebinding) sends its own name.
+ */
+export function isLocalHost(host: string | undefined): boolean {
+  if (!host) return false;
+  const name = host.replace(/:\d+$/, '').toLowerCase();
+  return name === 'localhost' || name === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name);
 }
 
 function answer(res: ServerResponse, statusCode: number, body: unknown): void {
@@ -104,7 +114,7 @@ export function localControl(events: LocalEvents): LocalControl {
       else refuse(res, 404, `No local control ${path}; see docs/local-clock.md for the controls`);
       return true;
     }
-    if (!isLoopback(req.socket.remoteAddress)) {
+    if (!isLoopback(req.socket.remoteAddress) || !isLocalHost(req.headers.host)) {
       refuse(res, 403, 'The local controls answer only callers on this machine');
       return true;
     }

@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isLoopback, localControl } from '../../../bin/local/control';
+import { isLocalHost, isLoopback, localControl } from '../../../bin/local/control';
 import type { LocalEvents } from '../../../bin/local/event-bus';
 import { resetClock, systemClock } from '../../../shared/kernel/clock';
 
@@ -30,16 +30,28 @@ describe('isLoopback', () => {
   });
 });
 
-/** A request as node:http hands it over, from `remoteAddress`. */
-function request(
-  method: string,
-  remoteAddress: string,
-  body = '',
-  contentType = 'application/json',
-) {
+describe('isLocalHost (the Host header)', () => {
+  it.each([
+    ['localhost:3000', true],
+    ['LOCALHOST', true],
+    ['127.0.0.1:3105', true],
+    ['127.0.0.1', true],
+    ['[::1]:3000', true],
+    ['evil.example:3000', false],
+    ['localhost.evil.example', false],
+    ['192.168.1.20:3000', false],
+    ['', false],
+    [undefined, false],
+  ])('%s → %s', (host, local) => {
+    expect(isLocalHost(host)).toBe(local);
+  });
+});
+
+/** A request as node:http hands it over, from `remoteAddress`, to `host`. */
+function request(method: string, remoteAddress: string, body = '', host = 'localhost:3000') {
   return Object.assign(Readable.from(body ? [Buffer.from(body)] : []), {
     method,
-    headers: { 'content-type': contentType },
+    headers: { 'content-type': 'application/json', host },
     socket: { remoteAddress },
   }) as unknown as IncomingMessage;
 }
@@ -95,6 +107,14 @@ describe('the local controls', () => {
     }
     expect(Math.abs(systemClock.now().getTime() - Date.now())).toBeLessThan(1_000);
     expect(jobRuns).toBe(0);
+  });
+
+  it('refuse a page of another site whose name resolves to this machine (DNS rebinding)', async () => {
+    const { res, out } = response();
+    const rebound = request('POST', '127.0.0.1', '{"advanceMinutes": 60}', 'evil.example:3000');
+    expect(await control(rebound, res, '/_local/clock')).toBe(true);
+    expect(out.status).toBe(403);
+    expect(Math.abs(systemClock.now().getTime() - Date.now())).toBeLessThan(1_000);
   });
 
   it('serve a caller on this machine', async () => {
