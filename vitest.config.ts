@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
@@ -87,6 +88,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // One worker per core, not vitest's cores - 1 (a single worker on two cores): an integration
+    // worker spends about half its time waiting for DynamoDB Local, another process, so a second
+    // worker uses the core the first leaves idle.
+    maxWorkers: availableParallelism(),
     // The default reporter, then the ten slowest files and the time per project.
     reporters: ['default', './test/support/slowest-files.ts'],
     projects: PROJECTS.flatMap(projects),

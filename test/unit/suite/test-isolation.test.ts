@@ -4,6 +4,7 @@
  * other files does not leave a module mock or an AWS client mock behind for the next file.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import config, { OWN_PROCESS, PROJECTS } from '../../../vitest.config';
@@ -48,6 +49,8 @@ describe('test projects', () => {
     expect(byName.unit!.isolate).toBe(false);
     expect(byName['unit-own-process']!.isolate).toBe(true);
     expect(byName.browser!.isolate).toBe(true);
+    // One worker per core: vitest's default (cores - 1) is a single worker on two cores.
+    expect(config.test?.maxWorkers).toBe(availableParallelism());
   });
 
   it('hold every test file exactly once', () => {
