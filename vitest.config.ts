@@ -23,8 +23,6 @@ export interface SuiteProject {
   include: string;
   /** Starts DynamoDB Local for the run (test/support/global-setup.ts) and provides its endpoint. */
   dynamo: boolean;
-  /** Each file in a fresh process, as vitest does by default (Chromium pages, a fresh runtime each). */
-  ownProcessPerFile?: boolean;
 }
 
 export const PROJECTS: readonly SuiteProject[] = [
@@ -34,13 +32,8 @@ export const PROJECTS: readonly SuiteProject[] = [
   { name: 'cdk', include: 'test/cdk/**/*.test.ts', dynamo: false },
   // Through the local runtime over HTTP, or the operations called directly, on DynamoDB Local.
   { name: 'integration', include: 'test/integration/**/*.test.ts', dynamo: true },
-  // Chromium against the local runtime; a page test's browser and runtime are its own.
-  {
-    name: 'browser',
-    include: 'test/browser/**/*.test.ts',
-    dynamo: true,
-    ownProcessPerFile: true,
-  },
+  // Chromium against the local runtime; each file launches and closes its own browser.
+  { name: 'browser', include: 'test/browser/**/*.test.ts', dynamo: true },
 ];
 
 /** Files that run in a process of their own (in the project `<name>-own-process`). */
@@ -63,7 +56,7 @@ function projects(p: SuiteProject): TestProjectInlineConfiguration[] {
       name: p.name,
       include: [p.include],
       exclude: own,
-      isolate: p.ownProcessPerFile === true,
+      isolate: false,
       ...dynamo,
     },
   };

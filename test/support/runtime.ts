@@ -40,9 +40,9 @@ async function launch(options: TestRuntimeOptions): Promise<LocalRuntime> {
 /**
  * The local runtime on a free port, against the run's DynamoDB Local.
  *
- * Without options it is the worker's shared runtime: the integration project runs its files one
- * after another in each worker without re-importing the service (vitest.config.ts, `isolate:
- * false`), and every file gets the same runtime, started by the first. Its `close()` only lets it
+ * Without options it is the worker's shared runtime: a worker runs its files one after another
+ * without re-importing the service (vitest.config.ts, `isolate: false`), and every file gets the
+ * same runtime, started by the first. Its `close()` only lets it
  * go; the runtime ends with the worker. Tests keep their independence by making their own tenants
  * (as they always have: the table is shared by the whole run) and by restoring what they change
  * in the process (the clock is reset after every file by test/support/file-setup.ts; environment

@@ -44,11 +44,10 @@ describe('test projects', () => {
       expect(byName[name]!.globalSetup, name).toBeUndefined();
     for (const name of ['integration', 'browser'])
       expect(byName[name]!.globalSetup, name).toEqual(['test/support/global-setup.ts']);
-    // One module graph per worker for the many small files; a fresh process for each page test.
-    expect(byName.integration!.isolate).toBe(false);
-    expect(byName.unit!.isolate).toBe(false);
+    // One module graph per worker, except for the files listed as needing a process of their own.
+    for (const name of ['unit', 'cdk', 'integration', 'browser'])
+      expect(byName[name]!.isolate, name).toBe(false);
     expect(byName['unit-own-process']!.isolate).toBe(true);
-    expect(byName.browser!.isolate).toBe(true);
     // One worker per core: vitest's default (cores - 1) is a single worker on two cores.
     expect(config.test?.maxWorkers).toBe(availableParallelism());
   });
@@ -71,9 +70,7 @@ describe('test projects', () => {
   });
 
   it('a file that mocks a module, or an AWS client without restoring it, has a process of its own', () => {
-    const shared = PROJECTS.filter((p) => !p.ownProcessPerFile).flatMap((p) =>
-      testFiles(folderOf(p.include)),
-    );
+    const shared = PROJECTS.flatMap((p) => testFiles(folderOf(p.include)));
     const offenders = shared.filter((file) => {
       if (OWN_PROCESS.includes(file)) return false;
       const source = readFileSync(join(ROOT, file), 'utf8');
