@@ -18,6 +18,9 @@ describe('startTestRuntime', () => {
     expect(second.url).toBe(first.url);
     expect(second.server).toBe(first.server);
     expect(await health(second.url)).toBe(200);
+    // It never closes an idle connection itself (test/support/runtime.ts): only the client does,
+    // so a request after a long CPU-bound test cannot meet a socket the server is closing.
+    expect(second.server.keepAliveTimeout).toBe(0);
   });
 
   it('a dedicated runtime is the caller’s own; the shared one starts afresh after it, with the event bus', async () => {

@@ -31,9 +31,12 @@ async function launch(options: TestRuntimeOptions): Promise<LocalRuntime> {
     // Tests run the agent actions job themselves (runtime.events.runSchedule) with a moved clock.
     schedule: false,
   });
-  // Longer than any client keeps an idle connection (undici: 4 s), so the server never closes one
-  // just as a test reuses it (ECONNRESET); the shared runtime lives for many files.
-  runtime.server.keepAliveTimeout = 60_000;
+  // The server never closes an idle keep-alive connection; the client (undici) does, after 4 s.
+  // Client and server share this process: when a test keeps the CPU busy past the server's
+  // timeout (Ajv compiling every schema, 7 to 30 s), the server's timer and the test's next
+  // request on that connection come due together, and the request may meet a closed socket
+  // (ECONNRESET). A shared runtime keeps connections from earlier files, so it would happen more.
+  runtime.server.keepAliveTimeout = 0;
   return runtime;
 }
 
