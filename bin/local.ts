@@ -1,12 +1,19 @@
 /**
  * `npm start`: the whole service on one machine, no AWS account. DynamoDB Local in memory (or in
- * a folder with HMS_DATA_DIR / --data <dir>), every route on PORT (default 3000).
+ * a folder with HMS_DATA_DIR / --data <dir>), every route on PORT (default 3000). Start-up waits
+ * up to HMS_DYNAMODB_START_TIMEOUT_SECONDS (default 120) for DynamoDB Local, with progress lines.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
-import { type DynamoLocal, LocalSetupError, launchDynamoLocal } from './local/dynamo-local';
+import {
+  type DynamoLocal,
+  LocalSetupError,
+  launchDynamoLocal,
+  START_TIMEOUT_ENV,
+  startTimeoutSeconds,
+} from './local/dynamo-local';
 import { type LocalRuntime, listen, startLocalRuntime } from './local/server';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
@@ -55,6 +62,7 @@ async function main() {
   process.on('SIGTERM', shutdown);
 
   const port = portFromEnv();
+  const readyTimeoutSeconds = startTimeoutSeconds();
   const host = process.env.HOST ?? '127.0.0.1';
   const dataDirArg = argValue('--data') ?? process.env.HMS_DATA_DIR;
   const dataDir = dataDirArg ? resolve(dataDirArg) : undefined;
@@ -62,10 +70,18 @@ async function main() {
 
   // The port first: if it is taken, say so now, in one line, rather than after Java has started.
   running.server = await listen(port, host);
-  const dynamo = await launchDynamoLocal({ dataDir });
+  const dynamo = await launchDynamoLocal({
+    dataDir,
+    readyTimeoutSeconds,
+    // A slow start (a busy machine) shows it is still waiting, and for how long it will.
+    onProgress: (waitedMs) =>
+      console.log(
+        `  still waiting for DynamoDB Local: ${Math.round(waitedMs / 1000)} s of at most ${readyTimeoutSeconds} s (${START_TIMEOUT_ENV} sets the limit)`,
+      ),
+  });
   running.dynamo = dynamo;
   console.log(
-    `Starting DynamoDB Local on port ${dynamo.port} (${dataDir ? `data in ${dataDir}` : 'in memory; set HMS_DATA_DIR or --data <dir> to keep data'})…`,
+    `Starting DynamoDB Local on port ${dynamo.port} (${dataDir ? `data in ${dataDir}` : 'in memory; set HMS_DATA_DIR or --data <dir> to keep data'}; waiting up to ${readyTimeoutSeconds} s)…`,
   );
   await dynamo.ready;
   const runtime = await startLocalRuntime({
@@ -75,6 +91,8 @@ async function main() {
     dynamoEndpoint: dynamo.endpoint,
     jwtSecret: jwtSecretFor(dataDir),
     log: (line) => console.log(line),
+    // Move the clock and run the agent actions job from outside (docs/local-clock.md).
+    localControl: true,
   });
   running.runtime = runtime;
   if (stopping) return;
@@ -88,6 +106,9 @@ async function main() {
     `  MCP:                 ${runtime.url}/mcp (Streamable HTTP), ${runtime.url}/sse (SSE)`,
   );
   console.log(`  A2A agent card:      ${runtime.url}/.well-known/agent-card.json`);
+  console.log(
+    `  Local clock:         ${runtime.url}/_local/clock (POST {"advanceMinutes": n}; docs/local-clock.md)`,
+  );
   console.log('Press Ctrl-C to stop.');
 }
 

@@ -26,6 +26,7 @@ import {
   proxyEvent,
 } from './api-gateway';
 import { AuthorizerPolicyCache } from './authorizer-cache';
+import { localControl } from './control';
 import { ensureTable, LocalSetupError } from './dynamo-local';
 import { type LocalEvents, startLocalEvents } from './event-bus';
 import { preparePageScripts } from './page-scripts';
@@ -48,6 +49,8 @@ export interface LocalRuntimeOptions {
   schedule?: boolean;
   /** Progress lines (table upgrades); silent unless given. */
   log?: (line: string) => void;
+  /** Serve the development controls under /_local/ (bin/local/control.ts); only `npm start` does. */
+  localControl?: boolean;
 }
 
 export interface LocalRuntime {
@@ -204,6 +207,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
   const mcp = (await loadHandler(MCP_FUNCTION.entry)) as unknown as StreamingHandler;
   const events = await startLocalEvents({ schedule: opts.schedule !== false });
   const policyCache = new AuthorizerPolicyCache(AUTHORIZER_CACHE_TTL_SECONDS * 1000);
+  const control = opts.localControl ? localControl(events) : undefined;
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const requestId = randomUUID();
@@ -221,6 +225,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
         );
       }
       const path = url.pathname.slice(prefix.length) || '/';
+      if (control && (await control(req, res, path))) return;
       if (isMcpPath(path)) {
         const body = await readBody(req);
         if (body === null) return sendGateway(res, 'REQUEST_TOO_LARGE', requestId);

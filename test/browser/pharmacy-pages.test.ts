@@ -180,10 +180,15 @@ describe.skipIf(!available)('pharmacy pages in a real browser', () => {
     // Expiry scan within 30 days: only the batch expiring in 20 days, 10 × 1.00.
     await page.click('#nav-pharmacy-expiry');
     await page.fill('#pharmacy-expiry-days', '30');
+    const scanned = page.waitForEvent('requestfinished', (r) =>
+      r.url().includes('/pharmacy/expiry-scan?withinDays=30'),
+    );
     await page.click('#pharmacy-expiry-run');
+    await scanned;
     const scanRow = page.locator('#pharmacy-expiry tr[data-batch-id]');
-    await scanRow.first().waitFor();
-    expect(await scanRow.count()).toBe(1);
+    // Opening the section scanned 90 days (both batches); on a busy machine that answer can come
+    // after this one is asked for, so wait for the 30-day answer's rows.
+    await expect.poll(() => scanRow.count()).toBe(1);
     const cells = await scanRow.locator('td').allTextContents();
     expect(cells[1]).toBe('A-SOON');
     expect(cells[4]).toBe('10');
@@ -240,5 +245,37 @@ describe.skipIf(!available)('pharmacy pages in a real browser', () => {
 
     const stock = await pharmacist.api.get(`/pharmacy/items/${item.id}/stock`);
     expect(stock.body.item.onHand).toBe(25);
+  });
+  it('an older scan answered after a newer one does not replace it', async () => {
+    const { pharmacist } = await arrange();
+    const page = await newPage();
+    await page.goto(`${rt.url}/login`);
+    await page.fill('#email', pharmacist.credentials.email);
+    await page.fill('#password', pharmacist.credentials.password);
+    await page.click('#login-submit');
+    await page.waitForURL(/\/admin/);
+
+    // Hold the answer to the scan that opening the section makes (90 days: both batches).
+    let release = () => {};
+    const held = new Promise<void>((ok) => {
+      release = ok;
+    });
+    await page.route(/\/pharmacy\/expiry-scan\?withinDays=90/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.click('#nav-pharmacy-expiry');
+    await page.fill('#pharmacy-expiry-days', '30');
+    await page.click('#pharmacy-expiry-run');
+    const scanRow = page.locator('#pharmacy-expiry tr[data-batch-id]');
+    await expect.poll(() => scanRow.count()).toBe(1);
+
+    // Now the older answer arrives; the page still shows the 30-day scan.
+    const older = page.waitForEvent('requestfinished', (r) => r.url().includes('withinDays=90'));
+    release();
+    await older;
+    await page.evaluate(() => new Promise((ok) => setTimeout(ok, 200)));
+    expect(await scanRow.count()).toBe(1);
+    expect(await scanRow.locator('td').nth(1).textContent()).toBe('A-SOON');
   });
 });

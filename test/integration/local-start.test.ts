@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
@@ -129,11 +129,22 @@ describe('npm start (bin/local.ts)', () => {
   it('starts, answers /health, and on SIGINT exits 0 with its DynamoDB Local gone', async () => {
     const app = start({ PORT: '0' });
     const [, dynamoPort] = await app.waitFor(/Starting DynamoDB Local on port (\d+)/, 8_000);
+    // The default wait for DynamoDB Local, as the line says (HMS_DYNAMODB_START_TIMEOUT_SECONDS unset).
+    expect(app.output()).toMatch(/Starting DynamoDB Local on port \d+ \(.*; waiting up to 120 s\)/);
     const [, url] = await app.waitFor(/is running at (http:\/\/\S+) \(ready in/, 20_000);
     const health = await fetch(`${url}/health`);
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({ status: 'ok' });
     expect(dynamoPids(Number(dynamoPort))).toHaveLength(1);
+    // Started with the JVM options that halve its start-up and CPU (bin/local/dynamo-local.ts).
+    const environ = readFileSync(`/proc/${dynamoPids(Number(dynamoPort))[0]}/environ`, 'utf8');
+    expect(environ.split('\0')).toContain(
+      'JAVA_TOOL_OPTIONS=-XX:TieredStopAtLevel=1 -XX:+UseSerialGC',
+    );
+    // npm start serves the local clock (docs/local-clock.md); the tests' runtime does not.
+    const clock = await fetch(`${url}/_local/clock`);
+    expect(clock.status).toBe(200);
+    expect(await clock.json()).toMatchObject({ offsetMinutes: expect.any(Number) });
 
     app.child.kill('SIGINT');
     expect(await app.exit(8_000)).toBe(0);
@@ -153,5 +164,42 @@ describe('npm start (bin/local.ts)', () => {
     app.child.kill('SIGINT');
     expect(await app.exit(8_000)).toBe(0);
     expect(dynamoPids(Number(dynamoPort))).toEqual([]);
+  });
+  it('a start-up limit that is not a number of seconds fails in one line, before Java starts', async () => {
+    const app = start({ PORT: '0', HMS_DYNAMODB_START_TIMEOUT_SECONDS: 'soon' });
+    expect(await app.exit(8_000)).not.toBe(0);
+    expect(lines(app.output())).toEqual([
+      'Error: HMS_DYNAMODB_START_TIMEOUT_SECONDS must be a whole number of seconds from 1 to 3600 (got "soon")',
+    ]);
+  });
+
+  it('a DynamoDB Local that does not answer within the limit fails in one line naming it, and is stopped', async () => {
+    // A `java` that passes the version check, then never answers (a machine too busy to start it).
+    const fakeBin = mkdtempSync(join(tmpdir(), 'slow-java-'));
+    try {
+      writeFileSync(
+        join(fakeBin, 'java'),
+        `#!/bin/sh\nif [ "$1" = "-version" ]; then echo 'openjdk version "17.0.15" 2025-04-15' >&2; exit 0; fi\necho $$ > "${fakeBin}/pid"\nexec sleep 300\n`,
+      );
+      chmodSync(join(fakeBin, 'java'), 0o755);
+      const app = start({
+        PORT: '0',
+        HMS_DYNAMODB_START_TIMEOUT_SECONDS: '1',
+        PATH: `${fakeBin}${delimiter}${process.env.PATH}`,
+      });
+      expect(await app.exit(15_000)).toBe(1);
+      const out = lines(app.output());
+      expect(out).toEqual([
+        expect.stringMatching(/^Starting DynamoDB Local on port \d+ \(.*; waiting up to 1 s\)…$/),
+        expect.stringMatching(
+          /^Error: DynamoDB Local did not answer on http:\/\/127\.0\.0\.1:\d+ within 1 s; on a busy machine, allow it longer with HMS_DYNAMODB_START_TIMEOUT_SECONDS=<seconds>$/,
+        ),
+      ]);
+      // The stand-in Java process was stopped, not left behind.
+      const pid = Number(readFileSync(join(fakeBin, 'pid'), 'utf8'));
+      expect(() => process.kill(pid, 0)).toThrow();
+    } finally {
+      rmSync(fakeBin, { recursive: true, force: true });
+    }
   });
 });

@@ -200,6 +200,9 @@ export function pharmacyExpirySection({ api }: AdminApp): Section {
   const body = $<HTMLTableSectionElement>('pharmacy-expiry-body');
   const days = $<HTMLInputElement>('pharmacy-expiry-days');
   const status = $('pharmacy-expiry-status');
+  // Opening the section scans (90 days); a scan asked for meanwhile may be answered first, and
+  // the older answer must not then replace it.
+  let latest = 0;
 
   async function scan() {
     const within = Number(days.value);
@@ -207,6 +210,7 @@ export function pharmacyExpirySection({ api }: AdminApp): Section {
       setStatus(status, 'Enter a whole number of days between 0 and 730.', 'warning');
       return;
     }
+    const mine = ++latest;
     setStatus(status, '');
     messageRow(body, 7, 'Scanning…', true);
     try {
@@ -214,8 +218,9 @@ export function pharmacyExpirySection({ api }: AdminApp): Section {
         'GET',
         `/pharmacy/expiry-scan?withinDays=${within}&limit=100`,
       );
-      render(result);
+      if (mine === latest) render(result);
     } catch (err) {
+      if (mine !== latest) return;
       messageRow(body, 7, 'Scan failed');
       showError(status, err);
     }
