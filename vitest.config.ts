@@ -42,6 +42,11 @@ export const OWN_PROCESS: readonly string[] = [
   'test/unit/auth/authorizer-policy.test.ts',
   // mockClient(DynamoDBDocumentClient) for the whole file, never restored.
   'test/unit/kernel/transact.test.ts',
+  // mockClient(DynamoDBDocumentClient) for the whole file, never restored.
+  'test/unit/kernel/store-writes.test.ts',
+  // Takes the process's EventBridge client and bus name over (useEventBusClient) to make PutEvents
+  // fail: a shared worker's runtime would stop receiving the events of the files after it.
+  'test/integration/outbox.test.ts',
 ];
 
 function projects(p: SuiteProject): TestProjectInlineConfiguration[] {
