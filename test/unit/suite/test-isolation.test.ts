@@ -37,17 +37,19 @@ describe('test projects', () => {
       'browser',
       'cdk',
       'integration',
+      'integration-own-process',
       'unit',
       'unit-own-process',
     ]);
     for (const name of ['unit', 'unit-own-process', 'cdk'])
       expect(byName[name]!.globalSetup, name).toBeUndefined();
-    for (const name of ['integration', 'browser'])
+    for (const name of ['integration', 'integration-own-process', 'browser'])
       expect(byName[name]!.globalSetup, name).toEqual(['test/support/global-setup.ts']);
     // One module graph per worker, except for the files listed as needing a process of their own.
     for (const name of ['unit', 'cdk', 'integration', 'browser'])
       expect(byName[name]!.isolate, name).toBe(false);
     expect(byName['unit-own-process']!.isolate).toBe(true);
+    expect(byName['integration-own-process']!.isolate).toBe(true);
     // One worker per core: vitest's default (cores - 1) is a single worker on two cores.
     expect(config.test?.maxWorkers).toBe(availableParallelism());
   });
