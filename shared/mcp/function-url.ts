@@ -14,12 +14,11 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { Context as LambdaContext } from 'aws-lambda';
 import { hashApiKeySecret } from '../auth/api-key-secret';
-import { resolvePrincipal } from '../auth/authorize';
-import type { Principal } from '../auth/principal';
-import { errorBody } from '../http/errors';
-import { systemClock } from '../kernel/clock';
-import { type Logger, rootLogger } from '../kernel/log';
-import { Stores } from '../kernel/store/store';
+import { checkTenantHeader } from '../edge/context';
+import { errorAnswer, type HttpAnswer, statusAnswer } from '../edge/http';
+import { atEdge, type Edge } from '../edge/pipeline';
+import { bodyText, lowerHeaders } from '../edge/request';
+import { Unauthenticated } from '../kernel/errors';
 import { answerMessages } from './one-shot';
 import { createMcpServer, type McpRequest } from './server';
 import {
@@ -48,77 +47,13 @@ const POLL_MAX_MS = 1_000;
 
 const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
 
-function header(event: FunctionUrlEvent, name: string): string | undefined {
-  const found = Object.entries(event.headers ?? {}).find(([k]) => k.toLowerCase() === name);
-  return found?.[1];
-}
-
 /** The rate-limit key of a credential: a hash of the bearer value, never the value itself. */
 function credentialHash(authorization: string): string {
   return hashApiKeySecret(authorization.trim());
 }
 
-function bodyOf(event: FunctionUrlEvent): string {
-  if (!event.body) return '';
-  return event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
-}
-
-function jsonError(
-  stream: ResponseStream,
-  statusCode: number,
-  message: string,
-  headers: Record<string, string> = {},
-) {
-  writeResponse(
-    stream,
-    statusCode,
-    { 'content-type': 'application/json', ...headers },
-    JSON.stringify(errorBody(statusCode, message)),
-  );
-}
-
-/**
- * Verified credentials of this container, as API Gateway caches the authorizer's answer for REST:
- * on AWS for MCP_AUTH_CACHE_SECONDS (the stack sets the authorizer's TTL, so a revoked key stops
- * working on MCP within the same time as on REST); off when unset (the local runtime: at once).
- */
-const verified = new Map<string, { principal: Principal; until: number }>();
-const VERIFIED_MAX = 1000;
-
-async function verify(stores: Stores, authorization: string | undefined, now: Date) {
-  const ttlSeconds = Number(process.env.MCP_AUTH_CACHE_SECONDS ?? 0);
-  if (!authorization || !(ttlSeconds > 0)) return resolvePrincipal(stores, authorization, now);
-  const key = credentialHash(authorization);
-  const hit = verified.get(key);
-  if (hit && hit.until > Date.now()) return hit.principal;
-  const principal = await resolvePrincipal(stores, authorization, now);
-  if (verified.size >= VERIFIED_MAX) verified.clear();
-  if (principal) verified.set(key, { principal, until: Date.now() + ttlSeconds * 1000 });
-  else verified.delete(key);
-  return principal;
-}
-
-/** The credential, with the REST rule for user tokens: `x-tenant-id` required and matching. */
-async function authenticate(
-  event: FunctionUrlEvent,
-  stores: Stores,
-  now: Date,
-): Promise<Principal | { status: 401 | 403; message: string }> {
-  const principal = await verify(stores, header(event, 'authorization'), now);
-  if (!principal)
-    return {
-      status: 401,
-      message: 'Authentication required: send Authorization: Bearer <API key or JWT>',
-    };
-  const tenantHeader = header(event, 'x-tenant-id');
-  if (principal.actor.kind === 'user' && !tenantHeader)
-    return {
-      status: 401,
-      message: 'x-tenant-id header is required when authenticating with a user token',
-    };
-  if (tenantHeader && tenantHeader !== principal.tenant.id)
-    return { status: 403, message: 'x-tenant-id does not match the tenant of the credential' };
-  return principal;
+function writeAnswer(stream: ResponseStream, answer: HttpAnswer): void {
+  writeResponse(stream, answer.statusCode, answer.headers, answer.body);
 }
 
 /** The JSON-RPC messages of a POST body, or null when it is not JSON (the SDK answers that). */
@@ -142,93 +77,93 @@ export async function handleMcp(
   stream: ResponseStream,
   context: LambdaContext,
 ): Promise<void> {
-  const startedAt = Date.now();
-  const requestId = event.requestContext?.requestId ?? context.awsRequestId;
   const method = (event.requestContext?.http?.method ?? 'GET').toUpperCase();
   const path = event.rawPath.replace(/\/+$/, '') || '/';
-  const stores = new Stores();
-  const now = systemClock.now();
-  let log: Logger = rootLogger.child({ function: 'mcp', requestId });
-  let statusCode = 200;
-  const done = () =>
-    log.info('request', {
+  await atEdge(
+    {
+      function: 'mcp',
+      transport: 'mcp',
+      requestId: event.requestContext?.requestId ?? context.awsRequestId,
       method,
       route: path,
-      statusCode,
-      durationMs: Date.now() - startedAt,
-      dbCalls: stores.roundTrips.count,
-    });
+    },
+    (edge) => serve(edge, event, method, path, stream, context),
+    (err, edge) => {
+      const answer = errorAnswer(err, edge.requestId);
+      // A stream that has started (an SSE stream) can only end.
+      if (stream.writableEnded || stream.destroyed) return answer.statusCode;
+      writeAnswer(stream, answer);
+      return answer.statusCode;
+    },
+    (statusCode) => ({ statusCode }),
+  );
+}
+
+async function serve(
+  edge: Edge,
+  event: FunctionUrlEvent,
+  method: string,
+  path: string,
+  stream: ResponseStream,
+  context: LambdaContext,
+): Promise<number> {
   const fail = (status: number, message: string, headers: Record<string, string> = {}) => {
-    statusCode = status;
-    jsonError(stream, status, message, headers);
+    writeAnswer(stream, statusAnswer(status, message, headers));
+    return status;
   };
-
-  try {
-    const route = `${method} ${path}`;
-    if (!['GET /sse', 'POST /messages', 'POST /mcp', 'GET /mcp', 'DELETE /mcp'].includes(route)) {
-      return fail(404, `No route for ${method} ${event.rawPath}; MCP is served at /mcp and /sse`);
-    }
-    const body = bodyOf(event);
-    const messages = method === 'POST' ? parseMessages(body) : null;
-    const authorization = header(event, 'authorization');
-    // The rate-limit count runs alongside the credential's verification (one round trip each,
-    // in parallel); only requests that carry a credential and count are counted.
-    const counted =
-      authorization && counts(method, path, messages)
-        ? countRequest(stores.global, credentialHash(authorization), now)
-        : null;
-    const [auth, count] = await Promise.all([authenticate(event, stores, now), counted]);
-    if ('status' in auth) {
-      return fail(
-        auth.status,
-        auth.message,
-        auth.status === 401 ? { 'www-authenticate': 'Bearer' } : {},
-      );
-    }
-    const principal = auth;
-    log = log.child({
-      tenantId: principal.tenant.id,
-      principalType: principal.actor.kind,
-      principalId: principal.actor.id,
-    });
-    if (path === '/mcp' && method !== 'POST') {
-      // Stateless: no server-initiated stream and no session to delete.
-      return fail(
-        405,
-        `${method} /mcp is not supported: this server is stateless; POST JSON-RPC messages`,
-        { allow: 'POST' },
-      );
-    }
-    const limit = principal.tenant.agentRateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE;
-    if (count && count.count > limit) {
-      return fail(
-        429,
-        `Rate limit exceeded: ${limit} MCP requests per minute per credential; retry in ${count.retryAfterSeconds} s`,
-        { 'retry-after': String(count.retryAfterSeconds) },
-      );
-    }
-
-    const request: McpRequest = {
-      principal,
-      stores,
-      requestId,
-      log,
-      now,
-      agent: header(event, 'user-agent')?.slice(0, 100),
-    };
-    if (path === '/mcp') {
-      statusCode = await streamableHttp(event, body, messages, request, stream);
-    } else if (path === '/messages') {
-      statusCode = await postMessages(event, messages, request, stream);
-    } else {
-      await holdStream(event, request, stream, context);
-    }
-  } catch (err) {
-    log.error('unhandled error', { error: (err as Error).message, stack: (err as Error).stack });
-    fail(500, `Internal server error. Quote request id ${requestId} when reporting it.`);
-  } finally {
-    done();
+  const route = `${method} ${path}`;
+  if (!['GET /sse', 'POST /messages', 'POST /mcp', 'GET /mcp', 'DELETE /mcp'].includes(route)) {
+    return fail(404, `No route for ${method} ${event.rawPath}; MCP is served at /mcp and /sse`);
   }
+  const headers = lowerHeaders(event.headers);
+  const body = bodyText(event.body, event.isBase64Encoded);
+  const messages = method === 'POST' ? parseMessages(body) : null;
+  const authorization = headers.authorization;
+  // The rate-limit count runs alongside the credential's verification (one round trip each,
+  // in parallel); only requests that carry a credential and count are counted.
+  const counted =
+    authorization && counts(method, path, messages)
+      ? countRequest(edge.stores.global, credentialHash(authorization), edge.now)
+      : null;
+  const [verified, count] = await Promise.all([
+    edge.authenticate(authorization, Number(process.env.MCP_AUTH_CACHE_SECONDS ?? 0)),
+    counted,
+  ]);
+  if (!verified)
+    throw new Unauthenticated(
+      'Authentication required: send Authorization: Bearer <API key or JWT>',
+    );
+  checkTenantHeader(verified, headers['x-tenant-id']);
+  const principal = verified;
+  if (path === '/mcp' && method !== 'POST') {
+    // Stateless: no server-initiated stream and no session to delete.
+    return fail(
+      405,
+      `${method} /mcp is not supported: this server is stateless; POST JSON-RPC messages`,
+      { allow: 'POST' },
+    );
+  }
+  const limit = principal.tenant.agentRateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE;
+  if (count && count.count > limit) {
+    return fail(
+      429,
+      `Rate limit exceeded: ${limit} MCP requests per minute per credential; retry in ${count.retryAfterSeconds} s`,
+      { 'retry-after': String(count.retryAfterSeconds) },
+    );
+  }
+
+  const request: McpRequest = {
+    principal,
+    stores: edge.stores,
+    requestId: edge.requestId,
+    log: edge.log,
+    now: edge.now,
+    agent: headers['user-agent']?.slice(0, 100),
+  };
+  if (path === '/mcp') return streamableHttp(event, body, messages, request, stream);
+  if (path === '/messages') return postMessages(event, messages, request, stream);
+  await holdStream(event, request, stream, context);
+  return 200;
 }
 
 /** POST /mcp: the SDK's stateless Streamable HTTP transport, answering JSON. */
@@ -249,7 +184,7 @@ async function streamableHttp(
     const headers = new Headers();
     for (const [k, v] of Object.entries(event.headers ?? {}))
       if (v !== undefined) headers.set(k, v);
-    const url = `https://${header(event, 'host') ?? 'localhost'}${event.rawPath}`;
+    const url = `https://${lowerHeaders(event.headers).host ?? 'localhost'}${event.rawPath}`;
     const response = await transport.handleRequest(
       new Request(url, { method: 'POST', headers, body }),
       messages === null ? {} : { parsedBody: JSON.parse(body) },
@@ -274,7 +209,7 @@ async function postMessages(
 ): Promise<number> {
   const sessionId = new URLSearchParams(event.rawQueryString ?? '').get('sessionId') ?? '';
   const reply = (status: number, message: string) => {
-    jsonError(stream, status, message);
+    writeAnswer(stream, statusAnswer(status, message));
     return status;
   };
   if (!/^[A-Za-z0-9-]{1,64}$/.test(sessionId))

@@ -7,7 +7,6 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
-  type CallToolResult,
   ErrorCode,
   ListResourcesRequestSchema,
   ListToolsRequestSchema,
@@ -24,11 +23,10 @@ import {
   usableBy,
 } from '../agents';
 import type { Principal } from '../auth/principal';
-import { httpError } from '../http/errors';
-import type { AppError } from '../kernel/errors';
 import { toAppError } from '../kernel/errors';
 import type { Logger } from '../kernel/log';
 import type { Stores } from '../kernel/store/store';
+import { toolError } from './errors';
 
 /** What one HTTP request to the MCP function knows: the verified caller and its request. */
 export interface McpRequest {
@@ -57,12 +55,6 @@ const RESOURCES = [
     mimeType: 'application/json',
   },
 ] as const;
-
-/** A refused or failed call, as the agent sees it: the REST error body as the tool's text. */
-function toolError(err: AppError, requestId: string): CallToolResult {
-  const { body } = httpError(err, requestId);
-  return { content: [{ type: 'text', text: JSON.stringify(body) }], isError: true };
-}
 
 export function createMcpServer(request: McpRequest): Server {
   const server = new Server(

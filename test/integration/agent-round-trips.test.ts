@@ -5,8 +5,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCapability } from '../../shared/agents';
-import { resolvePrincipal } from '../../shared/auth/authorize';
 import type { Principal } from '../../shared/auth/principal';
+import { resolvePrincipal } from '../../shared/edge/authenticate';
 import { createLogger } from '../../shared/kernel/log';
 import { Stores } from '../../shared/kernel/store/store';
 import { countRequest } from '../../shared/mcp/storage';
