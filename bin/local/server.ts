@@ -185,6 +185,8 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
   process.env.DYNAMODB_ENDPOINT = opts.dynamoEndpoint;
   process.env.JWT_SECRET =
     opts.jwtSecret ?? process.env.JWT_SECRET ?? randomBytes(32).toString('base64url');
+  // Seals list cursors (shared/kernel/store/cursor.ts); new per run unless given.
+  process.env.CURSOR_SECRET ??= randomBytes(32).toString('base64url');
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   // Answers and stored records are checked against their schemas here (off on Lambda; see kernel/config.ts).
   process.env.HMS_STRICT_CHECKS ??= '1';

@@ -288,6 +288,10 @@ describe('Lambda functions (one per GROUP plus the authorizer)', () => {
       const env = props.Environment.Variables as Json;
       expect(env.NODE_OPTIONS).toBe('--enable-source-maps');
       expect('TABLE_NAME' in env).toBe(spec.permissions.table !== 'none');
+      // The cursor sealing key, as a dynamic reference (never its value) to the generated secret.
+      expect('CURSOR_SECRET' in env).toBe(spec.permissions.table !== 'none');
+      if ('CURSOR_SECRET' in env)
+        expect(JSON.stringify(env.CURSOR_SECRET)).toMatch(/\{\{resolve:secretsmanager:/);
       expect('JWT_SECRET_ARN' in env).toBe(Boolean(spec.permissions.jwtSecret));
       // Its log group is encrypted and has a retention.
       const logGroup = home[props.LoggingConfig.LogGroup.Ref]!;

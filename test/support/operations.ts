@@ -28,6 +28,7 @@ export function useTestTable(): void {
   process.env.DYNAMODB_ENDPOINT = inject('dynamoEndpoint');
   process.env.HMS_STRICT_CHECKS = '1';
   process.env.JWT_SECRET ??= 'operations-test-secret-0123456789abcdef';
+  process.env.CURSOR_SECRET ??= 'operations-test-cursor-secret-0123456789';
   resetDocumentClient();
   resetSigningKey();
 }
