@@ -12,9 +12,9 @@ import {
   catalogueScopes,
   skillDescriptors,
 } from '../agents';
+import { DEFAULT_RATE_LIMIT_PER_MINUTE } from '../agents/budget';
 import { SCOPES } from '../kernel/scopes';
 import { MCP_FUNCTION } from '../mcp/function';
-import { DEFAULT_RATE_LIMIT_PER_MINUTE } from '../mcp/storage';
 import { AUDIT_OUTCOMES } from '../modules/agent-audit';
 import { fieldRows, jsonSchemaOf } from './schema-text';
 

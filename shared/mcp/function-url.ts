@@ -1,32 +1,49 @@
 /**
  * The MCP function: a Lambda Function URL with response streaming, serving
- * - `POST /mcp`: stateless Streamable HTTP (the SDK's web-standard transport, JSON answers),
+ * - `POST /mcp`: stateless Streamable HTTP (JSON answers),
  * - `GET /sse` + `POST /messages?sessionId=`: the legacy HTTP+SSE transport. The POST reaches
- *   another invocation than the one holding the stream, so it computes the reply itself and leaves
- *   it in the session's mailbox in the table; the stream holder polls the mailbox and writes what
- *   it finds as SSE `message` events. Streams end cleanly before the function's time limit (the
- *   client reconnects with a new GET /sse).
- * In order, every request is: authenticated (the authorizer's own resolvePrincipal; no credential
- * is a 401 before any MCP traffic), rate limited when it counts (tools/call, resources/read and
- * stream opens; 429 with Retry-After), then handed to the MCP server built from the catalogue.
+ *   another invocation than the one holding the stream, so it computes the replies itself and
+ *   leaves them in the session's mailbox in the table; the stream holder polls the mailbox and
+ *   writes what it finds as SSE `message` events. Streams end cleanly before the function's time
+ *   limit (the client reconnects with a new GET /sse), and as soon as their credential stops
+ *   verifying.
+ *
+ * Every request goes through the edge pipeline (shared/edge): the credential is verified here (no
+ * API Gateway in front; no credential is a 401 before any MCP traffic), then the tenant-header
+ * rule. Bodies are checked message by message (messages.ts) before the server sees them, batches
+ * are capped, and every call that counts (tools/call, resources/read, a stream opening) spends
+ * the credential's agent budget (shared/agents/budget.ts): a request whose calls do not fit is a
+ * 429 that runs none of them. Each tool call leaves one audit record, written before the answer.
  */
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import type { Context as LambdaContext } from 'aws-lambda';
-import { hashApiKeySecret } from '../auth/api-key-secret';
+import {
+  asRefused,
+  CAPABILITIES,
+  type CallOutcome,
+  overBudget,
+  recordCalls,
+  refusedCall,
+  spendAgentBudget,
+} from '../agents';
+import type { Principal } from '../auth/principal';
+import { resolvePrincipal } from '../edge/authenticate';
 import { checkTenantHeader } from '../edge/context';
-import { errorAnswer, type HttpAnswer, statusAnswer } from '../edge/http';
+import { errorAnswer, type HttpAnswer, jsonAnswer, statusAnswer } from '../edge/http';
 import { atEdge, type Edge } from '../edge/pipeline';
-import { bodyText, lowerHeaders } from '../edge/request';
-import { Unauthenticated } from '../kernel/errors';
-import { answerMessages } from './one-shot';
-import { createMcpServer, type McpRequest } from './server';
+import { bodyText, type HeaderMap, isJsonContentType, lowerHeaders } from '../edge/request';
+import { type AppError, Unauthenticated } from '../kernel/errors';
+import { MCP_RPC, rpcErrorMessage } from './errors';
+import { type Checked, parseBody } from './messages';
+import { answerRequests, type McpRequest } from './server';
 import {
   closeSession,
-  countRequest,
-  DEFAULT_RATE_LIMIT_PER_MINUTE,
+  keepSessionAlive,
+  mailboxMaxBytes,
   openSession,
   postToSession,
+  sessionIsOpen,
   takeFromSession,
 } from './storage';
 import {
@@ -37,39 +54,43 @@ import {
   writeResponse,
 } from './streaming';
 
-/** JSON-RPC methods that count towards the rate limit: the ones that read or change data. */
-const COUNTED_METHODS = new Set(['tools/call', 'resources/read']);
 /** Stop a stream this long before the function's time limit, so it ends cleanly. */
 const STREAM_END_MARGIN_MS = 10_000;
 const KEEPALIVE_MS = 15_000;
 const POLL_MIN_MS = 100;
 const POLL_MAX_MS = 1_000;
+/** How often a stream holder renews its session (storage.ts: postable for 30 s after). */
+const ALIVE_RENEW_MS = 10_000;
 
 const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
 
-/** The rate-limit key of a credential: a hash of the bearer value, never the value itself. */
-function credentialHash(authorization: string): string {
-  return hashApiKeySecret(authorization.trim());
-}
+/**
+ * Verified credentials are kept as long as API Gateway keeps the authorizer's answer for REST
+ * (the stack sets MCP_AUTH_CACHE_SECONDS to its TTL); 0 locally, where a revocation acts at once.
+ */
+const authCacheSeconds = () => Number(process.env.MCP_AUTH_CACHE_SECONDS ?? 0);
+
+/**
+ * How often an open stream verifies its credential again, bypassing the cache: the authorizer's
+ * cache time on AWS (a revoked key's stream ends within it, as its REST calls do), 5 s locally.
+ */
+const streamRecheckMs = () => (authCacheSeconds() > 0 ? authCacheSeconds() : 5) * 1000;
 
 function writeAnswer(stream: ResponseStream, answer: HttpAnswer): void {
   writeResponse(stream, answer.statusCode, answer.headers, answer.body);
 }
 
-/** The JSON-RPC messages of a POST body, or null when it is not JSON (the SDK answers that). */
-function parseMessages(body: string): JSONRPCMessage[] | null {
-  try {
-    const parsed = JSON.parse(body) as unknown;
-    const list = Array.isArray(parsed) ? parsed : [parsed];
-    return list.filter((m): m is JSONRPCMessage => typeof m === 'object' && m !== null);
-  } catch {
-    return null;
-  }
-}
+const READ_ONLY_TOOLS = new Set(
+  CAPABILITIES.filter((c) => c.operations.every((op) => op.kind === 'read')).map((c) => c.name),
+);
 
-function counts(method: string, path: string, messages: JSONRPCMessage[] | null): boolean {
-  if (method === 'GET' && path === '/sse') return true;
-  return (messages ?? []).some((m) => 'method' in m && COUNTED_METHODS.has(m.method));
+/** The calls a message makes that spend the agent budget, and whether it only reads. */
+function budgetOf(checked: Checked): { calls: number; readOnly: boolean } {
+  if (checked.kind !== 'request') return { calls: 0, readOnly: true };
+  const { method, params } = checked.message;
+  if (method === 'resources/read') return { calls: 1, readOnly: true };
+  if (method !== 'tools/call') return { calls: 0, readOnly: true };
+  return { calls: 1, readOnly: READ_ONLY_TOOLS.has(String(params?.name)) };
 }
 
 export async function handleMcp(
@@ -107,51 +128,32 @@ async function serve(
   stream: ResponseStream,
   context: LambdaContext,
 ): Promise<number> {
-  const fail = (status: number, message: string, headers: Record<string, string> = {}) => {
-    writeAnswer(stream, statusAnswer(status, message, headers));
-    return status;
+  const answer = (a: HttpAnswer) => {
+    writeAnswer(stream, a);
+    return a.statusCode;
   };
   const route = `${method} ${path}`;
-  if (!['GET /sse', 'POST /messages', 'POST /mcp', 'GET /mcp', 'DELETE /mcp'].includes(route)) {
-    return fail(404, `No route for ${method} ${event.rawPath}; MCP is served at /mcp and /sse`);
-  }
+  if (!['GET /sse', 'POST /messages', 'POST /mcp', 'GET /mcp', 'DELETE /mcp'].includes(route))
+    return answer(
+      statusAnswer(404, `No route for ${method} ${event.rawPath}; MCP is served at /mcp and /sse`),
+    );
   const headers = lowerHeaders(event.headers);
-  const body = bodyText(event.body, event.isBase64Encoded);
-  const messages = method === 'POST' ? parseMessages(body) : null;
-  const authorization = headers.authorization;
-  // The rate-limit count runs alongside the credential's verification (one round trip each,
-  // in parallel); only requests that carry a credential and count are counted.
-  const counted =
-    authorization && counts(method, path, messages)
-      ? countRequest(edge.stores.global, credentialHash(authorization), edge.now)
-      : null;
-  const [verified, count] = await Promise.all([
-    edge.authenticate(authorization, Number(process.env.MCP_AUTH_CACHE_SECONDS ?? 0)),
-    counted,
-  ]);
-  if (!verified)
+  // Authenticate first: nothing is counted or written for a credential that does not verify.
+  const principal = await edge.authenticate(headers.authorization, authCacheSeconds());
+  if (!principal)
     throw new Unauthenticated(
       'Authentication required: send Authorization: Bearer <API key or JWT>',
     );
-  checkTenantHeader(verified, headers['x-tenant-id']);
-  const principal = verified;
-  if (path === '/mcp' && method !== 'POST') {
+  checkTenantHeader(principal, headers['x-tenant-id']);
+  if (path === '/mcp' && method !== 'POST')
     // Stateless: no server-initiated stream and no session to delete.
-    return fail(
-      405,
-      `${method} /mcp is not supported: this server is stateless; POST JSON-RPC messages`,
-      { allow: 'POST' },
+    return answer(
+      statusAnswer(
+        405,
+        `${method} /mcp is not supported: this server is stateless; POST JSON-RPC messages`,
+        { allow: 'POST' },
+      ),
     );
-  }
-  const limit = principal.tenant.agentRateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE;
-  if (count && count.count > limit) {
-    return fail(
-      429,
-      `Rate limit exceeded: ${limit} MCP requests per minute per credential; retry in ${count.retryAfterSeconds} s`,
-      { 'retry-after': String(count.retryAfterSeconds) },
-    );
-  }
-
   const request: McpRequest = {
     principal,
     stores: edge.stores,
@@ -159,87 +161,203 @@ async function serve(
     log: edge.log,
     now: edge.now,
     agent: headers['user-agent']?.slice(0, 100),
+    calls: [],
   };
-  if (path === '/mcp') return streamableHttp(event, body, messages, request, stream);
-  if (path === '/messages') return postMessages(event, messages, request, stream);
-  await holdStream(event, request, stream, context);
-  return 200;
-}
-
-/** POST /mcp: the SDK's stateless Streamable HTTP transport, answering JSON. */
-async function streamableHttp(
-  event: FunctionUrlEvent,
-  body: string,
-  messages: JSONRPCMessage[] | null,
-  request: McpRequest,
-  stream: ResponseStream,
-): Promise<number> {
-  const transport = new WebStandardStreamableHTTPServerTransport({
-    sessionIdGenerator: undefined,
-    enableJsonResponse: true,
-  });
-  const server = createMcpServer(request);
-  await server.connect(transport);
-  try {
-    const headers = new Headers();
-    for (const [k, v] of Object.entries(event.headers ?? {}))
-      if (v !== undefined) headers.set(k, v);
-    const url = `https://${lowerHeaders(event.headers).host ?? 'localhost'}${event.rawPath}`;
-    const response = await transport.handleRequest(
-      new Request(url, { method: 'POST', headers, body }),
-      messages === null ? {} : { parsedBody: JSON.parse(body) },
-    );
-    const out: Record<string, string> = {};
-    response.headers.forEach((v, k) => {
-      out[k] = v;
-    });
-    writeResponse(stream, response.status, out, await response.text());
-    return response.status;
-  } finally {
-    await server.close();
+  if (path === '/sse') {
+    const spend = await spendAgentBudget(edge.stores, principal, 1, edge.now);
+    if (!spend.allowed) throw overBudget(spend);
+    await holdStream(edge, request, headers.authorization ?? '', stream, context);
+    return 200;
   }
+  const body = bodyText(event.body, event.isBase64Encoded);
+  if (path === '/mcp') return answer(await streamableHttp(headers, body, request));
+  return answer(await postMessages(event, body, request));
 }
 
-/** POST /messages?sessionId=: compute the replies here, leave them in the session's mailbox. */
+/**
+ * Runs the checked messages of one POST for the caller: spends the budget for the calls among
+ * them (before anything runs when one of them may write; alongside, for reads only, whose answers
+ * are then dropped if the request turns out to be over the budget), writes one audit record per
+ * tool call, and answers the replies in the order of the messages (null for a notification).
+ */
+async function runMessages(
+  checked: readonly Checked[],
+  request: McpRequest,
+): Promise<{ replies: (JSONRPCMessage | null)[] } | { refused: AppError }> {
+  const budgets = checked.map(budgetOf);
+  const calls = budgets.reduce((n, b) => n + b.calls, 0);
+  const accepted = checked.flatMap((c) =>
+    c.kind === 'request' || c.kind === 'notification' ? [c.message] : [],
+  );
+  const spend = (n: number) => spendAgentBudget(request.stores, request.principal, n, request.now);
+  const refuse = async (error: AppError, ran: readonly CallOutcome[]) => {
+    // Every tool call of a refused request is recorded as refused, whether or not it ran.
+    const records = checked.flatMap((c) =>
+      c.kind === 'request' && c.message.method === 'tools/call'
+        ? [
+            ran.find((o) => o.record.rpcId === String(c.message.id))?.record ??
+              refusedCall(
+                {
+                  capability: String(c.message.params?.name ?? ''),
+                  args: c.message.params?.arguments ?? {},
+                  transport: 'mcp',
+                  principal: request.principal,
+                  agent: request.agent,
+                  requestId: request.requestId,
+                  rpcId: String(c.message.id),
+                  stores: request.stores,
+                  log: request.log,
+                  now: request.now,
+                },
+                error,
+              ).record,
+          ]
+        : [],
+    );
+    await recordCalls(
+      request.stores,
+      request.principal,
+      records.map((r) => asRefused(r, error)),
+    );
+    return { refused: error };
+  };
+
+  let replies: JSONRPCMessage[];
+  if (calls === 0) {
+    replies = await answerRequests(accepted, request);
+  } else if (budgets.every((b) => b.readOnly)) {
+    const [spent, answered] = await Promise.all([spend(calls), answerRequests(accepted, request)]);
+    if (!spent.allowed) return refuse(overBudget(spent), request.calls);
+    replies = answered;
+  } else {
+    const spent = await spend(calls);
+    if (!spent.allowed) return refuse(overBudget(spent), []);
+    replies = await answerRequests(accepted, request);
+  }
+  await recordCalls(
+    request.stores,
+    request.principal,
+    request.calls.map((c) => c.record),
+  );
+  let next = 0;
+  return {
+    replies: checked.map((c) => {
+      if (c.kind === 'invalid') return c.reply;
+      if (c.kind === 'request') return replies[next++] ?? null;
+      return null;
+    }),
+  };
+}
+
+/** A JSON-RPC error body with an HTTP status (the SDK's transports answer these so too). */
+const rpcAnswer = (status: number, code: number, message: string) =>
+  jsonAnswer(status, rpcErrorMessage(null, code, message));
+
+/**
+ * POST /mcp: stateless Streamable HTTP with JSON answers, as the SDK's own transport frames it
+ * (Accept both JSON and SSE, JSON bodies, known protocol versions, 202 for notifications only).
+ */
+async function streamableHttp(
+  headers: HeaderMap,
+  body: string,
+  request: McpRequest,
+): Promise<HttpAnswer> {
+  const accept = headers.accept ?? '';
+  if (!accept.includes('application/json') || !accept.includes('text/event-stream'))
+    return rpcAnswer(
+      406,
+      -32000,
+      'Not Acceptable: Client must accept both application/json and text/event-stream',
+    );
+  if (!isJsonContentType(headers['content-type']))
+    return rpcAnswer(415, -32000, 'Unsupported Media Type: Content-Type must be application/json');
+  const parsed = parseBody(body);
+  if (!parsed.ok) return jsonAnswer(parsed.status, parsed.reply);
+  const initializing = parsed.messages.some(
+    (c) => c.kind === 'request' && c.message.method === 'initialize',
+  );
+  if (initializing && parsed.messages.length > 1)
+    return rpcAnswer(
+      400,
+      MCP_RPC.invalidRequest,
+      'Invalid Request: Only one initialization request is allowed',
+    );
+  const version = headers['mcp-protocol-version'];
+  if (!initializing && version !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(version))
+    return rpcAnswer(
+      400,
+      -32000,
+      `Bad Request: Unsupported protocol version: ${version.slice(0, 40)} (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`,
+    );
+  const ran = await runMessages(parsed.messages, request);
+  if ('refused' in ran) return errorAnswer(ran.refused, request.requestId);
+  const replies = ran.replies.filter((r): r is JSONRPCMessage => r !== null);
+  if (replies.length === 0) return { statusCode: 202, headers: {}, body: '' };
+  const single = !parsed.batch && replies.length === 1;
+  // A lone message that is not a request is answered as the request it failed to be.
+  const invalidOnly = !parsed.batch && parsed.messages[0]?.kind === 'invalid';
+  return jsonAnswer(invalidOnly ? 400 : 200, single ? replies[0] : replies);
+}
+
+/**
+ * POST /messages?sessionId=: the session is checked first (nothing runs for a closed one), then
+ * the replies are computed here and left in the session's mailbox, one item each; a reply too
+ * large for an item is answered with a JSON-RPC error instead. 202 once they are there.
+ */
 async function postMessages(
   event: FunctionUrlEvent,
-  messages: JSONRPCMessage[] | null,
+  body: string,
   request: McpRequest,
-  stream: ResponseStream,
-): Promise<number> {
+): Promise<HttpAnswer> {
   const sessionId = new URLSearchParams(event.rawQueryString ?? '').get('sessionId') ?? '';
-  const reply = (status: number, message: string) => {
-    writeAnswer(stream, statusAnswer(status, message));
-    return status;
-  };
   if (!/^[A-Za-z0-9-]{1,64}$/.test(sessionId))
-    return reply(400, 'Invalid query: sessionId: give the sessionId the SSE endpoint event named');
-  if (messages === null || messages.length === 0)
-    return reply(400, 'Invalid body: send a JSON-RPC message as JSON');
-  const store = request.stores.forTenant(request.principal.tenant.id);
-  const replies = await answerMessages(createMcpServer(request), messages);
-  if (replies.length > 0) {
-    const posted = await postToSession(
-      store,
-      sessionId,
-      request.principal.actor.id,
-      replies,
-      request.now,
+    return statusAnswer(
+      400,
+      'Invalid query: sessionId: give the sessionId the SSE endpoint event named',
     );
-    if (!posted)
-      return reply(
-        404,
-        `No open SSE session ${sessionId} for this credential; open GET /sse again`,
-      );
+  const parsed = parseBody(body);
+  if (!parsed.ok) {
+    const error = (parsed.reply as unknown as { error: { message: string } }).error;
+    return statusAnswer(parsed.status, `Invalid body: ${error.message}`);
   }
-  writeResponse(stream, 202, { 'content-type': 'text/plain' }, 'Accepted');
-  return 202;
+  const store = request.stores.forTenant(request.principal.tenant.id);
+  const closed = () =>
+    statusAnswer(404, `No open SSE session ${sessionId} for this credential; open GET /sse again`);
+  if (!(await sessionIsOpen(store, sessionId, request.principal.actor.id, request.now)))
+    return closed();
+  const ran = await runMessages(parsed.messages, request);
+  if ('refused' in ran) return errorAnswer(ran.refused, request.requestId);
+  const max = mailboxMaxBytes();
+  const replies = ran.replies
+    .filter((r): r is JSONRPCMessage => r !== null)
+    .map((reply) => {
+      const text = JSON.stringify(reply);
+      if (text.length <= max) return text;
+      const id = 'id' in reply ? (reply.id as string | number) : null;
+      return JSON.stringify(
+        rpcErrorMessage(
+          id,
+          MCP_RPC.internalError,
+          `The reply is too large for the SSE transport (${text.length} bytes; at most ${max}): ask for less (a smaller limit), or use Streamable HTTP (POST /mcp)`,
+        ),
+      );
+    });
+  if (
+    replies.length > 0 &&
+    !(await postToSession(store, sessionId, request.principal.actor.id, replies, request.now))
+  )
+    return closed();
+  return { statusCode: 202, headers: { 'content-type': 'text/plain' }, body: 'Accepted' };
 }
 
-/** GET /sse: announce the message endpoint, then relay the session's mailbox until the deadline. */
+/**
+ * GET /sse: announce the message endpoint, then relay the session's mailbox until the deadline,
+ * renewing the session while alive and ending as soon as the credential stops verifying.
+ */
 async function holdStream(
-  _event: FunctionUrlEvent,
+  edge: Edge,
   request: McpRequest,
+  authorization: string,
   stream: ResponseStream,
   context: LambdaContext,
 ): Promise<void> {
@@ -263,11 +381,18 @@ async function holdStream(
   // Relative, so that it resolves next to this /sse whatever prefix the URL has.
   out.write(`event: endpoint\ndata: messages?sessionId=${sessionId}\n\n`);
   let lastWrite = Date.now();
+  let lastRenew = Date.now();
+  let lastCheck = Date.now();
   let wait = POLL_MIN_MS;
+  let ended: 'deadline' | 'client' | 'credential' = 'deadline';
   try {
-    while (Date.now() < deadline && !streamClosed(out)) {
+    while (Date.now() < deadline) {
+      if (streamClosed(out)) {
+        ended = 'client';
+        break;
+      }
       const messages = await takeFromSession(store, sessionId);
-      for (const m of messages) out.write(`event: message\ndata: ${JSON.stringify(m)}\n\n`);
+      for (const m of messages) out.write(`event: message\ndata: ${m}\n\n`);
       if (messages.length > 0) {
         lastWrite = Date.now();
         wait = POLL_MIN_MS;
@@ -278,10 +403,37 @@ async function holdStream(
         out.write(': keepalive\n\n');
         lastWrite = Date.now();
       }
+      if (Date.now() - lastCheck >= streamRecheckMs()) {
+        lastCheck = Date.now();
+        if (!(await stillVerifies(edge, authorization, request.principal))) {
+          ended = 'credential';
+          break;
+        }
+      }
+      if (Date.now() - lastRenew >= ALIVE_RENEW_MS) {
+        lastRenew = Date.now();
+        await keepSessionAlive(store, sessionId, new Date());
+      }
       await sleep(wait);
     }
   } finally {
     await closeSession(store, sessionId).catch(() => undefined);
     out.end();
+    edge.note({ sessionId, streamEnded: ended });
   }
+}
+
+/** The stream's credential, verified again without the cache: same principal, still valid. */
+async function stillVerifies(
+  edge: Edge,
+  authorization: string,
+  principal: Principal,
+): Promise<boolean> {
+  const again = await resolvePrincipal(edge.stores, authorization, new Date());
+  return (
+    again !== null &&
+    again.actor.kind === principal.actor.kind &&
+    again.actor.id === principal.actor.id &&
+    again.tenant.id === principal.tenant.id
+  );
 }

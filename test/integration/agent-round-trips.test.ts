@@ -1,15 +1,14 @@
 /**
  * What an MCP tool call costs in DynamoDB round trips: its operation's own, plus exactly one audit
- * write (runCapability) and one rate-limit update (countRequest); the credential check is the
+ * write (runCapability) and one rate-limit update (spendAgentBudget); the credential check is the
  * authorizer's (an API key: three reads). Counted with the stores' own round-trip counters.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runCapability } from '../../shared/agents';
+import { runCapability, spendAgentBudget } from '../../shared/agents';
 import type { Principal } from '../../shared/auth/principal';
 import { resolvePrincipal } from '../../shared/edge/authenticate';
 import { createLogger } from '../../shared/kernel/log';
 import { Stores } from '../../shared/kernel/store/store';
-import { countRequest } from '../../shared/mcp/storage';
 import * as apiKeys from '../../shared/modules/api-keys/operations';
 import * as departments from '../../shared/modules/departments/operations';
 import * as patients from '../../shared/modules/patients/operations';
@@ -74,7 +73,7 @@ describe('round trips of a tool call', () => {
     expect(await toolRoundTrips(principal!, 'search-patients', { q: 'x' })).toBe(1);
 
     const rateStores = new Stores();
-    const counted = await countRequest(rateStores.global, 'hash-of-the-credential', new Date());
+    const counted = await spendAgentBudget(rateStores, principal!, 1, new Date());
     expect(counted.count).toBe(1);
     expect(rateStores.roundTrips.count).toBe(1);
   });
