@@ -14,7 +14,7 @@ import { HospitalStack } from '../../lib/hospital-stack';
 import { Logging } from '../../lib/logging';
 import { type Manifest, readManifest } from '../../lib/manifest';
 import { Secrets } from '../../lib/secrets';
-import { readSettings, type Settings } from '../../lib/settings';
+import { DEFAULT_SETTINGS, readSettings, type Settings } from '../../lib/settings';
 import { GATEWAY_RESPONSES } from '../../shared/http/gateway-responses';
 import { TABLE } from '../../shared/kernel/store/table';
 import { ACTION_TYPE_NAMES, agentActionRules } from '../../shared/modules/agent-actions/index';
@@ -268,6 +268,19 @@ describe('Lambda functions (one per GROUP plus the authorizer)', () => {
     expect(urls).toHaveLength(1);
     expect(urls[0]!.Properties).toMatchObject({ AuthType: 'NONE', InvokeMode: 'RESPONSE_STREAM' });
     expect(Object.keys(Template.fromStack(stack).toJSON().Outputs)).toContain('McpUrl');
+  });
+
+  it('reserves concurrency for MCP (its cap too), so long streams cannot starve REST; only MCP', () => {
+    const functions = Object.values(resourcesOf(stack.areas.get('agents')!)).filter(
+      (r) => r.Type === 'AWS::Lambda::Function',
+    );
+    const reserved = functions.filter((f) => f.Properties.ReservedConcurrentExecutions);
+    expect(reserved).toHaveLength(1);
+    expect(reserved[0]!.Properties).toMatchObject({
+      Description: expect.stringMatching(/^MCP server/),
+      ReservedConcurrentExecutions: 20,
+    });
+    expect(DEFAULT_SETTINGS.mcpReservedConcurrency).toBe(20);
   });
 
   it.each(specs.map((s) => [s.name, s] as const))(
