@@ -162,6 +162,7 @@ async function serve(
     now: edge.now,
     agent: headers['user-agent']?.slice(0, 100),
     calls: [],
+    note: (fields) => edge.note(fields),
   };
   if (path === '/sse') {
     const spend = await spendAgentBudget(edge.stores, principal, 1, edge.now);
@@ -186,6 +187,21 @@ async function runMessages(
 ): Promise<{ replies: (JSONRPCMessage | null)[] } | { refused: AppError }> {
   const budgets = checked.map(budgetOf);
   const calls = budgets.reduce((n, b) => n + b.calls, 0);
+  // Names only where they read as names: the log carries no caller's free text.
+  const name = (v: unknown) => (/^[a-z0-9/_-]{1,64}$/i.test(String(v)) ? String(v) : '[invalid]');
+  request.note({
+    rpcMethods: checked.map((c) =>
+      c.kind === 'request' || c.kind === 'notification'
+        ? name((c.message as { method: string }).method)
+        : c.kind,
+    ),
+    tools: checked.flatMap((c) =>
+      c.kind === 'request' && c.message.method === 'tools/call'
+        ? [name(c.message.params?.name)]
+        : [],
+    ),
+  });
+
   const accepted = checked.flatMap((c) =>
     c.kind === 'request' || c.kind === 'notification' ? [c.message] : [],
   );

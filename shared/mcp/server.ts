@@ -49,6 +49,8 @@ export interface McpRequest {
   agent?: string | undefined;
   /** The tool calls this request ran, with their audit records still to write. */
   calls: CallOutcome[];
+  /** Adds fields to the request's one log line (the edge's). */
+  note: (fields: Record<string, unknown>) => void;
 }
 
 const RESOURCES = [
