@@ -1,8 +1,19 @@
 import { Duration, NestedStack, type NestedStackProps } from 'aws-cdk-lib';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import * as cwActions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as kms from 'aws-cdk-lib/aws-kms';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import * as sns from 'aws-cdk-lib/aws-sns';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import {
+  DEAD_EVENT_MESSAGE,
+  PUBLISH_FAILED_MESSAGE,
+  RELAY_RATE_MINUTES,
+} from '../shared/events/relay';
 import {
   AGENT_ACTION_SWEEP_RATE_MINUTES,
   agentActionRules,
@@ -48,8 +59,28 @@ export function eventFunctionSpecs(): EventFunctionSpec[] {
       permissions: { table: 'readwrite' as const, events: true },
       entry: 'functions/agent-actions-sweep/handler.ts',
     },
+    {
+      name: 'outbox-relay',
+      description: `Every ${RELAY_RATE_MINUTES} minute: publishes due outbox events, retries failed ones with backoff`,
+      memoryMb: 512,
+      timeoutSeconds: 50,
+      permissions: { table: 'readwrite' as const, events: true },
+      entry: 'functions/outbox-relay/handler.ts',
+    },
   ];
 }
+
+/** The schedule of each scheduled (non-executor) function. */
+const SCHEDULES: Record<string, { minutes: number; description: string }> = {
+  'agent-actions-sweep': {
+    minutes: AGENT_ACTION_SWEEP_RATE_MINUTES,
+    description: `The agent actions job, every ${AGENT_ACTION_SWEEP_RATE_MINUTES} minutes`,
+  },
+  'outbox-relay': {
+    minutes: RELAY_RATE_MINUTES,
+    description: `The outbox relay, every ${RELAY_RATE_MINUTES} minute`,
+  },
+};
 
 /**
  * The service's events (DESIGN: "events and schedules"): the custom bus that approval publishes
@@ -58,11 +89,19 @@ export function eventFunctionSpecs(): EventFunctionSpec[] {
  * and the five-minute schedule of the agent actions job. Area stacks receive the bus for the
  * groups that publish.
  */
+/** Namespace of the service's own CloudWatch metrics (from log metric filters). */
+export const METRIC_NAMESPACE = 'HospitalManagementService';
+/** Failed publications of the relay in 15 minutes that raise its alarm (a few are transient). */
+export const RELAY_FAILURES_ALARM_THRESHOLD = 5;
+
 export class EventsStack extends NestedStack {
   readonly bus: events.EventBus;
   readonly functions: ApiFunction[] = [];
   readonly queues: sqs.Queue[] = [];
   readonly rules: events.Rule[] = [];
+  /** Every alarm of the events notifies this topic (a stack output: operators subscribe to it). */
+  readonly alarmTopic: sns.Topic;
+  readonly alarms: cloudwatch.Alarm[] = [];
 
   constructor(scope: Construct, id: string, props: EventsStackProps) {
     super(scope, id, {
@@ -92,11 +131,52 @@ export class EventsStack extends NestedStack {
     };
     const rules = new Map(agentActionRules().map((r) => [r.executor, r]));
 
+    // Alarms notify one encrypted topic; CloudWatch may use its key to publish to it.
+    const topicKey = new kms.Key(this, 'AlarmTopicKey', {
+      description: 'Hospital Management Service alarm topic encryption',
+      enableKeyRotation: true,
+    });
+    topicKey.addToResourcePolicy(
+      new iam.PolicyStatement({
+        sid: 'AllowCloudWatchAlarmsToPublish',
+        principals: [new iam.ServicePrincipal('cloudwatch.amazonaws.com')],
+        actions: ['kms:Decrypt', 'kms:GenerateDataKey*'],
+        resources: ['*'],
+      }),
+    );
+    this.alarmTopic = new sns.Topic(this, 'AlarmTopic', {
+      displayName: 'Hospital Management Service alarms',
+      masterKey: topicKey,
+      enforceSSL: true,
+    });
+    const alarmAction = new cwActions.SnsAction(this.alarmTopic);
+    const alarm = (id: string, props: cloudwatch.AlarmProps) => {
+      const a = new cloudwatch.Alarm(this, id, {
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+        ...props,
+      });
+      a.addAlarmAction(alarmAction);
+      this.alarms.push(a);
+      return a;
+    };
+
     for (const spec of eventFunctionSpecs()) {
       const id = constructId(spec.name);
       const dlq = deadLetters(id);
       const fn = new ApiFunction(this, id, { ...shared, spec, deadLetterQueue: dlq });
       this.functions.push(fn);
+      // A message in a DLQ is an event or invocation that failed every retry: someone must look.
+      alarm(`${id}DlqAlarm`, {
+        alarmDescription: `${spec.name}: a failed event or invocation is in its dead-letter queue`,
+        metric: dlq.metricApproximateNumberOfMessagesVisible({
+          period: Duration.minutes(5),
+          statistic: 'Maximum',
+        }),
+        threshold: 1,
+        evaluationPeriods: 1,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      });
+      if (spec.name === 'outbox-relay') this.relayAlarms(fn, alarm);
       const rule = rules.get(spec.name);
       if (rule) {
         fn.fn.addEnvironment('ACTION_TYPE', rule.type);
@@ -113,14 +193,62 @@ export class EventsStack extends NestedStack {
           }),
         );
       } else {
+        const schedule = SCHEDULES[spec.name];
+        if (!schedule)
+          throw new Error(`Event function ${spec.name} has neither a rule nor a schedule`);
         this.rules.push(
           new events.Rule(this, `${id}Schedule`, {
-            description: `The agent actions job, every ${AGENT_ACTION_SWEEP_RATE_MINUTES} minutes`,
-            schedule: events.Schedule.rate(Duration.minutes(AGENT_ACTION_SWEEP_RATE_MINUTES)),
+            description: schedule.description,
+            schedule: events.Schedule.rate(Duration.minutes(schedule.minutes)),
             targets: [new targets.LambdaFunction(fn.fn, { deadLetterQueue: dlq, ...TARGET_RETRY })],
           }),
         );
       }
     }
+  }
+
+  /**
+   * The relay's failures, from its log lines (shared/events/relay.ts): any event set aside as DEAD
+   * at once, and failed publications when they keep coming (RELAY_FAILURES_ALARM_THRESHOLD in 15
+   * minutes), since one failure is retried anyway.
+   */
+  private relayAlarms(
+    fn: ApiFunction,
+    alarm: (id: string, props: cloudwatch.AlarmProps) => cloudwatch.Alarm,
+  ) {
+    const metricOf = (id: string, message: string, metricName: string) => {
+      new logs.MetricFilter(this, id, {
+        logGroup: fn.fn.logGroup,
+        filterPattern: logs.FilterPattern.stringValue('$.msg', '=', message),
+        metricNamespace: METRIC_NAMESPACE,
+        metricName,
+        metricValue: '1',
+        defaultValue: 0,
+      });
+      return new cloudwatch.Metric({
+        namespace: METRIC_NAMESPACE,
+        metricName,
+        statistic: 'Sum',
+        period: Duration.minutes(5),
+      });
+    };
+    alarm('OutboxDeadAlarm', {
+      alarmDescription: 'The outbox relay set an event aside after its last attempt (DEAD)',
+      metric: metricOf('OutboxDeadFilter', DEAD_EVENT_MESSAGE, 'OutboxEventsDead'),
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+    });
+    alarm('OutboxPublishFailuresAlarm', {
+      alarmDescription: `The outbox relay failed to publish ${RELAY_FAILURES_ALARM_THRESHOLD} or more times in 15 minutes`,
+      metric: metricOf(
+        'OutboxPublishFailuresFilter',
+        PUBLISH_FAILED_MESSAGE,
+        'OutboxPublishFailures',
+      ).with({ period: Duration.minutes(15) }),
+      threshold: RELAY_FAILURES_ALARM_THRESHOLD,
+      evaluationPeriods: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+    });
   }
 }

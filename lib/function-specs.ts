@@ -62,6 +62,12 @@ const GROUP_BUNDLES: Readonly<Record<string, NonNullable<FunctionSpec['bundle']>
     reason:
       'the discovery documents are generated from the agent catalogue, which holds every operation an agent may call',
   },
+  radiology: {
+    budgetKb: 420,
+    classicZod: false,
+    reason:
+      'it takes order sources and charge lines from the lab module, whose index also carries the lab’s operations (about 30 KB), until bundles load operations lazily; the kernel’s side-effect primitives (outbox, Idempotency-Key, output cut: about 8 KB in every bundle) took it past 400 KB',
+  },
   'agent-actions': {
     budgetKb: 600,
     classicZod: false,

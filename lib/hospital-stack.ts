@@ -148,6 +148,10 @@ export class HospitalStack extends Stack {
     });
     new CfnOutput(this, 'AccessLogGroup', { value: apiStage.accessLogs.logGroupName });
     new CfnOutput(this, 'EventBusName', { value: this.events.bus.eventBusName });
+    new CfnOutput(this, 'AlarmTopicArn', {
+      description: 'SNS topic of every DLQ and outbox relay alarm: subscribe operators to it',
+      value: this.events.alarmTopic.topicArn,
+    });
 
     acknowledgeNagFindings(this);
   }

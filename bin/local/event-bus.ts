@@ -1,7 +1,8 @@
 /**
  * The local runtime's EventBridge: an in-process bus with the rules generated from the same
  * declaration as the stack's (agentActionRules), the same executor handler, a retry policy and a
- * dead-letter list per rule, and the five-minute schedule of the agent actions job. The service's
+ * dead-letter list per rule, the five-minute schedule of the agent actions job and the one-minute
+ * schedule of the outbox relay (shared/events/relay.ts). The service's
  * PutEvents calls reach it through a middleware on the SDK client (shared/events/bus.ts), so the
  * publishing code is the code that runs on AWS.
  */
@@ -11,6 +12,7 @@ import { pathToFileURL } from 'node:url';
 import type { PutEventsRequestEntry, PutEventsResultEntry } from '@aws-sdk/client-eventbridge';
 import type { EventBridgeEvent } from 'aws-lambda';
 import { useEventBusClient } from '../../shared/events/bus';
+import { RELAY_RATE_MINUTES } from '../../shared/events/relay';
 import { systemClock } from '../../shared/kernel/clock';
 import {
   AGENT_ACTION_SWEEP_RATE_MINUTES,
@@ -134,6 +136,8 @@ export interface LocalEvents {
   bus: LocalEventBus;
   /** Runs the agent actions job now, as its schedule would. */
   runSchedule(): Promise<unknown>;
+  /** Runs the outbox relay now, as its schedule would. */
+  runRelay(): Promise<unknown>;
   stop(): void;
 }
 
@@ -145,6 +149,7 @@ export async function startLocalEvents(opts: { schedule?: boolean } = {}): Promi
   process.env.EVENT_BUS_NAME = LOCAL_BUS_NAME;
   const executor = await loadHandler('functions/agent-action-executor/handler.ts');
   const sweep = await loadHandler('functions/agent-actions-sweep/handler.ts');
+  const relay = await loadHandler('functions/outbox-relay/handler.ts');
   const bus = new LocalEventBus(
     agentActionRules().map((r) => ({
       name: `agent-action-${r.type}`,
@@ -176,14 +181,30 @@ export async function startLocalEvents(opts: { schedule?: boolean } = {}): Promi
     sweep({ source: 'aws.events', 'detail-type': 'Scheduled Event' } as never, {
       awsRequestId: randomUUID(),
     });
-  const timer =
+  const runRelay = () =>
+    relay({ source: 'aws.events', 'detail-type': 'Scheduled Event' } as never, {
+      awsRequestId: randomUUID(),
+    });
+  const every = (minutes: number, job: () => Promise<unknown>, name: string) => {
+    const timer = setInterval(() => {
+      job().catch((err) => process.stderr.write(`${name} failed: ${(err as Error).message}\n`));
+    }, minutes * 60_000);
+    timer.unref();
+    return timer;
+  };
+  const timers =
     opts.schedule === false
-      ? undefined
-      : setInterval(() => {
-          runSchedule().catch((err) =>
-            process.stderr.write(`agent actions job failed: ${(err as Error).message}\n`),
-          );
-        }, AGENT_ACTION_SWEEP_RATE_MINUTES * 60_000);
-  timer?.unref();
-  return { bus, runSchedule, stop: () => timer && clearInterval(timer) };
+      ? []
+      : [
+          every(AGENT_ACTION_SWEEP_RATE_MINUTES, runSchedule, 'agent actions job'),
+          every(RELAY_RATE_MINUTES, runRelay, 'outbox relay'),
+        ];
+  return {
+    bus,
+    runSchedule,
+    runRelay,
+    stop: () => {
+      for (const t of timers) clearInterval(t);
+    },
+  };
 }

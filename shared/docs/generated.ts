@@ -7,6 +7,13 @@
 import { allRoutes, type ManifestRoute } from '../api/index';
 import { medicationRequestStatusTableMarkdown } from '../clinical/medication-request-status';
 import { type OperationRoute, pathParams } from '../http/route';
+import {
+  IDEMPOTENCY_KEY_DESCRIPTION,
+  IDEMPOTENCY_KEY_FIELD,
+  IDEMPOTENCY_KEY_HEADER,
+  IdempotencyKeyField,
+  takesIdempotencyKey,
+} from '../kernel/idempotency';
 import { ROLES } from '../kernel/roles';
 import { SCOPES } from '../kernel/scopes';
 import { a2aTaskStateTableMarkdown } from '../modules/a2a-tasks';
@@ -51,7 +58,13 @@ function requestSections(r: OperationRoute): string {
   const input = jsonSchemaOf(r.op.input, 'input');
   const inPath = new Set(pathParams(r.path));
   const headerOf = new Map(Object.entries(r.headers).map(([name, field]) => [field, name]));
-  const rows = fieldRows(input);
+  // The Idempotency-Key is no input field: its row comes from the kernel's declaration.
+  const rows = [
+    ...fieldRows(input),
+    ...(headerOf.has(IDEMPOTENCY_KEY_FIELD)
+      ? fieldRows(jsonSchemaOf(IdempotencyKeyField, 'input'))
+      : []),
+  ];
   const out: string[] = [];
   const pathRows = rows.filter((f) => inPath.has(f.name));
   if (pathRows.length) out.push(`Path parameters:\n\n${fieldTable(pathRows)}`);
@@ -89,7 +102,7 @@ function routeSection(r: ManifestRoute): string {
     '',
     `\`${r.op.name}\` — ${r.op.summary}.`,
     '',
-    `Staff roles: ${staff}. API key: ${key}. ${r.op.kind === 'read' ? 'Reads' : 'Writes'}; ${r.op.idempotent ? 'idempotent' : 'not idempotent'}.`,
+    `Staff roles: ${staff}. API key: ${key}. ${r.op.kind === 'read' ? 'Reads' : 'Writes'}; ${r.op.idempotent ? 'idempotent: safe to retry' : takesIdempotencyKey(r.op) ? 'not idempotent: a retry repeats it unless it carries an `Idempotency-Key`' : 'not idempotent'}.`,
     '',
     requestSections(r),
     `Answer \`${r.status}\`:`,
@@ -120,7 +133,8 @@ export function routesMarkdown(): string {
     "API Gateway, the functions' router, the local runtime, these docs and the access tests are derived from those declarations. " +
     'Authorised routes take `Authorization: Bearer <access token>` with `x-tenant-id: <tenant id>`, or `Authorization: Bearer svc_sk_…` (an API key). ' +
     'ADMIN may use every authorised route. Bodies are JSON (`Content-Type: application/json`; anything else is 415). ' +
-    'Errors are `{statusCode, message, error}`; lists answer `{ items, nextCursor }` and take `limit` (1–100, default 20) and `cursor`.\n\n' +
+    'Errors are `{statusCode, message, error}`; lists answer `{ items, nextCursor }` and take `limit` (1–100, default 20) and `cursor`. ' +
+    `Every route marked "idempotent" is safe to retry; every other write behind a credential takes an \`${IDEMPOTENCY_KEY_HEADER}\` header: ${IDEMPOTENCY_KEY_DESCRIPTION}\n\n` +
     '| Method | Path | Operation | Purpose | Staff roles | API key scope | Function |\n|---|---|---|---|---|---|---|\n' +
     rows.join('\n') +
     '\n\n## Scopes\n\n| Scope | Grants |\n|---|---|\n' +

@@ -3,6 +3,11 @@
  * the local runtime gives it a middleware that hands PutEvents to its in-process bus
  * (bin/local/event-bus.ts) instead of AWS, so the same SDK call runs locally and in tests (where
  * aws-sdk-client-mock can make it fail).
+ *
+ * Services do not publish: they `emit(ctx, event)` (kernel/effects.ts), which writes an outbox item
+ * with their change. Importing this module registers `publishEvents` as the outbox's fast path
+ * (the request that committed an event publishes it at once); the relay (relay.ts) publishes the
+ * rest. A module that emits imports it from its events declaration.
  */
 import {
   EventBridgeClient,
@@ -10,11 +15,9 @@ import {
   PutEventsCommand,
 } from '@aws-sdk/client-eventbridge';
 
-export interface BusEvent {
-  source: string;
-  detailType: string;
-  detail: Record<string, unknown>;
-}
+import { type BusEvent, useEventPublisher } from '../kernel/store/outbox';
+
+export type { BusEvent } from '../kernel/store/outbox';
 
 let client: EventBridgeClient | undefined;
 let configure: ((c: EventBridgeClient) => void) | undefined;
@@ -46,22 +49,28 @@ export function eventBusName(): string {
 
 /** Publishes one event; throws when EventBridge refused it (FailedEntryCount) or the call failed. */
 export async function publishEvent(event: BusEvent): Promise<void> {
+  await publishEvents([event]);
+}
+
+/** Publishes up to 10 events in one PutEvents; throws when EventBridge refused any of them. */
+export async function publishEvents(events: readonly BusEvent[]): Promise<void> {
   const res = await eventBusClient().send(
     new PutEventsCommand({
-      Entries: [
-        {
-          EventBusName: eventBusName(),
-          Source: event.source,
-          DetailType: event.detailType,
-          Detail: JSON.stringify(event.detail),
-        },
-      ],
+      Entries: events.map((event) => ({
+        EventBusName: eventBusName(),
+        Source: event.source,
+        DetailType: event.detailType,
+        Detail: JSON.stringify(event.detail),
+      })),
     }),
   );
   if ((res.FailedEntryCount ?? 0) > 0) {
-    const entry = res.Entries?.[0];
+    const i = res.Entries?.findIndex((e) => e.ErrorCode) ?? 0;
+    const entry = res.Entries?.[i];
     throw new Error(
-      `EventBridge refused ${event.detailType}: ${entry?.ErrorCode ?? 'unknown'} ${entry?.ErrorMessage ?? ''}`.trim(),
+      `EventBridge refused ${events[Math.max(i, 0)]?.detailType}: ${entry?.ErrorCode ?? 'unknown'} ${entry?.ErrorMessage ?? ''}`.trim(),
     );
   }
 }
+
+useEventPublisher(publishEvents, () => Boolean(process.env.EVENT_BUS_NAME));

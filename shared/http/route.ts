@@ -4,6 +4,11 @@
  * what the function may touch. API Gateway, the in-function router, the local runtime, the docs,
  * the OpenAPI document and the access tests are all generated from these declarations.
  */
+import {
+  IDEMPOTENCY_KEY_FIELD,
+  IDEMPOTENCY_KEY_HEADER,
+  takesIdempotencyKey,
+} from '../kernel/idempotency';
 import type { AnyOperation } from '../kernel/operation';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -119,7 +124,13 @@ export function route(
     body: takesBody(binding.method) ? (binding.body ?? 'fields') : null,
     tag: binding.tag,
     headers: Object.fromEntries(
-      Object.entries(binding.headers ?? {}).map(([name, field]) => [name.toLowerCase(), field]),
+      Object.entries({
+        // Every POST that a retry could repeat takes an Idempotency-Key (kernel/idempotency.ts).
+        ...(binding.method === 'POST' && takesIdempotencyKey(op)
+          ? { [IDEMPOTENCY_KEY_HEADER]: IDEMPOTENCY_KEY_FIELD }
+          : {}),
+        ...binding.headers,
+      }).map(([name, field]) => [name.toLowerCase(), field]),
     ),
   };
 }

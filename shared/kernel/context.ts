@@ -3,6 +3,7 @@
  * hospital, at what instant, with which logger and request id, and a store bound to the tenant.
  */
 import type { Actor, Anonymous } from './actor';
+import type { IdSource } from './ids';
 import type { Logger } from './log';
 import type { Store, Stores } from './store/store';
 
@@ -40,6 +41,8 @@ export interface Context extends BaseContext {
   tenantId: string;
   /** Table access bound to `tenantId`: it cannot read or write another tenant's items. */
   store: Store;
+  /** Where created records' ids come from (kernel/ids.ts `newId`); random when absent. */
+  ids?: IdSource;
 }
 
 /** Context of a public operation (registration, sign-in): no tenant is known yet. */

@@ -13,8 +13,11 @@
 import { checkAccess } from './access';
 import { strictChecks } from './config';
 import type { Context, PublicContext } from './context';
+import { runWithEffects } from './effects';
 import { InternalError, toAppError } from './errors';
+import { takeIdempotencyKey, withIdempotencyKey } from './idempotency';
 import type { AnyOperation, ContextFor, Operation } from './operation';
+import { cutToOutput } from './output';
 import { parseOrThrow } from './validation';
 import * as z from './zod';
 
@@ -25,9 +28,15 @@ export async function invokeOperation<
 >(op: Operation<I, O, A>, ctx: ContextFor<A>, rawInput: unknown): Promise<z.output<O>> {
   try {
     checkAccess(op, ctx as Context | PublicContext);
-    const input = parseOrThrow(op.input, rawInput);
-    const output = await op.handler(ctx, input);
+    // An Idempotency-Key is no input field: it is split off first (kernel/idempotency.ts).
+    const { input: fields, key } = takeIdempotencyKey(op, rawInput);
+    const input = parseOrThrow(op.input, fields);
+    const output = await withIdempotencyKey(op, ctx as Context | PublicContext, key, input, () =>
+      runWithEffects(ctx as Context | PublicContext, () => op.handler(ctx, input)),
+    );
     if (strictChecks()) checkOutput(op, output);
+    // In production the answer is cut to the output schema (kernel/output.ts).
+    else return cutToOutput(op, output, ctx.log) as z.output<O>;
     return output as z.output<O>;
   } catch (err) {
     throw toAppError(err);

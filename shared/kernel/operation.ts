@@ -62,8 +62,14 @@ export interface Operation<
   access: A;
   /** Reads change nothing; writes are refused after a trial ends (unless allowAfterTrial). */
   kind: 'read' | 'write';
-  /** Calling it twice with the same input leaves the same state as calling it once. */
+  /**
+   * Calling it twice with the same input leaves the same state as calling it once: safe to retry
+   * (MCP `idempotentHint`, docs/routes.md). A write that is not takes an `Idempotency-Key`
+   * (kernel/idempotency.ts).
+   */
   idempotent: boolean;
+  /** What one call makes, in words (`payment`), for messages such as a reused Idempotency-Key's. */
+  resource?: string;
   handler: (ctx: ContextFor<A>, input: z.output<I>) => Promise<z.input<O>>;
 }
 

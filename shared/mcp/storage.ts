@@ -4,7 +4,7 @@
  * expires by TTL; a session is postable only while its holder is alive (it renews `aliveUntil`
  * while it streams), so a holder that died cannot leave a session that swallows replies.
  */
-import { failedConditions } from '../kernel/store/conditions';
+import { conditionFailed } from '../kernel/store/conditions';
 import type { Store } from '../kernel/store/store';
 
 const epochSeconds = (d: Date) => Math.floor(d.getTime() / 1000);
@@ -128,6 +128,7 @@ export async function postToSession(
     try {
       await store.transact([
         {
+          name: 'session',
           ConditionCheck: {
             Key: key,
             ConditionExpression: OPEN_CONDITION,
@@ -140,7 +141,7 @@ export async function postToSession(
         ...items,
       ]);
     } catch (err) {
-      if (failedConditions(err)?.includes(0)) return false;
+      if (conditionFailed(err, 'session')) return false;
       throw err;
     }
   }

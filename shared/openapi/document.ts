@@ -13,6 +13,13 @@ import {
   routeName,
   routeSummary,
 } from '../http/route';
+import {
+  IDEMPOTENCY_KEY_DESCRIPTION,
+  IDEMPOTENCY_KEY_FIELD,
+  IDEMPOTENCY_KEY_HEADER,
+  IdempotencyKeyField,
+  takesIdempotencyKey,
+} from '../kernel/idempotency';
 import type { AnyOperation } from '../kernel/operation';
 import * as z from '../kernel/zod';
 
@@ -116,6 +123,9 @@ function operationObject(route: OperationRoute, built: Built): Schema {
   const props = (input.properties ?? {}) as Record<string, Schema>;
   const required = new Set((input.required as string[] | undefined) ?? []);
   const inPath = pathParams(route.path);
+  // Fields the route takes from request headers: header parameters, never body or query fields.
+  const headerFields = new Map(Object.entries(route.headers).map(([name, field]) => [field, name]));
+  const keyField = toSchema(IdempotencyKeyField, 'input').properties as Record<string, Schema>;
 
   const parameters: Schema[] = inPath.map((name) => ({
     name,
@@ -123,6 +133,18 @@ function operationObject(route: OperationRoute, built: Built): Schema {
     required: true,
     schema: props[name] ?? { type: 'string' },
   }));
+  for (const [field, header] of headerFields) {
+    const isKey = field === IDEMPOTENCY_KEY_FIELD;
+    parameters.push({
+      name: isKey ? IDEMPOTENCY_KEY_HEADER : header,
+      in: 'header',
+      required: required.has(field),
+      schema: (isKey ? keyField[field] : props[field]) ?? { type: 'string' },
+      ...(isKey ? { description: IDEMPOTENCY_KEY_DESCRIPTION } : {}),
+    });
+    delete props[field];
+    required.delete(field);
+  }
   let requestBody: Schema | undefined;
   if (route.body === null) {
     for (const [name, schema] of Object.entries(props)) {
@@ -167,7 +189,7 @@ function operationObject(route: OperationRoute, built: Built): Schema {
   return {
     operationId: op.name,
     summary: op.summary,
-    description: `${who} ${op.kind === 'read' ? 'Read' : 'Write'}${op.idempotent ? ', idempotent' : ''}.`,
+    description: `${who} ${op.kind === 'read' ? 'Read' : 'Write'}${op.idempotent ? ', idempotent (safe to retry)' : takesIdempotencyKey(op) ? `, not idempotent: send an ${IDEMPOTENCY_KEY_HEADER} to retry it safely` : ''}.`,
     tags: [route.tag],
     ...(parameters.length ? { parameters } : {}),
     ...(requestBody ? { requestBody } : {}),

@@ -814,12 +814,76 @@ describe('events (lib/events-stack.ts, from the agent action type declaration)',
     }
   });
 
-  it('runs the agent actions job every five minutes with a DLQ', () => {
-    const schedules = inEvents('AWS::Events::Rule').filter(
-      ([, r]) => r.Properties.ScheduleExpression,
+  /** The scheduled rules whose target is the function named `name`. */
+  const schedulesOf = (name: string) => {
+    const fn = stack.functions.events.find((f) => f.spec.name === name)!;
+    return inEvents('AWS::Events::Rule').filter(
+      ([, r]) =>
+        r.Properties.ScheduleExpression &&
+        JSON.stringify(r.Properties.Targets[0].Arn).includes(logicalId(fn.fn)),
     );
+  };
+
+  it('runs the agent actions job every five minutes with a DLQ', () => {
+    const schedules = schedulesOf('agent-actions-sweep');
     expect(schedules.map(([, r]) => r.Properties.ScheduleExpression)).toEqual(['rate(5 minutes)']);
     expect(schedules[0]![1].Properties.Targets[0].DeadLetterConfig).toBeDefined();
+  });
+
+  it('runs the outbox relay every minute with a DLQ, and no other schedule exists', () => {
+    const schedules = schedulesOf('outbox-relay');
+    expect(schedules.map(([, r]) => r.Properties.ScheduleExpression)).toEqual(['rate(1 minute)']);
+    expect(schedules[0]![1].Properties.Targets[0].DeadLetterConfig).toBeDefined();
+    expect(
+      inEvents('AWS::Events::Rule').filter(([, r]) => r.Properties.ScheduleExpression),
+    ).toHaveLength(2);
+  });
+
+  it('every DLQ and the relay raise an alarm to the encrypted alarm topic, which is a stack output', () => {
+    const topics = inEvents('AWS::SNS::Topic');
+    expect(topics).toHaveLength(1);
+    const [topicId, topic] = topics[0]!;
+    expect(topic.Properties.KmsMasterKeyId).toBeDefined();
+    const alarms = inEvents('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
+    for (const a of alarms) expect(a.AlarmActions).toEqual([{ Ref: topicId }]);
+    // One alarm per queue, on a visible message.
+    const queues = inEvents('AWS::SQS::Queue');
+    expect(queues.length).toBe(ACTION_TYPE_NAMES.length + 2);
+    for (const [queueId] of queues) {
+      const onQueue = alarms.filter((a) =>
+        JSON.stringify(a.Dimensions ?? []).includes(`"${queueId}"`),
+      );
+      expect(onQueue, queueId).toHaveLength(1);
+      expect(onQueue[0]).toMatchObject({
+        MetricName: 'ApproximateNumberOfMessagesVisible',
+        Namespace: 'AWS/SQS',
+        Threshold: 1,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      });
+    }
+    // The relay's failures, from its log lines.
+    const filters = inEvents('AWS::Logs::MetricFilter').map(([, f]) => f.Properties);
+    expect(filters.map((f) => f.FilterPattern).sort()).toEqual([
+      '{ $.msg = "outbox event dead" }',
+      '{ $.msg = "outbox publish failed" }',
+    ]);
+    const relayLogs = stack.functions.events.find((f) => f.spec.name === 'outbox-relay')!;
+    for (const f of filters)
+      expect(JSON.stringify(f.LogGroupName)).toContain(
+        logicalId(relayLogs.fn.logGroup.node.defaultChild as never),
+      );
+    expect(
+      alarms
+        .filter((a) => a.Namespace === 'HospitalManagementService')
+        .map((a) => [a.MetricName, a.Threshold, a.Period])
+        .sort(),
+    ).toEqual([
+      ['OutboxEventsDead', 1, 300],
+      ['OutboxPublishFailures', 5, 900],
+    ]);
+    expect(alarms).toHaveLength(queues.length + 2);
+    const outputs = Template.fromStack(stack).toJSON().Outputs as Json;
+    expect(outputs.AlarmTopicArn).toBeDefined();
   });
 
   it('executors get the table but neither the bus nor the secret; the job and agent-actions may publish', () => {

@@ -3,7 +3,10 @@
  * hospital each: the agent's key proposes, a person allowed to run the target operation approves,
  * the type's executor carries it out, and the record shows the result.
  */
+
 import { describe, expect, it } from 'vitest';
+import { ACTION_TYPES, type ActionTypeName } from '../../shared/modules/agent-actions';
+import { recoveredResultId } from '../../shared/modules/agent-actions/dispatch';
 import { type Client, expectError } from '../support/api';
 import { diagnosticsHospital, must } from '../support/diagnostics';
 import { hitlRuntime, PARACETAMOL, PROPOSER_SCOPES } from '../support/hitl';
@@ -38,6 +41,8 @@ describe('every action type, end to end', () => {
     expect(p.status, JSON.stringify(p.body)).toBe(201);
     const done = await approveAndRun(h.doctorUser, p.body.id);
     expect(done).toMatchObject({ status: 'EXECUTED', operation: 'encounters.prescribe' });
+    // The id a recovering executor would record is the one the operation answered.
+    expect(done.result.id).toBe(recoveredResultId(ACTION_TYPES[done.type as ActionTypeName], done));
   });
 
   it('admission: approved by a receptionist (who may admit), the patient is in a bed', async () => {
@@ -62,6 +67,8 @@ describe('every action type, end to end', () => {
     expectError(await h.nurse.api.post(`/agent-actions/${p.body.id}/approve`), 403);
     const done = await approveAndRun(h.reception, p.body.id);
     expect(done.status, JSON.stringify(done)).toBe('EXECUTED');
+    // The id a recovering executor would record is the one the operation answered.
+    expect(done.result.id).toBe(recoveredResultId(ACTION_TYPES[done.type as ActionTypeName], done));
     const admission = await h.doctorUser.api.get(`/admissions/${done.result.id}`);
     expect(admission.body).toMatchObject({
       patientId: patient.id,
@@ -88,6 +95,8 @@ describe('every action type, end to end', () => {
     expect(p.body.riskReasons).toContain('HIGH: discharge against medical advice');
     const done = await approveAndRun(h.doctorUser, p.body.id);
     expect(done.status, JSON.stringify(done)).toBe('EXECUTED');
+    // The id a recovering executor would record is the one the operation answered.
+    expect(done.result.id).toBe(recoveredResultId(ACTION_TYPES[done.type as ActionTypeName], done));
     expect(done.result.id).toBe(adm.id);
     const ended = await h.doctorUser.api.get(`/admissions/${adm.id}`);
     expect(ended.body.status).toBe('discharged');
@@ -111,6 +120,8 @@ describe('every action type, end to end', () => {
     });
     const done = await approveAndRun(h.doctorUser, p.body.id);
     expect(done.status, JSON.stringify(done)).toBe('EXECUTED');
+    // The id a recovering executor would record is the one the operation answered.
+    expect(done.result.id).toBe(recoveredResultId(ACTION_TYPES[done.type as ActionTypeName], done));
     const order = await h.doctorUser.api.get(`/lab/orders/${done.result.id}`);
     expect(order.body).toMatchObject({ status: 'active', priority: 'stat' });
   });
@@ -140,6 +151,8 @@ describe('every action type, end to end', () => {
     expect(p.body).toMatchObject({ type: 'radiology-order', risk: 'LOW' });
     const done = await approveAndRun(h.doctorUser, p.body.id);
     expect(done.status, JSON.stringify(done)).toBe('EXECUTED');
+    // The id a recovering executor would record is the one the operation answered.
+    expect(done.result.id).toBe(recoveredResultId(ACTION_TYPES[done.type as ActionTypeName], done));
     const order = await h.doctorUser.api.get(`/radiology/orders/${done.result.id}`);
     expect(order.body).toMatchObject({ status: 'active' });
     expect(JSON.stringify(order.body)).toContain('XR-CHEST');

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { failedConditions } from '../../shared/kernel/store/conditions';
+import { failedConditionNames } from '../../shared/kernel/store/conditions';
 import { chargeWrite } from '../../shared/modules/billing';
 import * as billing from '../../shared/modules/billing/operations';
 import * as patients from '../../shared/modules/patients/operations';
@@ -70,7 +70,7 @@ describe('billing operations', () => {
     };
     await ctx.store.transact([await chargeWrite(ctx.store, charge)]);
     const again = await ctx.store.transact([await chargeWrite(ctx.store, charge)]).catch((e) => e);
-    expect(failedConditions(again)).toEqual([0]);
+    expect(failedConditionNames(again)).toEqual(['#0']);
     const { output } = await invokeCounted(billing.listChargesOp, h.ctx(), {
       patientId: h.patient.id,
     });

@@ -133,6 +133,55 @@ describe('/.well-known/openapi.json', () => {
     expect(a.validate(doc.components.schemas.Error, bad.body), JSON.stringify(bad.body)).toBe(true);
   });
 
+  it('declares the Idempotency-Key header on every POST that a retry would repeat, and a replay answers alike', async () => {
+    const doc = await served();
+    const keyOf = (path: string, method = 'post') =>
+      (doc.paths[path][method].parameters ?? []).find((p: Doc) => p.in === 'header');
+    // Written out: the payment the issue names, a registration, a receipt; not the idempotent or public ones.
+    for (const path of ['/billing/{id}/payments', '/patients/register', '/pharmacy/receipts'])
+      expect(keyOf(path), path).toMatchObject({
+        name: 'Idempotency-Key',
+        in: 'header',
+        required: false,
+        schema: { type: 'string', pattern: '^[\\x21-\\x7e]{8,128}$' },
+      });
+    expect(keyOf('/auth/login')).toBeUndefined();
+    expect(keyOf('/billing/settings', 'put')).toBeUndefined();
+    // The key is a header, never a body field.
+    const pay = doc.paths['/billing/{id}/payments'].post;
+    const payBody = pay.requestBody.content['application/json'].schema.$ref.split('/').pop();
+    expect(Object.keys(doc.components.schemas[payBody].properties)).not.toContain('idempotencyKey');
+    // And the rule holds for every route: POST, a write, not idempotent, behind a credential.
+    for (const r of allRoutes()) {
+      if (r.kind !== 'operation') continue;
+      const declared = keyOf(r.path, r.method.toLowerCase()) !== undefined;
+      const expected =
+        r.method === 'POST' && r.op.kind === 'write' && !r.op.idempotent && !r.op.access.public;
+      expect(declared, `${r.method} ${r.path}`).toBe(expected);
+    }
+
+    // What the document declares works: the same key and body answer the same patient, once.
+    const t = await newTenant(opd.url);
+    const body = {
+      name: 'Keyed Patient',
+      dateOfBirth: '1980-05-17',
+      sex: 'female',
+      phone: '+91 98765 43211',
+    };
+    const headers = { 'Idempotency-Key': `openapi-${Math.random().toString(36).slice(2)}` };
+    const first = await t.admin.post('/patients/register', body, headers);
+    const again = await t.admin.post('/patients/register', body, headers);
+    expect([first.status, again.status]).toEqual([201, 201]);
+    expect(again.body).toEqual(first.body);
+    const other = await t.admin.post(
+      '/patients/register',
+      { ...body, name: 'Other Patient' },
+      headers,
+    );
+    expect(other.status).toBe(409);
+    expect(other.body.message).toMatch(/already used for a different patients.register request/);
+  });
+
   it('names the mount prefix as its server, so "Try it out" reaches the API under a stage', () => {
     const serve = openApiServer(allRoutes);
     expect(

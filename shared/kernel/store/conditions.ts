@@ -1,7 +1,9 @@
 /**
- * Reading DynamoDB's refusals: which items of a cancelled transaction failed their condition (by
- * position, so a service can say "slug taken" vs "e-mail taken" without reading first), and
- * whether a cancellation was only a race with another transaction.
+ * Reading DynamoDB's refusals: which conditions of a cancelled transaction failed, by the name
+ * each item was given (`{ name: 'slug', Put: … }`), so a service can say "slug taken" vs "e-mail
+ * taken" without reading first and without counting positions, and whether a cancellation was only
+ * a race with another transaction. The store records the names on the error it rethrows
+ * (store.ts); an item without a name is reported by its position, `#<n>`.
  */
 import {
   ConditionalCheckFailedException,
@@ -20,10 +22,30 @@ function cancellationCodes(err: unknown): string[] | null {
   );
 }
 
-/** Positions of the items of a cancelled transaction whose condition failed, or null. */
-export function failedConditions(err: unknown): number[] | null {
+/** Names of a cancelled transaction's items, in order, attached by the store that sent it. */
+const itemNames = new WeakMap<object, readonly string[]>();
+
+/** The store's note on a cancellation it rethrows: what each item of the transaction was called. */
+export function nameItems(err: unknown, names: readonly string[]): void {
+  if (err && typeof err === 'object') itemNames.set(err, names);
+}
+
+/**
+ * Names of the items whose condition failed in a cancelled transaction (`#<n>` for an unnamed
+ * item at position n), or null when `err` is not a cancelled transaction.
+ */
+export function failedConditionNames(err: unknown): string[] | null {
   const codes = cancellationCodes(err);
-  return codes ? codes.flatMap((code, i) => (code === 'ConditionalCheckFailed' ? [i] : [])) : null;
+  if (!codes) return null;
+  const names = (typeof err === 'object' && err !== null && itemNames.get(err)) || [];
+  return codes.flatMap((code, i) =>
+    code === 'ConditionalCheckFailed' ? [names[i] ?? `#${i}`] : [],
+  );
+}
+
+/** True when the condition of the item called `name` failed (in a transaction the store sent). */
+export function conditionFailed(err: unknown, name: string): boolean {
+  return failedConditionNames(err)?.includes(name) ?? false;
 }
 
 /** A single write's condition failed, or a transaction's. */
@@ -31,7 +53,7 @@ export function isConditionFailure(err: unknown): boolean {
   return (
     err instanceof ConditionalCheckFailedException ||
     (err as { name?: string })?.name === 'ConditionalCheckFailedException' ||
-    (failedConditions(err)?.length ?? 0) > 0
+    (failedConditionNames(err)?.length ?? 0) > 0
   );
 }
 

@@ -6,7 +6,7 @@ import { actorId } from '../../kernel/actor';
 import type { Context } from '../../kernel/context';
 import { Conflict } from '../../kernel/errors';
 import { view } from '../../kernel/records';
-import { failedConditions } from '../../kernel/store/conditions';
+import { conditionFailed, failedConditionNames } from '../../kernel/store/conditions';
 import { updateItem } from '../../kernel/store/update';
 import { todayIn } from '../../kernel/time/zoned-time';
 import { bedNews2Update } from '../beds';
@@ -94,7 +94,7 @@ export async function recordObservation(ctx: Context, input: VitalsInput & { id:
       }),
     ]);
   } catch (err) {
-    if (failedConditions(err)?.length) throw changedWhileSaving(id);
+    if (failedConditionNames(err)?.length) throw changedWhileSaving(id);
     throw err;
   }
   return view(Observation, observation);
@@ -128,6 +128,7 @@ export async function addNote(
   try {
     await store.transact([
       {
+        name: 'active-admission',
         ConditionCheck: {
           Key: keys.admission(input.id),
           // A note stays with the admission wherever the patient is moved; it must still be active.
@@ -139,7 +140,7 @@ export async function addNote(
       { Put: { Item: NoteRecord.item(note, keys.note(input.id, recordedAt, note.id)) } },
     ]);
   } catch (err) {
-    if (failedConditions(err)?.includes(0)) throw changedWhileSaving(input.id);
+    if (conditionFailed(err, 'active-admission')) throw changedWhileSaving(input.id);
     throw err;
   }
   return view(Note, note);

@@ -10,8 +10,8 @@ import { actorId } from '../../kernel/actor';
 import type { Context } from '../../kernel/context';
 import { Conflict, NotFound } from '../../kernel/errors';
 import { view } from '../../kernel/records';
-import { failedConditions } from '../../kernel/store/conditions';
-import type { TxItem } from '../../kernel/store/store';
+import { conditionFailed, failedConditionNames } from '../../kernel/store/conditions';
+import { named, type TxItem } from '../../kernel/store/store';
 import { updateItem } from '../../kernel/store/update';
 import { invalidField } from '../../kernel/validation';
 import { findBed, vacateBed, wardCounterUpdates } from '../beds';
@@ -53,7 +53,7 @@ async function endingWrites(ctx: Context, a: AdmissionRecord, at: string, by: st
 }
 
 function endedConflict(err: unknown, id: string, status: AdmissionStatus) {
-  if (failedConditions(err)?.length)
+  if (failedConditionNames(err)?.length)
     return new Conflict(
       `Admission ${id} changed while it was being ended (it was '${status}'); reload and try again`,
     );
@@ -121,6 +121,7 @@ export async function discharge(ctx: Context, input: DischargeInput) {
   const active = activeIn(admission.bedId);
   const items: TxItem[] = [
     {
+      name: 'admission',
       Update: updateItem(
         keys.admission(admission.id),
         {
@@ -177,7 +178,7 @@ export async function discharge(ctx: Context, input: DischargeInput) {
   try {
     await store.transact(items);
   } catch (err) {
-    if (failedConditions(err)?.includes(0)) {
+    if (conditionFailed(err, 'admission')) {
       const now = await requireAdmission(ctx, admission.id);
       const open = Object.keys(now.holds);
       throw new Conflict(
@@ -250,9 +251,11 @@ export async function changeDischargePrescriptionStatus(
     ...(input.reason ? { statusReason: input.reason } : {}),
   };
   try {
-    await ctx.store.transact([dischargeRxStatusUpdate(ctx.store, rx, change)]);
+    await ctx.store.transact([
+      named('prescription', dischargeRxStatusUpdate(ctx.store, rx, change)),
+    ]);
   } catch (err) {
-    if (failedConditions(err)?.includes(0))
+    if (conditionFailed(err, 'prescription'))
       throw new Conflict(
         `Prescription ${input.prescriptionId} changed while updating it; reload and try again`,
       );

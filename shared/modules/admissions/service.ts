@@ -1,12 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { actorId } from '../../kernel/actor';
 import type { Context } from '../../kernel/context';
 import { Conflict, NotFound } from '../../kernel/errors';
+import { newId } from '../../kernel/ids';
 import type { PageRequest } from '../../kernel/pagination';
 import { view } from '../../kernel/records';
-import { failedConditions } from '../../kernel/store/conditions';
+import { conditionFailed } from '../../kernel/store/conditions';
 import { equalityFilter } from '../../kernel/store/dated-lists';
-import type { QuerySpec, TxItem } from '../../kernel/store/store';
+import { named, type QuerySpec, type TxItem } from '../../kernel/store/store';
 import { updateItem } from '../../kernel/store/update';
 import { dayBoundsUtc, todayIn } from '../../kernel/time/zoned-time';
 import {
@@ -139,9 +139,12 @@ export async function admit(ctx: Context, input: AdmitInput) {
   const { ward, beds } = await candidateBeds(ctx, input, patient);
   const at = ctx.now.toISOString();
   const by = actorId(ctx.actor);
+  // One id for every bed tried (a refused attempt wrote nothing); derived from the action's id
+  // when an approved agent action runs this (kernel/ids.ts).
+  const id = newId(ctx);
   for (const bed of beds.slice(0, BED_ATTEMPTS)) {
     const admission: AdmissionRecord = {
-      id: randomUUID(),
+      id,
       class: 'IMP',
       status: 'in-progress',
       patientId: patient.id,
@@ -180,7 +183,7 @@ export async function admit(ctx: Context, input: AdmitInput) {
     };
     try {
       await store.transact([
-        activeAdmissionPut(store, patient.id, admission.id),
+        named('active-admission', activeAdmissionPut(store, patient.id, admission.id)),
         occupyBed(
           store,
           bed,
@@ -207,13 +210,12 @@ export async function admit(ctx: Context, input: AdmitInput) {
       ]);
       return admissionAnswer(admission);
     } catch (err) {
-      const failed = failedConditions(err);
-      if (failed?.includes(0)) {
+      if (conditionFailed(err, 'active-admission')) {
         const other = await activeAdmissionOf(store, patient.id);
         throw activeConflict(patient.id, other ?? 'another admission');
       }
-      if (failed?.includes(1) && !input.bedId) continue;
-      if (failed?.includes(1))
+      if (conditionFailed(err, 'bed') && !input.bedId) continue;
+      if (conditionFailed(err, 'bed'))
         throw new Conflict(`Bed ${bed.code} was taken by another admission; choose another bed`, {
           bedId: bed.id,
         });
@@ -315,6 +317,7 @@ export async function transfer(
     };
     const items: TxItem[] = [
       {
+        name: 'admission',
         Update: updateItem(
           admissionKeys(store).admission(admission.id),
           {
@@ -344,7 +347,10 @@ export async function transfer(
         by,
         admission.latestNews2,
       ),
-      vacateBed(store, oldBed.id, admission.id, at, by, `transfer of admission ${admission.id}`),
+      named(
+        'old-bed',
+        vacateBed(store, oldBed.id, admission.id, at, by, `transfer of admission ${admission.id}`),
+      ),
       ...wardCounterUpdates(
         store,
         [
@@ -371,16 +377,15 @@ export async function transfer(
         updatedAt: at,
       });
     } catch (err) {
-      const failed = failedConditions(err);
-      if (failed?.includes(0) || failed?.includes(2)) {
+      if (conditionFailed(err, 'admission') || conditionFailed(err, 'old-bed')) {
         const now = await requireAdmission(ctx, admission.id);
         throw new Conflict(
           `Admission ${admission.id} changed while transferring it (now '${now.status}' in bed ${now.bedCode}); reload and try again`,
           { status: now.status, bedId: now.bedId },
         );
       }
-      if (failed?.includes(1) && !input.bedId) continue;
-      if (failed?.includes(1))
+      if (conditionFailed(err, 'bed') && !input.bedId) continue;
+      if (conditionFailed(err, 'bed'))
         throw new Conflict(`Bed ${bed.code} was taken by another admission or transfer`, {
           bedId: bed.id,
         });

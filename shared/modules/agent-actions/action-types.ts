@@ -60,6 +60,12 @@ export interface ActionTypeDef {
   assess(ctx: Context, targetInput: Record<string, unknown>): Promise<Assessment>;
   /** The id of what the operation created, recorded on the executed action. */
   resultId(output: unknown): string;
+  /**
+   * Where that id comes from, so an executor that died after the operation's write can still
+   * name the result: `created`, the first id the operation draws (derived from the action's id,
+   * kernel/ids.ts); `target`, the `id` of the operation's input (the record it changed).
+   */
+  result: 'created' | 'target';
   /** How long a proposal waits for a decision unless the hospital sets another lifetime. */
   lifetimeMinutes: number;
   /** Name of the executor function (one per type; lib/events-stack.ts). */
@@ -118,6 +124,7 @@ const prescription: ActionTypeDef = {
     };
   },
   resultId: (output) => (output as { id: string }).id,
+  result: 'created',
   // An OPD prescription is decided within the clinic session the patient is in.
   lifetimeMinutes: 4 * 60,
   executor: 'agent-action-prescription',
@@ -168,6 +175,7 @@ const admission: ActionTypeDef = {
     };
   },
   resultId: idOf,
+  result: 'created',
   // A patient waiting for a bed needs a decision within the hour or two.
   lifetimeMinutes: 2 * 60,
   executor: 'agent-action-admission',
@@ -205,6 +213,7 @@ const dischargeType: ActionTypeDef = {
     };
   },
   resultId: idOf,
+  result: 'target',
   // Discharges are decided on the ward round: within the day.
   lifetimeMinutes: 12 * 60,
   executor: 'agent-action-discharge',
@@ -237,6 +246,7 @@ const labOrder: ActionTypeDef = {
     };
   },
   resultId: idOf,
+  result: 'created',
   lifetimeMinutes: 8 * 60,
   executor: 'agent-action-lab-order',
   riskRules: ['HIGH: a stat order', 'MEDIUM: an urgent order', 'LOW: a routine order'],
@@ -264,6 +274,7 @@ const radiologyOrder: ActionTypeDef = {
     };
   },
   resultId: idOf,
+  result: 'created',
   lifetimeMinutes: 24 * 60,
   executor: 'agent-action-radiology-order',
   riskRules: [

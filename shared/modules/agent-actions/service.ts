@@ -16,7 +16,7 @@ import { parseOrThrow } from '../../kernel/validation';
 import type * as z from '../../kernel/zod';
 import type { ActionTypeName } from './action-type-names';
 import { type ActionTypeDef, allActionTypes, approverRoles } from './action-types';
-import { DISPATCH_CHECK_AFTER_MS, dispatchApproved } from './dispatch';
+import { DISPATCH_CHECK_AFTER_MS, emitApproved } from './dispatch';
 import { combineRisk } from './risk';
 import {
   AgentAction,
@@ -145,11 +145,12 @@ export async function propose(
           at: new Date(ctx.now.getTime() + DISPATCH_CHECK_AFTER_MS).toISOString(),
         }
       : { queue: 'EXPIRY' as const, at: expiresAt };
+  // An auto-approved action's event commits with it (the outbox) and is published after.
+  if (action.status === 'APPROVED') emitApproved(ctx, action);
   await ctx.store.put({
     Item: newActionItem(ctx.store, action, due),
     ConditionExpression: 'attribute_not_exists(pk)',
   });
-  if (action.status === 'APPROVED') await dispatchApproved(ctx.log, action);
   return { ...view(AgentAction, action), message: awaitingMessage(action) };
 }
 
@@ -250,6 +251,9 @@ async function decide(
     at: nowIso,
     ...(reason ? { reason } : {}),
   };
+  // The approval and its event commit together (the outbox); published once it has.
+  if (to === 'APPROVED')
+    emitApproved(ctx, { tenantId: action.tenantId, id: action.id, type: action.type, decision });
   try {
     const attributes = await ctx.store.update({
       ...transitionUpdate(ctx.store, action, {
@@ -279,9 +283,7 @@ async function decide(
       }),
       ReturnValues: 'ALL_NEW',
     });
-    const updated = ActionDef.read(attributes ?? {});
-    if (to === 'APPROVED') await dispatchApproved(ctx.log, updated);
-    return view(AgentAction, updated);
+    return view(AgentAction, ActionDef.read(attributes ?? {}));
   } catch (err) {
     if (isConditionFailure(err)) throw await lostRace(ctx, id, ctx.now);
     throw err;

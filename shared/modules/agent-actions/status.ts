@@ -34,7 +34,7 @@ export const AGENT_ACTION_TRIGGERS: Readonly<Record<string, string>> = {
   'APPROVED→EXECUTED':
     "the type's executor ran the target operation as the approver; `result.id` names what it created",
   'APPROVED→FAILED':
-    'the target operation refused (reason recorded), the event could not be dispatched, or an executor stopped after claiming it (outcome unknown)',
+    'the target operation refused (reason recorded), or no executor completed it after six publications (nothing was changed)',
 };
 
 export function agentActionStatusTableMarkdown(): string {

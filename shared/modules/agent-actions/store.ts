@@ -9,6 +9,7 @@
 
 import { defineRecord } from '../../kernel/records';
 import { crossTenantPartition } from '../../kernel/store/keys';
+import { DUE_SHARDS, dueShard } from '../../kernel/store/outbox';
 import type { Item, Store, Stores } from '../../kernel/store/store';
 import { type Condition, updateItem } from '../../kernel/store/update';
 import * as z from '../../kernel/zod';
@@ -26,6 +27,13 @@ export const AgentActionRecord = defineRecord(
     claimedAt: z.optional(z.string()),
     /** Publications of AgentActionApproved so far (the first and the recovery job's). */
     dispatchAttempts: z.optional(z.number()),
+    /**
+     * Written in the same transaction as the executed operation's effect, on the condition that
+     * the claim still holds: present exactly when the effect committed (dispatch.ts).
+     */
+    effect: z.optional(
+      z.strictObject({ claimId: z.string(), at: z.string(), requestId: z.string() }),
+    ),
   }),
 );
 export type AgentActionRecord = z.output<typeof AgentActionRecord.schema>;
@@ -44,7 +52,10 @@ export type SettingsRecord = z.output<typeof SettingsRecord.schema>;
 
 /** The two kinds of due work in gsi5. */
 export type DueQueue = 'EXPIRY' | 'DISPATCH';
-export const duePartition = (queue: DueQueue) => crossTenantPartition('DUE', 'AGENTACTION', queue);
+/** `DUE#AGENTACTION#EXPIRY#3`: one of DUE_SHARDS partitions of a queue, chosen by the tenant. */
+export const duePartition = (queue: DueQueue, shard: number) =>
+  crossTenantPartition('DUE', 'AGENTACTION', queue, String(shard));
+export const DUE_QUEUE_SHARDS = DUE_SHARDS;
 const dueSortKey = (at: string, tenantId: string, id: string) => `${at}#${tenantId}#${id}`;
 
 export const agentActionKeys = (store: Store) => ({
@@ -62,7 +73,7 @@ export function dueAttributes(
 ): Record<string, string> {
   if (!due) return {};
   return {
-    gsi5pk: duePartition(due.queue),
+    gsi5pk: duePartition(due.queue, dueShard(record.tenantId)),
     gsi5sk: dueSortKey(due.at, record.tenantId, record.id),
   };
 }
@@ -143,23 +154,27 @@ export interface DueEntry {
 }
 
 /**
- * Up to `limit` entries of a gsi5 queue due at or before `now`, oldest first, across tenants:
- * one Query on one partition; the cost follows what is due, not how many actions or tenants exist.
+ * The entries of a gsi5 queue due at or before `now`, across tenants, shard by shard, oldest first
+ * within a shard, a page at a time with DynamoDB's continuation: entries handled (or left for
+ * later) never make the job read the same page again, and entries that keep failing cannot stall
+ * the ones behind them. The cost follows what is due, not how many actions or tenants exist.
  */
-export async function dueEntries(
+export async function* dueEntries(
   stores: Stores,
   queue: DueQueue,
   now: Date,
-  limit: number,
-): Promise<DueEntry[]> {
-  const page = await stores.global.queryPage(
-    {
-      index: 'gsi5',
-      partition: duePartition(queue),
-      range: { between: ['0', `${now.toISOString()}#~`] },
-    },
-    { limit },
-    (item) => ({ tenantId: String(item.tenantId), id: String(item.id) }),
-  );
-  return page.items;
+  options: { pageSize: number; maxPages: number },
+): AsyncGenerator<DueEntry[]> {
+  for (let shard = 0; shard < DUE_QUEUE_SHARDS; shard++) {
+    const pages = stores.global.queryEach(
+      {
+        index: 'gsi5',
+        partition: duePartition(queue, shard),
+        range: { between: ['0', `${now.toISOString()}#~`] },
+      },
+      options,
+    );
+    for await (const items of pages)
+      yield items.map((item) => ({ tenantId: String(item.tenantId), id: String(item.id) }));
+  }
 }

@@ -6,7 +6,8 @@ import { Conflict, NotFound } from '../../kernel/errors';
 import type { PageRequest } from '../../kernel/pagination';
 import { view } from '../../kernel/records';
 import type { Scope } from '../../kernel/scopes';
-import { failedConditions } from '../../kernel/store/conditions';
+import { conditionFailed } from '../../kernel/store/conditions';
+import { named } from '../../kernel/store/store';
 import { activeApiKeyCount } from '../tenants';
 import { ApiKey } from './schemas';
 import {
@@ -37,14 +38,14 @@ export async function createApiKey(ctx: Context, input: { name: string; scopes: 
   };
   try {
     await ctx.store.transact([
-      activeApiKeyCount(ctx.store, 1, MAX_ACTIVE_API_KEYS),
+      named('active-key-count', activeApiKeyCount(ctx.store, 1, MAX_ACTIVE_API_KEYS)),
       {
         Put: { Item: apiKeyItem(ctx.store, key), ConditionExpression: 'attribute_not_exists(pk)' },
       },
       hashLookupWrite(key, hash),
     ]);
   } catch (err) {
-    if (failedConditions(err)?.includes(0)) {
+    if (conditionFailed(err, 'active-key-count')) {
       throw new Conflict(
         `A hospital may have at most ${MAX_ACTIVE_API_KEYS} active API keys; revoke one first`,
       );
@@ -80,6 +81,7 @@ export async function revokeApiKey(ctx: Context, input: { id: string }) {
   try {
     await ctx.store.transact([
       {
+        name: 'key',
         Update: {
           Key: apiKeyKeys(ctx.store).key(key.id),
           UpdateExpression: 'SET #status = :revoked, revokedAt = :now',
@@ -97,7 +99,7 @@ export async function revokeApiKey(ctx: Context, input: { id: string }) {
       activeApiKeyCount(ctx.store, -1),
     ]);
   } catch (err) {
-    if (failedConditions(err)?.includes(0))
+    if (conditionFailed(err, 'key'))
       throw new Conflict(`API key ${key.id} changed while revoking it; reload and try again`);
     throw err;
   }
@@ -116,6 +118,7 @@ export async function rotateApiKey(ctx: Context, input: { id: string }) {
   try {
     await ctx.store.transact([
       {
+        name: 'key',
         Update: {
           Key: apiKeyKeys(ctx.store).key(key.id),
           UpdateExpression: 'SET #hash = :new, prefix = :prefix, rotatedAt = :now',
@@ -134,7 +137,7 @@ export async function rotateApiKey(ctx: Context, input: { id: string }) {
       hashLookupWrite(key, hash),
     ]);
   } catch (err) {
-    if (failedConditions(err)?.includes(0))
+    if (conditionFailed(err, 'key'))
       throw new Conflict(`API key ${key.id} changed while rotating it; reload and try again`);
     throw err;
   }

@@ -4,10 +4,10 @@ import type { Context } from '../../kernel/context';
 import { Conflict, NotFound } from '../../kernel/errors';
 import type { PageRequest } from '../../kernel/pagination';
 import { view } from '../../kernel/records';
-import { failedConditions } from '../../kernel/store/conditions';
+import { conditionFailed } from '../../kernel/store/conditions';
 import { datedListQuery } from '../../kernel/store/dated-lists';
 import type { ItemKey } from '../../kernel/store/keys';
-import type { TxItem } from '../../kernel/store/store';
+import { named, type TxItem } from '../../kernel/store/store';
 import { updateItem } from '../../kernel/store/update';
 import { todayIn, utcToZonedParts } from '../../kernel/time/zoned-time';
 import { invalidField } from '../../kernel/validation';
@@ -145,9 +145,10 @@ export async function bookAppointment(ctx: Context, input: z.output<typeof BookA
     createdBy: by,
   };
   try {
-    await ctx.store.transact(newAppointmentWrites(ctx.store, appointment));
+    const [slotItem, ...rest] = newAppointmentWrites(ctx.store, appointment);
+    await ctx.store.transact([named('slot', slotItem!), ...rest]);
   } catch (err) {
-    if (failedConditions(err)?.includes(0)) {
+    if (conditionFailed(err, 'slot')) {
       throw new Conflict(
         `The slot at ${slot.start} with ${doctor.name} is already booked; choose another slot`,
         { start: slot.start },
@@ -231,6 +232,7 @@ export async function changeAppointmentStatus(
 
   const items = (token?: number): TxItem[] => [
     {
+      name: 'appointment',
       Update: updateItem(
         appointmentKeys(store).appointment(id),
         { set: { ...set, ...(token ? { token } : {}) }, append: { history: [change] } },
@@ -251,7 +253,7 @@ export async function changeAppointmentStatus(
       });
     } else await store.transact(items());
   } catch (err) {
-    if (failedConditions(err)?.includes(0)) {
+    if (conditionFailed(err, 'appointment')) {
       const latest = await requireAppointment(ctx, id);
       throw new Conflict(
         `Appointment ${id} changed while updating it (now ${latest.status}${latest.encounterId ? ', in consultation' : ''}); reload and try again`,

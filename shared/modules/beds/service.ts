@@ -4,7 +4,8 @@ import type { Context } from '../../kernel/context';
 import { Conflict, NotFound } from '../../kernel/errors';
 import type { PageRequest } from '../../kernel/pagination';
 import { view } from '../../kernel/records';
-import { failedConditions } from '../../kernel/store/conditions';
+import { conditionFailed, failedConditionNames } from '../../kernel/store/conditions';
+import { named } from '../../kernel/store/store';
 import type * as z from '../../kernel/zod';
 import { findDepartment } from '../departments';
 import { seriesCodes } from './rules';
@@ -70,7 +71,7 @@ export async function createWard(ctx: Context, input: z.output<typeof CreateWard
   try {
     await ctx.store.transact(newWardWrites(ctx.store, ward));
   } catch (err) {
-    if (failedConditions(err)?.includes(0))
+    if (conditionFailed(err, 'ward-name'))
       throw new Conflict(`A ward named '${ward.name}' already exists`, { field: 'name' });
     throw err;
   }
@@ -143,8 +144,8 @@ export async function createBeds(ctx: Context, input: z.output<typeof CreateBeds
   try {
     await ctx.store.transact([...writes, ...counters]);
   } catch (err) {
-    const failed = failedConditions(err) ?? [];
-    const taken = failed.filter((i) => i < writes.length && i % 2 === 0).map((i) => beds[i / 2]!);
+    const failed = failedConditionNames(err) ?? [];
+    const taken = beds.filter((b) => failed.includes(`bed-code:${b.code}`));
     if (taken.length)
       throw new Conflict(
         `Bed code ${taken.map((b) => b.code).join(', ')} is already used in ward ${ward.name}`,
@@ -171,7 +172,7 @@ async function changeState(
   const by = actorId(ctx.actor);
   try {
     await ctx.store.transact([
-      bedStateUpdate(ctx.store, bed, { to, at, by, reason }),
+      named('bed', bedStateUpdate(ctx.store, bed, { to, at, by, reason })),
       ...wardCounterUpdates(
         ctx.store,
         [{ wardId: bed.wardId, features: bed.features, from: bed.state, to }],
@@ -179,7 +180,7 @@ async function changeState(
       ),
     ]);
   } catch (err) {
-    if (failedConditions(err)?.includes(0)) {
+    if (conditionFailed(err, 'bed')) {
       const now = await requireBed(ctx, bed.id);
       throw new Conflict(
         `Bed ${bed.code} changed to '${now.state}' while this change was being saved; reload and try again`,

@@ -57,6 +57,7 @@ export function newWardWrites(store: Store, ward: WardRecord): TxItem[] {
   const keys = bedKeys(store);
   return [
     {
+      name: 'ward-name',
       Put: {
         Item: WardLookup.item({ wardId: ward.id }, keys.wardName(ward.name)),
         ConditionExpression: 'attribute_not_exists(pk)',
@@ -71,6 +72,8 @@ export function newBedWrites(store: Store, bed: BedRecord): TxItem[] {
   const keys = bedKeys(store);
   return [
     {
+      // One name per bed code: a cancellation names the codes that were taken.
+      name: `bed-code:${bed.code}`,
       Put: {
         Item: BedCodeLookup.item({ bedId: bed.id }, keys.bedCode(bed.wardId, bed.code)),
         ConditionExpression: 'attribute_not_exists(pk)',
@@ -168,6 +171,8 @@ export function occupyBed(
   news2?: z.output<typeof BedNews2> | undefined,
 ): TxItem {
   return {
+    // Named for the caller's refusal: the bed was taken meanwhile.
+    name: 'bed',
     Update: updateItem(
       bedKeys(store).bed(bed.id),
       {

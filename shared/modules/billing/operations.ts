@@ -181,6 +181,7 @@ export const pay = defineOperation({
   kind: 'write',
   // Only with an Idempotency-Key: without one, each call takes another payment.
   idempotent: false,
+  resource: 'payment',
   handler: addPayment,
 });
 

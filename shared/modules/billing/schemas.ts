@@ -328,17 +328,11 @@ export const SetInvoiceStatusInput = z
     }),
   );
 
-const IdempotencyKeySchema = z
-  .string({ message: 'must be a string' })
-  .check(z.regex(/^[\x21-\x7e]{8,128}$/, 'must be 8–128 visible ASCII characters'));
-
 export const AddPaymentInput = z.strictObject({
   id: idParam(),
   method: PaymentMethodSchema,
   amount: minorUnits(1),
   reference: z.optional(nonEmpty(100)),
-  /** From the `Idempotency-Key` header: the same key posts the payment once. */
-  idempotencyKey: z.optional(IdempotencyKeySchema),
 });
 
 export const RefundInput = z.strictObject({

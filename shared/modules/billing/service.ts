@@ -4,7 +4,7 @@ import type { Context } from '../../kernel/context';
 import { Conflict, Forbidden, NotFound } from '../../kernel/errors';
 import type { PageRequest } from '../../kernel/pagination';
 import { view } from '../../kernel/records';
-import { failedConditions } from '../../kernel/store/conditions';
+import { conditionFailed, failedConditionNames } from '../../kernel/store/conditions';
 import type { Item, TxItem } from '../../kernel/store/store';
 import { updateItem } from '../../kernel/store/update';
 import { todayIn } from '../../kernel/time/zoned-time';
@@ -51,14 +51,12 @@ import {
   CreditNoteRecord,
   findCharge,
   findInvoice,
-  findPaymentKey,
   findTariff,
   type InvoiceRecord,
   InvoiceRecord as InvoiceRecordDef,
   invoiceItem,
   invoicePartition,
   invoiceReplace,
-  PaymentKeyRecord,
   PaymentRecord,
   readSettings,
   readStats,
@@ -228,7 +226,7 @@ export async function voidCharge(ctx: Context, input: { id: string; reason: stri
       },
     ]);
   } catch (err) {
-    if (failedConditions(err)?.length)
+    if (failedConditionNames(err)?.length)
       throw new Conflict(`Charge item ${charge.id} was invoiced meanwhile; reload and try again`);
     throw err;
   }
@@ -449,7 +447,7 @@ export async function createInvoice(ctx: Context, input: z.output<typeof CreateI
       ];
     });
   } catch (err) {
-    if (failedConditions(err)?.length)
+    if (failedConditionNames(err)?.length)
       throw new Conflict('A charge item was invoiced or voided meanwhile; reload and try again');
     throw err;
   }
@@ -513,7 +511,7 @@ export async function setInvoiceStatus(
       ...delta.writes(store),
     ]);
   } catch (err) {
-    if (failedConditions(err)?.length)
+    if (failedConditionNames(err)?.length)
       throw new Conflict(`Invoice ${current.number} changed meanwhile; reload and try again`);
     throw err;
   }
@@ -522,39 +520,15 @@ export async function setInvoiceStatus(
 
 // ─── Payments and refunds ───────────────────────────────────────────────────────────────────
 
-async function replayPayment(ctx: Context, key: PaymentKeyRecord, request: string) {
-  if (key.request !== request)
-    throw new Conflict(
-      'This Idempotency-Key was already used for a different payment; use a new key for a new payment',
-    );
-  const item = await ctx.store.get(
-    billingKeys(ctx.store).payment(key.invoiceId, key.receivedAt, key.paymentId),
-    {
-      consistent: true,
-    },
-  );
-  return view(Payment, PaymentRecord.read(item ?? {}));
-}
-
 /**
  * Takes a payment on an issued invoice. Refused (409) above the balance due, so concurrent
  * payments can never overpay: each is conditional on the invoice version it was decided from,
- * and the loser re-reads and is judged again. With an `Idempotency-Key` the payment posts once:
- * a retry answers the payment already taken.
+ * and the loser re-reads and is judged again. With an `Idempotency-Key` the payment posts once
+ * (kernel/idempotency.ts: the key is stored in the payment's transaction; a retry replays it).
  */
 export async function addPayment(ctx: Context, input: z.output<typeof AddPaymentInput>) {
   const { store } = ctx;
   const keys = billingKeys(store);
-  const request = JSON.stringify([input.id, input.method, input.amount, input.reference ?? null]);
-  if (input.idempotencyKey) {
-    const seen = await findPaymentKey(store, input.idempotencyKey);
-    if (seen) return replayPayment(ctx, seen, request);
-  }
-  /** Before refusing or retrying: a concurrent request with the same key may have posted it. */
-  const postedMeanwhile = async () => {
-    const seen = input.idempotencyKey && (await findPaymentKey(store, input.idempotencyKey));
-    return seen ? replayPayment(ctx, seen, request) : undefined;
-  };
   for (let attempt = 1; attempt <= MONEY_ATTEMPTS; attempt++) {
     const invoice = await requireInvoice(ctx, input.id);
     const refusal =
@@ -570,11 +544,7 @@ export async function addPayment(ctx: Context, input: z.output<typeof AddPayment
               { balance: invoice.balance },
             )
           : undefined;
-    if (refusal) {
-      const replay = await postedMeanwhile();
-      if (replay) return replay;
-      throw refusal;
-    }
+    if (refusal) throw refusal;
     const at = ctx.now.toISOString();
     const payment: PaymentRecord = {
       id: randomUUID(),
@@ -606,26 +576,13 @@ export async function addPayment(ctx: Context, input: z.output<typeof AddPayment
       },
       ...delta.writes(store),
     ];
-    if (input.idempotencyKey)
-      items.push({
-        Put: {
-          Item: PaymentKeyRecord.item(
-            { invoiceId: invoice.id, paymentId: payment.id, receivedAt: at, request },
-            keys.paymentKey(input.idempotencyKey),
-          ),
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      });
     try {
       await store.transact(items);
       return view(Payment, payment);
     } catch (err) {
-      // Lost a race (a failed condition, or the store's retries of a conflict ran out): the same
-      // key posted by a concurrent retry is answered with its payment; another payment or refund
-      // that changed the invoice first means this one is judged again.
-      const replay = await postedMeanwhile();
-      if (replay) return replay;
-      if (!failedConditions(err)?.includes(0)) throw err;
+      // Another payment or refund changed the invoice first: this one is judged again. (A
+      // concurrent request with the same Idempotency-Key is the key record's refusal instead.)
+      if (!conditionFailed(err, 'invoice')) throw err;
     }
   }
   throw new Conflict('The invoice is changing too often at once; try again');
@@ -705,7 +662,7 @@ export async function refund(ctx: Context, input: z.output<typeof RefundInput>) 
       });
       return view(CreditNote, note!);
     } catch (err) {
-      if (!failedConditions(err)?.length) throw err;
+      if (!failedConditionNames(err)?.length) throw err;
     }
   }
   throw new Conflict('The invoice is changing too often at once; try again');

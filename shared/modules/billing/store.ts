@@ -7,7 +7,6 @@
  * - invoices: `INVOICE#<id>`, with its payments (`PAY#…`) and credit notes (`CN#…`) in the same
  *   partition (one Query reads the whole bill); listed newest first for the hospital (gsi1), per
  *   patient (gsi2) and per status (gsi3);
- * - idempotency keys of payments: `PAYKEY#<sha256>`, written in the payment's transaction;
  * - the dashboard's aggregates: `BILLSTATS#DAY#<date>`, `BILLSTATS#MONTH#<yyyy-mm>` and
  *   `BILLSTATS#ALL`, changed by ADD in the same transactions as the money movements.
  */
@@ -40,17 +39,6 @@ export const PaymentRecord = defineRecord('Payment', Payment);
 export type PaymentRecord = z.output<typeof PaymentRecord.schema>;
 export const CreditNoteRecord = defineRecord('CreditNote', CreditNote);
 export type CreditNoteRecord = z.output<typeof CreditNoteRecord.schema>;
-export const PaymentKeyRecord = defineRecord(
-  'PaymentKey',
-  z.strictObject({
-    invoiceId: z.string(),
-    paymentId: z.string(),
-    receivedAt: z.string(),
-    /** What the first request asked for: a reuse of the key for another request is refused. */
-    request: z.string(),
-  }),
-);
-export type PaymentKeyRecord = z.output<typeof PaymentKeyRecord.schema>;
 
 /** Defaults of a hospital that has not set up billing yet. */
 export const DEFAULT_SETTINGS: SettingsRecord = {
@@ -83,7 +71,6 @@ export const billingKeys = (store: Store) => ({
   invoices: () => store.keys.collection('INVOICES'),
   patientInvoices: (patientId: string) => store.keys.collection('INVOICES', 'PATIENT', patientId),
   invoicesByStatus: (status: string) => store.keys.collection('INVOICES', 'STATUS', status),
-  paymentKey: (key: string) => store.keys.entity('PAYKEY', sha(key)),
   invoiceCounter: (year: string) => store.keys.counter(`INVOICE#${year}`),
   creditNoteCounter: (year: string) => store.keys.counter(`CREDITNOTE#${year}`),
   stats: (period: string) => store.keys.entity('BILLSTATS', period),
@@ -124,6 +111,7 @@ export function invoiceItem(store: Store, inv: InvoiceRecord): Item {
  */
 export function invoiceReplace(store: Store, current: InvoiceRecord, next: InvoiceRecord): TxItem {
   return {
+    name: 'invoice',
     Put: {
       Item: invoiceItem(store, { ...next, version: current.version + 1 }),
       ConditionExpression: 'version = :v',
@@ -182,14 +170,6 @@ export async function invoicePartition(store: Store, id: string) {
       .filter((i) => i.entity === CreditNoteRecord.entity)
       .map((i) => CreditNoteRecord.read(i)),
   };
-}
-
-export async function findPaymentKey(
-  store: Store,
-  key: string,
-): Promise<PaymentKeyRecord | undefined> {
-  const item = await store.get(billingKeys(store).paymentKey(key), { consistent: true });
-  return item ? PaymentKeyRecord.read(item) : undefined;
 }
 
 /** The aggregate items of the given periods (`DAY#…`, `MONTH#…`, `ALL`), missing ones as {}. */

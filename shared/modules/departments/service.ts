@@ -3,7 +3,7 @@ import type { Context } from '../../kernel/context';
 import { Conflict } from '../../kernel/errors';
 import type { PageRequest } from '../../kernel/pagination';
 import { view } from '../../kernel/records';
-import { failedConditions } from '../../kernel/store/conditions';
+import { conditionFailed } from '../../kernel/store/conditions';
 import type * as z from '../../kernel/zod';
 import { type CreateDepartmentInput, Department } from './schemas';
 import { DepartmentRecord, departmentKeys, newDepartmentWrites } from './store';
@@ -26,10 +26,9 @@ export async function createDepartment(
   try {
     await ctx.store.transact(newDepartmentWrites(ctx.store, dept));
   } catch (err) {
-    const failed = failedConditions(err);
-    if (failed?.includes(0))
+    if (conditionFailed(err, 'department-name'))
       throw new Conflict(`A department named '${dept.name}' already exists`, { field: 'name' });
-    if (dept.code && failed?.includes(1))
+    if (conditionFailed(err, 'department-code'))
       throw new Conflict(`A department with code ${dept.code} already exists`, { field: 'code' });
     throw err;
   }

@@ -39,6 +39,7 @@ export function newDepartmentWrites(store: Store, dept: DepartmentRecord): TxIte
   const lookup = { departmentId: dept.id };
   return [
     {
+      name: 'department-name',
       Put: {
         Item: DepartmentLookup.item(lookup, keys.byName(dept.name)),
         ConditionExpression: NOT_EXISTS,
@@ -47,6 +48,7 @@ export function newDepartmentWrites(store: Store, dept: DepartmentRecord): TxIte
     ...(dept.code
       ? [
           {
+            name: 'department-code',
             Put: {
               Item: DepartmentLookup.item(lookup, keys.byCode(dept.code)),
               ConditionExpression: NOT_EXISTS,

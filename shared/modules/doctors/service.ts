@@ -3,7 +3,8 @@ import type { Context } from '../../kernel/context';
 import { Conflict, Forbidden, NotFound } from '../../kernel/errors';
 import type { PageRequest } from '../../kernel/pagination';
 import { view } from '../../kernel/records';
-import { failedConditions, isConditionFailure } from '../../kernel/store/conditions';
+import { conditionFailed, isConditionFailure } from '../../kernel/store/conditions';
+import { named } from '../../kernel/store/store';
 import { updateItem } from '../../kernel/store/update';
 import type * as z from '../../kernel/zod';
 import { departmentExists, findDepartment } from '../departments';
@@ -48,22 +49,22 @@ export async function createDoctor(ctx: Context, input: z.output<typeof CreateDo
   try {
     await ctx.store.transact([
       {
+        name: 'doctor',
         Put: {
           Item: doctorItem(ctx.store, doctor),
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
       // The user must still be an active DOCTOR and the department must still exist when we write.
-      userIsActiveWith(ctx.store, user.id, 'DOCTOR'),
-      departmentExists(ctx.store, dept.id),
+      named('active-doctor-user', userIsActiveWith(ctx.store, user.id, 'DOCTOR')),
+      named('department', departmentExists(ctx.store, dept.id)),
     ]);
   } catch (err) {
-    const failed = failedConditions(err);
-    if (failed?.includes(0))
+    if (conditionFailed(err, 'doctor'))
       throw new Conflict(`User ${user.id} already has a doctor profile`, { field: 'userId' });
-    if (failed?.includes(1))
+    if (conditionFailed(err, 'active-doctor-user'))
       throw new Conflict(`User ${user.id} is no longer an active DOCTOR`, { field: 'userId' });
-    if (failed?.includes(2)) throw new NotFound(`Department ${dept.id} not found`);
+    if (conditionFailed(err, 'department')) throw new NotFound(`Department ${dept.id} not found`);
     throw err;
   }
   return view(Doctor, doctor);

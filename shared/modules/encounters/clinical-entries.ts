@@ -1,4 +1,5 @@
 /** What is recorded on an open encounter: vitals readings and prescriptions, and prescription status changes. */
+
 import { randomUUID } from 'node:crypto';
 import { assertMedicationRequestTransition } from '../../clinical/medication-request-status';
 import {
@@ -10,8 +11,10 @@ import { ageInYears, assessReading, type VitalsInput } from '../../clinical/vita
 import { actorId } from '../../kernel/actor';
 import type { Context } from '../../kernel/context';
 import { Conflict, NotFound } from '../../kernel/errors';
+import { newId } from '../../kernel/ids';
 import { view } from '../../kernel/records';
-import { failedConditions } from '../../kernel/store/conditions';
+import { conditionFailed } from '../../kernel/store/conditions';
+import { named } from '../../kernel/store/store';
 import { updateItem } from '../../kernel/store/update';
 import { todayIn } from '../../kernel/time/zoned-time';
 import { findPatient } from '../patients';
@@ -77,6 +80,7 @@ export async function recordVitals(ctx: Context, input: VitalsInput & { id: stri
         Put: { Item: VitalsRecord.item(reading, keys.vitals(encounterId, recordedAt, reading.id)) },
       },
       {
+        name: 'encounter',
         Update: updateItem(
           keys.encounter(encounterId),
           {
@@ -98,7 +102,7 @@ export async function recordVitals(ctx: Context, input: VitalsInput & { id: stri
       },
     ]);
   } catch (err) {
-    if (failedConditions(err)?.includes(1)) {
+    if (conditionFailed(err, 'encounter')) {
       const latest = await requireEncounter(ctx, encounterId);
       if (isEncounterFinished(latest.status)) throw finishedConflict(encounterId, latest.status);
       throw new Conflict(
@@ -130,7 +134,8 @@ export async function addPrescription(ctx: Context, input: PrescriptionInput & {
   });
   const authoredOn = ctx.now.toISOString();
   const rx: PrescriptionRecord = {
-    id: randomUUID(),
+    // Derived from the action's id when an approved agent action runs this (kernel/ids.ts).
+    id: newId(ctx),
     encounterId,
     patientId: encounter.patientId,
     status: NEW_PRESCRIPTION_STATUS,
@@ -153,6 +158,7 @@ export async function addPrescription(ctx: Context, input: PrescriptionInput & {
   try {
     await store.transact([
       {
+        name: 'open-encounter',
         ConditionCheck: {
           Key: keys.encounter(encounterId),
           ConditionExpression: OPEN_ENCOUNTER.expression,
@@ -165,7 +171,7 @@ export async function addPrescription(ctx: Context, input: PrescriptionInput & {
       },
     ]);
   } catch (err) {
-    if (failedConditions(err)?.includes(0))
+    if (conditionFailed(err, 'open-encounter'))
       throw finishedConflict(encounterId, (await requireEncounter(ctx, encounterId)).status);
     throw err;
   }
@@ -195,9 +201,11 @@ export async function changePrescriptionStatus(
     ...(input.reason ? { statusReason: input.reason } : {}),
   };
   try {
-    await ctx.store.transact([prescriptionStatusUpdate(ctx.store, rx, change)]);
+    await ctx.store.transact([
+      named('prescription', prescriptionStatusUpdate(ctx.store, rx, change)),
+    ]);
   } catch (err) {
-    if (failedConditions(err)?.includes(0))
+    if (conditionFailed(err, 'prescription'))
       throw new Conflict(
         `Prescription ${input.prescriptionId} changed while updating it; reload and try again`,
       );

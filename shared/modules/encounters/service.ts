@@ -5,9 +5,9 @@ import type { Context } from '../../kernel/context';
 import { Conflict, Forbidden, NotFound } from '../../kernel/errors';
 import type { PageRequest } from '../../kernel/pagination';
 import { view } from '../../kernel/records';
-import { failedConditions } from '../../kernel/store/conditions';
+import { conditionFailed, failedConditionNames } from '../../kernel/store/conditions';
 import { datedListQuery } from '../../kernel/store/dated-lists';
-import type { TxItem } from '../../kernel/store/store';
+import { named, type TxItem } from '../../kernel/store/store';
 import { updateItem } from '../../kernel/store/update';
 import { todayIn } from '../../kernel/time/zoned-time';
 import { invalidField } from '../../kernel/validation';
@@ -90,7 +90,7 @@ export async function createEncounter(
     };
     try {
       await store.transact([
-        startConsultation(store, appt.id, encounter.id, at),
+        named('appointment', startConsultation(store, appt.id, encounter.id, at)),
         {
           Put: {
             Item: encounterItem(store, encounter),
@@ -99,7 +99,7 @@ export async function createEncounter(
         },
       ]);
     } catch (err) {
-      if (failedConditions(err)?.includes(0))
+      if (conditionFailed(err, 'appointment'))
         throw new Conflict(
           `Appointment ${appt.id} changed while starting the encounter; reload and try again`,
         );
@@ -283,7 +283,7 @@ export async function updateEncounter(
   try {
     await store.transact(items);
   } catch (err) {
-    if (failedConditions(err)?.length)
+    if (failedConditionNames(err)?.length)
       throw new Conflict(
         `Encounter ${id} or its appointment or prescriptions changed while updating it; reload and try again`,
       );

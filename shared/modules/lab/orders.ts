@@ -7,10 +7,11 @@ import { randomUUID } from 'node:crypto';
 import { type Actor, actingRole, actorId, decidingHuman } from '../../kernel/actor';
 import type { Context } from '../../kernel/context';
 import { Conflict, Forbidden, NotFound } from '../../kernel/errors';
+import { newId } from '../../kernel/ids';
 import type { PageRequest } from '../../kernel/pagination';
 import { view } from '../../kernel/records';
-import { failedConditions } from '../../kernel/store/conditions';
-import type { TxItem } from '../../kernel/store/store';
+import { conditionFailed, failedConditionNames } from '../../kernel/store/conditions';
+import { named, type TxItem } from '../../kernel/store/store';
 import { updateItem } from '../../kernel/store/update';
 import { utcToZonedParts } from '../../kernel/time/zoned-time';
 import { invalidField } from '../../kernel/validation';
@@ -59,9 +60,9 @@ async function commit(
   extra: TxItem[] = [],
 ) {
   try {
-    await ctx.store.transact([putOrder(ctx.store, next, read.version), ...extra]);
+    await ctx.store.transact([named('order', putOrder(ctx.store, next, read.version)), ...extra]);
   } catch (err) {
-    if (failedConditions(err)?.includes(0))
+    if (conditionFailed(err, 'order'))
       throw new Conflict(`Lab order ${read.id} changed meanwhile; reload and try again`);
     throw err;
   }
@@ -185,7 +186,8 @@ export async function createOrder(ctx: Context, input: z.output<typeof CreateLab
     );
   const at = ctx.now.toISOString();
   const order: LabOrderRecord = {
-    id: randomUUID(),
+    // Derived from the action's id when an approved agent action runs this (kernel/ids.ts).
+    id: newId(ctx),
     source: input.source,
     patientId: patient.id,
     patientName: patient.name,
@@ -280,10 +282,10 @@ export async function collectSpecimen(
           },
         ],
       });
-      return [putOrder(ctx.store, next, order.version)];
+      return [named('order', putOrder(ctx.store, next, order.version))];
     });
   } catch (err) {
-    if (failedConditions(err)?.includes(0))
+    if (conditionFailed(err, 'order'))
       throw new Conflict(`Lab order ${order.id} changed meanwhile; reload and try again`);
     throw err;
   }
@@ -576,7 +578,7 @@ export async function acknowledgeAlert(
       },
     ]);
   } catch (err) {
-    if (failedConditions(err)?.length)
+    if (failedConditionNames(err)?.length)
       throw new Conflict(`Critical alert ${alert.id} was acknowledged meanwhile`);
     throw err;
   }

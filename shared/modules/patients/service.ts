@@ -8,8 +8,8 @@ import { Conflict, NotFound } from '../../kernel/errors';
 import type { Page, PageRequest } from '../../kernel/pagination';
 import { normalisePhone } from '../../kernel/phone';
 import { view } from '../../kernel/records';
-import { failedConditions } from '../../kernel/store/conditions';
-import type { Store, TxItem } from '../../kernel/store/store';
+import { conditionFailed, failedConditionNames } from '../../kernel/store/conditions';
+import { named, type Store, type TxItem } from '../../kernel/store/store';
 import { todayIn } from '../../kernel/time/zoned-time';
 import { invalidField } from '../../kernel/validation';
 import {
@@ -121,9 +121,8 @@ export async function registerPatient(ctx: Context, input: RegisterPatientInput)
       put(patientItem(store, record), NOT_EXISTS),
       put(mrnItem(store, mrn, record.id), NOT_EXISTS),
     ];
-    const guardAt = claimGuard
-      ? items.push(put(duplicateGuardItem(store, record), NOT_EXISTS)) - 1
-      : -1;
+    if (claimGuard)
+      items.push(named('duplicate-guard', put(duplicateGuardItem(store, record), NOT_EXISTS)));
     for (const item of index) items.push(put(item));
     try {
       await store.transact(
@@ -132,7 +131,7 @@ export async function registerPatient(ctx: Context, input: RegisterPatientInput)
       );
       return view(Patient, record);
     } catch (err) {
-      if (guardAt < 0 || !failedConditions(err)?.includes(guardAt)) throw err;
+      if (!conditionFailed(err, 'duplicate-guard')) throw err;
       // Someone registered the same phone and date of birth between our read and our write.
       if (input.confirmDuplicate) {
         claimGuard = false;
@@ -270,21 +269,23 @@ export async function updatePatient(ctx: Context, patch: UpdatePatientInput) {
     const index = nameIndexItems(store, next);
     next.nameIndexCount = index.length;
     const items: TxItem[] = [
-      put(patientItem(store, next), 'version = :version', { ':version': current.version }),
+      named(
+        'patient',
+        put(patientItem(store, next), 'version = :version', { ':version': current.version }),
+      ),
     ];
-    let releaseAt = -1;
-    let claimAt = -1;
     if (guardMoves && current.ownsDuplicateGuard) {
-      releaseAt =
-        items.push({
-          Delete: {
-            Key: keys.duplicateGuard(current.phoneDigits, current.dateOfBirth),
-            ConditionExpression: 'patientId = :id',
-            ExpressionAttributeValues: { ':id': id },
-          },
-        }) - 1;
+      items.push({
+        name: 'release-guard',
+        Delete: {
+          Key: keys.duplicateGuard(current.phoneDigits, current.dateOfBirth),
+          ConditionExpression: 'patientId = :id',
+          ExpressionAttributeValues: { ':id': id },
+        },
+      });
     }
-    if (claimGuard) claimAt = items.push(put(duplicateGuardItem(store, next), NOT_EXISTS)) - 1;
+    if (claimGuard)
+      items.push(named('duplicate-guard', put(duplicateGuardItem(store, next), NOT_EXISTS)));
     // Name-index positions are stable: overwrite 1..new, delete the ones a shorter name no longer uses.
     for (const item of index) items.push(put(item));
     for (let position = index.length + 1; position <= current.nameIndexCount; position++) {
@@ -297,15 +298,15 @@ export async function updatePatient(ctx: Context, patch: UpdatePatientInput) {
       );
       return view(Patient, next);
     } catch (err) {
-      const failed = failedConditions(err);
+      const failed = failedConditionNames(err);
       if (!failed?.length) throw err;
-      if (failed.includes(0)) {
+      if (failed.includes('patient')) {
         if (!(await findPatient(store, id))) throw new NotFound(`Patient ${id} not found`);
         throw new Conflict(
           'The patient was changed by someone else at the same time; reload it and try again',
         );
       }
-      if (failed.includes(claimAt)) {
+      if (failed.includes('duplicate-guard')) {
         if (patch.confirmDuplicate) {
           claimGuard = false;
           continue;
@@ -313,7 +314,7 @@ export async function updatePatient(ctx: Context, patch: UpdatePatientInput) {
         const winner = await findDuplicateGuard(store, next.phoneDigits, next.dateOfBirth);
         if (winner) throw duplicateConflict(winner, 'save');
       }
-      if (failed.includes(releaseAt) || failed.includes(claimAt)) {
+      if (failed.includes('release-guard') || failed.includes('duplicate-guard')) {
         throw new Conflict(
           'The patient was changed by someone else at the same time; reload it and try again',
         );

@@ -10,7 +10,7 @@ import type { Context } from '../../kernel/context';
 import { Conflict, NotFound } from '../../kernel/errors';
 import type { PageRequest } from '../../kernel/pagination';
 import { view } from '../../kernel/records';
-import { failedConditions } from '../../kernel/store/conditions';
+import { failedConditionNames } from '../../kernel/store/conditions';
 import type { Store, TxItem } from '../../kernel/store/store';
 import { invalidField } from '../../kernel/validation';
 import { chargeWrites } from '../billing';
@@ -212,8 +212,7 @@ export async function dispense(
       ]);
       return view(Dispense, plan.dispense);
     } catch (err) {
-      const failed = failedConditions(err);
-      if (!failed?.length) throw err;
+      if (!failedConditionNames(err)?.length) throw err;
       if (attempt >= ATTEMPTS)
         throw new Conflict(
           'The stock or the prescription changed while dispensing, several times; reload and try again',
@@ -293,7 +292,7 @@ export async function returnUnits(
       movementPut(store, movement),
     ]);
   } catch (err) {
-    if (failedConditions(err)?.length)
+    if (failedConditionNames(err)?.length)
       throw new Conflict(
         `Dispense ${d.id} or batch ${batch.batchNumber} changed while recording the return; reload and try again`,
       );

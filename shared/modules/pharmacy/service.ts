@@ -6,8 +6,12 @@ import type { Context } from '../../kernel/context';
 import { Conflict, NotFound } from '../../kernel/errors';
 import type { PageRequest } from '../../kernel/pagination';
 import { view } from '../../kernel/records';
-import { failedConditions, isConditionFailure } from '../../kernel/store/conditions';
-import type { TxItem } from '../../kernel/store/store';
+import {
+  conditionFailed,
+  failedConditionNames,
+  isConditionFailure,
+} from '../../kernel/store/conditions';
+import { named, type TxItem } from '../../kernel/store/store';
 import { updateItem } from '../../kernel/store/update';
 import { todayIn } from '../../kernel/time/zoned-time';
 import { invalidField } from '../../kernel/validation';
@@ -84,9 +88,10 @@ export async function createItem(ctx: Context, input: z.output<typeof CreateItem
     updatedAt: at,
   };
   try {
-    await ctx.store.transact(newItemWrites(ctx.store, item));
+    const [code, ...rest] = newItemWrites(ctx.store, item);
+    await ctx.store.transact([named('code', code!), ...rest]);
   } catch (err) {
-    if (failedConditions(err)?.includes(0))
+    if (conditionFailed(err, 'code'))
       throw new Conflict(`An item with code ${input.code} already exists`, { field: 'code' });
     throw err;
   }
@@ -243,8 +248,10 @@ export async function receive(ctx: Context, input: z.output<typeof ReceiveInput>
     receivedAt: at,
     receivedBy: by,
   };
+  const [invoice, ...receiptRest] = receiptWrites(ctx.store, receipt);
   const writes: TxItem[] = [
-    ...receiptWrites(ctx.store, receipt),
+    named('supplier-invoice', invoice!),
+    ...receiptRest,
     ...batches.flatMap((b): TxItem[] => [
       { Put: { Item: batchItem(ctx.store, b), ConditionExpression: 'attribute_not_exists(pk)' } },
       movementPut(ctx.store, {
@@ -273,7 +280,7 @@ export async function receive(ctx: Context, input: z.output<typeof ReceiveInput>
   try {
     await ctx.store.transact(writes);
   } catch (err) {
-    if (failedConditions(err)?.includes(0))
+    if (conditionFailed(err, 'supplier-invoice'))
       throw new Conflict(
         `Invoice ${input.invoiceReference} of ${input.supplier} has already been received`,
         { field: 'invoiceReference' },
@@ -334,7 +341,7 @@ async function moveBatch(
   try {
     await ctx.store.transact(writes);
   } catch (err) {
-    if (failedConditions(err)?.length)
+    if (failedConditionNames(err)?.length)
       throw new Conflict(
         `Batch ${batch.batchNumber} changed while recording this movement; reload and try again`,
       );

@@ -2,14 +2,14 @@
  * Radiology from request to report: ordering with the safety screen and an accession number,
  * answering and overriding the screen, booking a modality slot, performing and reporting.
  */
-import { randomUUID } from 'node:crypto';
 import { actingRole, actorId, decidingHuman } from '../../kernel/actor';
 import type { Context } from '../../kernel/context';
 import { Conflict, Forbidden, NotFound } from '../../kernel/errors';
+import { newId } from '../../kernel/ids';
 import type { PageRequest } from '../../kernel/pagination';
 import { view } from '../../kernel/records';
-import { failedConditions } from '../../kernel/store/conditions';
-import type { TxItem } from '../../kernel/store/store';
+import { conditionFailed, failedConditionNames } from '../../kernel/store/conditions';
+import { named, type TxItem } from '../../kernel/store/store';
 import { utcToZonedParts } from '../../kernel/time/zoned-time';
 import { invalidField } from '../../kernel/validation';
 import type * as z from '../../kernel/zod';
@@ -65,12 +65,12 @@ async function requireOrder(ctx: Context, id: string) {
 
 async function commit(ctx: Context, read: OrderRecord, next: OrderRecord, extra: TxItem[] = []) {
   try {
-    await ctx.store.transact([putOrder(ctx.store, next, read.version), ...extra]);
+    await ctx.store.transact([named('order', putOrder(ctx.store, next, read.version)), ...extra]);
   } catch (err) {
-    const failed = failedConditions(err);
-    if (failed?.includes(0))
+    if (conditionFailed(err, 'order'))
       throw new Conflict(`Radiology order ${read.id} changed meanwhile; reload and try again`);
-    if (failed?.length) throw new Conflict('That modality slot is already booked; choose another');
+    if (failedConditionNames(err)?.length)
+      throw new Conflict('That modality slot is already booked; choose another');
     throw err;
   }
   return answer(next);
@@ -111,7 +111,8 @@ export async function createOrder(ctx: Context, input: z.output<typeof CreateRad
     throw invalidField('procedureCode', `${input.procedureCode} is not an active procedure`);
   const at = ctx.now.toISOString();
   const base = {
-    id: randomUUID(),
+    // Derived from the action's id when an approved agent action runs this (kernel/ids.ts).
+    id: newId(ctx),
     source: input.source,
     patientId: patient.id,
     patientName: patient.name,

@@ -4,7 +4,7 @@ import type { Context, PublicContext } from '../../kernel/context';
 import { countryOfTimeZone } from '../../kernel/countries';
 import { Conflict, NotFound } from '../../kernel/errors';
 import { view } from '../../kernel/records';
-import { failedConditions, isConditionFailure } from '../../kernel/store/conditions';
+import { conditionFailed, isConditionFailure } from '../../kernel/store/conditions';
 import { updateItem } from '../../kernel/store/update';
 import type * as z from '../../kernel/zod';
 import { newUserWrites, type UserRecord } from '../users';
@@ -48,15 +48,13 @@ export async function registerTenant(
   };
   const store = ctx.stores.forTenant(tenantId);
   try {
-    // Slug (0), tenant (1), e-mail (2), admin (3).
     await store.transact([...newTenantWrites(store, tenant), ...newUserWrites(store, admin)]);
   } catch (err) {
-    const failed = failedConditions(err);
-    if (failed?.includes(0))
+    if (conditionFailed(err, 'slug'))
       throw new Conflict(`The slug '${input.slug}' is already taken; choose another`, {
         field: 'slug',
       });
-    if (failed?.includes(2)) {
+    if (conditionFailed(err, 'email')) {
       throw new Conflict(
         `A user with e-mail ${admin.email} already exists; sign in instead or use another e-mail`,
         {

@@ -28,12 +28,14 @@ export function newTenantWrites(store: Store, tenant: TenantRecord): TxItem[] {
   const NOT_EXISTS = 'attribute_not_exists(pk)';
   return [
     {
+      name: 'slug',
       Put: {
         Item: SlugLookup.item({ tenantId: tenant.id }, slugKey(tenant.slug)),
         ConditionExpression: NOT_EXISTS,
       },
     },
     {
+      name: 'tenant',
       Put: { Item: TenantRecord.item(tenant, store.keys.tenant), ConditionExpression: NOT_EXISTS },
     },
   ];

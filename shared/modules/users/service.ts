@@ -6,7 +6,7 @@ import { Conflict, NotFound } from '../../kernel/errors';
 import type { PageRequest } from '../../kernel/pagination';
 import { view } from '../../kernel/records';
 import type { Role } from '../../kernel/roles';
-import { failedConditions, isConditionFailure } from '../../kernel/store/conditions';
+import { conditionFailed, isConditionFailure } from '../../kernel/store/conditions';
 import { updateItem } from '../../kernel/store/update';
 import { User } from './schemas';
 import { newUserWrites, UserRecord, userKeys } from './store';
@@ -31,7 +31,7 @@ export async function createUser(
   try {
     await ctx.store.transact(newUserWrites(ctx.store, user));
   } catch (err) {
-    if (failedConditions(err)?.includes(0)) {
+    if (conditionFailed(err, 'email')) {
       throw new Conflict(`A user with e-mail ${user.email} already exists`, { field: 'email' });
     }
     throw err;

@@ -36,12 +36,16 @@ export function userItem(store: Store, user: UserRecord): Item {
 export function newUserWrites(store: Store, user: UserRecord): TxItem[] {
   return [
     {
+      name: 'email',
       Put: {
         Item: EmailLookup.item({ tenantId: user.tenantId, userId: user.id }, emailKey(user.email)),
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
-    { Put: { Item: userItem(store, user), ConditionExpression: 'attribute_not_exists(pk)' } },
+    {
+      name: 'user',
+      Put: { Item: userItem(store, user), ConditionExpression: 'attribute_not_exists(pk)' },
+    },
   ];
 }
 
