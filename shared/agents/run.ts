@@ -19,7 +19,12 @@ import type { Logger } from '../kernel/log';
 import type { AnyOperation } from '../kernel/operation';
 import type { Stores } from '../kernel/store/store';
 import { parseOrThrow } from '../kernel/validation';
-import { type AgentAuditRecord, type AuditOutcome, recordAgentCall } from '../modules/agent-audit';
+import {
+  type AgentAuditRecord,
+  type AuditOutcome,
+  agentCallWrite,
+  recordAgentCall,
+} from '../modules/agent-audit';
 import type { AnyCapability, OperationCall } from './capability';
 import { CAPABILITIES } from './catalogue';
 import { redactArguments } from './redact';
@@ -45,11 +50,13 @@ export interface AgentCall {
   now: Date;
 }
 
-/** What a call ended with, and its audit record (not yet written). */
+/** What a call ended with, and its audit record. */
 export interface CallOutcome {
   output?: unknown;
   error?: AppError;
   record: AgentAuditRecord;
+  /** The record was written with the call's change (in its transaction): nothing left to write. */
+  recorded: boolean;
 }
 
 const catalogue = new Map(CAPABILITIES.map((c) => [c.name, c]));
@@ -104,13 +111,23 @@ function auditRecord(
   };
 }
 
-/** Runs the capability for the agent: its output or error, and the record to write. */
+/**
+ * Runs the capability for the agent: its output or error, and its record. A call that changes
+ * something writes its record with the change: right before its first write operation runs, the
+ * record (as a success) is registered to ride along with that operation's first write
+ * (Store.alongside), so the change and its record commit in one transaction or not at all. A call
+ * that changes nothing, or fails before its change, has its record written by the caller
+ * (`recordCalls`); one that fails after its change committed has that record replaced by the
+ * failure, so each call keeps exactly one.
+ */
 export async function executeCapability(call: AgentCall): Promise<CallOutcome> {
   const startedAt = Date.now();
   const operations: string[] = [];
   const cap = findCapability(call.capability);
   let output: unknown;
   let error: AppError | undefined;
+  let riding = false;
+  let recorded = false;
   try {
     if (!cap) throw new NotFound(`No capability named ${String(call.capability).slice(0, 64)}`);
     assertMayUse(cap, call.principal.actor);
@@ -129,6 +146,22 @@ export async function executeCapability(call: AgentCall): Promise<CallOutcome> {
       if (!cap.operations.includes(op as AnyOperation))
         throw new Error(`${cap.name} calls ${op.name}, which it does not declare`);
       operations.push(op.name);
+      if (op.kind === 'write' && !riding) {
+        riding = true;
+        const store = ctx.store;
+        // Built when the transaction is sent: the operations and time up to the change.
+        ctx.store.alongside({
+          get item() {
+            return agentCallWrite(
+              store,
+              auditRecord(call, cap, { operations, durationMs: Date.now() - startedAt }),
+            );
+          },
+          onCommit: () => {
+            recorded = true;
+          },
+        });
+      }
       return invokeOperation(op, ctx, input);
     }) as OperationCall;
     // The capability's own input schema first, so a bad argument is named as the agent sent it.
@@ -144,13 +177,21 @@ export async function executeCapability(call: AgentCall): Promise<CallOutcome> {
     error,
     durationMs: Date.now() - startedAt,
   });
-  return error ? { error, record } : { output, record };
+  if (!error) return { output, record, recorded };
+  if (recorded) {
+    // The change committed with a record of success; the call then failed: that record says so.
+    await recordAgentCall(call.stores.forTenant(call.principal.tenant.id), record, {
+      replace: true,
+    });
+  }
+  return { error, record, recorded };
 }
 
 /** A call refused before it ran (the agent budget is spent): its record, nothing run. */
 export function refusedCall(call: AgentCall, error: AppError): CallOutcome {
   return {
     error,
+    recorded: false,
     record: auditRecord(call, findCapability(call.capability), {
       operations: [],
       error,
@@ -164,14 +205,19 @@ export function asRefused(record: AgentAuditRecord, error: AppError): AgentAudit
   return { ...record, outcome: outcomeOf(error), errorCode: error.code };
 }
 
-/** Writes the records of one request's calls (one PutItem each, in parallel). */
+/** Writes the records of one request's calls not written yet (one PutItem each, in parallel). */
 export async function recordCalls(
   stores: Stores,
   principal: Principal,
-  records: readonly AgentAuditRecord[],
+  calls: readonly (CallOutcome | AgentAuditRecord)[],
 ): Promise<void> {
   const store = stores.forTenant(principal.tenant.id);
-  await Promise.all(records.map((record) => recordAgentCall(store, record)));
+  await Promise.all(
+    calls.flatMap((c) => {
+      if (!('record' in c)) return [recordAgentCall(store, c)];
+      return c.recorded ? [] : [recordAgentCall(store, c.record)];
+    }),
+  );
 }
 
 /**
@@ -180,7 +226,7 @@ export async function recordCalls(
  */
 export async function runCapability(call: AgentCall): Promise<unknown> {
   const outcome = await executeCapability(call);
-  await recordCalls(call.stores, call.principal, [outcome.record]);
+  await recordCalls(call.stores, call.principal, [outcome]);
   if (outcome.error) throw outcome.error;
   return outcome.output;
 }

@@ -250,11 +250,7 @@ async function runMessages(
     if (!spent.allowed) return refuse(overBudget(spent), []);
     replies = await answerRequests(accepted, request);
   }
-  await recordCalls(
-    request.stores,
-    request.principal,
-    request.calls.map((c) => c.record),
-  );
+  await recordCalls(request.stores, request.principal, request.calls);
   let next = 0;
   return {
     replies: checked.map((c) => {
