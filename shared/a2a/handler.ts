@@ -22,6 +22,7 @@ import {
   lowerHeaders,
 } from '../edge/request';
 import { systemClock } from '../kernel/clock';
+import { Stores } from '../kernel/store/store';
 import { handleA2a } from './json-rpc';
 
 export function createA2aHandler() {
@@ -33,6 +34,7 @@ export function createA2aHandler() {
         requestId: event.requestContext?.requestId ?? context.awsRequestId,
         method: event.httpMethod,
         route: event.resource,
+        stores: () => new Stores(),
       },
       async (edge) => {
         const headers = lowerHeaders(event.headers);

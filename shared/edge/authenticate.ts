@@ -14,6 +14,7 @@ import type { Stores } from '../kernel/store/store';
 import { findKeyCredential, findKeyLookup } from '../modules/api-keys/credentials';
 import { findTenantInfo } from '../modules/tenants/credentials';
 import { findUserCredential } from '../modules/users/credentials';
+import type { Edge } from './pipeline';
 
 /**
  * The token of an `Authorization: Bearer <token>` value. The scheme is case-insensitive and
@@ -113,4 +114,20 @@ export class VerifiedCredentials {
  */
 export function credentialId(principal: Principal): string {
   return `${principal.actor.kind}:${principal.actor.id}`;
+}
+
+/** Credentials this container verified itself (no API Gateway authorizer in front). */
+const verified = new VerifiedCredentials();
+
+/**
+ * Step 1 of the edge without an authorizer in front (the MCP Function URL): verifies a bearer
+ * credential here, keeping verified credentials for `cacheSeconds` (as API Gateway keeps the
+ * authorizer's answer; 0: never), and records who called on the request's log line.
+ */
+export async function authenticateAtEdge(
+  edge: Edge,
+  authorization: string | undefined,
+  cacheSeconds = 0,
+): Promise<Principal | null> {
+  return edge.identify(await verified.verify(edge.stores, authorization, edge.now, cacheSeconds));
 }

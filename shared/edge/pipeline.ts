@@ -5,11 +5,12 @@
  *
  *   authenticate → tenant-header rule → context → access → input → invoke → map the error → log
  *
- * 1. authenticate: the authorizer's verified principal (API Gateway), or a bearer credential
- *    verified here (the MCP Function URL), or the system acting for an approver (executors);
+ * 1. authenticate: the authorizer's verified principal (API Gateway: `Edge.fromAuthorizer`), or a
+ *    bearer credential verified here (the MCP Function URL: authenticate.ts's
+ *    `authenticateAtEdge`), or the system acting for an approver (executors);
  * 2. the tenant-header rule (context.ts): `x-tenant-id` required with a user token, matching;
  * 3. the operation's context: actor, tenant, a store bound to the tenant, clock, log, request id;
- * 4. access, decided before the input is formed or validated (kernel/access.ts);
+ * 4. access, decided before the input is formed or validated (invoke.ts's `invokeAtEdge`);
  * 5. the input formed by the transport (path, query, body; tool arguments) and validated;
  * 6. invokeOperation runs it;
  * 7. the transport maps an AppError to its own form (REST: shared/http; MCP: shared/mcp/errors.ts;
@@ -19,16 +20,11 @@
  */
 import type { Principal } from '../auth/principal';
 import { fromAuthorizerContext } from '../auth/principal';
-import { checkAccess } from '../kernel/access';
 import { systemClock } from '../kernel/clock';
-import type { Context, ContextBase, PublicContext, Transport } from '../kernel/context';
-import { type AppError, toAppError } from '../kernel/errors';
-import { invokeOperation } from '../kernel/invoke';
+import type { ContextBase, Transport } from '../kernel/context';
+import { type AppError, InternalError, toAppError } from '../kernel/errors';
 import { type Logger, rootLogger } from '../kernel/log';
-import type { ContextFor, Operation } from '../kernel/operation';
-import { Stores } from '../kernel/store/store';
-import type * as z from '../kernel/zod';
-import { VerifiedCredentials } from './authenticate';
+import type { Stores } from '../kernel/store/store';
 
 export interface EdgeStart {
   /** The function (REST group, `mcp`, `a2a`, an executor or job) for the log. */
@@ -41,17 +37,19 @@ export interface EdgeStart {
   /** The logger to start from (tests); the service's root logger otherwise. */
   log?: Logger | undefined;
   now?: Date | undefined;
+  /**
+   * Makes the request's table access, for ways in that reach the table (given by whoever imports
+   * the store, so that a function serving pages bundles neither the table client nor zod).
+   */
+  stores?: (() => Stores) | undefined;
 }
-
-/** Credentials this container verified itself (no API Gateway authorizer in front). */
-const verified = new VerifiedCredentials();
 
 /** One request at the edge: its clock, stores, log and the one log line it ends with. */
 export class Edge {
   readonly startedAt = Date.now();
   readonly now: Date;
-  readonly stores = new Stores();
   log: Logger;
+  private made: Stores | undefined;
   principal: Principal | null = null;
   private readonly line: Record<string, unknown> = {};
   private finished = false;
@@ -67,6 +65,16 @@ export class Edge {
 
   get requestId(): string {
     return this.start.requestId;
+  }
+
+  /** The request's table access (its round trips are the log line's `dbCalls`). */
+  get stores(): Stores {
+    if (!this.made) {
+      if (!this.start.stores)
+        throw new InternalError(`${this.start.function} has no table access at the edge`);
+      this.made = this.start.stores();
+    }
+    return this.made;
   }
 
   /** What every context of this request shares. */
@@ -85,17 +93,6 @@ export class Edge {
     return this.identify(fromAuthorizerContext(authorizer));
   }
 
-  /**
-   * Step 1 without an authorizer in front: verifies a bearer credential here, keeping verified
-   * credentials for `cacheSeconds` (as API Gateway keeps the authorizer's answer; 0: never).
-   */
-  async authenticate(
-    authorization: string | undefined,
-    cacheSeconds = 0,
-  ): Promise<Principal | null> {
-    return this.identify(await verified.verify(this.stores, authorization, this.now, cacheSeconds));
-  }
-
   /** Records who called: the log line and every later log of this request carry it. */
   identify(principal: Principal | null): Principal | null {
     this.principal = principal;
@@ -107,21 +104,6 @@ export class Edge {
       });
     }
     return principal;
-  }
-
-  /**
-   * Steps 4 to 6: access first (kernel/access.ts), then the input as the transport forms it, then
-   * the operation (which validates the input and runs). The form step may throw its own
-   * transport's input errors; they come after access, like validation.
-   */
-  async invoke<I extends z.ZodMiniType, O extends z.ZodMiniType, A extends Operation['access']>(
-    op: Operation<I, O, A>,
-    ctx: ContextFor<A>,
-    form: () => unknown,
-  ): Promise<z.output<O>> {
-    this.note({ operation: op.name });
-    checkAccess(op, ctx as Context | PublicContext);
-    return invokeOperation(op, ctx, form());
   }
 
   /** Adds fields to the request's log line (operation, rpc method, outcome…). */
@@ -156,7 +138,7 @@ export class Edge {
     this.log.info('request', {
       ...this.line,
       durationMs: Date.now() - this.startedAt,
-      dbCalls: this.stores.roundTrips.count,
+      dbCalls: this.made?.roundTrips.count,
     });
   }
 }

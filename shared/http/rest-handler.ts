@@ -38,6 +38,7 @@ export function createRestHandler(group: GroupDef, operations?: OperationCaller)
         requestId: event.requestContext?.requestId ?? context.awsRequestId,
         method: event.httpMethod,
         route: event.resource,
+        stores: operations?.stores,
       },
       async (edge) => {
         edge.fromAuthorizer(

@@ -9,10 +9,12 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { contextFor } from '../edge/context';
 import { statusAnswer } from '../edge/http';
+import { invokeAtEdge } from '../edge/invoke';
 import type { Edge } from '../edge/pipeline';
 import { isJsonContentType, jsonOnlyMessage, lowerHeaders } from '../edge/request';
 import { strictChecks } from '../kernel/config';
 import { toAppError } from '../kernel/errors';
+import { Stores } from '../kernel/store/store';
 import { json } from './respond';
 import { formInput, MalformedRequest, parseJsonBody, restInvalid } from './rest-input';
 import type { OperationRoute } from './route';
@@ -20,16 +22,16 @@ import type { OperationRoute } from './route';
 /** Names the operation whose output schema checked the answer (strict checks only: tests, local runs). */
 export const OUTPUT_CHECKED_HEADER = 'x-hms-output-checked';
 
-/** Calls a route's operation for one request at the edge. */
-export type OperationCaller = (
+/** Calls a route's operation for one request at the edge, with the table access it brings. */
+export type OperationCaller = ((
   route: OperationRoute,
   event: APIGatewayProxyEvent,
   edge: Edge,
-) => Promise<APIGatewayProxyResult>;
+) => Promise<APIGatewayProxyResult>) & { stores: () => Stores };
 
 /** The caller every operation-serving function composes into its REST handler. */
 export function restOperations(): OperationCaller {
-  return async (route, event, edge) => {
+  const call = async (route: OperationRoute, event: APIGatewayProxyEvent, edge: Edge) => {
     const headers = lowerHeaders(event.headers);
     const hasBody = event.body !== null && event.body !== undefined && event.body !== '';
     // JSON only: a cross-site form or text/plain post cannot reach an operation (docs/decisions.md).
@@ -41,23 +43,21 @@ export function restOperations(): OperationCaller {
       headers['x-tenant-id'],
       edge.base(),
     );
-    const result = await edge
-      // Access first; then the input, whose own errors are already phrased for REST (the request
-      // itself is malformed) and are thrown as they are.
-      .invoke(route.op, ctx, () =>
-        formInput(route, {
-          params: (event.pathParameters as Record<string, string> | null) ?? {},
-          query: (event.queryStringParameters as Record<string, string> | null) ?? {},
-          body: route.body === null ? undefined : parseJsonBody(event.body, event.isBase64Encoded),
-          headers,
-        }),
-      )
-      .catch((err: unknown) => {
-        const appError = toAppError(err);
-        throw appError.code === 'invalid' && !(appError instanceof MalformedRequest)
-          ? restInvalid(route, appError)
-          : appError;
-      });
+    // Access first; then the input, whose own errors are already phrased for REST (the request
+    // itself is malformed) and are thrown as they are.
+    const result = await invokeAtEdge(edge, route.op, ctx, () =>
+      formInput(route, {
+        params: (event.pathParameters as Record<string, string> | null) ?? {},
+        query: (event.queryStringParameters as Record<string, string> | null) ?? {},
+        body: route.body === null ? undefined : parseJsonBody(event.body, event.isBase64Encoded),
+        headers,
+      }),
+    ).catch((err: unknown) => {
+      const appError = toAppError(err);
+      throw appError.code === 'invalid' && !(appError instanceof MalformedRequest)
+        ? restInvalid(route, appError)
+        : appError;
+    });
     // Under strict checks the answer was parsed against the operation's output schema; saying so
     // lets the test client require it of every answer the integration suite receives.
     return json(
@@ -66,4 +66,5 @@ export function restOperations(): OperationCaller {
       strictChecks() ? { [OUTPUT_CHECKED_HEADER]: route.op.name } : {},
     );
   };
+  return Object.assign(call, { stores: () => new Stores() });
 }

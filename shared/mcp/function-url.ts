@@ -28,12 +28,13 @@ import {
   spendAgentBudget,
 } from '../agents';
 import type { Principal } from '../auth/principal';
-import { resolvePrincipal } from '../edge/authenticate';
+import { authenticateAtEdge, resolvePrincipal } from '../edge/authenticate';
 import { checkTenantHeader } from '../edge/context';
 import { errorAnswer, type HttpAnswer, jsonAnswer, statusAnswer } from '../edge/http';
 import { atEdge, type Edge } from '../edge/pipeline';
 import { bodyText, type HeaderMap, isJsonContentType, lowerHeaders } from '../edge/request';
 import { type AppError, Unauthenticated } from '../kernel/errors';
+import { Stores } from '../kernel/store/store';
 import { MCP_RPC, rpcErrorMessage } from './errors';
 import { type Checked, parseBody } from './messages';
 import { answerRequests, type McpRequest } from './server';
@@ -107,6 +108,7 @@ export async function handleMcp(
       requestId: event.requestContext?.requestId ?? context.awsRequestId,
       method,
       route: path,
+      stores: () => new Stores(),
     },
     (edge) => serve(edge, event, method, path, stream, context),
     (err, edge) => {
@@ -139,7 +141,7 @@ async function serve(
     );
   const headers = lowerHeaders(event.headers);
   // Authenticate first: nothing is counted or written for a credential that does not verify.
-  const principal = await edge.authenticate(headers.authorization, authCacheSeconds());
+  const principal = await authenticateAtEdge(edge, headers.authorization, authCacheSeconds());
   if (!principal)
     throw new Unauthenticated(
       'Authentication required: send Authorization: Bearer <API key or JWT>',

@@ -5,6 +5,7 @@
  */
 import { inject } from 'vitest';
 import { resetSigningKey } from '../../shared/auth/jwt';
+import { invokeAtEdge } from '../../shared/edge/invoke';
 import { Edge } from '../../shared/edge/pipeline';
 import type { Actor } from '../../shared/kernel/actor';
 import {
@@ -62,7 +63,7 @@ export function invokeOperation<
     requestId: ctx.requestId,
     log: ctx.log,
   });
-  return edge.invoke(op, ctx, () => input);
+  return invokeAtEdge(edge, op, ctx, () => input);
 }
 
 /** Invokes and reports the DynamoDB round trips the call made. */
