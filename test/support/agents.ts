@@ -74,7 +74,6 @@ export class SseSession {
 
   private constructor(
     readonly baseUrl: string,
-    private readonly response: Response,
     private readonly reader: ReadableStreamDefaultReader<Uint8Array>,
   ) {}
 
@@ -82,7 +81,7 @@ export class SseSession {
     const response = await fetch(`${baseUrl}/sse`, { headers });
     if (response.status !== 200)
       throw new Error(`GET /sse answered ${response.status}: ${await response.text()}`);
-    const session = new SseSession(baseUrl, response, response.body!.getReader());
+    const session = new SseSession(baseUrl, response.body!.getReader());
     void session.pump();
     await session.waitFor((events) => events.some((e) => e.event === 'endpoint'));
     return session;
@@ -159,6 +158,5 @@ export class SseSession {
 
   async close(): Promise<void> {
     await this.reader.cancel().catch(() => undefined);
-    void this.response;
   }
 }
