@@ -71,7 +71,8 @@ function sealingKeys(): { enc: Buffer; iv: Buffer } {
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
-function seal(plaintext: string): string {
+/** Seals a cursor's text (exported for tests that play a client holding the deployment's key). */
+export function seal(plaintext: string): string {
   const { enc, iv: ivKey } = sealingKeys();
   const iv = createHmac('sha256', ivKey).update(plaintext).digest().subarray(0, IV_BYTES);
   const cipher = createCipheriv('aes-256-gcm', enc, iv);
@@ -80,7 +81,7 @@ function seal(plaintext: string): string {
 }
 
 /** The plaintext of a sealed cursor, or null for anything that was not sealed under this key. */
-function open(cursor: string): string | null {
+export function open(cursor: string): string | null {
   const { enc } = sealingKeys();
   const raw = Buffer.from(cursor, 'base64url');
   // base64url decoding skips characters it does not know: only its own output round-trips.
