@@ -35,25 +35,53 @@ export async function spendAgentBudget(
   calls: number,
   now: Date,
 ): Promise<BudgetSpend> {
-  const store = stores.forTenant(principal.tenant.id);
+  const counted = await countAgentCalls(
+    stores,
+    { kind: principal.actor.kind, id: principal.actor.id, tenantId: principal.tenant.id },
+    calls,
+    now,
+  );
+  return judgeSpend(counted, principal);
+}
+
+/** What a count says before the credential's limit is known. */
+export interface CallCount {
+  count: number;
+  retryAfterSeconds: number;
+}
+
+/**
+ * The count half of spendAgentBudget, for a credential identified but not yet fully verified: the
+ * MCP function runs it alongside the verification's last reads (shared/edge/authenticate.ts's
+ * `identified`), so it costs no round trip of its own; `judgeSpend` decides once the verified
+ * principal (and with it the hospital's limit) is known.
+ */
+export async function countAgentCalls(
+  stores: Stores,
+  credential: { kind: 'apiKey' | 'user'; id: string; tenantId: string },
+  calls: number,
+  now: Date,
+): Promise<CallCount> {
+  const store = stores.forTenant(credential.tenantId);
   const window = Math.floor(now.getTime() / 60_000);
   const windowEnd = (window + 1) * 60;
-  const credential = `${principal.actor.kind}:${principal.actor.id}`;
   const attributes = await store.update({
-    Key: store.keys.entity('AGENTRATE', `${credential}#${window}`),
+    Key: store.keys.entity('AGENTRATE', `${credential.kind}:${credential.id}#${window}`),
     UpdateExpression: 'ADD #value :n SET entity = :entity, expiresAt = :ttl',
     ExpressionAttributeNames: { '#value': 'value' },
     ExpressionAttributeValues: { ':n': calls, ':entity': 'RateCounter', ':ttl': windowEnd + 60 },
     ReturnValues: 'UPDATED_NEW',
   });
-  const count = Number(attributes?.value);
-  const limit = principal.tenant.agentRateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE;
   return {
-    count,
-    limit,
-    allowed: count <= limit,
+    count: Number(attributes?.value),
     retryAfterSeconds: Math.max(1, windowEnd - epochSeconds(now)),
   };
+}
+
+/** A count against the verified credential's hospital limit. */
+export function judgeSpend(counted: CallCount, principal: Principal): BudgetSpend {
+  const limit = principal.tenant.agentRateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE;
+  return { ...counted, limit, allowed: counted.count <= limit };
 }
 
 /** The refusal of a spend over the budget, as every agent transport words it. */

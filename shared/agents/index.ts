@@ -7,7 +7,11 @@
  */
 
 export {
+  type BudgetSpend,
+  type CallCount,
+  countAgentCalls,
   DEFAULT_RATE_LIMIT_PER_MINUTE,
+  judgeSpend,
   overBudget,
   spendAgentBudget,
 } from './budget';

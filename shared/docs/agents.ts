@@ -141,8 +141,9 @@ user), MCP and A2A together, by default; an administrator sets the hospital's ow
 \`PATCH /tenants/current\` \`{"agentRateLimitPerMinute": n}\` (1–100000; \`null\` restores the default).
 
 - **Whose budget**: the credential's as it verified, never the \`Authorization\` header's spelling
-  (\`bearer\`, \`BEARER\` and extra spaces are the same credential). It is counted only after the
-  credential verified: a credential that does not verify costs no write.
+  (\`bearer\`, \`BEARER\` and extra spaces are the same credential). A credential that does not
+  verify costs no write (a still-signed token of a deactivated user, or a key of a suspended
+  hospital, may cost one: they are identified before their last check).
 - **What counts**: every JSON-RPC \`tools/call\` and \`resources/read\` (each call of a batch), every
   \`GET /sse\` stream opening, and every A2A message that runs a skill (\`tasks/send\`,
   \`message/send\`, \`SendMessage\` routed to a capability). Discovery and lifecycle messages
@@ -153,8 +154,9 @@ user), MCP and A2A together, by default; an administrator sets the hospital's ow
   minute runs none of them. A batch holds at most ${MAX_BATCH} messages on both MCP transports.
 - **Windows**: fixed UTC minutes. The counter is one item per credential and minute in the
   credential's tenant (\`AGENTRATE#<kind>:<id>#<minute>\`), removed by TTL a minute after its window.
-  A request that only reads counts alongside its calls (their answers are dropped if it is over);
-  one that may write counts before anything runs.
+  The count runs alongside the last reads of the credential's verification (once its key's lookup
+  exists, or its token's signature holds: a random or forged value never reaches it) and is judged
+  against the hospital's limit before any call runs, so a refused request costs no operation.
 - **Race-safe**: one atomic \`UpdateItem\` (\`ADD\` the request's calls, answering the new value); a
   request passes when its count is within the hospital's limit, so of 20 parallel calls exactly 10
   pass.
@@ -202,10 +204,10 @@ Records are kept; no TTL.
 
 Streamable HTTP, a read: credential verification (API key: lookup by hash, then key and tenant in
 parallel: 2 sequential, 3 reads; JWT: user and tenant, 2 reads; none on AWS while the container
-holds the verified credential, for the authorizer's cache TTL of 60 s), then the operation's own
-with **one rate-limit update** in parallel, then **one audit write**. A write: verification, the
-rate-limit update, then the operation, whose transaction carries the audit record (no write of its
-own). Legacy SSE adds one consistent read of the session before anything runs and one transaction
+holds the verified credential, for the authorizer's cache TTL of 60 s) with **one rate-limit
+update** alongside its last reads (after it, when the credential was cached), then the operation's
+own, then **one audit write**. A write: the same, except that the operation's transaction carries
+the audit record (no write of its own). Legacy SSE adds one consistent read of the session before anything runs and one transaction
 to leave the replies in the mailbox; the stream holder then reads them (one Query per poll, 100 ms
 to 1 s apart), deletes them (one transaction), renews its session every 10 s (one update) and
 re-verifies its credential every 5 s locally, every 60 s on AWS. No other reads or writes.

@@ -27,11 +27,25 @@ export function bearerToken(authorization: string | undefined): string | null {
   return match?.[1] ?? null;
 }
 
-/** The principal of an `Authorization: Bearer …` value, or null for anything that does not verify. */
+/** Whose credential a bearer value is, as far as the first step of its verification tells. */
+export interface CredentialRef {
+  kind: 'apiKey' | 'user';
+  id: string;
+  tenantId: string;
+}
+
+/**
+ * The principal of an `Authorization: Bearer …` value, or null for anything that does not verify.
+ * `identified` hears of the credential once its first step passed (the key's hash lookup exists,
+ * which revoking removes; the token's signature holds), right before the reads that finish the
+ * verification (the key or user, and the tenant), so a caller can start work keyed by the
+ * credential alongside them; a random or forged value never gets that far.
+ */
 export async function resolvePrincipal(
   stores: Stores,
   authorization: string | undefined,
   now: Date,
+  identified?: (credential: CredentialRef) => void,
 ): Promise<Principal | null> {
   const token = bearerToken(authorization);
   if (!token) return null;
@@ -40,6 +54,7 @@ export async function resolvePrincipal(
     const hash = hashApiKeySecret(token);
     const lookup = await findKeyLookup(stores, hash);
     if (!lookup) return null;
+    identified?.({ kind: 'apiKey', id: lookup.keyId, tenantId: lookup.tenantId });
     const store = stores.forTenant(lookup.tenantId);
     const [key, tenant] = await Promise.all([
       findKeyCredential(store, lookup.keyId),
@@ -59,6 +74,7 @@ export async function resolvePrincipal(
 
   const claims = await verifyAccessToken(token, now);
   if (!claims) return null;
+  identified?.({ kind: 'user', id: claims.sub, tenantId: claims.tid });
   const store = stores.forTenant(claims.tid);
   const [user, tenant] = await Promise.all([
     findUserCredential(store, claims.sub),
@@ -81,7 +97,8 @@ export async function resolvePrincipal(
  * MCP Function URL has no API Gateway authorizer in front): kept for `cacheSeconds`, as API
  * Gateway keeps the authorizer's answer for REST, so a revoked key stops on every transport within
  * the same time. Off (0) in the local runtime: a revocation acts at once there. Keyed by a hash of
- * the token, never the header's spelling; a credential that does not verify is never kept.
+ * the token, never the header's spelling; a credential that does not verify is never kept. A
+ * cached credential is not verified again, so `identified` is not called for it.
  */
 export class VerifiedCredentials {
   private readonly entries = new Map<string, { principal: Principal; until: number }>();
@@ -93,14 +110,15 @@ export class VerifiedCredentials {
     authorization: string | undefined,
     now: Date,
     cacheSeconds: number,
+    identified?: (credential: CredentialRef) => void,
   ): Promise<Principal | null> {
     const token = bearerToken(authorization);
     if (!token) return null;
-    if (!(cacheSeconds > 0)) return resolvePrincipal(stores, authorization, now);
+    if (!(cacheSeconds > 0)) return resolvePrincipal(stores, authorization, now, identified);
     const key = hashApiKeySecret(token);
     const hit = this.entries.get(key);
     if (hit && hit.until > Date.now()) return hit.principal;
-    const principal = await resolvePrincipal(stores, authorization, now);
+    const principal = await resolvePrincipal(stores, authorization, now, identified);
     if (this.entries.size >= this.max) this.entries.clear();
     if (principal) this.entries.set(key, { principal, until: Date.now() + cacheSeconds * 1000 });
     else this.entries.delete(key);
@@ -128,6 +146,9 @@ export async function authenticateAtEdge(
   edge: Edge,
   authorization: string | undefined,
   cacheSeconds = 0,
+  identified?: (credential: CredentialRef) => void,
 ): Promise<Principal | null> {
-  return edge.identify(await verified.verify(edge.stores, authorization, edge.now, cacheSeconds));
+  return edge.identify(
+    await verified.verify(edge.stores, authorization, edge.now, cacheSeconds, identified),
+  );
 }

@@ -19,13 +19,13 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import type { Context as LambdaContext } from 'aws-lambda';
 import {
-  asRefused,
-  CAPABILITIES,
-  type CallOutcome,
+  type BudgetSpend,
+  type CallCount,
+  countAgentCalls,
+  judgeSpend,
   overBudget,
   recordCalls,
   refusedCall,
-  spendAgentBudget,
 } from '../agents';
 import type { Principal } from '../auth/principal';
 import { authenticateAtEdge, resolvePrincipal } from '../edge/authenticate';
@@ -33,10 +33,11 @@ import { checkTenantHeader } from '../edge/context';
 import { errorAnswer, type HttpAnswer, jsonAnswer, statusAnswer } from '../edge/http';
 import { atEdge, type Edge } from '../edge/pipeline';
 import { bodyText, type HeaderMap, isJsonContentType, lowerHeaders } from '../edge/request';
+import { systemClock } from '../kernel/clock';
 import { type AppError, Unauthenticated } from '../kernel/errors';
 import { Stores } from '../kernel/store/store';
 import { MCP_RPC, rpcErrorMessage } from './errors';
-import { type Checked, parseBody } from './messages';
+import { type Checked, type ParsedBody, parseBody } from './messages';
 import { answerRequests, type McpRequest } from './server';
 import {
   closeSession,
@@ -81,17 +82,11 @@ function writeAnswer(stream: ResponseStream, answer: HttpAnswer): void {
   writeResponse(stream, answer.statusCode, answer.headers, answer.body);
 }
 
-const READ_ONLY_TOOLS = new Set(
-  CAPABILITIES.filter((c) => c.operations.every((op) => op.kind === 'read')).map((c) => c.name),
-);
-
-/** The calls a message makes that spend the agent budget, and whether it only reads. */
-function budgetOf(checked: Checked): { calls: number; readOnly: boolean } {
-  if (checked.kind !== 'request') return { calls: 0, readOnly: true };
-  const { method, params } = checked.message;
-  if (method === 'resources/read') return { calls: 1, readOnly: true };
-  if (method !== 'tools/call') return { calls: 0, readOnly: true };
-  return { calls: 1, readOnly: READ_ONLY_TOOLS.has(String(params?.name)) };
+/** The calls a message makes that spend the agent budget. */
+function budgetOf(checked: Checked): { calls: number } {
+  if (checked.kind !== 'request') return { calls: 0 };
+  const { method } = checked.message;
+  return { calls: method === 'resources/read' || method === 'tools/call' ? 1 : 0 };
 }
 
 export async function handleMcp(
@@ -140,8 +135,29 @@ async function serve(
       statusAnswer(404, `No route for ${method} ${event.rawPath}; MCP is served at /mcp and /sse`),
     );
   const headers = lowerHeaders(event.headers);
-  // Authenticate first: nothing is counted or written for a credential that does not verify.
-  const principal = await authenticateAtEdge(edge, headers.authorization, authCacheSeconds());
+  const body = method === 'POST' ? bodyText(event.body, event.isBase64Encoded) : '';
+  const parsed = method === 'POST' ? parseBody(body) : undefined;
+  // What the request would spend of the agent budget: a stream opening, or its counted calls.
+  const calls =
+    path === '/sse'
+      ? 1
+      : parsed?.ok
+        ? parsed.messages.map(budgetOf).reduce((n, b) => n + b.calls, 0)
+        : 0;
+  // Nothing is counted or written for a credential that does not verify: the count starts once
+  // the credential is identified (its key's lookup exists, its token's signature holds), alongside
+  // the reads that finish its verification, and is judged once it verified.
+  let counting: Promise<CallCount> | undefined;
+  const principal = await authenticateAtEdge(
+    edge,
+    headers.authorization,
+    authCacheSeconds(),
+    (credential) => {
+      if (calls === 0) return;
+      counting = countAgentCalls(edge.stores, credential, calls, edge.now);
+      counting.catch(() => undefined); // awaited below, unless the verification fails
+    },
+  );
   if (!principal)
     throw new Unauthenticated(
       'Authentication required: send Authorization: Bearer <API key or JWT>',
@@ -156,6 +172,20 @@ async function serve(
         { allow: 'POST' },
       ),
     );
+  const spend =
+    calls === 0
+      ? undefined
+      : judgeSpend(
+          await (counting ??
+            // A credential this container had verified already: counted now.
+            countAgentCalls(
+              edge.stores,
+              { kind: principal.actor.kind, id: principal.actor.id, tenantId: principal.tenant.id },
+              calls,
+              edge.now,
+            )),
+          principal,
+        );
   const request: McpRequest = {
     principal,
     stores: edge.stores,
@@ -167,28 +197,26 @@ async function serve(
     note: (fields) => edge.note(fields),
   };
   if (path === '/sse') {
-    const spend = await spendAgentBudget(edge.stores, principal, 1, edge.now);
-    if (!spend.allowed) throw overBudget(spend);
+    if (spend && !spend.allowed) throw overBudget(spend);
     await holdStream(edge, request, headers.authorization ?? '', stream, context);
     return 200;
   }
-  const body = bodyText(event.body, event.isBase64Encoded);
-  if (path === '/mcp') return answer(await streamableHttp(headers, body, request));
-  return answer(await postMessages(event, body, request));
+  if (!parsed) throw new Error('a POST without its parsed body');
+  if (path === '/mcp') return answer(await streamableHttp(headers, parsed, spend, request));
+  return answer(await postMessages(event, parsed, spend, request));
 }
 
 /**
- * Runs the checked messages of one POST for the caller: spends the budget for the calls among
- * them (before anything runs when one of them may write; alongside, for reads only, whose answers
- * are then dropped if the request turns out to be over the budget), writes one audit record per
- * tool call, and answers the replies in the order of the messages (null for a notification).
+ * Runs the checked messages of one POST for the caller, once the budget for the calls among them
+ * was judged (`spend`: nothing runs when they do not all fit, and each of its tool calls is
+ * recorded as refused), writes one audit record per tool call not recorded with its change, and
+ * answers the replies in the order of the messages (null for a notification).
  */
 async function runMessages(
   checked: readonly Checked[],
+  spend: BudgetSpend | undefined,
   request: McpRequest,
 ): Promise<{ replies: (JSONRPCMessage | null)[] } | { refused: AppError }> {
-  const budgets = checked.map(budgetOf);
-  const calls = budgets.reduce((n, b) => n + b.calls, 0);
   // Names only where they read as names: the log carries no caller's free text.
   const name = (v: unknown) => (/^[a-z0-9/_-]{1,64}$/i.test(String(v)) ? String(v) : '[invalid]');
   request.note({
@@ -203,55 +231,37 @@ async function runMessages(
         : [],
     ),
   });
-
-  const accepted = checked.flatMap((c) =>
-    c.kind === 'request' || c.kind === 'notification' ? [c.message] : [],
-  );
-  const spend = (n: number) => spendAgentBudget(request.stores, request.principal, n, request.now);
-  const refuse = async (error: AppError, ran: readonly CallOutcome[]) => {
-    // Every tool call of a refused request is recorded as refused, whether or not it ran.
+  if (spend && !spend.allowed) {
+    const error = overBudget(spend);
+    // Every tool call of a refused request is recorded as refused; none of them ran.
     const records = checked.flatMap((c) =>
       c.kind === 'request' && c.message.method === 'tools/call'
         ? [
-            ran.find((o) => o.record.rpcId === String(c.message.id))?.record ??
-              refusedCall(
-                {
-                  capability: String(c.message.params?.name ?? ''),
-                  args: c.message.params?.arguments ?? {},
-                  transport: 'mcp',
-                  principal: request.principal,
-                  agent: request.agent,
-                  requestId: request.requestId,
-                  rpcId: String(c.message.id),
-                  stores: request.stores,
-                  log: request.log,
-                  now: request.now,
-                },
-                error,
-              ).record,
+            refusedCall(
+              {
+                capability: String(c.message.params?.name ?? ''),
+                args: c.message.params?.arguments ?? {},
+                transport: 'mcp',
+                principal: request.principal,
+                agent: request.agent,
+                requestId: request.requestId,
+                rpcId: String(c.message.id),
+                stores: request.stores,
+                log: request.log,
+                now: request.now,
+              },
+              error,
+            ),
           ]
         : [],
     );
-    await recordCalls(
-      request.stores,
-      request.principal,
-      records.map((r) => asRefused(r, error)),
-    );
+    await recordCalls(request.stores, request.principal, records);
     return { refused: error };
-  };
-
-  let replies: JSONRPCMessage[];
-  if (calls === 0) {
-    replies = await answerRequests(accepted, request);
-  } else if (budgets.every((b) => b.readOnly)) {
-    const [spent, answered] = await Promise.all([spend(calls), answerRequests(accepted, request)]);
-    if (!spent.allowed) return refuse(overBudget(spent), request.calls);
-    replies = answered;
-  } else {
-    const spent = await spend(calls);
-    if (!spent.allowed) return refuse(overBudget(spent), []);
-    replies = await answerRequests(accepted, request);
   }
+  const accepted = checked.flatMap((c) =>
+    c.kind === 'request' || c.kind === 'notification' ? [c.message] : [],
+  );
+  const replies = await answerRequests(accepted, request);
   await recordCalls(request.stores, request.principal, request.calls);
   let next = 0;
   return {
@@ -273,7 +283,8 @@ const rpcAnswer = (status: number, code: number, message: string) =>
  */
 async function streamableHttp(
   headers: HeaderMap,
-  body: string,
+  parsed: ParsedBody,
+  spend: BudgetSpend | undefined,
   request: McpRequest,
 ): Promise<HttpAnswer> {
   const accept = headers.accept ?? '';
@@ -285,7 +296,6 @@ async function streamableHttp(
     );
   if (!isJsonContentType(headers['content-type']))
     return rpcAnswer(415, -32000, 'Unsupported Media Type: Content-Type must be application/json');
-  const parsed = parseBody(body);
   if (!parsed.ok) return jsonAnswer(parsed.status, parsed.reply);
   const initializing = parsed.messages.some(
     (c) => c.kind === 'request' && c.message.method === 'initialize',
@@ -303,7 +313,7 @@ async function streamableHttp(
       -32000,
       `Bad Request: Unsupported protocol version: ${version.slice(0, 40)} (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`,
     );
-  const ran = await runMessages(parsed.messages, request);
+  const ran = await runMessages(parsed.messages, spend, request);
   if ('refused' in ran) return errorAnswer(ran.refused, request.requestId);
   const replies = ran.replies.filter((r): r is JSONRPCMessage => r !== null);
   if (replies.length === 0) return { statusCode: 202, headers: {}, body: '' };
@@ -320,7 +330,8 @@ async function streamableHttp(
  */
 async function postMessages(
   event: FunctionUrlEvent,
-  body: string,
+  parsed: ParsedBody,
+  spend: BudgetSpend | undefined,
   request: McpRequest,
 ): Promise<HttpAnswer> {
   const sessionId = new URLSearchParams(event.rawQueryString ?? '').get('sessionId') ?? '';
@@ -329,7 +340,6 @@ async function postMessages(
       400,
       'Invalid query: sessionId: give the sessionId the SSE endpoint event named',
     );
-  const parsed = parseBody(body);
   if (!parsed.ok) {
     const error = (parsed.reply as unknown as { error: { message: string } }).error;
     return statusAnswer(parsed.status, `Invalid body: ${error.message}`);
@@ -339,7 +349,7 @@ async function postMessages(
     statusAnswer(404, `No open SSE session ${sessionId} for this credential; open GET /sse again`);
   if (!(await sessionIsOpen(store, sessionId, request.principal.actor.id, request.now)))
     return closed();
-  const ran = await runMessages(parsed.messages, request);
+  const ran = await runMessages(parsed.messages, spend, request);
   if ('refused' in ran) return errorAnswer(ran.refused, request.requestId);
   const max = mailboxMaxBytes();
   const replies = ran.replies
@@ -426,7 +436,7 @@ async function holdStream(
       }
       if (Date.now() - lastRenew >= ALIVE_RENEW_MS) {
         lastRenew = Date.now();
-        await keepSessionAlive(store, sessionId, new Date());
+        await keepSessionAlive(store, sessionId, systemClock.now());
       }
       await sleep(wait);
     }
@@ -443,7 +453,7 @@ async function stillVerifies(
   authorization: string,
   principal: Principal,
 ): Promise<boolean> {
-  const again = await resolvePrincipal(edge.stores, authorization, new Date());
+  const again = await resolvePrincipal(edge.stores, authorization, systemClock.now());
   return (
     again !== null &&
     again.actor.kind === principal.actor.kind &&

@@ -111,6 +111,11 @@ class RequestRouter implements Transport {
     waiter.resolve({ ...message, id: waiter.id } as JSONRPCMessage);
   }
 
+  /** The id the client gave a request the server is handling (the server sees the router's). */
+  clientIdOf(key: string | number): string | number | undefined {
+    return this.waiting.get(String(key))?.id;
+  }
+
   private extra(request: McpRequest) {
     return {
       authInfo: {
@@ -153,7 +158,7 @@ function requestOf(extra: { authInfo?: { extra?: Record<string, unknown> } }): M
   return request;
 }
 
-function createServer(): Server {
+function createServer(router: RequestRouter): Server {
   const server = new Server(
     {
       name: 'hospital-management',
@@ -187,7 +192,7 @@ function createServer(): Server {
       principal: request.principal,
       agent: request.agent,
       requestId: request.requestId,
-      rpcId: String(extra.requestId),
+      rpcId: String(router.clientIdOf(extra.requestId) ?? extra.requestId),
       stores: request.stores,
       log: request.log,
       now: request.now,
@@ -223,7 +228,7 @@ let instance: Promise<RequestRouter> | undefined;
 export function mcpServer(): Promise<RequestRouter> {
   instance ??= (async () => {
     const router = new RequestRouter();
-    await createServer().connect(router);
+    await createServer(router).connect(router);
     return router;
   })();
   return instance;

@@ -355,6 +355,19 @@ describe('POST /messages', () => {
     expect(await auditOf(h, key.id)).toEqual([]);
   }, 60_000);
 
+  it('a live stream keeps its session postable past its first renewal (10 s)', async () => {
+    const h = await opdHospital(rt.url);
+    const { key } = await h.key(['doctors:read']);
+    const auth = { authorization: `Bearer ${key.secret}` };
+    const sse = await SseSession.open(rt.url, auth);
+    await new Promise((r) => setTimeout(r, 11_000));
+    const res = await sse.post(auth, { jsonrpc: '2.0', id: 1, method: 'ping' });
+    expect(res.status).toBe(202);
+    await sse.waitFor(() => sse.messages.length >= 1);
+    expect(sse.messages[0]).toMatchObject({ id: 1, result: {} });
+    await sse.close();
+  }, 60_000);
+
   it('replies larger than one mailbox item still reach the stream, one message per item', async () => {
     const h = await opdHospital(rt.url);
     const auth = { authorization: `Bearer ${h.token}`, 'x-tenant-id': h.tenantId };
@@ -435,13 +448,21 @@ describe('the audit log cannot be evaded', () => {
     const mcp = await mcpClient(rt.url, 'http', { token: key.secret });
     await mcp.callTool({ name: 'get-patient', arguments: { id: patient.id, noteId: secret } });
     await mcp.callTool({ name: 'get-patient', arguments: { id: secret } });
-    await mcp.callTool({ name: 'get-patient', arguments: { id: patient.id } });
     await mcp.close();
+    const read = await postMcp(
+      `Bearer ${key.secret}`,
+      call('rpc-42', 'get-patient', { id: patient.id }),
+    );
+    expect(read.status).toBe(200);
     const records = await auditOf(h, key.id);
     expect(records).toHaveLength(3);
     expect(JSON.stringify(records)).not.toContain('HIV');
-    // A real id is kept: the record still says which patient was read.
-    expect(records[0].args).toEqual({ id: patient.id });
+    // A real id is kept: the record still says which patient was read, and which request asked.
+    expect(records[0]).toMatchObject({
+      args: { id: patient.id },
+      rpcId: 'rpc-42',
+      outcome: 'success',
+    });
   }, 60_000);
 
   it('a 429 leaves its record', async () => {
