@@ -19,7 +19,7 @@ export interface AreaStackProps extends NestedStackProps {
   methods: readonly MethodSpec[];
   platform: PlatformStack;
   api: ApiStack;
-  settings: Pick<Settings, 'logLevel'>;
+  settings: Pick<Settings, 'logLevel' | 'mcpReservedConcurrency'>;
   /** The bus, for groups that declare `permissions.events`. */
   eventBus?: events.IEventBus;
 }
@@ -62,6 +62,7 @@ export class AreaStack extends NestedStack {
         secrets: platform.secrets,
         logging: platform.logging,
         logLevel: props.settings.logLevel,
+        reservedConcurrency: props.settings.mcpReservedConcurrency,
       });
       // The discovery documents name the MCP URL, which is not the API's host on AWS.
       this.functions.groups.get('agent-meta')?.fn.addEnvironment('MCP_URL', this.mcp.url.url);

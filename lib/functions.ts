@@ -86,7 +86,11 @@ export class ApiFunction extends Construct {
     // Least privilege from the declared level (lib/table-grants.ts), not CDK's grantRead*Data,
     // which would add Scan, batch operations and stream reads.
     grantTableAccess(this.role, props.table, permissions.table);
-    if (permissions.table !== 'none') this.fn.addEnvironment('TABLE_NAME', props.table.tableName);
+    if (permissions.table !== 'none') {
+      this.fn.addEnvironment('TABLE_NAME', props.table.tableName);
+      // Lists answer sealed cursors (lib/secrets.ts).
+      this.fn.addEnvironment('CURSOR_SECRET', props.secrets.cursorSecretReference());
+    }
 
     if (permissions.jwtSecret) {
       props.secrets.grantRead(this.role);

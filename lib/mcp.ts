@@ -13,6 +13,8 @@ export interface McpEndpointProps {
   secrets: Secrets;
   logging: Logging;
   logLevel: Settings['logLevel'];
+  /** Concurrent executions reserved for MCP, and its cap (Settings.mcpReservedConcurrency). */
+  reservedConcurrency: Settings['mcpReservedConcurrency'];
 }
 
 /**
@@ -20,7 +22,9 @@ export interface McpEndpointProps {
  * Function URL with response streaming, which the SSE transport needs and API Gateway's REST
  * APIs cannot give. The URL is public (auth type NONE) because MCP clients send a bearer token and
  * cannot sign SigV4 requests; the function verifies the token itself before any MCP traffic,
- * with the authorizer's own code (shared/auth/authorize.ts).
+ * with the authorizer's own code (shared/edge/authenticate.ts). Its reserved concurrency caps it
+ * too: each open SSE stream holds an execution for up to 290 s, and a crowd of streams must not
+ * take the account's concurrency from the REST functions (docs/agents.md).
  */
 export class McpEndpoint extends Construct {
   readonly fn: ApiFunction;
@@ -28,7 +32,11 @@ export class McpEndpoint extends Construct {
 
   constructor(scope: Construct, id: string, props: McpEndpointProps) {
     super(scope, id);
-    this.fn = new ApiFunction(this, 'Mcp', { ...props, spec: mcpSpec() });
+    const { reservedConcurrency, ...functionProps } = props;
+    this.fn = new ApiFunction(this, 'Mcp', { ...functionProps, spec: mcpSpec() });
+    if (reservedConcurrency > 0)
+      (this.fn.fn.node.defaultChild as lambda.CfnFunction).reservedConcurrentExecutions =
+        reservedConcurrency;
     this.url = this.fn.fn.addFunctionUrl({
       authType: lambda.FunctionUrlAuthType.NONE,
       invokeMode: lambda.InvokeMode.RESPONSE_STREAM,

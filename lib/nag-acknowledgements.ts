@@ -17,6 +17,8 @@ export interface NagAcknowledgement {
 }
 
 export const REASONS = {
+  cursorSecretRotation:
+    'The secret is the key that seals list cursors (opaque, tamper-proof pagination tokens). Rotating it invalidates every cursor handed out before, which clients then answer by listing again from the start; a scheduled rotation would break paging clients at an arbitrary moment for no gain, since a cursor carries no credential and the store refuses any cursor outside the query and tenant it names. It is rotated as a deliberate operation (docs/deployment.md).',
   jwtSecretRotation:
     'The secret is the HS256 key that signs access tokens. Verification uses a single key, so replacing it invalidates every token signed before; a scheduled rotation would sign all users out at an arbitrary moment. It is rotated as a deliberate operation (docs/deployment.md: put-secret-value, then recycle the functions that read it). It is 64 random characters, encrypted with its own customer-managed KMS key and readable only by the functions whose group declares jwtSecret.',
   xrayWildcard:
@@ -106,6 +108,16 @@ export function nagAcknowledgements(stack: HospitalStack): NagAcknowledgement[] 
       id: 'HIPAA.Security-SecretsManagerRotationEnabled',
       reason: REASONS.jwtSecretRotation,
       scopes: [secrets.jwtSecret],
+    },
+    {
+      id: 'AwsSolutions-SMG4',
+      reason: REASONS.cursorSecretRotation,
+      scopes: [secrets.cursorSecret],
+    },
+    {
+      id: 'HIPAA.Security-SecretsManagerRotationEnabled',
+      reason: REASONS.cursorSecretRotation,
+      scopes: [secrets.cursorSecret],
     },
 
     {

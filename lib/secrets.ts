@@ -19,6 +19,16 @@ export const JWT_SECRET_LENGTH = 64;
  */
 export class Secrets extends Construct {
   readonly jwtSecret: secretsmanager.Secret;
+  /**
+   * The key that seals list cursors (shared/kernel/store/cursor.ts reads it as CURSOR_SECRET).
+   * Every function with table access gets its value as an environment variable through a
+   * CloudFormation dynamic reference (the template holds only the reference; the value is
+   * resolved at deployment and readable by whoever may read the functions' configuration). A
+   * leaked value shows a client its cursors' key structure and lets it write cursors, which the
+   * store still refuses outside the query and tenant they name; rotating it only invalidates
+   * cursors handed out before (a 400 "start again without a cursor").
+   */
+  readonly cursorSecret: secretsmanager.Secret;
   readonly key: kms.Key;
 
   constructor(scope: Construct, id: string) {
@@ -40,6 +50,21 @@ export class Secrets extends Construct {
       // Signing keys are not data: a new deployment simply signs new tokens.
       removalPolicy: RemovalPolicy.DESTROY,
     });
+    this.cursorSecret = new secretsmanager.Secret(this, 'CursorSealingKey', {
+      description: 'Key that seals list cursors (rotating it invalidates open cursors only)',
+      encryptionKey: this.key,
+      generateSecretString: {
+        passwordLength: JWT_SECRET_LENGTH,
+        excludePunctuation: true,
+        includeSpace: false,
+      },
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+  }
+
+  /** The cursor key's value as a dynamic reference, for a function's environment. */
+  cursorSecretReference(): string {
+    return this.cursorSecret.secretValue.unsafeUnwrap();
   }
 
   /**

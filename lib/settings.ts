@@ -26,6 +26,14 @@ export interface Settings {
    */
   contributorInsights: boolean;
   /**
+   * Concurrent executions reserved for (and the most allowed to) the MCP function, so that its
+   * long-lived SSE streams (up to 290 s each) can never take the account's concurrency from the
+   * REST functions. Each open stream holds one. 0 reserves nothing (for an account whose
+   * concurrency limit is too low to reserve any: AWS keeps 10 unreserved). Context
+   * `mcpReservedConcurrency`.
+   */
+  mcpReservedConcurrency: number;
+  /**
    * Optional custom domain (context `domainName` + `certificateArn`, an ACM certificate in the
    * stack's region). Mapped at the root, so the pages' absolute links work without a stage prefix.
    */
@@ -41,6 +49,7 @@ export const DEFAULT_SETTINGS: Settings = {
   logRetentionDays: 365,
   logLevel: 'info',
   contributorInsights: false,
+  mcpReservedConcurrency: 20,
 };
 
 function num(node: Node, key: string, fallback: number): number {
@@ -49,6 +58,16 @@ function num(node: Node, key: string, fallback: number): number {
   const value = Number(raw);
   if (!Number.isFinite(value) || value <= 0)
     throw new Error(`Context ${key} must be a positive number, got ${String(raw)}`);
+  return value;
+}
+
+/** A whole number, 0 allowed. */
+function count(node: Node, key: string, fallback: number): number {
+  const raw = node.tryGetContext(key);
+  if (raw === undefined || raw === null || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0)
+    throw new Error(`Context ${key} must be a whole number (0 or more), got ${String(raw)}`);
   return value;
 }
 
@@ -85,6 +104,7 @@ export function readSettings(node: Node): Settings {
     logRetentionDays: num(node, 'logRetentionDays', d.logRetentionDays),
     logLevel: logLevel as Settings['logLevel'],
     contributorInsights: bool(node, 'contributorInsights', d.contributorInsights),
+    mcpReservedConcurrency: count(node, 'mcpReservedConcurrency', d.mcpReservedConcurrency),
     ...(domainName && certificateArn ? { domain: { name: domainName, certificateArn } } : {}),
   };
 }

@@ -20,7 +20,7 @@
  * so a web page elsewhere can move the clock neither with a form post nor by DNS rebinding.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { errorBody, STATUS_OF } from '../../shared/http/errors';
+import { errorBody, STATUS_OF } from '../../shared/edge/http';
 import { shiftClock, systemClock } from '../../shared/kernel/clock';
 import { AppError } from '../../shared/kernel/errors';
 import { parseOrThrow } from '../../shared/kernel/validation';

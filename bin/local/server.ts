@@ -112,23 +112,38 @@ function sendGateway(
 }
 
 /**
- * The Function URL's response stream: `setMeta` (HttpResponseStream.from) writes the status and
- * headers, writes go to the client as they come, and the stream is destroyed when the client
- * disconnects, so a stream holder stops relaying.
+ * The Function URL's response stream: `setMeta` (HttpResponseStream.from) sets the status and
+ * headers, and the stream is destroyed when the client disconnects, so a stream holder stops
+ * relaying. An event stream is written to the client as it comes; any other answer is whole, so
+ * it is sent once with its length (as a client sees it from Lambda, without chunked framing).
  */
 function responseStream(res: ServerResponse): ResponseStream {
+  let streaming = false;
+  const held: Buffer[] = [];
   const stream: ResponseStream = new Writable({
-    write(chunk, _encoding, done) {
-      if (!res.headersSent) res.writeHead(200);
+    write(chunk: Buffer, _encoding, done) {
+      if (!streaming) {
+        held.push(Buffer.from(chunk));
+        done();
+        return;
+      }
       res.write(chunk, () => done());
     },
     final(done) {
-      res.end(() => done());
+      if (streaming) {
+        res.end(() => done());
+        return;
+      }
+      const body = Buffer.concat(held);
+      if (!res.headersSent) res.setHeader('content-length', body.length);
+      res.end(body, () => done());
     },
   });
   stream.setMeta = (meta) => {
-    res.writeHead(meta.statusCode, meta.headers);
-    res.flushHeaders();
+    streaming = /^text\/event-stream/i.test(meta.headers['content-type'] ?? '');
+    res.statusCode = meta.statusCode;
+    for (const [name, value] of Object.entries(meta.headers)) res.setHeader(name, value);
+    if (streaming) res.flushHeaders();
   };
   res.on('close', () => {
     if (!stream.writableEnded) stream.destroy();
@@ -188,6 +203,8 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
   process.env.DYNAMODB_ENDPOINT = opts.dynamoEndpoint;
   process.env.JWT_SECRET =
     opts.jwtSecret ?? process.env.JWT_SECRET ?? randomBytes(32).toString('base64url');
+  // Seals list cursors (shared/kernel/store/cursor.ts); new per run unless given.
+  process.env.CURSOR_SECRET ??= randomBytes(32).toString('base64url');
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   // Answers and stored records are checked against their schemas here (off on Lambda; see kernel/config.ts).
   process.env.HMS_STRICT_CHECKS ??= '1';

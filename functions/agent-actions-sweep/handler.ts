@@ -1,25 +1,34 @@
 /**
  * The agent actions job, run every five minutes by an EventBridge schedule (and by the local
- * runtime's timer): expires pending actions past their time, publishes again for approved actions
- * nobody claimed, and fails executions that stopped after claiming (shared/modules/agent-actions/
- * dispatch.ts).
+ * runtime's timer), through the edge pipeline (one log line per run): expires pending actions past
+ * their time, publishes again for approved actions nobody claimed, and fails executions that
+ * stopped after claiming (shared/modules/agent-actions/dispatch.ts).
  */
 import { randomUUID } from 'node:crypto';
+import { atEdge } from '../../shared/edge/pipeline';
 import { systemClock } from '../../shared/kernel/clock';
-import { rootLogger } from '../../shared/kernel/log';
 import { type SweepReport, sweepAgentActions } from '../../shared/modules/agent-actions';
 
-export async function handler(
+export function handler(
   _event?: unknown,
   context?: { awsRequestId?: string },
 ): Promise<SweepReport> {
-  const requestId = context?.awsRequestId ?? randomUUID();
-  const log = rootLogger.child({ function: 'agent-actions-sweep', requestId });
-  const report = await sweepAgentActions({ now: () => systemClock.now(), log, requestId });
-  log.info('agent actions sweep', {
-    expired: report.expired.length,
-    republished: report.republished.length,
-    failed: report.failed.length,
-  });
-  return report;
+  return atEdge(
+    {
+      function: 'agent-actions-sweep',
+      transport: 'schedule',
+      requestId: context?.awsRequestId ?? randomUUID(),
+    },
+    (edge) =>
+      sweepAgentActions({ now: () => systemClock.now(), log: edge.log, requestId: edge.requestId }),
+    // The next run (five minutes later) takes up whatever this one could not do.
+    (err) => {
+      throw err;
+    },
+    (report) => ({
+      expired: report.expired.length,
+      republished: report.republished.length,
+      failed: report.failed.length,
+    }),
+  );
 }

@@ -1,7 +1,7 @@
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
-import { resolvePrincipal } from '../../shared/auth/authorize';
 import { stagePolicy } from '../../shared/auth/policy';
 import { toAuthorizerContext } from '../../shared/auth/principal';
+import { resolvePrincipal } from '../../shared/edge/authenticate';
 import { systemClock } from '../../shared/kernel/clock';
 import { rootLogger } from '../../shared/kernel/log';
 import { Stores } from '../../shared/kernel/store/store';

@@ -16,62 +16,14 @@ import {
   ServerCallContext,
 } from '@a2a-js/sdk/server';
 import { agentCard } from '../agents';
-import type { AppError, ErrorCode } from '../kernel/errors';
+import { RPC_ERRORS, type RpcError } from './errors';
 import { type A2aRequest, attachRequest, CatalogueExecutor, TableTaskStore } from './server';
 
 export type RpcId = string | number | null;
 
-export interface RpcError {
-  code: number;
-  message: string;
-  data?: unknown;
-}
-
 export type RpcResponse =
   | { jsonrpc: '2.0'; id: RpcId; result: unknown }
   | { jsonrpc: '2.0'; id: RpcId; error: RpcError };
-
-/** Standard JSON-RPC and A2A error codes. */
-export const RPC_ERRORS = {
-  parseError: -32700,
-  invalidRequest: -32600,
-  methodNotFound: -32601,
-  invalidParams: -32602,
-  internalError: -32603,
-  taskNotFound: -32001,
-  taskNotCancelable: -32002,
-  unsupportedOperation: -32004,
-} as const;
-
-/**
- * The kernel's error codes as JSON-RPC errors, for errors raised outside a skill (a skill's own
- * errors become the task's state: failed, rejected or input-required). The kernel code travels
- * in `data.code`.
- */
-export const RPC_CODE_OF: Readonly<Record<ErrorCode, number>> = {
-  invalid: RPC_ERRORS.invalidParams,
-  not_found: RPC_ERRORS.taskNotFound,
-  conflict: RPC_ERRORS.taskNotCancelable,
-  unauthenticated: RPC_ERRORS.invalidRequest,
-  forbidden: RPC_ERRORS.invalidRequest,
-  rate_limited: RPC_ERRORS.internalError,
-  unavailable: RPC_ERRORS.internalError,
-  internal: RPC_ERRORS.internalError,
-};
-
-export function rpcErrorOf(err: AppError, requestId: string): RpcError {
-  return {
-    code: RPC_CODE_OF[err.code],
-    message:
-      err.code === 'internal'
-        ? `Internal error. Quote request id ${requestId} when reporting it.`
-        : err.message,
-    data: {
-      code: err.code,
-      ...(err.retryAfterSeconds ? { retryAfterSeconds: err.retryAfterSeconds } : {}),
-    },
-  };
-}
 
 const fail = (id: RpcId, code: number, message: string, data?: unknown): RpcResponse => ({
   jsonrpc: '2.0',
@@ -148,11 +100,65 @@ async function settle(result: unknown, id: RpcId): Promise<RpcResponse> {
   return result as RpcResponse;
 }
 
+/**
+ * Bounds of one request: an A2A message is a conversational turn, not a file upload, and the
+ * task that keeps it must fit one table item (400 KB) with its history. Checked on the raw text
+ * before anything parses it, so a huge or deeply nested body costs neither the table's error nor
+ * a recursion in the SDK's converters.
+ */
+export const A2A_LIMITS = { bodyBytes: 64 * 1024, depth: 32 } as const;
+
+/** The deepest nesting of arrays and objects in a JSON text (strings skipped), iteratively. */
+function nestingDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) deepest = Math.max(deepest, ++depth);
+    else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return deepest;
+}
+
+/**
+ * An SDK answer as the client may see it: an internal error's own message (a table error, a
+ * stack overflow) is logged and replaced by the request id to quote.
+ */
+function sanitized(answer: RpcResponse, request: { requestId: string; log: A2aRequest['log'] }) {
+  if (!('error' in answer) || answer.error.code !== RPC_ERRORS.internalError) return answer;
+  request.log.error('a2a internal error', { error: answer.error.message });
+  return fail(
+    answer.id,
+    RPC_ERRORS.internalError,
+    `Internal error. Quote request id ${request.requestId} when reporting it.`,
+    { code: 'internal' },
+  );
+}
+
 /** Answers one JSON-RPC request body for a verified credential. */
 export async function handleA2a(
   body: string,
   request: Omit<A2aRequest, 'rpcId'> & { baseUrl: string },
 ): Promise<RpcResponse> {
+  const bytes = Buffer.byteLength(body);
+  if (bytes > A2A_LIMITS.bodyBytes)
+    return fail(
+      null,
+      RPC_ERRORS.invalidRequest,
+      `Invalid Request: the request is too large (${Math.ceil(bytes / 1024)} KB; at most ${A2A_LIMITS.bodyBytes / 1024} KB): send shorter messages`,
+    );
+  if (nestingDepth(body) > A2A_LIMITS.depth)
+    return fail(
+      null,
+      RPC_ERRORS.invalidRequest,
+      `Invalid Request: the request is nested too deeply (at most ${A2A_LIMITS.depth} levels of objects and arrays)`,
+    );
   let message: unknown;
   try {
     message = JSON.parse(body);
@@ -176,21 +182,36 @@ export async function handleA2a(
     );
   if (message.params !== undefined && !isObject(message.params))
     return fail(id, RPC_ERRORS.invalidParams, 'Invalid params: params must be an object');
+  // A2A 1.0 requests may name their tenant; it never selects data (the credential's tenant does),
+  // so it must be the credential's own, like x-tenant-id.
+  const tenant = isObject(message.params) ? message.params.tenant : undefined;
+  if (tenant !== undefined && tenant !== '' && tenant !== request.principal.tenant.id)
+    return fail(
+      id,
+      RPC_ERRORS.invalidParams,
+      "Invalid params: tenant does not match the credential's tenant",
+    );
 
   const context = (version: string) => {
-    const ctx = new ServerCallContext({
-      requestedVersion: version,
-      tenant: request.principal.tenant.id,
-    });
+    // The tenant is the SDK's to set from the request (when it names one); ours is the request's.
+    const ctx = new ServerCallContext({ requestedVersion: version });
     attachRequest(ctx, { ...request, rpcId: id === null ? undefined : String(id) });
     return ctx;
   };
   const { v1, v03 } = handlers(request.baseUrl);
   const method = message.method;
-  if (method === 'tasks/send') return tasksSend(message, id, context('0.3'), v03);
-  if (V1_METHODS.has(method)) return settle(await v1.handle(message, context('1.0')), id);
-  if (V03_METHODS.has(method)) return settle(await v03.handle(message, context('0.3')), id);
-  return fail(id, RPC_ERRORS.methodNotFound, `Method not found: ${method.slice(0, 100)}`);
+  if (method !== 'tasks/send' && !V1_METHODS.has(method) && !V03_METHODS.has(method))
+    return fail(id, RPC_ERRORS.methodNotFound, `Method not found: ${method.slice(0, 100)}`);
+  let answer: RpcResponse;
+  try {
+    if (method === 'tasks/send') answer = await tasksSend(message, id, context('0.3'), v03);
+    else if (V1_METHODS.has(method))
+      answer = await settle(await v1.handle(message, context('1.0')), id);
+    else answer = await settle(await v03.handle(message, context('0.3')), id);
+  } catch (err) {
+    answer = fail(id, RPC_ERRORS.internalError, (err as Error)?.message ?? String(err));
+  }
+  return sanitized(answer, request);
 }
 
 // ─── A2A 0.1 `tasks/send` ────────────────────────────────────────────────────────────────────

@@ -14,13 +14,23 @@ import {
   type ServerCallContext,
   type TaskStore,
 } from '@a2a-js/sdk/server';
-import { type AnyCapability, CAPABILITIES, runCapability, SKILLS } from '../agents';
+import {
+  type AgentCall,
+  type AnyCapability,
+  CAPABILITIES,
+  overBudget,
+  recordCalls,
+  refusedCall,
+  runCapability,
+  SKILLS,
+  spendAgentBudget,
+} from '../agents';
 import type { Principal } from '../auth/principal';
 import { type AppError, toAppError } from '../kernel/errors';
 import type { Logger } from '../kernel/log';
 import type { Store, Stores } from '../kernel/store/store';
 import { todayIn } from '../kernel/time/zoned-time';
-import { listTasks, loadTask, saveTask, TASK_PAGE } from '../modules/a2a-tasks';
+import { listTasks, loadTask, saveTask, TASK_HISTORY_MAX, TASK_PAGE } from '../modules/a2a-tasks';
 import {
   type Catalogue,
   describeMissing,
@@ -77,7 +87,10 @@ export class TableTaskStore implements TaskStore {
       contextId: task.contextId,
       state: stateName(task.status?.state),
       updatedAt: r.now().toISOString(),
-      body: JSON.stringify(Task.toJSON(task)),
+      // The newest messages only: a long conversation must still fit one item.
+      body: JSON.stringify(
+        Task.toJSON({ ...task, history: task.history.slice(-TASK_HISTORY_MAX) }),
+      ),
     });
   }
 
@@ -226,21 +239,30 @@ export class CatalogueExecutor implements AgentExecutor {
         break;
       case 'call': {
         const cap = resolution.capability;
+        const call: AgentCall = {
+          capability: cap.name,
+          args: resolution.args,
+          transport: 'a2a',
+          principal: r.principal,
+          agent: r.agent,
+          skill: cap.skill ?? undefined,
+          requestId: r.requestId,
+          rpcId: r.rpcId,
+          taskId: rc.taskId,
+          stores: r.stores,
+          log: r.log,
+          now,
+        };
         try {
-          const output = await runCapability({
-            capability: cap.name,
-            args: resolution.args,
-            transport: 'a2a',
-            principal: r.principal,
-            agent: r.agent,
-            skill: cap.skill ?? undefined,
-            requestId: r.requestId,
-            rpcId: r.rpcId,
-            taskId: rc.taskId,
-            stores: r.stores,
-            log: r.log,
-            now,
-          });
+          // A skill call spends the credential's agent budget, shared with its MCP calls
+          // (docs/a2a.md); over it, the call is refused and recorded, and nothing runs.
+          const spend = await spendAgentBudget(r.stores, r.principal, 1, now);
+          if (!spend.allowed) {
+            const refusal = refusedCall(call, overBudget(spend));
+            await recordCalls(r.stores, r.principal, [refusal.record]);
+            throw refusal.error;
+          }
+          const output = await runCapability(call);
           outcome = {
             state: TaskState.TASK_STATE_COMPLETED,
             text: `${cap.title}: done. The result is in the artifact "${cap.name}".`,
@@ -286,7 +308,7 @@ export class CatalogueExecutor implements AgentExecutor {
           ...(rc.task?.history ?? []).filter((m) => m.messageId !== rc.userMessage.messageId),
           rc.userMessage,
           agentMessage,
-        ],
+        ].slice(-TASK_HISTORY_MAX),
         metadata: {
           ...(outcome.capability
             ? { capability: outcome.capability.name, skill: outcome.capability.skill }

@@ -5,6 +5,16 @@
  * - runCapability: run one capability for a verified credential, audit record written (run.ts),
  * - the derived documents (documents.ts).
  */
+
+export {
+  type BudgetSpend,
+  type CallCount,
+  countAgentCalls,
+  DEFAULT_RATE_LIMIT_PER_MINUTE,
+  judgeSpend,
+  overBudget,
+  spendAgentBudget,
+} from './budget';
 export {
   type AnyCapability,
   annotationsOf,
@@ -32,5 +42,15 @@ export {
   toolDescriptors,
 } from './documents';
 export { redactArguments } from './redact';
-export { type AgentCall, agentActor, findCapability, runCapability } from './run';
+export {
+  type AgentCall,
+  agentActor,
+  asRefused,
+  type CallOutcome,
+  executeCapability,
+  findCapability,
+  recordCalls,
+  refusedCall,
+  runCapability,
+} from './run';
 export { type Credential, grantedActor, mayUse, refusal, usableBy } from './scope';

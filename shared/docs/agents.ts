@@ -12,9 +12,10 @@ import {
   catalogueScopes,
   skillDescriptors,
 } from '../agents';
+import { DEFAULT_RATE_LIMIT_PER_MINUTE } from '../agents/budget';
 import { SCOPES } from '../kernel/scopes';
 import { MCP_FUNCTION } from '../mcp/function';
-import { DEFAULT_RATE_LIMIT_PER_MINUTE } from '../mcp/storage';
+import { MAX_BATCH } from '../mcp/messages';
 import { AUDIT_OUTCOMES } from '../modules/agent-audit';
 import { fieldRows, jsonSchemaOf } from './schema-text';
 
@@ -71,8 +72,8 @@ argument), access rule, tenancy (another hospital's id is "not found") and error
 
 | Transport | Where | Notes |
 |---|---|---|
-| MCP Streamable HTTP | \`POST <mcp-url>/mcp\` | stateless (no session id), JSON answers; \`GET\`/\`DELETE /mcp\` answer 405 |
-| MCP legacy HTTP+SSE | \`GET <mcp-url>/sse\`, then \`POST <mcp-url>/messages?sessionId=…\` | the POST answers 202; the reply arrives on the stream as an SSE \`message\` event |
+| MCP Streamable HTTP | \`POST <mcp-url>/mcp\` | stateless (no session id), JSON answers; a batch holds at most ${MAX_BATCH} messages; \`GET\`/\`DELETE /mcp\` answer 405 |
+| MCP legacy HTTP+SSE | \`GET <mcp-url>/sse\`, then \`POST <mcp-url>/messages?sessionId=…\` | the POST answers 202 once every reply is in the session's mailbox; each arrives on the stream as an SSE \`message\` event; at most ${MAX_BATCH} messages per POST |
 | A2A JSON-RPC | \`POST <api-url>/a2a\` | card at \`<api-url>/.well-known/agent-card.json\` |
 
 On AWS \`<mcp-url>\` is the MCP function's own Function URL (stack output \`McpUrl\`), \`<api-url>\` the
@@ -117,49 +118,80 @@ ${catalogueScopes()
 
 ## Errors
 
-A tool that is refused or fails answers an MCP tool result with \`isError: true\` whose text is the
-REST error body \`{"statusCode", "message", "error"}\` (403 scope or role, 400 invalid argument naming
-it, 404 not found, 409 conflict, 500 quoting the request id). Before MCP is reached, the function
-answers HTTP errors with the same body: 401 (no or bad credential, with \`WWW-Authenticate: Bearer\`;
-a user token without \`x-tenant-id\`), 403 (\`x-tenant-id\` of another tenant), 404 (unknown path or
-SSE session), 405, 429.
+MCP has its own mapping of the service's error codes (\`shared/mcp/errors.ts\`). A tool that is
+refused or fails answers an MCP tool result with \`isError: true\` whose text is
+\`{"statusCode", "message", "error"}\` (403 scope or role, 400 invalid argument naming it, 404 not
+found, 409 conflict, 429, 503, 500 quoting the request id). A message that cannot be answered as
+MCP is a JSON-RPC error: \`-32700\` the body is not JSON, \`-32600\` not a JSON-RPC 2.0 request
+(\`jsonrpc\` not \`"2.0"\`, an id that is neither a string nor an integer, no method, a batch over
+${MAX_BATCH} messages, an id repeated within a batch: the repeat), \`-32601\` an unknown method,
+\`-32602\` invalid params, \`-32603\` internal (also a reply too large for the SSE mailbox, below).
+Every message gets its answer or its error: none is left unanswered.
+
+Before MCP is reached, the function answers HTTP errors with the service's body through the edge
+pipeline: 401 (no or bad credential, with \`WWW-Authenticate: Bearer\`; a user token without
+\`x-tenant-id\`), 403 (\`x-tenant-id\` of another tenant), 404 (unknown path, or an SSE session that
+is not open for this credential), 405, 406 (an \`Accept\` without both JSON and SSE), 415 (not JSON),
+429.
 
 ## Rate limit
 
-${DEFAULT_RATE_LIMIT_PER_MINUTE} requests per minute per credential (the API key, or the user behind a token), by
-default; an administrator sets the hospital's own value with \`PATCH /tenants/current\`
-\`{"agentRateLimitPerMinute": n}\` (1–100000; \`null\` restores the default).
+${DEFAULT_RATE_LIMIT_PER_MINUTE} calls per minute per credential (the API key, or the user behind a token: every token of that
+user), MCP and A2A together, by default; an administrator sets the hospital's own value with
+\`PATCH /tenants/current\` \`{"agentRateLimitPerMinute": n}\` (1–100000; \`null\` restores the default).
 
-- **What counts**: every JSON-RPC \`tools/call\` and \`resources/read\` (one per HTTP request, however
-  many it batches) and every \`GET /sse\` stream opening. Discovery and lifecycle messages
-  (\`initialize\`, \`tools/list\`, \`resources/list\`, notifications, \`ping\`) do not: a client starting up
-  sends four to six of them and would otherwise spend half its minute before its first tool call.
-- **Windows**: fixed UTC minutes. The counter is one item keyed by a SHA-256 of the credential
-  (\`MCPRATE#<hash>#<minute>\`, a global item because it is counted before the tenant is known),
-  removed by TTL a minute after its window. So the count runs in parallel with the credential's
-  verification instead of after it: a tool call waits for one round trip less. (A user who signs
-  in again gets a new token and so a new count; an API key keeps its count until it is rotated.)
-- **Race-safe**: one atomic \`UpdateItem\` (\`ADD value 1\`, answering the new value); a request
-  passes when its count is within the hospital's limit, so of 20 parallel requests exactly 10 pass.
-- **Refusal**: HTTP 429 with \`Retry-After\` (seconds to the next window) and
-  \`{"statusCode":429,"message":"Rate limit exceeded: …","error":"Too Many Requests"}\`. A refused
-  request is not an MCP call and writes no audit record (it is in the function's request log).
+- **Whose budget**: the credential's as it verified, never the \`Authorization\` header's spelling
+  (\`bearer\`, \`BEARER\` and extra spaces are the same credential). A credential that does not
+  verify costs no write (a still-signed token of a deactivated user, or a key of a suspended
+  hospital, may cost one: they are identified before their last check).
+- **What counts**: every JSON-RPC \`tools/call\` and \`resources/read\` (each call of a batch), every
+  \`GET /sse\` stream opening, and every A2A message that runs a skill (\`tasks/send\`,
+  \`message/send\`, \`SendMessage\` routed to a capability). Discovery and lifecycle messages
+  (\`initialize\`, \`tools/list\`, \`resources/list\`, notifications, \`ping\`) and A2A reads of tasks do
+  not: a client starting up sends four to six of them and would otherwise spend half its minute
+  before its first tool call.
+- **Batches** pass whole or not at all: a POST whose calls do not all fit in what is left of the
+  minute runs none of them. A batch holds at most ${MAX_BATCH} messages on both MCP transports.
+- **Windows**: fixed UTC minutes. The counter is one item per credential and minute in the
+  credential's tenant (\`AGENTRATE#<kind>:<id>#<minute>\`), removed by TTL a minute after its window.
+  The count runs alongside the last reads of the credential's verification (once its key's lookup
+  exists, or its token's signature holds: a random or forged value never reaches it) and is judged
+  against the hospital's limit before any call runs, so a refused request costs no operation.
+- **Race-safe**: one atomic \`UpdateItem\` (\`ADD\` the request's calls, answering the new value); a
+  request passes when its count is within the hospital's limit, so of 20 parallel calls exactly 10
+  pass.
+- **Refusal**: MCP answers HTTP 429 with \`Retry-After\` (seconds to the next window) and
+  \`{"statusCode":429,"message":"Rate limit exceeded: …","error":"Too Many Requests"}\`; A2A answers the
+  task as \`failed\` with the same message. Each refused tool or skill call leaves its audit record
+  (\`refused\`, \`rate_limited\`).
 
 ## Audit log
 
-Every tool call and skill call writes **exactly one** record, whatever its outcome
+Every call that reaches a tool or a skill leaves **exactly one** record, whatever its outcome
 (${AUDIT_OUTCOMES.map((o) => `\`${o}\``).join(', ')}: refused = forbidden, unauthenticated or rate limited; failed =
-invalid, not found, conflict, internal). Fields: \`id\`, \`at\` (arrival, UTC), \`transport\` (\`mcp\` | \`a2a\`),
-\`capability\`, \`skill\` (A2A), \`actorKind\` (\`apiKey\` | \`user\`), \`actorId\`, \`agent\` (the client's
-User-Agent, or the A2A agent's name), \`onBehalfOf\` (the user, for a user's token), \`operations\` (the
-operations it ran, in order), \`outcome\`, \`errorCode\`, \`durationMs\`, \`requestId\`, \`rpcId\` (the
-JSON-RPC id), \`taskId\` (A2A) and \`args\`.
+invalid, not found, conflict, internal), refusals over the rate limit and calls with huge arguments
+included. Fields: \`id\`, \`at\` (arrival, UTC), \`transport\` (\`mcp\` | \`a2a\`),
+\`capability\` (an unknown name only if it reads like one, else \`[invalid]\`), \`skill\` (A2A),
+\`actorKind\` (\`apiKey\` | \`user\`), \`actorId\`, \`agent\` (the client's User-Agent, or the A2A
+agent's name), \`onBehalfOf\` (the user, for a user's token), \`operations\` (the operations it ran, in
+order), \`outcome\`, \`errorCode\`, \`durationMs\`, \`requestId\`, \`rpcId\` (the JSON-RPC id), \`taskId\`
+(A2A) and \`args\`.
 
-**Redaction** (\`shared/agents/redact.ts\`, an allow-list): kept are numbers, booleans, and strings in
-fields named \`id\`, \`…Id\`, \`date\`, \`from\`, \`to\`, \`start\`, \`status\`, \`priority\`, \`cursor\`; every other
-string (names, phone numbers, addresses, search text, reasons, notes, MRNs) becomes \`"[redacted]"\`,
-field by field in nested objects. A field added to an operation later is redacted until someone
-adds it to the list.
+**With the change.** A call that changes something writes its record in the same DynamoDB
+transaction as the change (the record rides along with the operation's first write,
+\`Store.alongside\`): there is no change without its record and no record of a change that did not
+happen. A read, a refusal or a failure before any change writes its record on its own, before the
+answer is sent.
+
+**Redaction** (\`shared/agents/redact.ts\`, an allow-list walked by the capability's input schema):
+fields the tool does not declare are dropped and only counted (\`_unknownFields\`), so an invented
+\`…Id\` field carries nothing into the log; kept are numbers, booleans, and strings in fields named
+\`id\`, \`…Id\`, \`date\`, \`from\`, \`to\`, \`start\`, \`status\`, \`priority\` when the value looks like
+one (letters, digits and \`. _ : + -\`, at most 64 characters); every other string (names, phone
+numbers, addresses, search text, reasons, notes, MRNs, cursors) becomes \`"[redacted]"\`, field by
+field in nested objects. Bounded: arrays keep 20 items, objects 4 levels, and arguments still over
+1 KB after redaction are recorded as \`{"_digest": "sha256:…", "_bytes": n}\` of what was sent. A
+field added to an operation later is redacted until someone adds it to the list.
 
 \`GET /agenty/admin/audit\` (administrators) lists records newest first, \`limit\`/\`cursor\` paginated,
 filtered by \`capability\`, \`actor\`, \`outcome\` and \`from\`/\`to\` (ISO instants). Each page is one Query:
@@ -170,12 +202,43 @@ Records are kept; no TTL.
 
 ## Round trips of a tool call
 
-Streamable HTTP: credential verification (API key: lookup by hash, then key and tenant in
+Streamable HTTP, a read: credential verification (API key: lookup by hash, then key and tenant in
 parallel: 2 sequential, 3 reads; JWT: user and tenant, 2 reads; none on AWS while the container
 holds the verified credential, for the authorizer's cache TTL of 60 s) with **one rate-limit
-update** in parallel, then the operation's own, then **one audit write**. Legacy SSE adds one transaction to leave the reply in the
-session mailbox; the stream holder then reads it (one Query per poll, 100 ms to 1 s apart) and
-deletes it (one transaction). No other reads or writes.
+update** alongside its last reads (after it, when the credential was cached), then the operation's
+own, then **one audit write**. A write: the same, except that the operation's transaction carries
+the audit record (no write of its own). Legacy SSE adds one consistent read of the session before anything runs and one transaction
+to leave the replies in the mailbox; the stream holder then reads them (one Query per poll, 100 ms
+to 1 s apart), deletes them (one transaction), renews its session every 10 s (one update) and
+re-verifies its credential every 5 s locally, every 60 s on AWS. No other reads or writes.
+
+## Legacy SSE sessions and reconnects
+
+- \`GET /sse\` opens a session (an item in the tenant's partition) and names its endpoint in the first
+  event, \`messages?sessionId=…\`, relative to the stream's URL. Only the credential that opened it
+  may post to it.
+- The session is postable only while it is **open**: its holder renews it every 10 s while it
+  streams, and a post is refused (404, nothing run) once 30 s passed without a renewal (the holder
+  died), once the stream reached its end, or once it closed. The check comes before any message
+  runs, so a post to a closed session registers nothing; a session that closes while a post's calls
+  run is caught by the mailbox write's own condition (404; the calls ran and are in the audit log).
+- Replies go into the mailbox one item per message (in order; several transactions if they exceed
+  DynamoDB's 4 MB per transaction). A single reply over 350 KB (DynamoDB's item limit is 400 KB) is
+  answered instead with a JSON-RPC \`-32603\` error saying it is too large: ask for less (a smaller
+  \`limit\`) or use Streamable HTTP, which has no such limit.
+- A stream ends 10 s before the function's time limit (${MCP_FUNCTION.timeoutSeconds} s), when the client goes away, or when
+  its credential stops verifying (a revoked key, a deactivated user: within 60 s on AWS, the
+  authorizer's cache time; within 5 s locally). Its session is then deleted. **Reconnect** with a new
+  \`GET /sse\`: the SDK's \`SSEClientTransport\` does so on its own (its EventSource reconnects after
+  its retry interval, 3 s by default, and takes the new \`endpoint\` event), as does \`mcp-remote\`; a
+  reconnect with a credential that no longer verifies gets 401 and stops. The new stream has a new
+  session, and nothing of the old one carries over (MCP over this transport is stateless here: no
+  subscriptions, no resumption). A post to the old session in the gap is refused with 404, so the
+  client's request fails at once instead of waiting for a reply that would never come: send it
+  again once reconnected.
+- The MCP function has reserved concurrency (stack setting \`mcpReservedConcurrency\`, default 20): at
+  most that many streams and calls at once, so open streams can never take the account's
+  concurrency from the REST functions; a request beyond it is throttled by Lambda (HTTP 429).
 
 ## In the dashboard
 
@@ -189,7 +252,7 @@ form names, under each scope, the MCP tools it opens.
 
 - A legacy SSE stream on Lambda polls its mailbox until its deadline even if the client went
   away earlier, unless the runtime ends the response stream (locally the disconnect stops it at
-  once); the cost is bounded: at most one Query a second for 290 s.
+  once); the cost is bounded: at most one Query a second and one update every 10 s for 290 s.
 - Only \`tools/call\` goes through capabilities; resources are read-only descriptions of the catalogue
   and are not audited.
 
@@ -210,11 +273,19 @@ form names, under each scope, the MCP tools it opens.
 - **Tool input schemas**: the operations' own zod inputs (JSON Schema draft 2020-12), except where a
   tool fixes part of the input (\`cancel-appointment\` and \`check-in-patient\` set the status;
   \`check-doctor-availability\` takes \`doctorId\`).
-- **Error format of MCP calls**: the REST error body inside a tool error (above).
-- **Rate-limit key**: the credential (a hash of the bearer value), per hospital configurable.
+- **Error format of MCP calls**: \`{statusCode, message, error}\` inside a tool error (above), from
+  MCP's own mapper; JSON-RPC errors for messages that cannot be answered as MCP.
+- **Rate-limit key**: the verified credential (the API key's id, or the user's id), counted after
+  verification, per hospital configurable; A2A skill calls share the budget (one agent, one budget,
+  whichever protocol it speaks: otherwise a key that spent its MCP calls would get as many again
+  over A2A).
+- **Batches**: at most ${MAX_BATCH} messages, each counted; passed whole or not at all.
 - **Client name in the audit**: MCP sends \`clientInfo\` only with \`initialize\`, and each request is a
   separate stateless invocation, so the record keeps the client's \`User-Agent\`.
 - **Legacy SSE streams** end 10 s before the function's time limit (${MCP_FUNCTION.timeoutSeconds} s), with the session
-  deleted; the client reconnects with a new \`GET /sse\` (the SDK client does) and gets a new session.
+  deleted; the client reconnects with a new \`GET /sse\` and gets a new session (above).
+- **The MCP server is built once per container** (the SDK's \`Server\` and the tool table with its
+  JSON Schemas); each HTTP request hands its messages to it with its own caller, under ids of the
+  server's own so that concurrent requests never mix.
 `;
 }

@@ -1,7 +1,6 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import { toAppError } from '../kernel/errors';
+import { jsonAnswer } from '../edge/http';
 import { contentSecurityPolicy } from '../web/csp';
-import { errorBody, httpError, statusName } from './errors';
 
 const BASE_HEADERS = {
   'cache-control': 'no-store',
@@ -9,17 +8,12 @@ const BASE_HEADERS = {
   'referrer-policy': 'no-referrer',
 };
 
-export function json(
+/** A JSON answer (the edge's, as API Gateway's proxy result). */
+export const json: (
   statusCode: number,
   body: unknown,
-  headers: Record<string, string> = {},
-): APIGatewayProxyResult {
-  return {
-    statusCode,
-    headers: { 'content-type': 'application/json; charset=utf-8', ...BASE_HEADERS, ...headers },
-    body: statusCode === 204 ? '' : JSON.stringify(body),
-  };
-}
+  headers?: Record<string, string>,
+) => APIGatewayProxyResult = jsonAnswer;
 
 /** Pages carry a strict CSP that allows exactly their own inline blocks (by hash) and nothing external. */
 export function html(statusCode: number, body: string): APIGatewayProxyResult {
@@ -60,11 +54,3 @@ export function script(
     body,
   };
 }
-
-/** The one place a thrown value becomes a REST answer: `{statusCode, message, error}`. */
-export function errorResponse(err: unknown, requestId: string): APIGatewayProxyResult {
-  const { statusCode, body, headers } = httpError(toAppError(err), requestId);
-  return json(statusCode, body, headers);
-}
-
-export { errorBody, statusName };

@@ -9,12 +9,8 @@ import { type OperationRoute, pathParams } from './route';
 
 export type Source = 'body' | 'query' | 'path' | 'header';
 
-const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
-
-/** A body with another content type is refused (415): see docs/decisions.md, "JSON only". */
-export function isJsonContentType(contentType: string | undefined): boolean {
-  return contentType !== undefined && JSON_TYPE.test(contentType.trim());
-}
+/** A request malformed as REST sees it (not JSON, not an object, a field twice): already phrased. */
+export class MalformedRequest extends Invalid {}
 
 /** A JSON body that does not parse is a 400, not a 500. Empty means none. */
 export function parseJsonBody(raw: string | null | undefined, isBase64Encoded = false): unknown {
@@ -23,7 +19,7 @@ export function parseJsonBody(raw: string | null | undefined, isBase64Encoded = 
   try {
     return JSON.parse(text);
   } catch {
-    throw new Invalid('Request body is not valid JSON');
+    throw new MalformedRequest('Request body is not valid JSON');
   }
 }
 
@@ -58,7 +54,7 @@ export function formInput(
     // No body is an empty object; a JSON `null` is a body, and not an object.
     const body = parts.body === undefined ? {} : parts.body;
     if (!isPlainObject(body)) {
-      throw new Invalid('Invalid body: body: must be a JSON object', {
+      throw new MalformedRequest('Invalid body: body: must be a JSON object', {
         issues: [{ field: 'body', message: 'must be a JSON object' }],
       });
     }
@@ -70,7 +66,7 @@ export function formInput(
       const message = header
         ? `is set by the ${header} header; leave it out of the body`
         : `is set by the path (${route.path}); leave it out of the body`;
-      throw new Invalid(`Invalid body: ${clash}: ${message}`, {
+      throw new MalformedRequest(`Invalid body: ${clash}: ${message}`, {
         issues: [{ field: clash, message }],
       });
     }

@@ -52,3 +52,38 @@ export interface PublicContext extends BaseContext {
   /** Global lookups, and a tenant-bound store once the operation has found or created its tenant. */
   stores: Stores;
 }
+
+/** What every context holds whoever builds it (the edge, an executor, a test). */
+export interface ContextBase {
+  now: Date;
+  requestId: string;
+  log: Logger;
+  transport: Transport;
+  stores: Stores;
+}
+
+/** The context of a verified actor in its tenant: the store is bound to that tenant. */
+export function tenantContext(base: ContextBase, actor: Actor, tenant: TenantInfo): Context {
+  return {
+    now: base.now,
+    requestId: base.requestId,
+    log: base.log,
+    transport: base.transport,
+    actor,
+    tenant,
+    tenantId: tenant.id,
+    store: base.stores.forTenant(tenant.id),
+  };
+}
+
+/** The context of a public operation: the caller's actor if it has one, else anonymous. */
+export function publicContext(base: ContextBase, actor?: Actor | null): PublicContext {
+  return {
+    now: base.now,
+    requestId: base.requestId,
+    log: base.log,
+    transport: base.transport,
+    actor: actor ?? { kind: 'anonymous' },
+    stores: base.stores,
+  };
+}

@@ -1,8 +1,14 @@
 /**
- * The one path into an operation, whatever the transport: parse the input (invalid), check access
- * (unauthenticated / forbidden), run the implementation, check its answer against the output
- * schema (under strict checks) and turn whatever it threw into an AppError. Transports map the
- * AppError's code to their own error form in one place each.
+ * The one path into an operation, whatever the transport: check access (unauthenticated /
+ * forbidden), then parse the input (invalid), run the implementation, check its answer against
+ * the output schema (under strict checks) and turn whatever it threw into an AppError. Transports
+ * map the AppError's code to their own error form in one place each.
+ *
+ * Access comes before input: an operation's declared rule (roles, scope, humanOnly, system, the
+ * trial) never depends on the input, so a caller who may not call the operation is refused (403,
+ * or 401) whatever it sent, and never learns the input's schema from a field-level 400. Rules
+ * that do depend on the data (a doctor changes only their own schedule) run in the implementation,
+ * after validation, and are listed as such in docs/routes.md.
  */
 import { checkAccess } from './access';
 import { strictChecks } from './config';
@@ -21,10 +27,10 @@ export async function invokeOperation<
   A extends Operation['access'],
 >(op: Operation<I, O, A>, ctx: ContextFor<A>, rawInput: unknown): Promise<z.output<O>> {
   try {
+    checkAccess(op, ctx as Context | PublicContext);
     // An Idempotency-Key is no input field: it is split off first (kernel/idempotency.ts).
     const { input: fields, key } = takeIdempotencyKey(op, rawInput);
     const input = parseOrThrow(op.input, fields);
-    checkAccess(op, ctx as Context | PublicContext);
     const output = await withIdempotencyKey(op, ctx as Context | PublicContext, key, input, () =>
       runWithEffects(ctx as Context | PublicContext, () => op.handler(ctx, input)),
     );

@@ -1,33 +1,51 @@
 /**
  * The MCP function: a Lambda Function URL with response streaming, serving
- * - `POST /mcp`: stateless Streamable HTTP (the SDK's web-standard transport, JSON answers),
+ * - `POST /mcp`: stateless Streamable HTTP (JSON answers),
  * - `GET /sse` + `POST /messages?sessionId=`: the legacy HTTP+SSE transport. The POST reaches
- *   another invocation than the one holding the stream, so it computes the reply itself and leaves
- *   it in the session's mailbox in the table; the stream holder polls the mailbox and writes what
- *   it finds as SSE `message` events. Streams end cleanly before the function's time limit (the
- *   client reconnects with a new GET /sse).
- * In order, every request is: authenticated (the authorizer's own resolvePrincipal; no credential
- * is a 401 before any MCP traffic), rate limited when it counts (tools/call, resources/read and
- * stream opens; 429 with Retry-After), then handed to the MCP server built from the catalogue.
+ *   another invocation than the one holding the stream, so it computes the replies itself and
+ *   leaves them in the session's mailbox in the table; the stream holder polls the mailbox and
+ *   writes what it finds as SSE `message` events. Streams end cleanly before the function's time
+ *   limit (the client reconnects with a new GET /sse), and as soon as their credential stops
+ *   verifying.
+ *
+ * Every request goes through the edge pipeline (shared/edge): the credential is verified here (no
+ * API Gateway in front; no credential is a 401 before any MCP traffic), then the tenant-header
+ * rule. Bodies are checked message by message (messages.ts) before the server sees them, batches
+ * are capped, and every call that counts (tools/call, resources/read, a stream opening) spends
+ * the credential's agent budget (shared/agents/budget.ts): a request whose calls do not fit is a
+ * 429 that runs none of them. Each tool call leaves one audit record, written before the answer.
  */
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import type { Context as LambdaContext } from 'aws-lambda';
-import { hashApiKeySecret } from '../auth/api-key-secret';
-import { resolvePrincipal } from '../auth/authorize';
+import {
+  type BudgetSpend,
+  type CallCount,
+  countAgentCalls,
+  judgeSpend,
+  overBudget,
+  recordCalls,
+  refusedCall,
+} from '../agents';
 import type { Principal } from '../auth/principal';
-import { errorBody } from '../http/errors';
+import { authenticateAtEdge, resolvePrincipal } from '../edge/authenticate';
+import { checkTenantHeader } from '../edge/context';
+import { errorAnswer, type HttpAnswer, jsonAnswer, statusAnswer } from '../edge/http';
+import { atEdge, type Edge } from '../edge/pipeline';
+import { bodyText, type HeaderMap, isJsonContentType, lowerHeaders } from '../edge/request';
 import { systemClock } from '../kernel/clock';
-import { type Logger, rootLogger } from '../kernel/log';
+import { type AppError, Unauthenticated } from '../kernel/errors';
 import { Stores } from '../kernel/store/store';
-import { answerMessages } from './one-shot';
-import { createMcpServer, type McpRequest } from './server';
+import { MCP_RPC, rpcErrorMessage } from './errors';
+import { type Checked, type ParsedBody, parseBody } from './messages';
+import { answerRequests, type McpRequest } from './server';
 import {
   closeSession,
-  countRequest,
-  DEFAULT_RATE_LIMIT_PER_MINUTE,
+  keepSessionAlive,
+  mailboxMaxBytes,
   openSession,
   postToSession,
+  sessionIsOpen,
   takeFromSession,
 } from './storage';
 import {
@@ -38,103 +56,37 @@ import {
   writeResponse,
 } from './streaming';
 
-/** JSON-RPC methods that count towards the rate limit: the ones that read or change data. */
-const COUNTED_METHODS = new Set(['tools/call', 'resources/read']);
 /** Stop a stream this long before the function's time limit, so it ends cleanly. */
 const STREAM_END_MARGIN_MS = 10_000;
 const KEEPALIVE_MS = 15_000;
 const POLL_MIN_MS = 100;
 const POLL_MAX_MS = 1_000;
+/** How often a stream holder renews its session (storage.ts: postable for 30 s after). */
+const ALIVE_RENEW_MS = 10_000;
 
 const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
 
-function header(event: FunctionUrlEvent, name: string): string | undefined {
-  const found = Object.entries(event.headers ?? {}).find(([k]) => k.toLowerCase() === name);
-  return found?.[1];
-}
-
-/** The rate-limit key of a credential: a hash of the bearer value, never the value itself. */
-function credentialHash(authorization: string): string {
-  return hashApiKeySecret(authorization.trim());
-}
-
-function bodyOf(event: FunctionUrlEvent): string {
-  if (!event.body) return '';
-  return event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
-}
-
-function jsonError(
-  stream: ResponseStream,
-  statusCode: number,
-  message: string,
-  headers: Record<string, string> = {},
-) {
-  writeResponse(
-    stream,
-    statusCode,
-    { 'content-type': 'application/json', ...headers },
-    JSON.stringify(errorBody(statusCode, message)),
-  );
-}
+/**
+ * Verified credentials are kept as long as API Gateway keeps the authorizer's answer for REST
+ * (the stack sets MCP_AUTH_CACHE_SECONDS to its TTL); 0 locally, where a revocation acts at once.
+ */
+const authCacheSeconds = () => Number(process.env.MCP_AUTH_CACHE_SECONDS ?? 0);
 
 /**
- * Verified credentials of this container, as API Gateway caches the authorizer's answer for REST:
- * on AWS for MCP_AUTH_CACHE_SECONDS (the stack sets the authorizer's TTL, so a revoked key stops
- * working on MCP within the same time as on REST); off when unset (the local runtime: at once).
+ * How often an open stream verifies its credential again, bypassing the cache: the authorizer's
+ * cache time on AWS (a revoked key's stream ends within it, as its REST calls do), 5 s locally.
  */
-const verified = new Map<string, { principal: Principal; until: number }>();
-const VERIFIED_MAX = 1000;
+const streamRecheckMs = () => (authCacheSeconds() > 0 ? authCacheSeconds() : 5) * 1000;
 
-async function verify(stores: Stores, authorization: string | undefined, now: Date) {
-  const ttlSeconds = Number(process.env.MCP_AUTH_CACHE_SECONDS ?? 0);
-  if (!authorization || !(ttlSeconds > 0)) return resolvePrincipal(stores, authorization, now);
-  const key = credentialHash(authorization);
-  const hit = verified.get(key);
-  if (hit && hit.until > Date.now()) return hit.principal;
-  const principal = await resolvePrincipal(stores, authorization, now);
-  if (verified.size >= VERIFIED_MAX) verified.clear();
-  if (principal) verified.set(key, { principal, until: Date.now() + ttlSeconds * 1000 });
-  else verified.delete(key);
-  return principal;
+function writeAnswer(stream: ResponseStream, answer: HttpAnswer): void {
+  writeResponse(stream, answer.statusCode, answer.headers, answer.body);
 }
 
-/** The credential, with the REST rule for user tokens: `x-tenant-id` required and matching. */
-async function authenticate(
-  event: FunctionUrlEvent,
-  stores: Stores,
-  now: Date,
-): Promise<Principal | { status: 401 | 403; message: string }> {
-  const principal = await verify(stores, header(event, 'authorization'), now);
-  if (!principal)
-    return {
-      status: 401,
-      message: 'Authentication required: send Authorization: Bearer <API key or JWT>',
-    };
-  const tenantHeader = header(event, 'x-tenant-id');
-  if (principal.actor.kind === 'user' && !tenantHeader)
-    return {
-      status: 401,
-      message: 'x-tenant-id header is required when authenticating with a user token',
-    };
-  if (tenantHeader && tenantHeader !== principal.tenant.id)
-    return { status: 403, message: 'x-tenant-id does not match the tenant of the credential' };
-  return principal;
-}
-
-/** The JSON-RPC messages of a POST body, or null when it is not JSON (the SDK answers that). */
-function parseMessages(body: string): JSONRPCMessage[] | null {
-  try {
-    const parsed = JSON.parse(body) as unknown;
-    const list = Array.isArray(parsed) ? parsed : [parsed];
-    return list.filter((m): m is JSONRPCMessage => typeof m === 'object' && m !== null);
-  } catch {
-    return null;
-  }
-}
-
-function counts(method: string, path: string, messages: JSONRPCMessage[] | null): boolean {
-  if (method === 'GET' && path === '/sse') return true;
-  return (messages ?? []).some((m) => 'method' in m && COUNTED_METHODS.has(m.method));
+/** The calls a message makes that spend the agent budget. */
+function budgetOf(checked: Checked): { calls: number } {
+  if (checked.kind !== 'request') return { calls: 0 };
+  const { method } = checked.message;
+  return { calls: method === 'resources/read' || method === 'tools/call' ? 1 : 0 };
 }
 
 export async function handleMcp(
@@ -142,169 +94,294 @@ export async function handleMcp(
   stream: ResponseStream,
   context: LambdaContext,
 ): Promise<void> {
-  const startedAt = Date.now();
-  const requestId = event.requestContext?.requestId ?? context.awsRequestId;
   const method = (event.requestContext?.http?.method ?? 'GET').toUpperCase();
   const path = event.rawPath.replace(/\/+$/, '') || '/';
-  const stores = new Stores();
-  const now = systemClock.now();
-  let log: Logger = rootLogger.child({ function: 'mcp', requestId });
-  let statusCode = 200;
-  const done = () =>
-    log.info('request', {
+  await atEdge(
+    {
+      function: 'mcp',
+      transport: 'mcp',
+      requestId: event.requestContext?.requestId ?? context.awsRequestId,
       method,
       route: path,
-      statusCode,
-      durationMs: Date.now() - startedAt,
-      dbCalls: stores.roundTrips.count,
-    });
-  const fail = (status: number, message: string, headers: Record<string, string> = {}) => {
-    statusCode = status;
-    jsonError(stream, status, message, headers);
-  };
+      stores: () => new Stores(),
+    },
+    (edge) => serve(edge, event, method, path, stream, context),
+    (err, edge) => {
+      const answer = errorAnswer(err, edge.requestId);
+      // A stream that has started (an SSE stream) can only end.
+      if (stream.writableEnded || stream.destroyed) return answer.statusCode;
+      writeAnswer(stream, answer);
+      return answer.statusCode;
+    },
+    (statusCode) => ({ statusCode }),
+  );
+}
 
-  try {
-    const route = `${method} ${path}`;
-    if (!['GET /sse', 'POST /messages', 'POST /mcp', 'GET /mcp', 'DELETE /mcp'].includes(route)) {
-      return fail(404, `No route for ${method} ${event.rawPath}; MCP is served at /mcp and /sse`);
-    }
-    const body = bodyOf(event);
-    const messages = method === 'POST' ? parseMessages(body) : null;
-    const authorization = header(event, 'authorization');
-    // The rate-limit count runs alongside the credential's verification (one round trip each,
-    // in parallel); only requests that carry a credential and count are counted.
-    const counted =
-      authorization && counts(method, path, messages)
-        ? countRequest(stores.global, credentialHash(authorization), now)
-        : null;
-    const [auth, count] = await Promise.all([authenticate(event, stores, now), counted]);
-    if ('status' in auth) {
-      return fail(
-        auth.status,
-        auth.message,
-        auth.status === 401 ? { 'www-authenticate': 'Bearer' } : {},
-      );
-    }
-    const principal = auth;
-    log = log.child({
-      tenantId: principal.tenant.id,
-      principalType: principal.actor.kind,
-      principalId: principal.actor.id,
-    });
-    if (path === '/mcp' && method !== 'POST') {
-      // Stateless: no server-initiated stream and no session to delete.
-      return fail(
+async function serve(
+  edge: Edge,
+  event: FunctionUrlEvent,
+  method: string,
+  path: string,
+  stream: ResponseStream,
+  context: LambdaContext,
+): Promise<number> {
+  const answer = (a: HttpAnswer) => {
+    writeAnswer(stream, a);
+    return a.statusCode;
+  };
+  const route = `${method} ${path}`;
+  if (!['GET /sse', 'POST /messages', 'POST /mcp', 'GET /mcp', 'DELETE /mcp'].includes(route))
+    return answer(
+      statusAnswer(404, `No route for ${method} ${event.rawPath}; MCP is served at /mcp and /sse`),
+    );
+  const headers = lowerHeaders(event.headers);
+  const body = method === 'POST' ? bodyText(event.body, event.isBase64Encoded) : '';
+  const parsed = method === 'POST' ? parseBody(body) : undefined;
+  // What the request would spend of the agent budget: a stream opening, or its counted calls.
+  const calls =
+    path === '/sse'
+      ? 1
+      : parsed?.ok
+        ? parsed.messages.map(budgetOf).reduce((n, b) => n + b.calls, 0)
+        : 0;
+  // Nothing is counted or written for a credential that does not verify: the count starts once
+  // the credential is identified (its key's lookup exists, its token's signature holds), alongside
+  // the reads that finish its verification, and is judged once it verified.
+  let counting: Promise<CallCount> | undefined;
+  const principal = await authenticateAtEdge(
+    edge,
+    headers.authorization,
+    authCacheSeconds(),
+    (credential) => {
+      if (calls === 0) return;
+      counting = countAgentCalls(edge.stores, credential, calls, edge.now);
+      counting.catch(() => undefined); // awaited below, unless the verification fails
+    },
+  );
+  if (!principal)
+    throw new Unauthenticated(
+      'Authentication required: send Authorization: Bearer <API key or JWT>',
+    );
+  checkTenantHeader(principal, headers['x-tenant-id']);
+  if (path === '/mcp' && method !== 'POST')
+    // Stateless: no server-initiated stream and no session to delete.
+    return answer(
+      statusAnswer(
         405,
         `${method} /mcp is not supported: this server is stateless; POST JSON-RPC messages`,
         { allow: 'POST' },
-      );
-    }
-    const limit = principal.tenant.agentRateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE;
-    if (count && count.count > limit) {
-      return fail(
-        429,
-        `Rate limit exceeded: ${limit} MCP requests per minute per credential; retry in ${count.retryAfterSeconds} s`,
-        { 'retry-after': String(count.retryAfterSeconds) },
-      );
-    }
-
-    const request: McpRequest = {
-      principal,
-      stores,
-      requestId,
-      log,
-      now,
-      agent: header(event, 'user-agent')?.slice(0, 100),
-    };
-    if (path === '/mcp') {
-      statusCode = await streamableHttp(event, body, messages, request, stream);
-    } else if (path === '/messages') {
-      statusCode = await postMessages(event, messages, request, stream);
-    } else {
-      await holdStream(event, request, stream, context);
-    }
-  } catch (err) {
-    log.error('unhandled error', { error: (err as Error).message, stack: (err as Error).stack });
-    fail(500, `Internal server error. Quote request id ${requestId} when reporting it.`);
-  } finally {
-    done();
-  }
-}
-
-/** POST /mcp: the SDK's stateless Streamable HTTP transport, answering JSON. */
-async function streamableHttp(
-  event: FunctionUrlEvent,
-  body: string,
-  messages: JSONRPCMessage[] | null,
-  request: McpRequest,
-  stream: ResponseStream,
-): Promise<number> {
-  const transport = new WebStandardStreamableHTTPServerTransport({
-    sessionIdGenerator: undefined,
-    enableJsonResponse: true,
-  });
-  const server = createMcpServer(request);
-  await server.connect(transport);
-  try {
-    const headers = new Headers();
-    for (const [k, v] of Object.entries(event.headers ?? {}))
-      if (v !== undefined) headers.set(k, v);
-    const url = `https://${header(event, 'host') ?? 'localhost'}${event.rawPath}`;
-    const response = await transport.handleRequest(
-      new Request(url, { method: 'POST', headers, body }),
-      messages === null ? {} : { parsedBody: JSON.parse(body) },
+      ),
     );
-    const out: Record<string, string> = {};
-    response.headers.forEach((v, k) => {
-      out[k] = v;
-    });
-    writeResponse(stream, response.status, out, await response.text());
-    return response.status;
-  } finally {
-    await server.close();
+  const spend =
+    calls === 0
+      ? undefined
+      : judgeSpend(
+          await (counting ??
+            // A credential this container had verified already: counted now.
+            countAgentCalls(
+              edge.stores,
+              { kind: principal.actor.kind, id: principal.actor.id, tenantId: principal.tenant.id },
+              calls,
+              edge.now,
+            )),
+          principal,
+        );
+  const request: McpRequest = {
+    principal,
+    stores: edge.stores,
+    requestId: edge.requestId,
+    log: edge.log,
+    now: edge.now,
+    agent: headers['user-agent']?.slice(0, 100),
+    calls: [],
+    note: (fields) => edge.note(fields),
+  };
+  if (path === '/sse') {
+    if (spend && !spend.allowed) throw overBudget(spend);
+    await holdStream(edge, request, headers.authorization ?? '', stream, context);
+    return 200;
   }
+  if (!parsed) throw new Error('a POST without its parsed body');
+  if (path === '/mcp') return answer(await streamableHttp(headers, parsed, spend, request));
+  return answer(await postMessages(event, parsed, spend, request));
 }
 
-/** POST /messages?sessionId=: compute the replies here, leave them in the session's mailbox. */
+/**
+ * Runs the checked messages of one POST for the caller, once the budget for the calls among them
+ * was judged (`spend`: nothing runs when they do not all fit, and each of its tool calls is
+ * recorded as refused), writes one audit record per tool call not recorded with its change, and
+ * answers the replies in the order of the messages (null for a notification).
+ */
+async function runMessages(
+  checked: readonly Checked[],
+  spend: BudgetSpend | undefined,
+  request: McpRequest,
+): Promise<{ replies: (JSONRPCMessage | null)[] } | { refused: AppError }> {
+  // Names only where they read as names: the log carries no caller's free text.
+  const name = (v: unknown) => (/^[a-z0-9/_-]{1,64}$/i.test(String(v)) ? String(v) : '[invalid]');
+  request.note({
+    rpcMethods: checked.map((c) =>
+      c.kind === 'request' || c.kind === 'notification'
+        ? name((c.message as { method: string }).method)
+        : c.kind,
+    ),
+    tools: checked.flatMap((c) =>
+      c.kind === 'request' && c.message.method === 'tools/call'
+        ? [name(c.message.params?.name)]
+        : [],
+    ),
+  });
+  if (spend && !spend.allowed) {
+    const error = overBudget(spend);
+    // Every tool call of a refused request is recorded as refused; none of them ran.
+    const records = checked.flatMap((c) =>
+      c.kind === 'request' && c.message.method === 'tools/call'
+        ? [
+            refusedCall(
+              {
+                capability: String(c.message.params?.name ?? ''),
+                args: c.message.params?.arguments ?? {},
+                transport: 'mcp',
+                principal: request.principal,
+                agent: request.agent,
+                requestId: request.requestId,
+                rpcId: String(c.message.id),
+                stores: request.stores,
+                log: request.log,
+                now: request.now,
+              },
+              error,
+            ),
+          ]
+        : [],
+    );
+    await recordCalls(request.stores, request.principal, records);
+    return { refused: error };
+  }
+  const accepted = checked.flatMap((c) =>
+    c.kind === 'request' || c.kind === 'notification' ? [c.message] : [],
+  );
+  const replies = await answerRequests(accepted, request);
+  await recordCalls(request.stores, request.principal, request.calls);
+  let next = 0;
+  return {
+    replies: checked.map((c) => {
+      if (c.kind === 'invalid') return c.reply;
+      if (c.kind === 'request') return replies[next++] ?? null;
+      return null;
+    }),
+  };
+}
+
+/** A JSON-RPC error body with an HTTP status (the SDK's transports answer these so too). */
+const rpcAnswer = (status: number, code: number, message: string) =>
+  jsonAnswer(status, rpcErrorMessage(null, code, message));
+
+/**
+ * POST /mcp: stateless Streamable HTTP with JSON answers, as the SDK's own transport frames it
+ * (Accept both JSON and SSE, JSON bodies, known protocol versions, 202 for notifications only).
+ */
+async function streamableHttp(
+  headers: HeaderMap,
+  parsed: ParsedBody,
+  spend: BudgetSpend | undefined,
+  request: McpRequest,
+): Promise<HttpAnswer> {
+  const accept = headers.accept ?? '';
+  if (!accept.includes('application/json') || !accept.includes('text/event-stream'))
+    return rpcAnswer(
+      406,
+      -32000,
+      'Not Acceptable: Client must accept both application/json and text/event-stream',
+    );
+  if (!isJsonContentType(headers['content-type']))
+    return rpcAnswer(415, -32000, 'Unsupported Media Type: Content-Type must be application/json');
+  if (!parsed.ok) return jsonAnswer(parsed.status, parsed.reply);
+  const initializing = parsed.messages.some(
+    (c) => c.kind === 'request' && c.message.method === 'initialize',
+  );
+  if (initializing && parsed.messages.length > 1)
+    return rpcAnswer(
+      400,
+      MCP_RPC.invalidRequest,
+      'Invalid Request: Only one initialization request is allowed',
+    );
+  const version = headers['mcp-protocol-version'];
+  if (!initializing && version !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(version))
+    return rpcAnswer(
+      400,
+      -32000,
+      `Bad Request: Unsupported protocol version: ${version.slice(0, 40)} (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`,
+    );
+  const ran = await runMessages(parsed.messages, spend, request);
+  if ('refused' in ran) return errorAnswer(ran.refused, request.requestId);
+  const replies = ran.replies.filter((r): r is JSONRPCMessage => r !== null);
+  if (replies.length === 0) return { statusCode: 202, headers: {}, body: '' };
+  const single = !parsed.batch && replies.length === 1;
+  // A lone message that is not a request is answered as the request it failed to be.
+  const invalidOnly = !parsed.batch && parsed.messages[0]?.kind === 'invalid';
+  return jsonAnswer(invalidOnly ? 400 : 200, single ? replies[0] : replies);
+}
+
+/**
+ * POST /messages?sessionId=: the session is checked first (nothing runs for a closed one), then
+ * the replies are computed here and left in the session's mailbox, one item each; a reply too
+ * large for an item is answered with a JSON-RPC error instead. 202 once they are there.
+ */
 async function postMessages(
   event: FunctionUrlEvent,
-  messages: JSONRPCMessage[] | null,
+  parsed: ParsedBody,
+  spend: BudgetSpend | undefined,
   request: McpRequest,
-  stream: ResponseStream,
-): Promise<number> {
+): Promise<HttpAnswer> {
   const sessionId = new URLSearchParams(event.rawQueryString ?? '').get('sessionId') ?? '';
-  const reply = (status: number, message: string) => {
-    jsonError(stream, status, message);
-    return status;
-  };
   if (!/^[A-Za-z0-9-]{1,64}$/.test(sessionId))
-    return reply(400, 'Invalid query: sessionId: give the sessionId the SSE endpoint event named');
-  if (messages === null || messages.length === 0)
-    return reply(400, 'Invalid body: send a JSON-RPC message as JSON');
-  const store = request.stores.forTenant(request.principal.tenant.id);
-  const replies = await answerMessages(createMcpServer(request), messages);
-  if (replies.length > 0) {
-    const posted = await postToSession(
-      store,
-      sessionId,
-      request.principal.actor.id,
-      replies,
-      request.now,
+    return statusAnswer(
+      400,
+      'Invalid query: sessionId: give the sessionId the SSE endpoint event named',
     );
-    if (!posted)
-      return reply(
-        404,
-        `No open SSE session ${sessionId} for this credential; open GET /sse again`,
-      );
+  if (!parsed.ok) {
+    const error = (parsed.reply as unknown as { error: { message: string } }).error;
+    return statusAnswer(parsed.status, `Invalid body: ${error.message}`);
   }
-  writeResponse(stream, 202, { 'content-type': 'text/plain' }, 'Accepted');
-  return 202;
+  const store = request.stores.forTenant(request.principal.tenant.id);
+  const closed = () =>
+    statusAnswer(404, `No open SSE session ${sessionId} for this credential; open GET /sse again`);
+  if (!(await sessionIsOpen(store, sessionId, request.principal.actor.id, request.now)))
+    return closed();
+  const ran = await runMessages(parsed.messages, spend, request);
+  if ('refused' in ran) return errorAnswer(ran.refused, request.requestId);
+  const max = mailboxMaxBytes();
+  const replies = ran.replies
+    .filter((r): r is JSONRPCMessage => r !== null)
+    .map((reply) => {
+      const text = JSON.stringify(reply);
+      if (text.length <= max) return text;
+      const id = 'id' in reply ? (reply.id as string | number) : null;
+      return JSON.stringify(
+        rpcErrorMessage(
+          id,
+          MCP_RPC.internalError,
+          `The reply is too large for the SSE transport (${text.length} bytes; at most ${max}): ask for less (a smaller limit), or use Streamable HTTP (POST /mcp)`,
+        ),
+      );
+    });
+  if (
+    replies.length > 0 &&
+    !(await postToSession(store, sessionId, request.principal.actor.id, replies, request.now))
+  )
+    return closed();
+  return { statusCode: 202, headers: { 'content-type': 'text/plain' }, body: 'Accepted' };
 }
 
-/** GET /sse: announce the message endpoint, then relay the session's mailbox until the deadline. */
+/**
+ * GET /sse: announce the message endpoint, then relay the session's mailbox until the deadline,
+ * renewing the session while alive and ending as soon as the credential stops verifying.
+ */
 async function holdStream(
-  _event: FunctionUrlEvent,
+  edge: Edge,
   request: McpRequest,
+  authorization: string,
   stream: ResponseStream,
   context: LambdaContext,
 ): Promise<void> {
@@ -328,11 +405,18 @@ async function holdStream(
   // Relative, so that it resolves next to this /sse whatever prefix the URL has.
   out.write(`event: endpoint\ndata: messages?sessionId=${sessionId}\n\n`);
   let lastWrite = Date.now();
+  let lastRenew = Date.now();
+  let lastCheck = Date.now();
   let wait = POLL_MIN_MS;
+  let ended: 'deadline' | 'client' | 'credential' = 'deadline';
   try {
-    while (Date.now() < deadline && !streamClosed(out)) {
+    while (Date.now() < deadline) {
+      if (streamClosed(out)) {
+        ended = 'client';
+        break;
+      }
       const messages = await takeFromSession(store, sessionId);
-      for (const m of messages) out.write(`event: message\ndata: ${JSON.stringify(m)}\n\n`);
+      for (const m of messages) out.write(`event: message\ndata: ${m}\n\n`);
       if (messages.length > 0) {
         lastWrite = Date.now();
         wait = POLL_MIN_MS;
@@ -343,10 +427,37 @@ async function holdStream(
         out.write(': keepalive\n\n');
         lastWrite = Date.now();
       }
+      if (Date.now() - lastCheck >= streamRecheckMs()) {
+        lastCheck = Date.now();
+        if (!(await stillVerifies(edge, authorization, request.principal))) {
+          ended = 'credential';
+          break;
+        }
+      }
+      if (Date.now() - lastRenew >= ALIVE_RENEW_MS) {
+        lastRenew = Date.now();
+        await keepSessionAlive(store, sessionId, systemClock.now());
+      }
       await sleep(wait);
     }
   } finally {
     await closeSession(store, sessionId).catch(() => undefined);
     out.end();
+    edge.note({ sessionId, streamEnded: ended });
   }
+}
+
+/** The stream's credential, verified again without the cache: same principal, still valid. */
+async function stillVerifies(
+  edge: Edge,
+  authorization: string,
+  principal: Principal,
+): Promise<boolean> {
+  const again = await resolvePrincipal(edge.stores, authorization, systemClock.now());
+  return (
+    again !== null &&
+    again.actor.kind === principal.actor.kind &&
+    again.actor.id === principal.actor.id &&
+    again.tenant.id === principal.tenant.id
+  );
 }

@@ -1,34 +1,42 @@
 /**
- * The MCP server, built from the agent catalogue with the SDK's low-level Server: tools/list shows
- * the tools the credential may use (the scope filter), tools/call runs a capability through
- * runCapability (one audited path, shared with A2A), and two resources describe the catalogue.
- * One server per HTTP request: the function is stateless (see function-url.ts).
+ * The MCP server, built once per container from the agent catalogue with the SDK's low-level
+ * Server: tools/list shows the tools the credential may use (the scope filter), tools/call runs a
+ * capability through the agent call path (executeCapability: one audit record per call, which the
+ * function writes once it knows the request's fate), and two resources describe the catalogue.
+ *
+ * The function is stateless: every HTTP request brings its own caller. The one Server of the
+ * container is connected to a router transport that takes each request's messages with that
+ * request's context (handed to the handlers as `extra.authInfo.extra`) under ids of its own, so
+ * that concurrent requests never mix their ids, and gives each reply back under its original id.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
   CallToolRequestSchema,
-  type CallToolResult,
   ErrorCode,
+  type JSONRPCMessage,
+  type JSONRPCRequest,
   ListResourcesRequestSchema,
   ListToolsRequestSchema,
   McpError,
   ReadResourceRequestSchema,
+  type ToolAnnotations,
 } from '@modelcontextprotocol/sdk/types.js';
 import {
   AGENT_PLATFORM_VERSION,
+  type AnyCapability,
   agentsResource,
   CAPABILITIES,
+  type CallOutcome,
   capabilitiesResource,
-  runCapability,
-  toolDescriptors,
+  executeCapability,
+  toolDescriptor,
   usableBy,
 } from '../agents';
 import type { Principal } from '../auth/principal';
-import { httpError } from '../http/errors';
-import type { AppError } from '../kernel/errors';
-import { toAppError } from '../kernel/errors';
 import type { Logger } from '../kernel/log';
 import type { Stores } from '../kernel/store/store';
+import { MCP_RPC, rpcErrorMessage, toolError } from './errors';
 
 /** What one HTTP request to the MCP function knows: the verified caller and its request. */
 export interface McpRequest {
@@ -37,8 +45,12 @@ export interface McpRequest {
   requestId: string;
   log: Logger;
   now: Date;
-  /** The client's name, when known (User-Agent, or clientInfo of an initialize). */
+  /** The client's name, when known (its User-Agent). */
   agent?: string | undefined;
+  /** The tool calls this request ran, with their audit records still to write. */
+  calls: CallOutcome[];
+  /** Adds fields to the request's one log line (the edge's). */
+  note: (fields: Record<string, unknown>) => void;
 }
 
 const RESOURCES = [
@@ -58,13 +70,95 @@ const RESOURCES = [
   },
 ] as const;
 
-/** A refused or failed call, as the agent sees it: the REST error body as the tool's text. */
-function toolError(err: AppError, requestId: string): CallToolResult {
-  const { body } = httpError(err, requestId);
-  return { content: [{ type: 'text', text: JSON.stringify(body) }], isError: true };
+/** The tool table: each capability's descriptor (JSON Schemas included), built once. */
+const descriptors = new Map<string, ReturnType<typeof toolDescriptor>>();
+function descriptorOf(cap: AnyCapability) {
+  let d = descriptors.get(cap.name);
+  if (!d) {
+    d = toolDescriptor(cap);
+    descriptors.set(cap.name, d);
+  }
+  return d;
 }
 
-export function createMcpServer(request: McpRequest): Server {
+/** A reply that never came would hold the invocation: after this, the message is answered. */
+const ANSWER_TIMEOUT_MS = 120_000;
+
+/**
+ * The Server's one transport: requests go in under ids of its own with their request's context,
+ * replies come back under the ids the client used.
+ */
+class RequestRouter implements Transport {
+  onmessage?: Transport['onmessage'];
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  private seq = 0;
+  private readonly waiting = new Map<
+    string,
+    { id: string | number; resolve: (reply: JSONRPCMessage) => void }
+  >();
+
+  async start(): Promise<void> {}
+  async close(): Promise<void> {
+    this.onclose?.();
+  }
+  async send(message: JSONRPCMessage): Promise<void> {
+    const key = 'id' in message ? message.id : undefined;
+    if (typeof key !== 'string') return; // notifications: none are sent statelessly
+    const waiter = this.waiting.get(key);
+    if (!waiter) return;
+    this.waiting.delete(key);
+    waiter.resolve({ ...message, id: waiter.id } as JSONRPCMessage);
+  }
+
+  /** The id the client gave a request the server is handling (the server sees the router's). */
+  clientIdOf(key: string | number): string | number | undefined {
+    return this.waiting.get(String(key))?.id;
+  }
+
+  private extra(request: McpRequest) {
+    return {
+      authInfo: {
+        token: '',
+        clientId: request.principal.actor.id,
+        scopes: [],
+        extra: { request },
+      },
+    };
+  }
+
+  /** The server's reply to one request of an HTTP request. */
+  answer(message: JSONRPCRequest, request: McpRequest): Promise<JSONRPCMessage> {
+    this.seq += 1;
+    const key = `${this.seq}`;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.waiting.delete(key);
+        resolve(rpcErrorMessage(message.id, MCP_RPC.internalError, 'The server did not answer'));
+      }, ANSWER_TIMEOUT_MS);
+      this.waiting.set(key, {
+        id: message.id,
+        resolve: (reply) => {
+          clearTimeout(timer);
+          resolve(reply);
+        },
+      });
+      this.onmessage?.({ ...message, id: key }, this.extra(request));
+    });
+  }
+
+  notify(message: JSONRPCMessage, request: McpRequest): void {
+    this.onmessage?.(message, this.extra(request));
+  }
+}
+
+function requestOf(extra: { authInfo?: { extra?: Record<string, unknown> } }): McpRequest {
+  const request = extra.authInfo?.extra?.request as McpRequest | undefined;
+  if (!request) throw new McpError(ErrorCode.InternalError, 'A message without its request');
+  return request;
+}
+
+function createServer(router: RequestRouter): Server {
   const server = new Server(
     {
       name: 'hospital-management',
@@ -77,42 +171,47 @@ export function createMcpServer(request: McpRequest): Server {
         "Tools act on one hospital: the credential's. Ids come from search and list tools; times are ISO 8601 with a zone; dates are the hospital's local dates.",
     },
   );
-  const visible = () => usableBy(CAPABILITIES, request.principal.actor);
+  const visible = (request: McpRequest) => usableBy(CAPABILITIES, request.principal.actor);
 
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: toolDescriptors(visible()),
+  server.setRequestHandler(ListToolsRequestSchema, async (_list, extra) => ({
+    tools: visible(requestOf(extra))
+      .filter((c) => c.tool)
+      .map(descriptorOf) as unknown as {
+      name: string;
+      inputSchema: { type: 'object' };
+      annotations?: ToolAnnotations;
+    }[],
   }));
 
   server.setRequestHandler(CallToolRequestSchema, async (call, extra) => {
-    try {
-      const output = await runCapability({
-        capability: call.params.name,
-        args: call.params.arguments ?? {},
-        transport: 'mcp',
-        principal: request.principal,
-        agent: server.getClientVersion()?.name ?? request.agent,
-        requestId: request.requestId,
-        rpcId: String(extra.requestId),
-        stores: request.stores,
-        log: request.log,
-        now: request.now,
-      });
-      return {
-        content: [{ type: 'text', text: JSON.stringify(output) }],
-        structuredContent: output as Record<string, unknown>,
-      };
-    } catch (err) {
-      return toolError(toAppError(err), request.requestId);
-    }
+    const request = requestOf(extra);
+    const outcome = await executeCapability({
+      capability: call.params.name,
+      args: call.params.arguments ?? {},
+      transport: 'mcp',
+      principal: request.principal,
+      agent: request.agent,
+      requestId: request.requestId,
+      rpcId: String(router.clientIdOf(extra.requestId) ?? extra.requestId),
+      stores: request.stores,
+      log: request.log,
+      now: request.now,
+    });
+    request.calls.push(outcome);
+    if (outcome.error) return toolError(outcome.error, request.requestId);
+    return {
+      content: [{ type: 'text', text: JSON.stringify(outcome.output) }],
+      structuredContent: outcome.output as Record<string, unknown>,
+    };
   });
 
   server.setRequestHandler(ListResourcesRequestSchema, async () => ({
     resources: [...RESOURCES],
   }));
 
-  server.setRequestHandler(ReadResourceRequestSchema, async ({ params }) => {
+  server.setRequestHandler(ReadResourceRequestSchema, async ({ params }, extra) => {
     let body: unknown;
-    if (params.uri === 'svc://capabilities') body = capabilitiesResource(visible());
+    if (params.uri === 'svc://capabilities') body = capabilitiesResource(visible(requestOf(extra)));
     else if (params.uri === 'svc://agents') body = agentsResource();
     else
       throw new McpError(ErrorCode.InvalidParams, `No resource ${params.uri}; see resources/list`);
@@ -121,4 +220,34 @@ export function createMcpServer(request: McpRequest): Server {
     };
   });
   return server;
+}
+
+let instance: Promise<RequestRouter> | undefined;
+
+/** The container's MCP server (built and connected on first use). */
+export function mcpServer(): Promise<RequestRouter> {
+  instance ??= (async () => {
+    const router = new RequestRouter();
+    await createServer(router).connect(router);
+    return router;
+  })();
+  return instance;
+}
+
+/**
+ * The server's replies to the requests among `messages` (in order), for one HTTP request;
+ * notifications are delivered and answered by nothing.
+ */
+export async function answerRequests(
+  messages: readonly JSONRPCMessage[],
+  request: McpRequest,
+): Promise<JSONRPCMessage[]> {
+  const router = await mcpServer();
+  const replies: Promise<JSONRPCMessage>[] = [];
+  for (const message of messages) {
+    if ('method' in message && 'id' in message)
+      replies.push(router.answer(message as JSONRPCRequest, request));
+    else router.notify(message, request);
+  }
+  return Promise.all(replies);
 }

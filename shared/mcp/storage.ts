@@ -1,46 +1,31 @@
 /**
- * What the MCP function keeps in the table, all of it expiring by TTL: the per-credential
- * rate-limit counters (global items, keyed by a hash of the credential) and the legacy-SSE
- * session mailboxes (in the tenant's partitions).
+ * The legacy SSE sessions the MCP function keeps in the table, in the tenant's partitions: the
+ * stream holder's session item (open, alive, expiring) and its mailbox of replies. Everything
+ * expires by TTL; a session is postable only while its holder is alive (it renews `aliveUntil`
+ * while it streams), so a holder that died cannot leave a session that swallows replies.
  */
 import { conditionFailed } from '../kernel/store/conditions';
-import { lookupKey } from '../kernel/store/keys';
 import type { Store } from '../kernel/store/store';
-
-export const DEFAULT_RATE_LIMIT_PER_MINUTE = 10;
 
 const epochSeconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
+/** How long a session stays postable after its holder last said it is alive. */
+export const ALIVE_SECONDS = 30;
+
 /**
- * Counts one request of a credential in the current minute (fixed windows, UTC minutes) in one
- * atomic UpdateItem (`ADD`) that answers the new count; the caller lets the request through when
- * the count is within the hospital's limit. Every racing request gets its own count, so of 20
- * parallel requests exactly `limit` pass. The counter is keyed by a hash of the credential
- * itself (the bearer token), so it runs in parallel with the credential's verification rather
- * than after it; it is a global item (the tenant is not known yet) that expires by TTL a minute
- * after its window.
+ * The largest reply one mailbox item takes (DynamoDB's item limit is 400 KB, key and attributes
+ * included); a reply over it is answered with a JSON-RPC error instead (`MCP_MAILBOX_MAX_BYTES`
+ * lowers it, for tests).
  */
-export async function countRequest(
-  global: Store,
-  credentialHash: string,
-  now: Date,
-): Promise<{ count: number; retryAfterSeconds: number }> {
-  const window = Math.floor(now.getTime() / 60_000);
-  const windowEnd = (window + 1) * 60;
-  const attributes = await global.update({
-    Key: lookupKey('MCPRATE', `${credentialHash}#${window}`),
-    UpdateExpression: 'ADD #value :one SET entity = :entity, expiresAt = :ttl',
-    ExpressionAttributeNames: { '#value': 'value' },
-    ExpressionAttributeValues: { ':one': 1, ':entity': 'RateCounter', ':ttl': windowEnd + 60 },
-    ReturnValues: 'UPDATED_NEW',
-  });
-  return {
-    count: Number(attributes?.value),
-    retryAfterSeconds: Math.max(1, windowEnd - epochSeconds(now)),
-  };
+export function mailboxMaxBytes(): number {
+  const configured = Number(process.env.MCP_MAILBOX_MAX_BYTES ?? 0);
+  return configured > 0 ? Math.min(configured, 350_000) : 350_000;
 }
 
-/** A legacy SSE session: the stream holder's mailbox, which only its own credential may post to. */
+/** The items of one TransactWriteItems stay under DynamoDB's 4 MB per transaction. */
+const TRANSACTION_BYTES = 3_500_000;
+const TRANSACTION_ITEMS = 99;
+
 const sessionKey = (store: Store, sessionId: string) => store.keys.entity('MCPSESSION', sessionId);
 
 export async function openSession(
@@ -56,55 +41,115 @@ export async function openSession(
       entity: 'McpSession',
       credentialId,
       openedAt: now.toISOString(),
+      closesAt: epochSeconds(now) + lifetimeSeconds,
+      aliveUntil: epochSeconds(now) + ALIVE_SECONDS,
       expiresAt: epochSeconds(now) + lifetimeSeconds + 60,
     },
     ConditionExpression: 'attribute_not_exists(pk)',
   });
 }
 
+/** The holder is still streaming: the session stays postable for ALIVE_SECONDS more. */
+export async function keepSessionAlive(store: Store, sessionId: string, now: Date): Promise<void> {
+  await store.update({
+    Key: sessionKey(store, sessionId),
+    UpdateExpression: 'SET aliveUntil = :alive',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':alive': epochSeconds(now) + ALIVE_SECONDS },
+  });
+}
+
+const OPEN_CONDITION =
+  'attribute_exists(pk) AND credentialId = :credential AND aliveUntil > :now AND closesAt > :now';
+
 /**
- * Leaves the replies for the stream holder: one transaction that checks the session is open and
- * belongs to this credential, and puts the message. False when there is no such session.
+ * True when the session is open for this credential: it exists, is its own, its holder is alive
+ * and its stream has not reached its end. Checked before any message of a post runs.
+ */
+export async function sessionIsOpen(
+  store: Store,
+  sessionId: string,
+  credentialId: string,
+  now: Date,
+): Promise<boolean> {
+  const item = await store.get(sessionKey(store, sessionId), { consistent: true });
+  const at = epochSeconds(now);
+  return (
+    item !== undefined &&
+    item.credentialId === credentialId &&
+    Number(item.aliveUntil) > at &&
+    Number(item.closesAt) > at
+  );
+}
+
+/**
+ * Leaves the replies for the stream holder, one mailbox item per reply (in order), in as few
+ * transactions as DynamoDB's limits allow, each conditional on the session still being open for
+ * this credential. False when it is not (nothing of that transaction is written).
  */
 export async function postToSession(
   store: Store,
   sessionId: string,
   credentialId: string,
-  messages: readonly unknown[],
+  replies: readonly string[],
   now: Date,
 ): Promise<boolean> {
   const key = sessionKey(store, sessionId);
-  try {
-    await store.transact([
-      {
-        name: 'session',
-        ConditionCheck: {
-          Key: key,
-          ConditionExpression: 'attribute_exists(pk) AND credentialId = :credential',
-          ExpressionAttributeValues: { ':credential': credentialId },
-        },
+  const stamp = now.toISOString();
+  const puts = replies.map((message, i) => ({
+    Put: {
+      Item: {
+        pk: key.pk,
+        sk: `MSG#${stamp}#${crypto.randomUUID()}#${String(i).padStart(3, '0')}`,
+        entity: 'McpSessionMessage',
+        message,
+        expiresAt: epochSeconds(now) + 15 * 60,
       },
-      {
-        Put: {
-          Item: {
-            pk: key.pk,
-            sk: `MSG#${now.toISOString()}#${crypto.randomUUID()}`,
-            entity: 'McpSessionMessage',
-            messages: JSON.stringify(messages),
-            expiresAt: epochSeconds(now) + 15 * 60,
+    },
+  }));
+  const chunks: (typeof puts)[] = [];
+  let chunk: typeof puts = [];
+  let bytes = 0;
+  for (const put of puts) {
+    const size = put.Put.Item.message.length + 200;
+    if (
+      chunk.length > 0 &&
+      (bytes + size > TRANSACTION_BYTES || chunk.length >= TRANSACTION_ITEMS)
+    ) {
+      chunks.push(chunk);
+      chunk = [];
+      bytes = 0;
+    }
+    chunk.push(put);
+    bytes += size;
+  }
+  if (chunk.length > 0) chunks.push(chunk);
+  for (const items of chunks) {
+    try {
+      await store.transact([
+        {
+          name: 'session',
+          ConditionCheck: {
+            Key: key,
+            ConditionExpression: OPEN_CONDITION,
+            ExpressionAttributeValues: {
+              ':credential': credentialId,
+              ':now': epochSeconds(now),
+            },
           },
         },
-      },
-    ]);
-    return true;
-  } catch (err) {
-    if (conditionFailed(err, 'session')) return false;
-    throw err;
+        ...items,
+      ]);
+    } catch (err) {
+      if (conditionFailed(err, 'session')) return false;
+      throw err;
+    }
   }
+  return true;
 }
 
-/** The messages waiting in the mailbox, oldest first, removed as they are taken. */
-export async function takeFromSession(store: Store, sessionId: string): Promise<unknown[]> {
+/** The replies waiting in the mailbox, oldest first (one page), removed as they are taken. */
+export async function takeFromSession(store: Store, sessionId: string): Promise<string[]> {
   const pk = sessionKey(store, sessionId).pk;
   const items = await store.query({
     partition: pk,
@@ -114,7 +159,7 @@ export async function takeFromSession(store: Store, sessionId: string): Promise<
   if (items.length === 0) return [];
   const batch = items.slice(0, 100);
   await store.transact(batch.map((item) => ({ Delete: { Key: { pk, sk: String(item.sk) } } })));
-  return batch.flatMap((item) => JSON.parse(String(item.messages)) as unknown[]);
+  return batch.map((item) => String(item.message));
 }
 
 export async function closeSession(store: Store, sessionId: string): Promise<void> {

@@ -5,7 +5,7 @@
  * dialect). Nothing is written by hand, so the document cannot drift from what the functions
  * validate. The error answers are the one `{statusCode, message, error}` body of every status.
  */
-import { STATUS_OF, statusName } from '../http/errors';
+import { STATUS_OF, statusName } from '../edge/http';
 import {
   type OperationRoute,
   pathParams,

@@ -14,7 +14,7 @@ import { HospitalStack } from '../../lib/hospital-stack';
 import { Logging } from '../../lib/logging';
 import { type Manifest, readManifest } from '../../lib/manifest';
 import { Secrets } from '../../lib/secrets';
-import { readSettings, type Settings } from '../../lib/settings';
+import { DEFAULT_SETTINGS, readSettings, type Settings } from '../../lib/settings';
 import { GATEWAY_RESPONSES } from '../../shared/http/gateway-responses';
 import { TABLE } from '../../shared/kernel/store/table';
 import { ACTION_TYPE_NAMES, agentActionRules } from '../../shared/modules/agent-actions/index';
@@ -270,6 +270,19 @@ describe('Lambda functions (one per GROUP plus the authorizer)', () => {
     expect(Object.keys(Template.fromStack(stack).toJSON().Outputs)).toContain('McpUrl');
   });
 
+  it('reserves concurrency for MCP (its cap too), so long streams cannot starve REST; only MCP', () => {
+    const functions = Object.values(resourcesOf(stack.areas.get('agents')!)).filter(
+      (r) => r.Type === 'AWS::Lambda::Function',
+    );
+    const reserved = functions.filter((f) => f.Properties.ReservedConcurrentExecutions);
+    expect(reserved).toHaveLength(1);
+    expect(reserved[0]!.Properties).toMatchObject({
+      Description: expect.stringMatching(/^MCP server/),
+      ReservedConcurrentExecutions: 20,
+    });
+    expect(DEFAULT_SETTINGS.mcpReservedConcurrency).toBe(20);
+  });
+
   it.each(specs.map((s) => [s.name, s] as const))(
     '%s: nodejs24.x, arm64, X-Ray, memory, timeout and environment from its declaration',
     (_name, spec) => {
@@ -288,6 +301,10 @@ describe('Lambda functions (one per GROUP plus the authorizer)', () => {
       const env = props.Environment.Variables as Json;
       expect(env.NODE_OPTIONS).toBe('--enable-source-maps');
       expect('TABLE_NAME' in env).toBe(spec.permissions.table !== 'none');
+      // The cursor sealing key, as a dynamic reference (never its value) to the generated secret.
+      expect('CURSOR_SECRET' in env).toBe(spec.permissions.table !== 'none');
+      if ('CURSOR_SECRET' in env)
+        expect(JSON.stringify(env.CURSOR_SECRET)).toMatch(/\{\{resolve:secretsmanager:/);
       expect('JWT_SECRET_ARN' in env).toBe(Boolean(spec.permissions.jwtSecret));
       // Its log group is encrypted and has a retention.
       const logGroup = home[props.LoggingConfig.LogGroup.Ref]!;

@@ -1,15 +1,16 @@
 /**
  * What an MCP tool call costs in DynamoDB round trips: its operation's own, plus exactly one audit
- * write (runCapability) and one rate-limit update (countRequest); the credential check is the
- * authorizer's (an API key: three reads). Counted with the stores' own round-trip counters.
+ * write for a read or a refusal (runCapability; a change's record rides in the change's own
+ * transaction: no round trip of its own) and one rate-limit update (spendAgentBudget); the
+ * credential check is the authorizer's (an API key: three reads). Counted with the stores' own
+ * round-trip counters.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runCapability } from '../../shared/agents';
-import { resolvePrincipal } from '../../shared/auth/authorize';
+import { runCapability, spendAgentBudget } from '../../shared/agents';
 import type { Principal } from '../../shared/auth/principal';
+import { resolvePrincipal } from '../../shared/edge/authenticate';
 import { createLogger } from '../../shared/kernel/log';
 import { Stores } from '../../shared/kernel/store/store';
-import { countRequest } from '../../shared/mcp/storage';
 import * as apiKeys from '../../shared/modules/api-keys/operations';
 import * as departments from '../../shared/modules/departments/operations';
 import * as patients from '../../shared/modules/patients/operations';
@@ -45,7 +46,7 @@ async function toolRoundTrips(principal: Principal, capability: string, args: un
 }
 
 describe('round trips of a tool call', () => {
-  it('= the operation + one audit write; + one rate-limit update; + three reads to verify a key', async () => {
+  it('= the operation + one audit write (none of its own for a change); + one rate-limit update; + three reads to verify a key', async () => {
     const h = await hospitalWithKey();
     const authStores = new Stores();
     const principal = await resolvePrincipal(authStores, `Bearer ${h.secret}`, new Date());
@@ -68,13 +69,14 @@ describe('round trips of a tool call', () => {
         sex: 'female',
         phone: '+91 98450 22222',
       }),
-    ).toBe(registerDirect.roundTrips + 1);
+      // The record rides in the registration's transaction (agent-audit-transaction.test.ts).
+    ).toBe(registerDirect.roundTrips);
 
     // A refusal costs the audit write only.
     expect(await toolRoundTrips(principal!, 'search-patients', { q: 'x' })).toBe(1);
 
     const rateStores = new Stores();
-    const counted = await countRequest(rateStores.global, 'hash-of-the-credential', new Date());
+    const counted = await spendAgentBudget(rateStores, principal!, 1, new Date());
     expect(counted.count).toBe(1);
     expect(rateStores.roundTrips.count).toBe(1);
   });

@@ -8,7 +8,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Actor, UserActor } from '../../shared/kernel/actor';
 import type { Context, TenantInfo } from '../../shared/kernel/context';
 import type { AppError } from '../../shared/kernel/errors';
-import { invokeOperation } from '../../shared/kernel/invoke';
 import * as departments from '../../shared/modules/departments/operations';
 import * as doctors from '../../shared/modules/doctors/operations';
 import * as encounters from '../../shared/modules/encounters/operations';
@@ -19,7 +18,12 @@ import { radiologyOrderChargeLines } from '../../shared/modules/radiology';
 import * as radiology from '../../shared/modules/radiology/operations';
 import * as users from '../../shared/modules/users/operations';
 import { DAY_SCHEDULE } from '../support/opd';
-import { contextFor, registeredHospital, useTestTable } from '../support/operations';
+import {
+  contextFor,
+  invokeOperation,
+  registeredHospital,
+  useTestTable,
+} from '../support/operations';
 
 let tenant: TenantInfo;
 let admin: UserActor;

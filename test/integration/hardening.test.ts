@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { allRoutes, type ManifestRoute } from '../../shared/api/index';
 import { isPublicRoute } from '../../shared/http/route';
+import { open as openCursor, seal as sealCursor } from '../../shared/kernel/store/cursor';
 import { addDays, zonedDateTimeToUtc } from '../../shared/kernel/time/zoned-time';
 import { type Client, client, expectError, newTenant, type Reply } from '../support/api';
 import { DAY_SCHEDULE, opdHospital, opdRuntime } from '../support/opd';
@@ -52,10 +53,10 @@ interface CursorPayload {
   q: string;
   k: Record<string, string>;
 }
-const decode = (cursor: string) =>
-  JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as CursorPayload;
-const encode = (payload: unknown) =>
-  Buffer.from(JSON.stringify(payload), 'utf8').toString('base64url');
+// Cursors are sealed (shared/kernel/store/cursor.ts): these checks play a client that holds the
+// deployment's key (the runtime's, in this process), to test the rules behind the seal.
+const decode = (cursor: string) => JSON.parse(openCursor(cursor) ?? 'null') as CursorPayload;
+const encode = (payload: unknown) => sealCursor(JSON.stringify(payload));
 const withQuery = (path: string, query: string) =>
   `${path}${path.includes('?') ? '&' : '?'}${query}`;
 

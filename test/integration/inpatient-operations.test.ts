@@ -8,7 +8,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Actor, UserActor } from '../../shared/kernel/actor';
 import type { Context, TenantInfo } from '../../shared/kernel/context';
 import type { AppError } from '../../shared/kernel/errors';
-import { invokeOperation } from '../../shared/kernel/invoke';
 import { zonedDateTimeToUtc } from '../../shared/kernel/time/zoned-time';
 import {
   admissionBedDayCharges,
@@ -22,7 +21,12 @@ import * as doctors from '../../shared/modules/doctors/operations';
 import * as patients from '../../shared/modules/patients/operations';
 import * as users from '../../shared/modules/users/operations';
 import { DAY_SCHEDULE } from '../support/opd';
-import { contextFor, registeredHospital, useTestTable } from '../support/operations';
+import {
+  contextFor,
+  invokeOperation,
+  registeredHospital,
+  useTestTable,
+} from '../support/operations';
 
 const TZ = 'Europe/London';
 let tenant: TenantInfo;

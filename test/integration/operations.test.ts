@@ -8,7 +8,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Actor, UserActor } from '../../shared/kernel/actor';
 import type { Context, TenantInfo } from '../../shared/kernel/context';
 import type { AppError } from '../../shared/kernel/errors';
-import { invokeOperation } from '../../shared/kernel/invoke';
 import { addDays, todayIn, zonedDateTimeToUtc } from '../../shared/kernel/time/zoned-time';
 import * as appointments from '../../shared/modules/appointments/operations';
 import * as auth from '../../shared/modules/auth/operations';
@@ -22,6 +21,7 @@ import { DAY_SCHEDULE } from '../support/opd';
 import {
   contextFor,
   invokeCounted,
+  invokeOperation,
   publicContext,
   registeredHospital,
   useTestTable,

@@ -7,7 +7,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Actor, UserActor } from '../../shared/kernel/actor';
 import type { Context, TenantInfo } from '../../shared/kernel/context';
 import type { AppError } from '../../shared/kernel/errors';
-import { invokeOperation } from '../../shared/kernel/invoke';
 import { addDays, todayIn, zonedDateTimeToUtc } from '../../shared/kernel/time/zoned-time';
 import * as departments from '../../shared/modules/departments/operations';
 import * as doctors from '../../shared/modules/doctors/operations';
@@ -16,7 +15,13 @@ import * as patients from '../../shared/modules/patients/operations';
 import * as pharmacy from '../../shared/modules/pharmacy/operations';
 import * as users from '../../shared/modules/users/operations';
 import { DAY_SCHEDULE } from '../support/opd';
-import { contextFor, invokeCounted, registeredHospital, useTestTable } from '../support/operations';
+import {
+  contextFor,
+  invokeCounted,
+  invokeOperation,
+  registeredHospital,
+  useTestTable,
+} from '../support/operations';
 
 let tenant: TenantInfo;
 let admin: UserActor;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../bin/local/server';
 import { allRoutes } from '../../shared/api/index';
 import { isPublicRoute } from '../../shared/http/route';
+import { open as openCursor, seal as sealCursor } from '../../shared/kernel/store/cursor';
 import { type Client, newTenant } from '../support/api';
 import { startTestRuntime } from '../support/runtime';
 
@@ -67,9 +68,10 @@ describe('no input makes any route answer 500', () => {
 });
 
 describe('hand-edited cursors', () => {
-  const decode = (c: string) =>
-    JSON.parse(Buffer.from(c, 'base64url').toString('utf8')) as Record<string, string>;
-  const encode = (v: unknown) => Buffer.from(JSON.stringify(v), 'utf8').toString('base64url');
+  // Cursors are sealed (shared/kernel/store/cursor.ts): this plays a client that holds the
+  // deployment's key (the runtime's, in this process), to test the rules behind the seal.
+  const decode = (c: string) => JSON.parse(openCursor(c) ?? 'null') as Record<string, string>;
+  const encode = (v: unknown) => sealCursor(JSON.stringify(v));
 
   it('a cursor of the right partition with missing or extra key attributes is a 400, not a DynamoDB error', async () => {
     for (const [i, phone] of ['+91 9800000001', '+91 9800000002', '+91 9800000003'].entries()) {

@@ -57,3 +57,106 @@ export function rawToolCall(
     }),
   });
 }
+
+export interface SseEvent {
+  event: string;
+  data: string;
+}
+
+/**
+ * A legacy SSE session read with a raw HTTP client (GET /sse): its message endpoint, and the events
+ * as they arrive, read in the background so a test can post and then wait for what comes back.
+ */
+export class SseSession {
+  readonly events: SseEvent[] = [];
+  ended = false;
+  private waiters: (() => void)[] = [];
+
+  private constructor(
+    readonly baseUrl: string,
+    private readonly reader: ReadableStreamDefaultReader<Uint8Array>,
+  ) {}
+
+  static async open(baseUrl: string, headers: Record<string, string>): Promise<SseSession> {
+    const response = await fetch(`${baseUrl}/sse`, { headers });
+    if (response.status !== 200)
+      throw new Error(`GET /sse answered ${response.status}: ${await response.text()}`);
+    const session = new SseSession(baseUrl, response.body!.getReader());
+    void session.pump();
+    await session.waitFor((events) => events.some((e) => e.event === 'endpoint'));
+    return session;
+  }
+
+  /** The message endpoint the first event named, relative to the base URL. */
+  get endpoint(): string {
+    return this.events.find((e) => e.event === 'endpoint')!.data;
+  }
+
+  /** The JSON-RPC messages relayed so far. */
+  get messages(): any[] {
+    return this.events.filter((e) => e.event === 'message').map((e) => JSON.parse(e.data));
+  }
+
+  private async pump(): Promise<void> {
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for (;;) {
+        const { value, done } = await this.reader.read();
+        if (done) break;
+        buffer += decoder.decode(value, { stream: true });
+        let cut = buffer.indexOf('\n\n');
+        while (cut >= 0) {
+          const block = buffer.slice(0, cut);
+          buffer = buffer.slice(cut + 2);
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (event && data !== undefined) this.events.push({ event, data });
+          cut = buffer.indexOf('\n\n');
+        }
+        this.wake();
+      }
+    } catch {
+      // cancelled by close()
+    }
+    this.ended = true;
+    this.wake();
+  }
+
+  private wake(): void {
+    const waiting = this.waiters;
+    this.waiters = [];
+    for (const w of waiting) w();
+  }
+
+  /** Resolves once `until` holds (or the stream ended); rejects after `timeoutMs`. */
+  async waitFor(until: (events: SseEvent[]) => boolean, timeoutMs = 15_000): Promise<SseEvent[]> {
+    const deadline = Date.now() + timeoutMs;
+    while (!until(this.events) && !this.ended) {
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`SSE: timed out after ${timeoutMs} ms`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+    return this.events;
+  }
+
+  /** Posts a JSON-RPC body to the session's endpoint; fails (never hangs) after `timeoutMs`. */
+  post(headers: Record<string, string>, body: unknown, timeoutMs = 10_000): Promise<Response> {
+    return fetch(`${this.baseUrl}/${this.endpoint}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.reader.cancel().catch(() => undefined);
+  }
+}

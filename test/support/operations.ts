@@ -1,16 +1,26 @@
 /**
- * Calling operations directly, as every transport does, against the run's DynamoDB Local: for
- * tests of the operations themselves (actors, round trips) without HTTP in between.
+ * Calling operations directly through the edge pipeline, as every transport does (context, access
+ * before input, invoke), against the run's DynamoDB Local: for tests of the operations themselves
+ * (actors, round trips) without HTTP in between.
  */
 import { inject } from 'vitest';
 import { resetSigningKey } from '../../shared/auth/jwt';
+import { invokeAtEdge } from '../../shared/edge/invoke';
+import { Edge } from '../../shared/edge/pipeline';
 import type { Actor } from '../../shared/kernel/actor';
-import type { Context, PublicContext, TenantInfo } from '../../shared/kernel/context';
-import { invokeOperation } from '../../shared/kernel/invoke';
+import {
+  type Context,
+  type ContextBase,
+  type PublicContext,
+  publicContext as publicContextOf,
+  type TenantInfo,
+  tenantContext,
+} from '../../shared/kernel/context';
 import { createLogger } from '../../shared/kernel/log';
-import type { AnyOperation } from '../../shared/kernel/operation';
+import type { AnyOperation, ContextFor, Operation } from '../../shared/kernel/operation';
 import { resetDocumentClient } from '../../shared/kernel/store/client';
 import { Stores } from '../../shared/kernel/store/store';
+import type * as z from '../../shared/kernel/zod';
 import * as tenants from '../../shared/modules/tenants/operations';
 import { TEST_TABLE } from './global-setup';
 
@@ -19,30 +29,41 @@ export function useTestTable(): void {
   process.env.DYNAMODB_ENDPOINT = inject('dynamoEndpoint');
   process.env.HMS_STRICT_CHECKS = '1';
   process.env.JWT_SECRET ??= 'operations-test-secret-0123456789abcdef';
+  process.env.CURSOR_SECRET ??= 'operations-test-cursor-secret-0123456789';
   resetDocumentClient();
   resetSigningKey();
 }
 
-const base = () => ({
+const base = (): ContextBase => ({
   now: new Date(),
   requestId: `test-${Math.random()}`,
   log: createLogger(),
-  transport: 'internal' as const,
+  transport: 'internal',
+  stores: new Stores(),
 });
 
 export function publicContext(): PublicContext {
-  return { ...base(), actor: { kind: 'anonymous' }, stores: new Stores() };
+  return publicContextOf(base());
 }
 
 /** A context for `actor` in `tenant`, with its own round-trip count. */
 export function contextFor(tenant: TenantInfo, actor: Actor): Context {
-  return {
-    ...base(),
-    actor,
-    tenant,
-    tenantId: tenant.id,
-    store: new Stores().forTenant(tenant.id),
-  };
+  return tenantContext(base(), actor, tenant);
+}
+
+/** The tests' operation caller: the edge's invoke (access, then input, then the operation). */
+export function invokeOperation<
+  I extends z.ZodMiniType,
+  O extends z.ZodMiniType,
+  A extends Operation['access'],
+>(op: Operation<I, O, A>, ctx: ContextFor<A>, input: unknown): Promise<z.output<O>> {
+  const edge = new Edge({
+    function: 'test',
+    transport: ctx.transport,
+    requestId: ctx.requestId,
+    log: ctx.log,
+  });
+  return invokeAtEdge(edge, op, ctx, () => input);
 }
 
 /** Invokes and reports the DynamoDB round trips the call made. */

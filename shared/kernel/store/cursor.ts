@@ -1,11 +1,18 @@
 /**
- * Opaque list cursors (errors read "cursor: …" on every transport). A cursor carries DynamoDB's LastEvaluatedKey and a digest of the query it
- * came from, so a cursor reused after the query changed (another search text, date or filter,
- * another list, another tenant) or edited by hand is a 400 that names `cursor`, never a DynamoDB
- * ValidationException (500) or a read outside the query's partition.
+ * Opaque list cursors (errors read "cursor: …" on every transport). A cursor carries DynamoDB's
+ * LastEvaluatedKey and a digest of the query it came from, so a cursor reused after the query
+ * changed (another search text, date or filter, another list, another tenant) or edited by hand is
+ * a 400 that names `cursor`, never a DynamoDB ValidationException (500) or a read outside the
+ * query's partition.
+ *
+ * The cursor is sealed: AES-256-GCM under a key derived from the deployment's `CURSOR_SECRET`, so
+ * a client sees neither the table's key structure (`TENANT#…`) nor can it forge a position; any
+ * edited character fails the tag. The IV is derived from the payload (an HMAC of it), so the same
+ * position always gives the same cursor: deterministic, and safe because a repeated IV only ever
+ * seals the same plaintext again.
  */
-import { createHash } from 'node:crypto';
-import { Invalid } from '../errors';
+import { createCipheriv, createDecipheriv, createHash, createHmac } from 'node:crypto';
+import { InternalError, Invalid } from '../errors';
 import { type IndexName, indexSpec, TABLE } from './table';
 
 /** The parts of a query a cursor is bound to (see Store.queryPage). */
@@ -47,13 +54,57 @@ function keyAttributes(index: IndexName | undefined): {
   };
 }
 
+/** The sealing keys, derived once per secret (encryption and IV derivation keys are distinct). */
+let keys: { secret: string; enc: Buffer; iv: Buffer } | undefined;
+
+function sealingKeys(): { enc: Buffer; iv: Buffer } {
+  const secret = process.env.CURSOR_SECRET;
+  if (!secret || secret.length < 16)
+    throw new InternalError('CURSOR_SECRET is not set: list cursors cannot be sealed');
+  if (keys?.secret !== secret) {
+    const derive = (label: string) => createHmac('sha256', secret).update(label).digest();
+    keys = { secret, enc: derive('hms-cursor-enc'), iv: derive('hms-cursor-iv') };
+  }
+  return keys;
+}
+
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+
+/** Seals a cursor's text (exported for tests that play a client holding the deployment's key). */
+export function seal(plaintext: string): string {
+  const { enc, iv: ivKey } = sealingKeys();
+  const iv = createHmac('sha256', ivKey).update(plaintext).digest().subarray(0, IV_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', enc, iv);
+  const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
+}
+
+/** The plaintext of a sealed cursor, or null for anything that was not sealed under this key. */
+export function open(cursor: string): string | null {
+  const { enc } = sealingKeys();
+  const raw = Buffer.from(cursor, 'base64url');
+  // base64url decoding skips characters it does not know: only its own output round-trips.
+  if (raw.length <= IV_BYTES + TAG_BYTES || raw.toString('base64url') !== cursor) return null;
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', enc, raw.subarray(0, IV_BYTES));
+    decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+    return Buffer.concat([
+      decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)),
+      decipher.final(),
+    ]).toString('utf8');
+  } catch {
+    return null;
+  }
+}
+
 export function encodeCursor(
   lastKey: Record<string, unknown> | undefined,
   binding: CursorBinding,
 ): string | null {
   if (!lastKey) return null;
   const payload: CursorPayload = { q: digest(binding), k: lastKey as Record<string, string> };
-  return Buffer.from(JSON.stringify(payload), 'utf8').toString('base64url');
+  return seal(JSON.stringify(payload));
 }
 
 function fitsRange(value: string, range: KeyRange | undefined): boolean {
@@ -76,9 +127,11 @@ export function decodeCursor(
   binding: CursorBinding,
 ): Record<string, string> | undefined {
   if (cursor === undefined) return undefined;
+  const plaintext = open(cursor);
+  if (plaintext === null) throw new Invalid('cursor: is not a valid cursor');
   let payload: unknown;
   try {
-    payload = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    payload = JSON.parse(plaintext);
   } catch {
     throw new Invalid('cursor: is not a valid cursor');
   }

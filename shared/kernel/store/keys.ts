@@ -11,7 +11,7 @@ export type ItemKey = {
 };
 
 /** Items found before the tenant is known, each written in the same transaction as its owner. */
-export const GLOBAL_LOOKUPS = ['SLUG', 'EMAIL', 'APIKEYHASH', 'LOGINFAIL', 'MCPRATE'] as const;
+export const GLOBAL_LOOKUPS = ['SLUG', 'EMAIL', 'APIKEYHASH', 'LOGINFAIL'] as const;
 export type GlobalLookup = (typeof GLOBAL_LOOKUPS)[number];
 
 /** `SLUG#city-hospital` / `SLUG`. */

@@ -20,5 +20,13 @@ export const A2aTaskFields = z.strictObject({
 });
 export type A2aTaskFields = z.output<typeof A2aTaskFields>;
 
+/**
+ * A task keeps its newest messages only (a conversation's turns beyond these are dropped from
+ * its history), and expires this long after its last change: its history and artifacts may hold
+ * patient data, which an agent's conversation should not keep for ever.
+ */
+export const TASK_HISTORY_MAX = 20;
+export const TASK_TTL_DAYS = 30;
+
 /** Page size bounds of ListTasks (A2A 1.0 says at most 100). */
 export const TASK_PAGE = { default: 20, max: 100 } as const;

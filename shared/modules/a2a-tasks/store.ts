@@ -10,7 +10,7 @@ import { defineRecord } from '../../kernel/records';
 import { sortKey } from '../../kernel/store/keys';
 import type { QuerySpec, Store } from '../../kernel/store/store';
 import * as z from '../../kernel/zod';
-import { A2aTaskFields } from './schemas';
+import { A2aTaskFields, TASK_TTL_DAYS } from './schemas';
 import { statesBefore } from './status';
 
 export const A2aTaskRecord = defineRecord(
@@ -26,7 +26,8 @@ const taskKeys = (store: Store) => ({
 /**
  * Writes the task's current form. The creation time (and with it the list position) is kept from
  * the first save: the SDK saves a task several times while it runs. The stored state must allow
- * the new one (status.ts): a lost condition is a Conflict, and nothing is written.
+ * the new one (status.ts): a lost condition is a Conflict, and nothing is written. Every save
+ * sets the task's expiry (TTL) TASK_TTL_DAYS after this change.
  */
 export async function saveTask(
   store: Store,
@@ -39,7 +40,7 @@ export async function saveTask(
     await store.update({
       Key: key,
       UpdateExpression:
-        'SET #entity = :entity, #tenantId = :tenantId, #id = :id, #ownerId = :ownerId, #contextId = :contextId, #state = :state, #updatedAt = :updatedAt, #body = :body, #createdAt = if_not_exists(#createdAt, :updatedAt), #gsi1pk = :gsi1pk, #gsi1sk = if_not_exists(#gsi1sk, :gsi1sk)',
+        'SET #entity = :entity, #tenantId = :tenantId, #id = :id, #ownerId = :ownerId, #contextId = :contextId, #state = :state, #updatedAt = :updatedAt, #body = :body, #createdAt = if_not_exists(#createdAt, :updatedAt), #gsi1pk = :gsi1pk, #gsi1sk = if_not_exists(#gsi1sk, :gsi1sk), #expiresAt = :expiresAt',
       ExpressionAttributeNames: {
         '#entity': 'entity',
         '#tenantId': 'tenantId',
@@ -52,6 +53,7 @@ export async function saveTask(
         '#createdAt': 'createdAt',
         '#gsi1pk': 'gsi1pk',
         '#gsi1sk': 'gsi1sk',
+        '#expiresAt': 'expiresAt',
       },
       ExpressionAttributeValues: {
         ':entity': A2aTaskRecord.entity,
@@ -64,6 +66,7 @@ export async function saveTask(
         ':body': task.body,
         ':gsi1pk': keys.ofOwner(task.ownerId),
         ':gsi1sk': sortKey(task.updatedAt, task.id),
+        ':expiresAt': Math.floor(Date.parse(task.updatedAt) / 1000) + TASK_TTL_DAYS * 86_400,
         ...Object.fromEntries(from.map((state, i) => [`:from${i}`, state])),
       },
       ConditionExpression: [

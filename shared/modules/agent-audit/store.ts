@@ -6,7 +6,7 @@
  */
 import { defineRecord } from '../../kernel/records';
 import { sortKey } from '../../kernel/store/keys';
-import type { QuerySpec, Store } from '../../kernel/store/store';
+import type { QuerySpec, Store, TxItem } from '../../kernel/store/store';
 import * as z from '../../kernel/zod';
 import { AgentAuditRecord as AuditFields, type ListAuditInput } from './schemas';
 
@@ -23,23 +23,43 @@ const auditKeys = (store: Store) => ({
   byOutcome: (outcome: string) => store.keys.collection('AGENTAUDIT', 'OUTCOME', outcome),
 });
 
-/** One write per call: the record with its three index entries. */
-export async function putAuditRecord(store: Store, record: AuditRecord): Promise<void> {
+/** The record's item, with its three index entries. */
+function auditItem(store: Store, record: AuditRecord) {
   const keys = auditKeys(store);
   const sk = sortKey(record.at, record.id);
-  await store.put({
-    Item: AuditRecord.item(record, {
-      pk: keys.all(),
-      sk,
-      gsi1pk: keys.byCapability(record.capability),
-      gsi1sk: sk,
-      gsi2pk: keys.byActor(record.actorId),
-      gsi2sk: sk,
-      gsi3pk: keys.byOutcome(record.outcome),
-      gsi3sk: sk,
-    }),
-    ConditionExpression: 'attribute_not_exists(pk)',
+  return AuditRecord.item(record, {
+    pk: keys.all(),
+    sk,
+    gsi1pk: keys.byCapability(record.capability),
+    gsi1sk: sk,
+    gsi2pk: keys.byActor(record.actorId),
+    gsi2sk: sk,
+    gsi3pk: keys.byOutcome(record.outcome),
+    gsi3sk: sk,
   });
+}
+
+/**
+ * One write per call. A new record must not exist yet; `replace` overwrites the record of the same
+ * call (a change that committed with its record, after which the call still failed).
+ */
+export async function putAuditRecord(
+  store: Store,
+  record: AuditRecord,
+  options: { replace?: boolean } = {},
+): Promise<void> {
+  await store.put({
+    Item: auditItem(store, record),
+    ...(options.replace ? {} : { ConditionExpression: 'attribute_not_exists(pk)' }),
+  });
+}
+
+/** The record as a write of a transaction: to ride along with the change it records. */
+export function auditRecordWrite(store: Store, record: AuditRecord): TxItem {
+  return {
+    name: 'audit',
+    Put: { Item: auditItem(store, record), ConditionExpression: 'attribute_not_exists(pk)' },
+  };
 }
 
 /**

@@ -185,3 +185,41 @@ describe('audit redaction', () => {
     expect(redactArguments('x')).toEqual({});
   });
 });
+
+describe('audit redaction by the capability’s input (issue 16, item 14)', () => {
+  const input = cap('get-patient').input;
+  it('drops fields the input does not declare, counting them, so no free text rides in an …Id', () => {
+    expect(
+      redactArguments({ id: 'p-1', noteId: 'She is HIV positive', 'HIV positive': 1 }, input),
+    ).toEqual({ id: 'p-1', _unknownFields: 2 });
+    expect(redactArguments({ x: 1 }, null)).toEqual({ _unknownFields: 1 });
+  });
+
+  it('keeps an id only when it looks like one', () => {
+    expect(redactArguments({ id: 'She is HIV positive' }, input)).toEqual({ id: '[redacted]' });
+    expect(redactArguments({ patientId: 'x'.repeat(65) })).toEqual({ patientId: '[redacted]' });
+  });
+
+  it('walks nested inputs by their schema', () => {
+    const book = cap('register-patient').input;
+    expect(
+      redactArguments(
+        { name: 'Ravi', emergencyContact: { name: 'Asha', phone: '+91', secretId: 'x' } },
+        book,
+      ),
+    ).toEqual({
+      name: '[redacted]',
+      emergencyContact: { name: '[redacted]', phone: '[redacted]' },
+      _unknownFields: 1,
+    });
+  });
+
+  it('bounds the record: huge arguments become a digest and a size', () => {
+    const huge = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`n${i}`, i]));
+    const kept = redactArguments(huge);
+    expect(Object.keys(kept).sort()).toEqual(['_bytes', '_digest']);
+    expect(kept._digest).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(kept._bytes).toBe(Buffer.byteLength(JSON.stringify(huge)));
+    expect(JSON.stringify(kept).length).toBeLessThan(1024);
+  });
+});

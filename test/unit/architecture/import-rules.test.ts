@@ -9,6 +9,14 @@
  * - the domain (kernel, clinical, modules) and credential code import no transport (HTTP, REST
  *   groups, pages);
  * - runtime code (shared, functions) imports no deploy-time code (lib) or entry point (bin);
+ * - transports (REST: http, api, web, openapi; MCP; A2A) never import each other: what they share
+ *   (authentication, the tenant-header rule, context, the log line, HTTP status answers, request
+ *   helpers) lives in the edge (shared/edge), which imports no transport;
+ * - credential primitives (shared/auth) import no module and no edge, so the modules may use them
+ *   (passwords, tokens, key secrets) without an auth ↔ modules cycle;
+ * - deploy-time code (lib) imports no entry point, handler or test, and from shared only
+ *   declarations: never the edge, a transport's request code or the store beyond the table spec;
+ *   the route manifest reaches lib/ only through lib/manifest.ts;
  * - runtime code imports zod only as the kernel's `zod/mini` (shared/kernel/zod.ts, which sets the
  *   English messages), and as a namespace: that lets a bundle shed the parts of zod it never uses.
  */
@@ -49,14 +57,13 @@ const moduleOf = (file: string) => /^shared\/modules\/([^/]+)\//.exec(file)?.[1]
 function violations(
   from: (file: string) => boolean,
   bad: (target: string, file: string) => boolean,
+  scope: readonly string[] = SHARED.concat(files('functions')),
 ): string[] {
-  return SHARED.concat(files('functions'))
-    .filter(from)
-    .flatMap((file) =>
-      importsOf(file)
-        .filter((t) => bad(t, file))
-        .map((t) => `${file} → ${t}`),
-    );
+  return scope.filter(from).flatMap((file) =>
+    importsOf(file)
+      .filter((t) => bad(t, file))
+      .map((t) => `${file} → ${t}`),
+  );
 }
 
 describe('import rules', () => {
@@ -149,5 +156,85 @@ describe('import rules', () => {
         (t) => t.startsWith('lib/') || t.startsWith('bin/'),
       ),
     ).toEqual([]);
+  });
+
+  describe('transports and the edge', () => {
+    const TRANSPORTS: Record<string, RegExp> = {
+      rest: /^(shared\/(http|api|web|openapi)\/|functions\/(?!mcp\/|a2a\/|agent-action|authorizer\/))/,
+      mcp: /^(shared\/mcp\/|functions\/mcp\/)/,
+      a2a: /^(shared\/a2a\/|functions\/a2a\/)/,
+    };
+    const transportOf = (file: string) =>
+      Object.entries(TRANSPORTS).find(([, pattern]) => pattern.test(file))?.[0];
+
+    it('finds the transports (the rule below checks something)', () => {
+      expect(transportOf('shared/mcp/function-url.ts')).toBe('mcp');
+      expect(transportOf('shared/a2a/handler.ts')).toBe('a2a');
+      expect(transportOf('shared/http/rest-handler.ts')).toBe('rest');
+      expect(transportOf('functions/patients/handler.ts')).toBe('rest');
+      expect(importsOf('shared/mcp/function-url.ts')).toContain('shared/edge/pipeline.ts');
+    });
+
+    it('no transport imports another', () => {
+      expect(
+        violations(
+          (f) => transportOf(f) !== undefined,
+          (t, f) => transportOf(t) !== undefined && transportOf(t) !== transportOf(f),
+        ),
+      ).toEqual([]);
+    });
+
+    it('the edge imports no transport', () => {
+      expect(
+        violations(
+          (f) => f.startsWith('shared/edge/'),
+          (t) => transportOf(t) !== undefined,
+        ),
+      ).toEqual([]);
+    });
+
+    it('credential primitives import no module and no edge (no auth ↔ modules cycle)', () => {
+      expect(
+        violations(
+          (f) => f.startsWith('shared/auth/'),
+          (t) => t.startsWith('shared/modules/') || t.startsWith('shared/edge/'),
+        ),
+      ).toEqual([]);
+      // The modules do use them: the rule is what keeps the edge one-way.
+      expect(importsOf('shared/modules/api-keys/service.ts')).toContain(
+        'shared/auth/api-key-secret.ts',
+      );
+    });
+  });
+
+  describe('deploy-time code (lib)', () => {
+    const LIB = files('lib');
+    const fromLib = (bad: (target: string, file: string) => boolean) =>
+      violations(() => true, bad, LIB);
+
+    it('finds lib and its imports', () => {
+      expect(LIB.length).toBeGreaterThan(10);
+      expect(importsOf('lib/manifest.ts')).toContain('shared/api/index.ts');
+    });
+
+    it('imports no entry point, function handler or test', () => {
+      expect(fromLib((t) => /^(bin|functions|test)\//.test(t))).toEqual([]);
+    });
+
+    it("imports from shared only declarations: no edge, no transport's request code, no store client", () => {
+      const requestCode = (t: string) =>
+        t.startsWith('shared/edge/') ||
+        t.startsWith('shared/a2a/') ||
+        (t.startsWith('shared/mcp/') && t !== 'shared/mcp/function.ts') ||
+        /^shared\/http\/(rest-|respond|errors)/.test(t) ||
+        (t.startsWith('shared/kernel/store/') && t !== 'shared/kernel/store/table.ts');
+      expect(fromLib(requestCode)).toEqual([]);
+    });
+
+    it('the route manifest reaches lib/ only through lib/manifest.ts', () => {
+      expect(
+        fromLib((t, f) => /^shared\/(api\/|http\/route\.ts$)/.test(t) && f !== 'lib/manifest.ts'),
+      ).toEqual([]);
+    });
   });
 });

@@ -7,7 +7,7 @@ import type { Principal } from '../../../shared/auth/principal';
 
 // The handler's only I/O is resolvePrincipal (JWT + table reads); the policy is what is under test.
 const resolvePrincipal = vi.hoisted(() => vi.fn<() => Promise<Principal | null>>());
-vi.mock('../../../shared/auth/authorize', () => ({ resolvePrincipal }));
+vi.mock('../../../shared/edge/authenticate', () => ({ resolvePrincipal }));
 const { handler } = await import('../../../functions/authorizer/handler');
 
 const PRINCIPAL: Principal = {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { errorBody, errorResponse, html, json } from '../../../shared/http/respond';
+import { errorBody } from '../../../shared/edge/http';
+import { errorResponse } from '../../../shared/http/errors';
+import { html, json } from '../../../shared/http/respond';
 import {
   AppError,
   Conflict,

@@ -73,6 +73,20 @@ describe('invokeOperation', () => {
     expect(handler).not.toHaveBeenCalled();
   });
 
+  it('decides access before it looks at the input: a refused caller never learns the schema', async () => {
+    const asClerk: Context = { ...asNurse, actor: { kind: 'user', id: 'u-2', role: 'ACCOUNTANT' } };
+    for (const input of [{ n: 'x' }, {}, null, 'not an object', { n: 1, extra: true }]) {
+      const err = await failure(invokeOperation(double, asClerk, input));
+      expect(err.code, JSON.stringify(input)).toBe('forbidden');
+      expect(err.details?.issues).toBeUndefined();
+    }
+    const anonymousErr = await failure(
+      invokeOperation(double, { ...anonymous, tenant: undefined } as unknown as Context, {}),
+    );
+    expect(anonymousErr.code).toBe('unauthenticated');
+    expect(handler).not.toHaveBeenCalled();
+  });
+
   it('under strict checks, an answer outside the output schema is an internal error', async () => {
     process.env.HMS_STRICT_CHECKS = '1';
     handler.mockResolvedValueOnce({ double: 1, pk: 'TENANT#t-1#PATIENT#x' } as never);

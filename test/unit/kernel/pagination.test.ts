@@ -76,6 +76,8 @@ describe('queryPage cursors (DynamoDB client mocked)', () => {
 
   beforeEach(() => {
     process.env.TABLE_NAME = 'unit-test-table';
+    // Cursors are sealed (cursor-seal.test.ts): any secret of the run will do here.
+    process.env.CURSOR_SECRET ??= 'unit-test-cursor-secret-0123456789abcdef';
     // Never reached (the client is mocked); a closed port makes a leak fail fast instead of calling AWS.
     process.env.DYNAMODB_ENDPOINT = 'http://127.0.0.1:9';
     resetDocumentClient();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { basePathOf, withBasePath } from '../../../shared/web/base-path';
+import { basePathOf } from '../../../shared/edge/request';
+import { withBasePath } from '../../../shared/web/base-path';
 import { renderLogin } from '../../../shared/web/pages';
 
 describe('base path', () => {

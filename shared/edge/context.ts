@@ -1,0 +1,46 @@
+/**
+ * The edge's second and third steps, written once for every way in over HTTP (REST, MCP, A2A):
+ * the tenant-header rule, then the operation's context from the verified principal.
+ */
+import type { Principal } from '../auth/principal';
+import type { Context, ContextBase, PublicContext } from '../kernel/context';
+import { publicContext, tenantContext } from '../kernel/context';
+import { Forbidden, Unauthenticated } from '../kernel/errors';
+
+/**
+ * With a user token, `x-tenant-id` is required and must name the token's tenant; with an API key
+ * it may be left out, and must match when sent. It never selects data: the store is bound to the
+ * credential's tenant.
+ */
+export function checkTenantHeader(principal: Principal, tenantHeader: string | undefined): void {
+  if (principal.actor.kind === 'user' && !tenantHeader) {
+    throw new Unauthenticated(
+      'x-tenant-id header is required when authenticating with a user token',
+    );
+  }
+  if (tenantHeader && tenantHeader !== principal.tenant.id) {
+    throw new Forbidden('x-tenant-id does not match the tenant of the credential');
+  }
+}
+
+/** The verified principal, or 401 when there is none. */
+export function requirePrincipal(principal: Principal | null, message?: string): Principal {
+  if (!principal) throw new Unauthenticated(message);
+  return principal;
+}
+
+/**
+ * The context of an operation call: a public operation gets the caller (if any) and the global
+ * stores; any other needs a verified principal that passes the tenant-header rule.
+ */
+export function contextFor(
+  isPublic: boolean,
+  principal: Principal | null,
+  tenantHeader: string | undefined,
+  base: ContextBase,
+): Context | PublicContext {
+  if (isPublic) return publicContext(base, principal?.actor);
+  const caller = requirePrincipal(principal);
+  checkTenantHeader(caller, tenantHeader);
+  return tenantContext(base, caller.actor, caller.tenant);
+}
