@@ -22,6 +22,7 @@
  * Non-antibacterial sulfonamides (furosemide, thiazides) are not in the sulfonamide class.
  */
 import { type CatalogueDrug, DRUG_CATALOGUE, lookupDrug, lookupDrugByCode } from './drug-catalogue';
+import { matchKey } from './text';
 
 export { type CatalogueDrug, DRUG_CATALOGUE, lookupDrug, lookupDrugByCode };
 
@@ -245,16 +246,12 @@ export const CROSS_SENSITIVITIES: readonly CrossSensitivity[] = [
   { allergy: MONOBACTAMS, drug: CEFTAZIDIME },
 ];
 
-/** Lower case, accents dropped, punctuation as spaces: "Co-Trimoxazole" → "co trimoxazole", "β-lactam" → "beta lactam". */
-function normalise(text: string): string {
-  return text
-    .replace(/β/gi, 'beta')
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
-}
+/**
+ * Lower case, accents dropped, punctuation as spaces, after the clinical normalisation (invisible
+ * characters removed, look-alike letters mapped): "Co-Trimoxazole" → "co trimoxazole",
+ * "β-lactam" → "beta lactam", "Amoxi\u200bcillin" → "amoxicillin" (clinical/text.ts).
+ */
+const normalise = matchKey;
 
 function containsPhrase(haystack: string, phrase: string): boolean {
   return phrase !== '' && ` ${haystack} `.includes(` ${phrase} `);

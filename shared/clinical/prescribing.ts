@@ -6,6 +6,7 @@ import { boundedNumber, boundedText, oneOf } from '../kernel/fields';
 import * as z from '../kernel/zod';
 import { type AllergyConflict, screenAllergies } from './allergy';
 import { identifyDrug } from './drug-catalogue';
+import { drugNameText } from './text';
 
 export const MEDICATION_ROUTES = [
   'oral',
@@ -44,7 +45,7 @@ export const NEW_PRESCRIPTION_STATUS: MedicationRequestStatus = 'active';
 
 export const PrescriptionInputSchema = z.strictObject(
   {
-    drugName: boundedText('drugName', 1, 200),
+    drugName: drugNameText('drugName', 200),
     drugCode: z.optional(boundedText('drugCode', 1, 50)),
     strength: boundedText('strength', 1, 50),
     dose: boundedText('dose', 1, 50),

@@ -26,6 +26,7 @@ import { ACTION_TYPE_NAMES, type ActionTypeName } from './action-type-names';
 import {
   admissionRiskFindings,
   dischargeRiskFindings,
+  nearMatchRiskFindings,
   orderPriorityFindings,
   prescriptionRiskFindings,
   type RiskFinding,
@@ -107,14 +108,24 @@ const prescription: ActionTypeDef = {
         `${rx.drugName} ${rx.strength}: ${rx.dose} ${rx.route}, ${rx.frequency} for ${rx.durationDays} day${rx.durationDays === 1 ? '' : 's'} (quantity ${rx.quantity})` +
         `${rx.instructions ? `; ${rx.instructions}` : ''}${check.overrideReason ? `; allergy override: ${check.overrideReason}` : ''}` +
         ` on encounter ${encounter.id} with ${encounter.doctorName}`,
-      findings: prescriptionRiskFindings({
-        allergyConflicts: check.allergyConflicts,
-        controlled: classes.controlled,
-        highAlert: classes.highAlert,
-        ageYears,
-        route: rx.route,
-        drugCode: check.drugCode,
-      }),
+      findings: [
+        ...prescriptionRiskFindings({
+          allergyConflicts: check.allergyConflicts,
+          controlled: classes.controlled,
+          highAlert: classes.highAlert,
+          ageYears,
+          route: rx.route,
+          drugCode: check.drugCode,
+        }),
+        ...(check.drugCode
+          ? []
+          : nearMatchRiskFindings({
+              name: rx.drugName,
+              allergies: patient.allergies ?? [],
+              ageYears,
+              route: rx.route,
+            })),
+      ],
     };
   },
   resultId: (output) => (output as { id: string }).id,
@@ -128,7 +139,7 @@ const prescription: ActionTypeDef = {
     'HIGH: an ISMP high-alert medication (anticoagulants, insulin, sulfonylureas, opioids, antineoplastics, methotrexate, concentrated electrolytes, neuromuscular blockers, IV antiarrhythmics, digoxin)',
     'HIGH: any drug for a child under 16 (a paediatric dose)',
     'MEDIUM: a parenteral route (IV, IM, SC)',
-    'MEDIUM: a drug the catalogue cannot class (no ATC code)',
+    'MEDIUM: a drug the catalogue cannot class (no ATC code), and no lower than the catalogue drug its name is nearest to (a misspelling is screened as that drug)',
     'LOW: none of the above',
   ],
 };

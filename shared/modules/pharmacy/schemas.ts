@@ -1,5 +1,6 @@
 /** The fields of formulary items, batches, receipts, movements and dispenses, declared once. */
 import { MedicationRequestStatusSchema } from '../../clinical/prescribing';
+import { drugNameText } from '../../clinical/text';
 import { boundedNumber, boundedText, idParam, oneOf } from '../../kernel/fields';
 import { pageFields, pageOf } from '../../kernel/pagination';
 import { LocalDateSchema, TimestampSchema } from '../../kernel/time/dates';
@@ -81,7 +82,7 @@ export const CreateItemInput = z.strictObject({
     .string({ error: 'code must be a string' })
     .check(z.trim(), z.regex(/^[A-Za-z0-9-]{2,30}$/, 'code must be 2 to 30 letters, digits or -')),
   drugCode: z.optional(boundedText('drugCode', 1, 20)),
-  genericName: boundedText('genericName', 1, 200),
+  genericName: drugNameText('genericName', 200),
   brandName: z.optional(boundedText('brandName', 1, 200)),
   form: oneOf('form', DOSAGE_FORMS),
   strength: boundedText('strength', 1, 50),
