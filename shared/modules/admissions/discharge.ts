@@ -4,6 +4,7 @@ import { assertMedicationRequestTransition } from '../../clinical/medication-req
 import {
   type MedicationRequestStatus,
   NEW_PRESCRIPTION_STATUS,
+  requirePrescriber,
   screenPrescription,
 } from '../../clinical/prescribing';
 import { actorId } from '../../kernel/actor';
@@ -68,6 +69,7 @@ function endedConflict(err: unknown, id: string, status: AdmissionStatus) {
  */
 export async function discharge(ctx: Context, input: DischargeInput) {
   const { store } = ctx;
+  if (input.medications.length) requirePrescriber(ctx.actor, 'discharge medications');
   const admission = await requireAdmission(ctx, input.id);
   assertAdmissionTransition(admission.status, 'discharged');
   const blockers = dischargeBlockers({

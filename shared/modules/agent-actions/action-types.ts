@@ -8,13 +8,14 @@
  * in action-type-names.ts.
  */
 import { medicationRiskClasses } from '../../clinical/medication-risk';
-import { PrescriptionInputSchema } from '../../clinical/prescribing';
+import { PRESCRIBER_ROLES, PrescriptionInputSchema } from '../../clinical/prescribing';
 import { ageInYears } from '../../clinical/vitals';
+import { allowedRoles } from '../../kernel/access';
 import type { Context } from '../../kernel/context';
 import { NotFound } from '../../kernel/errors';
 import { idParam } from '../../kernel/fields';
-import type { AnyOperation } from '../../kernel/operation';
-import { ROLES, type Role } from '../../kernel/roles';
+import type { AnyOperation, ProtectedAccess } from '../../kernel/operation';
+import type { Role } from '../../kernel/roles';
 import { todayIn } from '../../kernel/time/zoned-time';
 import * as z from '../../kernel/zod';
 import { admit, discharge, findAdmission } from '../admissions';
@@ -30,6 +31,7 @@ import {
   orderPriorityFindings,
   prescriptionRiskFindings,
   type RiskFinding,
+  type RiskLevel,
   radiologyRiskFindings,
 } from './risk';
 
@@ -67,6 +69,16 @@ export interface ActionTypeDef {
   executor: string;
   /** The risk rules in words (docs/hitl.md); the code is the assessment's. */
   riskRules: readonly string[];
+  /**
+   * The roles that may decide this proposal when narrower than the type's (approverRoles): a
+   * discharge with medicines is prescribing, for doctors only.
+   */
+  approversFor?(targetInput: Record<string, unknown>): readonly Role[] | undefined;
+  /**
+   * Why the hospital's auto-approval rule does not cover this proposal at this risk, or null when
+   * it does. CRITICAL is never covered, whatever the type (agent-actions service).
+   */
+  autoApprovalExclusion?(risk: RiskLevel, targetInput: Record<string, unknown>): string | null;
 }
 
 async function requirePatient(ctx: Context, id: string) {
@@ -132,6 +144,9 @@ const prescription: ActionTypeDef = {
   // An OPD prescription is decided within the clinic session the patient is in.
   lifetimeMinutes: 4 * 60,
   executor: 'agent-action-prescription',
+  // A hospital may pre-approve only what needs no prescriber's judgement: a LOW prescription.
+  autoApprovalExclusion: (risk) =>
+    risk === 'LOW' ? null : `auto-approval covers only LOW prescriptions (this one is ${risk})`,
   riskRules: [
     'CRITICAL: overrides a recorded allergy or cross-sensitivity (an allergyOverrideReason was needed)',
     'CRITICAL: a controlled or high-alert drug for a child (under 16)',
@@ -190,6 +205,8 @@ const admission: ActionTypeDef = {
 };
 
 const { id: _admissionId, ...dischargeFields } = fieldsOf(discharge);
+const hasMedicines = (input: Record<string, unknown>) =>
+  Array.isArray(input.medications) && input.medications.length > 0;
 const dischargeType: ActionTypeDef = {
   type: 'discharge',
   title: 'Discharge',
@@ -219,6 +236,12 @@ const dischargeType: ActionTypeDef = {
   // Discharges are decided on the ward round: within the day.
   lifetimeMinutes: 12 * 60,
   executor: 'agent-action-discharge',
+  // Discharge medicines are prescriptions: a doctor decides them, never a standing rule.
+  approversFor: (input) => (hasMedicines(input) ? PRESCRIBER_ROLES : undefined),
+  autoApprovalExclusion: (_risk, input) =>
+    hasMedicines(input)
+      ? 'auto-approval never covers a discharge with medicines (prescribing is a doctor’s decision)'
+      : null,
   riskRules: [
     'MEDIUM: every discharge (inpatient care ends)',
     'HIGH: against medical advice, or absconded',
@@ -302,12 +325,17 @@ export function allActionTypes(): ActionTypeDef[] {
 }
 
 /**
- * Who may decide an action: the roles that may run its target operation (ADMIN may run every
- * operation). Derived, never listed, so approval cannot drift from the operation's access.
+ * Who may decide an action of this type: the roles that may run its target operation (ADMIN
+ * may run every operation but a clinical decision, such as prescribing). Derived, never listed,
+ * so approval cannot drift from the operation's access. A type may narrow it for one proposal
+ * (a discharge with medicines is prescribing: doctors only), see approverRolesOf.
  */
 export function approverRoles(def: Pick<ActionTypeDef, 'target'>): Role[] {
-  const access = def.target.access as { roles?: readonly Role[] | 'any' };
-  const roles = access.roles ?? [];
-  if (roles === 'any') return [...ROLES];
-  return ['ADMIN', ...roles.filter((r) => r !== 'ADMIN')];
+  return allowedRoles(def.target.access as ProtectedAccess);
+}
+
+/** The approvers of one proposal: the type's, narrowed where the proposal asks for it. */
+export function approverRolesOf(def: ActionTypeDef, targetInput: Record<string, unknown>): Role[] {
+  const narrowed = def.approversFor?.(targetInput);
+  return narrowed ? approverRoles(def).filter((r) => narrowed.includes(r)) : approverRoles(def);
 }

@@ -11,13 +11,14 @@ import { randomUUID } from 'node:crypto';
 import { publishEvent } from '../../events/bus';
 import type { SystemActor } from '../../kernel/actor';
 import type { Context } from '../../kernel/context';
-import { toAppError } from '../../kernel/errors';
+import { Forbidden, toAppError } from '../../kernel/errors';
 import { invokeOperation } from '../../kernel/invoke';
 import type { Logger } from '../../kernel/log';
 import { isConditionFailure } from '../../kernel/store/conditions';
 import { Stores } from '../../kernel/store/store';
 import { findTenantInfo } from '../tenants';
 import { actionType } from './action-types';
+import { describePerson, whyCannotAct } from './approver';
 import {
   AGENT_ACTION_APPROVED,
   AGENT_ACTION_SWEEP_RATE_MINUTES,
@@ -134,6 +135,14 @@ export async function executeApproved(
   };
   let outcome: ExecutionOutcome;
   try {
+    // The approval was a person's decision: it is carried out only while that person can still
+    // act (active, same role, a role that may decide it), else it fails and nothing changes.
+    const approver = { id: decidedBy.userId, role: decidedBy.role };
+    const cannot = await whyCannotAct(store, approver, action.approverRoles);
+    if (cannot)
+      throw new Forbidden(
+        `approver ${describePerson(approver)} can no longer act (${cannot}); nothing was changed: propose it again for another person to decide`,
+      );
     const tenant = await findTenantInfo(store);
     if (!tenant) throw new Error(`tenant ${detail.tenantId} not found`);
     const ctx: Context = {
