@@ -18,6 +18,11 @@ export const admissionsGroup = defineGroup({
       tag,
       status: 201,
     }),
+    route(admissions.recordPregnancyStatus, {
+      method: 'PATCH',
+      path: '/admissions/{id}/pregnancy',
+      tag,
+    }),
     route(admissions.addNursingNote, {
       method: 'POST',
       path: '/admissions/{id}/nursing-notes',

@@ -78,6 +78,11 @@ const ACCESS = {
     roles: ['ADMIN', 'NURSE', 'DOCTOR'],
     key: 'admissions:write',
   },
+  'PATCH /admissions/{id}/pregnancy': {
+    ok: 200,
+    roles: ['ADMIN', 'NURSE', 'DOCTOR'],
+    key: 'admissions:write',
+  },
   'POST /admissions/{id}/nursing-notes': {
     ok: 201,
     roles: ['ADMIN', 'NURSE'],
@@ -250,6 +255,12 @@ const REQUESTS: Record<RouteKey, Requests> = {
   },
   'POST /admissions/{id}/observations': {
     fresh: () => ({ path: `/admissions/${f.admission.id}/observations`, body: NORMAL_VITALS }),
+  },
+  'PATCH /admissions/{id}/pregnancy': {
+    fresh: () => ({
+      path: `/admissions/${f.admission.id}/pregnancy`,
+      body: { status: 'not-pregnant' },
+    }),
   },
   'POST /admissions/{id}/nursing-notes': {
     fresh: (who) => ({

@@ -17,6 +17,7 @@ import {
   Note,
   Observation,
   RecordObservationInput,
+  RecordPregnancyInput,
   TransferInput,
 } from './schemas';
 import * as svc from './service';
@@ -81,6 +82,18 @@ export const recordObservation = defineOperation({
   kind: 'write',
   idempotent: false,
   handler: entries.recordObservation,
+});
+
+export const recordPregnancyStatus = defineOperation({
+  name: 'admissions.recordPregnancyStatus',
+  summary:
+    'Record the patient’s pregnancy status (pregnant, postpartum with the delivery date, not pregnant): NEWS2 is withheld in pregnancy and for 42 days after delivery',
+  input: RecordPregnancyInput,
+  output: Admission,
+  access: { roles: ['NURSE', 'DOCTOR'], scope: 'admissions:write', humanOnly: true },
+  kind: 'write',
+  idempotent: true,
+  handler: entries.recordPregnancyStatus,
 });
 
 export const addNursingNote = defineOperation({
