@@ -111,7 +111,7 @@ const prescription: ActionTypeDef = {
       drug: { name: rx.drugName, code: rx.drugCode ?? null },
       overrideReason: rx.allergyOverrideReason ?? null,
     });
-    const classes = medicationRiskClasses({ name: rx.drugName, code: rx.drugCode });
+    const classes = medicationRiskClasses({ name: rx.drugName, code: rx.drugCode }, rx.route);
     const ageYears = ageInYears(patient.dateOfBirth, todayIn(ctx.tenant.timeZone, ctx.now));
     return {
       patientId: patient.id,
@@ -149,10 +149,10 @@ const prescription: ActionTypeDef = {
     risk === 'LOW' ? null : `auto-approval covers only LOW prescriptions (this one is ${risk})`,
   riskRules: [
     'CRITICAL: overrides a recorded allergy or cross-sensitivity (an allergyOverrideReason was needed)',
-    'CRITICAL: a controlled or high-alert drug for a child (under 16)',
-    'HIGH: a controlled drug (opioids incl. tramadol, benzodiazepines and Z-drugs, barbiturates, stimulants, gabapentinoids, ketamine)',
-    'HIGH: an ISMP high-alert medication (anticoagulants, insulin, sulfonylureas, opioids, antineoplastics, methotrexate, concentrated electrolytes, neuromuscular blockers, IV antiarrhythmics, digoxin)',
-    'HIGH: any drug for a child under 16 (a paediatric dose)',
+    'CRITICAL: a controlled or high-alert drug for a child (under 18, BNF for Children)',
+    'HIGH: a controlled drug (opioids incl. tramadol and the N01AH opioid anaesthetics, benzodiazepines and Z-drugs, barbiturates, stimulants, gabapentinoids, ketamine)',
+    'HIGH: an ISMP high-alert medication (anticoagulants, thrombolytics, glycoprotein IIb/IIIa inhibitors, insulin, sulfonylureas, opioids incl. N01AH, antineoplastics, methotrexate, concentrated electrolytes incl. potassium phosphate and hypertonic saline, neuromuscular blockers, IV antiarrhythmics, digoxin, IV inotropes and vasopressors, IV oxytocin, general anaesthetics, IV moderate sedation, IV adrenergic antagonists, epoprostenol, nitroprusside, IV promethazine, parenteral nutrition)',
+    'HIGH: any drug for a child under 18 (a paediatric dose, BNF for Children)',
     'MEDIUM: a parenteral route (IV, IM, SC)',
     'MEDIUM: a drug the catalogue cannot class (no ATC code), and no lower than the catalogue drug its name is nearest to (a misspelling is screened as that drug)',
     'LOW: none of the above',
@@ -222,7 +222,7 @@ const dischargeType: ActionTypeDef = {
     const stay = await findAdmission(ctx.store, d.id);
     if (!stay) throw new NotFound(`Admission ${d.id} not found`);
     const risky = d.medications.flatMap((m) => {
-      const c = medicationRiskClasses({ name: m.drugName, code: m.drugCode });
+      const c = medicationRiskClasses({ name: m.drugName, code: m.drugCode }, m.route);
       return c.controlled.length || c.highAlert.length ? [m.drugName] : [];
     });
     return {

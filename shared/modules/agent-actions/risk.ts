@@ -34,7 +34,12 @@ export function combineRisk(findings: readonly RiskFinding[]): {
   };
 }
 
-/** Age below which a dose is a paediatric dose (weight- or age-banded; BNF for Children). */
+/**
+ * Age below which a dose is a paediatric dose (weight- or age-banded): BNF for Children covers
+ * patients up to 18 years.
+ */
+export const PAEDIATRIC_DOSING_AGE_YEARS = 18;
+/** Age below which an admission is a child's (paediatric ward and consent arrangements). */
 export const PAEDIATRIC_AGE_YEARS = 16;
 
 const PARENTERAL_ROUTES = ['iv', 'im', 'sc'];
@@ -42,7 +47,7 @@ const PARENTERAL_ROUTES = ['iv', 'im', 'sc'];
 /**
  * Risk findings of a proposed prescription (pure; the service gathers the facts):
  * - CRITICAL: it overrides a recorded allergy or cross-sensitivity;
- * - CRITICAL: a controlled or high-alert drug for a child (under 16);
+ * - CRITICAL: a controlled or high-alert drug for a child (under 18: BNF for Children);
  * - HIGH: a controlled drug; a high-alert drug; any drug for a child (a paediatric dose);
  * - MEDIUM: a parenteral route (IV, IM, SC); a drug the catalogue cannot class (no ATC code);
  * - LOW: none of these.
@@ -56,7 +61,7 @@ export function prescriptionRiskFindings(facts: {
   drugCode: string | null;
 }): RiskFinding[] {
   const findings: RiskFinding[] = [];
-  const child = facts.ageYears < PAEDIATRIC_AGE_YEARS;
+  const child = facts.ageYears < PAEDIATRIC_DOSING_AGE_YEARS;
   if (facts.allergyConflicts.length)
     findings.push({
       level: 'CRITICAL',
@@ -102,7 +107,7 @@ export function nearMatchRiskFindings(facts: {
   const near = nearestCatalogueDrug(facts.name);
   if (!near) return [];
   const drug = { name: near.entry.name, code: near.entry.atc };
-  const classes = medicationRiskClasses(drug);
+  const classes = medicationRiskClasses(drug, facts.route);
   return prescriptionRiskFindings({
     allergyConflicts: screenAllergies(drug, facts.allergies).map((c) => c.label),
     controlled: classes.controlled,

@@ -53,7 +53,9 @@ describe('prescription risk', () => {
       ['high-alert drug', { highAlert: ['anticoagulant'] }, 'HIGH'],
       ['paediatric dose', { ageYears: 8 }, 'HIGH'],
       ['15-year-old is still paediatric', { ageYears: 15 }, 'HIGH'],
-      ['16-year-old is not', { ageYears: 16 }, 'LOW'],
+      // BNF for Children doses run to 18 (issue 16): a 16- or 17-year-old's dose is paediatric.
+      ['17-year-old is still paediatric', { ageYears: 17 }, 'HIGH'],
+      ['18-year-old is not', { ageYears: 18 }, 'LOW'],
       ['high-alert drug for a child', { ageYears: 8, highAlert: ['insulin'] }, 'CRITICAL'],
       ['allergy override', { allergyConflicts: ['Penicillin'] }, 'CRITICAL'],
     ];
