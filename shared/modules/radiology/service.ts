@@ -3,7 +3,7 @@
  * answering and overriding the screen, booking a modality slot, performing and reporting.
  */
 import { randomUUID } from 'node:crypto';
-import { actingRole, actorId, decidingHuman } from '../../kernel/actor';
+import { actorId, decidingHuman } from '../../kernel/actor';
 import type { Context } from '../../kernel/context';
 import { Conflict, Forbidden, NotFound } from '../../kernel/errors';
 import type { PageRequest } from '../../kernel/pagination';
@@ -13,7 +13,7 @@ import type { TxItem } from '../../kernel/store/store';
 import { utcToZonedParts } from '../../kernel/time/zoned-time';
 import { invalidField } from '../../kernel/validation';
 import type * as z from '../../kernel/zod';
-import { orderChargeWrites, resolveSource } from '../lab';
+import { orderChargeWrites, requireRequester, resolveSource } from '../lab';
 import { findPatient } from '../patients';
 import { radiologyOrderChargeLines } from './charges';
 import { blockingChecks, type SafetyAnswers, safetyChecks } from './safety';
@@ -109,6 +109,7 @@ export async function createOrder(ctx: Context, input: z.output<typeof CreateRad
   if (!patient) throw new NotFound(`Patient ${src.patientId} not found`);
   if (!procedure?.active)
     throw invalidField('procedureCode', `${input.procedureCode} is not an active procedure`);
+  const requester = await requireRequester(ctx, input.requesterId, src.doctorId);
   const at = ctx.now.toISOString();
   const base = {
     id: randomUUID(),
@@ -118,8 +119,7 @@ export async function createOrder(ctx: Context, input: z.output<typeof CreateRad
     mrn: patient.mrn,
     patientSex: patient.sex,
     patientDateOfBirth: patient.dateOfBirth,
-    requesterId:
-      input.requesterId ?? (actingRole(ctx.actor) === 'DOCTOR' ? actorId(ctx.actor) : src.doctorId),
+    requesterId: requester.id,
     orderedBy: actorId(ctx.actor),
     orderedAt: at,
     status: (ctx.actor.kind === 'agent' ? 'draft' : 'active') as RadStatus,
@@ -138,14 +138,22 @@ export async function createOrder(ctx: Context, input: z.output<typeof CreateRad
     updatedAt: at,
   };
   let order: OrderRecord | undefined;
-  await ctx.store.withNextCounterValue(radKeys(ctx.store).accessionCounter(), (n) => {
-    order = {
-      ...base,
-      accession: `R${String(n).padStart(8, '0')}`,
-      ...screened(ctx, base, input.safety),
-    };
-    return [putOrder(ctx.store, order, null)];
-  });
+  try {
+    await ctx.store.withNextCounterValue(radKeys(ctx.store).accessionCounter(), (n) => {
+      order = {
+        ...base,
+        accession: `R${String(n).padStart(8, '0')}`,
+        ...screened(ctx, base, input.safety),
+      };
+      return [putOrder(ctx.store, order, null), requester.guard];
+    });
+  } catch (err) {
+    if (failedConditions(err)?.includes(1))
+      throw new Conflict(
+        `The requesting doctor ${requester.id} was deactivated or changed role meanwhile; name an active doctor`,
+      );
+    throw err;
+  }
   return answer(order!);
 }
 
