@@ -7,6 +7,7 @@ import { boundedNumber, boundedText, oneOf } from '../kernel/fields';
 import type { Role } from '../kernel/roles';
 import * as z from '../kernel/zod';
 import { type AllergyConflict, screenAllergies } from './allergy';
+import { DOSAGE_FORMS } from './dispensing';
 import { identifyDrug } from './drug-catalogue';
 import { drugNameText } from './text';
 
@@ -70,6 +71,8 @@ export const PrescriptionInputSchema = z.strictObject(
     drugName: drugNameText('drugName', 200),
     drugCode: z.optional(boundedText('drugCode', 1, 50)),
     strength: boundedText('strength', 1, 50),
+    /** The dosage form, when the prescriber names it; else the dose's words say it ("1 tablet"). */
+    form: z.optional(oneOf('form', DOSAGE_FORMS)),
     dose: boundedText('dose', 1, 50),
     route: MedicationRouteSchema,
     frequency: boundedText('frequency', 1, 50),

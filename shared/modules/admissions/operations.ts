@@ -1,3 +1,4 @@
+import { PRESCRIBER_ROLES } from '../../clinical/prescribing';
 import { defineOperation } from '../../kernel/operation';
 import type { Role } from '../../kernel/roles';
 import { Prescription } from '../encounters';
@@ -16,6 +17,7 @@ import {
   ListAdmissionsInput,
   Note,
   Observation,
+  PrescribeDischargeMedicineInput,
   RecordObservationInput,
   RecordPregnancyInput,
   TransferInput,
@@ -128,6 +130,24 @@ export const discharge = defineOperation({
   kind: 'write',
   idempotent: false,
   handler: ending.discharge,
+});
+
+export const prescribe = defineOperation({
+  name: 'admissions.prescribe',
+  summary:
+    'Prescribe a discharge medicine (TTO) during the stay: it holds the discharge until the pharmacy has dispensed it or a doctor stops it',
+  input: PrescribeDischargeMedicineInput,
+  output: Prescription,
+  // Only a doctor prescribes (an allergy override included): not an administrator, not a key.
+  access: {
+    roles: PRESCRIBER_ROLES,
+    scope: 'admissions:write',
+    humanOnly: true,
+    clinicalDecision: true,
+  },
+  kind: 'write',
+  idempotent: false,
+  handler: ending.prescribeDischargeMedicine,
 });
 
 export const markEnteredInError = defineOperation({

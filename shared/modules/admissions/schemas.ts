@@ -262,6 +262,8 @@ export const DischargeInput = z
   );
 export type DischargeInput = z.output<typeof DischargeInput>;
 
+export const PrescribeDischargeMedicineInput = z.extend(PrescriptionInputSchema, { id: idParam() });
+
 export const EnteredInErrorInput = z.strictObject({ id: idParam(), reason: nonEmpty(500) });
 
 export const ChangeDischargePrescriptionInput = z

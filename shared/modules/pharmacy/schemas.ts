@@ -1,4 +1,6 @@
 /** The fields of formulary items, batches, receipts, movements and dispenses, declared once. */
+
+import { DOSAGE_FORMS } from '../../clinical/dispensing';
 import { MedicationRequestStatusSchema } from '../../clinical/prescribing';
 import { drugNameText } from '../../clinical/text';
 import { boundedNumber, boundedText, idParam, oneOf } from '../../kernel/fields';
@@ -16,26 +18,8 @@ const int = () => z.number().check(z.int());
 /** Money is integer minor units (paise, cents) everywhere. */
 const money = (field: string) => boundedNumber(field, 0, 100_000_000, { int: true });
 
-export const DOSAGE_FORMS = [
-  'tablet',
-  'capsule',
-  'oral solution',
-  'oral suspension',
-  'syrup',
-  'injection',
-  'powder for injection',
-  'infusion',
-  'cream',
-  'ointment',
-  'gel',
-  'eye drops',
-  'ear drops',
-  'inhaler',
-  'nebuliser solution',
-  'suppository',
-  'patch',
-  'sachet',
-] as const;
+/** Dosage forms: declared once with the dispensing rules that compare them. */
+export { DOSAGE_FORMS };
 
 export const PricingSchema = z.discriminatedUnion(
   'kind',
