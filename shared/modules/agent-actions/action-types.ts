@@ -302,7 +302,7 @@ const radiologyOrder: ActionTypeDef = {
   executor: 'agent-action-radiology-order',
   riskRules: [
     'HIGH: a stat order',
-    'HIGH: a safety answer the radiology screen stops on (possible pregnancy, contrast allergy, implant, eGFR below 30)',
+    'HIGH: a safety answer the radiology screen stops on (possible pregnancy, contrast allergy, implant, eGFR below 30, acute kidney injury)',
     'MEDIUM: an urgent order',
     'LOW: a routine order without safety findings',
   ],

@@ -172,7 +172,8 @@ export const CONTRAST_EGFR_LIMIT = 30;
 
 /**
  * Risk findings of a proposed radiology order: its priority, and HIGH for any safety answer that
- * the radiology screen would stop on (possible pregnancy, contrast allergy, implant, eGFR < 30).
+ * the radiology screen would stop on (possible pregnancy, contrast allergy, implant, eGFR < 30,
+ * acute kidney injury).
  */
 export function radiologyRiskFindings(facts: {
   priority: string;
@@ -181,6 +182,7 @@ export function radiologyRiskFindings(facts: {
     contrastAllergy?: string | undefined;
     implant?: string | undefined;
     egfr?: number | undefined;
+    aki?: string | undefined;
   };
 }): RiskFinding[] {
   const findings = orderPriorityFindings(facts.priority);
@@ -190,6 +192,7 @@ export function radiologyRiskFindings(facts: {
   if (safety.contrastAllergy === 'yes')
     findings.push({ level: 'HIGH', reason: 'contrast allergy' });
   if (safety.implant === 'yes') findings.push({ level: 'HIGH', reason: 'implant' });
+  if (safety.aki === 'yes') findings.push({ level: 'HIGH', reason: 'acute kidney injury' });
   if (safety.egfr !== undefined && safety.egfr < CONTRAST_EGFR_LIMIT)
     findings.push({ level: 'HIGH', reason: `eGFR ${safety.egfr} below ${CONTRAST_EGFR_LIMIT}` });
   return findings;
