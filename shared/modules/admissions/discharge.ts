@@ -18,6 +18,7 @@ import { view } from '../../kernel/records';
 import { failedConditions } from '../../kernel/store/conditions';
 import type { TxItem } from '../../kernel/store/store';
 import { updateItem } from '../../kernel/store/update';
+import { todayIn } from '../../kernel/time/zoned-time';
 import { invalidField } from '../../kernel/validation';
 import { findBed, vacateBed, wardCounterUpdates } from '../beds';
 import { chargeWrites } from '../billing';
@@ -96,6 +97,13 @@ export async function discharge(ctx: Context, input: DischargeInput) {
     if (timeOfDeath < admission.admittedAt || timeOfDeath > at)
       throw invalidField('timeOfDeath', 'must lie between the admission and now');
   }
+  // A follow-up is after the stay: not before the admission, nor before the discharge itself.
+  const dischargeDate = todayIn(ctx.tenant.timeZone, ctx.now);
+  if (input.followUpDate && input.followUpDate < dischargeDate)
+    throw invalidField(
+      'followUpDate',
+      `must not be before the discharge (${dischargeDate}; admitted ${admission.admittedDate})`,
+    );
   const patient = await requirePatient(ctx, admission.patientId);
   const prescriptions = input.medications.map((m) =>
     newDischargeRx(ctx, admission, patient.allergies ?? [], m, at),
