@@ -42,7 +42,7 @@ export const VitalsInputSchema = z
       // Lower bounds are what a live patient can have: survived accidental hypothermia of
       // 13.7 °C (Gilbert et al., Lancet 2000), a pulse or breathing of a few a minute in profound
       // hypothermia or pre-arrest, a systolic barely recordable in shock.
-      temperatureC: z.optional(boundedNumber('temperatureC', 10, 45)),
+      temperatureC: z.optional(boundedNumber('temperatureC', 13, 45)),
       pulse: z.optional(boundedNumber('pulse', 1, 300, { int: true })),
       respiratoryRate: z.optional(boundedNumber('respiratoryRate', 1, 80, { int: true })),
       systolic: z.optional(boundedNumber('systolic', 10, 300, { int: true })),

@@ -307,7 +307,7 @@ describe('vitals plausibility bounds', () => {
       [{ respiratoryRate: 0 }, /respiratoryRate must be between 1 and 80/],
       [{ diastolic: 4 }, /diastolic must be between 5 and 200/],
       [{ heightCm: 273 }, /heightCm must be between 30 and 272/],
-      [{ temperatureC: 45.5 }, /temperatureC must be between 10 and 45/],
+      [{ temperatureC: 45.5 }, /temperatureC must be between 13 and 45/],
       [{ systolic: 90, diastolic: 95 }, /diastolic \(95\) must be lower than systolic \(90\)/],
     ] as const) {
       expectError(await vitals(body), 400, field);

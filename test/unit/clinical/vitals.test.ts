@@ -57,7 +57,7 @@ describe('VitalsInputSchema', () => {
   it.each([
     // Lower bounds a live patient can reach (issue 16): survived hypothermia of 13.7 °C, a pulse
     // or respiration of a few a minute, an unrecordable-to-barely-recordable systolic.
-    ['temperatureC', 9.9, 45.1, 'temperatureC must be between 10 and 45'],
+    ['temperatureC', 12.9, 45.1, 'temperatureC must be between 13 and 45'],
     ['pulse', 0, 301, 'pulse must be between 1 and 300'],
     ['respiratoryRate', 0, 81, 'respiratoryRate must be between 1 and 80'],
     ['systolic', 9, 301, 'systolic must be between 10 and 300'],
@@ -74,7 +74,7 @@ describe('VitalsInputSchema', () => {
   });
 
   it.each([
-    ['temperatureC', 10, 45],
+    ['temperatureC', 13, 45],
     ['pulse', 1, 300],
     ['respiratoryRate', 1, 80],
     ['systolic', 10, 300],
