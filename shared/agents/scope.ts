@@ -9,6 +9,8 @@
  * - No agent ever runs an operation declared `humanOnly` (a patient's care), whatever its
  *   credential: such capabilities are proposals (HITL) instead.
  */
+
+import { roleMayUse } from '../kernel/access';
 import type { AgentActor, ApiKeyActor, UserActor } from '../kernel/actor';
 import { Forbidden } from '../kernel/errors';
 import type { AnyOperation } from '../kernel/operation';
@@ -22,9 +24,7 @@ function operationScope(op: AnyOperation): Scope | 'any' | undefined {
 }
 
 function roleMay(op: AnyOperation, user: UserActor): boolean {
-  if (op.access.public) return true;
-  const { roles } = op.access;
-  return user.role === 'ADMIN' || roles === 'any' || roles.includes(user.role);
+  return op.access.public || roleMayUse(op.access, user.role);
 }
 
 function keyHoldsOperationScopes(cap: AnyCapability, key: ApiKeyActor): boolean {
@@ -36,7 +36,9 @@ function keyHoldsOperationScopes(cap: AnyCapability, key: ApiKeyActor): boolean 
 
 /** Why the credential may not use the capability, or null when it may. */
 export function refusal(cap: AnyCapability, credential: Credential): string | null {
-  const clinical = cap.operations.find((op) => !op.access.public && op.access.humanOnly);
+  const clinical = cap.operations.find(
+    (op) => !op.access.public && (op.access.humanOnly || op.access.clinicalDecision),
+  );
   if (clinical) {
     return `${cap.name} calls ${clinical.name}, which changes a patient's care: agents may only propose it`;
   }

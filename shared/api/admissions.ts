@@ -18,6 +18,11 @@ export const admissionsGroup = defineGroup({
       tag,
       status: 201,
     }),
+    route(admissions.recordPregnancyStatus, {
+      method: 'PATCH',
+      path: '/admissions/{id}/pregnancy',
+      tag,
+    }),
     route(admissions.addNursingNote, {
       method: 'POST',
       path: '/admissions/{id}/nursing-notes',
@@ -31,6 +36,12 @@ export const admissionsGroup = defineGroup({
       status: 201,
     }),
     route(admissions.discharge, { method: 'POST', path: '/admissions/{id}/discharge', tag }),
+    route(admissions.prescribe, {
+      method: 'POST',
+      path: '/admissions/{id}/prescriptions',
+      tag,
+      status: 201,
+    }),
     route(admissions.markEnteredInError, {
       method: 'POST',
       path: '/admissions/{id}/entered-in-error',

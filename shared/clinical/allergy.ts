@@ -22,6 +22,7 @@
  * Non-antibacterial sulfonamides (furosemide, thiazides) are not in the sulfonamide class.
  */
 import { type CatalogueDrug, DRUG_CATALOGUE, lookupDrug, lookupDrugByCode } from './drug-catalogue';
+import { matchKey } from './text';
 
 export { type CatalogueDrug, DRUG_CATALOGUE, lookupDrug, lookupDrugByCode };
 
@@ -40,7 +41,17 @@ const BETA_LACTAM_TERMS = ['beta lactam', 'beta lactams', 'betalactam', 'betalac
 
 const PENICILLINS: DrugClass = {
   id: 'penicillin',
-  allergyTerms: ['penicillin', 'penicillins', ...BETA_LACTAM_TERMS],
+  // "PCN" is the common abbreviation in allergy records; the misspellings are common ones.
+  allergyTerms: [
+    'penicillin',
+    'penicillins',
+    'pcn',
+    'pencillin',
+    'penicilin',
+    'pencilin',
+    'penicillen',
+    ...BETA_LACTAM_TERMS,
+  ],
   // Substances (BNF 5.1.1 and WHO ATC J01C), then brands.
   members: [
     'benzylpenicillin',
@@ -189,9 +200,14 @@ export const DRUG_CLASSES: readonly DrugClass[] = [
       'co-trimoxazole',
       'cotrimoxazole',
       'sulfadiazine',
+      // BNF: sulfasalazine is contra-indicated in hypersensitivity to sulfonamides or salicylates.
+      'sulfasalazine',
+      'sulphasalazine',
+      'salazopyrin',
     ],
-    // Sulfonamide antibacterials only; J01EA (trimethoprim alone) is not a sulfonamide.
-    atcPrefixes: ['J01EB', 'J01EC', 'J01ED', 'J01EE'],
+    // Sulfonamide antibacterials and sulfasalazine; J01EA (trimethoprim alone) is not a
+    // sulfonamide, nor are furosemide and the thiazides.
+    atcPrefixes: ['J01EB', 'J01EC', 'J01ED', 'J01EE', 'A07EC01'],
   },
   {
     id: 'nsaid',
@@ -214,14 +230,68 @@ export const DRUG_CLASSES: readonly DrugClass[] = [
       'ketoprofen',
       'piroxicam',
       'meloxicam',
+      'aceclofenac',
+      'etodolac',
+      'flurbiprofen',
+      'dexketoprofen',
+      'tenoxicam',
+      'lornoxicam',
+      'nabumetone',
+      // The coxibs and nimesulide are NSAIDs too (BNF: contra-indicated after hypersensitivity
+      // to aspirin or any other NSAID).
+      'celecoxib',
+      'etoricoxib',
+      'parecoxib',
+      'rofecoxib',
+      'valdecoxib',
+      'lumiracoxib',
+      'celebrex',
+      'arcoxia',
+      'dynastat',
+      'nimesulide',
+      'nise',
     ],
-    atcPrefixes: ['M01AA', 'M01AB', 'M01AC', 'M01AE', 'M01AG', 'N02BA01', 'B01AC06'],
+    atcPrefixes: [
+      'M01AA',
+      'M01AB',
+      'M01AC',
+      'M01AE',
+      'M01AG',
+      'M01AH',
+      'M01AX01',
+      'M01AX17',
+      'N02BA01',
+      'B01AC06',
+    ],
   },
   {
     id: 'aspirin',
     allergyTerms: ['aspirin', 'acetylsalicylic acid'],
     members: ['aspirin', 'acetylsalicylic acid'],
     atcPrefixes: ['N02BA01', 'B01AC06'],
+  },
+  {
+    // Salicylates (BNF: aminosalicylates and sulfasalazine are contra-indicated in salicylate
+    // hypersensitivity); aspirin is one, so an aspirin allergy names the class.
+    id: 'salicylate',
+    allergyTerms: ['salicylate', 'salicylates'],
+    members: [
+      'aspirin',
+      'acetylsalicylic acid',
+      'sulfasalazine',
+      'sulphasalazine',
+      'salazopyrin',
+      'mesalazine',
+      'mesalamine',
+      'balsalazide',
+      'olsalazine',
+      'diflunisal',
+      'salsalate',
+      'choline salicylate',
+      'sodium salicylate',
+      'methyl salicylate',
+    ],
+    atcPrefixes: ['N02BA', 'A07EC', 'B01AC06'],
   },
 ];
 
@@ -245,16 +315,12 @@ export const CROSS_SENSITIVITIES: readonly CrossSensitivity[] = [
   { allergy: MONOBACTAMS, drug: CEFTAZIDIME },
 ];
 
-/** Lower case, accents dropped, punctuation as spaces: "Co-Trimoxazole" → "co trimoxazole", "β-lactam" → "beta lactam". */
-function normalise(text: string): string {
-  return text
-    .replace(/β/gi, 'beta')
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
-}
+/**
+ * Lower case, accents dropped, punctuation as spaces, after the clinical normalisation (invisible
+ * characters removed, look-alike letters mapped): "Co-Trimoxazole" → "co trimoxazole",
+ * "β-lactam" → "beta lactam", "Amoxi\u200bcillin" → "amoxicillin" (clinical/text.ts).
+ */
+const normalise = matchKey;
 
 function containsPhrase(haystack: string, phrase: string): boolean {
   return phrase !== '' && ` ${haystack} `.includes(` ${phrase} `);

@@ -9,6 +9,7 @@
  */
 import type { Invalid } from '../kernel/errors';
 import { invalidField } from '../kernel/validation';
+import { matchKey, normaliseClinicalText } from './text';
 
 export interface CatalogueDrug {
   name: string;
@@ -182,8 +183,9 @@ export const DRUG_CATALOGUE: readonly CatalogueDrug[] = Object.freeze([
   ),
 ]);
 
+/** Names are compared in their normalised form (clinical/text.ts), ignoring case. */
 function normaliseName(name: string): string {
-  return name.trim().toLowerCase().replace(/\s+/g, ' ');
+  return normaliseClinicalText(name).toLowerCase();
 }
 
 /** Case-insensitive exact match on the name or a synonym ("acetaminophen" → Paracetamol). */
@@ -200,6 +202,56 @@ export function lookupDrugByCode(code: string): CatalogueDrug | undefined {
   if (typeof code !== 'string') return undefined;
   const wanted = code.trim().toUpperCase();
   return DRUG_CATALOGUE.find((d) => d.atc === wanted);
+}
+
+/** Edits (insert, delete, substitute, swap two neighbours) turning `a` into `b`. */
+function editDistance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        best = Math.min(best, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = best;
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+/** Edits within which an unknown name counts as a misspelling of a catalogue name. */
+function nearEnough(length: number): number {
+  return length <= 4 ? 1 : length <= 8 ? 2 : 3;
+}
+
+export interface NearMatch {
+  entry: CatalogueDrug;
+  /** The catalogue name or synonym it is nearest to. */
+  name: string;
+  distance: number;
+}
+
+/**
+ * The catalogue drug a name the catalogue does not know is probably meant to be ("Amoxicilin",
+ * "Amoxycilin" → Amoxicillin): the nearest name or synonym by edit distance, when within a few
+ * edits for its length; undefined for a known name or one far from every catalogue name. Used to
+ * rate an unknown drug no lower than the drug it is nearest to (agent-actions risk).
+ */
+export function nearestCatalogueDrug(name: string): NearMatch | undefined {
+  if (typeof name !== 'string' || lookupDrug(name)) return undefined;
+  const wanted = matchKey(name);
+  if (wanted === '') return undefined;
+  let best: NearMatch | undefined;
+  for (const entry of DRUG_CATALOGUE) {
+    for (const candidate of [entry.name, ...entry.synonyms]) {
+      const distance = editDistance(wanted, matchKey(candidate));
+      if (distance <= nearEnough(wanted.length) && (!best || distance < best.distance))
+        best = { entry, name: candidate, distance };
+    }
+  }
+  return best;
 }
 
 /** A 5th-level WHO ATC code: one substance or fixed combination (J01CA04 = amoxicillin). */

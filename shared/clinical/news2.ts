@@ -15,7 +15,9 @@
  * - NEWS2 is only valid with all seven parameters. A missing one is never assumed normal: the
  *   result has `score: null` and lists what is missing.
  * - NEWS2 "is not validated for use in children (<16 years) or in pregnancy" (RCP 2017): callers
- *   check the age with `news2NotApplicableReason` before scoring (pregnancy is not recorded here).
+ *   check the age and the recorded pregnancy status with `news2NotApplicableReason` first.
+ * - Escalation (Chart 4): urgent at 5–6 or any single 3, emergency at 7 or more, also from an
+ *   incomplete set's measured parameters (readingEscalation).
  */
 import * as z from '../kernel/zod';
 import { roundHalfUp } from './rounding';
@@ -127,16 +129,24 @@ export type News2ResultFitsSchema = Fits<News2Result>;
 export const NEWS2_MIN_AGE_YEARS = 16;
 
 /**
- * Why NEWS2 must not be given for a patient of this age (whole years at the reading), or null
- * when it applies. An unknown or impossible age is not assumed to be adult.
+ * Why NEWS2 must not be given for this patient, or null when it applies: an age under 16 (whole
+ * years at the reading; an unknown or impossible age is not assumed to be adult), or a recorded
+ * pregnancy or recent delivery (clinical/pregnancy.ts says when a postpartum status lapses).
  */
-export function news2NotApplicableReason(ageYears: number): string | null {
+export function news2NotApplicableReason(
+  ageYears: number,
+  pregnancy: 'pregnant' | 'postpartum' | null = null,
+): string | null {
   if (!Number.isInteger(ageYears) || ageYears < 0) {
     return "NEWS2 not calculated: the patient's age is unknown, and NEWS2 is only validated for patients aged 16 and over";
   }
   if (ageYears < NEWS2_MIN_AGE_YEARS) {
     return `NEWS2 is validated for patients aged ${NEWS2_MIN_AGE_YEARS} and over (patient is ${ageYears}); use a paediatric early warning score (PEWS)`;
   }
+  if (pregnancy === 'pregnant')
+    return 'NEWS2 is not validated in pregnancy (RCP 2017; the patient is recorded as pregnant); use an obstetric early warning score (e.g. MEOWS)';
+  if (pregnancy === 'postpartum')
+    return 'NEWS2 is not validated in pregnancy or in the six weeks after delivery (RCP 2017; the patient is recorded as postpartum); use an obstetric early warning score (e.g. MEOWS)';
   return null;
 }
 
@@ -269,6 +279,27 @@ export function news2Risk(score: number, anyParameterScoredThree: boolean): News
   return anyParameterScoredThree ? 'low-medium' : 'low';
 }
 
+/** The sub-scores of the parameters the reading has (all seven when it is complete). */
+export function parameterScores(
+  input: News2Input,
+  scale: Spo2Scale = 1,
+): Partial<News2ParameterScores> {
+  const onOxygen = input.supplementalOxygen === true;
+  const scores: Partial<News2ParameterScores> = {};
+  if (isReading(input.respiratoryRate))
+    scores.respirationRate = band(RESPIRATION_RATE, roundHalfUp(input.respiratoryRate));
+  if (isReading(input.spo2)) scores.spo2 = spo2SubScore(input.spo2, scale === 2 ? 2 : 1, onOxygen);
+  if (typeof input.supplementalOxygen === 'boolean')
+    scores.airOrOxygen = onOxygen ? OXYGEN_SCORE : 0;
+  if (isReading(input.systolic)) scores.systolicBp = band(SYSTOLIC_BP, roundHalfUp(input.systolic));
+  if (isReading(input.pulse)) scores.pulse = band(PULSE, roundHalfUp(input.pulse));
+  if (CONSCIOUSNESS_LEVELS.includes(input.consciousness as Consciousness))
+    scores.consciousness = input.consciousness === 'A' ? 0 : CONSCIOUSNESS_NOT_ALERT_SCORE;
+  if (isReading(input.temperatureC))
+    scores.temperature = band(TEMPERATURE, roundHalfUp(input.temperatureC, 1));
+  return scores;
+}
+
 /** `scale` comes from the recorded clinical decision, never from the reading itself. */
 export function calculateNews2(input: News2Input, scale: Spo2Scale = 1): News2Result {
   const spo2Scale: Spo2Scale = scale === 2 ? 2 : 1;
@@ -286,17 +317,8 @@ export function calculateNews2(input: News2Input, scale: Spo2Scale = 1): News2Re
       spo2Scale,
     };
   }
-  // missingNews2Fields has checked every field below.
-  const onOxygen = input.supplementalOxygen === true;
-  const parameters: News2ParameterScores = {
-    respirationRate: band(RESPIRATION_RATE, roundHalfUp(input.respiratoryRate as number)),
-    spo2: spo2SubScore(input.spo2 as number, spo2Scale, onOxygen),
-    airOrOxygen: onOxygen ? OXYGEN_SCORE : 0,
-    systolicBp: band(SYSTOLIC_BP, roundHalfUp(input.systolic as number)),
-    pulse: band(PULSE, roundHalfUp(input.pulse as number)),
-    consciousness: input.consciousness === 'A' ? 0 : CONSCIOUSNESS_NOT_ALERT_SCORE,
-    temperature: band(TEMPERATURE, roundHalfUp(input.temperatureC as number, 1)),
-  };
+  // missingNews2Fields has checked every field: all seven sub-scores are present.
+  const parameters = parameterScores(input, spo2Scale) as News2ParameterScores;
   const scores = Object.values(parameters);
   const score = scores.reduce((sum, s) => sum + s, 0);
   const anyParameterScoredThree = scores.some((s) => s === 3);
@@ -312,16 +334,60 @@ export function calculateNews2(input: News2Input, scale: Spo2Scale = 1): News2Re
   };
 }
 
+export type News2Escalation = 'urgent' | 'emergency';
+
 /**
- * The ward's escalation flag (RCP NEWS2 Chart 4, clinical response): a score in the high band
- * (7 or more) or any single parameter scoring 3 (a "red score") needs the medical team informed
- * at once. An incomplete reading or a patient NEWS2 does not apply to is never flagged here: the
- * reading itself says what is missing.
+ * The clinical response a score calls for (RCP NEWS2 2017, Chart 4): an aggregate of 7 or more is
+ * an emergency (critical-care-competent team, continuous monitoring); 5 or 6, or 3 in any single
+ * parameter (a "red score"), an urgent review by the medical team; below that the ward's routine
+ * response. The thresholds are inclusive, as the chart's bands are.
+ */
+export function news2EscalationLevel(
+  score: number,
+  anyParameterScoredThree: boolean,
+): News2Escalation | null {
+  if (score >= 7) return 'emergency';
+  if (score >= 5 || anyParameterScoredThree) return 'urgent';
+  return null;
+}
+
+/**
+ * The ward's escalation flag of a complete result: its clinical response is urgent or emergency
+ * (news2EscalationLevel). An incomplete result says nothing here; readingEscalation reads what
+ * an incomplete set already shows.
  */
 export function news2NeedsEscalation(
   result: Pick<News2Result, 'risk' | 'anyParameterScoredThree'> | null | undefined,
 ): boolean {
-  return !!result && (result.risk === 'high' || result.anyParameterScoredThree === true);
+  return (
+    !!result &&
+    (result.risk === 'high' || result.risk === 'medium' || result.anyParameterScoredThree === true)
+  );
+}
+
+/**
+ * The escalation an observation set calls for, complete or not. A complete set: its total and red
+ * scores. An incomplete set: what its measured parameters already show, because a missing
+ * parameter can only add to the total (so their sum is a lower bound) and a parameter scoring 3 is
+ * a red score whatever else is missing (RCP 2017: "a score of 3 in any single parameter" needs an
+ * urgent response). So SpO2 84 with RR 30 and systolic 80 is an emergency without a temperature.
+ * An incomplete set never stands an escalation down: only a complete one can (the caller keeps the
+ * standing flag until then).
+ */
+export function readingEscalation(
+  input: News2Input,
+  scale: Spo2Scale = 1,
+): { level: News2Escalation | null; complete: boolean; score: number } {
+  const scores = Object.values(parameterScores(input, scale));
+  const score = scores.reduce((sum, s) => sum + s, 0);
+  return {
+    level: news2EscalationLevel(
+      score,
+      scores.some((s) => s === 3),
+    ),
+    complete: missingNews2Fields(input).length === 0,
+    score,
+  };
 }
 
 export type News2Trend = 'rising' | 'falling' | 'unchanged';

@@ -10,10 +10,12 @@ import * as z from '../kernel/zod';
 import {
   CONSCIOUSNESS_LEVELS,
   calculateNews2,
+  type News2Escalation,
   type News2Input,
   type News2Result,
   News2ResultSchema,
   news2NotApplicableReason,
+  readingEscalation,
   type Spo2Scale,
 } from './news2';
 import { roundHalfUp } from './rounding';
@@ -37,11 +39,14 @@ export const SPO2_SCALE_NOT_A_READING =
 export const VitalsInputSchema = z
   .strictObject(
     {
-      temperatureC: z.optional(boundedNumber('temperatureC', 25, 45)),
-      pulse: z.optional(boundedNumber('pulse', 20, 300, { int: true })),
-      respiratoryRate: z.optional(boundedNumber('respiratoryRate', 3, 80, { int: true })),
-      systolic: z.optional(boundedNumber('systolic', 40, 300, { int: true })),
-      diastolic: z.optional(boundedNumber('diastolic', 10, 200, { int: true })),
+      // Lower bounds are what a live patient can have: survived accidental hypothermia of
+      // 13.7 °C (Gilbert et al., Lancet 2000), a pulse or breathing of a few a minute in profound
+      // hypothermia or pre-arrest, a systolic barely recordable in shock.
+      temperatureC: z.optional(boundedNumber('temperatureC', 13, 45)),
+      pulse: z.optional(boundedNumber('pulse', 1, 300, { int: true })),
+      respiratoryRate: z.optional(boundedNumber('respiratoryRate', 1, 80, { int: true })),
+      systolic: z.optional(boundedNumber('systolic', 10, 300, { int: true })),
+      diastolic: z.optional(boundedNumber('diastolic', 5, 200, { int: true })),
       spo2: z.optional(boundedNumber('spo2', 20, 100, { int: true })),
       consciousness: z.optional(
         z.enum(CONSCIOUSNESS_LEVELS, {
@@ -175,6 +180,8 @@ export interface PatientContext {
   ageYears: number;
   /** The SpO2 scale recorded on the encounter (2 only after a doctor's documented decision). */
   spo2Scale: Spo2Scale;
+  /** A recorded pregnancy or recent delivery that withholds NEWS2 (clinical/pregnancy.ts). */
+  pregnancy?: 'pregnant' | 'postpartum' | null;
 }
 
 export const ReadingAssessmentSchema = z.strictObject({
@@ -186,6 +193,12 @@ export const ReadingAssessmentSchema = z.strictObject({
   /** Null when NEWS2 does not apply to this patient (news2NotApplicable says why). */
   news2: z.nullable(News2ResultSchema),
   news2NotApplicable: z.nullable(z.string()),
+  /**
+   * The clinical response the reading calls for (RCP Chart 4): `emergency` (≥ 7), `urgent` (5–6 or
+   * any single 3), also from an incomplete set's measured parameters; null when none, or when
+   * NEWS2 does not apply.
+   */
+  news2Escalation: z.nullable(z.enum(['urgent', 'emergency'])),
 });
 
 export interface ReadingAssessment {
@@ -194,6 +207,7 @@ export interface ReadingAssessment {
   bmiCategoryNotApplicable: string | null;
   news2: News2Result | null;
   news2NotApplicable: string | null;
+  news2Escalation: News2Escalation | null;
 }
 // The computed assessment must fit the answer schema: this fails to compile when they drift apart.
 type Fits<T extends z.input<typeof ReadingAssessmentSchema>> = T;
@@ -202,7 +216,7 @@ export type ReadingAssessmentFitsSchema = Fits<ReadingAssessment>;
 export function assessReading(reading: VitalsReading, patient: PatientContext): ReadingAssessment {
   const value = bmi(reading.weightKg, reading.heightCm);
   const adult = Number.isInteger(patient.ageYears) && patient.ageYears >= ADULT_BMI_MIN_AGE_YEARS;
-  const news2NotApplicable = news2NotApplicableReason(patient.ageYears);
+  const news2NotApplicable = news2NotApplicableReason(patient.ageYears, patient.pregnancy ?? null);
   return {
     bmi: value,
     bmiCategory: adult ? bmiCategory(value) : null,
@@ -212,5 +226,8 @@ export function assessReading(reading: VitalsReading, patient: PatientContext): 
         : null,
     news2: news2NotApplicable ? null : calculateNews2(reading, patient.spo2Scale),
     news2NotApplicable,
+    news2Escalation: news2NotApplicable
+      ? null
+      : readingEscalation(reading, patient.spo2Scale).level,
   };
 }

@@ -7,6 +7,7 @@
 import { allRoutes, type ManifestRoute } from '../api/index';
 import { medicationRequestStatusTableMarkdown } from '../clinical/medication-request-status';
 import { type OperationRoute, pathParams } from '../http/route';
+import { allowedRoles } from '../kernel/access';
 import {
   IDEMPOTENCY_KEY_DESCRIPTION,
   IDEMPOTENCY_KEY_FIELD,
@@ -37,10 +38,17 @@ const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 function whoMay(r: ManifestRoute): { staff: string; key: string } {
   if (r.kind === 'rpc') return { staff: 'any signed-in user', key: 'any key' };
   if (r.kind !== 'operation' || r.op.access.public) return { staff: 'public', key: '–' };
-  const { roles, scope } = r.op.access;
+  const { access } = r.op;
+  const { roles, scope } = access;
   return {
-    staff: roles === 'any' ? 'any signed-in user' : ['ADMIN', ...roles].join(', '),
-    key: scope === 'any' ? 'any key' : scope ? `\`${scope}\`` : 'no (user token only)',
+    staff: roles === 'any' ? 'any signed-in user' : allowedRoles(access).join(', '),
+    key: access.clinicalDecision
+      ? 'no (a clinical decision: a signed-in person)'
+      : scope === 'any'
+        ? 'any key'
+        : scope
+          ? `\`${scope}\``
+          : 'no (user token only)',
   };
 }
 

@@ -6,7 +6,8 @@
 import { type Actor, type Anonymous, authorityOf } from './actor';
 import type { TenantInfo } from './context';
 import { Forbidden, Unauthenticated } from './errors';
-import type { Access, Operation } from './operation';
+import type { Access, Operation, ProtectedAccess } from './operation';
+import { ROLES, type Role } from './roles';
 
 /** True once a trial tenant's trial has run out. */
 export function trialEnded(tenant: Pick<TenantInfo, 'status' | 'trialEndsAt'>, now: Date): boolean {
@@ -15,6 +16,24 @@ export function trialEnded(tenant: Pick<TenantInfo, 'status' | 'trialEndsAt'>, n
     tenant.trialEndsAt !== '' &&
     now.getTime() >= Date.parse(tenant.trialEndsAt)
   );
+}
+
+/** Whether a signed-in user of `role` passes the rule: ADMIN is implied except for a clinical decision. */
+export function roleMayUse(access: ProtectedAccess, role: Role): boolean {
+  const listed = access.roles === 'any' || access.roles.includes(role);
+  return listed || (role === 'ADMIN' && !access.clinicalDecision);
+}
+
+/** The roles the rule lets in, in declaration order with ADMIN first when it is implied. */
+export function allowedRoles(access: ProtectedAccess): Role[] {
+  if (access.roles === 'any') return [...ROLES];
+  const listed = access.roles.filter((r) => r !== 'ADMIN');
+  return access.clinicalDecision && !access.roles.includes('ADMIN') ? listed : ['ADMIN', ...listed];
+}
+
+/** Whether an API key may ever use it (a clinical decision is a person's). */
+export function keysMayUse(access: ProtectedAccess): boolean {
+  return !!access.scope && !access.clinicalDecision;
 }
 
 export function checkAccess(
@@ -26,7 +45,7 @@ export function checkAccess(
   const { actor, tenant } = caller;
   if (actor.kind === 'anonymous' || !tenant) throw new Unauthenticated();
 
-  if (actor.kind === 'agent' && access.humanOnly) {
+  if (actor.kind === 'agent' && (access.humanOnly || access.clinicalDecision)) {
     throw new Forbidden(
       `${op.name} changes a patient's care: an agent may only propose it for a qualified person to approve`,
     );
@@ -40,9 +59,17 @@ export function checkAccess(
       );
   } else if (authority.kind === 'user') {
     const { role } = authority;
-    const allowed = role === 'ADMIN' || access.roles === 'any' || access.roles.includes(role);
-    if (!allowed) throw new Forbidden(`Role ${role} may not use ${op.name}`);
+    if (!roleMayUse(access, role))
+      throw new Forbidden(
+        role === 'ADMIN' && access.roles !== 'any'
+          ? `Role ${role} may not use ${op.name}: it is a clinical decision for ${access.roles.join(' or ')}`
+          : `Role ${role} may not use ${op.name}`,
+      );
   } else {
+    if (access.clinicalDecision)
+      throw new Forbidden(
+        `API keys may not use ${op.name}: it is a clinical decision for a signed-in ${access.roles === 'any' ? 'person' : access.roles.join(' or ')}`,
+      );
     if (!access.scope)
       throw new Forbidden(`API keys may not use ${op.name}; sign in as a staff user`);
     if (access.scope !== 'any' && !authority.scopes.includes(access.scope)) {

@@ -16,7 +16,7 @@ export interface PublicAccess {
 
 /**
  * Who may call an operation. A user passes when ADMIN or when their role is listed (`'any'`: every
- * signed-in user); an API key passes when it carries `scope` (`'any'`: every key), and is refused
+ * signed-in user; for a `clinicalDecision` only a listed role); an API key passes when it carries `scope` (`'any'`: every key), and is refused
  * when there is none; an agent passes as its credential would; the system passes when acting for a
  * human who would pass, or, acting on its own, only where `system` is true (scheduled jobs).
  */
@@ -34,6 +34,13 @@ export interface ProtectedAccess {
    * as that person). People, integrations' keys and approved executors run it as usual.
    */
   humanOnly?: boolean;
+  /**
+   * A clinical decision that only a person holding one of `roles` takes (prescribing is a
+   * doctor's): ADMIN passes only when listed, API keys never (a key is not a person), agents never
+   * (as humanOnly), and the system only on behalf of such a person (an approved action). An
+   * administrator runs the hospital, not its patients' treatment.
+   */
+  clinicalDecision?: boolean;
 }
 
 export type Access = PublicAccess | ProtectedAccess;

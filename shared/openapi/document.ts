@@ -13,6 +13,7 @@ import {
   routeName,
   routeSummary,
 } from '../http/route';
+import { allowedRoles, keysMayUse } from '../kernel/access';
 import {
   IDEMPOTENCY_KEY_DESCRIPTION,
   IDEMPOTENCY_KEY_FIELD,
@@ -184,7 +185,7 @@ function operationObject(route: OperationRoute, built: Built): Schema {
   const access = op.access;
   const who = access.public
     ? 'Public.'
-    : `Roles: ${access.roles === 'any' ? 'any signed-in user' : ['ADMIN', ...access.roles].join(', ')}; API key scope: ${access.scope ?? 'none (keys are refused)'}.`;
+    : `Roles: ${access.roles === 'any' ? 'any signed-in user' : allowedRoles(access).join(', ')}; API key scope: ${keysMayUse(access) ? access.scope : 'none (keys are refused)'}.`;
 
   return {
     operationId: op.name,

@@ -31,7 +31,7 @@ describe('a proposed prescription', () => {
       patientId: patient.id,
       operation: 'encounters.prescribe',
       input: { id: encounter.id, drugName: 'Paracetamol' },
-      approverRoles: ['ADMIN', 'DOCTOR'],
+      approverRoles: ['DOCTOR'],
       proposer: { kind: 'apiKey', id: h.agentKey.key.id },
     });
     expect(proposed.body.message).toMatch(/awaits approval by a person with role DOCTOR/);
@@ -224,7 +224,7 @@ describe('races', () => {
 });
 
 describe('auto-approval', () => {
-  it('approves a LOW prescription at proposal for an administrator who enabled it, but never a CRITICAL one', async () => {
+  it('approves a LOW prescription at proposal on behalf of the doctor an administrator named, but never a CRITICAL one', async () => {
     const h = await hitlHospital(rt.url);
     expectError(
       await h.doctorUser.api.put('/agent-actions/settings', {
@@ -232,8 +232,9 @@ describe('auto-approval', () => {
       }),
       403,
     );
+    // Prescribing is a doctor's decision (issue 16): the rule acts as a doctor the admin names.
     const on = await h.admin.put('/agent-actions/settings', {
-      types: { prescription: { autoApprove: true } },
+      types: { prescription: { autoApprove: true, autoApproveAs: h.otherDoctor.user.id } },
     });
     expect(on.status, JSON.stringify(on.body)).toBe(200);
     expect(
@@ -254,11 +255,13 @@ describe('auto-approval', () => {
     expect(low.body).toMatchObject({
       status: 'APPROVED',
       risk: 'LOW',
-      decision: { by: 'auto-approval', role: 'ADMIN' },
+      decision: { by: 'auto-approval', role: 'DOCTOR' },
     });
     expect(low.body.message).toMatch(/auto-approval/);
-    // It runs as the administrator who enabled the rule.
-    expect(low.body.decision.userId).toBe(enabledBy);
+    // It runs as the doctor the rule names, not as the administrator who enabled it.
+    expect(on.body.types[0].autoApproveAs).toBe(h.otherDoctor.user.id);
+    expect(enabledBy).not.toBe(h.otherDoctor.user.id);
+    expect(low.body.decision.userId).toBe(h.otherDoctor.user.id);
     await settle();
     const executed = (await h.doctorUser.api.get(`/agent-actions/${low.body.id}`)).body;
     expect(executed.status).toBe('EXECUTED');

@@ -303,10 +303,11 @@ describe('vitals plausibility bounds', () => {
     for (const [body, field] of [
       [{ spo2: 19 }, /spo2 must be between 20 and 100/],
       [{ weightKg: 701 }, /weightKg must be between 0.3 and 700/],
-      [{ respiratoryRate: 2 }, /respiratoryRate must be between 3 and 80/],
-      [{ diastolic: 9 }, /diastolic must be between 10 and 200/],
+      // The lower bounds were widened to what a live patient can have (issue 16).
+      [{ respiratoryRate: 0 }, /respiratoryRate must be between 1 and 80/],
+      [{ diastolic: 4 }, /diastolic must be between 5 and 200/],
       [{ heightCm: 273 }, /heightCm must be between 30 and 272/],
-      [{ temperatureC: 45.5 }, /temperatureC must be between 25 and 45/],
+      [{ temperatureC: 45.5 }, /temperatureC must be between 13 and 45/],
       [{ systolic: 90, diastolic: 95 }, /diastolic \(95\) must be lower than systolic \(90\)/],
     ] as const) {
       expectError(await vitals(body), 400, field);

@@ -245,7 +245,8 @@ describe('a chest X-ray for a woman who may be pregnant', () => {
         source: { kind: 'encounter', id: encounter.id },
         procedureCode: 'CT-ABD-C',
         clinicalQuestion: 'Right iliac fossa pain: appendicitis?',
-        safety: { contrastAllergy: 'no', egfr: 24 },
+        // The contrast screen also asks about acute kidney injury (issue 16).
+        safety: { contrastAllergy: 'no', egfr: 24, aki: 'no' },
       }),
       201,
       'order',
@@ -253,6 +254,7 @@ describe('a chest X-ray for a woman who may be pregnant', () => {
     expect(order.safetyChecks.map((c: any) => [c.question, c.state])).toEqual([
       ['contrastAllergy', 'clear'],
       ['egfr', 'positive'],
+      ['aki', 'clear'],
     ]);
     expectError(
       await h.radiographer.api.post(`/radiology/orders/${order.id}/schedule`, {

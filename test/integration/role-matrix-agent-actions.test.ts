@@ -40,9 +40,9 @@ const ACCESS = {
   'GET /agent-actions/{id}': { ok: 200, roles: READERS, key: 'agent-actions:read' },
   'GET /agent-actions/settings': { ok: 200, roles: ['ADMIN'], key: NO_KEYS },
   'PUT /agent-actions/settings': { ok: 200, roles: ['ADMIN'], key: NO_KEYS },
-  // A prescription's approvers: the roles of encounters.prescribe.
-  'POST /agent-actions/{id}/approve': { ok: 200, roles: ['ADMIN', 'DOCTOR'], key: NO_KEYS },
-  'POST /agent-actions/{id}/reject': { ok: 200, roles: ['ADMIN', 'DOCTOR'], key: NO_KEYS },
+  // A prescription's approvers: the roles of encounters.prescribe, a doctor's clinical decision.
+  'POST /agent-actions/{id}/approve': { ok: 200, roles: ['DOCTOR'], key: NO_KEYS },
+  'POST /agent-actions/{id}/reject': { ok: 200, roles: ['DOCTOR'], key: NO_KEYS },
   'POST /agent-actions/proposals/prescription': {
     ok: 201,
     roles: ['ADMIN', 'DOCTOR', 'NURSE', 'PHARMACIST'],

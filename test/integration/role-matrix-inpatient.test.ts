@@ -44,10 +44,13 @@ const ANY_ROLE = MATRIX_ROLES;
 /** The admitting desk, the ward's clinicians and the bed manager. */
 const WARD_STAFF: readonly Role[] = ['ADMIN', 'RECEPTIONIST', 'DOCTOR', 'NURSE', 'BED_MANAGER'];
 
+/** A clinical decision: a signed-in person's, never an API key's, whatever its scopes. */
+const NO_KEYS = 'no keys';
+
 interface Rule {
   ok: 200 | 201;
   roles: readonly Role[];
-  key: Scope;
+  key: Scope | typeof NO_KEYS;
 }
 
 const ACCESS = {
@@ -78,6 +81,11 @@ const ACCESS = {
     roles: ['ADMIN', 'NURSE', 'DOCTOR'],
     key: 'admissions:write',
   },
+  'PATCH /admissions/{id}/pregnancy': {
+    ok: 200,
+    roles: ['ADMIN', 'NURSE', 'DOCTOR'],
+    key: 'admissions:write',
+  },
   'POST /admissions/{id}/nursing-notes': {
     ok: 201,
     roles: ['ADMIN', 'NURSE'],
@@ -103,6 +111,8 @@ const ACCESS = {
     roles: ['ADMIN', 'DOCTOR'],
     key: 'admissions:write',
   },
+  // Prescribing a discharge medicine is a doctor's clinical decision (issue 16).
+  'POST /admissions/{id}/prescriptions': { ok: 201, roles: ['DOCTOR'], key: NO_KEYS },
 } as const satisfies Record<string, Rule>;
 
 type RouteKey = keyof typeof ACCESS;
@@ -119,6 +129,7 @@ let h: InpatientHospital;
 const staff = new Map<Role, Client>();
 const exactKey = new Map<Scope, Client>();
 const allButKey = new Map<Scope, Client>();
+let allScopesKey: Client;
 /** Free beds for fresh admissions and transfers, taken one each. */
 const pool: any[] = [];
 let f: { ward: any; bed: any; admission: any; discharged: any };
@@ -146,6 +157,17 @@ async function dirtyBed() {
   );
   return bed;
 }
+
+/** A discharge medicine prescribed during the stay. */
+const TTO = {
+  drugName: 'Paracetamol',
+  strength: '500 mg',
+  dose: '1 tablet',
+  route: 'oral',
+  frequency: 'four times a day',
+  durationDays: 5,
+  quantity: 20,
+};
 
 const DISCHARGE = {
   finalDiagnoses: [{ text: 'Cellulitis of the leg', code: 'L03.1', system: 'ICD-10' }],
@@ -251,6 +273,12 @@ const REQUESTS: Record<RouteKey, Requests> = {
   'POST /admissions/{id}/observations': {
     fresh: () => ({ path: `/admissions/${f.admission.id}/observations`, body: NORMAL_VITALS }),
   },
+  'PATCH /admissions/{id}/pregnancy': {
+    fresh: () => ({
+      path: `/admissions/${f.admission.id}/pregnancy`,
+      body: { status: 'not-pregnant' },
+    }),
+  },
   'POST /admissions/{id}/nursing-notes': {
     fresh: (who) => ({
       path: `/admissions/${f.admission.id}/nursing-notes`,
@@ -279,6 +307,9 @@ const REQUESTS: Record<RouteKey, Requests> = {
       path: `/admissions/${f.admission.id}/entered-in-error`,
       body: { reason: 'x' },
     }),
+  },
+  'POST /admissions/{id}/prescriptions': {
+    fresh: () => ({ path: `/admissions/${f.admission.id}/prescriptions`, body: TTO }),
   },
   'PATCH /admissions/{id}/prescriptions/{prescriptionId}': {
     fresh: async (who) => {
@@ -324,7 +355,10 @@ beforeAll(async () => {
   const bed = freeBed();
   f = { ward, bed, admission: await newAdmission(), discharged: undefined };
   f.discharged = await newDischarged();
-  const scopes = [...new Set(ROUTE_KEYS.map((r) => rule(r).key))];
+  const scopes = [...new Set(ROUTE_KEYS.map((r) => rule(r).key))].filter(
+    (k): k is Scope => k !== NO_KEYS,
+  );
+  allScopesKey = (await h.key([...SCOPE_NAMES], 'all scopes')).api;
   for (const scope of scopes) {
     exactKey.set(scope, (await h.key([scope], `exactly ${scope}`)).api);
     allButKey.set(
@@ -348,9 +382,13 @@ describe('the inpatient access table', () => {
     expect(served).toEqual([...ROUTE_KEYS].sort());
   });
 
-  it('covers every staff role, and lets ADMIN call every route', () => {
+  it('covers every staff role, and lets ADMIN call every route but the clinical decisions', () => {
     expect([...MATRIX_ROLES].sort()).toEqual([...ROLES].sort());
-    for (const route of ROUTE_KEYS) expect(rule(route).roles, route).toContain('ADMIN');
+    const clinicalDecisions: readonly string[] = ['POST /admissions/{id}/prescriptions'];
+    for (const route of ROUTE_KEYS)
+      if (clinicalDecisions.includes(route))
+        expect(rule(route).roles, route).not.toContain('ADMIN');
+      else expect(rule(route).roles, route).toContain('ADMIN');
   });
 });
 
@@ -377,6 +415,11 @@ describe('API keys', () => {
   it.each(ROUTE_KEYS)('%s', async (route) => {
     const { key } = rule(route);
     const { fresh, refused } = REQUESTS[route];
+    if (key === NO_KEYS) {
+      const everyScope = await send(allScopesKey, route, refused ? refused() : await fresh('KEY'));
+      expectRefused(everyScope, route, 'a key with every scope', /^API keys may not use /);
+      return;
+    }
     const withScope = await send(exactKey.get(key)!, route, await fresh('KEY'));
     expectSuccess(withScope, route, `a key with exactly ${key}`);
     const without = await send(

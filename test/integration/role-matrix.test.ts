@@ -150,10 +150,11 @@ const ACCESS = {
     roles: ['ADMIN', 'NURSE', 'DOCTOR'],
     key: 'encounters:write',
   },
+  // Prescribing is a clinical decision: doctors only, never an administrator or a key (issue 16).
   'POST /encounters/{id}/prescriptions': {
     ok: 201,
-    roles: ['ADMIN', 'DOCTOR'],
-    key: 'encounters:write',
+    roles: ['DOCTOR'],
+    key: NO_KEYS,
   },
   'PATCH /encounters/{id}/prescriptions/{prescriptionId}': {
     ok: 200,
@@ -557,9 +558,13 @@ describe('the access table', () => {
     expect(served).toEqual([...ROUTE_KEYS, ...PUBLIC_ROUTES].sort());
   });
 
-  it('covers every staff role, and lets ADMIN call every route', () => {
+  it('covers every staff role, and lets ADMIN call every route but the clinical decisions', () => {
     expect([...MATRIX_ROLES].sort()).toEqual([...ROLES].sort());
-    for (const route of ROUTE_KEYS) expect(rule(route).roles, route).toContain('ADMIN');
+    const clinicalDecisions: readonly string[] = ['POST /encounters/{id}/prescriptions'];
+    for (const route of ROUTE_KEYS)
+      if (clinicalDecisions.includes(route))
+        expect(rule(route).roles, route).not.toContain('ADMIN');
+      else expect(rule(route).roles, route).toContain('ADMIN');
   });
 
   it('public routes answer without credentials', async () => {

@@ -61,5 +61,13 @@ export async function hitlHospital(url: string) {
       rationale: 'Fever 38.4 °C for two days; no liver disease recorded',
       ...rx,
     });
-  return { ...h, agentKey, otherDoctor, encounter, proposeRx };
+  /** Turns auto-approval of `type` on (an administrator's setting). */
+  const enableAutoApproval = async (type: string, settings: Record<string, unknown> = {}) => {
+    const on = await h.admin.put('/agent-actions/settings', {
+      types: { [type]: { autoApprove: true, ...settings } },
+    });
+    expect(on.status, JSON.stringify(on.body)).toBe(200);
+    return on.body;
+  };
+  return { ...h, agentKey, otherDoctor, encounter, proposeRx, enableAutoApproval };
 }

@@ -1,6 +1,7 @@
 /** What nurses and doctors record on an active admission: observation sets (NEWS2) and notes. */
 import { randomUUID } from 'node:crypto';
-import { news2NeedsEscalation, news2Trend } from '../../clinical/news2';
+import { news2NotApplicableReason } from '../../clinical/news2';
+import { type PregnancyStatusValue, pregnancyWithholdsNews2 } from '../../clinical/pregnancy';
 import { ageInYears, assessReading, type VitalsInput } from '../../clinical/vitals';
 import { actorId } from '../../kernel/actor';
 import type { Context } from '../../kernel/context';
@@ -9,9 +10,11 @@ import { view } from '../../kernel/records';
 import { conditionFailed, failedConditionNames } from '../../kernel/store/conditions';
 import { updateItem } from '../../kernel/store/update';
 import { todayIn } from '../../kernel/time/zoned-time';
+import { invalidField } from '../../kernel/validation';
 import { bedNews2Update } from '../beds';
-import { Note, Observation } from './schemas';
-import { requireAdmission, requirePatient } from './service';
+import { latestNews2ForPregnancy, nextLatestNews2 } from './rules';
+import { type LatestNews2, Note, Observation } from './schemas';
+import { admissionAnswer, requireAdmission, requirePatient } from './service';
 import { ACTIVE_ADMISSION_STATUS } from './status';
 import { activeIn, admissionKeys, NoteRecord, ObservationRecord } from './store';
 
@@ -23,9 +26,11 @@ function changedWhileSaving(id: string) {
 
 /**
  * Appends an observation set, assessed by the same rules as an OPD reading (clinical/vitals:
- * bounds, BMI, NEWS2 by the patient's age on the hospital's date; SpO2 Scale 1, since no Scale 2
- * decision is recorded on admissions yet), and keeps the admission's latest NEWS2 with its trend
- * and escalation flag, and the bed board's copy on the bed, in the same transaction.
+ * bounds, BMI, NEWS2 by the patient's age on the hospital's date and their recorded pregnancy
+ * status; SpO2 Scale 1, since no Scale 2 decision is recorded on admissions yet), and keeps the
+ * admission's latest NEWS2 (nextLatestNews2: an escalation stands until a complete set scores
+ * below the threshold; previous score and trend from complete sets), and the bed board's copy on
+ * the bed, in the same transaction.
  */
 export async function recordObservation(ctx: Context, input: VitalsInput & { id: string }) {
   const { store } = ctx;
@@ -40,11 +45,12 @@ export async function recordObservation(ctx: Context, input: VitalsInput & { id:
     );
   const patient = await requirePatient(ctx, admission.patientId);
   const recordedAt = ctx.now.toISOString();
+  const today = todayIn(ctx.tenant.timeZone, ctx.now);
   const assessment = assessReading(values, {
-    ageYears: ageInYears(patient.dateOfBirth, todayIn(ctx.tenant.timeZone, ctx.now)),
+    ageYears: ageInYears(patient.dateOfBirth, today),
     spo2Scale: 1,
+    pregnancy: pregnancyWithholdsNews2(admission.pregnancy, today),
   });
-  const needsEscalation = news2NeedsEscalation(assessment.news2);
   const observation: ObservationRecord = {
     id: randomUUID(),
     admissionId: id,
@@ -52,22 +58,19 @@ export async function recordObservation(ctx: Context, input: VitalsInput & { id:
     recordedBy: actorId(ctx.actor),
     values,
     ...assessment,
-    needsEscalation,
+    needsEscalation: assessment.news2Escalation !== null,
   };
-  const score = assessment.news2?.score ?? null;
-  // The trend compares complete scores: an incomplete set keeps the last complete one as "previous".
-  const previousScore =
-    score === null
-      ? (admission.latestNews2?.previousScore ?? null)
-      : (admission.latestNews2?.score ?? null);
-  const latestNews2 = {
-    score,
-    risk: assessment.news2?.risk ?? null,
-    needsEscalation,
-    trend: news2Trend(previousScore, score),
-    previousScore,
+  const latestNews2 = nextLatestNews2(
+    admission.latestNews2,
+    {
+      score: assessment.news2?.score ?? null,
+      risk: assessment.news2?.risk ?? null,
+      escalation: assessment.news2Escalation,
+      complete: assessment.news2?.score !== null && assessment.news2 !== null,
+      notApplicable: assessment.news2NotApplicable,
+    },
     recordedAt,
-  };
+  );
   const keys = admissionKeys(store);
   try {
     await store.transact([
@@ -86,18 +89,79 @@ export async function recordObservation(ctx: Context, input: VitalsInput & { id:
           activeIn(admission.bedId),
         ),
       },
-      bedNews2Update(store, admission.bedId, id, {
-        score,
-        risk: latestNews2.risk,
-        needsEscalation,
-        recordedAt,
-      }),
+      bedNews2Update(store, admission.bedId, id, bedCopy(latestNews2)),
     ]);
   } catch (err) {
     if (failedConditionNames(err)?.length) throw changedWhileSaving(id);
     throw err;
   }
   return view(Observation, observation);
+}
+
+/** What the bed board shows of the latest NEWS2. */
+export function bedCopy(latest: LatestNews2) {
+  return {
+    score: latest.score,
+    risk: latest.risk,
+    needsEscalation: latest.needsEscalation,
+    escalation: latest.escalation ?? null,
+    notApplicable: latest.notApplicable ?? null,
+    recordedAt: latest.recordedAt,
+  };
+}
+
+/**
+ * Records the patient's pregnancy status on the admission (pregnant, postpartum with its delivery
+ * date, not pregnant): NEWS2 is withheld while she is pregnant and for 42 days after delivery
+ * (clinical/pregnancy.ts). The latest NEWS2 and the bed board's copy follow at once, so an earlier
+ * score is not shown as current for a patient NEWS2 does not apply to.
+ */
+export async function recordPregnancyStatus(
+  ctx: Context,
+  input: { id: string; status: PregnancyStatusValue; deliveryDate?: string | undefined },
+) {
+  const { store } = ctx;
+  const admission = await requireAdmission(ctx, input.id);
+  if (admission.status !== 'in-progress')
+    throw new Conflict(
+      `Admission ${input.id} is '${admission.status}'; the pregnancy status is recorded while the patient is admitted`,
+      { status: admission.status },
+    );
+  const today = todayIn(ctx.tenant.timeZone, ctx.now);
+  if (input.deliveryDate && input.deliveryDate > today)
+    throw invalidField('deliveryDate', 'must not be in the future');
+  const patient = await requirePatient(ctx, admission.patientId);
+  const at = ctx.now.toISOString();
+  const pregnancy = {
+    status: input.status,
+    ...(input.deliveryDate ? { deliveryDate: input.deliveryDate } : {}),
+    recordedAt: at,
+    recordedBy: actorId(ctx.actor),
+  };
+  const notApplicable = news2NotApplicableReason(
+    ageInYears(patient.dateOfBirth, today),
+    pregnancyWithholdsNews2(pregnancy, today),
+  );
+  const latestNews2 = latestNews2ForPregnancy(admission.latestNews2, notApplicable, at);
+  const keys = admissionKeys(store);
+  try {
+    await store.transact([
+      {
+        Update: updateItem(
+          keys.admission(input.id),
+          { set: { pregnancy, latestNews2, updatedAt: at } },
+          activeIn(admission.bedId),
+        ),
+      },
+      ...(latestNews2
+        ? [bedNews2Update(store, admission.bedId, input.id, bedCopy(latestNews2))]
+        : []),
+    ]);
+  } catch (err) {
+    if (failedConditionNames(err)?.length) throw changedWhileSaving(input.id);
+    throw err;
+  }
+  return admissionAnswer({ ...admission, pregnancy, latestNews2, updatedAt: at });
 }
 
 /** A nursing note or a doctor's round note: timestamped, with its author, appended. */

@@ -1,9 +1,14 @@
 /** How an admission ends: discharge (with summary and medications) or entered in error. */
 import { randomUUID } from 'node:crypto';
-import { assertMedicationRequestTransition } from '../../clinical/medication-request-status';
+import {
+  assertMedicationRequestTransition,
+  LIVE_MEDICATION_STATUSES,
+} from '../../clinical/medication-request-status';
 import {
   type MedicationRequestStatus,
   NEW_PRESCRIPTION_STATUS,
+  type PrescriptionInput,
+  requirePrescriber,
   screenPrescription,
 } from '../../clinical/prescribing';
 import { actorId } from '../../kernel/actor';
@@ -13,6 +18,7 @@ import { view } from '../../kernel/records';
 import { conditionFailed, failedConditionNames } from '../../kernel/store/conditions';
 import { named, type TxItem } from '../../kernel/store/store';
 import { updateItem } from '../../kernel/store/update';
+import { todayIn } from '../../kernel/time/zoned-time';
 import { invalidField } from '../../kernel/validation';
 import { findBed, vacateBed, wardCounterUpdates } from '../beds';
 import { chargeWrites } from '../billing';
@@ -20,7 +26,7 @@ import { Prescription } from '../encounters';
 import { bedDayChargeLines, dischargeBlockers, lengthOfStay } from './rules';
 import type { DischargeInput } from './schemas';
 import { getAdmission, requireAdmission, requirePatient } from './service';
-import { type AdmissionStatus, assertAdmissionTransition } from './status';
+import { ACTIVE_ADMISSION_STATUS, type AdmissionStatus, assertAdmissionTransition } from './status';
 import {
   type AdmissionRecord,
   activeAdmissionDelete,
@@ -29,6 +35,9 @@ import {
   DischargeRxRecord,
   dischargePrescriptions,
   dischargeRxStatusUpdate,
+  medicineHoldId,
+  placeDischargeHold,
+  releaseDischargeHold,
 } from './store';
 
 /**
@@ -68,6 +77,7 @@ function endedConflict(err: unknown, id: string, status: AdmissionStatus) {
  */
 export async function discharge(ctx: Context, input: DischargeInput) {
   const { store } = ctx;
+  if (input.medications.length) requirePrescriber(ctx.actor, 'discharge medications');
   const admission = await requireAdmission(ctx, input.id);
   assertAdmissionTransition(admission.status, 'discharged');
   const blockers = dischargeBlockers({
@@ -87,34 +97,17 @@ export async function discharge(ctx: Context, input: DischargeInput) {
     if (timeOfDeath < admission.admittedAt || timeOfDeath > at)
       throw invalidField('timeOfDeath', 'must lie between the admission and now');
   }
+  // A follow-up is after the stay: not before the admission, nor before the discharge itself.
+  const dischargeDate = todayIn(ctx.tenant.timeZone, ctx.now);
+  if (input.followUpDate && input.followUpDate < dischargeDate)
+    throw invalidField(
+      'followUpDate',
+      `must not be before the discharge (${dischargeDate}; admitted ${admission.admittedDate})`,
+    );
   const patient = await requirePatient(ctx, admission.patientId);
-  const prescriptions: DischargeRxRecord[] = input.medications.map((m) => {
-    const check = screenPrescription({
-      allergies: patient.allergies ?? [],
-      drug: { name: m.drugName, code: m.drugCode ?? null },
-      overrideReason: m.allergyOverrideReason ?? null,
-    });
-    return {
-      id: randomUUID(),
-      encounterId: admission.id,
-      patientId: admission.patientId,
-      status: NEW_PRESCRIPTION_STATUS,
-      intent: 'order',
-      drugName: m.drugName,
-      ...(check.drugCode ? { drugCode: check.drugCode } : {}),
-      strength: m.strength,
-      dose: m.dose,
-      route: m.route,
-      frequency: m.frequency,
-      durationDays: m.durationDays,
-      quantity: m.quantity,
-      ...(m.instructions ? { instructions: m.instructions } : {}),
-      allergyConflicts: check.allergyConflicts,
-      ...(check.overrideReason ? { allergyOverrideReason: check.overrideReason } : {}),
-      prescriberId: by,
-      authoredOn: at,
-    };
-  });
+  const prescriptions = input.medications.map((m) =>
+    newDischargeRx(ctx, admission, patient.allergies ?? [], m, at),
+  );
   // A death ends the stay at the time of death; any other discharge now.
   const endedAt = timeOfDeath ?? at;
   const keys = admissionKeys(store);
@@ -225,6 +218,92 @@ export async function markEnteredInError(ctx: Context, input: { id: string; reas
 }
 
 /**
+ * A discharge medicine (a TTO) prescribed while the patient is still in: screened like any
+ * prescription (drug code, allergies and cross-sensitivity with an override reason), saved as an
+ * active MedicationRequest of the admission, and holding the discharge until the pharmacy has
+ * dispensed it or a doctor stops it, in the same transaction (the admission must be in progress).
+ */
+export async function prescribeDischargeMedicine(
+  ctx: Context,
+  input: PrescriptionInput & { id: string },
+) {
+  const { store } = ctx;
+  const admission = await requireAdmission(ctx, input.id);
+  if (admission.status !== ACTIVE_ADMISSION_STATUS)
+    throw new Conflict(
+      `Admission ${admission.id} is '${admission.status}'; discharge medicines are prescribed during the stay, or with the discharge`,
+      { status: admission.status },
+    );
+  const patient = await requirePatient(ctx, admission.patientId);
+  const at = ctx.now.toISOString();
+  const rx = newDischargeRx(ctx, admission, patient.allergies ?? [], input, at);
+  try {
+    await store.transact([
+      {
+        Put: {
+          Item: DischargeRxRecord.item(
+            rx,
+            admissionKeys(store).prescription(admission.id, at, rx.id),
+          ),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      named(
+        'admission',
+        placeDischargeHold(store, admission.id, medicineHoldId(rx.id), {
+          kind: 'discharge medicine',
+          description: `${rx.drugName} ${rx.strength} not yet dispensed (${rx.quantity} to dispense)`,
+          placedAt: at,
+        }),
+      ),
+    ]);
+  } catch (err) {
+    if (conditionFailed(err, 'admission'))
+      throw new Conflict(
+        `Admission ${admission.id} ended while the medicine was being prescribed; reload and try again`,
+      );
+    throw err;
+  }
+  return view(Prescription, rx);
+}
+
+/** A discharge MedicationRequest after the shared prescription screen (clinical/prescribing). */
+function newDischargeRx(
+  ctx: Context,
+  admission: AdmissionRecord,
+  allergies: readonly string[],
+  m: PrescriptionInput,
+  at: string,
+): DischargeRxRecord {
+  const check = screenPrescription({
+    allergies,
+    drug: { name: m.drugName, code: m.drugCode ?? null },
+    overrideReason: m.allergyOverrideReason ?? null,
+  });
+  return {
+    id: randomUUID(),
+    encounterId: admission.id,
+    patientId: admission.patientId,
+    status: NEW_PRESCRIPTION_STATUS,
+    intent: 'order',
+    drugName: m.drugName,
+    ...(check.drugCode ? { drugCode: check.drugCode } : {}),
+    strength: m.strength,
+    ...(m.form ? { form: m.form } : {}),
+    dose: m.dose,
+    route: m.route,
+    frequency: m.frequency,
+    durationDays: m.durationDays,
+    quantity: m.quantity,
+    ...(m.instructions ? { instructions: m.instructions } : {}),
+    allergyConflicts: check.allergyConflicts,
+    ...(check.overrideReason ? { allergyOverrideReason: check.overrideReason } : {}),
+    prescriberId: actorId(ctx.actor),
+    authoredOn: at,
+  };
+}
+
+/**
  * Holds, stops, cancels, completes or marks in error a discharge prescription along the shared
  * MedicationRequest table (shared/clinical/medication-request-status): the same rules as an OPD
  * prescription, after the admission has ended.
@@ -250,9 +329,14 @@ export async function changeDischargePrescriptionStatus(
     statusChangedBy: actorId(ctx.actor),
     ...(input.reason ? { statusReason: input.reason } : {}),
   };
+  // A medicine no longer to be given no longer holds the discharge.
+  const release = LIVE_MEDICATION_STATUSES.includes(input.status)
+    ? []
+    : [releaseDischargeHold(ctx.store, input.id, medicineHoldId(rx.id))];
   try {
     await ctx.store.transact([
       named('prescription', dischargeRxStatusUpdate(ctx.store, rx, change)),
+      ...release,
     ]);
   } catch (err) {
     if (conditionFailed(err, 'prescription'))

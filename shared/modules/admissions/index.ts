@@ -15,7 +15,10 @@ export { Admission } from './schemas';
 export { ACTIVE_ADMISSION_STATUS, admissionStatusTableMarkdown } from './status';
 export {
   type AdmissionRecord,
+  type DischargeRxRecord,
+  dischargeRxDispensed,
   findAdmission,
+  findDischargePrescription,
   placeDischargeHold,
   releaseDischargeHold,
 } from './store';

@@ -1,3 +1,4 @@
+import { PRESCRIBER_ROLES } from '../../clinical/prescribing';
 import { defineOperation } from '../../kernel/operation';
 import type { Role } from '../../kernel/roles';
 import { Prescription } from '../encounters';
@@ -16,7 +17,9 @@ import {
   ListAdmissionsInput,
   Note,
   Observation,
+  PrescribeDischargeMedicineInput,
   RecordObservationInput,
+  RecordPregnancyInput,
   TransferInput,
 } from './schemas';
 import * as svc from './service';
@@ -83,6 +86,18 @@ export const recordObservation = defineOperation({
   handler: entries.recordObservation,
 });
 
+export const recordPregnancyStatus = defineOperation({
+  name: 'admissions.recordPregnancyStatus',
+  summary:
+    'Record the patient’s pregnancy status (pregnant, postpartum with the delivery date, not pregnant): NEWS2 is withheld in pregnancy and for 42 days after delivery',
+  input: RecordPregnancyInput,
+  output: Admission,
+  access: { roles: ['NURSE', 'DOCTOR'], scope: 'admissions:write', humanOnly: true },
+  kind: 'write',
+  idempotent: true,
+  handler: entries.recordPregnancyStatus,
+});
+
 export const addNursingNote = defineOperation({
   name: 'admissions.addNursingNote',
   summary: 'Add a nursing note (timestamped, with its author)',
@@ -115,6 +130,24 @@ export const discharge = defineOperation({
   kind: 'write',
   idempotent: false,
   handler: ending.discharge,
+});
+
+export const prescribe = defineOperation({
+  name: 'admissions.prescribe',
+  summary:
+    'Prescribe a discharge medicine (TTO) during the stay: it holds the discharge until the pharmacy has dispensed it or a doctor stops it',
+  input: PrescribeDischargeMedicineInput,
+  output: Prescription,
+  // Only a doctor prescribes (an allergy override included): not an administrator, not a key.
+  access: {
+    roles: PRESCRIBER_ROLES,
+    scope: 'admissions:write',
+    humanOnly: true,
+    clinicalDecision: true,
+  },
+  kind: 'write',
+  idempotent: false,
+  handler: ending.prescribeDischargeMedicine,
 });
 
 export const markEnteredInError = defineOperation({

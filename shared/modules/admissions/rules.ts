@@ -1,5 +1,7 @@
-/** Admission rules that need only their inputs: length of stay, bed-day charges, discharge checks. */
+/** Admission rules that need only their inputs: length of stay, bed-day charges, discharge checks, NEWS2 on the ward. */
+import { type News2Escalation, news2Trend } from '../../clinical/news2';
 import { todayIn } from '../../kernel/time/zoned-time';
+import type { LatestNews2 } from './schemas';
 
 const DAY_MS = 86_400_000;
 
@@ -130,7 +132,14 @@ export interface DischargeHold {
 export function dischargeBlockers(input: {
   disposition: Disposition;
   holds: Readonly<Record<string, DischargeHold>>;
-  latestNews2?: { score: number | null; needsEscalation: boolean; recordedAt: string } | undefined;
+  latestNews2?:
+    | {
+        score: number | null;
+        needsEscalation: boolean;
+        escalation?: string | null | undefined;
+        recordedAt: string;
+      }
+    | undefined;
 }): string[] {
   const blockers = Object.entries(input.holds).map(
     ([id, h]) => `open ${h.kind} ${id}: ${h.description}`,
@@ -140,7 +149,7 @@ export function dischargeBlockers(input: {
     input.latestNews2?.needsEscalation
   ) {
     blockers.push(
-      `latest NEWS2 (${input.latestNews2.score ?? 'red score'} at ${input.latestNews2.recordedAt}) needs escalation; record a new observation set after review before discharging ${input.disposition}`,
+      `latest NEWS2 (${input.latestNews2.score ?? 'red score'} at ${input.latestNews2.recordedAt}) needs escalation (${input.latestNews2.escalation ?? 'urgent'} response: 5 or more, or 3 in one parameter); record a complete observation set after review before discharging ${input.disposition}`,
     );
   }
   return blockers;
@@ -156,4 +165,102 @@ export function admissionBedDayCharges(
 ): BedDayChargeLine[] {
   if (admission.status !== 'discharged' || !admission.endedAt) return [];
   return bedDayChargeLines(admission.bedHistory, admission.endedAt, timeZone);
+}
+
+const ESCALATION_RANK: Record<News2Escalation, number> = { urgent: 1, emergency: 2 };
+
+/** The higher of two escalations (null is none). */
+function higher(a: News2Escalation | null, b: News2Escalation | null): News2Escalation | null {
+  if (!a) return b;
+  if (!b) return a;
+  return ESCALATION_RANK[a] >= ESCALATION_RANK[b] ? a : b;
+}
+
+/** The escalation a stored latest NEWS2 stands at (older records have only the flag). */
+function standingEscalation(latest: LatestNews2 | undefined): News2Escalation | null {
+  if (!latest || latest.notApplicable) return null;
+  return latest.escalation ?? (latest.needsEscalation ? 'urgent' : null);
+}
+
+/**
+ * The admission's latest NEWS2 after an observation set (RCP NEWS2 2017: a complete
+ * reassessment before an escalation stands down):
+ * - a complete set replaces the score and its escalation, which may clear; previous score and
+ *   trend compare it with the last complete set;
+ * - an incomplete set keeps the last complete score, previous score and trend, and can only raise
+ *   the standing escalation (its measured parameters are a lower bound), never lower it;
+ * - a set for a patient NEWS2 does not apply to (under 16, pregnant, postpartum) shows no score
+ *   and no NEWS2 escalation, with the reason, so no earlier score is shown as current.
+ */
+export function nextLatestNews2(
+  previous: LatestNews2 | undefined,
+  set: {
+    score: number | null;
+    risk: string | null;
+    escalation: News2Escalation | null;
+    complete: boolean;
+    notApplicable: string | null;
+  },
+  at: string,
+): LatestNews2 {
+  const latestSet = { latestSetAt: at, latestSetComplete: set.complete };
+  if (set.notApplicable)
+    return {
+      score: null,
+      risk: null,
+      needsEscalation: false,
+      escalation: null,
+      trend: null,
+      previousScore: null,
+      recordedAt: at,
+      ...latestSet,
+      notApplicable: set.notApplicable,
+    };
+  const last = previous && !previous.notApplicable ? previous : undefined;
+  if (set.complete && set.score !== null) {
+    const previousScore = last?.score ?? null;
+    return {
+      score: set.score,
+      risk: set.risk,
+      needsEscalation: set.escalation !== null,
+      escalation: set.escalation,
+      trend: news2Trend(previousScore, set.score),
+      previousScore,
+      recordedAt: at,
+      ...latestSet,
+      notApplicable: null,
+    };
+  }
+  const escalation = higher(standingEscalation(last), set.escalation);
+  return {
+    score: last?.score ?? null,
+    risk: last?.risk ?? null,
+    needsEscalation: escalation !== null,
+    escalation,
+    trend: last?.trend ?? null,
+    previousScore: last?.previousScore ?? null,
+    recordedAt: last?.recordedAt ?? at,
+    ...latestSet,
+    notApplicable: null,
+  };
+}
+
+/**
+ * The latest NEWS2 once a pregnancy status is recorded: withheld NEWS2 shows the reason and no
+ * score (an earlier score is not current for a pregnant patient); a status that lifts the
+ * withholding leaves no score either, until the next set is recorded.
+ */
+export function latestNews2ForPregnancy(
+  previous: LatestNews2 | undefined,
+  notApplicable: string | null,
+  at: string,
+): LatestNews2 | undefined {
+  if (notApplicable)
+    return nextLatestNews2(
+      previous,
+      { score: null, risk: null, escalation: null, complete: false, notApplicable },
+      at,
+    );
+  if (previous?.notApplicable) return { ...previous, notApplicable: null, recordedAt: at };
+  return previous;
 }

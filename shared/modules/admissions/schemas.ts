@@ -1,5 +1,6 @@
 /** The fields of an admission, its observations, notes and discharge, declared once. */
 import { MEDICATION_STATUSES_NEEDING_REASON } from '../../clinical/medication-request-status';
+import { PregnancyRecordSchema, pregnancyFields, pregnancyRule } from '../../clinical/pregnancy';
 import { MedicationRequestStatusSchema, PrescriptionInputSchema } from '../../clinical/prescribing';
 import { ReadingAssessmentSchema, VitalsInputSchema } from '../../clinical/vitals';
 import { boundedNumber, idParam, nonEmpty, oneOf } from '../../kernel/fields';
@@ -27,14 +28,29 @@ export const BedHistoryEntry = z.strictObject({
 });
 export type BedHistoryEntry = z.output<typeof BedHistoryEntry>;
 
+/**
+ * The admission's NEWS2 as the ward acts on it. `score`, `risk`, `trend`, `previousScore` and
+ * `recordedAt` come from the last complete observation set (an incomplete one never replaces
+ * them); the escalation stands until a complete set scores below the threshold, and an incomplete
+ * set can only raise it (clinical/news2 readingEscalation).
+ */
 export const LatestNews2 = z.strictObject({
   score: z.nullable(z.number().check(z.int())),
   risk: z.nullable(z.string()),
+  /** An urgent or emergency response is due (RCP Chart 4): blocks a planned discharge. */
   needsEscalation: z.boolean(),
+  escalation: z.optional(z.nullable(z.enum(['urgent', 'emergency']))),
   trend: z.nullable(z.enum(['rising', 'falling', 'unchanged'])),
   previousScore: z.nullable(z.number().check(z.int())),
+  /** When the set the score comes from was recorded (the latest set, before any complete one). */
   recordedAt: TimestampSchema,
+  /** The latest observation set, and whether it was complete. */
+  latestSetAt: z.optional(TimestampSchema),
+  latestSetComplete: z.optional(z.boolean()),
+  /** Why NEWS2 is withheld for this patient now (under 16, pregnant, postpartum), else null. */
+  notApplicable: z.optional(z.nullable(z.string())),
 });
+export type LatestNews2 = z.output<typeof LatestNews2>;
 
 export const DischargeSummary = z.strictObject({
   finalDiagnoses: z.array(DiagnosisSchema),
@@ -73,6 +89,8 @@ export const Admission = z.strictObject({
   admittedDate: z.string(),
   admittedBy: z.string(),
   latestNews2: z.optional(LatestNews2),
+  /** The recorded pregnancy status (NEWS2 is withheld in pregnancy and for 42 days after delivery). */
+  pregnancy: z.optional(PregnancyRecordSchema),
   discharge: z.optional(DischargeSummary),
   endedAt: z.optional(TimestampSchema),
   lengthOfStay: z.optional(z.strictObject({ days: z.number().check(z.int()), hours: z.number() })),
@@ -187,6 +205,9 @@ export const TransferInput = z
 
 export const RecordObservationInput = z.extend(VitalsInputSchema, { id: idParam() });
 export const AddNoteInput = z.strictObject({ id: idParam(), text: nonEmpty(5000) });
+export const RecordPregnancyInput = z
+  .strictObject({ id: idParam(), ...pregnancyFields })
+  .check(z.superRefine(pregnancyRule));
 
 /** A transaction holds 100 writes; a discharge takes four besides its medications. */
 export const MAX_DISCHARGE_MEDICATIONS = 30;
@@ -240,6 +261,8 @@ export const DischargeInput = z
     }),
   );
 export type DischargeInput = z.output<typeof DischargeInput>;
+
+export const PrescribeDischargeMedicineInput = z.extend(PrescriptionInputSchema, { id: idParam() });
 
 export const EnteredInErrorInput = z.strictObject({ id: idParam(), reason: nonEmpty(500) });
 

@@ -12,7 +12,7 @@ import { sortKey } from '../../kernel/store/keys';
 import type { Item, Store, TxItem } from '../../kernel/store/store';
 import { updateItem } from '../../kernel/store/update';
 import * as z from '../../kernel/zod';
-import { Prescription } from '../encounters';
+import { Prescription, type PrescriptionDispensing, prescriptionDispensedAt } from '../encounters';
 import { Admission, Note, Observation } from './schemas';
 import { ACTIVE_ADMISSION_STATUS } from './status';
 
@@ -205,4 +205,37 @@ export async function dischargePrescriptions(
     consistent: true,
   });
   return items.map((i) => DischargeRxRecord.read(i));
+}
+
+/** One discharge prescription of an admission, or undefined (one Query on its `RX#` range). */
+export async function findDischargePrescription(
+  store: Store,
+  admissionId: string,
+  prescriptionId: string,
+): Promise<DischargeRxRecord | undefined> {
+  return (await dischargePrescriptions(store, admissionId)).find((p) => p.id === prescriptionId);
+}
+
+/** The hold a discharge medicine prescribed during the stay places until it is dispensed. */
+export const medicineHoldId = (rxId: string) => `rx-${rxId}`;
+
+/**
+ * For the pharmacy: records a dispense on a discharge prescription, in the dispense's transaction
+ * (as encounters' prescriptionDispensed does for an outpatient one), and, when it completes the
+ * prescription, releases the discharge hold it placed.
+ */
+export function dischargeRxDispensed(
+  store: Store,
+  rx: DischargeRxRecord,
+  dispensing: PrescriptionDispensing,
+): TxItem[] {
+  const completes = (rx.dispensedQuantity ?? 0) + dispensing.quantity === rx.quantity;
+  return [
+    prescriptionDispensedAt(
+      admissionKeys(store).prescription(rx.encounterId, rx.authoredOn, rx.id),
+      rx,
+      dispensing,
+    ),
+    ...(completes ? [releaseDischargeHold(store, rx.encounterId, medicineHoldId(rx.id))] : []),
+  ];
 }

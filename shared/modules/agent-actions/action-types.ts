@@ -8,13 +8,14 @@
  * in action-type-names.ts.
  */
 import { medicationRiskClasses } from '../../clinical/medication-risk';
-import { PrescriptionInputSchema } from '../../clinical/prescribing';
+import { PRESCRIBER_ROLES, PrescriptionInputSchema } from '../../clinical/prescribing';
 import { ageInYears } from '../../clinical/vitals';
+import { allowedRoles } from '../../kernel/access';
 import type { Context } from '../../kernel/context';
 import { NotFound } from '../../kernel/errors';
 import { idParam } from '../../kernel/fields';
-import type { AnyOperation } from '../../kernel/operation';
-import { ROLES, type Role } from '../../kernel/roles';
+import type { AnyOperation, ProtectedAccess } from '../../kernel/operation';
+import type { Role } from '../../kernel/roles';
 import { todayIn } from '../../kernel/time/zoned-time';
 import * as z from '../../kernel/zod';
 import { admit, discharge, findAdmission } from '../admissions';
@@ -26,9 +27,11 @@ import { ACTION_TYPE_NAMES, type ActionTypeName } from './action-type-names';
 import {
   admissionRiskFindings,
   dischargeRiskFindings,
+  nearMatchRiskFindings,
   orderPriorityFindings,
   prescriptionRiskFindings,
   type RiskFinding,
+  type RiskLevel,
   radiologyRiskFindings,
 } from './risk';
 
@@ -72,6 +75,16 @@ export interface ActionTypeDef {
   executor: string;
   /** The risk rules in words (docs/hitl.md); the code is the assessment's. */
   riskRules: readonly string[];
+  /**
+   * The roles that may decide this proposal when narrower than the type's (approverRoles): a
+   * discharge with medicines is prescribing, for doctors only.
+   */
+  approversFor?(targetInput: Record<string, unknown>): readonly Role[] | undefined;
+  /**
+   * Why the hospital's auto-approval rule does not cover this proposal at this risk, or null when
+   * it does. CRITICAL is never covered, whatever the type (agent-actions service).
+   */
+  autoApprovalExclusion?(risk: RiskLevel, targetInput: Record<string, unknown>): string | null;
 }
 
 async function requirePatient(ctx: Context, id: string) {
@@ -104,7 +117,7 @@ const prescription: ActionTypeDef = {
       drug: { name: rx.drugName, code: rx.drugCode ?? null },
       overrideReason: rx.allergyOverrideReason ?? null,
     });
-    const classes = medicationRiskClasses({ name: rx.drugName, code: rx.drugCode });
+    const classes = medicationRiskClasses({ name: rx.drugName, code: rx.drugCode }, rx.route);
     const ageYears = ageInYears(patient.dateOfBirth, todayIn(ctx.tenant.timeZone, ctx.now));
     return {
       patientId: patient.id,
@@ -113,14 +126,24 @@ const prescription: ActionTypeDef = {
         `${rx.drugName} ${rx.strength}: ${rx.dose} ${rx.route}, ${rx.frequency} for ${rx.durationDays} day${rx.durationDays === 1 ? '' : 's'} (quantity ${rx.quantity})` +
         `${rx.instructions ? `; ${rx.instructions}` : ''}${check.overrideReason ? `; allergy override: ${check.overrideReason}` : ''}` +
         ` on encounter ${encounter.id} with ${encounter.doctorName}`,
-      findings: prescriptionRiskFindings({
-        allergyConflicts: check.allergyConflicts,
-        controlled: classes.controlled,
-        highAlert: classes.highAlert,
-        ageYears,
-        route: rx.route,
-        drugCode: check.drugCode,
-      }),
+      findings: [
+        ...prescriptionRiskFindings({
+          allergyConflicts: check.allergyConflicts,
+          controlled: classes.controlled,
+          highAlert: classes.highAlert,
+          ageYears,
+          route: rx.route,
+          drugCode: check.drugCode,
+        }),
+        ...(check.drugCode
+          ? []
+          : nearMatchRiskFindings({
+              name: rx.drugName,
+              allergies: patient.allergies ?? [],
+              ageYears,
+              route: rx.route,
+            })),
+      ],
     };
   },
   resultId: (output) => (output as { id: string }).id,
@@ -128,14 +151,17 @@ const prescription: ActionTypeDef = {
   // An OPD prescription is decided within the clinic session the patient is in.
   lifetimeMinutes: 4 * 60,
   executor: 'agent-action-prescription',
+  // A hospital may pre-approve only what needs no prescriber's judgement: a LOW prescription.
+  autoApprovalExclusion: (risk) =>
+    risk === 'LOW' ? null : `auto-approval covers only LOW prescriptions (this one is ${risk})`,
   riskRules: [
     'CRITICAL: overrides a recorded allergy or cross-sensitivity (an allergyOverrideReason was needed)',
-    'CRITICAL: a controlled or high-alert drug for a child (under 16)',
-    'HIGH: a controlled drug (opioids incl. tramadol, benzodiazepines and Z-drugs, barbiturates, stimulants, gabapentinoids, ketamine)',
-    'HIGH: an ISMP high-alert medication (anticoagulants, insulin, sulfonylureas, opioids, antineoplastics, methotrexate, concentrated electrolytes, neuromuscular blockers, IV antiarrhythmics, digoxin)',
-    'HIGH: any drug for a child under 16 (a paediatric dose)',
+    'CRITICAL: a controlled or high-alert drug for a child (under 18, BNF for Children)',
+    'HIGH: a controlled drug (opioids incl. tramadol and the N01AH opioid anaesthetics, benzodiazepines and Z-drugs, barbiturates, stimulants, gabapentinoids, ketamine)',
+    'HIGH: an ISMP high-alert medication (anticoagulants, thrombolytics, glycoprotein IIb/IIIa inhibitors, insulin, sulfonylureas, opioids incl. N01AH, antineoplastics, methotrexate, concentrated electrolytes incl. potassium phosphate and hypertonic saline, neuromuscular blockers, IV antiarrhythmics, digoxin, IV inotropes and vasopressors, IV oxytocin, general anaesthetics, IV moderate sedation, IV adrenergic antagonists, epoprostenol, nitroprusside, IV promethazine, parenteral nutrition)',
+    'HIGH: any drug for a child under 18 (a paediatric dose, BNF for Children)',
     'MEDIUM: a parenteral route (IV, IM, SC)',
-    'MEDIUM: a drug the catalogue cannot class (no ATC code)',
+    'MEDIUM: a drug the catalogue cannot class (no ATC code), and no lower than the catalogue drug its name is nearest to (a misspelling is screened as that drug)',
     'LOW: none of the above',
   ],
 };
@@ -187,6 +213,8 @@ const admission: ActionTypeDef = {
 };
 
 const { id: _admissionId, ...dischargeFields } = fieldsOf(discharge);
+const hasMedicines = (input: Record<string, unknown>) =>
+  Array.isArray(input.medications) && input.medications.length > 0;
 const dischargeType: ActionTypeDef = {
   type: 'discharge',
   title: 'Discharge',
@@ -202,7 +230,7 @@ const dischargeType: ActionTypeDef = {
     const stay = await findAdmission(ctx.store, d.id);
     if (!stay) throw new NotFound(`Admission ${d.id} not found`);
     const risky = d.medications.flatMap((m) => {
-      const c = medicationRiskClasses({ name: m.drugName, code: m.drugCode });
+      const c = medicationRiskClasses({ name: m.drugName, code: m.drugCode }, m.route);
       return c.controlled.length || c.highAlert.length ? [m.drugName] : [];
     });
     return {
@@ -217,6 +245,12 @@ const dischargeType: ActionTypeDef = {
   // Discharges are decided on the ward round: within the day.
   lifetimeMinutes: 12 * 60,
   executor: 'agent-action-discharge',
+  // Discharge medicines are prescriptions: a doctor decides them, never a standing rule.
+  approversFor: (input) => (hasMedicines(input) ? PRESCRIBER_ROLES : undefined),
+  autoApprovalExclusion: (_risk, input) =>
+    hasMedicines(input)
+      ? 'auto-approval never covers a discharge with medicines (prescribing is a doctor’s decision)'
+      : null,
   riskRules: [
     'MEDIUM: every discharge (inpatient care ends)',
     'HIGH: against medical advice, or absconded',
@@ -279,7 +313,7 @@ const radiologyOrder: ActionTypeDef = {
   executor: 'agent-action-radiology-order',
   riskRules: [
     'HIGH: a stat order',
-    'HIGH: a safety answer the radiology screen stops on (possible pregnancy, contrast allergy, implant, eGFR below 30)',
+    'HIGH: a safety answer the radiology screen stops on (possible pregnancy, contrast allergy, implant, eGFR below 30, acute kidney injury)',
     'MEDIUM: an urgent order',
     'LOW: a routine order without safety findings',
   ],
@@ -302,12 +336,17 @@ export function allActionTypes(): ActionTypeDef[] {
 }
 
 /**
- * Who may decide an action: the roles that may run its target operation (ADMIN may run every
- * operation). Derived, never listed, so approval cannot drift from the operation's access.
+ * Who may decide an action of this type: the roles that may run its target operation (ADMIN
+ * may run every operation but a clinical decision, such as prescribing). Derived, never listed,
+ * so approval cannot drift from the operation's access. A type may narrow it for one proposal
+ * (a discharge with medicines is prescribing: doctors only), see approverRolesOf.
  */
 export function approverRoles(def: Pick<ActionTypeDef, 'target'>): Role[] {
-  const access = def.target.access as { roles?: readonly Role[] | 'any' };
-  const roles = access.roles ?? [];
-  if (roles === 'any') return [...ROLES];
-  return ['ADMIN', ...roles.filter((r) => r !== 'ADMIN')];
+  return allowedRoles(def.target.access as ProtectedAccess);
+}
+
+/** The approvers of one proposal: the type's, narrowed where the proposal asks for it. */
+export function approverRolesOf(def: ActionTypeDef, targetInput: Record<string, unknown>): Role[] {
+  const narrowed = def.approversFor?.(targetInput);
+  return narrowed ? approverRoles(def).filter((r) => narrowed.includes(r)) : approverRoles(def);
 }

@@ -18,7 +18,7 @@ import { randomUUID } from 'node:crypto';
 import type { SystemActor } from '../../kernel/actor';
 import type { Context } from '../../kernel/context';
 import { emit } from '../../kernel/effects';
-import { AppError, toAppError } from '../../kernel/errors';
+import { AppError, Forbidden, toAppError } from '../../kernel/errors';
 import { derivedId, derivedIds } from '../../kernel/ids';
 import { invokeOperation } from '../../kernel/invoke';
 import type { Logger } from '../../kernel/log';
@@ -26,6 +26,7 @@ import { isConditionFailure } from '../../kernel/store/conditions';
 import { type Store, Stores } from '../../kernel/store/store';
 import { findTenantInfo } from '../tenants';
 import { type ActionTypeDef, actionType } from './action-types';
+import { describePerson, whyCannotAct } from './approver';
 import {
   AGENT_ACTION_APPROVED,
   AGENT_ACTION_SWEEP_RATE_MINUTES,
@@ -147,28 +148,16 @@ export async function executeApproved(
     onBehalfOf: { kind: 'user', id: decidedBy.userId, role: decidedBy.role },
   };
   const effectAt = env.now();
-  // Rides with the operation's write: the effect commits only while this claim holds, and leaves
-  // its mark on the action in the same transaction.
-  store.alongside({
-    item: {
-      name: 'agent-action-claim',
-      Update: {
-        Key: agentActionKeys(store).action(action.id),
-        UpdateExpression: 'SET #effect = :effect',
-        ConditionExpression:
-          '#status = :approved AND claimId = :claim AND attribute_not_exists(#effect)',
-        ExpressionAttributeNames: { '#effect': 'effect', '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':effect': { claimId, at: effectAt.toISOString(), requestId: env.requestId },
-          ':approved': 'APPROVED',
-          ':claim': claimId,
-        },
-      },
-    },
-    refusal: () => new ClaimLost(`claim ${claimId} on action ${action.id} was released`),
-  });
   let outcome: ExecutionOutcome;
   try {
+    // The approval was a person's decision: it is carried out only while that person can still
+    // act (active, same role, a role that may decide it), else it fails and nothing changes.
+    const approver = { id: decidedBy.userId, role: decidedBy.role };
+    const cannot = await whyCannotAct(store, approver, action.approverRoles);
+    if (cannot)
+      throw new Forbidden(
+        `approver ${describePerson(approver)} can no longer act (${cannot}); nothing was changed: propose it again for another person to decide`,
+      );
     const tenant = await findTenantInfo(store);
     if (!tenant) throw new Error(`tenant ${detail.tenantId} not found`);
     const ctx: Context = {
@@ -182,6 +171,27 @@ export async function executeApproved(
       store,
       ids: derivedIds(action.id),
     };
+    // Rides with the operation's write: the effect commits only while this claim holds, and leaves
+    // its mark on the action in the same transaction. Registered last, right before the operation,
+    // so that no other write (a refusal's FAILED record) can carry it.
+    store.alongside({
+      item: {
+        name: 'agent-action-claim',
+        Update: {
+          Key: agentActionKeys(store).action(action.id),
+          UpdateExpression: 'SET #effect = :effect',
+          ConditionExpression:
+            '#status = :approved AND claimId = :claim AND attribute_not_exists(#effect)',
+          ExpressionAttributeNames: { '#effect': 'effect', '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':effect': { claimId, at: effectAt.toISOString(), requestId: env.requestId },
+            ':approved': 'APPROVED',
+            ':claim': claimId,
+          },
+        },
+      },
+      refusal: () => new ClaimLost(`claim ${claimId} on action ${action.id} was released`),
+    });
     const output = await invokeOperation(def.target, ctx, action.input);
     outcome = { outcome: 'executed', resultId: def.resultId(output) };
   } catch (err) {

@@ -3,6 +3,9 @@
  * riskiest finding. The findings themselves come from each action type's assessment
  * (action-types.ts); the rules are listed in docs/hitl.md.
  */
+import { screenAllergies } from '../../clinical/allergy';
+import { nearestCatalogueDrug } from '../../clinical/drug-catalogue';
+import { medicationRiskClasses } from '../../clinical/medication-risk';
 import * as z from '../../kernel/zod';
 
 export const RISK_LEVELS = ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'] as const;
@@ -31,7 +34,12 @@ export function combineRisk(findings: readonly RiskFinding[]): {
   };
 }
 
-/** Age below which a dose is a paediatric dose (weight- or age-banded; BNF for Children). */
+/**
+ * Age below which a dose is a paediatric dose (weight- or age-banded): BNF for Children covers
+ * patients up to 18 years.
+ */
+export const PAEDIATRIC_DOSING_AGE_YEARS = 18;
+/** Age below which an admission is a child's (paediatric ward and consent arrangements). */
 export const PAEDIATRIC_AGE_YEARS = 16;
 
 const PARENTERAL_ROUTES = ['iv', 'im', 'sc'];
@@ -39,7 +47,7 @@ const PARENTERAL_ROUTES = ['iv', 'im', 'sc'];
 /**
  * Risk findings of a proposed prescription (pure; the service gathers the facts):
  * - CRITICAL: it overrides a recorded allergy or cross-sensitivity;
- * - CRITICAL: a controlled or high-alert drug for a child (under 16);
+ * - CRITICAL: a controlled or high-alert drug for a child (under 18: BNF for Children);
  * - HIGH: a controlled drug; a high-alert drug; any drug for a child (a paediatric dose);
  * - MEDIUM: a parenteral route (IV, IM, SC); a drug the catalogue cannot class (no ATC code);
  * - LOW: none of these.
@@ -53,7 +61,7 @@ export function prescriptionRiskFindings(facts: {
   drugCode: string | null;
 }): RiskFinding[] {
   const findings: RiskFinding[] = [];
-  const child = facts.ageYears < PAEDIATRIC_AGE_YEARS;
+  const child = facts.ageYears < PAEDIATRIC_DOSING_AGE_YEARS;
   if (facts.allergyConflicts.length)
     findings.push({
       level: 'CRITICAL',
@@ -82,6 +90,35 @@ export function prescriptionRiskFindings(facts: {
       reason: 'drug not in the catalogue and no ATC code given: its class cannot be checked',
     });
   return findings;
+}
+
+/**
+ * A drug the catalogue does not know is rated no lower than the catalogue drug it is nearest to
+ * (a misspelling such as "Amoxicilin", or a name disguised past the input checks): the findings
+ * that drug would have, allergy screen included, each named after it. Empty for a drug the
+ * catalogue knows (its own findings are prescriptionRiskFindings') or one near nothing.
+ */
+export function nearMatchRiskFindings(facts: {
+  name: string;
+  allergies: readonly string[];
+  ageYears: number;
+  route: string;
+}): RiskFinding[] {
+  const near = nearestCatalogueDrug(facts.name);
+  if (!near) return [];
+  const drug = { name: near.entry.name, code: near.entry.atc };
+  const classes = medicationRiskClasses(drug, facts.route);
+  return prescriptionRiskFindings({
+    allergyConflicts: screenAllergies(drug, facts.allergies).map((c) => c.label),
+    controlled: classes.controlled,
+    highAlert: classes.highAlert,
+    ageYears: facts.ageYears,
+    route: facts.route,
+    drugCode: drug.code,
+  }).map((f) => ({
+    level: f.level,
+    reason: `nearest catalogue drug ${near.entry.name}: ${f.reason}`,
+  }));
 }
 
 /**
@@ -135,7 +172,8 @@ export const CONTRAST_EGFR_LIMIT = 30;
 
 /**
  * Risk findings of a proposed radiology order: its priority, and HIGH for any safety answer that
- * the radiology screen would stop on (possible pregnancy, contrast allergy, implant, eGFR < 30).
+ * the radiology screen would stop on (possible pregnancy, contrast allergy, implant, eGFR < 30,
+ * acute kidney injury).
  */
 export function radiologyRiskFindings(facts: {
   priority: string;
@@ -144,6 +182,7 @@ export function radiologyRiskFindings(facts: {
     contrastAllergy?: string | undefined;
     implant?: string | undefined;
     egfr?: number | undefined;
+    aki?: string | undefined;
   };
 }): RiskFinding[] {
   const findings = orderPriorityFindings(facts.priority);
@@ -153,6 +192,7 @@ export function radiologyRiskFindings(facts: {
   if (safety.contrastAllergy === 'yes')
     findings.push({ level: 'HIGH', reason: 'contrast allergy' });
   if (safety.implant === 'yes') findings.push({ level: 'HIGH', reason: 'implant' });
+  if (safety.aki === 'yes') findings.push({ level: 'HIGH', reason: 'acute kidney injury' });
   if (safety.egfr !== undefined && safety.egfr < CONTRAST_EGFR_LIMIT)
     findings.push({ level: 'HIGH', reason: `eGFR ${safety.egfr} below ${CONTRAST_EGFR_LIMIT}` });
   return findings;

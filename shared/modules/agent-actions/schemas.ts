@@ -36,6 +36,8 @@ export const HistoryEntry = z.strictObject({
     'proposed',
     'approved',
     'auto-approved',
+    'auto-approval-suspended',
+    'auto-approval-not-applicable',
     'rejected',
     'expired',
     'dispatch-retried',
@@ -116,14 +118,22 @@ export const TypeSettings = z.strictObject({
   autoApprove: z.boolean(),
   lifetimeMinutes: z.number().check(z.int()),
   defaultLifetimeMinutes: z.number().check(z.int()),
-  /** The administrator who turned auto-approval on: auto-approved actions run as them. */
+  /** The administrator who turned auto-approval on. */
   autoApproveEnabledBy: z.optional(z.string()),
+  /**
+   * The person auto-approved actions of this type run as (approve on behalf of): one who may
+   * approve the type, e.g. a doctor for prescriptions. Auto-approval is suspended while that
+   * person is inactive or no longer holds such a role.
+   */
+  autoApproveAs: z.optional(z.string()),
   updatedAt: z.optional(TimestampSchema),
 });
 export const AgentActionSettings = z.strictObject({ types: z.array(TypeSettings) });
 
 const TypeSettingsChange = z.strictObject({
   autoApprove: z.optional(z.boolean({ error: 'must be true or false' })),
+  /** Who auto-approved actions act as; default the administrator turning it on. */
+  autoApproveAs: z.optional(idParam()),
   lifetimeMinutes: z.optional(
     z
       .number({ error: 'must be a number of minutes' })

@@ -10,14 +10,23 @@ import type { Context } from '../../kernel/context';
 import { Conflict, Forbidden, NotFound } from '../../kernel/errors';
 import type { Page } from '../../kernel/pagination';
 import { view } from '../../kernel/records';
+import type { Role } from '../../kernel/roles';
 import { isConditionFailure } from '../../kernel/store/conditions';
 import type { QuerySpec } from '../../kernel/store/store';
-import { parseOrThrow } from '../../kernel/validation';
+import { invalidField, parseOrThrow } from '../../kernel/validation';
 import type * as z from '../../kernel/zod';
+import { findUser } from '../users';
 import type { ActionTypeName } from './action-type-names';
-import { type ActionTypeDef, allActionTypes, approverRoles } from './action-types';
+import {
+  type ActionTypeDef,
+  actionType,
+  allActionTypes,
+  approverRoles,
+  approverRolesOf,
+} from './action-types';
+import { describePerson, whyCannotAct } from './approver';
 import { DISPATCH_CHECK_AFTER_MS, emitApproved } from './dispatch';
-import { combineRisk } from './risk';
+import { combineRisk, type RiskLevel } from './risk';
 import {
   AgentAction,
   type AgentActionSettings,
@@ -72,10 +81,56 @@ function awaitingMessage(a: AgentActionRecord): string {
 }
 
 /**
+ * What the hospital's auto-approval rule for the type does with this proposal: nothing when the
+ * rule is off; else approve it on behalf of the person the rule acts as, or leave it pending with
+ * the reason in its history: the rule does not cover it (CRITICAL, or the type's own exclusion:
+ * a prescription above LOW, a discharge with medicines), or it is suspended because that person
+ * can no longer act (deactivated, role changed). A standing rule never outlives the person whose
+ * authority it carries.
+ */
+async function autoApproval(
+  ctx: Context,
+  def: ActionTypeDef,
+  settings: Awaited<ReturnType<typeof readSettings>>,
+  risk: RiskLevel,
+  targetInput: Record<string, unknown>,
+  mayDecide: readonly Role[],
+): Promise<{
+  approveAs?: { id: string; role: Role };
+  entry: Pick<HistoryEntry, 'event' | 'note'>;
+} | null> {
+  const rule = settings.types[def.type];
+  const actsAs = rule?.autoApproveActsAs ?? rule?.autoApproveEnabledBy;
+  if (!rule?.autoApprove || !actsAs) return null;
+  // Auto-approval never applies to CRITICAL, whatever the setting says (spec, section 8).
+  const excluded =
+    risk === 'CRITICAL'
+      ? 'auto-approval never covers a CRITICAL action'
+      : (def.autoApprovalExclusion?.(risk, targetInput) ?? null);
+  if (excluded) return { entry: { event: 'auto-approval-not-applicable', note: excluded } };
+  const cannot = await whyCannotAct(ctx.store, actsAs, mayDecide);
+  if (cannot)
+    return {
+      entry: {
+        event: 'auto-approval-suspended',
+        note: `auto-approval of ${def.type} actions acts as ${describePerson(actsAs)}, who ${cannot}; a person decides instead (an administrator may name another with autoApproveAs)`,
+      },
+    };
+  return {
+    approveAs: actsAs,
+    entry: {
+      event: 'auto-approved',
+      note: `auto-approval of ${def.type} actions on behalf of ${describePerson(actsAs)}${rule.autoApproveEnabledBy && rule.autoApproveEnabledBy.id !== actsAs.id ? `, enabled by ${describePerson(rule.autoApproveEnabledBy)}` : ''}`,
+    },
+  };
+}
+
+/**
  * Creates an action of `def`'s type from a proposal. The target input is validated with the
  * target operation's own schema and checked against the records now (e.g. the allergy screen),
  * so an approval can never carry a change that was invalid when proposed. With auto-approval on
- * for the type and a risk below CRITICAL, it is created approved and dispatched at once.
+ * for the type, covering this proposal and its risk, and the person it acts as still able to act,
+ * it is created approved (on that person's behalf) and dispatched at once (autoApproval).
  */
 export async function propose(
   ctx: Context,
@@ -95,10 +150,7 @@ export async function propose(
   const { risk, reasons } = combineRisk(assessment.findings);
   const now = ctx.now.toISOString();
   const expiresAt = new Date(ctx.now.getTime() + lifetimeOf(def, settings) * 60_000).toISOString();
-  const auto = settings.types[def.type];
-  // Auto-approval never applies to CRITICAL, whatever the setting says (spec, section 8).
-  const autoApprove =
-    auto?.autoApprove === true && auto.autoApproveEnabledBy && risk !== 'CRITICAL';
+  const mayDecide = approverRolesOf(def, targetInput);
   const history: HistoryEntry[] = [
     { at: now, event: 'proposed', status: 'PENDING', by: describeActor(ctx.actor) },
   ];
@@ -114,30 +166,26 @@ export async function propose(
     summary: assessment.summary,
     operation: def.target.name,
     input: targetInput,
-    approverRoles: approverRoles(def),
+    approverRoles: mayDecide,
     proposer,
     rationale,
     createdAt: now,
     expiresAt,
     history,
   };
-  if (autoApprove && auto.autoApproveEnabledBy) {
+  const auto = await autoApproval(ctx, def, settings, risk, targetInput, mayDecide);
+  if (auto?.approveAs) {
     action.status = 'APPROVED';
     action.decision = {
       by: 'auto-approval',
-      userId: auto.autoApproveEnabledBy.id,
-      role: auto.autoApproveEnabledBy.role,
+      userId: auto.approveAs.id,
+      role: auto.approveAs.role,
       at: now,
     };
     action.dispatchAttempts = 1;
-    history.push({
-      at: now,
-      event: 'auto-approved',
-      status: 'APPROVED',
-      by: 'rule:auto-approval',
-      note: `auto-approval of ${def.type} actions, enabled by user:${auto.autoApproveEnabledBy.id} (${auto.autoApproveEnabledBy.role})`,
-    });
   }
+  if (auto)
+    history.push({ at: now, by: 'rule:auto-approval', status: action.status, ...auto.entry });
   const due =
     action.status === 'APPROVED'
       ? {
@@ -304,6 +352,7 @@ function settingsAnswer(
   return {
     types: allActionTypes().map((def) => {
       const s = settings.types[def.type];
+      const actsAs = s?.autoApproveActsAs ?? s?.autoApproveEnabledBy;
       return {
         type: def.type,
         autoApprove: s?.autoApprove ?? false,
@@ -312,6 +361,7 @@ function settingsAnswer(
         ...(s?.autoApprove && s.autoApproveEnabledBy
           ? { autoApproveEnabledBy: s.autoApproveEnabledBy.id }
           : {}),
+        ...(s?.autoApprove && actsAs ? { autoApproveAs: actsAs.id } : {}),
         ...(s ? { updatedAt: s.updatedAt } : {}),
       };
     }),
@@ -323,8 +373,29 @@ export async function getSettings(ctx: Context) {
 }
 
 /**
- * Sets auto-approval and lifetimes per type. Whoever turns auto-approval on is recorded: the
- * actions it approves run as that administrator. A last-writer-wins document (admins only).
+ * The person auto-approved actions of a type act as, checked now: an active user holding a role
+ * that may decide the type (a doctor for prescriptions, never the administrator). 400 naming
+ * `types.<type>.autoApproveAs` otherwise.
+ */
+async function autoApprover(ctx: Context, type: ActionTypeName, id: string) {
+  const mayDecide = approverRoles(actionType(type));
+  const field = `types.${type}.autoApproveAs`;
+  const user = await findUser(ctx.store, id);
+  const cannot = user
+    ? await whyCannotAct(ctx.store, { id: user.id, role: user.role }, mayDecide)
+    : 'does not exist';
+  if (!user || cannot)
+    throw invalidField(
+      field,
+      `must name an active ${mayDecide.join(' or ')} of the hospital: auto-approved ${type} actions run on that person's authority (${id} ${cannot})`,
+    );
+  return { id: user.id, role: user.role };
+}
+
+/**
+ * Sets auto-approval and lifetimes per type. Whoever turns auto-approval on is recorded, and so is
+ * the person auto-approved actions act as (`autoApproveAs`, by default that administrator): a
+ * person who may approve the type. A last-writer-wins document (admins only).
  */
 export async function updateSettings(ctx: Context, input: z.output<typeof UpdateSettingsInput>) {
   const settings = await readSettings(ctx.store);
@@ -334,7 +405,14 @@ export async function updateSettings(ctx: Context, input: z.output<typeof Update
     throw new Forbidden('Only a signed-in administrator may change agent action settings');
   for (const [type, change] of Object.entries(input.types) as [
     ActionTypeName,
-    { autoApprove?: boolean | undefined; lifetimeMinutes?: number | undefined } | undefined,
+    (
+      | {
+          autoApprove?: boolean | undefined;
+          autoApproveAs?: string | undefined;
+          lifetimeMinutes?: number | undefined;
+        }
+      | undefined
+    ),
   ][]) {
     if (!change) continue;
     const current = settings.types[type];
@@ -342,10 +420,15 @@ export async function updateSettings(ctx: Context, input: z.output<typeof Update
     const turnedOn = autoApprove && !current?.autoApprove;
     const lifetimeMinutes = change.lifetimeMinutes ?? current?.lifetimeMinutes;
     const enabledBy = turnedOn ? { id: admin.id, role: admin.role } : current?.autoApproveEnabledBy;
+    const actsAs =
+      autoApprove && (turnedOn || change.autoApproveAs !== undefined)
+        ? await autoApprover(ctx, type, change.autoApproveAs ?? admin.id)
+        : (current?.autoApproveActsAs ?? current?.autoApproveEnabledBy);
     settings.types[type] = {
       autoApprove,
       ...(lifetimeMinutes !== undefined ? { lifetimeMinutes } : {}),
       ...(autoApprove && enabledBy ? { autoApproveEnabledBy: enabledBy } : {}),
+      ...(autoApprove && actsAs ? { autoApproveActsAs: actsAs } : {}),
       updatedAt: now,
     };
   }

@@ -42,6 +42,8 @@ const TypeSettingRecord = z.strictObject({
   autoApprove: z.boolean(),
   lifetimeMinutes: z.optional(z.number()),
   autoApproveEnabledBy: z.optional(z.strictObject({ id: z.string(), role: RoleSchema })),
+  /** Who auto-approved actions run as (absent on older settings: the administrator above). */
+  autoApproveActsAs: z.optional(z.strictObject({ id: z.string(), role: RoleSchema })),
   updatedAt: z.string(),
 });
 export const SettingsRecord = defineRecord(

@@ -79,6 +79,10 @@ export const BedNews2 = z.strictObject({
   score: z.nullable(count()),
   risk: z.nullable(z.string()),
   needsEscalation: z.boolean(),
+  /** The response due (RCP Chart 4): urgent (5–6 or a single 3) or emergency (7 or more). */
+  escalation: z.optional(z.nullable(z.enum(['urgent', 'emergency']))),
+  /** Why NEWS2 is withheld for the patient (under 16, pregnant, postpartum). */
+  notApplicable: z.optional(z.nullable(z.string())),
   recordedAt: TimestampSchema,
 });
 

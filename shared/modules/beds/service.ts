@@ -21,7 +21,7 @@ import {
   Ward,
   type WardType,
 } from './schemas';
-import { assertManualBedChange, BED_STATES, type BedState } from './status';
+import { assertBedManagerChange, assertManualBedChange, BED_STATES, type BedState } from './status';
 import {
   allWards,
   type BedRecord,
@@ -207,7 +207,9 @@ export async function changeBedState(
   ctx: Context,
   input: { id: string; state: Exclude<BedState, 'occupied'>; reason?: string | undefined },
 ) {
-  return changeState(ctx, await requireBed(ctx, input.id), input.state, input.reason);
+  const bed = await requireBed(ctx, input.id);
+  assertBedManagerChange(bed.state, input.state);
+  return changeState(ctx, bed, input.state, input.reason);
 }
 
 /** Housekeeping is done: the bed is `unoccupied` again. Nurses may do only this. */

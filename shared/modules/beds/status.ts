@@ -90,5 +90,19 @@ export function assertManualBedChange(from: BedState, to: BedState): void {
 
 export function bedStateTableMarkdown(): string {
   const codes = BED_STATES.map((s) => `\`${s}\` = ${HL7_0116_CODES[s]}`).join(', ');
-  return `HL7 table 0116 codes: ${codes}. \`occupied\` is entered and left only by admissions, transfers and discharges.\n\n${transitionTableMarkdown(BED_STATE_TRANSITIONS)}`;
+  return `HL7 table 0116 codes: ${codes}. \`occupied\` is entered and left only by admissions, transfers and discharges; \`housekeeping\` → \`unoccupied\` only by marking the bed clean (\`beds.markClean\`).\n\n${transitionTableMarkdown(BED_STATE_TRANSITIONS)}`;
+}
+
+/**
+ * A bed manager's change (beds.changeState): a manual change, and never out of `housekeeping` to
+ * `unoccupied`: a bed leaves housekeeping for use only when someone marks it clean
+ * (beds.markClean), so a bed offered to the next patient has been cleaned.
+ */
+export function assertBedManagerChange(from: BedState, to: BedState): void {
+  if (from === 'housekeeping' && to === 'unoccupied')
+    throw new Conflict(
+      'A bed leaves housekeeping only when it is marked clean (beds.markClean), not by a state change',
+      { state: from },
+    );
+  assertManualBedChange(from, to);
 }

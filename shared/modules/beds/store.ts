@@ -187,6 +187,8 @@ export function occupyBed(
                 score: news2.score,
                 risk: news2.risk,
                 needsEscalation: news2.needsEscalation,
+                escalation: news2.escalation ?? null,
+                notApplicable: news2.notApplicable ?? null,
                 recordedAt: news2.recordedAt,
               }
             : undefined,

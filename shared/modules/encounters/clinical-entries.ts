@@ -143,6 +143,7 @@ export async function addPrescription(ctx: Context, input: PrescriptionInput & {
     drugName: input.drugName,
     ...(check.drugCode ? { drugCode: check.drugCode } : {}),
     strength: input.strength,
+    ...(input.form ? { form: input.form } : {}),
     dose: input.dose,
     route: input.route,
     frequency: input.frequency,

@@ -12,4 +12,5 @@ export {
   type PrescriptionDispensing,
   type PrescriptionRecord,
   prescriptionDispensed,
+  prescriptionDispensedAt,
 } from './store';

@@ -1,3 +1,4 @@
+import { PRESCRIBER_ROLES } from '../../clinical/prescribing';
 import { defineOperation } from '../../kernel/operation';
 import type { Role } from '../../kernel/roles';
 import {
@@ -85,7 +86,13 @@ export const prescribe = defineOperation({
     'Add a prescription (FHIR MedicationRequest); an allergy conflict needs an override reason',
   input: AddPrescriptionInput,
   output: Prescription,
-  access: { roles: ['DOCTOR'], scope: 'encounters:write', humanOnly: true },
+  // Only a doctor prescribes (an allergy override included): not an administrator, not a key.
+  access: {
+    roles: PRESCRIBER_ROLES,
+    scope: 'encounters:write',
+    humanOnly: true,
+    clinicalDecision: true,
+  },
   kind: 'write',
   idempotent: false,
   handler: addPrescription,

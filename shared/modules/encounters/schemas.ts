@@ -88,6 +88,7 @@ export const Prescription = z.strictObject({
   drugName: z.string(),
   drugCode: z.optional(z.string()),
   strength: z.string(),
+  form: z.optional(z.string()),
   dose: z.string(),
   route: MedicationRouteSchema,
   frequency: z.string(),

@@ -6,6 +6,7 @@
 import type { MedicationRequestStatus } from '../../clinical/prescribing';
 import { defineRecord } from '../../kernel/records';
 import { datedListIndexes } from '../../kernel/store/dated-lists';
+import type { ItemKey } from '../../kernel/store/keys';
 import type { Item, Store, TxItem } from '../../kernel/store/store';
 import { updateItem } from '../../kernel/store/update';
 import * as z from '../../kernel/zod';
@@ -150,6 +151,22 @@ export function prescriptionDispensed(
   rx: PrescriptionRecord,
   dispensing: PrescriptionDispensing,
 ): TxItem {
+  return prescriptionDispensedAt(
+    encounterKeys(store).prescription(rx.encounterId, rx.authoredOn, rx.id),
+    rx,
+    dispensing,
+  );
+}
+
+/**
+ * The same write for a prescription stored under another owner's key (an admission's discharge
+ * medicines, which are MedicationRequests of the inpatient encounter).
+ */
+export function prescriptionDispensedAt(
+  key: ItemKey,
+  rx: PrescriptionRecord,
+  dispensing: PrescriptionDispensing,
+): TxItem {
   const before = rx.dispensedQuantity ?? 0;
   const after = before + dispensing.quantity;
   if (dispensing.quantity < 1 || after > rx.quantity)
@@ -157,7 +174,7 @@ export function prescriptionDispensed(
   const completes = after === rx.quantity;
   return {
     Update: updateItem(
-      encounterKeys(store).prescription(rx.encounterId, rx.authoredOn, rx.id),
+      key,
       {
         set: {
           dispensedQuantity: after,

@@ -4,7 +4,7 @@
  * verification by a second person, amendments, critical alerts and the worklists.
  */
 import { randomUUID } from 'node:crypto';
-import { type Actor, actingRole, actorId, decidingHuman } from '../../kernel/actor';
+import { actorId, decidingHuman } from '../../kernel/actor';
 import type { Context } from '../../kernel/context';
 import { Conflict, Forbidden, NotFound } from '../../kernel/errors';
 import { newId } from '../../kernel/ids';
@@ -16,9 +16,23 @@ import { updateItem } from '../../kernel/store/update';
 import { utcToZonedParts } from '../../kernel/time/zoned-time';
 import { invalidField } from '../../kernel/validation';
 import type * as z from '../../kernel/zod';
+import {
+  ACTIVE_ADMISSION_STATUS,
+  findAdmission,
+  placeDischargeHold,
+  releaseDischargeHold,
+} from '../admissions';
 import { findPatient } from '../patients';
 import { labOrderChargeLines, orderChargeWrites } from './charges';
-import { flagCoded, flagNumeric, isCritical, selectRange } from './ranges';
+import {
+  flagCoded,
+  flagNumeric,
+  isCritical,
+  sameUnit,
+  selectCriticalLimits,
+  selectRange,
+} from './ranges';
+import { requireRequester } from './requester';
 import {
   type CreateLabOrderInput,
   CriticalAlert,
@@ -75,15 +89,6 @@ function advanced(
   changes: Partial<LabOrderRecord>,
 ): LabOrderRecord {
   return { ...o, ...changes, version: o.version + 1, updatedAt: ctx.now.toISOString() };
-}
-
-/**
- * The doctor the order is for: the ordering doctor, or the person a system run acts for; an
- * administrator or an integration names one, else it is the source's doctor in charge.
- */
-function requesterOf(actor: Actor, named: string | undefined, sourceDoctor: string): string {
-  if (named) return named;
-  return actingRole(actor) === 'DOCTOR' ? actorId(actor) : sourceDoctor;
 }
 
 /** The tests and panels ordered, expanded and checked against the catalogue. */
@@ -184,6 +189,7 @@ export async function createOrder(ctx: Context, input: z.output<typeof CreateLab
         `(order ${duplicates.map((d) => d.orderId).join(', ')}); send confirmDuplicate: true to order again`,
       { duplicates },
     );
+  const requester = await requireRequester(ctx, input.requesterId, src.doctorId);
   const at = ctx.now.toISOString();
   const order: LabOrderRecord = {
     // Derived from the action's id when an approved agent action runs this (kernel/ids.ts).
@@ -195,7 +201,7 @@ export async function createOrder(ctx: Context, input: z.output<typeof CreateLab
     patientSex: patient.sex,
     patientDateOfBirth: patient.dateOfBirth,
     pregnant: input.pregnant,
-    requesterId: requesterOf(ctx.actor, input.requesterId, src.doctorId),
+    requesterId: requester.id,
     orderedBy: actorId(ctx.actor),
     orderedAt: at,
     status: ctx.actor.kind === 'agent' ? 'draft' : 'active',
@@ -212,8 +218,64 @@ export async function createOrder(ctx: Context, input: z.output<typeof CreateLab
     version: 1,
     updatedAt: at,
   };
-  await ctx.store.transact([putOrder(ctx.store, order, null)]);
+  try {
+    await ctx.store.transact([
+      named('order', putOrder(ctx.store, order, null)),
+      named('requester', requester.guard),
+      ...dischargeHoldWrites(ctx, order, 'place').map((w) => named('admission', w)),
+    ]);
+  } catch (err) {
+    if (conditionFailed(err, 'requester'))
+      throw new Conflict(
+        `The requesting doctor ${requester.id} was deactivated or changed role meanwhile; name an active doctor`,
+      );
+    if (conditionFailed(err, 'admission'))
+      throw new Conflict(
+        `Admission ${order.source.id} ended while the order was being placed; orders are placed during an admission in progress`,
+      );
+    throw err;
+  }
   return answer(order);
+}
+
+/** A lab order blocks its admission's discharge while it is live (active or on hold). */
+const HOLDING: readonly OrderStatus[] = ['active', 'on-hold'];
+const holdId = (order: Pick<LabOrderRecord, 'id'>) => `lab-order-${order.id}`;
+
+/**
+ * The discharge hold of an order from an admission: placed when the order becomes live (the
+ * admission must still be in progress), released when it is completed (verified report), revoked
+ * or entered in error. A result may come after discharge; releasing is then harmless.
+ */
+function dischargeHoldWrites(
+  ctx: Context,
+  order: LabOrderRecord,
+  change: 'place' | 'release',
+): TxItem[] {
+  if (order.source.kind !== 'admission') return [];
+  if (change === 'release')
+    return [releaseDischargeHold(ctx.store, order.source.id, holdId(order))];
+  if (!HOLDING.includes(order.status)) return [];
+  return [
+    placeDischargeHold(ctx.store, order.source.id, holdId(order), {
+      kind: 'lab order',
+      description: `${order.items.map((i) => i.name).join(', ')} ordered ${order.orderedAt.slice(0, 10)}, not yet reported: verify, revoke or void it first`,
+      placedAt: ctx.now.toISOString(),
+    }),
+  ];
+}
+
+/** The hold writes of a status change: live → not live releases; draft → live places. */
+async function holdChange(ctx: Context, before: LabOrderRecord, after: LabOrderRecord) {
+  const wasLive = HOLDING.includes(before.status);
+  const isLive = HOLDING.includes(after.status);
+  if (wasLive && !isLive) return dischargeHoldWrites(ctx, after, 'release');
+  if (!wasLive && isLive && after.source.kind === 'admission') {
+    const admission = await findAdmission(ctx.store, after.source.id);
+    if (admission?.status === ACTIVE_ADMISSION_STATUS)
+      return dischargeHoldWrites(ctx, after, 'place');
+  }
+  return [];
 }
 
 export async function getOrder(ctx: Context, input: { id: string }) {
@@ -235,11 +297,8 @@ export async function setOrderStatus(
     throw new Conflict(
       `Lab order ${order.id} is already reported; mark it entered-in-error instead`,
     );
-  return commit(
-    ctx,
-    order,
-    advanced(ctx, order, { status: input.status, statusReason: input.reason }),
-  );
+  const next = advanced(ctx, order, { status: input.status, statusReason: input.reason });
+  return commit(ctx, order, next, await holdChange(ctx, order, next));
 }
 
 function requireWorkable(order: LabOrderRecord): void {
@@ -322,27 +381,79 @@ export async function rejectSpecimen(ctx: Context, input: z.output<typeof Reject
   );
 }
 
-/** The value of an entry, its flag and the band it came from, for this patient at collection. */
+/**
+ * A numeric value in the test's unit: as entered when no unit is given or it is the test's own,
+ * else converted with the test's conversion for that unit; any other unit is refused (400 naming
+ * the entry's unit), never flagged against the wrong scale.
+ */
+function inTestUnit(
+  def: LabTestDef,
+  entry: { value: number; unit?: string | undefined },
+  field: string,
+): { value: number; reported?: { value: number; unit: string } } {
+  if (!entry.unit || !def.unit || sameUnit(entry.unit, def.unit)) return { value: entry.value };
+  const conversion = def.unitConversions.find((c) => sameUnit(c.unit, entry.unit!));
+  if (!conversion)
+    throw invalidField(
+      `${field}.unit`,
+      `${entry.unit} is not a unit of ${def.name}: send ${[def.unit, ...def.unitConversions.map((c) => c.unit)].join(' or ')}`,
+    );
+  return {
+    value: entry.value * conversion.factor,
+    reported: { value: entry.value, unit: entry.unit },
+  };
+}
+
+/**
+ * The value of an entry, its flag, the band and critical limits it was judged by, for this
+ * patient at collection. A value outside the test's plausible limits is a typing or unit error
+ * (sodium 14000 for 140.00, a negative potassium) and is refused, 400 naming the value, unless the
+ * entry confirms it with a reason, which is recorded with the result.
+ */
 function evaluate(
   ctx: Context,
   order: LabOrderRecord,
   def: LabTestDef,
-  entry: { value?: number | undefined; valueCode?: string | undefined },
+  entry: {
+    value?: number | undefined;
+    valueCode?: string | undefined;
+    unit?: string | undefined;
+    confirmImplausible?: string | undefined;
+  },
   field: string,
 ) {
   if (def.resultType === 'numeric') {
     if (entry.value === undefined)
       throw invalidField(`${field}.value`, `${def.code} is numeric: give value`);
+    const converted = inTestUnit(def, { value: entry.value, unit: entry.unit }, field);
+    const factor = 10 ** def.decimals;
+    const value = Math.round(converted.value * factor) / factor;
+    const plausible = def.plausible;
+    const implausible = plausible && (value < plausible.low || value > plausible.high);
+    if (implausible && !entry.confirmImplausible)
+      throw invalidField(
+        `${field}.value`,
+        `${value} ${def.unit ?? ''} is outside the plausible limits of ${def.name} (${plausible.low}–${plausible.high} ${def.unit ?? ''}); check the value and its unit, or confirm it with confirmImplausible and a reason`,
+      );
     const collected = order.specimens.at(-1)!.collectedAt;
     const on = utcToZonedParts(new Date(collected), ctx.tenant.timeZone).date;
-    const range = selectRange(
-      def.ranges,
-      { sex: order.patientSex, dateOfBirth: order.patientDateOfBirth, pregnant: order.pregnant },
-      on,
-    );
-    const factor = 10 ** def.decimals;
-    const value = Math.round(entry.value * factor) / factor;
-    return { value, flag: flagNumeric(value, range), range };
+    const patient = {
+      sex: order.patientSex,
+      dateOfBirth: order.patientDateOfBirth,
+      pregnant: order.pregnant,
+    };
+    const range = selectRange(def.ranges, patient, on);
+    const criticalLimits = selectCriticalLimits(def.critical, patient, on);
+    return {
+      value,
+      flag: flagNumeric(value, range, criticalLimits),
+      range,
+      criticalLimits,
+      reported: converted.reported,
+      implausibleConfirmed: implausible
+        ? { reason: entry.confirmImplausible!, by: actorId(ctx.actor), at: ctx.now.toISOString() }
+        : undefined,
+    };
   }
   if (entry.valueCode === undefined)
     throw invalidField(`${field}.valueCode`, `${def.code} is coded: give valueCode`);
@@ -484,7 +595,7 @@ export async function verifyOrder(ctx: Context, input: { id: string }) {
     at,
     by,
   );
-  return commit(ctx, order, next, charges);
+  return commit(ctx, order, next, [...charges, ...(await holdChange(ctx, order, next))]);
 }
 
 /** Changes a reported result; the previous value, who entered it and who changed it are kept. */
@@ -495,6 +606,8 @@ export async function amendResult(
     code: string;
     value?: number | undefined;
     valueCode?: string | undefined;
+    unit?: string | undefined;
+    confirmImplausible?: string | undefined;
     reason: string;
   },
 ) {
@@ -515,6 +628,9 @@ export async function amendResult(
     valueCode: undefined,
     valueDisplay: undefined,
     range: undefined,
+    criticalLimits: undefined,
+    reported: undefined,
+    implausibleConfirmed: undefined,
     ...evaluated,
     status: 'amended',
     enteredBy: by,
@@ -585,7 +701,15 @@ export async function acknowledgeAlert(
   return view(CriticalAlert, acknowledged);
 }
 
-export function patientOrders(ctx: Context, input: PageRequest & { patientId: string }) {
+/** The patient must exist: a list of an unknown patient is 404, as the patient itself is. */
+async function requirePatient(ctx: Context, id: string) {
+  const patient = await findPatient(ctx.store, id);
+  if (!patient) throw new NotFound(`Patient ${id} not found`);
+  return patient;
+}
+
+export async function patientOrders(ctx: Context, input: PageRequest & { patientId: string }) {
+  await requirePatient(ctx, input.patientId);
   return ctx.store.queryPage(
     { index: 'gsi2', partition: labKeys(ctx.store).byPatient(input.patientId), newestFirst: true },
     input,
@@ -598,6 +722,7 @@ export function patientOrders(ctx: Context, input: PageRequest & { patientId: st
  * (by collection, newest first) and one row per test. One Query.
  */
 export async function cumulativeResults(ctx: Context, input: { patientId: string }) {
+  await requirePatient(ctx, input.patientId);
   const page = await ctx.store.queryPage(
     { index: 'gsi2', partition: labKeys(ctx.store).byPatient(input.patientId), newestFirst: true },
     { limit: 100 },

@@ -5,8 +5,15 @@
  * result is the most specific one that fits the patient's sex and age on the date the specimen
  * was collected: a sex-specific band beats one for any sex, and a pregnancy band is used only
  * when the order says the patient is pregnant. The value is then flagged with the FHIR
- * ObservationInterpretation codes: L / H outside the normal limits, LL / HH beyond the critical
- * limits, N inside; coded results are A (abnormal) or AA (critical abnormal) by their answer.
+ * ObservationInterpretation codes: L / H outside the normal limits, LL / HH at or beyond the
+ * critical limits, N inside; coded results are A (abnormal) or AA (critical abnormal) by their
+ * answer.
+ *
+ * Critical limits are declared apart from the reference bands (`critical`), from birth to
+ * adulthood and for every sex, so a critical value alerts even where no reference band fits the
+ * patient (a 15-year-old's potassium, the haemoglobin of a patient of unknown sex). They are
+ * inclusive, as the published lists are (RCPath: potassium ≤ 2.5 or ≥ 6.5 mmol/L). A reference
+ * band's own criticalLow / criticalHigh apply only when no critical band fits.
  */
 import * as z from '../../kernel/zod';
 
@@ -122,15 +129,135 @@ export function selectRange(
   return best;
 }
 
-/** The flag of a numeric value against a band: critical limits first, then normal limits. */
-export function flagNumeric(value: number, range: ReferenceRange | undefined): Flag | undefined {
+/** Critical limits as applied to a result: inclusive (≤ low, ≥ high), with their source. */
+export interface CriticalLimits {
+  low?: number | undefined;
+  high?: number | undefined;
+  source?: string | undefined;
+}
+
+/**
+ * The flag of a numeric value: at or beyond the critical limits (inclusive) LL / HH, whether or
+ * not a reference band fits; then, against the reference band, L / H outside its limits, N inside;
+ * no reference band and not critical: no flag (never a guessed one). The critical limits are the
+ * test's critical band for the patient (selectCriticalLimits), else the reference band's own.
+ */
+export function flagNumeric(
+  value: number,
+  range: ReferenceRange | undefined,
+  critical?: CriticalLimits,
+): Flag | undefined {
+  const limits = critical ?? (range && { low: range.criticalLow, high: range.criticalHigh });
+  if (limits?.low !== undefined && value <= limits.low) return 'LL';
+  if (limits?.high !== undefined && value >= limits.high) return 'HH';
   if (!range) return undefined;
-  if (range.criticalLow !== undefined && value < range.criticalLow) return 'LL';
-  if (range.criticalHigh !== undefined && value > range.criticalHigh) return 'HH';
   if (range.low !== undefined && value < range.low) return 'L';
   if (range.high !== undefined && value > range.high) return 'H';
   return 'N';
 }
+
+export const CriticalBandSchema = z
+  .strictObject({
+    sex: z.enum(RANGE_SEXES, { message: 'must be male, female or any' }),
+    /** Inclusive lower age bound; absent: from birth. */
+    ageFrom: z.optional(AgeBoundSchema),
+    /** Exclusive upper age bound; absent: no upper bound. */
+    ageTo: z.optional(AgeBoundSchema),
+    /** Critical at or below. */
+    low: limit,
+    /** Critical at or above. */
+    high: limit,
+    source: z.optional(z.string().check(z.maxLength(300, 'must be at most 300 characters'))),
+  })
+  .check(
+    z.superRefine((b, ctx) => {
+      if (b.low === undefined && b.high === undefined)
+        ctx.addIssue({ code: 'custom', path: ['low'], message: 'give low, high or both' });
+      if (b.low !== undefined && b.high !== undefined && b.low >= b.high)
+        ctx.addIssue({ code: 'custom', path: ['high'], message: 'must be above low' });
+    }),
+  );
+export type CriticalBand = z.output<typeof CriticalBandSchema>;
+
+/**
+ * The critical limits for the patient on `onDate`: the band of their sex (or `any`) that fits
+ * their age, a sex-specific one first. A patient recorded as neither male nor female gets an `any`
+ * band, else the wider of the male and female limits (the lower low, the higher high).
+ */
+export function selectCriticalLimits(
+  bands: readonly CriticalBand[],
+  patient: PatientFacts,
+  onDate: string,
+): CriticalLimits | undefined {
+  const age = ageOn(patient.dateOfBirth, onDate);
+  const fitting = bands.filter((b) => fitsAge(b as ReferenceRange, age));
+  const pick = (b: CriticalBand): CriticalLimits => ({
+    low: b.low,
+    high: b.high,
+    source: b.source,
+  });
+  if (patient.sex === 'male' || patient.sex === 'female') {
+    const own = fitting.find((b) => b.sex === patient.sex) ?? fitting.find((b) => b.sex === 'any');
+    return own ? pick(own) : undefined;
+  }
+  const any = fitting.find((b) => b.sex === 'any');
+  if (any) return pick(any);
+  const bySex = fitting.filter((b) => b.sex !== 'any');
+  if (!bySex.length) return undefined;
+  const lows = bySex.map((b) => b.low).filter((v): v is number => v !== undefined);
+  const highs = bySex.map((b) => b.high).filter((v): v is number => v !== undefined);
+  return {
+    low: lows.length === bySex.length ? Math.min(...lows) : undefined,
+    high: highs.length === bySex.length ? Math.max(...highs) : undefined,
+    source: [...new Set(bySex.map((b) => b.source).filter(Boolean))].join('; ') || undefined,
+  };
+}
+
+const DAYS_PER: Record<AgeUnit, number> = { days: 1, months: 30.44, years: 365.25 };
+const inDays = (b: AgeBound) => Math.round(b.value * DAYS_PER[b.unit]);
+
+/**
+ * Why critical bands leave a patient without limits (an age from birth onwards or a sex with no
+ * band), or null when every age and every sex value has one. Checked at each band's age edges.
+ */
+export function criticalCoverageProblem(bands: readonly CriticalBand[]): string | null {
+  if (!bands.length) return null;
+  const edges = [
+    0,
+    ...bands
+      .flatMap((b) => [b.ageFrom, b.ageTo])
+      .filter(Boolean)
+      .map((b) => inDays(b!)),
+  ];
+  const ages = [...new Set(edges.flatMap((d) => [d, d + 1]))].sort((a, b) => a - b);
+  for (const sex of ['male', 'female', 'other', 'unknown']) {
+    for (const days of ages) {
+      const covered = bands.some(
+        (b) =>
+          (b.sex === 'any' || b.sex === sex || (sex !== 'male' && sex !== 'female')) &&
+          (!b.ageFrom || days >= inDays(b.ageFrom)) &&
+          (!b.ageTo || days < inDays(b.ageTo)),
+      );
+      if (!covered)
+        return `must cover every age from birth and every sex: nothing for ${sex} at ${days} days`;
+    }
+  }
+  return null;
+}
+
+/** Units compare ignoring case, spaces and the micro sign's spellings (µmol/L = umol/L). */
+export function sameUnit(a: string, b: string): boolean {
+  const norm = (u: string) => u.replace(/[µμ]/g, 'u').replace(/\s+/g, '').toLowerCase();
+  return norm(a) === norm(b);
+}
+
+export const UnitConversionSchema = z.strictObject({
+  /** A unit results may arrive in (UCUM), e.g. `umol/L`. */
+  unit: z.string().check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(20)),
+  /** Multiply a value in `unit` by this to get the test's unit. */
+  factor: z.number({ message: 'must be a number' }).check(z.gt(0, 'must be above 0')),
+});
+export type UnitConversion = z.output<typeof UnitConversionSchema>;
 
 export const CodedAnswerSchema = z.strictObject({
   code: z.string().check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(40)),

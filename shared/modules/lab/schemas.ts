@@ -3,7 +3,14 @@ import { idParam, nonEmpty } from '../../kernel/fields';
 import { pageFields, pageOf } from '../../kernel/pagination';
 import { InstantSchema, TimestampSchema } from '../../kernel/time/dates';
 import * as z from '../../kernel/zod';
-import { CodedAnswerSchema, FLAGS, ReferenceRangeSchema } from './ranges';
+import {
+  CodedAnswerSchema,
+  CriticalBandSchema,
+  criticalCoverageProblem,
+  FLAGS,
+  ReferenceRangeSchema,
+  UnitConversionSchema,
+} from './ranges';
 import { OrderSourceSchema } from './source';
 import {
   LabStepSchema,
@@ -58,6 +65,31 @@ export const LabTestFields = z.strictObject({
     ),
   priceMinor: priceMinor(),
   ranges: z._default(z.array(ReferenceRangeSchema).check(z.maxLength(30, 'at most 30 ranges')), []),
+  /**
+   * Critical limits by sex and age, inclusive; when given they must cover every age from birth and
+   * every sex, so a critical value alerts whether or not a reference band fits the patient.
+   */
+  critical: z._default(
+    z.array(CriticalBandSchema).check(z.maxLength(30, 'at most 30 critical bands')),
+    [],
+  ),
+  /**
+   * What a live patient's value can be (a numeric test): a value outside is refused as a typing or
+   * unit error unless the entry confirms it with a reason, which is recorded with the result.
+   */
+  plausible: z.optional(
+    z
+      .strictObject({
+        low: z.number({ message: 'must be a number' }),
+        high: z.number({ message: 'must be a number' }),
+      })
+      .check(z.refine((p) => p.low < p.high, { path: ['high'], message: 'must be above low' })),
+  ),
+  /** Other units results may arrive in, each with its factor to the test's unit. */
+  unitConversions: z._default(
+    z.array(UnitConversionSchema).check(z.maxLength(10, 'at most 10 conversions')),
+    [],
+  ),
   /** An active order for the same test and patient within this many hours is a duplicate. */
   duplicateWindowHours: z._default(
     z.number().check(z.int(), z.gte(0), z.lte(8760, 'must be at most 8760')),
@@ -83,6 +115,8 @@ export const PutLabTestInput = z.extend(LabTestFields, { code: catalogueCode() }
       });
     if (t.resultType === 'numeric' && !t.unit)
       ctx.addIssue({ code: 'custom', path: ['unit'], message: 'a numeric test needs its unit' });
+    const gap = criticalCoverageProblem(t.critical);
+    if (gap) ctx.addIssue({ code: 'custom', path: ['critical'], message: gap });
   }),
 );
 
@@ -165,6 +199,20 @@ export const LabResult = z.strictObject({
   flag: z.optional(z.enum(FLAGS)),
   /** The band the flag was computed from; absent when none fits the patient. */
   range: z.optional(ReferenceRangeSchema),
+  /** The critical limits the value was compared with (inclusive), when the test has them. */
+  criticalLimits: z.optional(
+    z.strictObject({
+      low: z.optional(z.number()),
+      high: z.optional(z.number()),
+      source: z.optional(z.string()),
+    }),
+  ),
+  /** The value as entered, when it came in another unit and was converted to the test's. */
+  reported: z.optional(z.strictObject({ value: z.number(), unit: z.string() })),
+  /** A value outside the test's plausible limits, confirmed: who, when and why. */
+  implausibleConfirmed: z.optional(
+    z.strictObject({ reason: z.string(), by: z.string(), at: TimestampSchema }),
+  ),
   enteredBy: z.string(),
   enteredAt: TimestampSchema,
   history: z.array(ResultRevision),
@@ -290,11 +338,22 @@ export const RejectSpecimenInput = z.strictObject({
   note: z.optional(nonEmpty(500)),
 });
 
+/** How a numeric value arrives: in the test's unit unless `unit` says otherwise. */
+const numericEntryFields = {
+  /** The unit of `value` (UCUM); absent means the test's own unit. Converted or refused. */
+  unit: z.optional(
+    z.string().check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(20)),
+  ),
+  /** Enters a value outside the test's plausible limits anyway: why (recorded with the result). */
+  confirmImplausible: z.optional(nonEmpty(500)),
+};
+
 export const ResultEntry = z
   .strictObject({
     code: catalogueCode(),
     value: z.optional(z.number({ message: 'must be a number' }).check(z.gte(-1e9), z.lte(1e9))),
     valueCode: z.optional(nonEmpty(40)),
+    ...numericEntryFields,
   })
   .check(
     z.refine((e) => (e.value === undefined) !== (e.valueCode === undefined), {
@@ -311,6 +370,7 @@ export const AmendResultInput = z.strictObject({
   code: catalogueCode(),
   value: z.optional(z.number({ message: 'must be a number' })),
   valueCode: z.optional(nonEmpty(40)),
+  ...numericEntryFields,
   reason: nonEmpty(500),
 });
 

@@ -5,6 +5,8 @@
  * negative and two dispenses of the last units cannot both succeed.
  */
 import { randomUUID } from 'node:crypto';
+import { screenAllergies } from '../../clinical/allergy';
+import { dispensingMismatch } from '../../clinical/dispensing';
 import { actorId } from '../../kernel/actor';
 import type { Context } from '../../kernel/context';
 import { Conflict, NotFound } from '../../kernel/errors';
@@ -13,9 +15,10 @@ import { view } from '../../kernel/records';
 import { failedConditionNames } from '../../kernel/store/conditions';
 import type { Store, TxItem } from '../../kernel/store/store';
 import { invalidField } from '../../kernel/validation';
+import { dischargeRxDispensed, findDischargePrescription } from '../admissions';
 import { chargeWrites } from '../billing';
 import { findPrescription, type PrescriptionRecord, prescriptionDispensed } from '../encounters';
-import { findPatient } from '../patients';
+import { findPatient, type PatientRecord } from '../patients';
 import { dispenseChargeLines, fillType, isExpired, type PickLine, pickFefo } from './rules';
 import { Dispense, Movement } from './schemas';
 import { requireItem as findItemOrThrow, today } from './service';
@@ -43,6 +46,10 @@ export interface DispensePlan {
   /** The formulary item dispensed (its pricing prices the dispense's charge lines). */
   item: ItemRecord;
   prescription: PrescriptionRecord;
+  /** Where the prescription lives: an outpatient encounter or an admission (discharge medicine). */
+  source: 'encounter' | 'admission';
+  /** The patient, as read for the allergy check (the charge items name them). */
+  patient: PatientRecord;
   batches: ReadonlyMap<string, BatchRecord>;
   lines: readonly PickLine[];
 }
@@ -54,12 +61,15 @@ export interface DispensePlan {
  */
 export function dispenseWrites(store: Store, plan: DispensePlan): TxItem[] {
   const { dispense: d } = plan;
+  const dispensing = { quantity: d.quantity, at: d.dispensedAt, by: d.dispensedBy };
+  // An admission's prescription is recorded by the admissions module, which also releases the
+  // discharge hold of a medicine now fully dispensed (last, so the positions above stay).
+  const [prescriptionWrite, ...releasesHold] =
+    plan.source === 'admission'
+      ? dischargeRxDispensed(store, plan.prescription, dispensing)
+      : [prescriptionDispensed(store, plan.prescription, dispensing)];
   return [
-    prescriptionDispensed(store, plan.prescription, {
-      quantity: d.quantity,
-      at: d.dispensedAt,
-      by: d.dispensedBy,
-    }),
+    prescriptionWrite!,
     onHandUpdate(store, d.itemId, -d.quantity, d.dispensedAt),
     dispensePut(store, d),
     ...plan.lines.flatMap((line): TxItem[] => {
@@ -82,6 +92,7 @@ export function dispenseWrites(store: Store, plan: DispensePlan): TxItem[] {
         }),
       ];
     }),
+    ...releasesHold,
   ];
 }
 
@@ -92,8 +103,7 @@ export function dispenseWrites(store: Store, plan: DispensePlan): TxItem[] {
  */
 export async function dispenseChargeWrites(store: Store, plan: DispensePlan): Promise<TxItem[]> {
   const d = plan.dispense;
-  const patient = await findPatient(store, d.patientId);
-  if (!patient) throw new NotFound(`Patient ${d.patientId} not found`);
+  const { patient } = plan;
   return chargeWrites(
     store,
     dispenseChargeLines(d, plan.item).map((line, i) => ({
@@ -101,6 +111,8 @@ export async function dispenseChargeWrites(store: Store, plan: DispensePlan): Pr
       patientId: patient.id,
       patientName: patient.name,
       mrn: patient.mrn,
+      // A discharge medicine is billed with the stay it was prescribed in.
+      ...(plan.source === 'admission' ? { admissionId: plan.prescription.encounterId } : {}),
       serviceType: 'pharmacy',
       code: line.itemCode,
       description: line.description,
@@ -121,13 +133,18 @@ async function planDispense(
     quantity?: number | undefined;
   },
 ): Promise<DispensePlan> {
-  const [rx, stock] = await Promise.all([
+  // An outpatient prescription or an admission's discharge medicine (encounterId is then the
+  // admission: the inpatient encounter); both are dispensed the same way.
+  const [outpatient, stock] = await Promise.all([
     findPrescription(ctx.store, input.encounterId, input.prescriptionId),
     itemWithBatches(ctx.store, input.itemId),
   ]);
+  const rx =
+    outpatient ??
+    (await findDischargePrescription(ctx.store, input.encounterId, input.prescriptionId));
   if (!rx)
     throw new NotFound(
-      `Prescription ${input.prescriptionId} not found on encounter ${input.encounterId}`,
+      `Prescription ${input.prescriptionId} not found on encounter ${input.encounterId} (an outpatient encounter or an admission)`,
     );
   const { item, batches } = stock;
   if (!item) throw new NotFound(`Formulary item ${input.itemId} not found`);
@@ -141,6 +158,14 @@ async function planDispense(
       'itemId',
       `is ${item.genericName} (${item.drugCode}); the prescription is for ${rx.drugName}${rx.drugCode ? ` (${rx.drugCode})` : ' (no ATC code: it cannot be matched to a formulary item)'}`,
     );
+  const mismatch = dispensingMismatch(rx, {
+    strength: item.strength,
+    form: item.form,
+    unit: item.unit,
+    name: item.genericName,
+  });
+  if (mismatch) throw invalidField('itemId', mismatch);
+  const patient = await recheckAllergies(ctx, rx, item);
   const before = rx.dispensedQuantity ?? 0;
   const owed = rx.quantity - before;
   const quantity = input.quantity ?? owed;
@@ -182,9 +207,40 @@ async function planDispense(
     dispense,
     item,
     prescription: rx,
+    source: outpatient ? 'encounter' : 'admission',
+    patient,
     batches: new Map(batches.map((b) => [b.id, b])),
     lines,
   };
+}
+
+/**
+ * The allergy screen again at the counter, against the allergies recorded now and the product
+ * handed over: an allergy recorded since the prescription was written (or one the product's
+ * generic conflicts with) that the prescriber did not override stops the dispense, 409, for the
+ * prescriber to review. A pharmacist cannot override an allergy: that is a prescriber's decision.
+ */
+async function recheckAllergies(
+  ctx: Context,
+  rx: PrescriptionRecord,
+  item: Pick<ItemRecord, 'genericName' | 'drugCode'>,
+) {
+  const patient = await findPatient(ctx.store, rx.patientId);
+  if (!patient) throw new NotFound(`Patient ${rx.patientId} not found`);
+  const allergies = patient.allergies ?? [];
+  const reviewed = new Set(rx.allergyConflicts);
+  const conflicts = [
+    ...screenAllergies({ name: rx.drugName, code: rx.drugCode ?? null }, allergies),
+    ...screenAllergies({ name: item.genericName, code: item.drugCode }, allergies),
+  ]
+    .map((c) => c.label)
+    .filter((label, i, all) => !reviewed.has(label) && all.indexOf(label) === i);
+  if (conflicts.length)
+    throw new Conflict(
+      `${rx.drugName} conflicts with recorded allergies not reviewed when it was prescribed: ${conflicts.join(', ')}; the prescriber must review it (stop it, or prescribe it again with an allergy override reason)`,
+      { allergies: conflicts },
+    );
+  return patient;
 }
 
 /**

@@ -1,5 +1,8 @@
 /** The fields of formulary items, batches, receipts, movements and dispenses, declared once. */
+
+import { DOSAGE_FORMS } from '../../clinical/dispensing';
 import { MedicationRequestStatusSchema } from '../../clinical/prescribing';
+import { drugNameText } from '../../clinical/text';
 import { boundedNumber, boundedText, idParam, oneOf } from '../../kernel/fields';
 import { pageFields, pageOf } from '../../kernel/pagination';
 import { LocalDateSchema, TimestampSchema } from '../../kernel/time/dates';
@@ -15,26 +18,8 @@ const int = () => z.number().check(z.int());
 /** Money is integer minor units (paise, cents) everywhere. */
 const money = (field: string) => boundedNumber(field, 0, 100_000_000, { int: true });
 
-export const DOSAGE_FORMS = [
-  'tablet',
-  'capsule',
-  'oral solution',
-  'oral suspension',
-  'syrup',
-  'injection',
-  'powder for injection',
-  'infusion',
-  'cream',
-  'ointment',
-  'gel',
-  'eye drops',
-  'ear drops',
-  'inhaler',
-  'nebuliser solution',
-  'suppository',
-  'patch',
-  'sachet',
-] as const;
+/** Dosage forms: declared once with the dispensing rules that compare them. */
+export { DOSAGE_FORMS };
 
 export const PricingSchema = z.discriminatedUnion(
   'kind',
@@ -81,7 +66,7 @@ export const CreateItemInput = z.strictObject({
     .string({ error: 'code must be a string' })
     .check(z.trim(), z.regex(/^[A-Za-z0-9-]{2,30}$/, 'code must be 2 to 30 letters, digits or -')),
   drugCode: z.optional(boundedText('drugCode', 1, 20)),
-  genericName: boundedText('genericName', 1, 200),
+  genericName: drugNameText('genericName', 200),
   brandName: z.optional(boundedText('brandName', 1, 200)),
   form: oneOf('form', DOSAGE_FORMS),
   strength: boundedText('strength', 1, 50),

@@ -2,15 +2,19 @@
  * Radiology safety screening: which questions a procedure needs for a patient, and whether the
  * answers clear it. Pure rules, unit-tested without I/O.
  *
- * - Pregnancy, for ionising radiation (X-ray, CT, mammography, fluoroscopy, nuclear medicine) in
- *   a patient who may be pregnant (not male, aged 10 to 55: ACR–SPR practice parameter for
- *   imaging pregnant or potentially pregnant patients).
- * - Contrast allergy and renal function, for contrast studies: a previous reaction, or an eGFR
- *   below 30 mL/min/1.73 m² (ACR Manual on Contrast Media), is positive.
+ * - Pregnancy, for ionising radiation (X-ray, CT, mammography, fluoroscopy, nuclear medicine) and
+ *   for gadolinium-enhanced MRI, asked of everyone of child-bearing potential, whatever the
+ *   recorded sex (IR(ME)R 2017 and the SCoR/RCR inclusive pregnancy status guidance: ask every
+ *   individual of child-bearing potential; ages 10 to 55 here, the ACR–SPR practice parameter's
+ *   wider span): a recorded sex is not a reason to skip the question.
+ * - Contrast allergy, renal function and acute kidney injury, for contrast studies: a previous
+ *   reaction, an eGFR below 30 mL/min/1.73 m², or an acute kidney injury (ACR Manual on Contrast
+ *   Media: AKI is a risk factor whatever the last eGFR) is positive.
  * - Implants, for MRI: any implant or device must be confirmed MR-conditional first.
  *
- * A question unanswered ("unknown" included) or answered positively blocks scheduling until a
- * doctor overrides it with a reason.
+ * A question unanswered ("unknown" included) or answered positively blocks scheduling, and on the
+ * day of the exam the start, until overridden with a reason. An override covers the checks it
+ * was given for: an answer that turns positive later blocks again.
  */
 import * as z from '../../kernel/zod';
 import { ageOn } from '../lab';
@@ -40,11 +44,13 @@ export const SafetyAnswersSchema = z.strictObject({
       .number({ message: 'must be a number' })
       .check(z.gte(0, 'must be 0 or more'), z.lte(200, 'must be at most 200')),
   ),
+  /** An acute kidney injury now (KDIGO), whatever the last eGFR. */
+  aki: answer,
   implant: answer,
 });
 export type SafetyAnswers = z.output<typeof SafetyAnswersSchema>;
 
-export const SAFETY_QUESTIONS = ['pregnant', 'contrastAllergy', 'egfr', 'implant'] as const;
+export const SAFETY_QUESTIONS = ['pregnant', 'contrastAllergy', 'egfr', 'aki', 'implant'] as const;
 export type SafetyQuestion = (typeof SAFETY_QUESTIONS)[number];
 
 export const SafetyCheckSchema = z.strictObject({
@@ -73,9 +79,20 @@ export function safetyChecks(
 ): SafetyCheck[] {
   const checks: SafetyCheck[] = [];
   const years = ageOn(patient.dateOfBirth, onDate).years;
-  if (IONISING.includes(procedure.modality) && patient.sex !== 'male' && years >= 10 && years <= 55)
+  const gadolinium = procedure.modality === 'MR' && procedure.contrast;
+  if (
+    (IONISING.includes(procedure.modality) || gadolinium) &&
+    years >= CHILD_BEARING_AGE.from &&
+    years <= CHILD_BEARING_AGE.to
+  )
     checks.push(
-      yesNo('pregnant', answers.pregnant, 'ionising radiation in a patient who may be pregnant'),
+      yesNo(
+        'pregnant',
+        answers.pregnant,
+        gadolinium
+          ? 'gadolinium contrast in a patient who may be pregnant'
+          : 'ionising radiation in a patient who may be pregnant',
+      ),
     );
   if (procedure.contrast) {
     checks.push(
@@ -91,6 +108,13 @@ export function safetyChecks(
             : 'clear',
       why: `contrast medium: renal function (eGFR below ${EGFR_CONTRAST_LIMIT} is a risk)`,
     });
+    checks.push(
+      yesNo(
+        'aki',
+        answers.aki,
+        'contrast medium: an acute kidney injury is a risk whatever the eGFR',
+      ),
+    );
   }
   if (procedure.modality === 'MR')
     checks.push(
@@ -99,7 +123,25 @@ export function safetyChecks(
   return checks;
 }
 
-/** The checks that stop scheduling (none once a doctor has overridden them). */
-export function blockingChecks(checks: readonly SafetyCheck[], overridden: boolean): SafetyCheck[] {
-  return overridden ? [] : checks.filter((c) => c.state !== 'clear');
+/** Ages (completed years) asked about pregnancy: child-bearing potential. */
+export const CHILD_BEARING_AGE = { from: 10, to: 55 } as const;
+
+/**
+ * The checks that stop scheduling and the start: every one not clear, except those an override
+ * covers with the same answer (`covers`; an override recorded before it listed them covers all).
+ */
+export function blockingChecks(
+  checks: readonly SafetyCheck[],
+  override:
+    | { covers?: readonly { question: string; state: string }[] | undefined }
+    | boolean
+    | undefined,
+): SafetyCheck[] {
+  if (override === true) return [];
+  const open = checks.filter((c) => c.state !== 'clear');
+  if (!override) return open;
+  if (!override.covers) return [];
+  return open.filter(
+    (c) => !override.covers!.some((o) => o.question === c.question && o.state === c.state),
+  );
 }

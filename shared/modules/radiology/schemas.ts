@@ -94,7 +94,15 @@ export const RadOrder = z.strictObject({
   /** True while an unanswered or positive check stands without an override. */
   safetyBlocked: z.boolean(),
   safetyOverride: z.optional(
-    z.strictObject({ reason: z.string(), by: z.string(), at: TimestampSchema }),
+    z.strictObject({
+      reason: z.string(),
+      by: z.string(),
+      at: TimestampSchema,
+      /** The questions and answers it accepted: a later answer that differs blocks again. */
+      covers: z.optional(z.array(z.strictObject({ question: z.string(), state: z.string() }))),
+      /** Where the order was when overridden: `requested`, or `scheduled` (at the scanner). */
+      atStep: z.optional(z.string()),
+    }),
   ),
   schedule: z.optional(
     z.strictObject({

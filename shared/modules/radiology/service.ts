@@ -2,18 +2,19 @@
  * Radiology from request to report: ordering with the safety screen and an accession number,
  * answering and overriding the screen, booking a modality slot, performing and reporting.
  */
-import { actingRole, actorId, decidingHuman } from '../../kernel/actor';
+import { actorId, decidingHuman } from '../../kernel/actor';
 import type { Context } from '../../kernel/context';
 import { Conflict, Forbidden, NotFound } from '../../kernel/errors';
 import { newId } from '../../kernel/ids';
 import type { PageRequest } from '../../kernel/pagination';
 import { view } from '../../kernel/records';
 import { conditionFailed, failedConditionNames } from '../../kernel/store/conditions';
+import { bookInterval, releaseInterval } from '../../kernel/store/interval-booking';
 import { named, type TxItem } from '../../kernel/store/store';
 import { utcToZonedParts } from '../../kernel/time/zoned-time';
 import { invalidField } from '../../kernel/validation';
 import type * as z from '../../kernel/zod';
-import { orderChargeWrites, resolveSource } from '../lab';
+import { orderChargeWrites, requireRequester, resolveSource } from '../lab';
 import { findPatient } from '../patients';
 import { radiologyOrderChargeLines } from './charges';
 import { blockingChecks, type SafetyAnswers, safetyChecks } from './safety';
@@ -95,7 +96,7 @@ function screened(
   return {
     safetyAnswers: answers,
     safetyChecks: checks,
-    safetyBlocked: blockingChecks(checks, o.safetyOverride !== undefined).length > 0,
+    safetyBlocked: blockingChecks(checks, o.safetyOverride).length > 0,
   };
 }
 
@@ -109,6 +110,7 @@ export async function createOrder(ctx: Context, input: z.output<typeof CreateRad
   if (!patient) throw new NotFound(`Patient ${src.patientId} not found`);
   if (!procedure?.active)
     throw invalidField('procedureCode', `${input.procedureCode} is not an active procedure`);
+  const requester = await requireRequester(ctx, input.requesterId, src.doctorId);
   const at = ctx.now.toISOString();
   const base = {
     // Derived from the action's id when an approved agent action runs this (kernel/ids.ts).
@@ -119,8 +121,7 @@ export async function createOrder(ctx: Context, input: z.output<typeof CreateRad
     mrn: patient.mrn,
     patientSex: patient.sex,
     patientDateOfBirth: patient.dateOfBirth,
-    requesterId:
-      input.requesterId ?? (actingRole(ctx.actor) === 'DOCTOR' ? actorId(ctx.actor) : src.doctorId),
+    requesterId: requester.id,
     orderedBy: actorId(ctx.actor),
     orderedAt: at,
     status: (ctx.actor.kind === 'agent' ? 'draft' : 'active') as RadStatus,
@@ -139,14 +140,22 @@ export async function createOrder(ctx: Context, input: z.output<typeof CreateRad
     updatedAt: at,
   };
   let order: OrderRecord | undefined;
-  await ctx.store.withNextCounterValue(radKeys(ctx.store).accessionCounter(), (n) => {
-    order = {
-      ...base,
-      accession: `R${String(n).padStart(8, '0')}`,
-      ...screened(ctx, base, input.safety),
-    };
-    return [putOrder(ctx.store, order, null)];
-  });
+  try {
+    await ctx.store.withNextCounterValue(radKeys(ctx.store).accessionCounter(), (n) => {
+      order = {
+        ...base,
+        accession: `R${String(n).padStart(8, '0')}`,
+        ...screened(ctx, base, input.safety),
+      };
+      return [putOrder(ctx.store, order, null), named('requester', requester.guard)];
+    });
+  } catch (err) {
+    if (conditionFailed(err, 'requester'))
+      throw new Conflict(
+        `The requesting doctor ${requester.id} was deactivated or changed role meanwhile; name an active doctor`,
+      );
+    throw err;
+  }
   return answer(order!);
 }
 
@@ -168,18 +177,14 @@ export async function setStatus(
     throw new Conflict(
       `Radiology order ${order.id} is '${order.step}'; mark it entered-in-error instead`,
     );
-  // A revoked or voided order that was only booked gives its modality slot back.
+  // A revoked or voided order that was only booked gives its room's time back.
   const release: TxItem[] =
     order.step === 'scheduled' && order.schedule && input.status !== 'active'
-      ? [
-          {
-            Delete: {
-              Key: radKeys(ctx.store).slot(order.schedule.room, order.schedule.start),
-              ConditionExpression: 'orderId = :order',
-              ExpressionAttributeValues: { ':order': order.id },
-            },
-          },
-        ]
+      ? releaseInterval(ctx.store, roomCalendar(order.schedule.room), {
+          id: order.id,
+          start: order.schedule.start,
+          end: order.schedule.end,
+        })
       : [];
   return commit(
     ctx,
@@ -199,29 +204,54 @@ function requireActive(order: OrderRecord) {
     );
 }
 
-/** Records screening answers (merged with earlier ones) and re-screens. */
+/** Steps at which the screen is answered: before scheduling, and on the day at the scanner. */
+const SCREENING_STEPS: readonly RadStep[] = ['requested', 'scheduled'];
+
+/**
+ * Records screening answers (merged with earlier ones) and re-screens, before scheduling or on the
+ * day of the exam (the MR safety and pregnancy questions are asked again at the scanner). A
+ * positive or unanswered question the override did not cover blocks scheduling or the start.
+ */
 export async function answerSafety(ctx: Context, input: SafetyAnswers & { id: string }) {
   const { id, ...answers } = input;
   const order = await requireOrder(ctx, id);
   requireActive(order);
-  if (order.step !== 'requested')
+  if (!SCREENING_STEPS.includes(order.step))
     throw new Conflict(
-      `Radiology order ${order.id} is '${order.step}'; screening is answered before scheduling`,
+      `Radiology order ${order.id} is '${order.step}'; the screen is answered before the exam starts`,
     );
   const merged = { ...order.safetyAnswers, ...answers };
   return commit(ctx, order, advanced(ctx, order, screened(ctx, order, merged)));
 }
 
-/** A doctor accepts the open safety questions with a reason, which unblocks scheduling. */
+/**
+ * Accepts the open safety questions with a reason, which unblocks scheduling or the start; the
+ * override records the answers it covered, so a later different answer blocks again. A named,
+ * data-dependent check of who decides: before scheduling a doctor or a radiologist (never an
+ * administrator or a key); at the scanner (a booked exam) only a radiologist, who is responsible
+ * for the exposure (IR(ME)R practitioner) and for MR safety.
+ */
 export async function overrideSafety(ctx: Context, input: { id: string; reason: string }) {
   const decider = decidingHuman(ctx.actor);
   if (decider?.role !== 'DOCTOR' && decider?.role !== 'RADIOLOGIST')
     throw new Forbidden('Only a doctor may override a radiology safety question');
   const order = await requireOrder(ctx, input.id);
   requireActive(order);
+  if (order.step === 'scheduled' && decider.role !== 'RADIOLOGIST')
+    throw new Forbidden(
+      `Radiology order ${order.id} is booked: at the scanner only a radiologist overrides a safety question`,
+    );
   if (!order.safetyBlocked)
     throw new Conflict(`Radiology order ${order.id} is not blocked by a safety question`);
-  const override = { reason: input.reason, by: decider.id, at: ctx.now.toISOString() };
+  const override = {
+    reason: input.reason,
+    by: decider.id,
+    at: ctx.now.toISOString(),
+    covers: order.safetyChecks
+      .filter((c) => c.state !== 'clear')
+      .map(({ question, state }) => ({ question, state })),
+    atStep: order.step,
+  };
   return commit(
     ctx,
     order,
@@ -271,18 +301,28 @@ export async function scheduleOrder(
     end: new Date(start.getTime() + room.slotMinutes * 60_000).toISOString(),
     by: actorId(ctx.actor),
   };
-  const slot: TxItem = {
-    Put: {
-      Item: {
-        ...radKeys(ctx.store).slot(room.code, startIso),
-        entity: 'RadSlot',
-        orderId: order.id,
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    },
-  };
-  return commit(ctx, order, advanced(ctx, order, { step: 'scheduled', schedule }), [slot]);
+  // The room's time is locked as an interval, not a start time: a booking made on a 30-minute
+  // grid still holds its 30 minutes after the room moves to 15-minute slots.
+  const next = advanced(ctx, order, { step: 'scheduled', schedule });
+  try {
+    await bookInterval(
+      ctx.store,
+      roomCalendar(room.code),
+      { id: order.id, start: schedule.start, end: schedule.end },
+      [named('order', putOrder(ctx.store, next, order.version))],
+      (clash) =>
+        `${room.code} is already booked from ${clash.map((b) => `${b.start} to ${b.end}`).join(', ')}; choose another time`,
+    );
+  } catch (err) {
+    if (conditionFailed(err, 'order'))
+      throw new Conflict(`Radiology order ${order.id} changed meanwhile; reload and try again`);
+    throw err;
+  }
+  return answer(next);
 }
+
+/** The bookings of a radiology room (shared/kernel/store/interval-booking; theatre books alike). */
+const roomCalendar = (room: string) => ({ calendar: 'RADIOLOGY-ROOM', resource: room });
 
 async function moveStep(
   ctx: Context,
@@ -296,7 +336,17 @@ async function moveStep(
   return commit(ctx, order, advanced(ctx, order, { step: to, ...changes(order) }));
 }
 
-export function startProcedure(ctx: Context, input: { id: string }) {
+/** The exam starts only while no safety question blocks it (answers given at the scanner count). */
+export async function startProcedure(ctx: Context, input: { id: string }) {
+  const order = await requireOrder(ctx, input.id);
+  if (order.safetyBlocked)
+    throw new Conflict(
+      `Radiology order ${order.id} is blocked by its safety screen (${order.safetyChecks
+        .filter((c) => c.state !== 'clear')
+        .map((c) => `${c.question}: ${c.state}`)
+        .join(', ')}); a radiologist overrides it with a reason before the exam starts`,
+      { safetyChecks: order.safetyChecks },
+    );
   return moveStep(ctx, input.id, 'in-progress', () => ({
     startedAt: ctx.now.toISOString(),
     performedBy: actorId(ctx.actor),

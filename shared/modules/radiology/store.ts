@@ -2,8 +2,9 @@
  * Storage of radiology. Procedures and rooms are listed by code (gsi1). An order is one item,
  * every change a conditional write on its `version`; it is listed by patient (gsi2) and, while its
  * step is pending, on that step's worklist (gsi3: requested by priority then age, the others by
- * scheduled start). A booked slot is its own item, `RADSLOT#<room>#<start>`, created only if
- * absent in the same transaction as the order's schedule: a modality slot cannot be booked twice.
+ * scheduled start). A booking holds its room's time as an interval in the kernel's calendar
+ * (shared/kernel/store/interval-booking: one item per room and UTC day, written conditionally in
+ * the order's transaction), so no two bookings of a room overlap, whatever their lengths.
  */
 import { defineRecord } from '../../kernel/records';
 import { sortKey } from '../../kernel/store/keys';
@@ -24,7 +25,6 @@ export const radKeys = (store: Store) => ({
   room: (code: string) => store.keys.entity('RADROOM', code),
   rooms: () => store.keys.collection('RADROOMS'),
   order: (id: string) => store.keys.entity('RADORDER', id),
-  slot: (room: string, start: string) => store.keys.entity('RADSLOT', `${room}#${start}`),
   byPatient: (patientId: string) => store.keys.collection('RADORDERS', 'PATIENT', patientId),
   worklist: (step: string) => store.keys.collection('RADWORK', step),
   accessionCounter: () => store.keys.counter('RAD-ACCESSION'),

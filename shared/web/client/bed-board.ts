@@ -22,7 +22,23 @@ interface Bed {
   admissionId?: string;
   patientName?: string;
   mrn?: string;
-  news2?: { score: number | null; risk: string | null; needsEscalation: boolean };
+  news2?: {
+    score: number | null;
+    risk: string | null;
+    needsEscalation: boolean;
+    escalation?: 'urgent' | 'emergency' | null;
+    /** Why NEWS2 is withheld (under 16, pregnant, postpartum): shown instead of a score. */
+    notApplicable?: string | null;
+  };
+}
+
+/** The bed's NEWS2 badge: the score and the response due, or why there is no NEWS2. */
+function news2Badge(news2: NonNullable<Bed['news2']>): string {
+  if (news2.notApplicable) return 'NEWS2 not applicable';
+  const due = news2.needsEscalation
+    ? `: needs escalation${news2.escalation === 'emergency' ? ' (emergency)' : ''}`
+    : '';
+  return `NEWS2 ${news2.score ?? '–'}${due}`;
 }
 interface Board {
   ward: Ward;
@@ -107,7 +123,8 @@ function start(session: StoredSession): void {
           bed.news2
             ? h('span', {
                 className: `badge ${escalate ? 'badge-danger bed__escalation' : 'badge-neutral'}`,
-                text: `NEWS2 ${bed.news2.score ?? '–'}${escalate ? ': needs escalation' : ''}`,
+                text: news2Badge(bed.news2),
+                ...(bed.news2.notApplicable ? { title: bed.news2.notApplicable } : {}),
               })
             : null,
           bed.state === 'occupied'
@@ -159,9 +176,11 @@ function start(session: StoredSession): void {
     $('admission-bed').textContent = selected.code;
     $('admission-patient').textContent = selected.patientName ?? '';
     $('admission-mrn').textContent = selected.mrn ?? '';
-    $('admission-news2').textContent = selected.news2
-      ? `Latest NEWS2 ${selected.news2.score ?? 'incomplete'} (${selected.news2.risk ?? 'no band'})${selected.news2.needsEscalation ? ' — needs escalation' : ''}`
-      : 'No observations yet';
+    $('admission-news2').textContent = selected.news2?.notApplicable
+      ? selected.news2.notApplicable
+      : selected.news2
+        ? `Latest NEWS2 ${selected.news2.score ?? 'incomplete'} (${selected.news2.risk ?? 'no band'})${selected.news2.needsEscalation ? ` — needs ${selected.news2.escalation ?? 'urgent'} escalation` : ''}`
+        : 'No observations yet';
     const target = $<HTMLSelectElement>('transfer-ward');
     clear(target);
     for (const w of wards) target.appendChild(option(w.id, w.name));

@@ -4,6 +4,7 @@ import {
   admissionRiskFindings,
   combineRisk,
   dischargeRiskFindings,
+  nearMatchRiskFindings,
   orderPriorityFindings,
   prescriptionRiskFindings,
   radiologyRiskFindings,
@@ -52,7 +53,9 @@ describe('prescription risk', () => {
       ['high-alert drug', { highAlert: ['anticoagulant'] }, 'HIGH'],
       ['paediatric dose', { ageYears: 8 }, 'HIGH'],
       ['15-year-old is still paediatric', { ageYears: 15 }, 'HIGH'],
-      ['16-year-old is not', { ageYears: 16 }, 'LOW'],
+      // BNF for Children doses run to 18 (issue 16): a 16- or 17-year-old's dose is paediatric.
+      ['17-year-old is still paediatric', { ageYears: 17 }, 'HIGH'],
+      ['18-year-old is not', { ageYears: 18 }, 'LOW'],
       ['high-alert drug for a child', { ageYears: 8, highAlert: ['insulin'] }, 'CRITICAL'],
       ['allergy override', { allergyConflicts: ['Penicillin'] }, 'CRITICAL'],
     ];
@@ -66,6 +69,42 @@ describe('prescription risk', () => {
       'MEDIUM: parenteral route (im)',
     ]);
     expect(combineRisk([])).toEqual({ risk: 'LOW', reasons: [] });
+  });
+});
+
+describe('a drug the catalogue does not know', () => {
+  const rate = (name: string, allergies: string[] = [], ageYears = 40) =>
+    combineRisk([
+      ...prescriptionRiskFindings({ ...adult, drugCode: null, ageYears }),
+      ...nearMatchRiskFindings({ name, allergies, ageYears, route: 'oral' }),
+    ]);
+
+  it('is rated no lower than the catalogue drug it is nearest to', () => {
+    // Misspelt amoxicillin for a penicillin-allergic patient: screened as amoxicillin, CRITICAL.
+    expect(rate('Amoxicilin', ['Penicillin'])).toEqual({
+      risk: 'CRITICAL',
+      reasons: [
+        'CRITICAL: nearest catalogue drug Amoxicillin: overrides a recorded allergy (Penicillin)',
+        'MEDIUM: drug not in the catalogue and no ATC code given: its class cannot be checked',
+      ],
+    });
+    expect(rate('Amoxycilin', ['penicillins']).risk).toBe('CRITICAL');
+    // Misspelt tramadol: controlled and high-alert, as tramadol.
+    expect(rate('Tramadole').risk).toBe('HIGH');
+    expect(rate('Tramadole').reasons[0]).toBe(
+      'HIGH: nearest catalogue drug Tramadol: controlled drug (opioid)',
+    );
+    // Near nothing in the catalogue: only "cannot be classed".
+    expect(rate('Zyxomab', ['Penicillin']).risk).toBe('MEDIUM');
+    // A known drug adds nothing here (its own findings are prescriptionRiskFindings').
+    expect(
+      nearMatchRiskFindings({
+        name: 'Amoxicillin',
+        allergies: ['Penicillin'],
+        ageYears: 40,
+        route: 'oral',
+      }),
+    ).toEqual([]);
   });
 });
 

@@ -32,7 +32,8 @@ describe('the action type declaration', () => {
       Object.values(ACTION_TYPES).map((d) => [d.type, [d.target.name, approverRoles(d)]]),
     );
     expect(approvers).toEqual({
-      prescription: ['encounters.prescribe', ['ADMIN', 'DOCTOR']],
+      // Prescribing is a doctor's clinical decision: an administrator does not approve it.
+      prescription: ['encounters.prescribe', ['DOCTOR']],
       admission: ['admissions.admit', ['ADMIN', 'RECEPTIONIST', 'DOCTOR']],
       discharge: ['admissions.discharge', ['ADMIN', 'DOCTOR']],
       'lab-order': ['lab.order', ['ADMIN', 'DOCTOR']],

@@ -55,11 +55,13 @@ describe('VitalsInputSchema', () => {
   });
 
   it.each([
-    ['temperatureC', 24.9, 45.1, 'temperatureC must be between 25 and 45'],
-    ['pulse', 19, 301, 'pulse must be between 20 and 300'],
-    ['respiratoryRate', 2, 81, 'respiratoryRate must be between 3 and 80'],
-    ['systolic', 39, 301, 'systolic must be between 40 and 300'],
-    ['diastolic', 9, 201, 'diastolic must be between 10 and 200'],
+    // Lower bounds a live patient can reach (issue 16): survived hypothermia of 13.7 °C, a pulse
+    // or respiration of a few a minute, an unrecordable-to-barely-recordable systolic.
+    ['temperatureC', 12.9, 45.1, 'temperatureC must be between 13 and 45'],
+    ['pulse', 0, 301, 'pulse must be between 1 and 300'],
+    ['respiratoryRate', 0, 81, 'respiratoryRate must be between 1 and 80'],
+    ['systolic', 9, 301, 'systolic must be between 10 and 300'],
+    ['diastolic', 4, 201, 'diastolic must be between 5 and 200'],
     ['spo2', 19, 101, 'spo2 must be between 20 and 100'],
     ['oxygenFlowLpm', -1, 61, 'oxygenFlowLpm must be between 0 and 60'],
     ['weightKg', 0.29, 700.1, 'weightKg must be between 0.3 and 700'],
@@ -72,11 +74,11 @@ describe('VitalsInputSchema', () => {
   });
 
   it.each([
-    ['temperatureC', 25, 45],
-    ['pulse', 20, 300],
-    ['respiratoryRate', 3, 80],
-    ['systolic', 40, 300],
-    ['diastolic', 10, 200],
+    ['temperatureC', 13, 45],
+    ['pulse', 1, 300],
+    ['respiratoryRate', 1, 80],
+    ['systolic', 10, 300],
+    ['diastolic', 5, 200],
     ['spo2', 20, 100],
     ['oxygenFlowLpm', 0, 60],
     ['weightKg', 0.3, 700],
@@ -87,6 +89,16 @@ describe('VitalsInputSchema', () => {
     expect(messages({ ...base, [field]: max })).toEqual([]);
   });
 
+  it('accepts the readings of a live patient in extremis (the bounds issue 16 found too narrow)', () => {
+    expect(messages({ temperatureC: 23.5, pulse: 20, respiratoryRate: 3, systolic: 40 })).toEqual(
+      [],
+    );
+    expect(messages({ temperatureC: 13.7, pulse: 8, respiratoryRate: 2, systolic: 30 })).toEqual(
+      [],
+    );
+    expect(messages({ systolic: 30, diastolic: 15 })).toEqual([]);
+  });
+
   it('accepts severe hypoxaemia and extreme body sizes that real patients have', () => {
     expect(messages({ spo2: 35, supplementalOxygen: true })).toEqual([]);
     expect(messages({ weightKg: 450, heightCm: 190 })).toEqual([]);
@@ -94,12 +106,12 @@ describe('VitalsInputSchema', () => {
   });
 
   it('requires whole numbers for counts and pressures', () => {
-    expect(messages({ pulse: 72.5 })).toEqual(['pulse must be a whole number between 20 and 300']);
+    expect(messages({ pulse: 72.5 })).toEqual(['pulse must be a whole number between 1 and 300']);
     expect(messages({ respiratoryRate: 16.2 })).toEqual([
-      'respiratoryRate must be a whole number between 3 and 80',
+      'respiratoryRate must be a whole number between 1 and 80',
     ]);
     expect(messages({ systolic: 120.5 })).toEqual([
-      'systolic must be a whole number between 40 and 300',
+      'systolic must be a whole number between 10 and 300',
     ]);
     expect(messages({ spo2: 96.5 })).toEqual(['spo2 must be a whole number between 20 and 100']);
     expect(
@@ -114,8 +126,8 @@ describe('VitalsInputSchema', () => {
   });
 
   it('rejects non-numbers with the field name', () => {
-    expect(messages({ pulse: '72' })).toEqual(['pulse must be a number (20–300)']);
-    expect(messages({ pulse: null })).toEqual(['pulse must be a number (20–300)']);
+    expect(messages({ pulse: '72' })).toEqual(['pulse must be a number (1–300)']);
+    expect(messages({ pulse: null })).toEqual(['pulse must be a number (1–300)']);
   });
 
   it('requires diastolic below systolic, naming diastolic', () => {

@@ -240,10 +240,12 @@ describe('discharge blockers', () => {
 });
 
 describe('NEWS2 escalation and trend (shared/clinical/news2)', () => {
-  it('flags the high band or any parameter scoring 3', () => {
+  it('flags the high and medium bands or any parameter scoring 3', () => {
     expect(news2NeedsEscalation({ risk: 'high', anyParameterScoredThree: false })).toBe(true);
     expect(news2NeedsEscalation({ risk: 'low-medium', anyParameterScoredThree: true })).toBe(true);
-    expect(news2NeedsEscalation({ risk: 'medium', anyParameterScoredThree: false })).toBe(false);
+    // 5–6 is the RCP's key threshold for an urgent response (Chart 4; issue 16).
+    expect(news2NeedsEscalation({ risk: 'medium', anyParameterScoredThree: false })).toBe(true);
+    expect(news2NeedsEscalation({ risk: 'low', anyParameterScoredThree: false })).toBe(false);
     expect(news2NeedsEscalation({ risk: null, anyParameterScoredThree: null })).toBe(false);
     expect(news2NeedsEscalation(null)).toBe(false);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkAccess, trialEnded } from '../../../shared/kernel/access';
+import { allowedRoles, checkAccess, keysMayUse, trialEnded } from '../../../shared/kernel/access';
 import type { Actor, ApiKeyActor, UserActor } from '../../../shared/kernel/actor';
 import type { TenantInfo } from '../../../shared/kernel/context';
 import { AppError } from '../../../shared/kernel/errors';
@@ -46,6 +46,48 @@ function code(fn: () => void): string {
   expect(err).toBeInstanceOf(AppError);
   return (err as AppError).code;
 }
+
+describe('a clinical decision (prescribing)', () => {
+  const prescribing: Access = {
+    roles: ['DOCTOR'],
+    scope: 'encounters:write',
+    humanOnly: true,
+    clinicalDecision: true,
+  };
+  it('is taken by a listed role only: not ADMIN, not an API key, not an agent', () => {
+    expect(() => check(prescribing, user('DOCTOR'), { kind: 'write' })).not.toThrow();
+    for (const actor of [
+      user('ADMIN'),
+      user('NURSE'),
+      apiKey(['encounters:write']),
+      { kind: 'agent', agent: 'x', credential: user('DOCTOR') } as Actor,
+      { kind: 'system', job: 'x' } as Actor,
+      { kind: 'system', job: 'x', onBehalfOf: user('ADMIN') } as Actor,
+    ])
+      expect(
+        code(() => check(prescribing, actor, { kind: 'write' })),
+        actor.kind,
+      ).toBe('forbidden');
+    expect((thrownBy(() => check(prescribing, user('ADMIN'))) as Error).message).toBe(
+      'Role ADMIN may not use test.op: it is a clinical decision for DOCTOR',
+    );
+    // The system carrying out a doctor's approval takes it as that doctor.
+    expect(() =>
+      check(
+        prescribing,
+        { kind: 'system', job: 'x', onBehalfOf: user('DOCTOR') },
+        { kind: 'write' },
+      ),
+    ).not.toThrow();
+    expect(allowedRoles(prescribing as never)).toEqual(['DOCTOR']);
+    expect(keysMayUse(prescribing as never)).toBe(false);
+    expect(allowedRoles({ roles: ['NURSE', 'DOCTOR'], scope: 'any' })).toEqual([
+      'ADMIN',
+      'NURSE',
+      'DOCTOR',
+    ]);
+  });
+});
 
 describe('checkAccess', () => {
   it('lets anyone through a public operation, even anonymous and for writes', () => {

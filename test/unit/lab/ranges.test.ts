@@ -65,14 +65,17 @@ describe('flags', () => {
     criticalLow: 2.5,
     criticalHigh: 6.5,
   };
+  // Critical limits are inclusive, as the published lists are (RCPath: ≤ 2.5, ≥ 6.5; issue 16).
   it.each([
     [2.4, 'LL'],
-    [2.5, 'L'],
+    [2.5, 'LL'],
+    [2.6, 'L'],
     [3.5, 'L'],
     [3.6, 'N'],
     [5.2, 'N'],
     [5.3, 'H'],
-    [6.5, 'H'],
+    [6.4, 'H'],
+    [6.5, 'HH'],
     [6.6, 'HH'],
   ])('potassium %s → %s', (value, flag) => {
     expect(flagNumeric(value, range)).toBe(flag);

@@ -45,19 +45,34 @@ describe('radiology safety screen', () => {
       {},
       {},
     ],
+    // Contrast also asks about acute kidney injury (ACR Manual on Contrast Media; issue 16).
     [
       'contrast CT, man, eGFR 25',
       { modality: 'CT', contrast: true },
       man,
-      { contrastAllergy: 'no', egfr: 25 },
-      { contrastAllergy: 'clear', egfr: 'positive' },
+      { contrastAllergy: 'no', egfr: 25, aki: 'no' },
+      { contrastAllergy: 'clear', egfr: 'positive', aki: 'clear' },
     ],
     [
       'contrast CT, man, eGFR 30',
       { modality: 'CT', contrast: true },
       man,
-      { contrastAllergy: 'no', egfr: 30 },
-      { contrastAllergy: 'clear', egfr: 'clear' },
+      { contrastAllergy: 'no', egfr: 30, aki: 'no' },
+      { contrastAllergy: 'clear', egfr: 'clear', aki: 'clear' },
+    ],
+    [
+      'contrast CT, man, eGFR 75 but an acute kidney injury',
+      { modality: 'CT', contrast: true },
+      man,
+      { contrastAllergy: 'no', egfr: 75, aki: 'yes' },
+      { contrastAllergy: 'clear', egfr: 'clear', aki: 'positive' },
+    ],
+    [
+      'chest X-ray, man of 30: pregnancy is asked whatever the recorded sex (IR(ME)R)',
+      { modality: 'DX', contrast: false },
+      { sex: 'male', dateOfBirth: '1996-04-01' },
+      {},
+      { pregnant: 'unanswered' },
     ],
     [
       'MRI, man',
@@ -66,12 +81,19 @@ describe('radiology safety screen', () => {
       { implant: 'yes' },
       { implant: 'positive' },
     ],
+    // Gadolinium: pregnancy is asked too (issue 16).
     [
       'contrast MRI, woman',
       { modality: 'MR', contrast: true },
       woman,
       { implant: 'no' },
-      { contrastAllergy: 'unanswered', egfr: 'unanswered', implant: 'clear' },
+      {
+        pregnant: 'unanswered',
+        contrastAllergy: 'unanswered',
+        egfr: 'unanswered',
+        aki: 'unanswered',
+        implant: 'clear',
+      },
     ],
   ] as const)('%s', (_label, procedure, patient, answers, expected) => {
     expect(states(safetyChecks(procedure, patient, answers, ON))).toEqual(expected);
@@ -87,7 +109,30 @@ describe('radiology safety screen', () => {
     expect(blockingChecks(checks, false).map((c) => c.question)).toEqual([
       'contrastAllergy',
       'egfr',
+      'aki',
     ]);
     expect(blockingChecks(checks, true)).toEqual([]);
+  });
+
+  it('an override covers the answers it was given for; a different later answer blocks again', () => {
+    const before = safetyChecks(
+      { modality: 'MR', contrast: false },
+      man,
+      { implant: 'unknown' },
+      ON,
+    );
+    const override = { covers: [{ question: 'implant', state: 'unanswered' }] };
+    expect(blockingChecks(before, override)).toEqual([]);
+    const atScanner = safetyChecks(
+      { modality: 'MR', contrast: false },
+      man,
+      { implant: 'yes' },
+      ON,
+    );
+    expect(blockingChecks(atScanner, override).map((c) => [c.question, c.state])).toEqual([
+      ['implant', 'positive'],
+    ]);
+    // An override recorded before overrides listed what they covered covers everything.
+    expect(blockingChecks(atScanner, {})).toEqual([]);
   });
 });
