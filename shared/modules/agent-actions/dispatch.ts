@@ -148,18 +148,46 @@ export async function executeApproved(
     onBehalfOf: { kind: 'user', id: decidedBy.userId, role: decidedBy.role },
   };
   const effectAt = env.now();
+  // The approval was a person's decision: it is carried out only while that person can still act
+  // (active, same role, a role that may decide it); otherwise it fails and nothing changes.
+  const approver = { id: decidedBy.userId, role: decidedBy.role };
+  const cannot = await whyCannotAct(store, approver, action.approverRoles);
+  if (cannot) {
+    const refused = new Forbidden(
+      `approver ${describePerson(approver)} can no longer act (${cannot}); nothing was changed: propose it again for another person to decide`,
+    );
+    const outcome: ExecutionOutcome = {
+      outcome: 'failed',
+      reason: `${action.operation} refused: ${refused.message}`,
+    };
+    await recordOutcome(store, action, claimId, outcome, env.now(), `system:${job}`);
+    return outcome;
+  }
+  const tenant = await findTenantInfo(store);
+  if (!tenant) throw new Error(`tenant ${detail.tenantId} not found`);
+  // Rides with the operation's write: the effect commits only while this claim holds, and leaves
+  // its mark on the action in the same transaction. Registered after the last step that can end
+  // the execution without running the operation, so no other write (a FAILED record) carries it.
+  store.alongside({
+    item: {
+      name: 'agent-action-claim',
+      Update: {
+        Key: agentActionKeys(store).action(action.id),
+        UpdateExpression: 'SET #effect = :effect',
+        ConditionExpression:
+          '#status = :approved AND claimId = :claim AND attribute_not_exists(#effect)',
+        ExpressionAttributeNames: { '#effect': 'effect', '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':effect': { claimId, at: effectAt.toISOString(), requestId: env.requestId },
+          ':approved': 'APPROVED',
+          ':claim': claimId,
+        },
+      },
+    },
+    refusal: () => new ClaimLost(`claim ${claimId} on action ${action.id} was released`),
+  });
   let outcome: ExecutionOutcome;
   try {
-    // The approval was a person's decision: it is carried out only while that person can still
-    // act (active, same role, a role that may decide it), else it fails and nothing changes.
-    const approver = { id: decidedBy.userId, role: decidedBy.role };
-    const cannot = await whyCannotAct(store, approver, action.approverRoles);
-    if (cannot)
-      throw new Forbidden(
-        `approver ${describePerson(approver)} can no longer act (${cannot}); nothing was changed: propose it again for another person to decide`,
-      );
-    const tenant = await findTenantInfo(store);
-    if (!tenant) throw new Error(`tenant ${detail.tenantId} not found`);
     const ctx: Context = {
       now: effectAt,
       requestId: env.requestId,
@@ -171,27 +199,6 @@ export async function executeApproved(
       store,
       ids: derivedIds(action.id),
     };
-    // Rides with the operation's write: the effect commits only while this claim holds, and leaves
-    // its mark on the action in the same transaction. Registered last, right before the operation,
-    // so that no other write (a refusal's FAILED record) can carry it.
-    store.alongside({
-      item: {
-        name: 'agent-action-claim',
-        Update: {
-          Key: agentActionKeys(store).action(action.id),
-          UpdateExpression: 'SET #effect = :effect',
-          ConditionExpression:
-            '#status = :approved AND claimId = :claim AND attribute_not_exists(#effect)',
-          ExpressionAttributeNames: { '#effect': 'effect', '#status': 'status' },
-          ExpressionAttributeValues: {
-            ':effect': { claimId, at: effectAt.toISOString(), requestId: env.requestId },
-            ':approved': 'APPROVED',
-            ':claim': claimId,
-          },
-        },
-      },
-      refusal: () => new ClaimLost(`claim ${claimId} on action ${action.id} was released`),
-    });
     const output = await invokeOperation(def.target, ctx, action.input);
     outcome = { outcome: 'executed', resultId: def.resultId(output) };
   } catch (err) {
