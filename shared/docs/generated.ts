@@ -6,8 +6,9 @@
 
 import { allRoutes, type ManifestRoute } from '../api/index';
 import { medicationRequestStatusTableMarkdown } from '../clinical/medication-request-status';
-import { type OperationRoute, pathParams } from '../http/route';
-import { ROLES } from '../kernel/roles';
+import { type OperationRoute, pathParams, routeName } from '../http/route';
+import { type Decision, decisionRoles } from '../kernel/decisions';
+import { ROLE_GROUPS, ROLE_LABELS, ROLES } from '../kernel/roles';
 import { SCOPES } from '../kernel/scopes';
 import { a2aTaskStateTableMarkdown } from '../modules/a2a-tasks';
 import { admissionStatusTableMarkdown } from '../modules/admissions';
@@ -30,11 +31,29 @@ const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 function whoMay(r: ManifestRoute): { staff: string; key: string } {
   if (r.kind === 'rpc') return { staff: 'any signed-in user', key: 'any key' };
   if (r.kind !== 'operation' || r.op.access.public) return { staff: 'public', key: '–' };
-  const { roles, scope } = r.op.access;
+  const { roles, scope, roleGroup } = r.op.access;
+  const listed = roles === 'any' ? 'any signed-in user' : ['ADMIN', ...roles].join(', ');
   return {
-    staff: roles === 'any' ? 'any signed-in user' : ['ADMIN', ...roles].join(', '),
+    staff: roleGroup ? `${listed} (${roleGroup})` : listed,
     key: scope === 'any' ? 'any key' : scope ? `\`${scope}\`` : 'no (user token only)',
   };
+}
+
+/** An operation's decisions (kernel/decisions.ts) in words. */
+function decisionText(d: Decision): string {
+  const who =
+    d.by === undefined
+      ? ''
+      : ` only ${decisionRoles(d).join(' or ')}${d.clinical ? ' (a person: never an agent or a key)' : ''} may`;
+  const where =
+    d.checkedBy === 'kernel'
+      ? `checked before the implementation runs${d.ifInput ? `, when \`${d.ifInput}\` is given` : ''}`
+      : `checked by the implementation${d.when ? `: ${d.when}` : ''}`;
+  return `${d.by === undefined ? `Rule to ${d.what}` : `${who.trim()} ${d.what}`.replace(/^./, (c) => c.toUpperCase())} (${where}${d.why ? `; ${d.why}` : ''}). Refusal: 403 “${d.refusal}”.`;
+}
+
+function decisionsOf(r: ManifestRoute): readonly Decision[] {
+  return r.kind === 'operation' && !r.op.access.public ? (r.op.access.decisions ?? []) : [];
 }
 
 function fieldTable(rows: FieldRow[]): string {
@@ -91,6 +110,7 @@ function routeSection(r: ManifestRoute): string {
     '',
     `Staff roles: ${staff}. API key: ${key}. ${r.op.kind === 'read' ? 'Reads' : 'Writes'}; ${r.op.idempotent ? 'idempotent' : 'not idempotent'}.`,
     '',
+    ...decisionsOf(r).flatMap((d) => [`Decision: ${decisionText(d)}`, '']),
     requestSections(r),
     `Answer \`${r.status}\`:`,
     '',
@@ -125,7 +145,20 @@ export function routesMarkdown(): string {
     rows.join('\n') +
     '\n\n## Scopes\n\n| Scope | Grants |\n|---|---|\n' +
     scopes.join('\n') +
-    `\n\n## Roles\n\n${ROLES.map((r) => `\`${r}\``).join(', ')}.\n\n` +
+    `\n\n## Roles\n\n${ROLES.map((r) => `\`${r}\` (${ROLE_LABELS[r]})`).join(', ')}.\n\n` +
+    '### Role groups\n\nOperations name these groups (`shared/kernel/roles.ts`) instead of listing roles; the table above shows the group after its roles.\n\n| Group | Roles | Who |\n|---|---|---|\n' +
+    Object.entries(ROLE_GROUPS)
+      .map(([name, g]) => `| \`${name}\` | ${g.roles.join(', ')} | ${cell(g.description)} |`)
+      .join('\n') +
+    '\n\n### Decisions beyond the roles\n\n' +
+    'Rules an operation declares besides its roles (`access.decisions`, `shared/kernel/decisions.ts`): the kernel checks those that depend only on the caller and the input; the implementation checks those that depend on stored data, where its data says they apply.\n\n' +
+    '| Operation | Decision |\n|---|---|\n' +
+    routes
+      .flatMap((r) =>
+        decisionsOf(r).map((d) => `| \`${routeName(r)}\` | ${cell(decisionText(d))} |`),
+      )
+      .join('\n') +
+    '\n\n' +
     '## Requests and answers\n\n' +
     "Generated from the operations' zod schemas: `?` marks an optional field; the answer shapes are exactly what the output checks enforce.\n\n" +
     routes.map(routeSection).join('\n')

@@ -1,4 +1,14 @@
-/** Staff roles. ADMIN may use every authorised route; the manifest lists which other roles may. */
+/**
+ * Staff roles and the named groups of roles that operations refer to, declared once. ADMIN may use
+ * every authorised operation (kernel/access.ts); an operation's `roles` list the others, either
+ * one by one or by the name of a group below (`access: { roles: 'wardStaff', … }`), so that "who
+ * reads ward data" is one decision, written once, and docs/routes.md names it.
+ *
+ * Adding a role: one entry in ROLES and one in ROLE_LABELS (the type checker asks for the label);
+ * then decide which groups it joins. The role × route matrices (test/integration/role-matrix*)
+ * take their role list from here and fail until their hand-written tables say what the new role
+ * may do.
+ */
 export const ROLES = [
   'ADMIN',
   'DOCTOR',
@@ -18,4 +28,116 @@ export type Role = (typeof ROLES)[number];
 
 export function isRole(value: string): value is Role {
   return (ROLES as readonly string[]).includes(value);
+}
+
+/** What people read: the dashboard's role picker, the docs. */
+export const ROLE_LABELS: Readonly<Record<Role, string>> = {
+  ADMIN: 'Administrator',
+  DOCTOR: 'Doctor',
+  NURSE: 'Nurse',
+  RECEPTIONIST: 'Receptionist',
+  PHARMACIST: 'Pharmacist',
+  ACCOUNTANT: 'Accountant',
+  LAB_TECHNICIAN: 'Lab technician',
+  RADIOLOGIST: 'Radiologist',
+  BED_MANAGER: 'Bed manager',
+  CASHIER: 'Cashier',
+  PATHOLOGIST: 'Pathologist',
+  RADIOGRAPHER: 'Radiographer',
+};
+
+export interface RoleGroup {
+  /** Who they are, in words (docs/routes.md). */
+  description: string;
+  roles: readonly Role[];
+}
+
+/** Every role but ADMIN (who passes every rule anyway), in the order of ROLES. */
+const everyStaffRole: readonly Role[] = ROLES.filter((r) => r !== 'ADMIN');
+
+/**
+ * The named role groups. Order within a group is the order the docs list the roles in. ADMIN is
+ * implied by every operation's access rule and is not listed, except in groups used for decisions
+ * (kernel/decisions.ts), which imply nobody.
+ */
+export const ROLE_GROUPS = {
+  allStaff: {
+    description: 'every staff role',
+    roles: everyStaffRole,
+  },
+  clinicians: {
+    description: 'clinicians who read encounters, vitals and prescriptions',
+    roles: ['DOCTOR', 'NURSE', 'PHARMACIST'],
+  },
+  frontDesk: {
+    description: 'outpatient front desk and clinic staff: appointments and the queue',
+    roles: ['RECEPTIONIST', 'NURSE', 'DOCTOR'],
+  },
+  wardStaff: {
+    description: 'ward staff: wards, beds, admissions and the bed board',
+    roles: ['RECEPTIONIST', 'DOCTOR', 'NURSE', 'BED_MANAGER'],
+  },
+  labReaders: {
+    description: 'who reads lab orders and results',
+    roles: ['DOCTOR', 'NURSE', 'LAB_TECHNICIAN', 'PATHOLOGIST'],
+  },
+  labStaff: {
+    description: 'laboratory staff',
+    roles: ['LAB_TECHNICIAN', 'PATHOLOGIST'],
+  },
+  specimenCollectors: {
+    description: 'who collects specimens: the lab, and nurses on the wards',
+    roles: ['LAB_TECHNICIAN', 'NURSE'],
+  },
+  radiologyReaders: {
+    description: 'who reads radiology orders and reports',
+    roles: ['DOCTOR', 'NURSE', 'RADIOGRAPHER', 'RADIOLOGIST'],
+  },
+  stockReaders: {
+    description: 'who reads the formulary and pharmacy stock',
+    roles: ['PHARMACIST', 'DOCTOR', 'NURSE'],
+  },
+  finance: {
+    description: 'billing staff: charges, invoices, payments',
+    roles: ['CASHIER', 'ACCOUNTANT'],
+  },
+  seniorFinance: {
+    description:
+      'who may give a discount or a refund above the hospital’s thresholds (ADMIN only because it is listed)',
+    roles: ['ADMIN', 'ACCOUNTANT'],
+  },
+  careTeam: {
+    description:
+      'everyone who works with patients’ care (agent actions about patients); every role that may approve an agent action is in it',
+    roles: [
+      'DOCTOR',
+      'NURSE',
+      'PHARMACIST',
+      'BED_MANAGER',
+      'LAB_TECHNICIAN',
+      'PATHOLOGIST',
+      'RADIOLOGIST',
+      'RADIOGRAPHER',
+      'RECEPTIONIST',
+    ],
+  },
+} as const satisfies Record<string, RoleGroup>;
+
+export type RoleGroupName = keyof typeof ROLE_GROUPS;
+
+export function isRoleGroupName(value: string): value is RoleGroupName {
+  return Object.hasOwn(ROLE_GROUPS, value);
+}
+
+/** A list of roles as declared: the roles themselves, a group's name, or `'any'` signed-in role. */
+export type RolesDeclaration = readonly Role[] | RoleGroupName | 'any';
+
+/** The roles a declaration names, and the group's name when it names one. */
+export function resolveRoles(declared: RolesDeclaration): {
+  roles: readonly Role[] | 'any';
+  group?: RoleGroupName;
+} {
+  if (declared === 'any') return { roles: 'any' };
+  if (typeof declared === 'string') return { roles: ROLE_GROUPS[declared].roles, group: declared };
+  return { roles: declared };
 }

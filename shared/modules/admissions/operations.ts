@@ -1,5 +1,4 @@
 import { defineOperation } from '../../kernel/operation';
-import type { Role } from '../../kernel/roles';
 import { Prescription } from '../encounters';
 import * as entries from './clinical-entries';
 import * as ending from './discharge';
@@ -22,8 +21,6 @@ import {
 import * as svc from './service';
 
 /** Who reads admissions: the admitting desk, the ward's clinicians and the bed manager. */
-const ADMISSION_READERS: readonly Role[] = ['RECEPTIONIST', 'DOCTOR', 'NURSE', 'BED_MANAGER'];
-
 export const admit = defineOperation({
   name: 'admissions.admit',
   summary:
@@ -41,7 +38,7 @@ export const list = defineOperation({
   summary: 'List admissions newest first by ward, doctor, patient, status and admission dates',
   input: ListAdmissionsInput,
   output: AdmissionPage,
-  access: { roles: ADMISSION_READERS, scope: 'admissions:read' },
+  access: { roles: 'wardStaff', scope: 'admissions:read' },
   kind: 'read',
   idempotent: true,
   handler: svc.listAdmissions,
@@ -53,7 +50,7 @@ export const get = defineOperation({
     'One admission with its bed history, observations (NEWS2 latest and trend), notes and discharge medications',
   input: AdmissionIdInput,
   output: AdmissionDetail,
-  access: { roles: ADMISSION_READERS, scope: 'admissions:read' },
+  access: { roles: 'wardStaff', scope: 'admissions:read' },
   kind: 'read',
   idempotent: true,
   handler: svc.getAdmission,

@@ -1,5 +1,5 @@
 import { defineOperation } from '../../kernel/operation';
-import type { Role } from '../../kernel/roles';
+import { ROLE_GROUPS, type Role, type RoleGroupName } from '../../kernel/roles';
 import * as z from '../../kernel/zod';
 import type { ActionTypeName } from './action-type-names';
 import { ACTION_TYPES, type ActionTypeDef, allActionTypes, approverRoles } from './action-types';
@@ -19,33 +19,33 @@ import {
 } from './schemas';
 import {
   approve as approveAction,
+  approverDecision,
   getAction,
   getSettings,
   listActions,
   listPending,
+  notProposerDecision,
   propose,
   reject as rejectAction,
+  settingsDecision,
   updateSettings,
 } from './service';
 
 /**
- * Who may see proposals about patients: the clinical roles, and everyone who may decide an action
- * of some type (derived, so whoever may approve can read what they approve; a receptionist may
- * admit, hence decide admissions).
+ * Who may see proposals about patients: the care team (kernel/roles.ts), which holds everyone who
+ * may decide an action of some type, so whoever may approve can read what they approve (a
+ * receptionist may admit, hence decide admissions). Checked here, when the types are declared.
  */
-const ACTION_READERS: readonly Role[] = [
-  ...new Set<Role>([
-    'DOCTOR',
-    'NURSE',
-    'PHARMACIST',
-    'BED_MANAGER',
-    'LAB_TECHNICIAN',
-    'PATHOLOGIST',
-    'RADIOLOGIST',
-    'RADIOGRAPHER',
-    ...allActionTypes().flatMap((def) => approverRoles(def)),
-  ]),
-].filter((r) => r !== 'ADMIN');
+const ACTION_READERS = 'careTeam' satisfies RoleGroupName;
+for (const def of allActionTypes()) {
+  const outside = approverRoles(def).filter(
+    (r) => r !== 'ADMIN' && !(ROLE_GROUPS[ACTION_READERS].roles as readonly Role[]).includes(r),
+  );
+  if (outside.length)
+    throw new Error(
+      `Agent action type ${def.type} is approved by ${outside.join(', ')}, who cannot read agent actions: add them to ROLE_GROUPS.${ACTION_READERS}`,
+    );
+}
 
 /** The proposal operation of a type, derived from its declaration; MCP tools and A2A skills bind to it. */
 function proposal(def: ActionTypeDef) {
@@ -117,7 +117,11 @@ export const approve = defineOperation({
   input: ApproveInput,
   output: AgentAction,
   // Every signed-in role reaches the service, which checks the action's own approver roles.
-  access: { roles: 'any', humanOnly: true },
+  access: {
+    roles: 'any',
+    humanOnly: true,
+    decisions: [approverDecision, notProposerDecision],
+  },
   kind: 'write',
   idempotent: false,
   handler: approveAction,
@@ -128,7 +132,11 @@ export const reject = defineOperation({
   summary: 'Reject a pending action, with a reason (same people as approval)',
   input: RejectInput,
   output: AgentAction,
-  access: { roles: 'any', humanOnly: true },
+  access: {
+    roles: 'any',
+    humanOnly: true,
+    decisions: [approverDecision, notProposerDecision],
+  },
   kind: 'write',
   idempotent: false,
   handler: rejectAction,
@@ -151,7 +159,7 @@ export const updateSettings_ = defineOperation({
     'Turn auto-approval on or off and set lifetimes per type (never applies to CRITICAL actions)',
   input: UpdateSettingsInput,
   output: AgentActionSettings,
-  access: { roles: [], humanOnly: true },
+  access: { roles: [], humanOnly: true, decisions: [settingsDecision] },
   kind: 'write',
   idempotent: true,
   handler: updateSettings,

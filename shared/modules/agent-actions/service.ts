@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Actor, UserActor } from '../../kernel/actor';
 import type { Context } from '../../kernel/context';
+import { defineDecision, refuse } from '../../kernel/decisions';
 import { Conflict, Forbidden, NotFound } from '../../kernel/errors';
 import type { Page } from '../../kernel/pagination';
 import { view } from '../../kernel/records';
@@ -198,10 +199,38 @@ export async function listActions(
 }
 
 /**
- * Who may decide: a signed-in person (never an API key, never an agent, even with a person's
- * token: the operations are humanOnly), whose role may run the target operation, and who did not
- * propose it.
+ * Who may decide an action (declared on agent-actions.approve and .reject, operations.ts): a
+ * signed-in person (never an API key, never an agent, even with a person's token: the operations
+ * are humanOnly), whose role may run the target operation (recorded on the action when it was
+ * proposed), and who did not propose it.
  */
+export const approverDecision = defineDecision({
+  what: 'approve or reject an agent action',
+  when: "always: a signed-in person whose role may run the action's operation (recorded on the action when proposed; ADMIN always)",
+  checkedBy: 'implementation',
+  refusal:
+    'Role <role> may not <approve|reject> a <type> action: it needs <the roles that may run its operation>',
+});
+
+export const notProposerDecision = defineDecision({
+  what: 'approve or reject an agent action',
+  when: 'the caller proposed it: a proposal is decided by someone else',
+  checkedBy: 'implementation',
+  refusal: 'The proposer of agent action <id> may not <approve|reject> it',
+});
+
+/**
+ * Auto-approval runs approved actions as whoever turned it on, so that is a signed-in
+ * administrator (the access rule admits ADMIN; this keeps the system out). Declared on
+ * agent-actions.updateSettings.
+ */
+export const settingsDecision = defineDecision({
+  what: 'change agent action settings',
+  when: 'the caller is not a signed-in person (not even the system acting for an administrator): whoever turns auto-approval on is recorded, and its approvals run as them',
+  checkedBy: 'implementation',
+  refusal: 'Only a signed-in administrator may change agent action settings',
+});
+
 function decider(ctx: Context, action: AgentActionRecord, verb: 'approve' | 'reject'): UserActor {
   const { actor } = ctx;
   if (actor.kind !== 'user')
@@ -328,8 +357,7 @@ export async function updateSettings(ctx: Context, input: z.output<typeof Update
   const settings = await readSettings(ctx.store);
   const now = ctx.now.toISOString();
   const admin = ctx.actor.kind === 'user' ? ctx.actor : undefined;
-  if (!admin)
-    throw new Forbidden('Only a signed-in administrator may change agent action settings');
+  if (!admin) throw refuse(settingsDecision);
   for (const [type, change] of Object.entries(input.types) as [
     ActionTypeName,
     { autoApprove?: boolean | undefined; lifetimeMinutes?: number | undefined } | undefined,
