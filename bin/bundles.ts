@@ -187,7 +187,7 @@ async function main(): Promise<number> {
       const started = Date.now();
       const outfile = join(outRoot, spec.name, BUNDLE_OUTFILE);
       const result = await build({
-        ...esbuildOptions(spec.entry, outfile, PROJECT_ROOT),
+        ...esbuildOptions(spec.entry, outfile, PROJECT_ROOT, spec.restGroup),
         metafile: true,
       });
       const code = readFileSync(outfile);
@@ -198,10 +198,13 @@ async function main(): Promise<number> {
         problems.push(`bundle ${kb(code.length)} KB exceeds the ${kb(budget)} KB budget`);
       for (const other of specs) {
         if (other.name === spec.name) continue;
-        const folder = `functions/${other.name}/`;
-        const leaked = inputs.filter((i) => i.startsWith(folder));
+        // Another function's own handler, or the file that declares another REST group.
+        const own = [other.entry, other.restGroup?.source].filter(
+          (f): f is string => f !== undefined && f !== spec.entry && f !== spec.restGroup?.source,
+        );
+        const leaked = inputs.filter((i) => own.includes(i));
         if (leaked.length)
-          problems.push(`contains ${other.name}'s handler code: ${leaked.join(', ')}`);
+          problems.push(`contains ${other.name}'s handler or group: ${leaked.join(', ')}`);
       }
       const browser = inputs.filter((i) => i.startsWith(BROWSER_CODE));
       if (browser.length) problems.push(`contains page script code: ${browser.join(', ')}`);

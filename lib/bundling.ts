@@ -50,10 +50,34 @@ export const BUNDLE_ALIASES: Readonly<Record<string, string>> = {
 export const BUNDLE_OUTFILE = 'index.mjs';
 
 /**
- * For `new NodejsFunction({ bundling })`. `withPageScripts`: also build the pages' scripts into the
- * bundle folder (the web function serves them; see shared/web/assets.ts).
+ * The group a function built from the generic REST entry (functions/rest/handler.ts) serves: the
+ * file that declares it (relative to the project root) becomes `@hms/rest-group`, and its name
+ * replaces `process.env.HMS_REST_GROUP`. So the entry is one file, and each bundle holds its own
+ * group's declarations and what they import, nothing of other groups.
  */
-export function nodejsBundling(opts: { withPageScripts?: boolean } = {}): BundlingOptions {
+export interface RestGroupBundle {
+  source: string;
+  name: string;
+}
+
+export const REST_GROUP_MODULE = '@hms/rest-group';
+
+function restGroupAlias(group: RestGroupBundle | undefined): Record<string, string> {
+  return group ? { [REST_GROUP_MODULE]: `./${group.source}` } : {};
+}
+
+function restGroupDefine(group: RestGroupBundle | undefined): Record<string, string> {
+  return group ? { 'process.env.HMS_REST_GROUP': JSON.stringify(group.name) } : {};
+}
+
+/**
+ * For `new NodejsFunction({ bundling })`. `withPageScripts`: also build the pages' scripts into the
+ * bundle folder (the web function serves them; see shared/web/assets.ts). `restGroup`: the group
+ * of a function built from the generic REST entry.
+ */
+export function nodejsBundling(
+  opts: { withPageScripts?: boolean; restGroup?: RestGroupBundle } = {},
+): BundlingOptions {
   return {
     format: OutputFormat.ESM,
     minify: BUNDLE.minify,
@@ -64,9 +88,12 @@ export function nodejsBundling(opts: { withPageScripts?: boolean } = {}): Bundli
     banner: BUNDLE.banner,
     externalModules: [...BUNDLE.externalModules],
     ...(opts.withPageScripts ? { commandHooks: pageScriptsHooks() } : {}),
+    define: restGroupDefine(opts.restGroup),
     // `--alias:<module>=<file>` on esbuild's command line.
     esbuildArgs: Object.fromEntries(
-      Object.entries(BUNDLE_ALIASES).map(([module, file]) => [`--alias:${module}`, file]),
+      Object.entries({ ...BUNDLE_ALIASES, ...restGroupAlias(opts.restGroup) }).map(
+        ([module, file]) => [`--alias:${module}`, file],
+      ),
     ),
   };
 }
@@ -76,7 +103,12 @@ export function nodejsBundling(opts: { withPageScripts?: boolean } = {}): Bundli
  * (`--bundle --platform=node --target --format --outfile --minify --sourcemap
  * --sources-content=false --banner:js --main-fields --alias`).
  */
-export function esbuildOptions(entry: string, outfile: string, projectRoot: string): BuildOptions {
+export function esbuildOptions(
+  entry: string,
+  outfile: string,
+  projectRoot: string,
+  restGroup?: RestGroupBundle,
+): BuildOptions {
   return {
     entryPoints: [entry],
     outfile,
@@ -91,7 +123,8 @@ export function esbuildOptions(entry: string, outfile: string, projectRoot: stri
     mainFields: [...BUNDLE.mainFields],
     banner: { js: BUNDLE.banner },
     external: [...BUNDLE.externalModules],
-    alias: { ...BUNDLE_ALIASES },
+    alias: { ...BUNDLE_ALIASES, ...restGroupAlias(restGroup) },
+    define: restGroupDefine(restGroup),
     logLevel: 'warning',
   };
 }

@@ -9,13 +9,14 @@ import type { TableAccess } from './table-grants';
  */
 export type FunctionSpec = Pick<
   ManifestGroup,
-  'name' | 'description' | 'memoryMb' | 'timeoutSeconds'
+  'name' | 'description' | 'memoryMb' | 'timeoutSeconds' | 'restGroup'
 > & {
   /** Entry file relative to the project root. */
   entry: string;
   /**
    * A bundle budget of its own (`npm run bundles`), with the reason, where the default does not
-   * fit: the MCP function carries the MCP SDK and the classic zod it is built on.
+   * fit: declared by the group (its `bundle`), or here for the MCP function, which carries the MCP
+   * SDK and the classic zod it is built on.
    */
   bundle?: { budgetKb: number; classicZod: boolean; reason: string };
   /** A group's declared permissions; the table level may also be `lookup` (the authorizer). */
@@ -39,39 +40,7 @@ export const AUTHORIZER: Omit<FunctionSpec, 'entry'> = {
   permissions: { table: 'lookup', jwtSecret: true },
 };
 
-/**
- * Groups that hold many operations by design, with the MCP function's budget: the OpenAPI
- * function generates the document from every operation's schemas (once per container; it serves
- * nothing else), and the A2A function carries the agent catalogue and @a2a-js/sdk's server parts.
- */
-const GROUP_BUNDLES: Readonly<Record<string, NonNullable<FunctionSpec['bundle']>>> = {
-  openapi: {
-    budgetKb: 800,
-    classicZod: false,
-    reason: 'the OpenAPI document is generated from every operation’s schemas',
-  },
-  a2a: {
-    budgetKb: 800,
-    classicZod: false,
-    reason:
-      'the agent catalogue (every operation an agent may call) and the A2A SDK’s server parts',
-  },
-  'agent-meta': {
-    budgetKb: 800,
-    classicZod: false,
-    reason:
-      'the discovery documents are generated from the agent catalogue, which holds every operation an agent may call',
-  },
-  'agent-actions': {
-    budgetKb: 600,
-    classicZod: false,
-    reason:
-      'a proposal validates its target operation’s input and the approver’s role against it: it holds the five target operations (prescription, admission, discharge, lab and radiology orders)',
-  },
-};
-
 export function groupSpec(group: ManifestGroup): FunctionSpec {
-  const bundle = GROUP_BUNDLES[group.name];
   return {
     name: group.name,
     description: group.description,
@@ -79,7 +48,8 @@ export function groupSpec(group: ManifestGroup): FunctionSpec {
     timeoutSeconds: group.timeoutSeconds,
     permissions: group.permissions,
     entry: group.entry,
-    ...(bundle ? { bundle } : {}),
+    ...(group.restGroup ? { restGroup: group.restGroup } : {}),
+    ...(group.bundle ? { bundle: group.bundle } : {}),
   };
 }
 

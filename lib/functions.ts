@@ -78,7 +78,10 @@ export class ApiFunction extends Construct {
       logGroup,
       environment,
       // The function that serves the pages' scripts gets them built into its bundle folder.
-      bundling: nodejsBundling({ withPageScripts: spec.name === PAGE_SCRIPTS_FUNCTION }),
+      bundling: nodejsBundling({
+        withPageScripts: spec.name === PAGE_SCRIPTS_FUNCTION,
+        ...(spec.restGroup ? { restGroup: spec.restGroup } : {}),
+      }),
       ...(props.deadLetterQueue ? { deadLetterQueue: props.deadLetterQueue } : {}),
     });
 

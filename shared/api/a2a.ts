@@ -8,6 +8,12 @@ import { defineGroup, rpc } from '../http/route';
  */
 export const a2aGroup = defineGroup({
   name: 'a2a',
+  entry: 'functions/a2a/handler.ts',
+  bundle: {
+    budgetKb: 800,
+    reason:
+      'the agent catalogue (every operation an agent may call) and the A2A SDK’s server parts',
+  },
   description: 'A2A JSON-RPC: tasks routed to the agent catalogue, stored per tenant',
   routes: [
     rpc({

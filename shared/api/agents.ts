@@ -11,10 +11,16 @@ const endpoints = (baseUrl: string) => ({ baseUrl, mcpUrl: process.env.MCP_URL |
 
 export const agentMetaGroup = defineGroup({
   name: 'agent-meta',
+  entry: 'functions/agent-meta/handler.ts',
   description: 'Agent discovery: MCP tools, A2A skills, the agent card and the plugin manifest',
   memoryMb: 256,
   timeoutSeconds: 5,
   permissions: { table: 'none' },
+  bundle: {
+    budgetKb: 800,
+    reason:
+      'the discovery documents are generated from the agent catalogue, which holds every operation an agent may call',
+  },
   routes: [
     fixed({
       name: 'agentTools',

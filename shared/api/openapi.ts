@@ -36,10 +36,15 @@ export function openApiServer(
 export const openapiGroup = (routes: () => readonly Route[]) =>
   defineGroup({
     name: 'openapi',
+    entry: 'functions/openapi/handler.ts',
     description: 'The OpenAPI 3.1 document of the REST API, generated from the operations',
     memoryMb: 512,
     timeoutSeconds: 10,
     permissions: { table: 'none' },
+    bundle: {
+      budgetKb: 800,
+      reason: 'the OpenAPI document is generated from every operation’s schemas',
+    },
     routes: [
       fixed({
         name: 'openapi',

@@ -1,6 +1,6 @@
 /** What other parts of the service use of agent actions: the executor, the job, the rules, the docs. */
 export { ACTION_TYPE_NAMES, type ActionTypeName } from './action-type-names';
-export { ACTION_TYPES, allActionTypes, approverRoles } from './action-types';
+export { ACTION_TYPES, type ActionTypeDef, allActionTypes, approverRoles } from './action-types';
 export {
   DISPATCH_CHECK_AFTER_MS,
   type ExecutionOutcome,

@@ -1,21 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { GROUPS } from '../../../shared/api';
+import { groupsOf, uncoveredGroups } from '../../../shared/manifest/derive';
+import { MODULES } from '../../../shared/modules/index';
+import { declaredGroups, matrixFiles } from '../../support/matrix-coverage';
 
-// Each area's role × route matrix lives in its own file and names the resource groups it covers
-// in a `MATRIX_GROUPS` array; each of those files checks it lists exactly its groups' routes.
-// This test closes the loop: every group the service serves is covered by exactly one matrix.
-const DIR = join(import.meta.dirname, '../../integration');
-
-function declaredGroups(file: string): string[] {
-  const text = readFileSync(join(DIR, file), 'utf8');
-  const block = /const MATRIX_GROUPS[^=]*=\s*\[([^\]]*)\]/.exec(text);
-  if (!block) throw new Error(`${file} declares no MATRIX_GROUPS`);
-  return [...block[1]!.matchAll(/'([^']+)'/g)].map((m) => m[1]!);
-}
-
+// Each area's role × route matrix names the resource groups it covers; each of those files checks
+// it lists exactly its groups' routes. This test closes the loop: every group the module list
+// declares is covered by exactly one matrix (shared/manifest/derive.ts: uncoveredGroups).
 describe('role × route matrices', () => {
-  const files = readdirSync(DIR).filter((f) => /^role-matrix.*\.test\.ts$/.test(f));
+  const files = matrixFiles();
 
   it('exist', () => {
     expect(files).toContain('role-matrix.test.ts');
@@ -26,7 +17,13 @@ describe('role × route matrices', () => {
     for (const file of files)
       for (const group of declaredGroups(file))
         owners.set(group, [...(owners.get(group) ?? []), file]);
-    for (const group of GROUPS) expect(owners.get(group.name), group.name).toHaveLength(1);
-    expect([...owners.keys()].sort()).toEqual(GROUPS.map((g) => g.name).sort());
+    for (const group of groupsOf(MODULES))
+      expect(owners.get(group.name), group.name).toHaveLength(1);
+    expect(uncoveredGroups(MODULES, owners.keys())).toEqual([]);
+    expect([...owners.keys()].sort()).toEqual(
+      groupsOf(MODULES)
+        .map((g) => g.name)
+        .sort(),
+    );
   });
 });

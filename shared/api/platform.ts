@@ -1,0 +1,48 @@
+/**
+ * The parts of the service that are not domain modules, declared like modules so that every
+ * group, area and scope is derived from the one list (shared/modules/index.ts): the pages'
+ * function, and the agent platform's discovery documents, A2A endpoint and OpenAPI document.
+ */
+import type { ModuleRoute } from '../manifest/derive';
+import { defineModule } from '../manifest/module';
+import { a2aGroup } from './a2a';
+import { agentMetaGroup } from './agents';
+import { openapiGroup } from './openapi';
+import { webGroup } from './web';
+
+export const webPlatform = defineModule({
+  name: 'web',
+  kind: 'platform',
+  title: 'Pages',
+  area: 'identity',
+  source: import.meta.url,
+  groups: [webGroup],
+  pageScripts: {
+    admin: 'shared/web/client/admin.ts',
+    'api-docs': 'shared/web/client/api-docs.ts',
+  },
+});
+
+/**
+ * The agent platform: discovery, A2A and the OpenAPI document (of every route, so it takes the
+ * list of routes), and the agent scopes that capabilities of several modules ask for. MCP is its
+ * own function beside these (shared/mcp/function.ts).
+ */
+export const agentPlatform = (routes: () => readonly ModuleRoute[]) =>
+  defineModule({
+    name: 'agents',
+    kind: 'platform',
+    title: 'Agent platform',
+    area: 'agents',
+    source: import.meta.url,
+    doc: 'docs/agents.md',
+    scopes: {
+      'agents:reception:write':
+        'Agent tools (MCP/A2A) that act at reception: register patients, book, cancel and check in appointments',
+      'agents:clinical:propose':
+        'Agent tools that propose clinical changes (prescriptions, admissions, discharges, lab and radiology orders) for a qualified person to approve; nothing changes until then',
+      'agents:operations:read':
+        'Agent tools (MCP/A2A) that read operations data: the OPD queue, beds, pharmacy stock, billing summary',
+    },
+    groups: [agentMetaGroup, a2aGroup, openapiGroup(routes)],
+  });
