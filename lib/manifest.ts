@@ -7,10 +7,13 @@
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { groupEntry, isPublicRoute, routeName } from '../shared/http/route';
-import { groupAreasOf, groupsOf, routesOf } from '../shared/manifest/derive';
+import { groupAreasOf, groupsOf, pageScriptsOf, routesOf } from '../shared/manifest/derive';
 import type { ModuleManifest } from '../shared/manifest/module';
 import { MODULES } from '../shared/modules/index';
 import { type AreaName, isAreaName } from './areas';
+
+/** Every page script (asset name → entry file), from the modules' manifests. */
+export const PAGE_SCRIPTS: Readonly<Record<string, string>> = pageScriptsOf(MODULES);
 
 /** The area of every group, from its module's manifest. */
 export const GROUP_AREAS: Readonly<Record<string, AreaName>> = groupAreasOf(MODULES);

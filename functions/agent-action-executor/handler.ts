@@ -5,6 +5,7 @@
  * claimed (the rule's retry policy then delivers again, and the DLQ keeps what never succeeds).
  */
 import type { EventBridgeEvent } from 'aws-lambda';
+import { loadActionType } from '../../shared/agents/catalogue';
 import { systemClock } from '../../shared/kernel/clock';
 import { rootLogger } from '../../shared/kernel/log';
 import { parseOrThrow } from '../../shared/kernel/validation';
@@ -24,6 +25,8 @@ export async function handler(
     throw new Error(
       `Executor for ${expected} received a ${detail.type} action: check the rule's pattern`,
     );
+  // The type's declaration (its target operation) comes with the module that declares it.
+  await loadActionType(detail.type);
   const requestId = context?.awsRequestId ?? event.id;
   const log = rootLogger.child({
     function: `agent-action-${detail.type}`,

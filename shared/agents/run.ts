@@ -15,7 +15,7 @@ import type { Stores } from '../kernel/store/store';
 import { parseOrThrow } from '../kernel/validation';
 import { type AuditOutcome, recordAgentCall } from '../modules/agent-audit';
 import type { AnyCapability, OperationCall } from './capability';
-import { CAPABILITIES } from './catalogue';
+import { CAPABILITIES, loadCapability } from './catalogue';
 import { redactArguments } from './redact';
 import { assertMayUse, grantedActor } from './scope';
 
@@ -81,15 +81,17 @@ export async function runCapability(call: AgentCall): Promise<unknown> {
       tenantId: call.principal.tenant.id,
       store,
     };
+    // Its code loads with its module (catalogue.ts); the access decision above needed none.
+    const declared = await loadCapability(cap);
     const invoke = ((op: AnyOperation, input: unknown) => {
-      if (!cap.operations.includes(op as AnyOperation))
+      if (!declared.operations.includes(op as AnyOperation))
         throw new Error(`${cap.name} calls ${op.name}, which it does not declare`);
       operations.push(op.name);
       return invokeOperation(op, ctx, input);
     }) as OperationCall;
     // The capability's own input schema first, so a bad argument is named as the agent sent it.
-    const input = parseOrThrow(cap.input, call.args ?? {});
-    output = await cap.run(ctx, input, invoke);
+    const input = parseOrThrow(declared.input, call.args ?? {});
+    output = await declared.run(ctx, input, invoke);
   } catch (err) {
     error = toAppError(err);
   }

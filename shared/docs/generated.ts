@@ -7,12 +7,19 @@
 import type { ManifestRoute } from '../api/index';
 import { type OperationRoute, pathParams, routeName } from '../http/route';
 import { type Decision, decisionRoles } from '../kernel/decisions';
-import { ROLE_GROUPS, ROLE_LABELS, ROLES } from '../kernel/roles';
+import {
+  ROLE_GROUP_DESCRIPTIONS,
+  ROLE_GROUPS,
+  ROLE_LABELS,
+  ROLES,
+  type RoleGroupName,
+} from '../kernel/roles';
 import { routesOf, scopesOf, stateTablesOf } from '../manifest/derive';
-import { kernelCatalogueSource } from '../manifest/generated-sources';
+import { agentCatalogueSource, kernelCatalogueSource } from '../manifest/generated-sources';
 import type { ModuleManifest } from '../manifest/module';
 import { MODULES } from '../modules/index';
 import { agentsMarkdown } from './agents';
+import { modulesMarkdown } from './modules';
 import { type FieldRow, fieldRows, jsonSchemaOf, typeText } from './schema-text';
 
 const HEADER =
@@ -140,7 +147,10 @@ export function routesMarkdown(modules: readonly ModuleManifest[] = MODULES): st
     `\n\n## Roles\n\n${ROLES.map((r) => `\`${r}\` (${ROLE_LABELS[r]})`).join(', ')}.\n\n` +
     '### Role groups\n\nOperations name these groups (`shared/kernel/roles.ts`) instead of listing roles; the table above shows the group after its roles.\n\n| Group | Roles | Who |\n|---|---|---|\n' +
     Object.entries(ROLE_GROUPS)
-      .map(([name, g]) => `| \`${name}\` | ${g.roles.join(', ')} | ${cell(g.description)} |`)
+      .map(
+        ([name, roles]) =>
+          `| \`${name}\` | ${roles.join(', ')} | ${cell(ROLE_GROUP_DESCRIPTIONS[name as RoleGroupName])} |`,
+      )
       .join('\n') +
     '\n\n### Decisions beyond the roles\n\n' +
     'Rules an operation declares besides its roles (`access.decisions`, `shared/kernel/decisions.ts`): the kernel checks those that depend only on the caller and the input; the implementation checks those that depend on stored data, where its data says they apply.\n\n' +
@@ -173,7 +183,9 @@ export function stateMachinesMarkdown(modules: readonly ModuleManifest[] = MODUL
 /** Every generated file (docs, and the catalogues code reads as data) and how it is rendered. */
 export const GENERATED_DOCS: Record<string, () => string> = {
   'shared/kernel/catalogue.generated.ts': () => kernelCatalogueSource(MODULES),
+  'shared/agents/catalogue.generated.ts': () => agentCatalogueSource(MODULES),
   'docs/routes.md': routesMarkdown,
   'docs/state-machines.md': stateMachinesMarkdown,
-  'docs/agents.md': agentsMarkdown,
+  'docs/agents.md': () => agentsMarkdown(MODULES),
+  'docs/modules.md': () => modulesMarkdown(MODULES),
 };

@@ -140,7 +140,7 @@ export function createRestHandler(group: GroupDef, operations?: OperationCaller)
         return script(200, body, { cache: route.cache, fileName });
       }
       case 'static':
-        return json(200, route.body({ baseUrl: baseUrlOf(event) }));
+        return json(200, await route.body({ baseUrl: baseUrlOf(event) }));
       case 'rpc':
         throw new InternalError(`${route.path} is served by its group's own handler`);
       case 'operation':

@@ -68,7 +68,7 @@ export function refuse(decision: Pick<Decision, 'refusal'>): Forbidden {
 /** True when the actor may take the decision: its role rule, and the person rule if clinical. */
 export function mayDecide(decision: Decision, actor: Actor): boolean {
   const who = decision.clinical ? decidingHuman(actor) : authorityOf(actor);
-  if (!who || who.kind !== 'user') return false;
+  if (who?.kind !== 'user') return false;
   return decision.by === undefined || decisionRoles(decision).includes(who.role);
 }
 

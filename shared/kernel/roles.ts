@@ -46,84 +46,58 @@ export const ROLE_LABELS: Readonly<Record<Role, string>> = {
   RADIOGRAPHER: 'Radiographer',
 };
 
-export interface RoleGroup {
-  /** Who they are, in words (docs/routes.md). */
-  description: string;
-  roles: readonly Role[];
-}
-
 /** Every role but ADMIN (who passes every rule anyway), in the order of ROLES. */
 const everyStaffRole: readonly Role[] = ROLES.filter((r) => r !== 'ADMIN');
 
 /**
  * The named role groups. Order within a group is the order the docs list the roles in. ADMIN is
  * implied by every operation's access rule and is not listed, except in groups used for decisions
- * (kernel/decisions.ts), which imply nobody.
+ * (kernel/decisions.ts), which imply nobody. Who each group is: ROLE_GROUP_DESCRIPTIONS.
  */
 export const ROLE_GROUPS = {
-  allStaff: {
-    description: 'every staff role',
-    roles: everyStaffRole,
-  },
-  clinicians: {
-    description: 'clinicians who read encounters, vitals and prescriptions',
-    roles: ['DOCTOR', 'NURSE', 'PHARMACIST'],
-  },
-  frontDesk: {
-    description: 'outpatient front desk and clinic staff: appointments and the queue',
-    roles: ['RECEPTIONIST', 'NURSE', 'DOCTOR'],
-  },
-  wardStaff: {
-    description: 'ward staff: wards, beds, admissions and the bed board',
-    roles: ['RECEPTIONIST', 'DOCTOR', 'NURSE', 'BED_MANAGER'],
-  },
-  labReaders: {
-    description: 'who reads lab orders and results',
-    roles: ['DOCTOR', 'NURSE', 'LAB_TECHNICIAN', 'PATHOLOGIST'],
-  },
-  labStaff: {
-    description: 'laboratory staff',
-    roles: ['LAB_TECHNICIAN', 'PATHOLOGIST'],
-  },
-  specimenCollectors: {
-    description: 'who collects specimens: the lab, and nurses on the wards',
-    roles: ['LAB_TECHNICIAN', 'NURSE'],
-  },
-  radiologyReaders: {
-    description: 'who reads radiology orders and reports',
-    roles: ['DOCTOR', 'NURSE', 'RADIOGRAPHER', 'RADIOLOGIST'],
-  },
-  stockReaders: {
-    description: 'who reads the formulary and pharmacy stock',
-    roles: ['PHARMACIST', 'DOCTOR', 'NURSE'],
-  },
-  finance: {
-    description: 'billing staff: charges, invoices, payments',
-    roles: ['CASHIER', 'ACCOUNTANT'],
-  },
-  seniorFinance: {
-    description:
-      'who may give a discount or a refund above the hospital’s thresholds (ADMIN only because it is listed)',
-    roles: ['ADMIN', 'ACCOUNTANT'],
-  },
-  careTeam: {
-    description:
-      'everyone who works with patients’ care (agent actions about patients); every role that may approve an agent action is in it',
-    roles: [
-      'DOCTOR',
-      'NURSE',
-      'PHARMACIST',
-      'BED_MANAGER',
-      'LAB_TECHNICIAN',
-      'PATHOLOGIST',
-      'RADIOLOGIST',
-      'RADIOGRAPHER',
-      'RECEPTIONIST',
-    ],
-  },
-} as const satisfies Record<string, RoleGroup>;
+  allStaff: everyStaffRole,
+  clinicians: ['DOCTOR', 'NURSE', 'PHARMACIST'],
+  frontDesk: ['RECEPTIONIST', 'NURSE', 'DOCTOR'],
+  wardStaff: ['RECEPTIONIST', 'DOCTOR', 'NURSE', 'BED_MANAGER'],
+  labReaders: ['DOCTOR', 'NURSE', 'LAB_TECHNICIAN', 'PATHOLOGIST'],
+  labStaff: ['LAB_TECHNICIAN', 'PATHOLOGIST'],
+  specimenCollectors: ['LAB_TECHNICIAN', 'NURSE'],
+  radiologyReaders: ['DOCTOR', 'NURSE', 'RADIOGRAPHER', 'RADIOLOGIST'],
+  stockReaders: ['PHARMACIST', 'DOCTOR', 'NURSE'],
+  finance: ['CASHIER', 'ACCOUNTANT'],
+  seniorFinance: ['ADMIN', 'ACCOUNTANT'],
+  careTeam: [
+    'DOCTOR',
+    'NURSE',
+    'PHARMACIST',
+    'BED_MANAGER',
+    'LAB_TECHNICIAN',
+    'PATHOLOGIST',
+    'RADIOLOGIST',
+    'RADIOGRAPHER',
+    'RECEPTIONIST',
+  ],
+} as const satisfies Record<string, readonly Role[]>;
 
 export type RoleGroupName = keyof typeof ROLE_GROUPS;
+
+/** Who each group is, in words (docs/routes.md); apart, so that functions do not carry the text. */
+export const ROLE_GROUP_DESCRIPTIONS: Readonly<Record<RoleGroupName, string>> = {
+  allStaff: 'every staff role',
+  clinicians: 'clinicians who read encounters, vitals and prescriptions',
+  frontDesk: 'outpatient front desk and clinic staff: appointments and the queue',
+  wardStaff: 'ward staff: wards, beds, admissions and the bed board',
+  labReaders: 'who reads lab orders and results',
+  labStaff: 'laboratory staff',
+  specimenCollectors: 'who collects specimens: the lab, and nurses on the wards',
+  radiologyReaders: 'who reads radiology orders and reports',
+  stockReaders: 'who reads the formulary and pharmacy stock',
+  finance: 'billing staff: charges, invoices, payments',
+  seniorFinance:
+    'who may give a discount or a refund above the hospital’s thresholds (ADMIN only because it is listed)',
+  careTeam:
+    'everyone who works with patients’ care (agent actions about patients); every role that may approve an agent action is in it',
+};
 
 export function isRoleGroupName(value: string): value is RoleGroupName {
   return Object.hasOwn(ROLE_GROUPS, value);
@@ -138,6 +112,6 @@ export function resolveRoles(declared: RolesDeclaration): {
   group?: RoleGroupName;
 } {
   if (declared === 'any') return { roles: 'any' };
-  if (typeof declared === 'string') return { roles: ROLE_GROUPS[declared].roles, group: declared };
+  if (typeof declared === 'string') return { roles: ROLE_GROUPS[declared], group: declared };
   return { roles: declared };
 }

@@ -10,14 +10,16 @@
  * tools, A2A skills): a key holding one may use the capabilities that name it, and for those calls
  * only it holds the scopes of the operations they run.
  */
-import { SCOPES } from './catalogue.generated';
+import { SCOPE_NAMES as NAMES, SCOPES } from './catalogue.generated';
 
 export { SCOPES };
 
-export type Scope = keyof typeof SCOPES;
+export type Scope = (typeof NAMES)[number];
 
-export const SCOPE_NAMES = Object.keys(SCOPES) as [Scope, ...Scope[]];
+export const SCOPE_NAMES = NAMES as unknown as [Scope, ...Scope[]];
+
+const known: ReadonlySet<string> = new Set(NAMES);
 
 export function isScope(value: string): value is Scope {
-  return Object.hasOwn(SCOPES, value);
+  return known.has(value);
 }

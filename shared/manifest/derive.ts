@@ -4,15 +4,28 @@
  * (test/unit/architecture/manifest-derivations.test.ts). shared/modules/index.ts applies them to
  * the one list of modules; nothing else lists modules, groups, scopes or capabilities.
  */
-import type { AnyCapability, Skill } from '../agents/capability';
+import {
+  type CapabilityInfo,
+  capabilityInfo,
+  type DeclaredCapability,
+  type Skill,
+} from '../agents/capability';
 import type { GroupDef, Route } from '../http/route';
+import { ROLE_GROUPS, type Role } from '../kernel/roles';
+import { type ActionTypeDef, approverRoles } from '../modules/agent-actions/index';
+import { ACTION_READERS } from '../modules/agent-actions/operations';
 import type { AreaName } from './areas';
+import { proposalCapability, proposalRoute } from './hitl';
 import type { ChargeSource, DischargeHold, ModuleManifest, StateTable } from './module';
 
 /** A group with the module that declares it and its deployment area. */
 export type ModuleGroup = GroupDef & { module: string; area: AreaName };
 
-/** A route with the group (function) that serves it and the module that declares the group. */
+/**
+ * A route with the group (function) that serves it and the module it belongs to: an operation's
+ * module (the prefix of its name; a proposal of agent actions belongs to agent-actions, whichever
+ * module's group serves it), else the module that declares the group.
+ */
 export type ModuleRoute = Route & { group: string; module: string };
 
 /** Every REST group, in module order. */
@@ -28,7 +41,11 @@ export function groupAreasOf(modules: readonly ModuleManifest[]): Record<string,
 /** Every route of every group, in module and group order. */
 export function routesOf(modules: readonly ModuleManifest[]): ModuleRoute[] {
   return groupsOf(modules).flatMap((g) =>
-    g.routes.map((r) => ({ ...r, group: g.name, module: g.module })),
+    g.routes.map((r) => ({
+      ...r,
+      group: g.name,
+      module: r.kind === 'operation' ? r.op.name.slice(0, r.op.name.indexOf('.')) : g.module,
+    })),
   );
 }
 
@@ -84,14 +101,33 @@ export function dischargeHoldsOf(
 
 /** The agent catalogue: every capability (tools/list order) and every skill. */
 export function agentCatalogueOf(modules: readonly ModuleManifest[]): {
-  capabilities: AnyCapability[];
+  capabilities: DeclaredCapability[];
   skills: Skill[];
   /** The module that declares each capability (its code is loaded with that module). */
   moduleOf: Map<string, string>;
 } {
-  const capabilities = modules.flatMap((m) => m.capabilities);
-  const moduleOf = new Map(modules.flatMap((m) => m.capabilities.map((c) => [c.name, m.name])));
+  // A module's own capabilities, then the proposal tool of each of its agent action types.
+  const own = (m: ModuleManifest) => [...m.capabilities, ...m.actionTypes.map(proposalCapability)];
+  const capabilities = modules.flatMap(own);
+  const moduleOf = new Map(modules.flatMap((m) => own(m).map((c) => [c.name, m.name])));
   return { capabilities, skills: modules.flatMap((m) => m.skills), moduleOf };
+}
+
+/** The agent catalogue as data: each capability described (catalogue.generated.ts, the docs). */
+export function agentInfosOf(modules: readonly ModuleManifest[]): {
+  capabilities: CapabilityInfo[];
+  skills: Skill[];
+} {
+  const { capabilities, skills, moduleOf } = agentCatalogueOf(modules);
+  return {
+    capabilities: capabilities.map((c) => capabilityInfo(c, moduleOf.get(c.name)!)),
+    skills,
+  };
+}
+
+/** Every agent action type, with its module. */
+export function actionTypesOf(modules: readonly ModuleManifest[]): ActionTypeDef[] {
+  return modules.flatMap((m) => m.actionTypes);
 }
 
 /** Bundle budgets of the groups that declare one, by group name (npm run bundles). */
@@ -103,15 +139,18 @@ export function bundleBudgetsOf(
   );
 }
 
-/** Groups that no role × route matrix covers (each matrix names the groups it covers). */
-export function uncoveredGroups(
+/** The modules that have routes (what the role × route matrices must cover), in module order. */
+export function modulesWithRoutes(modules: readonly ModuleManifest[]): string[] {
+  return [...new Set(routesOf(modules).map((r) => r.module))];
+}
+
+/** Modules with routes that no role × route matrix covers (each matrix names its modules). */
+export function uncoveredModules(
   modules: readonly ModuleManifest[],
   covered: Iterable<string>,
 ): string[] {
   const names = new Set(covered);
-  return groupsOf(modules)
-    .map((g) => g.name)
-    .filter((g) => !names.has(g));
+  return modulesWithRoutes(modules).filter((m) => !names.has(m));
 }
 
 /**
@@ -173,5 +212,27 @@ export function checkModules(modules: readonly ModuleManifest[]): void {
   for (const s of skills)
     if (!capabilities.some((c) => c.skill === s.name))
       problems.push(`skill ${s.name} has no capability`);
+  // Each action type is served by its own module's group (withProposals), once; whoever may
+  // approve one may read agent actions.
+  const readers: readonly Role[] = ROLE_GROUPS[ACTION_READERS];
+  const types = new Set<string>();
+  for (const m of modules)
+    for (const def of m.actionTypes) {
+      if (types.has(def.type)) problems.push(`agent action type ${def.type} is declared twice`);
+      types.add(def.type);
+      const path = proposalRoute(def).path;
+      const served = m.groups.filter((g) =>
+        g.routes.some((r) => r.method === 'POST' && r.path === path),
+      );
+      if (served.length !== 1)
+        problems.push(
+          `agent action type ${def.type} must be proposed through one group of module ${m.name} (withProposals), not ${served.length}`,
+        );
+      const outside = approverRoles(def).filter((r) => r !== 'ADMIN' && !readers.includes(r));
+      if (outside.length)
+        problems.push(
+          `agent action type ${def.type} is approved by ${outside.join(', ')}, who cannot read agent actions (ROLE_GROUPS.${ACTION_READERS})`,
+        );
+    }
   if (problems.length) throw new Error(`Module manifests: ${problems.join('; ')}`);
 }

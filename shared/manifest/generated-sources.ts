@@ -3,8 +3,9 @@
  * without loading them (a function bundles its own group only). `npm run docs` writes them with
  * the generated docs; a test fails when one is stale, so they cannot drift from the manifests.
  */
-
-import { scopesOf, serviceTypesOf } from './derive';
+import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { agentInfosOf, scopesOf, serviceTypesOf } from './derive';
 import type { ModuleManifest } from './module';
 
 const HEADER =
@@ -20,9 +21,52 @@ const literal = (value: unknown) => JSON.stringify(value, null, 2);
 export function kernelCatalogueSource(modules: readonly ModuleManifest[]): string {
   return (
     HEADER +
-    "\n/** Every scope an API key may carry, with what it grants (the modules' `scopes`). */\n" +
+    "\n/** Every scope an API key may carry (the modules' `scopes`). */\n" +
+    `export const SCOPE_NAMES = ${literal(Object.keys(scopesOf(modules)))} as const;\n` +
+    '\n/** What each scope grants, apart from the names (most functions need only those). */\n' +
     `export const SCOPES = ${literal(scopesOf(modules))} as const;\n` +
     "\n/** The service types of charges (the modules' charge sources). */\n" +
-    `export const SERVICE_TYPES = ${literal(serviceTypesOf(modules))} as const;\n`
+    `export const SERVICE_TYPES = ${literal(serviceTypesOf(modules))} as const;\n` +
+    '\n/** The agent action types: title, default lifetime and the module that declares each. */\n' +
+    `export const AGENT_ACTION_TYPES = ${literal(
+      Object.fromEntries(
+        modules.flatMap((m) =>
+          m.actionTypes.map((t) => [
+            t.type,
+            { title: t.title, lifetimeMinutes: t.lifetimeMinutes, module: m.name },
+          ]),
+        ),
+      ),
+    )} as const;\n`
+  );
+}
+
+/** Where the generated agent catalogue lives (its imports are relative to it). */
+const AGENT_CATALOGUE_DIR = fileURLToPath(new URL('../agents/', import.meta.url));
+
+/**
+ * shared/agents/catalogue.generated.ts: the agent catalogue as data (every capability's
+ * description with its JSON Schemas, every skill) and a loader per module that declares
+ * capabilities or agent action types, so an agent function loads a module when one of its tools
+ * is called (a chunk of its own when bundled).
+ */
+export function agentCatalogueSource(modules: readonly ModuleManifest[]): string {
+  const { capabilities, skills } = agentInfosOf(modules);
+  const loaders = modules
+    .filter((m) => m.capabilities.length || m.actionTypes.length)
+    .map((m) => {
+      const path = relative(AGENT_CATALOGUE_DIR, fileURLToPath(m.source)).replace(/\.ts$/, '');
+      return `  ${JSON.stringify(m.name)}: () => import(${JSON.stringify(path.startsWith('.') ? path : `./${path}`)}),\n`;
+    })
+    .join('');
+  return (
+    HEADER +
+    '\nimport type { CapabilityInfo, Skill } from "./capability";\n' +
+    '\n/** Every capability, described (tools/list order). */\n' +
+    `export const CAPABILITY_TABLE: readonly CapabilityInfo[] = ${literal(capabilities)};\n` +
+    '\n/** Every A2A skill. */\n' +
+    `export const SKILL_TABLE: readonly Skill[] = ${literal(skills)};\n` +
+    '\n/** The manifest of each module with capabilities or agent action types, loaded on demand. */\n' +
+    `export const MODULE_LOADERS = {\n${loaders}} as const;\n`
   );
 }

@@ -10,7 +10,7 @@
  * module's domain code (schemas, store, service, rules) imports no manifest and no transport
  * (test/unit/architecture/import-rules.test.ts).
  */
-import type { AnyCapability, Skill } from '../agents/capability';
+import type { DeclaredCapability, Skill } from '../agents/capability';
 import type { GroupDef } from '../http/route';
 import type { ActionTypeDef } from '../modules/agent-actions/index';
 import type { AreaName } from './areas';
@@ -68,7 +68,7 @@ export interface ModuleManifest {
   /** Its REST groups: one Lambda function each (routes, memory, timeout, permissions, budget). */
   groups: readonly GroupDef[];
   /** Its agent capabilities (MCP tools, A2A skill members), in the order tools/list shows them. */
-  capabilities: readonly AnyCapability[];
+  capabilities: readonly DeclaredCapability[];
   /** The A2A skills it opens (other modules' capabilities may join them). */
   skills: readonly Skill[];
   /** Its HITL action types: each derives its proposal operation, route, tool and executor. */

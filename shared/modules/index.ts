@@ -8,11 +8,12 @@
  * Order matters only for people: it is the order of groups in the docs, of scopes in the dashboard
  * and of tools in tools/list.
  */
-import { agentPlatform, webPlatform } from '../api/platform';
-import { checkModules, type ModuleRoute, routesOf } from '../manifest/derive';
+import { a2aPlatform, agentMetaPlatform, openapiPlatform, webPlatform } from '../api/platform';
+import { actionTypesOf, checkModules, type ModuleRoute, routesOf } from '../manifest/derive';
 import type { ModuleManifest } from '../manifest/module';
 import a2aTasks from './a2a-tasks/manifest';
 import admissions from './admissions/manifest';
+import { registerActionTypes } from './agent-actions/index';
 import agentActions from './agent-actions/manifest';
 import agentAudit from './agent-audit/manifest';
 import apiKeys from './api-keys/manifest';
@@ -37,8 +38,8 @@ export const MODULES: readonly ModuleManifest[] = [
   users,
   apiKeys,
   patients,
-  departments,
   doctors,
+  departments,
   appointments,
   encounters,
   beds,
@@ -49,9 +50,13 @@ export const MODULES: readonly ModuleManifest[] = [
   radiology,
   agentAudit,
   a2aTasks,
+  agentMetaPlatform,
+  a2aPlatform,
   // The OpenAPI document covers every route of this list, its own included.
-  agentPlatform((): readonly ModuleRoute[] => routesOf(MODULES)),
+  openapiPlatform((): readonly ModuleRoute[] => routesOf(MODULES)),
   agentActions,
 ];
 
 checkModules(MODULES);
+// The executor finds a type's declaration here (shared/modules/agent-actions/action-types.ts).
+registerActionTypes(actionTypesOf(MODULES));

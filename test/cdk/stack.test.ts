@@ -725,7 +725,9 @@ describe('API Gateway (from the route manifest)', () => {
       Object.values(resourcesOf(st))
         .filter((r) => r.Type === 'AWS::ApiGateway::Resource')
         .map((r) => r.Properties.PathPart);
-    expect(parts(s.api).sort()).toEqual(['patients', '{id}'].sort());
+    // /agent-actions/proposals is shared too: each module's group serves its agent action types'
+    // proposals (shared/manifest/hitl.ts), in the module's area, beside the agents area's routes.
+    expect(parts(s.api).sort()).toEqual(['agent-actions', 'proposals', 'patients', '{id}'].sort());
     expect(parts(s.areas.get('outpatient')!)).not.toContain('patients');
     expect(parts(s.areas.get('identity')!)).toContain('access-log');
   });

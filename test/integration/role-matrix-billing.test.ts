@@ -17,7 +17,7 @@ import {
 // every API key without the route's scope is refused with 403. Cashiers and accountants bill,
 // collect and refund; accountants (and ADMIN) set prices and the billing rules.
 
-const MATRIX_GROUPS: readonly string[] = ['billing'];
+const MATRIX_MODULES: readonly string[] = ['billing'];
 
 /** Every staff role, from the kernel; the tables below say, by hand, what each may do. */
 const MATRIX_ROLES = ROLES;
@@ -249,7 +249,7 @@ beforeAll(async () => {
 describe('the billing access table', () => {
   it('lists exactly the routes the billing groups serve', () => {
     const served = allRoutes()
-      .filter((r) => MATRIX_GROUPS.includes(r.group))
+      .filter((r) => MATRIX_MODULES.includes(r.module))
       .map((r) => `${r.method} ${r.path}`)
       .sort();
     expect(served).toEqual([...ROUTE_KEYS].sort());

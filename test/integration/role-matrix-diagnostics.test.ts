@@ -21,7 +21,7 @@ import {
 
 // ─── The expected access table ──────────────────────────────────────────────────────────────
 
-const MATRIX_GROUPS: readonly string[] = ['lab', 'radiology'];
+const MATRIX_MODULES: readonly string[] = ['lab', 'radiology'];
 
 /** Every staff role, from the kernel; the tables below say, by hand, what each may do. */
 const MATRIX_ROLES = ROLES;
@@ -557,7 +557,7 @@ beforeAll(async () => {
 describe('the access table', () => {
   it('lists exactly the routes the diagnostics groups serve', () => {
     const served = allRoutes()
-      .filter((route) => MATRIX_GROUPS.includes(route.group))
+      .filter((route) => MATRIX_MODULES.includes(route.module))
       .map((route) => `${route.method} ${route.path}`)
       .sort();
     expect(served).toEqual([...ROUTE_KEYS].sort());

@@ -23,7 +23,7 @@ import {
 // every other role is refused with 403, and so are API keys without the route's scope.
 
 /** The resource groups whose routes this file's table covers. */
-const MATRIX_GROUPS: readonly string[] = ['wards', 'admissions'];
+const MATRIX_MODULES: readonly string[] = ['beds', 'admissions'];
 
 /** Every staff role, from the kernel; the tables below say, by hand, what each may do. */
 const MATRIX_ROLES = ROLES;
@@ -330,7 +330,7 @@ beforeAll(async () => {
 describe('the inpatient access table', () => {
   it('lists exactly the routes of its groups', () => {
     const served = allRoutes()
-      .filter((r) => MATRIX_GROUPS.includes(r.group))
+      .filter((r) => MATRIX_MODULES.includes(r.module))
       .map((r) => `${r.method} ${r.path}`)
       .sort();
     expect(served).toEqual([...ROUTE_KEYS].sort());

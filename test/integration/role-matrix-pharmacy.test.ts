@@ -23,7 +23,7 @@ import {
 // ─── The expected access table ──────────────────────────────────────────────────────────────
 
 /** The resource groups this file covers (see test/unit/architecture/role-matrix-coverage.test.ts). */
-const MATRIX_GROUPS: readonly string[] = ['pharmacy'];
+const MATRIX_MODULES: readonly string[] = ['pharmacy'];
 
 /** Every staff role, from the kernel; the tables below say, by hand, what each may do. */
 const MATRIX_ROLES = ROLES;
@@ -365,7 +365,7 @@ beforeAll(async () => {
 describe('the pharmacy access table', () => {
   it('lists exactly the routes of the pharmacy group', () => {
     const served = allRoutes()
-      .filter((r) => MATRIX_GROUPS.includes(r.group))
+      .filter((r) => MATRIX_MODULES.includes(r.module))
       .map((r) => `${r.method} ${r.path}`)
       .sort();
     expect(served).toEqual([...ROUTE_KEYS].sort());

@@ -20,17 +20,20 @@ import {
 // ─── The expected access table ──────────────────────────────────────────────────────────────
 
 /**
- * The resource groups whose routes this file's table covers. Each later area has its own matrix
- * file (test/integration/role-matrix-<area>.test.ts) declaring its MATRIX_GROUPS;
- * test/unit/architecture/role-matrix-coverage.test.ts checks every group is in exactly one.
+ * The modules whose routes this file's table covers (a route belongs to its operation's module,
+ * shared/manifest/derive.ts). Each later area has its own matrix file
+ * (test/integration/role-matrix-<area>.test.ts) declaring its MATRIX_MODULES;
+ * test/unit/architecture/role-matrix-coverage.test.ts checks every module with routes is in
+ * exactly one.
  */
-const MATRIX_GROUPS: readonly string[] = [
+const MATRIX_MODULES: readonly string[] = [
   'web',
   'tenants',
   'auth',
   'users',
   'api-keys',
   'patients',
+  'departments',
   'doctors',
   'appointments',
   'encounters',
@@ -538,7 +541,7 @@ beforeAll(async () => {
 describe('the access table', () => {
   it('lists exactly the authorised routes the service serves', () => {
     const served = allRoutes()
-      .filter((r) => MATRIX_GROUPS.includes(r.group))
+      .filter((r) => MATRIX_MODULES.includes(r.module))
       .map((r) => `${r.method} ${r.path}`)
       .sort();
     expect(served).toEqual([...ROUTE_KEYS, ...PUBLIC_ROUTES].sort());

@@ -1,4 +1,5 @@
 import { defineModule } from '../../manifest/module';
+import { admissionAction, dischargeAction } from './actions';
 import { admissionsGroup } from './routes';
 import { admissionStatusTableMarkdown } from './status';
 
@@ -13,6 +14,27 @@ export default defineModule({
     'admissions:write':
       'Admit, transfer and discharge patients; record inpatient observations and notes',
   },
+  actionTypes: [admissionAction, dischargeAction],
+  skills: [
+    {
+      name: 'admit-patient',
+      title: 'Admit a patient (with approval)',
+      description:
+        'Propose an admission for a person who may admit to approve (human in the loop); the patient is admitted only once approved.',
+      tags: ['admission', 'inpatient', 'hitl'],
+      examples: ['Admit patient 6f1c… to the medical ward for observation'],
+      keywords: ['admit', 'admission', 'bed', 'ward'],
+    },
+    {
+      name: 'discharge-patient',
+      title: 'Discharge a patient (with approval)',
+      description:
+        'Propose a discharge for a doctor to approve (human in the loop); the patient is discharged only once approved.',
+      tags: ['discharge', 'inpatient', 'hitl'],
+      examples: ['Discharge admission 7d3e… home tomorrow'],
+      keywords: ['discharge', 'home', 'release'],
+    },
+  ],
   groups: [admissionsGroup],
   chargeSources: [
     {

@@ -1,6 +1,14 @@
 /** What other parts of the service use of agent actions: the executor, the job, the rules, the docs. */
-export { ACTION_TYPE_NAMES, type ActionTypeName } from './action-type-names';
-export { ACTION_TYPES, type ActionTypeDef, allActionTypes, approverRoles } from './action-types';
+export { ACTION_TYPE_NAMES, type ActionTypeName, actionTypeInfo } from './action-type-names';
+export {
+  type ActionTypeDef,
+  allActionTypes,
+  approverRoles,
+  defineActionType,
+  inputFieldsOf,
+  registerActionTypes,
+} from './action-types';
+export { ageToday, createdId, requirePatient } from './assessment';
 export {
   DISPATCH_CHECK_AFTER_MS,
   type ExecutionOutcome,
@@ -16,5 +24,13 @@ export {
   AgentActionApprovedDetail,
   agentActionRules,
 } from './events';
+export { proposalOperation } from './proposals';
+export {
+  admissionRiskFindings,
+  dischargeRiskFindings,
+  orderPriorityFindings,
+  prescriptionRiskFindings,
+  radiologyRiskFindings,
+} from './risk';
 export { AgentAction } from './schemas';
 export { agentActionStatusTableMarkdown } from './status';

@@ -1,8 +1,5 @@
 import { defineOperation } from '../../kernel/operation';
-import { ROLE_GROUPS, type Role, type RoleGroupName } from '../../kernel/roles';
-import * as z from '../../kernel/zod';
-import type { ActionTypeName } from './action-type-names';
-import { ACTION_TYPES, type ActionTypeDef, allActionTypes, approverRoles } from './action-types';
+import type { RoleGroupName } from '../../kernel/roles';
 import {
   ActionIdInput,
   AgentAction,
@@ -12,8 +9,6 @@ import {
   EmptyInput,
   ListActionsInput,
   ListPendingInput,
-  ProposalAnswer,
-  Rationale,
   RejectInput,
   UpdateSettingsInput,
 } from './schemas';
@@ -25,7 +20,6 @@ import {
   listActions,
   listPending,
   notProposerDecision,
-  propose,
   reject as rejectAction,
   settingsDecision,
   updateSettings,
@@ -34,47 +28,10 @@ import {
 /**
  * Who may see proposals about patients: the care team (kernel/roles.ts), which holds everyone who
  * may decide an action of some type, so whoever may approve can read what they approve (a
- * receptionist may admit, hence decide admissions). Checked here, when the types are declared.
+ * receptionist may admit, hence decide admissions). checkModules (shared/manifest/derive.ts)
+ * checks it against every declared type's approvers.
  */
-const ACTION_READERS = 'careTeam' satisfies RoleGroupName;
-for (const def of allActionTypes()) {
-  const outside = approverRoles(def).filter(
-    (r) => r !== 'ADMIN' && !(ROLE_GROUPS[ACTION_READERS].roles as readonly Role[]).includes(r),
-  );
-  if (outside.length)
-    throw new Error(
-      `Agent action type ${def.type} is approved by ${outside.join(', ')}, who cannot read agent actions: add them to ROLE_GROUPS.${ACTION_READERS}`,
-    );
-}
-
-/** The proposal operation of a type, derived from its declaration; MCP tools and A2A skills bind to it. */
-function proposal(def: ActionTypeDef) {
-  return defineOperation({
-    name: `agent-actions.${def.proposeVerb}`,
-    summary: def.proposeSummary,
-    // The proposal's fields and the rationale; the target's cross-field checks run at proposal.
-    input: z.strictObject({ ...def.proposal.shape, ...Rationale }),
-    output: ProposalAnswer,
-    access: { roles: def.proposers, scope: 'agents:clinical:propose' },
-    kind: 'write',
-    idempotent: false,
-    handler: (ctx, input) =>
-      propose(ctx, def, input as Record<string, unknown> & { rationale: string }),
-  });
-}
-
-export const proposals: Readonly<Record<ActionTypeName, ReturnType<typeof proposal>>> = {
-  prescription: proposal(ACTION_TYPES.prescription),
-  admission: proposal(ACTION_TYPES.admission),
-  discharge: proposal(ACTION_TYPES.discharge),
-  'lab-order': proposal(ACTION_TYPES['lab-order']),
-  'radiology-order': proposal(ACTION_TYPES['radiology-order']),
-};
-export const proposePrescription = proposals.prescription;
-export const proposeAdmission = proposals.admission;
-export const proposeDischarge = proposals.discharge;
-export const proposeLabOrder = proposals['lab-order'];
-export const proposeRadiologyOrder = proposals['radiology-order'];
+export const ACTION_READERS = 'careTeam' satisfies RoleGroupName;
 
 export const listPendingActions = defineOperation({
   name: 'agent-actions.listPending',

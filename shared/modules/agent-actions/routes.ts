@@ -5,8 +5,8 @@ export const agentActionsGroup = defineGroup({
   name: 'agent-actions',
   source: import.meta.url,
   description:
-    'Agent actions (HITL): proposals, the pending list, approval and rejection, settings',
-  // Approval (and auto-approval at proposal) publishes AgentActionApproved on the bus.
+    'Agent actions (HITL): the pending list, approval and rejection, settings (each type’s proposals are served by its module’s group)',
+  // Approval publishes AgentActionApproved on the bus.
   permissions: { table: 'readwrite', events: true },
   bundle: {
     budgetKb: 600,
@@ -41,22 +41,5 @@ export const agentActionsGroup = defineGroup({
       path: '/agent-actions/{id}/reject',
       tag: 'Agent actions',
     }),
-    // Integrations propose over REST as agents do over MCP and A2A (the same operation).
-    ...(
-      [
-        ['prescription', actions.proposePrescription],
-        ['admission', actions.proposeAdmission],
-        ['discharge', actions.proposeDischarge],
-        ['lab-order', actions.proposeLabOrder],
-        ['radiology-order', actions.proposeRadiologyOrder],
-      ] as const
-    ).map(([type, op]) =>
-      route(op, {
-        method: 'POST',
-        path: `/agent-actions/proposals/${type}`,
-        tag: 'Agent actions',
-        status: 201,
-      }),
-    ),
   ],
 });

@@ -15,8 +15,8 @@ import { isConditionFailure } from '../../kernel/store/conditions';
 import type { QuerySpec } from '../../kernel/store/store';
 import { parseOrThrow } from '../../kernel/validation';
 import type * as z from '../../kernel/zod';
-import type { ActionTypeName } from './action-type-names';
-import { type ActionTypeDef, allActionTypes, approverRoles } from './action-types';
+import { ACTION_TYPE_NAMES, type ActionTypeName, actionTypeInfo } from './action-type-names';
+import { type ActionTypeDef, approverRoles } from './action-types';
 import { DISPATCH_CHECK_AFTER_MS, dispatchApproved } from './dispatch';
 import { combineRisk } from './risk';
 import {
@@ -329,13 +329,15 @@ function settingsAnswer(
   settings: Awaited<ReturnType<typeof readSettings>>,
 ): z.output<typeof AgentActionSettings> {
   return {
-    types: allActionTypes().map((def) => {
-      const s = settings.types[def.type];
+    // Every type of the catalogue, whether or not its module is loaded in this function.
+    types: ACTION_TYPE_NAMES.map((type) => {
+      const s = settings.types[type];
+      const { lifetimeMinutes } = actionTypeInfo(type);
       return {
-        type: def.type,
+        type,
         autoApprove: s?.autoApprove ?? false,
-        lifetimeMinutes: s?.lifetimeMinutes ?? def.lifetimeMinutes,
-        defaultLifetimeMinutes: def.lifetimeMinutes,
+        lifetimeMinutes: s?.lifetimeMinutes ?? lifetimeMinutes,
+        defaultLifetimeMinutes: lifetimeMinutes,
         ...(s?.autoApprove && s.autoApproveEnabledBy
           ? { autoApproveEnabledBy: s.autoApproveEnabledBy.id }
           : {}),

@@ -1,6 +1,107 @@
+import { defineCapability, idArgument, operationCapability } from '../../agents/capability';
+import { nonEmpty } from '../../kernel/fields';
+import { LocalDateSchema } from '../../kernel/time/dates';
+import * as z from '../../kernel/zod';
 import { defineModule } from '../../manifest/module';
+import * as appointments from './operations';
 import { appointmentsGroup } from './routes';
 import { appointmentStatusTableMarkdown } from './status';
+
+const listAppointments = operationCapability(appointments.list, {
+  name: 'list-appointments',
+  tool: true,
+  skill: 'appointment-management',
+  title: 'List appointments',
+  description:
+    "List appointments of a day (default today, in the hospital's time zone), optionally of one doctor, one patient or one status. Paginated.",
+  scope: 'appointments:read',
+  tags: ['appointments'],
+  keywords: ['appointments', 'appointment', 'list', 'schedule', 'today', 'booked'],
+  examples: ["List today's appointments", 'Which appointments does Dr Rao have on 2026-11-24?'],
+});
+
+const bookAppointment = operationCapability(appointments.book, {
+  name: 'book-appointment',
+  tool: true,
+  skill: 'appointment-management',
+  title: 'Book an appointment',
+  description:
+    'Book a free slot of a doctor for a patient (start = the slot start from check-doctor-availability). A slot can be booked once.',
+  scope: 'agents:reception:write',
+  tags: ['appointments', 'booking', 'reception'],
+  keywords: ['book', 'booking', 'schedule', 'appointment', 'slot', 'reserve'],
+  examples: ['Book patient 6f1c… with doctor 0a9e… at 2026-11-24T10:00:00+05:30 for fever'],
+});
+
+const cancelAppointment = defineCapability({
+  name: 'cancel-appointment',
+  tool: true,
+  skill: 'appointment-management',
+  title: 'Cancel an appointment',
+  description:
+    'Cancel a booked appointment (FHIR status cancelled) with a reason; the slot becomes free again.',
+  operations: [appointments.setStatus],
+  input: z.strictObject({
+    id: idArgument('appointment'),
+    reason: nonEmpty(500),
+  }),
+  output: appointments.setStatus.output,
+  scope: 'agents:reception:write',
+  destructive: true,
+  tags: ['appointments', 'cancellation', 'reception'],
+  keywords: ['cancel', 'cancellation', 'call', 'off', 'drop'],
+  examples: ['Cancel appointment 3b2d… because the patient is travelling'],
+  run: (_ctx, input, call) =>
+    call(appointments.setStatus, { id: input.id, status: 'cancelled', reason: input.reason }),
+});
+
+const checkIn = defineCapability({
+  name: 'check-in-patient',
+  tool: true,
+  skill: 'appointment-management',
+  title: 'Check a patient in',
+  description:
+    "Check the patient of a booked appointment in on arrival: assigns the next queue token of the doctor's day.",
+  operations: [appointments.setStatus],
+  input: z.strictObject({ id: idArgument('appointment') }),
+  output: appointments.setStatus.output,
+  scope: 'agents:reception:write',
+  tags: ['appointments', 'queue', 'reception'],
+  keywords: ['check', 'checkin', 'check-in', 'arrived', 'arrival', 'token'],
+  examples: ['Check in appointment 3b2d…'],
+  run: (_ctx, input, call) => call(appointments.setStatus, { id: input.id, status: 'checked-in' }),
+});
+
+const checkAvailability = defineCapability({
+  name: 'check-doctor-availability',
+  tool: true,
+  skill: 'appointment-management',
+  title: "Check a doctor's availability",
+  description:
+    "Free slots of a doctor on a date (the hospital's time zone): the weekly schedule minus booked slots.",
+  operations: [appointments.availability],
+  input: z.strictObject({ doctorId: idArgument('doctor'), date: LocalDateSchema }),
+  output: appointments.availability.output,
+  scope: 'appointments:read',
+  tags: ['appointments', 'availability', 'doctors'],
+  keywords: ['available', 'availability', 'free', 'slots', 'slot', 'when', 'open'],
+  examples: ['When is doctor 0a9e… free on 2026-11-24?'],
+  run: (_ctx, input, call) =>
+    call(appointments.availability, { id: input.doctorId, date: input.date }),
+});
+
+const queueStatus = operationCapability(appointments.queue, {
+  name: 'get-queue-status',
+  tool: true,
+  skill: 'queue-status',
+  title: 'Queue status',
+  description:
+    "A doctor's live OPD queue for a day (default today): tokens, patients waiting, who is in consultation.",
+  scope: 'agents:operations:read',
+  tags: ['queue', 'opd', 'operations'],
+  keywords: ['queue', 'waiting', 'wait', 'token', 'tokens', 'line', 'opd'],
+  examples: ['How many patients are waiting for doctor 0a9e… today?'],
+});
 
 export default defineModule({
   name: 'appointments',
@@ -12,6 +113,36 @@ export default defineModule({
     'appointments:read': 'List appointments and read the queue',
     'appointments:write': 'Book, check in and change appointment status',
   },
+  capabilities: [
+    listAppointments,
+    bookAppointment,
+    cancelAppointment,
+    checkIn,
+    checkAvailability,
+    queueStatus,
+  ],
+  skills: [
+    {
+      name: 'appointment-management',
+      title: 'Appointment management',
+      description: "List, book, cancel and check in appointments, and check doctors' free slots.",
+      tags: ['appointments', 'booking', 'reception'],
+      examples: [
+        "List today's appointments",
+        'Book patient 6f1c… with doctor 0a9e… at 2026-11-24T10:00:00+05:30',
+        'Cancel appointment 3b2d…',
+      ],
+      keywords: ['appointment', 'book', 'cancel', 'slot', 'available', 'check in'],
+    },
+    {
+      name: 'queue-status',
+      title: 'Queue status',
+      description: "A doctor's live OPD queue: tokens, waiting patients, consultation in progress.",
+      tags: ['queue', 'opd', 'operations'],
+      examples: ['How long is the queue for doctor 0a9e… today?'],
+      keywords: ['queue', 'waiting', 'token'],
+    },
+  ],
   groups: [appointmentsGroup],
   stateTables: [
     {

@@ -1,6 +1,21 @@
+import { operationCapability } from '../../agents/capability';
 import { defineModule } from '../../manifest/module';
+import * as beds from './operations';
 import { wardsGroup } from './routes';
 import { bedStateTableMarkdown } from './status';
+
+const bedAvailability = operationCapability(beds.availability, {
+  name: 'get-bed-availability',
+  tool: true,
+  skill: 'bed-availability',
+  title: 'Bed availability',
+  description:
+    'Beds per ward and in total: counts by state (HL7 0116) and free beds; filter by ward type, sex policy or a bed feature such as oxygen.',
+  scope: 'agents:operations:read',
+  tags: ['beds', 'wards', 'inpatient', 'operations'],
+  keywords: ['bed', 'beds', 'ward', 'wards', 'free', 'vacant', 'icu', 'occupancy', 'availability'],
+  examples: ['How many ICU beds are free?', 'Free beds with oxygen in female wards'],
+});
 
 export default defineModule({
   name: 'beds',
@@ -12,6 +27,18 @@ export default defineModule({
     'beds:read': 'Read wards, beds, bed availability and the bed board',
     'beds:write': 'Manage wards and beds; mark beds clean, close and reopen them',
   },
+  capabilities: [bedAvailability],
+  skills: [
+    {
+      name: 'bed-availability',
+      title: 'Bed availability',
+      description:
+        'Free and occupied beds per ward and in total, by ward type, sex policy and feature.',
+      tags: ['beds', 'inpatient', 'operations'],
+      examples: ['How many ICU beds are free?'],
+      keywords: ['bed', 'beds', 'ward', 'free', 'vacant'],
+    },
+  ],
   groups: [wardsGroup],
   pageScripts: { 'bed-board': 'shared/web/client/bed-board.ts' },
   stateTables: [

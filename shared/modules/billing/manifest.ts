@@ -1,6 +1,21 @@
+import { operationCapability } from '../../agents/capability';
 import { defineModule } from '../../manifest/module';
+import * as billing from './operations';
 import { billingGroup } from './routes';
 import { invoiceStatusTableMarkdown } from './status';
+
+const billingSummary = operationCapability(billing.dashboard, {
+  name: 'get-billing-summary',
+  tool: true,
+  skill: 'billing-summary',
+  title: 'Billing summary',
+  description:
+    "Today's and this month's billed and collected amounts (by payment method), refunds, revenue by department and service, and outstanding balances by age, in the hospital's time zone.",
+  scope: 'agents:operations:read',
+  tags: ['billing', 'finance', 'operations'],
+  keywords: ['billing', 'billed', 'revenue', 'collected', 'collection', 'outstanding', 'invoices'],
+  examples: ['What did we collect today?', 'How much is outstanding this month?'],
+});
 
 export default defineModule({
   name: 'billing',
@@ -12,6 +27,17 @@ export default defineModule({
     'billing:read': 'Read charges, invoices, payments and the billing dashboard',
     'billing:write': 'Create charges and invoices, take payments and issue refunds',
   },
+  capabilities: [billingSummary],
+  skills: [
+    {
+      name: 'billing-summary',
+      title: 'Billing summary',
+      description: 'Billed, collected, refunded and outstanding amounts for today and this month.',
+      tags: ['billing', 'finance', 'operations'],
+      examples: ['What did we collect today?'],
+      keywords: ['billing', 'revenue', 'collected', 'outstanding'],
+    },
+  ],
   groups: [billingGroup],
   pageScripts: { billing: 'shared/web/client/billing.ts' },
   chargeSources: [

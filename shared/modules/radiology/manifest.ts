@@ -1,6 +1,22 @@
+import { operationCapability } from '../../agents/capability';
 import { defineModule } from '../../manifest/module';
+import { radiologyOrderAction } from './actions';
+import * as radiology from './operations';
 import { radiologyGroup } from './routes';
 import { radiologyStatusTableMarkdown, radiologyStepTableMarkdown } from './status';
+
+const radiologyWorklist = operationCapability(radiology.worklist, {
+  name: 'get-radiology-worklist',
+  tool: true,
+  skill: 'radiology-worklist',
+  title: 'Radiology worklist',
+  description:
+    'Radiology orders to screen and schedule, scheduled, in progress or completed and waiting for a report.',
+  scope: 'radiology:read',
+  tags: ['radiology', 'imaging', 'worklist'],
+  keywords: ['radiology', 'imaging', 'xray', 'x-ray', 'ct', 'mri', 'ultrasound', 'scan', 'report'],
+  examples: ['Which CT studies are waiting for a report?'],
+});
 
 export default defineModule({
   name: 'radiology',
@@ -12,6 +28,18 @@ export default defineModule({
     'radiology:read': 'Read radiology procedures, orders, schedules and reports',
     'radiology:write': 'Order, schedule, perform and report radiology studies',
   },
+  actionTypes: [radiologyOrderAction],
+  capabilities: [radiologyWorklist],
+  skills: [
+    {
+      name: 'radiology-worklist',
+      title: 'Radiology worklist',
+      description: 'Radiology orders by step: to schedule, scheduled, in progress, to report.',
+      tags: ['radiology', 'imaging', 'worklist'],
+      examples: ['Which CT studies are waiting for a report?'],
+      keywords: ['radiology', 'imaging', 'scan', 'report'],
+    },
+  ],
   groups: [radiologyGroup],
   chargeSources: [
     {

@@ -22,13 +22,13 @@ import {
   scopesOf,
   serviceTypesOf,
   stateTablesOf,
-  uncoveredGroups,
+  uncoveredModules,
 } from '../../../shared/manifest/derive';
 import { kernelCatalogueSource } from '../../../shared/manifest/generated-sources';
 import { defineModule } from '../../../shared/manifest/module';
 import { MODULES } from '../../../shared/modules/index';
 import { fixtureModule, listThings } from '../../support/fixture-module';
-import { declaredGroups, matrixFiles } from '../../support/matrix-coverage';
+import { declaredModules, matrixFiles } from '../../support/matrix-coverage';
 
 const withFixture = [...MODULES, fixtureModule];
 
@@ -120,10 +120,10 @@ describe('derived from the module list', () => {
     });
   });
 
-  it('the role matrices’ coverage: a new module’s group is uncovered until a matrix names it', () => {
-    const covered = matrixFiles().flatMap(declaredGroups);
-    expect(uncoveredGroups(withFixture, covered)).toEqual(['fixture-things']);
-    expect(uncoveredGroups(MODULES, covered)).toEqual([]);
+  it('the role matrices’ coverage: a new module’s routes are uncovered until a matrix names it', () => {
+    const covered = matrixFiles().flatMap(declaredModules);
+    expect(uncoveredModules(withFixture, covered)).toEqual(['fixture']);
+    expect(uncoveredModules(MODULES, covered)).toEqual([]);
   });
 
   it('the cross-manifest checks pass for the fixture and name what is wrong otherwise', () => {

@@ -43,8 +43,8 @@ describe('role groups', () => {
   });
 
   it('allStaff is every role but ADMIN', () => {
-    expect(ROLE_GROUPS.allStaff.roles).toHaveLength(11);
-    expect(ROLE_GROUPS.allStaff.roles).not.toContain('ADMIN');
+    expect(ROLE_GROUPS.allStaff).toHaveLength(11);
+    expect(ROLE_GROUPS.allStaff).not.toContain('ADMIN');
   });
 
   it('defineOperation resolves a named group into the access rule, keeping its name', () => {
