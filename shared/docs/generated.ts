@@ -20,6 +20,7 @@ import type { ModuleManifest } from '../manifest/module';
 import { MODULES } from '../modules/index';
 import { agentsMarkdown } from './agents';
 import { modulesMarkdown } from './modules';
+import { readmeMarkdown } from './readme';
 import { type FieldRow, fieldRows, jsonSchemaOf, typeText } from './schema-text';
 
 const HEADER =
@@ -188,4 +189,6 @@ export const GENERATED_DOCS: Record<string, () => string> = {
   'docs/state-machines.md': stateMachinesMarkdown,
   'docs/agents.md': () => agentsMarkdown(MODULES),
   'docs/modules.md': () => modulesMarkdown(MODULES),
+  // Its agents block only; the rest is written by hand.
+  'README.md': () => readmeMarkdown(MODULES),
 };
