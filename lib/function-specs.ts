@@ -71,12 +71,10 @@ export function mcpSpec(): FunctionSpec {
     entry: MCP_FUNCTION.entry,
     permissions: { table: 'readwrite', jwtSecret: true },
     bundle: {
-      // The agent platform issue set 800 KB; the catalogue now spans every area (31 tools), and
-      // the bundle is 833 KB. Reducing it means capabilities that load their operations lazily.
-      budgetKb: 900,
+      budgetKb: 600,
       classicZod: true,
       reason:
-        'the MCP SDK (protocol, Streamable HTTP transport) validates JSON-RPC with classic zod, which it imports itself; and the agent catalogue holds every operation an agent may call',
+        'the MCP SDK (protocol, Streamable HTTP transport), which validates JSON-RPC with the classic zod it imports itself, credential verification (jose, the JWT secret) and the agent catalogue as data (every tool’s JSON Schemas); the modules whose tools it calls load on demand',
     },
   };
 }

@@ -10,9 +10,9 @@ export const a2aGroup = defineGroup({
   name: 'a2a',
   entry: 'functions/a2a/handler.ts',
   bundle: {
-    budgetKb: 800,
+    budgetKb: 600,
     reason:
-      'the agent catalogue (every operation an agent may call) and the A2A SDK’s server parts',
+      'the A2A SDK’s server parts and the agent catalogue as data (every tool’s JSON Schemas); the modules whose tools it calls load on demand',
   },
   description: 'A2A JSON-RPC: tasks routed to the agent catalogue, stored per tenant',
   routes: [

@@ -16,11 +16,6 @@ export const agentMetaGroup = defineGroup({
   memoryMb: 256,
   timeoutSeconds: 5,
   permissions: { table: 'none' },
-  bundle: {
-    budgetKb: 800,
-    reason:
-      'the discovery documents are generated from the agent catalogue, which holds every operation an agent may call',
-  },
   routes: [
     fixed({
       name: 'agentTools',

@@ -45,10 +45,6 @@ export const openapiGroup = (routes: RouteSource) =>
     memoryMb: 512,
     timeoutSeconds: 10,
     permissions: { table: 'none' },
-    bundle: {
-      budgetKb: 800,
-      reason: 'the OpenAPI document is generated from every operation’s schemas',
-    },
     routes: [
       fixed({
         name: 'openapi',

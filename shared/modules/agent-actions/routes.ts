@@ -8,11 +8,6 @@ export const agentActionsGroup = defineGroup({
     'Agent actions (HITL): the pending list, approval and rejection, settings (each type’s proposals are served by its module’s group)',
   // Approval publishes AgentActionApproved on the bus.
   permissions: { table: 'readwrite', events: true },
-  bundle: {
-    budgetKb: 600,
-    reason:
-      'a proposal validates its target operation’s input and the approver’s role against it: it holds the five target operations (prescription, admission, discharge, lab and radiology orders)',
-  },
   routes: [
     route(actions.listPendingActions, {
       method: 'GET',
