@@ -9,7 +9,13 @@ import { operationCapability } from '../../shared/agents/capability';
 import { defineGroup, route } from '../../shared/http/route';
 import { defineOperation } from '../../shared/kernel/operation';
 import * as z from '../../shared/kernel/zod';
+import { withProposals } from '../../shared/manifest/hitl';
 import { defineModule } from '../../shared/manifest/module';
+import {
+  createdId,
+  defineActionType,
+  inputFieldsOf,
+} from '../../shared/modules/agent-actions/index';
 
 const Thing = z.strictObject({ id: z.string(), name: z.string() });
 
@@ -25,13 +31,50 @@ export const listThings = defineOperation({
   handler: async () => ({ items: [] }),
 });
 
-export const fixtureGroup = defineGroup({
-  name: 'fixture-things',
-  source: import.meta.url,
-  description: 'The fixture module’s function',
-  bundle: { budgetKb: 123, reason: 'a fixture budget with its reason' },
-  routes: [route(listThings, { method: 'GET', path: '/fixture/things', tag: 'Fixture' })],
+export const makeThing = defineOperation({
+  name: 'fixture.makeThing',
+  summary: 'Make a thing',
+  input: z.strictObject({ name: z.string() }),
+  output: Thing,
+  access: { roles: ['DOCTOR'], scope: 'fixture:read' as never, humanOnly: true },
+  kind: 'write',
+  idempotent: false,
+  handler: async (_ctx, input) => ({ id: 't1', name: input.name }),
 });
+
+/** A HITL action type: a thing an agent proposes and a doctor approves. */
+export const thingAction = defineActionType({
+  type: 'fixture-thing',
+  title: 'Fixture thing',
+  proposeSummary: 'Propose a thing for a doctor to approve',
+  proposal: z.strictObject(inputFieldsOf(makeThing)),
+  proposers: ['NURSE'],
+  target: makeThing,
+  toTargetInput: (proposal) => proposal,
+  assess: async () => ({ patientId: 'p', patientName: 'P', summary: 'a thing', findings: [] }),
+  resultId: createdId,
+  lifetimeMinutes: 60,
+  riskRules: ['LOW: always'],
+  tool: {
+    skill: 'fixture-skill',
+    title: 'Propose a thing',
+    description: 'Propose a thing for a doctor to approve',
+    tags: ['fixture'],
+    keywords: ['thing'],
+    examples: ['Propose a thing'],
+  },
+});
+
+export const fixtureGroup = withProposals(
+  defineGroup({
+    name: 'fixture-things',
+    source: import.meta.url,
+    description: 'The fixture module’s function',
+    bundle: { budgetKb: 123, reason: 'a fixture budget with its reason' },
+    routes: [route(listThings, { method: 'GET', path: '/fixture/things', tag: 'Fixture' })],
+  }),
+  [thingAction],
+);
 
 export const fixtureModule = defineModule({
   name: 'fixture',
@@ -40,6 +83,7 @@ export const fixtureModule = defineModule({
   source: import.meta.url,
   scopes: { 'fixture:read': 'Read the fixture’s things' },
   groups: [fixtureGroup],
+  actionTypes: [thingAction],
   capabilities: [
     operationCapability(listThings, {
       name: 'list-fixture-things',

@@ -27,7 +27,7 @@ import {
 import { kernelCatalogueSource } from '../../../shared/manifest/generated-sources';
 import { defineModule } from '../../../shared/manifest/module';
 import { MODULES } from '../../../shared/modules/index';
-import { fixtureModule, listThings } from '../../support/fixture-module';
+import { fixtureModule, listThings, thingAction } from '../../support/fixture-module';
 import { declaredModules, matrixFiles } from '../../support/matrix-coverage';
 
 const withFixture = [...MODULES, fixtureModule];
@@ -74,6 +74,34 @@ describe('derived from the module list', () => {
     expect(cap?.operations).toEqual([listThings]);
     expect(catalogue.moduleOf.get('list-fixture-things')).toBe('fixture');
     expect(catalogue.skills.map((s) => s.name)).toContain('fixture-skill');
+  });
+
+  it('an agent action type: its proposal operation, route (in its module’s group), tool, skill and catalogue entry', () => {
+    const route = routesOf(withFixture).find(
+      (r) => r.method === 'POST' && r.path === '/agent-actions/proposals/fixture-thing',
+    );
+    expect(route).toMatchObject({ group: 'fixture-things', module: 'agent-actions', status: 201 });
+    const op = route?.kind === 'operation' ? route.op : undefined;
+    expect(op?.name).toBe('agent-actions.proposeFixtureThing');
+    expect(op?.access).toMatchObject({ roles: ['NURSE'], scope: 'agents:clinical:propose' });
+    // The proposal's group may publish the approval of an auto-approved proposal.
+    expect(groupsOf(withFixture).find((g) => g.name === 'fixture-things')?.permissions.events).toBe(
+      true,
+    );
+    const tool = agentCatalogueOf(withFixture).capabilities.find(
+      (c) => c.name === 'propose-fixture-thing',
+    );
+    expect(tool).toMatchObject({ skill: 'fixture-skill', scope: 'agents:clinical:propose' });
+    expect(tool?.operations).toEqual([op]);
+    expect(thingAction.executor).toBe('agent-action-fixture-thing');
+    expect(kernelCatalogueSource(withFixture)).toContain(
+      '"fixture-thing": {\n    "title": "Fixture thing",\n    "lifetimeMinutes": 60,\n    "module": "fixture"\n  }',
+    );
+    // A type its module does not serve is named.
+    const unserved = defineModule({ ...fixtureModule, groups: [] });
+    expect(() => checkModules([...MODULES, unserved])).toThrow(
+      /agent action type fixture-thing must be proposed through one group of module fixture/,
+    );
   });
 
   it('page scripts, charge sources and service types, discharge holds, bundle budgets', () => {

@@ -15,10 +15,13 @@ describe('README', () => {
     const tools = capabilities.filter((c) => c.tool).length;
     expect(readme).toContain(`Today: ${tools} MCP tools and ${skills.length} A2A skills`);
     expect(readme).toContain(`agent platform version ${INTERFACE_VERSION}`);
+    // The fixture module adds a tool, its action type's proposal tool and a skill.
     expect(agentsSummary([...MODULES, fixtureModule])).toContain(
-      `Today: ${tools + 1} MCP tools and ${skills.length + 1} A2A skills`,
+      `Today: ${tools + 2} MCP tools and ${skills.length + 1} A2A skills`,
     );
-    expect(agentsSummary([...MODULES, fixtureModule])).toContain('fixture (`list-fixture-things`)');
+    expect(agentsSummary([...MODULES, fixtureModule])).toContain(
+      'fixture (`list-fixture-things`, `propose-fixture-thing`)',
+    );
   });
 
   it('links the page under docs/ of every module that has one', () => {
