@@ -1,11 +1,19 @@
-import { type BundlingOptions, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
-import type { BuildOptions } from 'esbuild';
-import { pageScriptsHooks } from './page-scripts';
+import { AssetHashType, DockerImage } from 'aws-cdk-lib';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { type BuildOptions, buildSync } from 'esbuild';
+import { PROJECT_ROOT } from './function-specs';
+import { buildPageScriptsSync, copySwaggerUi } from './page-scripts';
 
 /**
- * How every function is bundled, declared once. `lib/functions.ts` hands it to NodejsFunction
- * (which runs the local esbuild, no Docker) and `bin/bundles.ts` hands the same options to
- * esbuild's JS API to measure the bundles, so the numbers it prints are the deployed ones.
+ * How every function is bundled, declared once. `lib/functions.ts` bundles each function with it
+ * (locally, with the project's esbuild, no Docker) and `bin/bundles.ts` runs the same build to
+ * measure the bundles, so the numbers it prints are the deployed ones.
+ *
+ * Code splitting: a function's bundle folder holds `index.mjs` and, under `chunks/`, the code its
+ * handler loads only on demand (`import()`): an agent function loads a module when one of its
+ * tools is called (shared/agents/catalogue.ts), the OpenAPI function all modules on its first
+ * request, a proposal its agent-actions service. What a cold start loads is `index.mjs` and the
+ * chunks it imports statically; the rest is read when first needed.
  */
 
 /** ESM output has no `require`; some CommonJS dependencies still call it (e.g. for `crypto`). */
@@ -25,7 +33,10 @@ export const BUNDLE = {
   /**
    * Nothing external: the AWS SDK v3 is bundled at the version in package-lock.json, the one the
    * tests ran against, instead of whatever version the Lambda runtime happens to ship. Bundled and
-   * tree-shaken it also initialises faster than the runtime's full copy.
+   * tree-shaken it also initialises faster than the runtime's full copy. The project's
+   * package.json declares every module but shared/events/bus.ts free of side effects: a module
+   * none of whose exports a function uses is left out, even when it is re-exported by an
+   * index.ts the function imports.
    */
   externalModules: [] as string[],
   /** Source maps are only read when this flag is set. */
@@ -33,55 +44,73 @@ export const BUNDLE = {
 } as const;
 
 /**
- * Imports replaced at bundle time, module → file relative to the project root: esbuild resolves
- * an alias's target from its working directory, which is the project root for both
- * NodejsFunction's esbuild command (run in `projectRoot`) and bin/bundles.ts (`absWorkingDir`).
+ * Imports replaced at bundle time, module → file relative to the project root (esbuild resolves
+ * an alias's target from its working directory, the project root).
  *
  * `@aws-sdk/credential-provider-node` is the SDK's default credential chain; on Lambda only its
  * environment-variable link can ever answer, so it becomes a provider built on `fromEnv` alone
  * (lib/bundle-shims/credential-provider-node.ts explains why that is safe). About 135 KB less
- * per bundle.
+ * per bundle. `ajv` and `ajv-formats`: lib/bundle-shims/ajv.ts, about 130 KB less in the MCP
+ * function.
  */
 export const BUNDLE_ALIASES: Readonly<Record<string, string>> = {
   '@aws-sdk/credential-provider-node': './lib/bundle-shims/credential-provider-node.ts',
+  // The MCP SDK's JSON Schema validator, used only for elicitation, which the server never sends.
+  ajv: './lib/bundle-shims/ajv.ts',
+  'ajv-formats': './lib/bundle-shims/ajv-formats.ts',
 };
 
-/** The output file name NodejsFunction writes for ESM (the handler is `index.handler`). */
+/** The entry's output file in the bundle folder (the handler is `index.handler`). */
 export const BUNDLE_OUTFILE = 'index.mjs';
 
-/**
- * For `new NodejsFunction({ bundling })`. `withPageScripts`: also build the pages' scripts into the
- * bundle folder (the web function serves them; see shared/web/assets.ts).
- */
-export function nodejsBundling(opts: { withPageScripts?: boolean } = {}): BundlingOptions {
-  return {
-    format: OutputFormat.ESM,
-    minify: BUNDLE.minify,
-    sourceMap: BUNDLE.sourceMap,
-    sourcesContent: BUNDLE.sourcesContent,
-    target: BUNDLE.target,
-    mainFields: [...BUNDLE.mainFields],
-    banner: BUNDLE.banner,
-    externalModules: [...BUNDLE.externalModules],
-    ...(opts.withPageScripts ? { commandHooks: pageScriptsHooks() } : {}),
-    // `--alias:<module>=<file>` on esbuild's command line.
-    esbuildArgs: Object.fromEntries(
-      Object.entries(BUNDLE_ALIASES).map(([module, file]) => [`--alias:${module}`, file]),
-    ),
-  };
-}
+/** Where the on-demand chunks go, inside the bundle folder. */
+export const BUNDLE_CHUNKS_DIR = 'chunks';
 
 /**
- * The same build for esbuild's JS API: what NodejsFunction passes on its esbuild command line
- * (`--bundle --platform=node --target --format --outfile --minify --sourcemap
- * --sources-content=false --banner:js --main-fields --alias`).
+ * The group a function built from the generic REST entry (functions/rest/handler.ts) serves: the
+ * file that declares it (relative to the project root) becomes `@hms/rest-group`, and its name
+ * replaces `process.env.HMS_REST_GROUP`. So the entry is one file, and each bundle holds its own
+ * group's declarations and what they import, nothing of other groups.
  */
-export function esbuildOptions(entry: string, outfile: string, projectRoot: string): BuildOptions {
+export interface RestGroupBundle {
+  source: string;
+  name: string;
+}
+
+export const REST_GROUP_MODULE = '@hms/rest-group';
+
+/** What one function's bundle is built from. */
+export interface FunctionBundle {
+  /** Entry file relative to the project root. */
+  entry: string;
+  restGroup?: RestGroupBundle;
+  /** Also build the pages' scripts and copy Swagger UI's files into the folder (the web function). */
+  withPageScripts?: boolean;
+}
+
+function restGroupAlias(group: RestGroupBundle | undefined): Record<string, string> {
+  return group ? { [REST_GROUP_MODULE]: `./${group.source}` } : {};
+}
+
+function restGroupDefine(group: RestGroupBundle | undefined): Record<string, string> {
+  return group ? { 'process.env.HMS_REST_GROUP': JSON.stringify(group.name) } : {};
+}
+
+/** esbuild's options for one function, writing `index.mjs` and its chunks into `outdir`. */
+export function esbuildOptions(
+  entry: string,
+  outdir: string,
+  projectRoot: string = PROJECT_ROOT,
+  restGroup?: RestGroupBundle,
+): BuildOptions {
   return {
-    entryPoints: [entry],
-    outfile,
+    entryPoints: { index: entry },
+    outdir,
     absWorkingDir: projectRoot,
     bundle: true,
+    splitting: true,
+    chunkNames: `${BUNDLE_CHUNKS_DIR}/[name]-[hash]`,
+    outExtension: { '.js': '.mjs' },
     platform: 'node',
     format: BUNDLE.format,
     target: BUNDLE.target,
@@ -91,7 +120,37 @@ export function esbuildOptions(entry: string, outfile: string, projectRoot: stri
     mainFields: [...BUNDLE.mainFields],
     banner: { js: BUNDLE.banner },
     external: [...BUNDLE.externalModules],
-    alias: { ...BUNDLE_ALIASES },
+    alias: { ...BUNDLE_ALIASES, ...restGroupAlias(restGroup) },
+    define: restGroupDefine(restGroup),
     logLevel: 'warning',
   };
+}
+
+/** Builds a function's bundle folder: what CDK deploys (functionCode) and what the tests check. */
+export function bundleFunction(bundle: FunctionBundle, outdir: string): void {
+  buildSync(esbuildOptions(bundle.entry, outdir, PROJECT_ROOT, bundle.restGroup));
+  if (bundle.withPageScripts) {
+    buildPageScriptsSync(outdir);
+    copySwaggerUi(outdir);
+  }
+}
+
+/**
+ * A function's code for CDK: the bundle folder built locally by the project's esbuild (no
+ * Docker; the image is never used), hashed by its content, so an unchanged bundle is not
+ * uploaded again.
+ */
+export function functionCode(bundle: FunctionBundle): lambda.Code {
+  return lambda.Code.fromAsset(PROJECT_ROOT, {
+    assetHashType: AssetHashType.OUTPUT,
+    bundling: {
+      image: DockerImage.fromRegistry('local-esbuild-only'),
+      local: {
+        tryBundle(outputDir) {
+          bundleFunction(bundle, outputDir);
+          return true;
+        },
+      },
+    },
+  });
 }

@@ -9,13 +9,14 @@ import type { TableAccess } from './table-grants';
  */
 export type FunctionSpec = Pick<
   ManifestGroup,
-  'name' | 'description' | 'memoryMb' | 'timeoutSeconds'
+  'name' | 'description' | 'memoryMb' | 'timeoutSeconds' | 'restGroup'
 > & {
   /** Entry file relative to the project root. */
   entry: string;
   /**
    * A bundle budget of its own (`npm run bundles`), with the reason, where the default does not
-   * fit: the MCP function carries the MCP SDK and the classic zod it is built on.
+   * fit: declared by the group (its `bundle`), or here for the MCP function, which carries the MCP
+   * SDK and the classic zod it is built on.
    */
   bundle?: { budgetKb: number; classicZod: boolean; reason: string };
   /** A group's declared permissions; the table level may also be `lookup` (the authorizer). */
@@ -39,54 +40,7 @@ export const AUTHORIZER: Omit<FunctionSpec, 'entry'> = {
   permissions: { table: 'lookup', jwtSecret: true },
 };
 
-/**
- * Groups that hold many operations by design, with the MCP function's budget: the OpenAPI
- * function generates the document from every operation's schemas (once per container; it serves
- * nothing else), and the A2A function carries the agent catalogue and @a2a-js/sdk's server parts.
- */
-const GROUP_BUNDLES: Readonly<Record<string, NonNullable<FunctionSpec['bundle']>>> = {
-  openapi: {
-    budgetKb: 800,
-    classicZod: false,
-    reason: 'the OpenAPI document is generated from every operation’s schemas',
-  },
-  a2a: {
-    budgetKb: 800,
-    classicZod: false,
-    reason:
-      'the agent catalogue (every operation an agent may call) and the A2A SDK’s server parts',
-  },
-  'agent-meta': {
-    budgetKb: 800,
-    classicZod: false,
-    reason:
-      'the discovery documents are generated from the agent catalogue, which holds every operation an agent may call',
-  },
-  // 400 KB until issue 16: the lab order's checks (requester, discharge hold, critical limits,
-  // units) put lab at 402 KB and radiology, which places its orders through the lab's sources, at
-  // 420 KB. Issue 15's module manifest is to load other modules' operations lazily.
-  lab: {
-    budgetKb: 440,
-    classicZod: false,
-    reason:
-      'an order resolves its source (an encounter or an admission) and holds the admission’s discharge, so it carries the encounter and admission modules',
-  },
-  radiology: {
-    budgetKb: 440,
-    classicZod: false,
-    reason:
-      'an order resolves its source and requester through the lab’s order rules, so it carries the lab, encounter and admission modules; the kernel’s side-effect primitives (outbox, Idempotency-Key, output cut) add about 8 KB to every bundle',
-  },
-  'agent-actions': {
-    budgetKb: 600,
-    classicZod: false,
-    reason:
-      'a proposal validates its target operation’s input and the approver’s role against it: it holds the five target operations (prescription, admission, discharge, lab and radiology orders)',
-  },
-};
-
 export function groupSpec(group: ManifestGroup): FunctionSpec {
-  const bundle = GROUP_BUNDLES[group.name];
   return {
     name: group.name,
     description: group.description,
@@ -94,7 +48,8 @@ export function groupSpec(group: ManifestGroup): FunctionSpec {
     timeoutSeconds: group.timeoutSeconds,
     permissions: group.permissions,
     entry: group.entry,
-    ...(bundle ? { bundle } : {}),
+    ...(group.restGroup ? { restGroup: group.restGroup } : {}),
+    ...(group.bundle ? { bundle: group.bundle } : {}),
   };
 }
 
@@ -116,12 +71,10 @@ export function mcpSpec(): FunctionSpec {
     entry: MCP_FUNCTION.entry,
     permissions: { table: 'readwrite', jwtSecret: true },
     bundle: {
-      // The agent platform issue set 800 KB; the catalogue now spans every area (31 tools), and
-      // the bundle is 833 KB. Reducing it means capabilities that load their operations lazily.
-      budgetKb: 900,
+      budgetKb: 600,
       classicZod: true,
       reason:
-        'the MCP SDK (protocol, Streamable HTTP transport) validates JSON-RPC with classic zod, which it imports itself; and the agent catalogue holds every operation an agent may call',
+        'the MCP SDK (protocol, Streamable HTTP transport), which validates JSON-RPC with the classic zod it imports itself, credential verification (jose, the JWT secret) and the agent catalogue as data (every tool’s JSON Schemas); the modules whose tools it calls load on demand',
     },
   };
 }

@@ -1,15 +1,13 @@
-import { join } from 'node:path';
 import { Duration } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as events from 'aws-cdk-lib/aws-events';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { PAGE_SCRIPTS_FUNCTION } from '../shared/web/assets';
-import { BUNDLE, nodejsBundling } from './bundling';
-import { type FunctionSpec, PROJECT_ROOT } from './function-specs';
+import { BUNDLE, functionCode } from './bundling';
+import type { FunctionSpec } from './function-specs';
 import type { Logging } from './logging';
 import type { Secrets } from './secrets';
 import type { Settings } from './settings';
@@ -42,7 +40,7 @@ export function constructId(name: string): string {
  * own log group and X-Ray traces, and gets exactly what the spec's `permissions` declare.
  */
 export class ApiFunction extends Construct {
-  readonly fn: NodejsFunction;
+  readonly fn: lambda.Function;
   readonly role: iam.Role;
   readonly spec: FunctionSpec;
 
@@ -63,11 +61,15 @@ export class ApiFunction extends Construct {
       LOG_LEVEL: props.logLevel,
     };
 
-    this.fn = new NodejsFunction(this, 'Function', {
-      entry: join(PROJECT_ROOT, spec.entry),
-      handler: 'handler',
-      projectRoot: PROJECT_ROOT,
-      depsLockFilePath: join(PROJECT_ROOT, 'package-lock.json'),
+    this.fn = new lambda.Function(this, 'Function', {
+      // The bundle folder (lib/bundling.ts); the function that serves the pages' scripts gets
+      // them built into it.
+      code: functionCode({
+        entry: spec.entry,
+        ...(spec.restGroup ? { restGroup: spec.restGroup } : {}),
+        withPageScripts: spec.name === PAGE_SCRIPTS_FUNCTION,
+      }),
+      handler: 'index.handler',
       description: spec.description,
       runtime: lambda.Runtime.NODEJS_24_X,
       architecture: lambda.Architecture.ARM_64,
@@ -77,8 +79,6 @@ export class ApiFunction extends Construct {
       role: this.role,
       logGroup,
       environment,
-      // The function that serves the pages' scripts gets them built into its bundle folder.
-      bundling: nodejsBundling({ withPageScripts: spec.name === PAGE_SCRIPTS_FUNCTION }),
       ...(props.deadLetterQueue ? { deadLetterQueue: props.deadLetterQueue } : {}),
     });
 

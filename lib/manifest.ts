@@ -1,12 +1,25 @@
 /**
- * The only module of lib/ that reads the route manifest (shared/api and shared/http/route).
- * Everything the CDK app needs from it is copied here into lib's own shapes, so a change of the
- * manifest's shapes is ported in this file alone. Do not import shared/api or shared/http/route
- * anywhere else in lib/.
+ * The only module of lib/ that reads the module manifests (shared/modules, shared/api and
+ * shared/http/route). Everything the CDK app needs from them is copied here into lib's own shapes,
+ * so a change of the manifests' shapes is ported in this file alone. Do not import shared/api,
+ * shared/modules or shared/http/route anywhere else in lib/.
  */
-import { allRoutes, GROUPS } from '../shared/api/index';
+import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { groupEntry, isPublicRoute, routeName } from '../shared/http/route';
-import { type AreaName, GROUP_AREAS, isAreaName } from './areas';
+import { groupAreasOf, groupsOf, pageScriptsOf, routesOf } from '../shared/manifest/derive';
+import type { ModuleManifest } from '../shared/manifest/module';
+import { MODULES } from '../shared/modules/index';
+import { type AreaName, isAreaName } from './areas';
+
+/** Every page script (asset name → entry file), from the modules' manifests. */
+export const PAGE_SCRIPTS: Readonly<Record<string, string>> = pageScriptsOf(MODULES);
+
+/** The area of every group, from its module's manifest. */
+export const GROUP_AREAS: Readonly<Record<string, AreaName>> = groupAreasOf(MODULES);
+
+/** The project root, relative to which bundles name their files. */
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** What a group's function may touch; lib/functions.ts turns it into least-privilege grants. */
 export interface GroupPermissions {
@@ -25,7 +38,14 @@ export interface ManifestGroup {
   permissions: GroupPermissions;
   /** Entry file relative to the project root. */
   entry: string;
-  /** The nested stack that holds its function and methods (lib/areas.ts). */
+  /**
+   * For the generic REST entry: the file that declares the group (relative to the project root),
+   * which the bundle aliases as `@hms/rest-group`, and the group's name (lib/bundling.ts).
+   */
+  restGroup?: { source: string; name: string };
+  /** Its own bundle budget with the reason, where the default does not fit (npm run bundles). */
+  bundle?: { budgetKb: number; classicZod: boolean; reason: string };
+  /** The nested stack that holds its function and methods (shared/manifest/areas.ts). */
   area: AreaName;
 }
 
@@ -50,14 +70,25 @@ export interface Manifest {
  * The manifest with each group's area from `areaOf` (default: lib/areas.ts). Throws when a group
  * has no area or the area map names a group the manifest does not have.
  */
-export function readManifest(areaOf: Readonly<Record<string, string>> = GROUP_AREAS): Manifest {
+export function readManifest(
+  areas?: Readonly<Record<string, string>>,
+  modules: readonly ModuleManifest[] = MODULES,
+): Manifest {
+  const areaOf = areas ?? groupAreasOf(modules);
   const problems: string[] = [];
-  const groups = GROUPS.map((g): ManifestGroup => {
+  const all = groupsOf(modules);
+  const groups = all.map((g): ManifestGroup => {
     const area = areaOf[g.name];
     if (area === undefined)
-      problems.push(`group "${g.name}" has no area: add it to GROUP_AREAS in lib/areas.ts`);
+      problems.push(`group "${g.name}" has no area: its module's manifest names one`);
     else if (!isAreaName(area))
-      problems.push(`group "${g.name}" has the unknown area "${area}" (AREAS in lib/areas.ts)`);
+      problems.push(
+        `group "${g.name}" has the unknown area "${area}" (AREAS in shared/manifest/areas.ts)`,
+      );
+    if (!g.entry && !g.source)
+      problems.push(
+        `group "${g.name}" has neither a handler of its own (entry) nor its source file (source: import.meta.url)`,
+      );
     return {
       name: g.name,
       description: g.description,
@@ -69,16 +100,20 @@ export function readManifest(areaOf: Readonly<Record<string, string>> = GROUP_AR
         events: g.permissions.events ?? false,
       },
       entry: groupEntry(g),
+      ...(!g.entry && g.source
+        ? { restGroup: { source: relative(ROOT, fileURLToPath(g.source)), name: g.name } }
+        : {}),
+      ...(g.bundle ? { bundle: { classicZod: false, ...g.bundle } } : {}),
       area: area as AreaName,
     };
   });
   for (const name of Object.keys(areaOf)) {
-    if (!GROUPS.some((g) => g.name === name))
-      problems.push(`GROUP_AREAS names "${name}", which is not a group of the route manifest`);
+    if (!all.some((g) => g.name === name))
+      problems.push(`the area map names "${name}", which is not a group of the manifests`);
   }
   if (problems.length) throw new Error(`Route manifest: ${problems.join('; ')}`);
 
-  const routes = allRoutes().map(
+  const routes = routesOf(modules).map(
     (r): ManifestRoute => ({
       method: r.method,
       path: r.path,
@@ -92,5 +127,5 @@ export function readManifest(areaOf: Readonly<Record<string, string>> = GROUP_AR
 
 /** Entry file of a function that is not a group of the manifest (the authorizer). */
 export function functionEntry(name: string): string {
-  return groupEntry({ name });
+  return `functions/${name}/handler.ts`;
 }

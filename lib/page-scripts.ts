@@ -1,17 +1,18 @@
 /**
- * Builds the page scripts declared in shared/web/assets.ts with esbuild, from the one settings
- * object there, in two forms:
- *  - esbuild's JS API (`buildPageScripts`): the local runtime at start-up, tests, `npm run bundles`;
- *  - an esbuild command line (`pageScriptsCommand`) for NodejsFunction's afterBundling hook. CDK
- *    runs hooks with bash on this machine when it bundles locally (no Docker), so the project's
- *    own esbuild builds them offline, straight into the web function's bundle folder.
+ * Builds the pages' scripts, which the module manifests declare (`pageScripts`, derived in
+ * lib/manifest.ts), with esbuild, from the one settings object in shared/web/assets.ts:
+ *  - into the web function's bundle folder, under PAGE_SCRIPTS_DIR, with Swagger UI's files beside
+ *    them (lib/bundling.ts: bundleFunction), when CDK bundles it;
+ *  - at start-up by the local runtime (bin/local/page-scripts.ts), for tests, and by
+ *    `npm run bundles`, with the same options.
  */
-import { posix } from 'node:path';
-import type { ICommandHooks } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { type BuildOptions, build, type Metafile } from 'esbuild';
-import { PAGE_SCRIPT_BUILD, PAGE_SCRIPTS, PAGE_SCRIPTS_DIR } from '../shared/web/assets';
+import { cpSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { type BuildOptions, build, buildSync, type Metafile } from 'esbuild';
+import { PAGE_SCRIPT_BUILD, PAGE_SCRIPTS_DIR } from '../shared/web/assets';
 import { SWAGGER_UI_DIR, SWAGGER_UI_FILES } from '../shared/web/swagger-ui';
 import { PROJECT_ROOT } from './function-specs';
+import { PAGE_SCRIPTS } from './manifest';
 
 export function pageScriptsBuildOptions(outdir: string): BuildOptions {
   return {
@@ -29,65 +30,18 @@ export async function buildPageScripts(outdir: string): Promise<Metafile> {
   return result.metafile;
 }
 
-/** `{ minify: true, target: 'es2020' }` → `--minify --target=es2020`. */
-function cliFlags(options: Readonly<Record<string, string | boolean>>): string[] {
-  return Object.entries(options).map(([key, value]) => {
-    const flag = `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
-    if (value === true) return flag;
-    if (typeof value === 'string') return `${flag}=${value}`;
-    throw new Error(`Page script build option ${key}=${value} has no command-line form here`);
-  });
-}
-
-const shellQuote = (arg: string) => `'${arg.replaceAll("'", `'\\''`)}'`;
-
-/**
- * The same build as one shell command: the project's esbuild writes the page scripts into
- * `<outputDir>/assets/`. Paths are POSIX: CDK runs the hooks with bash.
- */
-export function pageScriptsCommand(inputDir: string, outputDir: string): string {
-  return [
-    posix.join(inputDir, 'node_modules', '.bin', 'esbuild'),
-    ...cliFlags(PAGE_SCRIPT_BUILD),
-    `--outdir=${posix.join(outputDir, PAGE_SCRIPTS_DIR)}`,
-    '--log-level=warning',
-    ...Object.entries(PAGE_SCRIPTS).map(
-      ([name, entry]) => `${name}=${posix.join(inputDir, entry)}`,
-    ),
-  ]
-    .map(shellQuote)
-    .join(' ');
+/** The same build into `<bundleDir>/assets/`, synchronously (CDK's local bundling). */
+export function buildPageScriptsSync(bundleDir: string): void {
+  buildSync(pageScriptsBuildOptions(join(bundleDir, PAGE_SCRIPTS_DIR)));
 }
 
 /**
- * Copies Swagger UI's files from the installed swagger-ui-dist into `<outputDir>/swagger-ui/`:
+ * Copies Swagger UI's files from the installed swagger-ui-dist into `<bundleDir>/swagger-ui/`:
  * the web function serves them as files for /api/docs (shared/web/swagger-ui.ts).
  */
-export function swaggerUiCommand(inputDir: string, outputDir: string): string {
-  const target = posix.join(outputDir, SWAGGER_UI_DIR);
-  return [
-    ['mkdir', '-p', target],
-    [
-      'cp',
-      ...SWAGGER_UI_FILES.map((f) => posix.join(inputDir, 'node_modules', 'swagger-ui-dist', f)),
-      target,
-    ],
-  ]
-    .map((argv) => argv.map(shellQuote).join(' '))
-    .join(' && ');
-}
-
-/**
- * NodejsFunction command hooks that add the page scripts and Swagger UI's files to the
- * function's bundle folder.
- */
-export function pageScriptsHooks(): ICommandHooks {
-  return {
-    beforeBundling: () => [],
-    beforeInstall: () => [],
-    afterBundling: (inputDir, outputDir) => [
-      pageScriptsCommand(inputDir, outputDir),
-      swaggerUiCommand(inputDir, outputDir),
-    ],
-  };
+export function copySwaggerUi(bundleDir: string): void {
+  const target = join(bundleDir, SWAGGER_UI_DIR);
+  mkdirSync(target, { recursive: true });
+  for (const file of SWAGGER_UI_FILES)
+    cpSync(join(PROJECT_ROOT, 'node_modules', 'swagger-ui-dist', file), join(target, file));
 }

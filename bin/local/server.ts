@@ -8,7 +8,9 @@ import { allRoutes, GROUPS } from '../../shared/api/index';
 import { resetSigningKey } from '../../shared/auth/jwt';
 import { AUTHORIZER_CACHE_TTL_SECONDS } from '../../shared/auth/policy';
 import { type GatewayResponseType, gatewayResponse } from '../../shared/http/gateway-responses';
-import { groupEntry, isPublicRoute } from '../../shared/http/route';
+import { createRestHandler } from '../../shared/http/rest-handler';
+import { restOperations } from '../../shared/http/rest-operations';
+import { isPublicRoute } from '../../shared/http/route';
 import { resetDocumentClient } from '../../shared/kernel/store/client';
 import { isMcpPath, MCP_FUNCTION } from '../../shared/mcp/function';
 import {
@@ -217,7 +219,15 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
   // Page scripts: built here before the web function loads (on AWS, at bundling time).
   await preparePageScripts();
   const handlers = new Map<string, ApiHandler>();
-  for (const g of GROUPS) handlers.set(g.name, await loadHandler(groupEntry(g)));
+  // Groups with a handler of their own load it; the others get what the generic REST entry
+  // (functions/rest/handler.ts) builds for them on Lambda, from the group itself.
+  for (const g of GROUPS)
+    handlers.set(
+      g.name,
+      g.entry
+        ? await loadHandler(g.entry)
+        : (createRestHandler(g, restOperations()) as unknown as ApiHandler),
+    );
   const authorizer = await loadHandler('functions/authorizer/handler.ts');
   // The MCP function, as on its Function URL: streaming, its own auth, no API Gateway in front.
   installLocalStreaming();

@@ -6,6 +6,7 @@
  * then delivers again, and the DLQ keeps what never succeeds).
  */
 import type { EventBridgeEvent } from 'aws-lambda';
+import { loadActionType } from '../../shared/agents/catalogue';
 import { atEdge } from '../../shared/edge/pipeline';
 import { systemClock } from '../../shared/kernel/clock';
 import { parseOrThrow } from '../../shared/kernel/validation';
@@ -34,6 +35,8 @@ export function handler(
         throw new Error(
           `Executor for ${expected} received a ${detail.type} action: check the rule's pattern`,
         );
+      // The type's declaration (its target operation) comes with the module that declares it.
+      await loadActionType(detail.type);
       return executeApproved(detail, {
         now: () => systemClock.now(),
         log: edge.log.child({ tenantId: detail.tenantId }),

@@ -1,4 +1,11 @@
-import { groupNamed } from '../../shared/api/index';
+import { openapiGroup } from '../../shared/api/openapi';
 import { createRestHandler } from '../../shared/http/rest-handler';
 
-export const handler = createRestHandler(groupNamed('openapi'));
+/**
+ * The OpenAPI document's function. The document is generated from every route's schemas on the
+ * first request; the modules are loaded then, not when the function starts (a chunk of their own
+ * when bundled, lib/bundling.ts), so a cold start does not pay for every module.
+ */
+export const handler = createRestHandler(
+  openapiGroup(async () => (await import('../../shared/api/index')).allRoutes()),
+);

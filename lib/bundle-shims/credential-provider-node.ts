@@ -1,6 +1,6 @@
 /**
  * Stands in for `@aws-sdk/credential-provider-node` in every Lambda bundle: lib/bundling.ts
- * aliases that package to this file at bundle time (NodejsFunction and bin/bundles.ts alike).
+ * aliases that package to this file at bundle time (the stack's bundling and bin/bundles.ts alike).
  * The AWS SDK clients import only `defaultProvider` from it (their runtimeConfig), which here
  * reads the credentials from the environment and nothing else.
  *

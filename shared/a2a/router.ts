@@ -13,7 +13,6 @@
  */
 import type { AnyCapability, Skill } from '../agents';
 import { zonedDateTimeToUtc } from '../kernel/time/zoned-time';
-import * as z from '../kernel/zod';
 import { type Extracted, extract, type IdLabel } from './extract';
 
 export interface Catalogue {
@@ -62,7 +61,8 @@ const shapes = new WeakMap<AnyCapability, InputShape>();
 export function inputShape(cap: AnyCapability): InputShape {
   let shape = shapes.get(cap);
   if (!shape) {
-    const schema = z.toJSONSchema(cap.input, { io: 'input', unrepresentable: 'any' }) as {
+    // The catalogue holds the capability's input as JSON Schema (its code loads only to run it).
+    const schema = cap.inputSchema as {
       properties?: InputShape['properties'];
       required?: string[];
     };

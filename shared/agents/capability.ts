@@ -1,8 +1,13 @@
 /**
  * An agent capability: one thing an MCP client or an A2A agent may do, bound to the operation(s)
- * it calls. Capabilities are declared once (catalogue.ts); MCP tools/list, the A2A agent card's
- * skills, the discovery documents, the resources svc://capabilities and svc://agents, the scope
- * filter and the audit wrapper are all derived from the declarations.
+ * it calls. Capabilities are declared once, in their module's manifest; MCP tools/list, the A2A
+ * agent card's skills, the discovery documents, the resources svc://capabilities and
+ * svc://agents, the scope filter and the audit wrapper are all derived from the declarations.
+ *
+ * Two shapes: a declared `Capability` holds its code (input schema, `run`, the operations it
+ * calls); a `CapabilityInfo` (`AnyCapability`, what the catalogue and the transports hold) is its
+ * description as data, generated into catalogue.generated.ts, so listing tools loads no module and
+ * a call loads only the module that declares the capability (catalogue.ts: loadCapability).
  *
  * A capability never answers by itself: its `run` calls operations through `call`, which is
  * invokeOperation (validation, access, tenancy, errors: the same code as REST).
@@ -10,7 +15,7 @@
 import type { Context } from '../kernel/context';
 import type { AnyOperation } from '../kernel/operation';
 import type { Scope } from '../kernel/scopes';
-import type * as z from '../kernel/zod';
+import * as z from '../kernel/zod';
 
 /** Calls one of the capability's declared operations for the agent (see run.ts). */
 export type OperationCall = <O extends AnyOperation>(
@@ -48,9 +53,41 @@ export interface Capability<I extends z.ZodMiniType = z.ZodMiniType> {
   run: (ctx: Context, input: z.output<I>, call: OperationCall) => Promise<unknown>;
 }
 
-/** Any capability, for the catalogue and the transports. */
-// biome-ignore lint/suspicious/noExplicitAny: the catalogue holds capabilities of every input type
-export type AnyCapability = Capability<any>;
+/** Any declared capability (a manifest's list holds capabilities of every input type). */
+// biome-ignore lint/suspicious/noExplicitAny: manifests hold capabilities of every input type
+export type DeclaredCapability = Capability<any>;
+
+/** What the catalogue knows of an operation a capability calls: enough to decide who may call it. */
+export type OperationInfo = Pick<AnyOperation, 'name' | 'kind' | 'idempotent' | 'access'>;
+
+type JsonSchema = Record<string, unknown>;
+
+/**
+ * A capability as the catalogue describes it, without its code: what tools/list, the agent card,
+ * the scope filter and the A2A router need. Generated from the declarations (catalogue.generated.ts).
+ */
+export interface CapabilityInfo {
+  name: string;
+  /** The module that declares it: its code is loaded with that module. */
+  module: string;
+  tool: boolean;
+  skill: string | null;
+  title: string;
+  description: string;
+  scope: Scope;
+  destructive?: boolean;
+  tags: readonly string[];
+  keywords: readonly string[];
+  examples: readonly string[];
+  operations: readonly OperationInfo[];
+  /** The input and output as JSON Schema (draft 2020-12). */
+  inputSchema: JsonSchema;
+  outputSchema: JsonSchema;
+  annotations: ToolAnnotations;
+}
+
+/** What the catalogue and the transports hold: a capability's description (see CapabilityInfo). */
+export type AnyCapability = CapabilityInfo;
 
 const NAME = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 
@@ -98,7 +135,9 @@ export interface ToolAnnotations {
   openWorldHint: boolean;
 }
 
-export function annotationsOf(cap: AnyCapability): ToolAnnotations {
+export function annotationsOf(
+  cap: Pick<DeclaredCapability, 'title' | 'destructive'> & { operations: readonly OperationInfo[] },
+): ToolAnnotations {
   const readOnly = cap.operations.every((op) => op.kind === 'read');
   return {
     title: cap.title,
@@ -108,5 +147,41 @@ export function annotationsOf(cap: AnyCapability): ToolAnnotations {
     idempotentHint: cap.operations.every((op) => op.idempotent),
     // Closed world: a capability touches only the hospital's own records, never the internet.
     openWorldHint: false,
+  };
+}
+
+/** An id argument of a capability (an appointment's, a patient's), named in its error. */
+export const idArgument = (what: string) =>
+  z.string().check(z.regex(/^[A-Za-z0-9-]{1,64}$/, `must be a valid ${what} id`));
+
+function jsonSchema(schema: z.ZodMiniType, io: 'input' | 'output'): JsonSchema {
+  const out = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  delete out.$schema;
+  return out;
+}
+
+/** The description of a declared capability (the generator of catalogue.generated.ts). */
+export function capabilityInfo(cap: DeclaredCapability, module: string): CapabilityInfo {
+  return {
+    name: cap.name,
+    module,
+    tool: cap.tool,
+    skill: cap.skill,
+    title: cap.title,
+    description: cap.description,
+    scope: cap.scope,
+    ...(cap.destructive ? { destructive: true } : {}),
+    tags: [...cap.tags],
+    keywords: [...cap.keywords],
+    examples: [...cap.examples],
+    operations: cap.operations.map(({ name, kind, idempotent, access }) => ({
+      name,
+      kind,
+      idempotent,
+      access,
+    })),
+    inputSchema: jsonSchema(cap.input, 'input'),
+    outputSchema: jsonSchema(cap.output, 'output'),
+    annotations: annotationsOf(cap),
   };
 }

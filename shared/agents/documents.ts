@@ -5,34 +5,32 @@
  * computed from the lists, so they agree everywhere by construction (and tests check it).
  */
 import { SCOPES, type Scope } from '../kernel/scopes';
-import * as z from '../kernel/zod';
-import { type AnyCapability, annotationsOf, type Skill, type ToolAnnotations } from './capability';
+import { INTERFACE_VERSION } from '../kernel/version';
+import type { AnyCapability, Skill, ToolAnnotations } from './capability';
 import { CAPABILITIES, SKILLS } from './catalogue';
 
-/** The agent platform's own version (the catalogue's shape and the protocols it speaks). */
-export const AGENT_PLATFORM_VERSION = '1.0.0';
+/** The lists the documents describe: the generated catalogue, or one derived from manifests (docs). */
+export interface Catalogue {
+  capabilities: readonly AnyCapability[];
+  skills: readonly Skill[];
+}
+
+const RUNTIME: Catalogue = { capabilities: CAPABILITIES, skills: SKILLS };
+
+/**
+ * The version agents see (agent card, meta lists, MCP server info): the interface
+ * specification's, declared once in the kernel.
+ */
+export const AGENT_PLATFORM_VERSION = INTERFACE_VERSION;
 export const SERVICE_NAME = 'Hospital Management Service';
 export const MCP_PROTOCOL_NOTE =
   'MCP: legacy HTTP+SSE (GET /sse, POST /messages) and Streamable HTTP (POST /mcp)';
 
 type JsonSchema = Record<string, unknown>;
 
-function jsonSchema(schema: z.ZodMiniType, io: 'input' | 'output'): JsonSchema {
-  const out = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
-  delete out.$schema;
-  return out;
-}
-
-const schemaCache = new Map<AnyCapability, { input: JsonSchema; output: JsonSchema }>();
-
-/** The capability's input and output as JSON Schema (draft 2020-12), computed once. */
+/** The capability's input and output as JSON Schema (draft 2020-12), from the catalogue. */
 export function schemasOf(cap: AnyCapability): { input: JsonSchema; output: JsonSchema } {
-  let schemas = schemaCache.get(cap);
-  if (!schemas) {
-    schemas = { input: jsonSchema(cap.input, 'input'), output: jsonSchema(cap.output, 'output') };
-    schemaCache.set(cap, schemas);
-  }
-  return schemas;
+  return { input: cap.inputSchema, output: cap.outputSchema };
 }
 
 export interface ToolDescriptor {
@@ -53,7 +51,7 @@ export function toolDescriptor(cap: AnyCapability): ToolDescriptor {
     description: cap.description,
     inputSchema: input,
     outputSchema: output,
-    annotations: annotationsOf(cap),
+    annotations: cap.annotations,
     _meta: { scope: cap.scope, skill: cap.skill, operations: cap.operations.map((op) => op.name) },
   };
 }
@@ -79,7 +77,10 @@ export interface SkillDescriptor {
   scopes: Scope[];
 }
 
-export function skillDescriptor(skill: Skill, capabilities = CAPABILITIES): SkillDescriptor {
+export function skillDescriptor(
+  skill: Skill,
+  capabilities: readonly AnyCapability[] = CAPABILITIES,
+): SkillDescriptor {
   const members = capabilities.filter((c) => c.skill === skill.name);
   return {
     id: skill.name,
@@ -95,26 +96,30 @@ export function skillDescriptor(skill: Skill, capabilities = CAPABILITIES): Skil
   };
 }
 
-export function skillDescriptors(skills: readonly Skill[] = SKILLS): SkillDescriptor[] {
-  return skills.map((s) => skillDescriptor(s));
+export function skillDescriptors(catalogue: Catalogue = RUNTIME): SkillDescriptor[] {
+  return catalogue.skills.map((s) => skillDescriptor(s, catalogue.capabilities));
 }
 
 /** The counts every document reports. */
-export function catalogueCounts() {
+export function catalogueCounts({ capabilities, skills }: Catalogue = RUNTIME) {
   return {
-    tools: CAPABILITIES.filter((c) => c.tool).length,
-    skills: SKILLS.length,
-    capabilities: CAPABILITIES.length,
+    tools: capabilities.filter((c) => c.tool).length,
+    skills: skills.length,
+    capabilities: capabilities.length,
   };
 }
 
 /** Scopes the catalogue names, with what each grants (the capabilities that need it). */
-export function catalogueScopes(): { scope: Scope; description: string; capabilities: string[] }[] {
-  const names = [...new Set(CAPABILITIES.map((c) => c.scope))];
+export function catalogueScopes({ capabilities }: Catalogue = RUNTIME): {
+  scope: Scope;
+  description: string;
+  capabilities: string[];
+}[] {
+  const names = [...new Set(capabilities.map((c) => c.scope))];
   return names.map((scope) => ({
     scope,
     description: SCOPES[scope],
-    capabilities: CAPABILITIES.filter((c) => c.scope === scope).map((c) => c.name),
+    capabilities: capabilities.filter((c) => c.scope === scope).map((c) => c.name),
   }));
 }
 

@@ -1,6 +1,7 @@
 /**
  * The agent platform's catalogue and its one call path. Transports (MCP, A2A) import from here:
- * - CAPABILITIES / SKILLS: the declarations (catalogue.ts),
+ * - CAPABILITIES / SKILLS: the catalogue as data (catalogue.ts; generated from the manifests),
+ *   loadCapability: a capability's code, its module loaded on demand,
  * - usableBy / refusal: the scope filter (scope.ts),
  * - runCapability: run one capability for a verified credential, audit record written (run.ts),
  * - the derived documents (documents.ts).
@@ -19,16 +20,27 @@ export {
   type AnyCapability,
   annotationsOf,
   type Capability,
+  type CapabilityInfo,
+  type DeclaredCapability,
   defineCapability,
+  type OperationInfo,
   operationCapability,
   type Skill,
 } from './capability';
-export { CAPABILITIES, checkCatalogue, SKILLS } from './catalogue';
+export {
+  CAPABILITIES,
+  checkCatalogue,
+  loadActionType,
+  loadCapability,
+  loadModule,
+  SKILLS,
+} from './catalogue';
 export {
   AGENT_PLATFORM_VERSION,
   agentCard,
   agentsResource,
   aiPlugin,
+  type Catalogue,
   capabilitiesResource,
   catalogueCounts,
   catalogueScopes,

@@ -25,8 +25,8 @@ import {
   agentCallWrite,
   recordAgentCall,
 } from '../modules/agent-audit';
-import type { AnyCapability, OperationCall } from './capability';
-import { CAPABILITIES } from './catalogue';
+import type { AnyCapability, DeclaredCapability, OperationCall } from './capability';
+import { CAPABILITIES, loadCapability } from './catalogue';
 import { redactArguments } from './redact';
 import { assertMayUse, grantedActor } from './scope';
 
@@ -81,10 +81,14 @@ export function agentActor(principal: Principal, agent: string | undefined): Age
   return { kind: 'agent', agent: agent ?? 'unknown', credential: principal.actor };
 }
 
-/** The record of a call: one per call, with its arguments redacted and bounded (redact.ts). */
+/**
+ * The record of a call: one per call, with its arguments redacted by the capability's input schema
+ * (`null`: none known, every field dropped) and bounded (redact.ts).
+ */
 function auditRecord(
   call: AgentCall,
   cap: AnyCapability | undefined,
+  input: unknown,
   result: { operations: readonly string[]; error?: AppError | undefined; durationMs: number },
 ): AgentAuditRecord {
   const { principal } = call;
@@ -107,7 +111,7 @@ function auditRecord(
     requestId: call.requestId,
     ...(call.rpcId !== undefined ? { rpcId: String(call.rpcId).slice(0, 128) } : {}),
     ...(call.taskId !== undefined ? { taskId: call.taskId } : {}),
-    args: redactArguments(call.args, cap ? cap.input : null),
+    args: redactArguments(call.args, input),
   };
 }
 
@@ -126,6 +130,7 @@ export async function executeCapability(call: AgentCall): Promise<CallOutcome> {
   const cap = findCapability(call.capability);
   let output: unknown;
   let error: AppError | undefined;
+  let declared: DeclaredCapability | undefined;
   let riding = false;
   let recorded = false;
   try {
@@ -142,8 +147,11 @@ export async function executeCapability(call: AgentCall): Promise<CallOutcome> {
       grantedActor(cap, agentActor(call.principal, call.agent)),
       call.principal.tenant,
     );
+    // Its code loads with its module (catalogue.ts); the access decision above needed none.
+    declared = await loadCapability(cap);
+    const run = declared;
     const invoke = ((op: AnyOperation, input: unknown) => {
-      if (!cap.operations.includes(op as AnyOperation))
+      if (!run.operations.includes(op as AnyOperation))
         throw new Error(`${cap.name} calls ${op.name}, which it does not declare`);
       operations.push(op.name);
       if (op.kind === 'write' && !riding) {
@@ -154,7 +162,10 @@ export async function executeCapability(call: AgentCall): Promise<CallOutcome> {
           get item() {
             return agentCallWrite(
               store,
-              auditRecord(call, cap, { operations, durationMs: Date.now() - startedAt }),
+              auditRecord(call, cap, run.input, {
+                operations,
+                durationMs: Date.now() - startedAt,
+              }),
             );
           },
           onCommit: () => {
@@ -165,14 +176,16 @@ export async function executeCapability(call: AgentCall): Promise<CallOutcome> {
       return invokeOperation(op, ctx, input);
     }) as OperationCall;
     // The capability's own input schema first, so a bad argument is named as the agent sent it.
-    const input = parseOrThrow(cap.input, call.args ?? {});
-    output = await cap.run(ctx, input, invoke);
+    const input = parseOrThrow(run.input, call.args ?? {});
+    output = await run.run(ctx, input, invoke);
   } catch (err) {
     error = toAppError(err);
     if (error.code === 'internal')
       call.log.error('capability failed', { capability: cap?.name, error: error.message });
   }
-  const record = auditRecord(call, cap, {
+  // A call refused before its module loaded: its arguments are still redacted by its input schema.
+  if (cap && !declared) declared = await loadCapability(cap).catch(() => undefined);
+  const record = auditRecord(call, cap, declared?.input ?? null, {
     operations,
     error,
     durationMs: Date.now() - startedAt,
@@ -192,7 +205,8 @@ export function refusedCall(call: AgentCall, error: AppError): CallOutcome {
   return {
     error,
     recorded: false,
-    record: auditRecord(call, findCapability(call.capability), {
+    // Not loaded for a call nothing ran for: every argument is dropped (and counted).
+    record: auditRecord(call, findCapability(call.capability), null, {
       operations: [],
       error,
       durationMs: 0,

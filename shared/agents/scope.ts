@@ -13,17 +13,16 @@
 import { roleMayUse } from '../kernel/access';
 import type { AgentActor, ApiKeyActor, UserActor } from '../kernel/actor';
 import { Forbidden } from '../kernel/errors';
-import type { AnyOperation } from '../kernel/operation';
 import type { Scope } from '../kernel/scopes';
-import type { AnyCapability } from './capability';
+import type { AnyCapability, OperationInfo } from './capability';
 
 export type Credential = UserActor | ApiKeyActor;
 
-function operationScope(op: AnyOperation): Scope | 'any' | undefined {
+function operationScope(op: OperationInfo): Scope | 'any' | undefined {
   return op.access.public ? 'any' : op.access.scope;
 }
 
-function roleMay(op: AnyOperation, user: UserActor): boolean {
+function roleMay(op: OperationInfo, user: UserActor): boolean {
   return op.access.public || roleMayUse(op.access, user.role);
 }
 

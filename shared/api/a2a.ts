@@ -8,6 +8,12 @@ import { defineGroup, rpc } from '../http/route';
  */
 export const a2aGroup = defineGroup({
   name: 'a2a',
+  entry: 'functions/a2a/handler.ts',
+  bundle: {
+    budgetKb: 600,
+    reason:
+      'the A2A SDK’s server parts and the agent catalogue as data (every tool’s JSON Schemas); the modules whose tools it calls load on demand',
+  },
   description: 'A2A JSON-RPC: tasks routed to the agent catalogue, stored per tenant',
   routes: [
     rpc({

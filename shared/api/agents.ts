@@ -11,6 +11,7 @@ const endpoints = (baseUrl: string) => ({ baseUrl, mcpUrl: process.env.MCP_URL |
 
 export const agentMetaGroup = defineGroup({
   name: 'agent-meta',
+  entry: 'functions/agent-meta/handler.ts',
   description: 'Agent discovery: MCP tools, A2A skills, the agent card and the plugin manifest',
   memoryMb: 256,
   timeoutSeconds: 5,

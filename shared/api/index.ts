@@ -1,62 +1,22 @@
 /**
- * The REST manifest: every resource group (one Lambda function each) and its routes. API Gateway,
- * the local runtime, the docs, the OpenAPI document and the access tests are generated from this
- * list. Functions import only their own group's file, so each bundle holds only its operations.
+ * The REST view of the module list (shared/modules/index.ts): every resource group (one Lambda
+ * function each) and its routes, derived from the modules' manifests. API Gateway, the local
+ * runtime, the docs, the OpenAPI document and the access tests read it from here.
  */
-import type { GroupDef, Route } from '../http/route';
-import { a2aGroup } from './a2a';
-import { admissionsGroup } from './admissions';
-import { agentActionsGroup } from './agent-actions';
-import { agentAuditGroup } from './agent-audit';
-import { agentMetaGroup } from './agents';
-import { apiKeysGroup } from './api-keys';
-import { appointmentsGroup } from './appointments';
-import { authGroup } from './auth';
-import { billingGroup } from './billing';
-import { doctorsGroup } from './doctors';
-import { encountersGroup } from './encounters';
-import { labGroup } from './lab';
-import { openapiGroup } from './openapi';
-import { patientsGroup } from './patients';
-import { pharmacyGroup } from './pharmacy';
-import { radiologyGroup } from './radiology';
-import { tenantsGroup } from './tenants';
-import { usersGroup } from './users';
-import { wardsGroup } from './wards';
-import { webGroup } from './web';
+import type { GroupDef } from '../http/route';
+import { groupsOf, type ModuleGroup, type ModuleRoute, routesOf } from '../manifest/derive';
+import { MODULES } from '../modules/index';
 
-export const GROUPS: readonly GroupDef[] = [
-  webGroup,
-  tenantsGroup,
-  authGroup,
-  usersGroup,
-  apiKeysGroup,
-  patientsGroup,
-  doctorsGroup,
-  appointmentsGroup,
-  encountersGroup,
-  billingGroup,
-  labGroup,
-  radiologyGroup,
-  wardsGroup,
-  admissionsGroup,
-  agentMetaGroup,
-  agentAuditGroup,
-  a2aGroup,
-  // The OpenAPI document of every group above and itself.
-  openapiGroup(allRoutes),
-  pharmacyGroup,
-  agentActionsGroup,
-];
+export const GROUPS: readonly ModuleGroup[] = groupsOf(MODULES);
 
-/** A route with the group (function) that serves it. */
-export type ManifestRoute = Route & { group: string };
+/** A route with the group (function) that serves it and the module that declares it. */
+export type ManifestRoute = ModuleRoute;
 
 export function allRoutes(): ManifestRoute[] {
-  return GROUPS.flatMap((g) => g.routes.map((r) => ({ ...r, group: g.name })));
+  return routesOf(MODULES);
 }
 
-/** A group by name (the OpenAPI group, which this file creates). */
+/** A group by name. */
 export function groupNamed(name: string): GroupDef {
   const group = GROUPS.find((g) => g.name === name);
   if (!group) throw new Error(`No group named ${name}`);

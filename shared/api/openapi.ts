@@ -1,14 +1,18 @@
 import { defineGroup, fixed, type Route } from '../http/route';
+import { INTERFACE_VERSION } from '../kernel/version';
 import { openApiDocument } from '../openapi/document';
 import { OPENAPI_PATH } from '../web/api-docs';
 
 /** The API's name and version as the document states them (the spec's current version). */
 export const API_INFO = {
   title: 'Hospital Management Service API',
-  version: '1.6.0',
+  version: INTERFACE_VERSION,
   description:
     'Multi-tenant hospital management: tenants, staff, API keys, patients, doctors, appointments and the queue, OPD encounters. Authenticate with a user token (`POST /auth/login`) and `x-tenant-id`, or with an API key (`svc_sk_…`). Errors are `{statusCode, message, error}`.',
 } as const;
+
+/** Every route to document, or a promise of them (the function loads the modules on demand). */
+export type RouteSource = () => readonly Route[] | Promise<readonly Route[]>;
 
 /**
  * The document of these routes, built on the first request (once per container: the manifest
@@ -16,14 +20,14 @@ export const API_INFO = {
  * "Try it out" reaches the API under a stage.
  */
 export function openApiServer(
-  routes: () => readonly Route[],
-): (request: { baseUrl: string }) => Record<string, unknown> {
-  let document: Record<string, unknown> | undefined;
-  return ({ baseUrl }) => {
+  routes: RouteSource,
+): (request: { baseUrl: string }) => Promise<Record<string, unknown>> {
+  let document: Promise<Record<string, unknown>> | undefined;
+  return async ({ baseUrl }) => {
     // Root-relative, so the document also serves whoever reached it by another host name.
     const basePath = new URL(baseUrl).pathname.replace(/\/$/, '');
-    document ??= openApiDocument(routes(), API_INFO);
-    return { ...document, servers: [{ url: basePath || '/' }] };
+    document ??= Promise.resolve(routes()).then((r) => openApiDocument(r, API_INFO));
+    return { ...(await document), servers: [{ url: basePath || '/' }] };
   };
 }
 
@@ -33,9 +37,10 @@ export function openApiServer(
  * The manifest (./index) creates this group, handing it its own route list, so the two files do
  * not import each other.
  */
-export const openapiGroup = (routes: () => readonly Route[]) =>
+export const openapiGroup = (routes: RouteSource) =>
   defineGroup({
     name: 'openapi',
+    entry: 'functions/openapi/handler.ts',
     description: 'The OpenAPI 3.1 document of the REST API, generated from the operations',
     memoryMb: 512,
     timeoutSeconds: 10,

@@ -38,6 +38,7 @@ function once(render: () => string): (basePath: string) => string {
 
 export const webGroup = defineGroup({
   name: 'web',
+  entry: 'functions/web/handler.ts',
   description: 'Product pages, their scripts and the health check',
   memoryMb: 256,
   timeoutSeconds: 5,

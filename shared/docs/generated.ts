@@ -4,10 +4,10 @@
  * services enforce). `npm run docs` writes them; a test fails when they are stale.
  */
 
-import { allRoutes, type ManifestRoute } from '../api/index';
-import { medicationRequestStatusTableMarkdown } from '../clinical/medication-request-status';
-import { type OperationRoute, pathParams } from '../http/route';
+import type { ManifestRoute } from '../api/index';
+import { type OperationRoute, pathParams, routeName } from '../http/route';
 import { allowedRoles } from '../kernel/access';
+import { type Decision, decisionRoles } from '../kernel/decisions';
 import {
   IDEMPOTENCY_KEY_DESCRIPTION,
   IDEMPOTENCY_KEY_FIELD,
@@ -15,19 +15,20 @@ import {
   IdempotencyKeyField,
   takesIdempotencyKey,
 } from '../kernel/idempotency';
-import { ROLES } from '../kernel/roles';
-import { SCOPES } from '../kernel/scopes';
-import { a2aTaskStateTableMarkdown } from '../modules/a2a-tasks';
-import { admissionStatusTableMarkdown } from '../modules/admissions';
-import { agentActionStatusTableMarkdown } from '../modules/agent-actions';
-import { appointmentStatusTableMarkdown } from '../modules/appointments';
-import { bedStateTableMarkdown } from '../modules/beds';
-import { invoiceStatusTableMarkdown } from '../modules/billing';
-import { encounterStatusTableMarkdown } from '../modules/encounters';
-import { labOrderStatusTableMarkdown, labStepTableMarkdown } from '../modules/lab';
-import { batchStatusTableMarkdown } from '../modules/pharmacy';
-import { radiologyStatusTableMarkdown, radiologyStepTableMarkdown } from '../modules/radiology';
+import {
+  ROLE_GROUP_DESCRIPTIONS,
+  ROLE_GROUPS,
+  ROLE_LABELS,
+  ROLES,
+  type RoleGroupName,
+} from '../kernel/roles';
+import { routesOf, scopesOf, stateTablesOf } from '../manifest/derive';
+import { agentCatalogueSource, kernelCatalogueSource } from '../manifest/generated-sources';
+import type { ModuleManifest } from '../manifest/module';
+import { MODULES } from '../modules/index';
 import { agentsMarkdown } from './agents';
+import { modulesMarkdown } from './modules';
+import { readmeMarkdown } from './readme';
 import { type FieldRow, fieldRows, jsonSchemaOf, typeText } from './schema-text';
 
 const HEADER =
@@ -39,9 +40,10 @@ function whoMay(r: ManifestRoute): { staff: string; key: string } {
   if (r.kind === 'rpc') return { staff: 'any signed-in user', key: 'any key' };
   if (r.kind !== 'operation' || r.op.access.public) return { staff: 'public', key: '–' };
   const { access } = r.op;
-  const { roles, scope } = access;
+  const { roles, scope, roleGroup } = access;
+  const listed = roles === 'any' ? 'any signed-in user' : allowedRoles(access).join(', ');
   return {
-    staff: roles === 'any' ? 'any signed-in user' : allowedRoles(access).join(', '),
+    staff: roleGroup ? `${listed} (${roleGroup})` : listed,
     key: access.clinicalDecision
       ? 'no (a clinical decision: a signed-in person)'
       : scope === 'any'
@@ -50,6 +52,23 @@ function whoMay(r: ManifestRoute): { staff: string; key: string } {
           ? `\`${scope}\``
           : 'no (user token only)',
   };
+}
+
+/** An operation's decisions (kernel/decisions.ts) in words. */
+function decisionText(d: Decision): string {
+  const who =
+    d.by === undefined
+      ? ''
+      : ` only ${decisionRoles(d).join(' or ')}${d.clinical ? ' (a person: never an agent or a key)' : ''} may`;
+  const where =
+    d.checkedBy === 'kernel'
+      ? `checked before the implementation runs${d.ifInput ? `, when \`${d.ifInput}\` is given` : ''}`
+      : `checked by the implementation${d.when ? `: ${d.when}` : ''}`;
+  return `${d.by === undefined ? `Rule to ${d.what}` : `${who.trim()} ${d.what}`.replace(/^./, (c) => c.toUpperCase())} (${where}${d.why ? `; ${d.why}` : ''}). Refusal: 403 “${d.refusal}”.`;
+}
+
+function decisionsOf(r: ManifestRoute): readonly Decision[] {
+  return r.kind === 'operation' && !r.op.access.public ? (r.op.access.decisions ?? []) : [];
 }
 
 function fieldTable(rows: FieldRow[]): string {
@@ -112,6 +131,7 @@ function routeSection(r: ManifestRoute): string {
     '',
     `Staff roles: ${staff}. API key: ${key}. ${r.op.kind === 'read' ? 'Reads' : 'Writes'}; ${r.op.idempotent ? 'idempotent: safe to retry' : takesIdempotencyKey(r.op) ? 'not idempotent: a retry repeats it unless it carries an `Idempotency-Key`' : 'not idempotent'}.`,
     '',
+    ...decisionsOf(r).flatMap((d) => [`Decision: ${decisionText(d)}`, '']),
     requestSections(r),
     `Answer \`${r.status}\`:`,
     '',
@@ -123,21 +143,21 @@ function routeSection(r: ManifestRoute): string {
 }
 
 /** docs/routes.md: every route, who may call it, what it takes and what it answers. */
-export function routesMarkdown(): string {
-  const routes = allRoutes();
+export function routesMarkdown(modules: readonly ModuleManifest[] = MODULES): string {
+  const routes = routesOf(modules);
   const rows = routes.map((r) => {
     const { staff, key } = whoMay(r);
     const name = r.kind === 'operation' ? `\`${r.op.name}\`` : r.kind;
     const summary = r.kind === 'operation' ? r.op.summary : r.summary;
     return `| ${r.method} | \`${r.path}\` | ${name} | ${cell(summary)} | ${staff} | ${key} | ${r.group} |`;
   });
-  const scopes = Object.entries(SCOPES).map(
+  const scopes = Object.entries(scopesOf(modules)).map(
     ([name, description]) => `| \`${name}\` | ${description} |`,
   );
   return (
     HEADER +
     '# Routes\n\n' +
-    'Each route binds one operation (declared once in `shared/modules/<module>/operations.ts`, with its input and output schemas and access rule) to a method and path (`shared/api/<group>.ts`). ' +
+    "Each route binds one operation (declared once in `shared/modules/<module>/operations.ts`, with its input and output schemas and access rule) to a method and path in its module's REST group (`shared/modules/<module>/routes.ts`, listed by the module's manifest). " +
     "API Gateway, the functions' router, the local runtime, these docs and the access tests are derived from those declarations. " +
     'Authorised routes take `Authorization: Bearer <access token>` with `x-tenant-id: <tenant id>`, or `Authorization: Bearer svc_sk_…` (an API key). ' +
     'ADMIN may use every authorised route. Bodies are JSON (`Content-Type: application/json`; anything else is 415). ' +
@@ -147,130 +167,50 @@ export function routesMarkdown(): string {
     rows.join('\n') +
     '\n\n## Scopes\n\n| Scope | Grants |\n|---|---|\n' +
     scopes.join('\n') +
-    `\n\n## Roles\n\n${ROLES.map((r) => `\`${r}\``).join(', ')}.\n\n` +
+    `\n\n## Roles\n\n${ROLES.map((r) => `\`${r}\` (${ROLE_LABELS[r]})`).join(', ')}.\n\n` +
+    '### Role groups\n\nOperations name these groups (`shared/kernel/roles.ts`) instead of listing roles; the table above shows the group after its roles.\n\n| Group | Roles | Who |\n|---|---|---|\n' +
+    Object.entries(ROLE_GROUPS)
+      .map(
+        ([name, roles]) =>
+          `| \`${name}\` | ${roles.join(', ')} | ${cell(ROLE_GROUP_DESCRIPTIONS[name as RoleGroupName])} |`,
+      )
+      .join('\n') +
+    '\n\n### Decisions beyond the roles\n\n' +
+    'Rules an operation declares besides its roles (`access.decisions`, `shared/kernel/decisions.ts`): the kernel checks those that depend only on the caller and the input; the implementation checks those that depend on stored data, where its data says they apply.\n\n' +
+    '| Operation | Decision |\n|---|---|\n' +
+    routes
+      .flatMap((r) =>
+        decisionsOf(r).map((d) => `| \`${routeName(r)}\` | ${cell(decisionText(d))} |`),
+      )
+      .join('\n') +
+    '\n\n' +
     '## Requests and answers\n\n' +
     "Generated from the operations' zod schemas: `?` marks an optional field; the answer shapes are exactly what the output checks enforce.\n\n" +
     routes.map(routeSection).join('\n')
   );
 }
 
-/** docs/state-machines.md: the transition tables the services enforce. */
-export function stateMachinesMarkdown(): string {
+/** docs/state-machines.md: the transition tables the services enforce, module by module. */
+export function stateMachinesMarkdown(modules: readonly ModuleManifest[] = MODULES): string {
   return (
     HEADER +
     '# State machines\n\n' +
-    'These tables are rendered from the tables the code enforces (`shared/modules/*/status.ts`, `shared/clinical/medication-request-status.ts`). ' +
-    'Any other transition answers 409 with a message listing the allowed next states.\n\n' +
-    '## Appointment (FHIR `Appointment.status`, `appointments.setStatus`: `PATCH /appointments/{id}/status`)\n\n' +
-    "Cancelling requires a `reason`. Checking in is allowed only on the appointment's date (hospital time zone) and assigns the next queue token of that doctor and day. " +
-    '`cancelled`, `noshow` and `entered-in-error` release the slot so it can be booked again. `fulfilled` is normally set by completing the encounter.\n\n' +
-    appointmentStatusTableMarkdown() +
-    '\n\n## Encounter (FHIR `Encounter.status`, `encounters.update`: `PATCH /encounters/{id}`)\n\n' +
-    'Encounters start `in-progress`. While one runs, its appointment can only be ended through it: `appointments.setStatus` answers 409 naming the encounter. ' +
-    'Ending it updates the appointment and queue entry in the same transaction:\n\n' +
-    '| Encounter ends as | Appointment | Queue entry | Prescriptions |\n|---|---|---|---|\n' +
-    '| `completed` | `fulfilled` | `done` | unchanged |\n' +
-    '| `discontinued` (needs `statusReason`: the consultation began but could not finish) | `fulfilled`, the reason in its history | `left` | unchanged |\n' +
-    '| `entered-in-error` (needs `statusReason`) | stays `checked-in`, no longer linked, so a new encounter can start | back to `waiting` | live ones (`active`, `on-hold`) become `entered-in-error` |\n\n' +
-    'A finished encounter accepts no vitals, prescriptions or edits (409).\n\n' +
-    encounterStatusTableMarkdown() +
-    '\n\n## Prescription (FHIR `MedicationRequest.status`, `encounters.changePrescriptionStatus`: `PATCH /encounters/{id}/prescriptions/{prescriptionId}`)\n\n' +
-    'Prescriptions are signed when saved, so they start `active`. `on-hold`, `stopped`, `cancelled` and `entered-in-error` need a `reason`. Unlike adding one, changing a prescription is allowed after the encounter has ended.\n\n' +
-    medicationRequestStatusTableMarkdown() +
-    '\n\n## Queue entry\n\n| Status | Set when |\n|---|---|\n| `waiting` | the appointment is checked in, or its encounter was entered in error |\n| `in-consultation` | an encounter starts from the appointment |\n| `done` | the encounter is completed |\n| `left` | the checked-in appointment is cancelled (left without being seen) or entered in error before a consultation, or the encounter is discontinued |\n\n' +
-    'Order: in consultation first, then waiting patients with `urgent` before `routine` and otherwise by token; done and left last. Tokens are numbered from 1 per doctor and day without gaps. ' +
-    "The estimated wait of a waiting patient is (patients ahead × slot length) + the longer of what remains of the current consultation and the time until the doctor's session opens (`sessionOpensAt`, when patients check in early or during a break).\n\n" +
-    '## Invoice (FHIR `Invoice.status`, `billing.setStatus`: `PATCH /billing/{id}/status`; payments and refunds)\n\n' +
-    'Invoices are created `draft` (`POST /billing`) with their gap-free number. A person sets `issued`, `cancelled` or `entered-in-error` (the last two need a `reason`); `balanced` follows the money: ' +
-    'a payment that brings payments − refunds to the total balances the invoice, and a refund (a credit note) that reopens a balance takes it back to `issued`. An issued invoice is immutable. ' +
-    'Voiding a draft, or cancelling an issued invoice (allowed only while payments − refunds is 0: refund first), makes its charge items billable again for a corrected invoice.\n\n' +
-    invoiceStatusTableMarkdown() +
-    '\n\n## API key\n\n| Status | Next | How |\n|---|---|---|\n| `active` | `active` (new secret) | `api-keys.rotate` (`POST /api-keys/{id}/rotate`): the old secret stops working at once |\n| `active` | `revoked` | `api-keys.revoke` (`POST /api-keys/{id}/revoke`) |\n| `revoked` | none | create a new key |\n' +
-    inpatientStateMachines() +
-    a2aStateMachines() +
-    pharmacyStateMachines() +
-    diagnosticsStateMachines() +
-    agentActionStateMachines()
+    "These tables are rendered from the tables the code enforces (`shared/modules/*/status.ts`, `shared/clinical/medication-request-status.ts`), each declared in its module's manifest (`stateTables`). " +
+    'Any other transition answers 409 with a message listing the allowed next states.\n' +
+    stateTablesOf(modules)
+      .map((t) => `\n## ${t.title}\n\n${t.intro}\n${t.render ? `\n${t.render()}` : ''}`)
+      .join('')
   );
 }
 
-/** Agent actions (HITL). */
-function agentActionStateMachines(): string {
-  return (
-    '\n## Agent action (HITL, `agent-actions.*`; docs/hitl.md)\n\n' +
-    'A proposal starts `PENDING` (or `APPROVED` when the hospital auto-approves its type and its risk is below `CRITICAL`). Every decision is conditional on the state it was taken from: of two concurrent decisions, or a decision and the expiry job, exactly one wins and the other answers 409. An approved action is carried out once by its executor, which records `EXECUTED` with the result or `FAILED` with the reason.\n\n' +
-    agentActionStatusTableMarkdown()
-  );
-}
-
-/** Lab and radiology orders: the request's status and the work's step (see docs/diagnostics.md). */
-function diagnosticsStateMachines(): string {
-  return (
-    '\n## Lab order (FHIR `ServiceRequest.status`, `lab.setStatus`: `PATCH /lab/orders/{id}/status`)\n\n' +
-    "A doctor's order starts `active`; an agent's starts `draft` until a doctor activates it. `on-hold`, `revoked` and `entered-in-error` need a `reason`. " +
-    '`completed` is set only by verifying the report (`lab.verify`). Only an `active` order is collected, resulted or verified.\n\n' +
-    labOrderStatusTableMarkdown() +
-    '\n## Lab order step (where the work stands; the worklists are these steps)\n\n' +
-    '`lab.collect` moves to `awaiting-entry` with a new accession number; `lab.rejectSpecimen` back to `awaiting-collection` (before any result); ' +
-    'the last missing result to `awaiting-verification`; `lab.verify` by someone who entered none of the results to `reported`. ' +
-    'A reported result changes only by `lab.amendResult`, which keeps the previous value.\n\n' +
-    labStepTableMarkdown() +
-    '\n## Radiology order (FHIR `ServiceRequest.status`, `radiology.setStatus`: `PATCH /radiology/orders/{id}/status`)\n\n' +
-    'As for lab orders; `completed` is set by a final report. Revoking is possible until the procedure starts.\n\n' +
-    radiologyStatusTableMarkdown() +
-    '\n## Radiology procedure step (DICOM / IHE Scheduled Workflow)\n\n' +
-    '`radiology.schedule` (refused while a safety question is unanswered or positive and not overridden; a room slot is booked once), ' +
-    '`radiology.start`, `radiology.complete`, and a final `radiology.report` (a preliminary one keeps the step `completed`). Addenda follow a final report.\n\n' +
-    radiologyStepTableMarkdown()
-  );
-}
-
-/** Bed (HL7 0116) and admission (FHIR Encounter.status, inpatient) tables. */
-function inpatientStateMachines(): string {
-  return (
-    '\n## Bed (HL7 table 0116, `beds.changeState`: `PATCH /beds/{id}/state`, `beds.markClean`: `POST /beds/{id}/clean`)\n\n' +
-    'Admission and transfer move an `unoccupied` bed to `occupied`; transfer and discharge move the old bed to `housekeeping`; only marking it clean makes it `unoccupied` again. ' +
-    'A bed manager changes the other states by hand; an occupied bed cannot be closed, isolated or marked contaminated (409). ' +
-    "Each change updates its ward's availability counters in the same transaction.\n\n" +
-    bedStateTableMarkdown() +
-    '\n## Admission (FHIR `Encounter.status`, class `IMP`)\n\n' +
-    'Admissions start `in-progress` (the patient is in a bed). `admissions.discharge` (`POST /admissions/{id}/discharge`) ends one `discharged`; ' +
-    '`admissions.markEnteredInError` (`POST /admissions/{id}/entered-in-error`, needs a `reason`) ends one recorded by mistake. Both send the bed to `housekeeping`. ' +
-    'A finished admission accepts no transfer, observation or note (409). Discharge prescriptions follow the prescription table above (`admissions.changePrescriptionStatus`: `PATCH /admissions/{id}/prescriptions/{prescriptionId}`).\n\n' +
-    admissionStatusTableMarkdown()
-  );
-}
-
-/** A2A tasks: the task store's state table. */
-function a2aStateMachines(): string {
-  return (
-    '\n## A2A task (`POST /a2a`; A2A 1.0 names, 0.3 and 0.1 spell them `submitted`, `input-required`, …)\n\n' +
-    'Enforced by the task store on every save (a condition on the stored state) and by the SDK, which refuses messages to and cancellation of finished tasks (-32002 for cancel). A message runs its skill within the request, so `working` is never stored.\n\n' +
-    a2aTaskStateTableMarkdown() +
-    '\n'
-  );
-}
-
-/** The pharmacy's lifecycles: stock batches, and how dispensing moves a prescription. */
-function pharmacyStateMachines(): string {
-  return (
-    '\n## Stock batch (pharmacy: `pharmacy.writeOff`, `pharmacy.recall`)\n\n' +
-    'A received batch is `active`; only an active batch is dispensed, adjusted or takes returns, and only while unexpired is it dispensed. ' +
-    'A write-off is allowed once the batch has expired (the day after its expiry date); a recall at any time. Both take its remaining units out of the stock count.\n\n' +
-    batchStatusTableMarkdown() +
-    '\n## Dispensing and the prescription (`pharmacy.dispense`: `POST /pharmacy/dispenses`)\n\n' +
-    'Only an `active` prescription is dispensed. Each dispense is a FHIR `MedicationDispense` with status `completed` and a v3 `ActPharmacySupplyType`:\n\n' +
-    '| Dispense | Type | Prescription afterwards |\n|---|---|---|\n' +
-    '| first, part of the quantity | `FFP` | `active`, the rest owed |\n' +
-    '| first, all of it | `FFC` | `completed` |\n' +
-    '| later, part of what is owed | `RFP` | `active`, the rest owed |\n' +
-    '| later, all that is owed | `RFC` | `completed` |\n\n' +
-    'A return of unused units restocks the batch and leaves the prescription as it is.\n'
-  );
-}
-
+/** Every generated file (docs, and the catalogues code reads as data) and how it is rendered. */
 export const GENERATED_DOCS: Record<string, () => string> = {
+  'shared/kernel/catalogue.generated.ts': () => kernelCatalogueSource(MODULES),
+  'shared/agents/catalogue.generated.ts': () => agentCatalogueSource(MODULES),
   'docs/routes.md': routesMarkdown,
   'docs/state-machines.md': stateMachinesMarkdown,
-  'docs/agents.md': agentsMarkdown,
+  'docs/agents.md': () => agentsMarkdown(MODULES),
+  'docs/modules.md': () => modulesMarkdown(MODULES),
+  // Its agents block only; the rest is written by hand.
+  'README.md': () => readmeMarkdown(MODULES),
 };

@@ -60,7 +60,7 @@ export function createRestHandler(group: GroupDef, operations?: OperationCaller)
           case 'static':
             return json(
               200,
-              route.body({ baseUrl: baseUrlOf(lowerHeaders(event.headers), basePath) }),
+              await route.body({ baseUrl: baseUrlOf(lowerHeaders(event.headers), basePath) }),
             );
           case 'rpc':
             throw new InternalError(`${route.path} is served by its group's own handler`);

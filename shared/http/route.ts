@@ -179,14 +179,36 @@ export interface Permissions {
   events?: boolean;
 }
 
+/** A function's own bundle budget (`npm run bundles`), where the default does not fit. */
+export interface BundleBudget {
+  budgetKb: number;
+  /** It carries classic zod (the MCP SDK's own), not only zod/mini. */
+  classicZod?: boolean;
+  /** Why it needs more than the default: the budget and its reason are reviewed together. */
+  reason: string;
+}
+
 export interface GroupDef {
-  /** Function name, also the folder under functions/. */
+  /** Function name (and construct id). */
   name: string;
   description: string;
   memoryMb: number;
   timeoutSeconds: number;
   permissions: Permissions;
   routes: readonly Route[];
+  /**
+   * The file that declares the group, `import.meta.url`: the group's function bundles that file
+   * and what it imports (functions/rest/handler.ts, lib/bundling.ts), so declare a group in a file
+   * of its own (a module's routes.ts).
+   */
+  source?: string;
+  /**
+   * A handler of its own, relative to the project root, for a group that is not served by the
+   * operation caller (the pages, the discovery documents, A2A). Without one, the group is served
+   * by the generic REST entry, functions/rest/handler.ts.
+   */
+  entry?: string;
+  bundle?: BundleBudget;
 }
 
 /** What most groups need: declared once, so a group states only where it differs. */
@@ -203,7 +225,26 @@ export function defineGroup(
   return { ...GROUP_DEFAULTS, ...def };
 }
 
+/** The Lambda entry of every group without a handler of its own (bundled per group). */
+export const REST_ENTRY = 'functions/rest/handler.ts';
+
 /** Entry file of a group's function, relative to the project root. */
-export function groupEntry(group: Pick<GroupDef, 'name'>): string {
-  return `functions/${group.name}/handler.ts`;
+export function groupEntry(group: Pick<GroupDef, 'entry'>): string {
+  return group.entry ?? REST_ENTRY;
+}
+
+function isGroup(value: unknown): value is GroupDef {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as GroupDef).name === 'string' &&
+    Array.isArray((value as GroupDef).routes)
+  );
+}
+
+/** The group of this name among a file's exports (the generic REST entry's choice). */
+export function declaredGroup(exports: Readonly<Record<string, unknown>>, name: unknown): GroupDef {
+  const group = Object.values(exports).find((v) => isGroup(v) && v.name === name);
+  if (!group) throw new Error(`The bundled file declares no REST group named ${String(name)}`);
+  return group as GroupDef;
 }

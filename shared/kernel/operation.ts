@@ -5,7 +5,8 @@
  * event executor) is a binding that forms the input and calls `invokeOperation` (invoke.ts).
  */
 import type { Context, PublicContext } from './context';
-import type { Role } from './roles';
+import { checkDecisions, type Decision } from './decisions';
+import { type Role, type RoleGroupName, type RolesDeclaration, resolveRoles } from './roles';
 import type { Scope } from './scopes';
 import type * as z from './zod';
 
@@ -23,6 +24,8 @@ export interface PublicAccess {
 export interface ProtectedAccess {
   public?: false;
   roles: readonly Role[] | 'any';
+  /** The named role group (kernel/roles.ts) the roles were declared as, for the docs. */
+  roleGroup?: RoleGroupName;
   scope?: Scope | 'any';
   /** Writes stay allowed after a trial tenant's trial ended (revoking a key, deactivating a user). */
   allowAfterTrial?: boolean;
@@ -41,17 +44,33 @@ export interface ProtectedAccess {
    * administrator runs the hospital, not its patients' treatment.
    */
   clinicalDecision?: boolean;
+  /**
+   * Rules beyond the roles, declared here so the docs show them (kernel/decisions.ts): a kernel
+   * checked decision is checked right before the implementation runs; the others are checked by
+   * the implementation where stored data says they apply.
+   */
+  decisions?: readonly Decision[];
 }
 
 export type Access = PublicAccess | ProtectedAccess;
 
+/** An access rule as an operation declares it: `roles` may name a role group (kernel/roles.ts). */
+export type AccessDeclaration =
+  | PublicAccess
+  | (Omit<ProtectedAccess, 'roles' | 'roleGroup'> & { roles: RolesDeclaration });
+
+/** The access rule a declaration stands for: a named role group becomes its roles. */
+export type ResolvedAccess<A extends AccessDeclaration> = A extends PublicAccess
+  ? A
+  : ProtectedAccess;
+
 export const PUBLIC: PublicAccess = { public: true };
 
-export function isPublic(access: Access): access is PublicAccess {
+export function isPublic(access: AccessDeclaration): access is PublicAccess {
   return access.public === true;
 }
 
-export type ContextFor<A extends Access> = A extends PublicAccess ? PublicContext : Context;
+export type ContextFor<A> = A extends PublicAccess ? PublicContext : Context;
 
 export interface Operation<
   I extends z.ZodMiniType = z.ZodMiniType,
@@ -80,16 +99,44 @@ export interface Operation<
   handler: (ctx: ContextFor<A>, input: z.output<I>) => Promise<z.input<O>>;
 }
 
-/** Declares an operation; the identity function that gives it its types. */
+/** An operation as it is declared: its access rule may name a role group. */
+export type OperationDeclaration<
+  I extends z.ZodMiniType,
+  O extends z.ZodMiniType,
+  A extends AccessDeclaration,
+> = Omit<Operation<I, O, ResolvedAccess<A>>, 'access' | 'handler'> & {
+  access: A;
+  handler: (ctx: ContextFor<A>, input: z.output<I>) => Promise<z.input<O>>;
+};
+
+/**
+ * Declares an operation: checks its name, resolves a named role group into its roles (keeping
+ * the name for the docs), and puts its kernel-checked decisions in front of the implementation.
+ */
 export function defineOperation<
   I extends z.ZodMiniType,
   O extends z.ZodMiniType,
-  const A extends Access,
->(op: Operation<I, O, A>): Operation<I, O, A> {
+  const A extends AccessDeclaration,
+>(op: OperationDeclaration<I, O, A>): Operation<I, O, ResolvedAccess<A>> {
   if (!/^[a-z][a-z0-9-]*\.[a-z][A-Za-z0-9]*$/.test(op.name)) {
     throw new Error(`Operation name ${op.name} must read <module>.<verb>, e.g. patients.register`);
   }
-  return op;
+  const declared = op.access as AccessDeclaration;
+  if (isPublic(declared)) return op as unknown as Operation<I, O, ResolvedAccess<A>>;
+  const { roles, group } = resolveRoles(declared.roles);
+  const access: ProtectedAccess = { ...declared, roles, ...(group ? { roleGroup: group } : {}) };
+  const checked = (access.decisions ?? []).filter((d) => d.checkedBy === 'kernel');
+  const handler = op.handler as (ctx: Context, input: z.output<I>) => Promise<z.input<O>>;
+  return {
+    ...op,
+    access,
+    handler: checked.length
+      ? async (ctx: Context, input: z.output<I>) => {
+          checkDecisions(checked, ctx.actor, input);
+          return handler(ctx, input);
+        }
+      : handler,
+  } as unknown as Operation<I, O, ResolvedAccess<A>>;
 }
 
 /** Any operation, for registries and transports that handle them generically. */

@@ -3,7 +3,7 @@
  * API keys. The page is static markup; its script (shared/web/client/admin.ts) loads data with
  * the session token.
  */
-import { ROLES, type Role } from '../kernel/roles';
+import { ROLE_LABELS, ROLES } from '../kernel/roles';
 import type { SCOPES } from '../kernel/scopes';
 import { agentsSection } from './admin-agents';
 import { pharmacyNav, pharmacySections } from './admin-pharmacy';
@@ -23,21 +23,6 @@ export type ScopeCatalogue = Readonly<Record<string, string>> | typeof SCOPES;
 export interface AdminPageOptions extends ScriptedPageOptions {
   scopes: ScopeCatalogue;
 }
-
-export const ROLE_LABELS: Readonly<Record<Role, string>> = {
-  ADMIN: 'Administrator',
-  DOCTOR: 'Doctor',
-  NURSE: 'Nurse',
-  RECEPTIONIST: 'Receptionist',
-  PHARMACIST: 'Pharmacist',
-  ACCOUNTANT: 'Accountant',
-  LAB_TECHNICIAN: 'Lab technician',
-  RADIOLOGIST: 'Radiologist',
-  BED_MANAGER: 'Bed manager',
-  CASHIER: 'Cashier',
-  PATHOLOGIST: 'Pathologist',
-  RADIOGRAPHER: 'Radiographer',
-};
 
 const SCOPE_GROUP_LABELS: Readonly<Record<string, string>> = {
   tenant: 'Hospital',

@@ -1,26 +1,19 @@
 /**
- * The pages' scripts, declared once. Each entry is a TypeScript module under shared/web/client/
- * that esbuild bundles into one classic script per page (asset name → entry point). Everything
- * that builds or serves them reads this file:
- *  - on AWS, NodejsFunction's afterBundling hook writes them into the web function's bundle
- *    folder, under PAGE_SCRIPTS_DIR (lib/page-scripts.ts, lib/bundling.ts);
+ * The pages' scripts. Each is a TypeScript module under shared/web/client/ that esbuild bundles
+ * into one classic script per page; the module manifests declare them (`pageScripts`: asset name →
+ * entry point), and lib/manifest.ts derives the list. What builds or serves them:
+ *  - on AWS, the web function's bundling writes them into its bundle folder, under
+ *    PAGE_SCRIPTS_DIR (lib/bundling.ts, lib/page-scripts.ts);
  *  - locally, the runtime builds them at start-up and names the folder in PAGE_SCRIPTS_DIR_ENV
  *    (bin/local/page-scripts.ts);
- *  - the web function serves them as same-origin files, `GET /assets/<name>.<hash>.js`, so the
- *    pages' CSP is `script-src 'self'` (shared/web/page-scripts.ts, shared/web/csp.ts).
+ *  - the web function serves the files it finds there as same-origin files,
+ *    `GET /assets/<name>.<hash>.js`, so the pages' CSP is `script-src 'self'`
+ *    (shared/web/page-scripts.ts, shared/web/csp.ts).
  * Data only: the web function's bundle imports this file, so it must not import esbuild.
  */
-export const PAGE_SCRIPTS = {
-  'get-started': 'shared/web/client/get-started.ts',
-  login: 'shared/web/client/login.ts',
-  admin: 'shared/web/client/admin.ts',
-  billing: 'shared/web/client/billing.ts',
-  diagnostics: 'shared/web/client/diagnostics.ts',
-  'bed-board': 'shared/web/client/bed-board.ts',
-  'api-docs': 'shared/web/client/api-docs.ts',
-} as const;
 
-export type PageScript = keyof typeof PAGE_SCRIPTS;
+/** A page script's asset name (a module manifest's `pageScripts` key). */
+export type PageScript = string;
 
 /**
  * esbuild settings for every page script, as esbuild option names (the JS API takes them as they

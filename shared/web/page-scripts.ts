@@ -4,10 +4,9 @@
  * content, so browsers may cache it for a year and still fetch a new deployment's at once.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  PAGE_SCRIPTS,
   PAGE_SCRIPTS_DIR,
   PAGE_SCRIPTS_DIR_ENV,
   PAGE_SCRIPTS_PATH,
@@ -21,26 +20,38 @@ export interface PageScripts {
   body(fileName: string): string | undefined;
 }
 
-/** Reads `<name>.js` for every declared page script from dir; throws if one is missing. */
+/**
+ * Reads every built page script (`<name>.js`) in dir: the build put there the scripts the
+ * manifests declare, so the function needs no list of its own. Asking for a script the build did
+ * not produce throws.
+ */
 export function loadPageScripts(dir: string): PageScripts {
   const fileNames = new Map<PageScript, string>();
   const bodies = new Map<string, string>();
-  for (const page of Object.keys(PAGE_SCRIPTS) as PageScript[]) {
-    const path = join(dir, `${page}.js`);
-    let body: string;
-    try {
-      body = readFileSync(path, 'utf8');
-    } catch (err) {
-      throw new Error(`Page script ${path} is missing: see shared/web/assets.ts for the build`, {
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((f) => f.endsWith('.js'));
+  } catch (err) {
+    throw new Error(
+      `Page scripts folder ${dir} is missing: see shared/web/assets.ts for the build`,
+      {
         cause: err,
-      });
-    }
+      },
+    );
+  }
+  for (const file of names) {
+    const page = file.slice(0, -'.js'.length);
+    const body = readFileSync(join(dir, file), 'utf8');
     const fileName = `${page}.${createHash('sha256').update(body).digest('hex').slice(0, 12)}.js`;
     fileNames.set(page, fileName);
     bodies.set(fileName, body);
   }
   return {
-    src: (page) => `${PAGE_SCRIPTS_PATH}/${fileNames.get(page)}`,
+    src: (page) => {
+      const fileName = fileNames.get(page);
+      if (!fileName) throw new Error(`No page script ${page} in ${dir}: see shared/web/assets.ts`);
+      return `${PAGE_SCRIPTS_PATH}/${fileName}`;
+    },
     body: (fileName) => bodies.get(fileName),
   };
 }

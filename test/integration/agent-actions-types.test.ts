@@ -5,7 +5,7 @@
  */
 
 import { describe, expect, it } from 'vitest';
-import { ACTION_TYPES, type ActionTypeName } from '../../shared/modules/agent-actions';
+import { type ActionTypeName, actionType } from '../../shared/modules/agent-actions';
 import { recoveredResultId } from '../../shared/modules/agent-actions/dispatch';
 import { type Client, expectError } from '../support/api';
 import { diagnosticsHospital, must } from '../support/diagnostics';
@@ -42,7 +42,7 @@ describe('every action type, end to end', () => {
     const done = await approveAndRun(h.doctorUser, p.body.id);
     expect(done).toMatchObject({ status: 'EXECUTED', operation: 'encounters.prescribe' });
     // The id a recovering executor would record is the one the operation answered.
-    expect(done.result.id).toBe(recoveredResultId(ACTION_TYPES[done.type as ActionTypeName], done));
+    expect(done.result.id).toBe(recoveredResultId(actionType(done.type as ActionTypeName), done));
   });
 
   it('admission: approved by a receptionist (who may admit), the patient is in a bed', async () => {
@@ -68,7 +68,7 @@ describe('every action type, end to end', () => {
     const done = await approveAndRun(h.reception, p.body.id);
     expect(done.status, JSON.stringify(done)).toBe('EXECUTED');
     // The id a recovering executor would record is the one the operation answered.
-    expect(done.result.id).toBe(recoveredResultId(ACTION_TYPES[done.type as ActionTypeName], done));
+    expect(done.result.id).toBe(recoveredResultId(actionType(done.type as ActionTypeName), done));
     const admission = await h.doctorUser.api.get(`/admissions/${done.result.id}`);
     expect(admission.body).toMatchObject({
       patientId: patient.id,
@@ -96,7 +96,7 @@ describe('every action type, end to end', () => {
     const done = await approveAndRun(h.doctorUser, p.body.id);
     expect(done.status, JSON.stringify(done)).toBe('EXECUTED');
     // The id a recovering executor would record is the one the operation answered.
-    expect(done.result.id).toBe(recoveredResultId(ACTION_TYPES[done.type as ActionTypeName], done));
+    expect(done.result.id).toBe(recoveredResultId(actionType(done.type as ActionTypeName), done));
     expect(done.result.id).toBe(adm.id);
     const ended = await h.doctorUser.api.get(`/admissions/${adm.id}`);
     expect(ended.body.status).toBe('discharged');
@@ -121,7 +121,7 @@ describe('every action type, end to end', () => {
     const done = await approveAndRun(h.doctorUser, p.body.id);
     expect(done.status, JSON.stringify(done)).toBe('EXECUTED');
     // The id a recovering executor would record is the one the operation answered.
-    expect(done.result.id).toBe(recoveredResultId(ACTION_TYPES[done.type as ActionTypeName], done));
+    expect(done.result.id).toBe(recoveredResultId(actionType(done.type as ActionTypeName), done));
     const order = await h.doctorUser.api.get(`/lab/orders/${done.result.id}`);
     expect(order.body).toMatchObject({ status: 'active', priority: 'stat' });
   });
@@ -152,7 +152,7 @@ describe('every action type, end to end', () => {
     const done = await approveAndRun(h.doctorUser, p.body.id);
     expect(done.status, JSON.stringify(done)).toBe('EXECUTED');
     // The id a recovering executor would record is the one the operation answered.
-    expect(done.result.id).toBe(recoveredResultId(ACTION_TYPES[done.type as ActionTypeName], done));
+    expect(done.result.id).toBe(recoveredResultId(actionType(done.type as ActionTypeName), done));
     const order = await h.doctorUser.api.get(`/radiology/orders/${done.result.id}`);
     expect(order.body).toMatchObject({ status: 'active' });
     expect(JSON.stringify(order.body)).toContain('XR-CHEST');

@@ -182,11 +182,11 @@ describe('/.well-known/openapi.json', () => {
     expect(other.body.message).toMatch(/already used for a different patients.register request/);
   });
 
-  it('names the mount prefix as its server, so "Try it out" reaches the API under a stage', () => {
+  it('names the mount prefix as its server, so "Try it out" reaches the API under a stage', async () => {
     const serve = openApiServer(allRoutes);
     expect(
-      serve({ baseUrl: 'https://x.execute-api.eu-west-1.amazonaws.com/prod' }).servers,
+      (await serve({ baseUrl: 'https://x.execute-api.eu-west-1.amazonaws.com/prod' })).servers,
     ).toEqual([{ url: '/prod' }]);
-    expect(serve({ baseUrl: 'https://api.example.test' }).servers).toEqual([{ url: '/' }]);
+    expect((await serve({ baseUrl: 'https://api.example.test' })).servers).toEqual([{ url: '/' }]);
   });
 });

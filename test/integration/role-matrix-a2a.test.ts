@@ -9,7 +9,7 @@ import { opdRuntime } from '../support/opd';
 // rules (test/integration/a2a.test.ts), so the route itself only needs a credential.
 
 /** The resource groups whose routes this file covers (see role-matrix-coverage.test.ts). */
-const MATRIX_GROUPS: readonly string[] = ['openapi', 'a2a'];
+const MATRIX_MODULES: readonly string[] = ['openapi', 'a2a'];
 
 /** Routes anyone may call without credentials. */
 const PUBLIC_ROUTES = ['GET /.well-known/openapi.json'];
@@ -27,7 +27,7 @@ const opd = opdRuntime('Asia/Kolkata');
 describe('discovery and A2A access', () => {
   it('lists exactly the routes its groups serve', () => {
     const served = allRoutes()
-      .filter((r) => MATRIX_GROUPS.includes(r.group))
+      .filter((r) => MATRIX_MODULES.includes(r.module))
       .map((r) => `${r.method} ${r.path}`)
       .sort();
     expect(served).toEqual([...PUBLIC_ROUTES, ...ANY_CREDENTIAL_ROUTES].sort());

@@ -12,7 +12,7 @@ import { SCOPE_NAMES, type Scope } from '../../shared/kernel/scopes';
 import type { Client, Reply } from '../support/api';
 import { hitlHospital, hitlRuntime, PARACETAMOL } from '../support/hitl';
 
-const MATRIX_GROUPS: readonly string[] = ['agent-actions'];
+const MATRIX_MODULES: readonly string[] = ['agent-actions'];
 
 const NO_KEYS = 'no keys';
 const READERS: readonly Role[] = [
@@ -233,7 +233,7 @@ beforeAll(async () => {
 describe('the agent actions access table', () => {
   it('lists exactly the routes the agent-actions group serves', () => {
     const served = allRoutes()
-      .filter((r) => MATRIX_GROUPS.includes(r.group))
+      .filter((r) => MATRIX_MODULES.includes(r.module))
       .map((r) => `${r.method} ${r.path}`)
       .sort();
     expect(served).toEqual([...ROUTE_KEYS].sort());

@@ -11,7 +11,7 @@ import { SCOPE_NAMES } from '../../shared/kernel/scopes';
 import { type Client, expectError } from '../support/api';
 import { opdHospital, opdRuntime } from '../support/opd';
 
-const MATRIX_GROUPS: readonly string[] = ['agent-meta', 'agent-audit'];
+const MATRIX_MODULES: readonly string[] = ['agent-meta', 'agent-audit'];
 
 const PUBLIC_ROUTES = [
   'GET /agenty/meta/tools',
@@ -44,7 +44,7 @@ beforeAll(async () => {
 describe('agent routes: the access table', () => {
   it('lists exactly the routes the agent groups serve', () => {
     const served = allRoutes()
-      .filter((r) => MATRIX_GROUPS.includes(r.group))
+      .filter((r) => MATRIX_MODULES.includes(r.module))
       .map((r) => `${r.method} ${r.path}`)
       .sort();
     expect(served).toEqual([...Object.keys(ACCESS), ...PUBLIC_ROUTES].sort());

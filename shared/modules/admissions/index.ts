@@ -3,8 +3,6 @@
  * stay (billing), the discharge holds (modules whose open work must block a discharge), reads.
  */
 
-// Agent actions propose admissions and discharges for approval and run these once approved.
-export { admit, discharge } from './operations';
 export {
   admissionBedDayCharges,
   type BedDayChargeLine,

@@ -1,6 +1,5 @@
 import { PRESCRIBER_ROLES } from '../../clinical/prescribing';
 import { defineOperation } from '../../kernel/operation';
-import type { Role } from '../../kernel/roles';
 import { Prescription } from '../encounters';
 import * as entries from './clinical-entries';
 import * as ending from './discharge';
@@ -25,8 +24,6 @@ import {
 import * as svc from './service';
 
 /** Who reads admissions: the admitting desk, the ward's clinicians and the bed manager. */
-const ADMISSION_READERS: readonly Role[] = ['RECEPTIONIST', 'DOCTOR', 'NURSE', 'BED_MANAGER'];
-
 export const admit = defineOperation({
   name: 'admissions.admit',
   summary:
@@ -44,7 +41,7 @@ export const list = defineOperation({
   summary: 'List admissions newest first by ward, doctor, patient, status and admission dates',
   input: ListAdmissionsInput,
   output: AdmissionPage,
-  access: { roles: ADMISSION_READERS, scope: 'admissions:read' },
+  access: { roles: 'wardStaff', scope: 'admissions:read' },
   kind: 'read',
   idempotent: true,
   handler: svc.listAdmissions,
@@ -56,7 +53,7 @@ export const get = defineOperation({
     'One admission with its bed history, observations (NEWS2 latest and trend), notes and discharge medications',
   input: AdmissionIdInput,
   output: AdmissionDetail,
-  access: { roles: ADMISSION_READERS, scope: 'admissions:read' },
+  access: { roles: 'wardStaff', scope: 'admissions:read' },
   kind: 'read',
   idempotent: true,
   handler: svc.getAdmission,

@@ -1,39 +1,27 @@
 /**
- * The agent action types, declared once as data. Each entry names the operation an approved
- * action runs, how a proposal becomes that operation's input, the facts and rules of its risk, its
- * default lifetime and its executor. Everything else is derived from these entries: the proposal
- * operations (and so the MCP tools and A2A skills bound to them), who may approve (the target
- * operation's roles), the EventBridge rule and executor function per type (lib/events-stack.ts and
- * the local runtime's bus), the settings and the docs. A new type is one entry here and its name
- * in action-type-names.ts.
+ * Agent action types. Each type is declared once, with `defineActionType`, in the module that
+ * owns its target operation (e.g. shared/modules/encounters/actions.ts: a prescription), and listed
+ * in that module's manifest (`actionTypes`). Everything else is derived from the declaration:
+ * - the proposal operation `agent-actions.propose<Type>` (operations.ts: proposalOperation), its
+ *   route `POST /agent-actions/proposals/<type>` served by the declaring module's group and its
+ *   MCP tool `propose-<type>` in its skill (shared/manifest/hitl.ts);
+ * - who may approve (the target operation's roles, approverRoles below) and the risk (its assess
+ *   and the rules of risk.ts);
+ * - the EventBridge rule, the executor function `agent-action-<type>` and its DLQ (events.ts,
+ *   lib/events-stack.ts, the local runtime's bus);
+ * - the names, titles and default lifetimes the settings and schemas use, as data
+ *   (shared/kernel/catalogue.generated.ts, written by `npm run docs`).
+ *
+ * The executor finds a type's declaration in the registry below: the module list registers every
+ * type (shared/modules/index.ts); an executor function loads the declaring module first.
  */
-import { medicationRiskClasses } from '../../clinical/medication-risk';
-import { PRESCRIBER_ROLES, PrescriptionInputSchema } from '../../clinical/prescribing';
-import { ageInYears } from '../../clinical/vitals';
 import { allowedRoles } from '../../kernel/access';
 import type { Context } from '../../kernel/context';
-import { NotFound } from '../../kernel/errors';
-import { idParam } from '../../kernel/fields';
 import type { AnyOperation, ProtectedAccess } from '../../kernel/operation';
 import type { Role } from '../../kernel/roles';
-import { todayIn } from '../../kernel/time/zoned-time';
-import * as z from '../../kernel/zod';
-import { admit, discharge, findAdmission } from '../admissions';
-import { checkPrescribable, findEncounter, prescribe } from '../encounters';
-import { orderLabTests, resolveSource } from '../lab';
-import { findPatient } from '../patients';
-import { orderRadiology } from '../radiology';
+import type * as z from '../../kernel/zod';
 import { ACTION_TYPE_NAMES, type ActionTypeName } from './action-type-names';
-import {
-  admissionRiskFindings,
-  dischargeRiskFindings,
-  nearMatchRiskFindings,
-  orderPriorityFindings,
-  prescriptionRiskFindings,
-  type RiskFinding,
-  type RiskLevel,
-  radiologyRiskFindings,
-} from './risk';
+import type { RiskFinding, RiskLevel } from './risk';
 
 /** What a type's assessment finds out about a proposal, from the tenant's records. */
 export interface Assessment {
@@ -44,11 +32,22 @@ export interface Assessment {
   findings: RiskFinding[];
 }
 
+/** How agents are offered the proposal: the MCP tool `propose-<type>` and its A2A skill. */
+export interface ProposalTool {
+  title: string;
+  description: string;
+  /** The A2A skill the tool belongs to, or null (MCP only). */
+  skill: string | null;
+  tags: readonly string[];
+  keywords: readonly string[];
+  examples: readonly string[];
+}
+
 export interface ActionTypeDef {
   type: ActionTypeName;
   /** For people: the Approvals page and the docs. */
   title: string;
-  /** The proposal operation is `agent-actions.<proposeVerb>`. */
+  /** The proposal operation is `agent-actions.<proposeVerb>` (`propose` + the type in PascalCase). */
   proposeVerb: string;
   proposeSummary: string;
   /** The proposal's fields (the agent's rationale is added to every proposal). */
@@ -71,7 +70,7 @@ export interface ActionTypeDef {
   result: 'created' | 'target';
   /** How long a proposal waits for a decision unless the hospital sets another lifetime. */
   lifetimeMinutes: number;
-  /** Name of the executor function (one per type; lib/events-stack.ts). */
+  /** Name of the executor function (one per type, `agent-action-<type>`; lib/events-stack.ts). */
   executor: string;
   /** The risk rules in words (docs/hitl.md); the code is the assessment's. */
   riskRules: readonly string[];
@@ -85,254 +84,56 @@ export interface ActionTypeDef {
    * it does. CRITICAL is never covered, whatever the type (agent-actions service).
    */
   autoApprovalExclusion?(risk: RiskLevel, targetInput: Record<string, unknown>): string | null;
+  /** The agent tool the proposal is offered as. */
+  tool: ProposalTool;
 }
 
-async function requirePatient(ctx: Context, id: string) {
-  const patient = await findPatient(ctx.store, id);
-  if (!patient) throw new NotFound(`Patient ${id} not found`);
-  return patient;
+const pascal = (type: string) =>
+  type.replace(/(^|-)([a-z])/g, (_m, _dash: string, c: string) => c.toUpperCase());
+
+/**
+ * Declares an action type; what follows from its name (the proposal verb, the executor's name) is
+ * filled in. Declared once, in the module of its target operation, and listed in its manifest.
+ */
+export function defineActionType(
+  def: Omit<ActionTypeDef, 'type' | 'proposeVerb' | 'executor'> & { type: string },
+): ActionTypeDef {
+  if (!/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/.test(def.type))
+    throw new Error(`Agent action type ${def.type} must be kebab-case`);
+  return {
+    ...def,
+    type: def.type as ActionTypeName,
+    proposeVerb: `propose${pascal(def.type)}`,
+    executor: `agent-action-${def.type}`,
+  };
 }
 
-const prescription: ActionTypeDef = {
-  type: 'prescription',
-  title: 'Prescription',
-  proposeVerb: 'proposePrescription',
-  proposeSummary:
-    'Propose a prescription on an open encounter for a doctor to approve (nothing is prescribed until then)',
-  proposal: z.extend(PrescriptionInputSchema, { encounterId: idParam() }),
-  proposers: ['DOCTOR', 'NURSE', 'PHARMACIST'],
-  target: prescribe,
-  toTargetInput: ({ encounterId, ...rx }) => ({ id: encounterId, ...rx }),
-  async assess(ctx, input) {
-    const rx = input as z.output<typeof prescribe.input>;
-    const encounter = await findEncounter(ctx.store, rx.id);
-    if (!encounter) throw new NotFound(`Encounter ${rx.id} not found`);
-    const patient = await requirePatient(ctx, encounter.patientId);
-    // The same screen the prescription will pass: a finished encounter or an allergy conflict
-    // without an override reason is refused now, not after a doctor approved it.
-    const check = checkPrescribable({
-      encounterStatus: encounter.status,
-      encounterId: encounter.id,
-      allergies: patient.allergies ?? [],
-      drug: { name: rx.drugName, code: rx.drugCode ?? null },
-      overrideReason: rx.allergyOverrideReason ?? null,
-    });
-    const classes = medicationRiskClasses({ name: rx.drugName, code: rx.drugCode }, rx.route);
-    const ageYears = ageInYears(patient.dateOfBirth, todayIn(ctx.tenant.timeZone, ctx.now));
-    return {
-      patientId: patient.id,
-      patientName: patient.name,
-      summary:
-        `${rx.drugName} ${rx.strength}: ${rx.dose} ${rx.route}, ${rx.frequency} for ${rx.durationDays} day${rx.durationDays === 1 ? '' : 's'} (quantity ${rx.quantity})` +
-        `${rx.instructions ? `; ${rx.instructions}` : ''}${check.overrideReason ? `; allergy override: ${check.overrideReason}` : ''}` +
-        ` on encounter ${encounter.id} with ${encounter.doctorName}`,
-      findings: [
-        ...prescriptionRiskFindings({
-          allergyConflicts: check.allergyConflicts,
-          controlled: classes.controlled,
-          highAlert: classes.highAlert,
-          ageYears,
-          route: rx.route,
-          drugCode: check.drugCode,
-        }),
-        ...(check.drugCode
-          ? []
-          : nearMatchRiskFindings({
-              name: rx.drugName,
-              allergies: patient.allergies ?? [],
-              ageYears,
-              route: rx.route,
-            })),
-      ],
-    };
-  },
-  resultId: (output) => (output as { id: string }).id,
-  result: 'created',
-  // An OPD prescription is decided within the clinic session the patient is in.
-  lifetimeMinutes: 4 * 60,
-  executor: 'agent-action-prescription',
-  // A hospital may pre-approve only what needs no prescriber's judgement: a LOW prescription.
-  autoApprovalExclusion: (risk) =>
-    risk === 'LOW' ? null : `auto-approval covers only LOW prescriptions (this one is ${risk})`,
-  riskRules: [
-    'CRITICAL: overrides a recorded allergy or cross-sensitivity (an allergyOverrideReason was needed)',
-    'CRITICAL: a controlled or high-alert drug for a child (under 18, BNF for Children)',
-    'HIGH: a controlled drug (opioids incl. tramadol and the N01AH opioid anaesthetics, benzodiazepines and Z-drugs, barbiturates, stimulants, gabapentinoids, ketamine)',
-    'HIGH: an ISMP high-alert medication (anticoagulants, thrombolytics, glycoprotein IIb/IIIa inhibitors, insulin, sulfonylureas, opioids incl. N01AH, antineoplastics, methotrexate, concentrated electrolytes incl. potassium phosphate and hypertonic saline, neuromuscular blockers, IV antiarrhythmics, digoxin, IV inotropes and vasopressors, IV oxytocin, general anaesthetics, IV moderate sedation, IV adrenergic antagonists, epoprostenol, nitroprusside, IV promethazine, parenteral nutrition)',
-    'HIGH: any drug for a child under 18 (a paediatric dose, BNF for Children)',
-    'MEDIUM: a parenteral route (IV, IM, SC)',
-    'MEDIUM: a drug the catalogue cannot class (no ATC code), and no lower than the catalogue drug its name is nearest to (a misspelling is screened as that drug)',
-    'LOW: none of the above',
-  ],
-};
+const registry = new Map<string, ActionTypeDef>();
 
-/** The fields of an operation's input as a plain object (its cross-field checks run at proposal). */
-function fieldsOf(op: AnyOperation): Record<string, z.ZodMiniType> {
-  return (op.input as unknown as z.ZodMiniObject).shape as unknown as Record<string, z.ZodMiniType>;
+/** Makes declared types known to the executor (the module list; an executor's own module). */
+export function registerActionTypes(defs: readonly ActionTypeDef[]): void {
+  for (const def of defs) {
+    const known = registry.get(def.type);
+    if (known && known !== def) throw new Error(`Agent action type ${def.type} is declared twice`);
+    registry.set(def.type, def);
+  }
 }
-
-const idOf = (output: unknown) => (output as { id: string }).id;
-
-async function ageOf(ctx: Context, dateOfBirth: string) {
-  return ageInYears(dateOfBirth, todayIn(ctx.tenant.timeZone, ctx.now));
-}
-
-const admission: ActionTypeDef = {
-  type: 'admission',
-  title: 'Admission',
-  proposeVerb: 'proposeAdmission',
-  proposeSummary:
-    'Propose admitting a patient to a bed or ward for a person who may admit to approve (nothing happens until then)',
-  proposal: z.strictObject(fieldsOf(admit)),
-  proposers: ['DOCTOR', 'NURSE', 'BED_MANAGER'],
-  target: admit,
-  toTargetInput: (proposal) => proposal,
-  async assess(ctx, input) {
-    const a = input as z.output<typeof admit.input>;
-    const patient = await requirePatient(ctx, a.patientId);
-    return {
-      patientId: patient.id,
-      patientName: patient.name,
-      summary: `Admit (${a.source}) for ${a.reason}${a.provisionalDiagnosis ? `; provisional diagnosis ${a.provisionalDiagnosis.text}` : ''}; ${a.bedId ? `bed ${a.bedId}` : `first free bed of ward ${a.wardId}`}${a.expectedLengthOfStayDays ? `; expected stay ${a.expectedLengthOfStayDays} days` : ''}`,
-      findings: admissionRiskFindings({
-        source: a.source,
-        ageYears: await ageOf(ctx, patient.dateOfBirth),
-      }),
-    };
-  },
-  resultId: idOf,
-  result: 'created',
-  // A patient waiting for a bed needs a decision within the hour or two.
-  lifetimeMinutes: 2 * 60,
-  executor: 'agent-action-admission',
-  riskRules: [
-    'MEDIUM: every admission (a bed and an inpatient stay)',
-    'HIGH: an emergency admission',
-    'HIGH: a child under 16',
-  ],
-};
-
-const { id: _admissionId, ...dischargeFields } = fieldsOf(discharge);
-const hasMedicines = (input: Record<string, unknown>) =>
-  Array.isArray(input.medications) && input.medications.length > 0;
-const dischargeType: ActionTypeDef = {
-  type: 'discharge',
-  title: 'Discharge',
-  proposeVerb: 'proposeDischarge',
-  proposeSummary:
-    'Propose discharging an admitted patient (summary, disposition, medications) for a doctor to approve',
-  proposal: z.strictObject({ admissionId: idParam(), ...dischargeFields }),
-  proposers: ['DOCTOR', 'NURSE'],
-  target: discharge,
-  toTargetInput: ({ admissionId, ...rest }) => ({ id: admissionId, ...rest }),
-  async assess(ctx, input) {
-    const d = input as z.output<typeof discharge.input>;
-    const stay = await findAdmission(ctx.store, d.id);
-    if (!stay) throw new NotFound(`Admission ${d.id} not found`);
-    const risky = d.medications.flatMap((m) => {
-      const c = medicationRiskClasses({ name: m.drugName, code: m.drugCode }, m.route);
-      return c.controlled.length || c.highAlert.length ? [m.drugName] : [];
-    });
-    return {
-      patientId: stay.patientId,
-      patientName: stay.patientName,
-      summary: `Discharge (${d.disposition}) from ${stay.wardName} bed ${stay.bedCode}: ${d.finalDiagnoses.map((x) => x.text).join('; ')}; condition ${d.conditionAtDischarge}${d.medications.length ? `; ${d.medications.length} discharge medication${d.medications.length === 1 ? '' : 's'} (${d.medications.map((m) => m.drugName).join(', ')})` : ''}${d.followUpDate ? `; follow-up ${d.followUpDate}` : ''}`,
-      findings: dischargeRiskFindings({ disposition: d.disposition, riskyMedications: risky }),
-    };
-  },
-  resultId: idOf,
-  result: 'target',
-  // Discharges are decided on the ward round: within the day.
-  lifetimeMinutes: 12 * 60,
-  executor: 'agent-action-discharge',
-  // Discharge medicines are prescriptions: a doctor decides them, never a standing rule.
-  approversFor: (input) => (hasMedicines(input) ? PRESCRIBER_ROLES : undefined),
-  autoApprovalExclusion: (_risk, input) =>
-    hasMedicines(input)
-      ? 'auto-approval never covers a discharge with medicines (prescribing is a doctor’s decision)'
-      : null,
-  riskRules: [
-    'MEDIUM: every discharge (inpatient care ends)',
-    'HIGH: against medical advice, or absconded',
-    'HIGH: a controlled or high-alert discharge medication',
-    'CRITICAL: a discharge that records a death (disposition deceased)',
-  ],
-};
-
-const labOrder: ActionTypeDef = {
-  type: 'lab-order',
-  title: 'Lab order',
-  proposeVerb: 'proposeLabOrder',
-  proposeSummary: 'Propose lab tests or panels from an encounter for a doctor to approve',
-  proposal: z.strictObject(fieldsOf(orderLabTests)),
-  proposers: ['DOCTOR', 'NURSE'],
-  target: orderLabTests,
-  toTargetInput: (proposal) => proposal,
-  async assess(ctx, input) {
-    const o = input as z.output<typeof orderLabTests.input>;
-    const source = await resolveSource(ctx, o.source);
-    const patient = await requirePatient(ctx, source.patientId);
-    return {
-      patientId: patient.id,
-      patientName: patient.name,
-      summary: `Lab order (${o.priority}): ${o.codes.join(', ')} from ${o.source.kind} ${o.source.id}${o.clinicalNotes ? `; ${o.clinicalNotes}` : ''}`,
-      findings: orderPriorityFindings(o.priority),
-    };
-  },
-  resultId: idOf,
-  result: 'created',
-  lifetimeMinutes: 8 * 60,
-  executor: 'agent-action-lab-order',
-  riskRules: ['HIGH: a stat order', 'MEDIUM: an urgent order', 'LOW: a routine order'],
-};
-
-const radiologyOrder: ActionTypeDef = {
-  type: 'radiology-order',
-  title: 'Radiology order',
-  proposeVerb: 'proposeRadiologyOrder',
-  proposeSummary:
-    'Propose a radiology procedure from an encounter, with its clinical question, for a doctor to approve',
-  proposal: z.strictObject(fieldsOf(orderRadiology)),
-  proposers: ['DOCTOR', 'NURSE'],
-  target: orderRadiology,
-  toTargetInput: (proposal) => proposal,
-  async assess(ctx, input) {
-    const o = input as z.output<typeof orderRadiology.input>;
-    const source = await resolveSource(ctx, o.source);
-    const patient = await requirePatient(ctx, source.patientId);
-    return {
-      patientId: patient.id,
-      patientName: patient.name,
-      summary: `Radiology order (${o.priority}): ${o.procedureCode} from ${o.source.kind} ${o.source.id}; question: ${o.clinicalQuestion}`,
-      findings: radiologyRiskFindings({ priority: o.priority, safety: o.safety }),
-    };
-  },
-  resultId: idOf,
-  result: 'created',
-  lifetimeMinutes: 24 * 60,
-  executor: 'agent-action-radiology-order',
-  riskRules: [
-    'HIGH: a stat order',
-    'HIGH: a safety answer the radiology screen stops on (possible pregnancy, contrast allergy, implant, eGFR below 30, acute kidney injury)',
-    'MEDIUM: an urgent order',
-    'LOW: a routine order without safety findings',
-  ],
-};
-
-export const ACTION_TYPES: Readonly<Record<ActionTypeName, ActionTypeDef>> = {
-  prescription,
-  admission,
-  discharge: dischargeType,
-  'lab-order': labOrder,
-  'radiology-order': radiologyOrder,
-};
 
 export function actionType(type: ActionTypeName): ActionTypeDef {
-  return ACTION_TYPES[type];
+  const def = registry.get(type);
+  if (!def)
+    throw new Error(
+      `Agent action type ${type} is not loaded: load the module that declares it (registerActionTypes)`,
+    );
+  return def;
 }
 
+/** The registered types, in the order of the catalogue. */
 export function allActionTypes(): ActionTypeDef[] {
-  return ACTION_TYPE_NAMES.map((t) => ACTION_TYPES[t]);
+  return ACTION_TYPE_NAMES.flatMap((t) => {
+    const def = registry.get(t);
+    return def ? [def] : [];
+  });
 }
 
 /**
@@ -349,4 +150,9 @@ export function approverRoles(def: Pick<ActionTypeDef, 'target'>): Role[] {
 export function approverRolesOf(def: ActionTypeDef, targetInput: Record<string, unknown>): Role[] {
   const narrowed = def.approversFor?.(targetInput);
   return narrowed ? approverRoles(def).filter((r) => narrowed.includes(r)) : approverRoles(def);
+}
+
+/** The fields of an operation's input as a plain object (its cross-field checks run at proposal). */
+export function inputFieldsOf(op: AnyOperation): Record<string, z.ZodMiniType> {
+  return (op.input as unknown as z.ZodMiniObject).shape as unknown as Record<string, z.ZodMiniType>;
 }

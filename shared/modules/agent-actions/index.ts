@@ -1,6 +1,15 @@
 /** What other parts of the service use of agent actions: the executor, the job, the rules, the docs. */
-export { ACTION_TYPE_NAMES, type ActionTypeName } from './action-type-names';
-export { ACTION_TYPES, allActionTypes, approverRoles } from './action-types';
+export { ACTION_TYPE_NAMES, type ActionTypeName, actionTypeInfo } from './action-type-names';
+export {
+  type ActionTypeDef,
+  actionType,
+  allActionTypes,
+  approverRoles,
+  defineActionType,
+  inputFieldsOf,
+  registerActionTypes,
+} from './action-types';
+export { ageToday, createdId, requirePatient } from './assessment';
 export {
   DISPATCH_CHECK_AFTER_MS,
   type ExecutionOutcome,
@@ -16,5 +25,14 @@ export {
   AgentActionApprovedDetail,
   agentActionRules,
 } from './events';
+export { proposalOperation } from './proposals';
+export {
+  admissionRiskFindings,
+  dischargeRiskFindings,
+  nearMatchRiskFindings,
+  orderPriorityFindings,
+  prescriptionRiskFindings,
+  radiologyRiskFindings,
+} from './risk';
 export { AgentAction } from './schemas';
 export { agentActionStatusTableMarkdown } from './status';

@@ -1,8 +1,5 @@
 import { defineOperation } from '../../kernel/operation';
-import type { Role } from '../../kernel/roles';
-import * as z from '../../kernel/zod';
-import type { ActionTypeName } from './action-type-names';
-import { ACTION_TYPES, type ActionTypeDef, allActionTypes, approverRoles } from './action-types';
+import type { RoleGroupName } from '../../kernel/roles';
 import {
   ActionIdInput,
   AgentAction,
@@ -12,69 +9,29 @@ import {
   EmptyInput,
   ListActionsInput,
   ListPendingInput,
-  ProposalAnswer,
-  Rationale,
   RejectInput,
   UpdateSettingsInput,
 } from './schemas';
 import {
   approve as approveAction,
+  approverDecision,
   getAction,
   getSettings,
   listActions,
   listPending,
-  propose,
+  notProposerDecision,
   reject as rejectAction,
+  settingsDecision,
   updateSettings,
 } from './service';
 
 /**
- * Who may see proposals about patients: the clinical roles, and everyone who may decide an action
- * of some type (derived, so whoever may approve can read what they approve; a receptionist may
- * admit, hence decide admissions).
+ * Who may see proposals about patients: the care team (kernel/roles.ts), which holds everyone who
+ * may decide an action of some type, so whoever may approve can read what they approve (a
+ * receptionist may admit, hence decide admissions). checkModules (shared/manifest/derive.ts)
+ * checks it against every declared type's approvers.
  */
-const ACTION_READERS: readonly Role[] = [
-  ...new Set<Role>([
-    'DOCTOR',
-    'NURSE',
-    'PHARMACIST',
-    'BED_MANAGER',
-    'LAB_TECHNICIAN',
-    'PATHOLOGIST',
-    'RADIOLOGIST',
-    'RADIOGRAPHER',
-    ...allActionTypes().flatMap((def) => approverRoles(def)),
-  ]),
-].filter((r) => r !== 'ADMIN');
-
-/** The proposal operation of a type, derived from its declaration; MCP tools and A2A skills bind to it. */
-function proposal(def: ActionTypeDef) {
-  return defineOperation({
-    name: `agent-actions.${def.proposeVerb}`,
-    summary: def.proposeSummary,
-    // The proposal's fields and the rationale; the target's cross-field checks run at proposal.
-    input: z.strictObject({ ...def.proposal.shape, ...Rationale }),
-    output: ProposalAnswer,
-    access: { roles: def.proposers, scope: 'agents:clinical:propose' },
-    kind: 'write',
-    idempotent: false,
-    handler: (ctx, input) =>
-      propose(ctx, def, input as Record<string, unknown> & { rationale: string }),
-  });
-}
-
-export const proposals: Readonly<Record<ActionTypeName, ReturnType<typeof proposal>>> = {
-  prescription: proposal(ACTION_TYPES.prescription),
-  admission: proposal(ACTION_TYPES.admission),
-  discharge: proposal(ACTION_TYPES.discharge),
-  'lab-order': proposal(ACTION_TYPES['lab-order']),
-  'radiology-order': proposal(ACTION_TYPES['radiology-order']),
-};
-export const proposePrescription = proposals.prescription;
-export const proposeAdmission = proposals.admission;
-export const proposeDischarge = proposals.discharge;
-export const proposeLabOrder = proposals['lab-order'];
-export const proposeRadiologyOrder = proposals['radiology-order'];
+export const ACTION_READERS = 'careTeam' satisfies RoleGroupName;
 
 export const listPendingActions = defineOperation({
   name: 'agent-actions.listPending',
@@ -117,7 +74,11 @@ export const approve = defineOperation({
   input: ApproveInput,
   output: AgentAction,
   // Every signed-in role reaches the service, which checks the action's own approver roles.
-  access: { roles: 'any', humanOnly: true },
+  access: {
+    roles: 'any',
+    humanOnly: true,
+    decisions: [approverDecision, notProposerDecision],
+  },
   kind: 'write',
   idempotent: false,
   handler: approveAction,
@@ -128,7 +89,11 @@ export const reject = defineOperation({
   summary: 'Reject a pending action, with a reason (same people as approval)',
   input: RejectInput,
   output: AgentAction,
-  access: { roles: 'any', humanOnly: true },
+  access: {
+    roles: 'any',
+    humanOnly: true,
+    decisions: [approverDecision, notProposerDecision],
+  },
   kind: 'write',
   idempotent: false,
   handler: rejectAction,
@@ -151,7 +116,7 @@ export const updateSettings_ = defineOperation({
     'Turn auto-approval on or off and set lifetimes per type (never applies to CRITICAL actions)',
   input: UpdateSettingsInput,
   output: AgentActionSettings,
-  access: { roles: [], humanOnly: true },
+  access: { roles: [], humanOnly: true, decisions: [settingsDecision] },
   kind: 'write',
   idempotent: true,
   handler: updateSettings,

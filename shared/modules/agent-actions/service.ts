@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Actor, UserActor } from '../../kernel/actor';
 import type { Context } from '../../kernel/context';
+import { defineDecision, refuse } from '../../kernel/decisions';
 import { Conflict, Forbidden, NotFound } from '../../kernel/errors';
 import type { Page } from '../../kernel/pagination';
 import { view } from '../../kernel/records';
@@ -16,14 +17,8 @@ import type { QuerySpec } from '../../kernel/store/store';
 import { invalidField, parseOrThrow } from '../../kernel/validation';
 import type * as z from '../../kernel/zod';
 import { findUser } from '../users';
-import type { ActionTypeName } from './action-type-names';
-import {
-  type ActionTypeDef,
-  actionType,
-  allActionTypes,
-  approverRoles,
-  approverRolesOf,
-} from './action-types';
+import { ACTION_TYPE_NAMES, type ActionTypeName, actionTypeInfo } from './action-type-names';
+import { type ActionTypeDef, approverRolesOf } from './action-types';
 import { describePerson, whyCannotAct } from './approver';
 import { DISPATCH_CHECK_AFTER_MS, emitApproved } from './dispatch';
 import { combineRisk, type RiskLevel } from './risk';
@@ -247,10 +242,38 @@ export async function listActions(
 }
 
 /**
- * Who may decide: a signed-in person (never an API key, never an agent, even with a person's
- * token: the operations are humanOnly), whose role may run the target operation, and who did not
- * propose it.
+ * Who may decide an action (declared on agent-actions.approve and .reject, operations.ts): a
+ * signed-in person (never an API key, never an agent, even with a person's token: the operations
+ * are humanOnly), whose role may run the target operation (recorded on the action when it was
+ * proposed), and who did not propose it.
  */
+export const approverDecision = defineDecision({
+  what: 'approve or reject an agent action',
+  when: "always: a signed-in person whose role may run the action's operation (recorded on the action when proposed; ADMIN always)",
+  checkedBy: 'implementation',
+  refusal:
+    'Role <role> may not <approve|reject> a <type> action: it needs <the roles that may run its operation>',
+});
+
+export const notProposerDecision = defineDecision({
+  what: 'approve or reject an agent action',
+  when: 'the caller proposed it: a proposal is decided by someone else',
+  checkedBy: 'implementation',
+  refusal: 'The proposer of agent action <id> may not <approve|reject> it',
+});
+
+/**
+ * Auto-approval runs approved actions as whoever turned it on, so that is a signed-in
+ * administrator (the access rule admits ADMIN; this keeps the system out). Declared on
+ * agent-actions.updateSettings.
+ */
+export const settingsDecision = defineDecision({
+  what: 'change agent action settings',
+  when: 'the caller is not a signed-in person (not even the system acting for an administrator): whoever turns auto-approval on is recorded, and its approvals run as them',
+  checkedBy: 'implementation',
+  refusal: 'Only a signed-in administrator may change agent action settings',
+});
+
 function decider(ctx: Context, action: AgentActionRecord, verb: 'approve' | 'reject'): UserActor {
   const { actor } = ctx;
   if (actor.kind !== 'user')
@@ -350,14 +373,16 @@ function settingsAnswer(
   settings: Awaited<ReturnType<typeof readSettings>>,
 ): z.output<typeof AgentActionSettings> {
   return {
-    types: allActionTypes().map((def) => {
-      const s = settings.types[def.type];
+    // Every type of the catalogue, whether or not its module is loaded in this function.
+    types: ACTION_TYPE_NAMES.map((type) => {
+      const s = settings.types[type];
+      const { lifetimeMinutes } = actionTypeInfo(type);
       const actsAs = s?.autoApproveActsAs ?? s?.autoApproveEnabledBy;
       return {
-        type: def.type,
+        type,
         autoApprove: s?.autoApprove ?? false,
-        lifetimeMinutes: s?.lifetimeMinutes ?? def.lifetimeMinutes,
-        defaultLifetimeMinutes: def.lifetimeMinutes,
+        lifetimeMinutes: s?.lifetimeMinutes ?? lifetimeMinutes,
+        defaultLifetimeMinutes: lifetimeMinutes,
         ...(s?.autoApprove && s.autoApproveEnabledBy
           ? { autoApproveEnabledBy: s.autoApproveEnabledBy.id }
           : {}),
@@ -378,7 +403,8 @@ export async function getSettings(ctx: Context) {
  * `types.<type>.autoApproveAs` otherwise.
  */
 async function autoApprover(ctx: Context, type: ActionTypeName, id: string) {
-  const mayDecide = approverRoles(actionType(type));
+  // From the catalogue: the declaring module need not be loaded in this function.
+  const mayDecide: Role[] = [...actionTypeInfo(type).approverRoles];
   const field = `types.${type}.autoApproveAs`;
   const user = await findUser(ctx.store, id);
   const cannot = user
@@ -401,8 +427,7 @@ export async function updateSettings(ctx: Context, input: z.output<typeof Update
   const settings = await readSettings(ctx.store);
   const now = ctx.now.toISOString();
   const admin = ctx.actor.kind === 'user' ? ctx.actor : undefined;
-  if (!admin)
-    throw new Forbidden('Only a signed-in administrator may change agent action settings');
+  if (!admin) throw refuse(settingsDecision);
   for (const [type, change] of Object.entries(input.types) as [
     ActionTypeName,
     (

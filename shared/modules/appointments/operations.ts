@@ -1,5 +1,4 @@
 import { defineOperation } from '../../kernel/operation';
-import type { Role } from '../../kernel/roles';
 import { queueFor } from './queue-view';
 import {
   Appointment,
@@ -21,16 +20,13 @@ import {
   listAppointments,
 } from './service';
 
-const FRONT_DESK: readonly Role[] = ['RECEPTIONIST', 'NURSE', 'DOCTOR'];
-const READERS: readonly Role[] = ['RECEPTIONIST', 'NURSE', 'DOCTOR'];
-
 export const availability = defineOperation({
   name: 'appointments.availability',
   summary:
     "Free slots of a doctor on a date (the hospital's time zone): schedule minus booked slots",
   input: AvailabilityInput,
   output: Availability,
-  access: { roles: READERS, scope: 'appointments:read' },
+  access: { roles: 'frontDesk', scope: 'appointments:read' },
   kind: 'read',
   idempotent: true,
   handler: freeSlotsOf,
@@ -41,7 +37,7 @@ export const book = defineOperation({
   summary: 'Book a slot of a doctor for a patient; a slot can be booked once, at most a year ahead',
   input: BookAppointmentInput,
   output: Appointment,
-  access: { roles: FRONT_DESK, scope: 'appointments:write' },
+  access: { roles: 'frontDesk', scope: 'appointments:write' },
   kind: 'write',
   idempotent: false,
   handler: bookAppointment,
@@ -52,7 +48,7 @@ export const list = defineOperation({
   summary: 'List appointments by date (default today), doctor, patient and status',
   input: ListAppointmentsInput,
   output: AppointmentPage,
-  access: { roles: READERS, scope: 'appointments:read' },
+  access: { roles: 'frontDesk', scope: 'appointments:read' },
   kind: 'read',
   idempotent: true,
   handler: listAppointments,
@@ -64,7 +60,7 @@ export const queue = defineOperation({
     "A doctor's live queue for a day: token, patient, status, check-in time and estimated wait",
   input: QueueInput,
   output: Queue,
-  access: { roles: READERS, scope: 'appointments:read' },
+  access: { roles: 'frontDesk', scope: 'appointments:read' },
   kind: 'read',
   idempotent: true,
   handler: queueFor,
@@ -75,7 +71,7 @@ export const get = defineOperation({
   summary: 'One appointment with its status history',
   input: AppointmentIdInput,
   output: Appointment,
-  access: { roles: READERS, scope: 'appointments:read' },
+  access: { roles: 'frontDesk', scope: 'appointments:read' },
   kind: 'read',
   idempotent: true,
   handler: getAppointment,
@@ -86,7 +82,7 @@ export const setStatus = defineOperation({
   summary: 'Change status (FHIR Appointment.status); checking in assigns the queue token',
   input: ChangeAppointmentStatusInput,
   output: Appointment,
-  access: { roles: FRONT_DESK, scope: 'appointments:write' },
+  access: { roles: 'frontDesk', scope: 'appointments:write' },
   kind: 'write',
   idempotent: false,
   handler: changeAppointmentStatus,

@@ -1,5 +1,4 @@
 import { defineOperation } from '../../kernel/operation';
-import type { Role } from '../../kernel/roles';
 import {
   Availability,
   AvailabilityInput,
@@ -17,9 +16,6 @@ import {
   WardPage,
 } from './schemas';
 import * as svc from './service';
-
-/** Who works with patients in beds: the board and a bed show who is in it. */
-const WARD_STAFF: readonly Role[] = ['RECEPTIONIST', 'DOCTOR', 'NURSE', 'BED_MANAGER'];
 
 export const createWard = defineOperation({
   name: 'beds.createWard',
@@ -71,7 +67,7 @@ export const board = defineOperation({
   summary: 'The bed board of a ward: every bed with its state, patient and NEWS2 escalation flag',
   input: WardIdInput,
   output: BedBoard,
-  access: { roles: WARD_STAFF, scope: 'beds:read' },
+  access: { roles: 'wardStaff', scope: 'beds:read' },
   kind: 'read',
   idempotent: true,
   handler: svc.bedBoard,
@@ -94,7 +90,7 @@ export const getBed = defineOperation({
   summary: 'One bed with its state (HL7 0116) and, while occupied, its patient',
   input: BedIdInput,
   output: Bed,
-  access: { roles: WARD_STAFF, scope: 'beds:read' },
+  access: { roles: 'wardStaff', scope: 'beds:read' },
   kind: 'read',
   idempotent: true,
   handler: svc.getBed,

@@ -1,4 +1,6 @@
 /** The fields of billing's records (FHIR ChargeItem, Invoice), its inputs and answers, declared once. */
+
+import { SERVICE_TYPES } from '../../kernel/catalogue.generated';
 import { idParam, nonEmpty } from '../../kernel/fields';
 import { pageFields, pageOf } from '../../kernel/pagination';
 import { TimestampSchema } from '../../kernel/time/dates';
@@ -28,15 +30,8 @@ const taxRate = () =>
       z.lte(10_000, 'must be between 0 and 10000 basis points'),
     );
 
-export const SERVICE_TYPES = [
-  'consultation',
-  'pharmacy',
-  'bed-day',
-  'procedure',
-  'laboratory',
-  'radiology',
-  'other',
-] as const;
+/** What a charge is for: every module's charge sources declare theirs (their manifests). */
+export { SERVICE_TYPES };
 export const ServiceTypeSchema = z.enum(SERVICE_TYPES, {
   message: `must be one of: ${SERVICE_TYPES.join(', ')}`,
 });

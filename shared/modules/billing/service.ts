@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { type Actor, actorId, authorityOf } from '../../kernel/actor';
+import { actorId } from '../../kernel/actor';
 import type { Context } from '../../kernel/context';
+import { defineDecision, mayDecide } from '../../kernel/decisions';
 import { Conflict, Forbidden, NotFound } from '../../kernel/errors';
 import type { PageRequest } from '../../kernel/pagination';
 import { view } from '../../kernel/records';
@@ -69,11 +70,26 @@ import {
 /** How many times a money movement re-reads the invoice after losing a race to another one. */
 const MONEY_ATTEMPTS = 5;
 
-/** ADMIN and ACCOUNTANT may give large discounts and refunds; cashiers and keys up to the threshold. */
-export function isSeniorBiller(actor: Actor): boolean {
-  const who = authorityOf(actor);
-  return who?.kind === 'user' && (who.role === 'ADMIN' || who.role === 'ACCOUNTANT');
-}
+/**
+ * Large discounts and refunds: ADMIN and ACCOUNTANT may give them; cashiers and keys only up to
+ * the hospital's thresholds (billing settings), so whether the rule applies depends on stored data.
+ * Declared on billing.create and billing.refund (operations.ts), checked here.
+ */
+export const largeDiscountDecision = defineDecision({
+  what: 'give a discount',
+  by: 'seniorFinance',
+  when: "above the hospital's discount threshold (a share of the line's gross amount, billing settings)",
+  checkedBy: 'implementation',
+  refusal: "A discount above the hospital's discount threshold needs ADMIN or ACCOUNTANT",
+});
+
+export const largeRefundDecision = defineDecision({
+  what: 'give a refund',
+  by: 'seniorFinance',
+  when: "above the hospital's refund threshold (billing settings)",
+  checkedBy: 'implementation',
+  refusal: "A refund above the hospital's refund threshold needs ADMIN or ACCOUNTANT",
+});
 
 /** The hospital's local date, month and year of the request. */
 function localMoment(ctx: Context) {
@@ -383,7 +399,7 @@ export async function createInvoice(ctx: Context, input: z.output<typeof CreateI
     if (
       discount &&
       discountNeedsSeniorRole(discount.amount, gross, settings.discountThresholdBp) &&
-      !isSeniorBiller(ctx.actor)
+      !mayDecide(largeDiscountDecision, ctx.actor)
     )
       throw new Forbidden(
         `A discount above ${settings.discountThresholdBp / (BASIS_POINTS / 100)}% of a line needs ADMIN or ACCOUNTANT`,
@@ -603,7 +619,7 @@ export async function refund(ctx: Context, input: z.output<typeof RefundInput>) 
     const payment = payments.find((p) => p.id === input.paymentId);
     if (!payment)
       throw new NotFound(`Payment ${input.paymentId} not found on invoice ${invoice.number}`);
-    if (input.amount > settings.refundThreshold && !isSeniorBiller(ctx.actor))
+    if (input.amount > settings.refundThreshold && !mayDecide(largeRefundDecision, ctx.actor))
       throw new Forbidden(`A refund above ${settings.refundThreshold} needs ADMIN or ACCOUNTANT`);
     if (invoice.status !== 'issued' && invoice.status !== 'balanced')
       throw new Conflict(

@@ -7,7 +7,13 @@ import {
   ListDoctorsInput,
   SetScheduleInput,
 } from './schemas';
-import { createDoctor, getDoctor, listDoctors, setSchedule as replaceSchedule } from './service';
+import {
+  createDoctor,
+  getDoctor,
+  listDoctors,
+  ownScheduleDecision,
+  setSchedule as replaceSchedule,
+} from './service';
 
 export const create = defineOperation({
   name: 'doctors.create',
@@ -47,7 +53,7 @@ export const setSchedule = defineOperation({
   summary: "Replace a doctor's weekly OPD schedule; a doctor may change only their own",
   input: SetScheduleInput,
   output: Doctor,
-  access: { roles: ['DOCTOR'], scope: 'doctors:write' },
+  access: { roles: ['DOCTOR'], scope: 'doctors:write', decisions: [ownScheduleDecision] },
   kind: 'write',
   idempotent: true,
   handler: replaceSchedule,

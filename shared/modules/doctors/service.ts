@@ -1,6 +1,7 @@
 import { type Actor, authorityOf } from '../../kernel/actor';
 import type { Context } from '../../kernel/context';
-import { Conflict, Forbidden, NotFound } from '../../kernel/errors';
+import { defineDecision, refuse } from '../../kernel/decisions';
+import { Conflict, NotFound } from '../../kernel/errors';
 import type { PageRequest } from '../../kernel/pagination';
 import { view } from '../../kernel/records';
 import { conditionFailed, isConditionFailure } from '../../kernel/store/conditions';
@@ -90,11 +91,21 @@ export function listDoctors(
   return ctx.store.collectionPage('gsi1', keys.all(), page, map);
 }
 
-/** A DOCTOR may change only their own schedule; ADMIN and API keys with the scope may change any. */
+/**
+ * A DOCTOR may change only their own schedule; ADMIN and API keys with the scope may change any.
+ * Declared on doctors.setSchedule (operations.ts): it depends on whose schedule it is.
+ */
+export const ownScheduleDecision = defineDecision({
+  what: "change another doctor's schedule",
+  when: 'the caller is a DOCTOR and the schedule is not their own (ADMIN and keys with the scope change any)',
+  checkedBy: 'implementation',
+  refusal: 'A doctor may change only their own schedule',
+});
+
 export function assertMayEditSchedule(actor: Actor, doctorId: string): void {
   const authority = authorityOf(actor);
   if (authority?.kind === 'user' && authority.role === 'DOCTOR' && authority.id !== doctorId) {
-    throw new Forbidden('A doctor may change only their own schedule');
+    throw refuse(ownScheduleDecision);
   }
 }
 

@@ -1,7 +1,5 @@
 /** What other modules may use of the encounters module. */
 
-// Agent actions propose prescriptions for approval and run this operation once one is approved.
-export { prescribe } from './operations';
 export { checkPrescribable } from './rules';
 export { DiagnosisSchema, Encounter, Prescription } from './schemas';
 export { encounterStatusTableMarkdown, isEncounterFinished } from './status';

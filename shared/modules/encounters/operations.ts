@@ -1,6 +1,6 @@
 import { PRESCRIBER_ROLES } from '../../clinical/prescribing';
+import { defineDecision } from '../../kernel/decisions';
 import { defineOperation } from '../../kernel/operation';
-import type { Role } from '../../kernel/roles';
 import {
   addPrescription,
   recordVitals as appendReading,
@@ -22,8 +22,6 @@ import {
 } from './schemas';
 import { createEncounter, getEncounter, listEncounters, updateEncounter } from './service';
 
-const CLINICAL_READERS: readonly Role[] = ['DOCTOR', 'NURSE', 'PHARMACIST'];
-
 export const create = defineOperation({
   name: 'encounters.create',
   summary: 'Start a consultation from a checked-in appointment, or for a walk-in patient',
@@ -40,7 +38,7 @@ export const list = defineOperation({
   summary: 'List encounters by patient, doctor, date (default today) and status',
   input: ListEncountersInput,
   output: EncounterPage,
-  access: { roles: CLINICAL_READERS, scope: 'encounters:read' },
+  access: { roles: 'clinicians', scope: 'encounters:read' },
   kind: 'read',
   idempotent: true,
   handler: listEncounters,
@@ -51,10 +49,24 @@ export const get = defineOperation({
   summary: 'One encounter with its vitals (NEWS2) and prescriptions',
   input: EncounterIdInput,
   output: EncounterDetail,
-  access: { roles: CLINICAL_READERS, scope: 'encounters:read' },
+  access: { roles: 'clinicians', scope: 'encounters:read' },
   kind: 'read',
   idempotent: true,
   handler: getEncounter,
+});
+
+/**
+ * RCP NEWS2: Scale 2 is a competent clinical decision-maker's call. Administrators pass every
+ * operation, keys act for integrations and agents propose, so the access rule alone is not enough.
+ */
+const spo2ScaleDecision = defineDecision({
+  what: 'set the NEWS2 SpO2 scale',
+  by: ['DOCTOR'],
+  clinical: true,
+  ifInput: 'spo2Scale',
+  checkedBy: 'kernel',
+  why: 'RCP NEWS2 (2017): choosing SpO2 Scale 2 is a clinical decision',
+  refusal: 'Only a doctor may set the NEWS2 SpO2 scale (RCP: a clinical decision)',
 });
 
 export const update = defineOperation({
@@ -63,7 +75,12 @@ export const update = defineOperation({
     'Record diagnosis and notes, or change status (FHIR Encounter.status); completing it fulfils the appointment',
   input: UpdateEncounterInput,
   output: EncounterDetail,
-  access: { roles: ['DOCTOR'], scope: 'encounters:write', humanOnly: true },
+  access: {
+    roles: ['DOCTOR'],
+    scope: 'encounters:write',
+    humanOnly: true,
+    decisions: [spo2ScaleDecision],
+  },
   kind: 'write',
   idempotent: false,
   handler: updateEncounter,

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { LIVE_MEDICATION_STATUSES } from '../../clinical/medication-request-status';
-import { actingRole, actorId, decidingHuman } from '../../kernel/actor';
+import { actingRole, actorId } from '../../kernel/actor';
 import type { Context } from '../../kernel/context';
-import { Conflict, Forbidden, NotFound } from '../../kernel/errors';
+import { Conflict, NotFound } from '../../kernel/errors';
 import type { PageRequest } from '../../kernel/pagination';
 import { view } from '../../kernel/records';
 import { conditionFailed, failedConditionNames } from '../../kernel/store/conditions';
@@ -201,12 +201,7 @@ export async function updateEncounter(
 ) {
   const { store } = ctx;
   const { id } = patch;
-  // RCP NEWS2: Scale 2 is a competent clinical decision-maker's call. Administrators pass every
-  // operation, keys act for integrations and agents propose, so the access rule alone is not enough.
-  const decider = decidingHuman(ctx.actor);
-  if (patch.spo2Scale !== undefined && decider?.role !== 'DOCTOR') {
-    throw new Forbidden('Only a doctor may set the NEWS2 SpO2 scale (RCP: a clinical decision)');
-  }
+  // Who may set the SpO2 scale is a decision of encounters.update (operations.ts), checked before.
   const current = await requireEncounter(ctx, id);
   const changesStatus = patch.status !== undefined && patch.status !== current.status;
   if (changesStatus) assertEncounterTransition(current.status, patch.status!, patch.statusReason);

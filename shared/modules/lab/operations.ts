@@ -1,5 +1,4 @@
 import { defineOperation } from '../../kernel/operation';
-import type { Role } from '../../kernel/roles';
 import * as z from '../../kernel/zod';
 import { getCatalogue, installStarterCatalogue, putPanel, putTest } from './catalogue';
 import {
@@ -13,6 +12,7 @@ import {
   openCriticalAlerts,
   patientOrders,
   rejectSpecimen,
+  secondPersonDecision,
   setOrderStatus,
   verifyOrder,
   worklist,
@@ -43,12 +43,6 @@ import {
   StarterInstallInput,
   WorklistInput,
 } from './schemas';
-
-/** Who reads orders and results: the clinicians and the lab. */
-const LAB_READERS: readonly Role[] = ['DOCTOR', 'NURSE', 'LAB_TECHNICIAN', 'PATHOLOGIST'];
-/** Who collects: phlebotomy is done by the lab and by nurses on the wards. */
-const COLLECTORS: readonly Role[] = ['LAB_TECHNICIAN', 'NURSE'];
-const LAB_STAFF: readonly Role[] = ['LAB_TECHNICIAN', 'PATHOLOGIST'];
 
 export const catalogue = defineOperation({
   name: 'lab.catalogue',
@@ -113,7 +107,7 @@ export const get = defineOperation({
   summary: 'One lab order with its specimens and results',
   input: OrderIdInput,
   output: LabOrder,
-  access: { roles: LAB_READERS, scope: 'lab:read' },
+  access: { roles: 'labReaders', scope: 'lab:read' },
   kind: 'read',
   idempotent: true,
   handler: getOrder,
@@ -136,7 +130,7 @@ export const collect = defineOperation({
   summary: 'Record the specimen collection; assigns the next gap-free accession number',
   input: CollectInput,
   output: LabOrder,
-  access: { roles: COLLECTORS, scope: 'lab:write', humanOnly: true },
+  access: { roles: 'specimenCollectors', scope: 'lab:write', humanOnly: true },
   kind: 'write',
   idempotent: false,
   handler: collectSpecimen,
@@ -147,7 +141,7 @@ export const reject = defineOperation({
   summary: 'Reject the specimen with a reason; the order goes back for recollection',
   input: RejectSpecimenInput,
   output: LabOrder,
-  access: { roles: LAB_STAFF, scope: 'lab:write', humanOnly: true },
+  access: { roles: 'labStaff', scope: 'lab:write', humanOnly: true },
   kind: 'write',
   idempotent: false,
   handler: rejectSpecimen,
@@ -170,7 +164,12 @@ export const verify = defineOperation({
   summary: 'Verify the report (a different person from whoever entered results): it becomes final',
   input: OrderIdInput,
   output: LabOrder,
-  access: { roles: LAB_STAFF, scope: 'lab:write', humanOnly: true },
+  access: {
+    roles: 'labStaff',
+    scope: 'lab:write',
+    humanOnly: true,
+    decisions: [secondPersonDecision],
+  },
   kind: 'write',
   idempotent: false,
   handler: verifyOrder,
@@ -181,7 +180,7 @@ export const amend = defineOperation({
   summary: 'Amend a reported result with a reason; the previous value and who changed it are kept',
   input: AmendResultInput,
   output: LabOrder,
-  access: { roles: LAB_STAFF, scope: 'lab:write', humanOnly: true },
+  access: { roles: 'labStaff', scope: 'lab:write', humanOnly: true },
   kind: 'write',
   idempotent: false,
   handler: amendResult,
@@ -192,7 +191,7 @@ export const worklistOp = defineOperation({
   summary: 'Orders pending collection, result entry or verification: stat first, then oldest',
   input: WorklistInput,
   output: LabOrderPage,
-  access: { roles: LAB_READERS, scope: 'lab:read' },
+  access: { roles: 'labReaders', scope: 'lab:read' },
   kind: 'read',
   idempotent: true,
   handler: worklist,
@@ -203,7 +202,7 @@ export const criticals = defineOperation({
   summary: 'Critical results not yet acknowledged, oldest first',
   input: AlertsInput,
   output: AlertPage,
-  access: { roles: LAB_READERS, scope: 'lab:read' },
+  access: { roles: 'labReaders', scope: 'lab:read' },
   kind: 'read',
   idempotent: true,
   handler: openCriticalAlerts,
@@ -225,7 +224,7 @@ export const forPatient = defineOperation({
   summary: "A patient's lab orders, newest first",
   input: PatientOrdersInput,
   output: LabOrderPage,
-  access: { roles: LAB_READERS, scope: 'lab:read' },
+  access: { roles: 'labReaders', scope: 'lab:read' },
   kind: 'read',
   idempotent: true,
   handler: patientOrders,
@@ -236,7 +235,7 @@ export const cumulative = defineOperation({
   summary: "A patient's cumulative results: one row per test, one column per order, with flags",
   input: CumulativeInput,
   output: CumulativeResults,
-  access: { roles: LAB_READERS, scope: 'lab:read' },
+  access: { roles: 'labReaders', scope: 'lab:read' },
   kind: 'read',
   idempotent: true,
   handler: cumulativeResults,

@@ -1,5 +1,4 @@
 import { defineOperation } from '../../kernel/operation';
-import type { Role } from '../../kernel/roles';
 import {
   ListPatientsInput,
   Patient,
@@ -11,20 +10,6 @@ import {
 import { getPatient, listPatients, registerPatient, updatePatient } from './service';
 
 /** Every clinical and front-office role may read patients (ADMIN always may). */
-const READERS: readonly Role[] = [
-  'DOCTOR',
-  'NURSE',
-  'RECEPTIONIST',
-  'PHARMACIST',
-  'ACCOUNTANT',
-  'LAB_TECHNICIAN',
-  'RADIOLOGIST',
-  'BED_MANAGER',
-  'CASHIER',
-  'PATHOLOGIST',
-  'RADIOGRAPHER',
-];
-
 export const register = defineOperation({
   name: 'patients.register',
   summary:
@@ -43,7 +28,7 @@ export const list = defineOperation({
     'List patients, newest first, or search with q: an MRN (MRN-000042), a phone number or its last digits, or a name prefix (any word of the name)',
   input: ListPatientsInput,
   output: PatientPage,
-  access: { roles: READERS, scope: 'patients:read' },
+  access: { roles: 'allStaff', scope: 'patients:read' },
   kind: 'read',
   idempotent: true,
   handler: listPatients,
@@ -54,7 +39,7 @@ export const get = defineOperation({
   summary: 'One patient',
   input: PatientIdInput,
   output: Patient,
-  access: { roles: READERS, scope: 'patients:read' },
+  access: { roles: 'allStaff', scope: 'patients:read' },
   kind: 'read',
   idempotent: true,
   handler: getPatient,

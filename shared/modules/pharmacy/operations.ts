@@ -1,5 +1,4 @@
 import { defineOperation } from '../../kernel/operation';
-import type { Role } from '../../kernel/roles';
 import { dispense as dispenseRx, listDispenses as dispensesOf, returnUnits } from './dispense';
 import { lowStock as lowStockReport, expiryScan as scanExpiry } from './reports';
 import {
@@ -47,16 +46,13 @@ import {
 } from './service';
 
 /** Pharmacists run the pharmacy; prescribers and nurses may look up what is in stock. */
-const PHARMACY: readonly Role[] = ['PHARMACIST'];
-const STOCK_READERS: readonly Role[] = ['PHARMACIST', 'DOCTOR', 'NURSE'];
-
 export const createItem = defineOperation({
   name: 'pharmacy.createItem',
   summary:
     'Add a drug to the formulary (linked to the drug catalogue by ATC code), with its price or markup and reorder level',
   input: CreateItemInput,
   output: FormularyItem,
-  access: { roles: PHARMACY, scope: 'pharmacy:write' },
+  access: { roles: ['PHARMACIST'], scope: 'pharmacy:write' },
   kind: 'write',
   idempotent: false,
   handler: addItem,
@@ -67,7 +63,7 @@ export const updateItem = defineOperation({
   summary: 'Change a formulary item’s brand, pack size, pricing, reorder level or controlled flag',
   input: UpdateItemInput,
   output: FormularyItem,
-  access: { roles: PHARMACY, scope: 'pharmacy:write' },
+  access: { roles: ['PHARMACIST'], scope: 'pharmacy:write' },
   kind: 'write',
   idempotent: true,
   handler: updateItemDetails,
@@ -79,7 +75,7 @@ export const listItemsOp = defineOperation({
     'List formulary items with stock on hand, in name order, or those of one drug (ATC code)',
   input: ListItemsInput,
   output: ItemPage,
-  access: { roles: STOCK_READERS, scope: 'pharmacy:read' },
+  access: { roles: 'stockReaders', scope: 'pharmacy:read' },
   kind: 'read',
   idempotent: true,
   handler: listItems,
@@ -92,7 +88,7 @@ export const stock = defineOperation({
     'One item’s stock: on hand, dispensable today, expired awaiting write-off, value at cost and its batches first expiry first',
   input: ItemIdInput,
   output: Stock,
-  access: { roles: STOCK_READERS, scope: 'pharmacy:read' },
+  access: { roles: 'stockReaders', scope: 'pharmacy:read' },
   kind: 'read',
   idempotent: true,
   handler: getStock,
@@ -104,7 +100,7 @@ export const movements = defineOperation({
     'An item’s stock ledger, newest first: receipts, dispenses, adjustments, write-offs, recalls',
   input: ListMovementsInput,
   output: MovementPage,
-  access: { roles: PHARMACY, scope: 'pharmacy:read' },
+  access: { roles: ['PHARMACIST'], scope: 'pharmacy:read' },
   kind: 'read',
   idempotent: true,
   handler: listMovements,
@@ -116,7 +112,7 @@ export const batchMovements = defineOperation({
     'One batch’s ledger, oldest first, with the patients who received it (to trace a recall)',
   input: ListBatchMovementsInput,
   output: MovementPage,
-  access: { roles: PHARMACY, scope: 'pharmacy:read' },
+  access: { roles: ['PHARMACIST'], scope: 'pharmacy:read' },
   kind: 'read',
   idempotent: true,
   handler: listBatchMovements,
@@ -128,7 +124,7 @@ export const receive = defineOperation({
     'Receive a supplier delivery: each line (item, batch, expiry, quantity, unit cost) creates a batch; an invoice is received once',
   input: ReceiveInput,
   output: Receipt,
-  access: { roles: PHARMACY, scope: 'pharmacy:write' },
+  access: { roles: ['PHARMACIST'], scope: 'pharmacy:write' },
   kind: 'write',
   idempotent: false,
   handler: receiveGoods,
@@ -139,7 +135,7 @@ export const listReceipts = defineOperation({
   summary: 'Goods receipts, newest first: supplier, invoice, lines and total cost',
   input: ListReceiptsInput,
   output: ReceiptPage,
-  access: { roles: PHARMACY, scope: 'pharmacy:read' },
+  access: { roles: ['PHARMACIST'], scope: 'pharmacy:read' },
   kind: 'read',
   idempotent: true,
   handler: receiptsNewestFirst,
@@ -151,7 +147,7 @@ export const adjust = defineOperation({
     'Adjust a batch with a reason (damage, count correction, theft or loss, other); never below zero',
   input: AdjustInput,
   output: AdjustmentResult,
-  access: { roles: PHARMACY, scope: 'pharmacy:write' },
+  access: { roles: ['PHARMACIST'], scope: 'pharmacy:write' },
   kind: 'write',
   idempotent: false,
   handler: adjustBatch,
@@ -162,7 +158,7 @@ export const writeOff = defineOperation({
   summary: 'Write off an expired batch’s remaining stock (expiry write-off)',
   input: WriteOffInput,
   output: AdjustmentResult,
-  access: { roles: PHARMACY, scope: 'pharmacy:write' },
+  access: { roles: ['PHARMACIST'], scope: 'pharmacy:write' },
   kind: 'write',
   idempotent: false,
   handler: writeOffBatch,
@@ -173,7 +169,7 @@ export const recall = defineOperation({
   summary: 'Recall a batch: its stock leaves the count and it is never dispensed',
   input: RecallInput,
   output: AdjustmentResult,
-  access: { roles: PHARMACY, scope: 'pharmacy:write' },
+  access: { roles: ['PHARMACIST'], scope: 'pharmacy:write' },
   kind: 'write',
   idempotent: false,
   handler: recallBatch,
@@ -186,7 +182,7 @@ export const dispense = defineOperation({
   input: DispenseInput,
   output: Dispense,
   // Handing medicine to a patient is a pharmacist's act: an agent may not do it.
-  access: { roles: PHARMACY, scope: 'pharmacy:write', humanOnly: true },
+  access: { roles: ['PHARMACIST'], scope: 'pharmacy:write', humanOnly: true },
   kind: 'write',
   idempotent: false,
   handler: dispenseRx,
@@ -198,7 +194,7 @@ export const returnDispensed = defineOperation({
     'Take back unused units of a dispense into their batch (active and unexpired only); the prescription is unchanged',
   input: ReturnInput,
   output: ReturnResult,
-  access: { roles: PHARMACY, scope: 'pharmacy:write' },
+  access: { roles: ['PHARMACIST'], scope: 'pharmacy:write' },
   kind: 'write',
   idempotent: false,
   handler: returnUnits,
@@ -209,7 +205,7 @@ export const listDispenses = defineOperation({
   summary: 'A prescription’s dispenses (FHIR MedicationDispense), oldest first',
   input: ListDispensesInput,
   output: DispensePage,
-  access: { roles: STOCK_READERS, scope: 'pharmacy:read' },
+  access: { roles: 'stockReaders', scope: 'pharmacy:read' },
   kind: 'read',
   idempotent: true,
   handler: dispensesOf,
@@ -221,7 +217,7 @@ export const expiryScan = defineOperation({
     'Batches with stock that are expired or expire within withinDays (default 90): quantity, value at cost, suggested action',
   input: ExpiryScanInput,
   output: ExpiryScan,
-  access: { roles: PHARMACY, scope: 'pharmacy:read' },
+  access: { roles: ['PHARMACIST'], scope: 'pharmacy:read' },
   kind: 'read',
   idempotent: true,
   handler: scanExpiry,
@@ -232,7 +228,7 @@ export const lowStock = defineOperation({
   summary: 'Items at or below their reorder level, with a suggested order in whole packs',
   input: LowStockInput,
   output: LowStockPage,
-  access: { roles: PHARMACY, scope: 'pharmacy:read' },
+  access: { roles: ['PHARMACIST'], scope: 'pharmacy:read' },
   kind: 'read',
   idempotent: true,
   handler: lowStockReport,

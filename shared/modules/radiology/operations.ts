@@ -1,5 +1,5 @@
+import { defineDecision } from '../../kernel/decisions';
 import { defineOperation } from '../../kernel/operation';
-import type { Role } from '../../kernel/roles';
 import * as z from '../../kernel/zod';
 import {
   AddendumInput,
@@ -31,12 +31,11 @@ import {
   putRoom,
   worklist as readWorklist,
   reportOrder,
+  scannerOverrideDecision,
   scheduleOrder,
   setStatus as setOrderStatus,
   startProcedure,
 } from './service';
-
-const READERS: readonly Role[] = ['DOCTOR', 'NURSE', 'RADIOGRAPHER', 'RADIOLOGIST'];
 
 export const catalogue = defineOperation({
   name: 'radiology.catalogue',
@@ -88,7 +87,7 @@ export const get = defineOperation({
   summary: 'One radiology order with its screen, schedule and report',
   input: RadOrderIdInput,
   output: RadOrder,
-  access: { roles: READERS, scope: 'radiology:read' },
+  access: { roles: 'radiologyReaders', scope: 'radiology:read' },
   kind: 'read',
   idempotent: true,
   handler: getOrder,
@@ -122,7 +121,22 @@ export const override = defineOperation({
   summary: 'A doctor accepts the unanswered or positive safety questions with a reason',
   input: OverrideSafetyInput,
   output: RadOrder,
-  access: { roles: ['DOCTOR', 'RADIOLOGIST'], scope: 'radiology:write', humanOnly: true },
+  access: {
+    roles: ['DOCTOR', 'RADIOLOGIST'],
+    scope: 'radiology:write',
+    humanOnly: true,
+    // Accepting a contrast or pregnancy risk is a clinician's decision: not ADMIN's, not a key's.
+    decisions: [
+      defineDecision({
+        what: 'override a radiology safety question',
+        by: ['DOCTOR', 'RADIOLOGIST'],
+        clinical: true,
+        checkedBy: 'kernel',
+        refusal: 'Only a doctor may override a radiology safety question',
+      }),
+      scannerOverrideDecision,
+    ],
+  },
   kind: 'write',
   idempotent: false,
   handler: overrideSafety,
@@ -189,7 +203,7 @@ export const worklist = defineOperation({
     'Orders requested (to screen and schedule), scheduled, in progress or completed (to report)',
   input: RadWorklistInput,
   output: RadOrderPage,
-  access: { roles: READERS, scope: 'radiology:read' },
+  access: { roles: 'radiologyReaders', scope: 'radiology:read' },
   kind: 'read',
   idempotent: true,
   handler: readWorklist,

@@ -4,7 +4,8 @@
  */
 import { actorId, decidingHuman } from '../../kernel/actor';
 import type { Context } from '../../kernel/context';
-import { Conflict, Forbidden, NotFound } from '../../kernel/errors';
+import { defineDecision, refuse } from '../../kernel/decisions';
+import { Conflict, NotFound } from '../../kernel/errors';
 import { newId } from '../../kernel/ids';
 import type { PageRequest } from '../../kernel/pagination';
 import { view } from '../../kernel/records';
@@ -167,9 +168,6 @@ export async function setStatus(
   ctx: Context,
   input: { id: string; status: RadStatus; reason?: string | undefined },
 ) {
-  const decider = decidingHuman(ctx.actor);
-  if (decider && decider.role !== 'DOCTOR' && decider.role !== 'ADMIN')
-    throw new Forbidden('Only a doctor may change a radiology order');
   const order = await requireOrder(ctx, input.id);
   if (order.status === input.status) return answer(order);
   assertRadStatus(order.status, input.status);
@@ -224,6 +222,17 @@ export async function answerSafety(ctx: Context, input: SafetyAnswers & { id: st
   return commit(ctx, order, advanced(ctx, order, screened(ctx, order, merged)));
 }
 
+/** At the scanner (a booked exam) a safety question is overridden by a radiologist only. */
+export const scannerOverrideDecision = defineDecision({
+  what: 'override a safety question of a booked exam (at the scanner)',
+  by: ['RADIOLOGIST'],
+  clinical: true,
+  checkedBy: 'implementation',
+  when: 'the order is booked (step scheduled)',
+  why: 'IR(ME)R: the radiologist is the practitioner responsible for the exposure, and for MR safety',
+  refusal: 'A booked exam: at the scanner only a radiologist overrides a safety question',
+});
+
 /**
  * Accepts the open safety questions with a reason, which unblocks scheduling or the start; the
  * override records the answers it covered, so a later different answer blocks again. A named,
@@ -232,15 +241,14 @@ export async function answerSafety(ctx: Context, input: SafetyAnswers & { id: st
  * for the exposure (IR(ME)R practitioner) and for MR safety.
  */
 export async function overrideSafety(ctx: Context, input: { id: string; reason: string }) {
+  // Who may override at all is a kernel-checked decision of radiology.overrideSafety
+  // (operations.ts); at the scanner the order's step narrows it to a radiologist.
   const decider = decidingHuman(ctx.actor);
-  if (decider?.role !== 'DOCTOR' && decider?.role !== 'RADIOLOGIST')
-    throw new Forbidden('Only a doctor may override a radiology safety question');
+  if (!decider) throw refuse(scannerOverrideDecision);
   const order = await requireOrder(ctx, input.id);
   requireActive(order);
   if (order.step === 'scheduled' && decider.role !== 'RADIOLOGIST')
-    throw new Forbidden(
-      `Radiology order ${order.id} is booked: at the scanner only a radiologist overrides a safety question`,
-    );
+    throw refuse(scannerOverrideDecision);
   if (!order.safetyBlocked)
     throw new Conflict(`Radiology order ${order.id} is not blocked by a safety question`);
   const override = {

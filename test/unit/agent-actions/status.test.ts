@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ACTION_TYPES, approverRoles } from '../../../shared/modules/agent-actions/action-types';
+import { actionTypesOf } from '../../../shared/manifest/derive';
+import { approverRoles } from '../../../shared/modules/agent-actions/action-types';
 import { agentActionRules } from '../../../shared/modules/agent-actions/events';
 import {
   AGENT_ACTION_TRANSITIONS,
   AGENT_ACTION_TRIGGERS,
 } from '../../../shared/modules/agent-actions/status';
+import { MODULES } from '../../../shared/modules/index';
 
 describe('the agent action state table', () => {
   it('is exactly the lifecycle of the spec, with EXECUTED and FAILED after approval', () => {
@@ -29,7 +31,7 @@ describe('the agent action state table', () => {
 describe('the action type declaration', () => {
   it('derives approvers from the target operation and one rule per type', () => {
     const approvers = Object.fromEntries(
-      Object.values(ACTION_TYPES).map((d) => [d.type, [d.target.name, approverRoles(d)]]),
+      actionTypesOf(MODULES).map((d) => [d.type, [d.target.name, approverRoles(d)]]),
     );
     expect(approvers).toEqual({
       // Prescribing is a doctor's clinical decision: an administrator does not approve it.

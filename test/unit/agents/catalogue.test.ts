@@ -15,9 +15,17 @@ import {
   SKILLS,
   usableBy,
 } from '../../../shared/agents';
+import { agentCatalogueOf } from '../../../shared/manifest/derive';
+import { MODULES } from '../../../shared/modules/index';
 
 const cap = (name: string) => {
   const found = findCapability(name);
+  if (!found) throw new Error(name);
+  return found;
+};
+/** A capability as its module declares it (with its zod input), not its catalogue description. */
+const declared = (name: string) => {
+  const found = agentCatalogueOf(MODULES).capabilities.find((c) => c.name === name);
   if (!found) throw new Error(name);
   return found;
 };
@@ -187,7 +195,7 @@ describe('audit redaction', () => {
 });
 
 describe('audit redaction by the capability’s input (issue 16, item 14)', () => {
-  const input = cap('get-patient').input;
+  const input = declared('get-patient').input;
   it('drops fields the input does not declare, counting them, so no free text rides in an …Id', () => {
     expect(
       redactArguments({ id: 'p-1', noteId: 'She is HIV positive', 'HIV positive': 1 }, input),
@@ -201,7 +209,7 @@ describe('audit redaction by the capability’s input (issue 16, item 14)', () =
   });
 
   it('walks nested inputs by their schema', () => {
-    const book = cap('register-patient').input;
+    const book = declared('register-patient').input;
     expect(
       redactArguments(
         { name: 'Ravi', emergencyContact: { name: 'Asha', phone: '+91', secretId: 'x' } },

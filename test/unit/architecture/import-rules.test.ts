@@ -7,7 +7,9 @@
  *   its credentials.ts (the authorizer's schema-free reads), so no module's store, keys or items
  *   are touched by anyone else;
  * - the domain (kernel, clinical, modules) and credential code import no transport (HTTP, REST
- *   groups, pages);
+ *   groups, pages), except a module's declared binding layer: its manifest.ts and routes.ts (its
+ *   REST group), which bind its operations to routes and capabilities, and the module list
+ *   (shared/modules/index.ts); no domain file imports the binding layer;
  * - runtime code (shared, functions) imports no deploy-time code (lib) or entry point (bin);
  * - transports (REST: http, api, web, openapi; MCP; A2A) never import each other: what they share
  *   (authentication, the tenant-header rule, context, the log line, HTTP status answers, request
@@ -53,6 +55,10 @@ function importsOf(file: string): string[] {
 
 const SHARED = files('shared').filter((f) => !f.startsWith('shared/web/client/'));
 const moduleOf = (file: string) => /^shared\/modules\/([^/]+)\//.exec(file)?.[1];
+/** A module's declared binding layer (its manifest and its REST group), and the module list. */
+const isBinding = (file: string) =>
+  /^shared\/modules\/[^/]+\/(manifest|routes)\.ts$/.test(file) ||
+  file === 'shared/modules/index.ts';
 
 function violations(
   from: (file: string) => boolean,
@@ -97,24 +103,43 @@ describe('import rules', () => {
       violations(
         (f) => moduleOf(f) !== undefined,
         (t, f) =>
-          moduleOf(t) !== undefined && moduleOf(t) !== moduleOf(f) && !t.endsWith('/index.ts'),
+          moduleOf(t) !== undefined &&
+          moduleOf(t) !== moduleOf(f) &&
+          !t.endsWith('/index.ts') &&
+          // A binding layer also binds other modules' operations (departments in the doctors group).
+          !(isBinding(f) && t.endsWith('/operations.ts')),
       ),
     ).toEqual([]);
   });
 
-  it('outside the modules, only index.ts, operations.ts and credentials.ts of a module are imported', () => {
+  it('outside the modules, only index.ts, operations.ts and credentials.ts of a module are imported; manifests by the module list', () => {
     expect(
       violations(
         (f) => moduleOf(f) === undefined,
-        (t) => moduleOf(t) !== undefined && !/\/(index|operations|credentials)\.ts$/.test(t),
+        (t, f) =>
+          moduleOf(t) !== undefined &&
+          !/\/(index|operations|credentials)\.ts$/.test(t) &&
+          !(
+            /\/manifest\.ts$/.test(t) &&
+            (f === 'shared/modules/index.ts' || f.endsWith('.generated.ts'))
+          ),
       ),
     ).toEqual([]);
   });
 
-  it('the domain and credential code import no transport (HTTP, REST groups, pages)', () => {
-    const domain = (f: string) => /^shared\/(kernel|clinical|modules|auth)\//.test(f);
-    const transport = (t: string) => /^shared\/(http|api|web)\//.test(t);
+  it('the domain and credential code import no transport (HTTP, REST groups, pages); only the binding layer does', () => {
+    const domain = (f: string) =>
+      /^shared\/(kernel|clinical|modules|auth)\//.test(f) && !isBinding(f);
+    const transport = (t: string) => /^shared\/(http|api|web|agents|manifest)\//.test(t);
     expect(violations(domain, transport)).toEqual([]);
+    // The rule sees the binding layer: every module's manifest binds something.
+    expect(SHARED.filter(isBinding).length).toBeGreaterThan(30);
+  });
+
+  it("no domain code imports the binding layer (a module's manifest or routes, the module list)", () => {
+    const domain = (f: string) =>
+      /^shared\/(kernel|clinical|modules|auth)\//.test(f) && !isBinding(f);
+    expect(violations(domain, isBinding)).toEqual([]);
   });
 
   it('credential views import no schemas (the authorizer bundles no zod)', () => {
@@ -214,7 +239,7 @@ describe('import rules', () => {
 
     it('finds lib and its imports', () => {
       expect(LIB.length).toBeGreaterThan(10);
-      expect(importsOf('lib/manifest.ts')).toContain('shared/api/index.ts');
+      expect(importsOf('lib/manifest.ts')).toContain('shared/modules/index.ts');
     });
 
     it('imports no entry point, function handler or test', () => {

@@ -1,32 +1,25 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { GROUPS } from '../../../shared/api';
+import { modulesWithRoutes, uncoveredModules } from '../../../shared/manifest/derive';
+import { MODULES } from '../../../shared/modules/index';
+import { declaredModules, matrixFiles } from '../../support/matrix-coverage';
 
-// Each area's role × route matrix lives in its own file and names the resource groups it covers
-// in a `MATRIX_GROUPS` array; each of those files checks it lists exactly its groups' routes.
-// This test closes the loop: every group the service serves is covered by exactly one matrix.
-const DIR = join(import.meta.dirname, '../../integration');
-
-function declaredGroups(file: string): string[] {
-  const text = readFileSync(join(DIR, file), 'utf8');
-  const block = /const MATRIX_GROUPS[^=]*=\s*\[([^\]]*)\]/.exec(text);
-  if (!block) throw new Error(`${file} declares no MATRIX_GROUPS`);
-  return [...block[1]!.matchAll(/'([^']+)'/g)].map((m) => m[1]!);
-}
-
+// Each area's role × route matrix names the modules whose routes it covers; each of those files
+// checks it lists exactly its modules' routes. This test closes the loop: every module of the
+// list that has routes is covered by exactly one matrix (shared/manifest/derive.ts).
 describe('role × route matrices', () => {
-  const files = readdirSync(DIR).filter((f) => /^role-matrix.*\.test\.ts$/.test(f));
+  const files = matrixFiles();
 
   it('exist', () => {
     expect(files).toContain('role-matrix.test.ts');
   });
 
-  it('cover every resource group exactly once', () => {
+  it('cover every module with routes exactly once', () => {
     const owners = new Map<string, string[]>();
     for (const file of files)
-      for (const group of declaredGroups(file))
-        owners.set(group, [...(owners.get(group) ?? []), file]);
-    for (const group of GROUPS) expect(owners.get(group.name), group.name).toHaveLength(1);
-    expect([...owners.keys()].sort()).toEqual(GROUPS.map((g) => g.name).sort());
+      for (const module of declaredModules(file))
+        owners.set(module, [...(owners.get(module) ?? []), file]);
+    for (const module of modulesWithRoutes(MODULES))
+      expect(owners.get(module), module).toHaveLength(1);
+    expect(uncoveredModules(MODULES, owners.keys())).toEqual([]);
+    expect([...owners.keys()].sort()).toEqual(modulesWithRoutes(MODULES).sort());
   });
 });

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { apiKeysGroup } from '../../../shared/api/api-keys';
 import { restInvalid } from '../../../shared/http/rest-input';
 import type { OperationRoute } from '../../../shared/http/route';
 import type { AppError } from '../../../shared/kernel/errors';
 import { SCOPE_NAMES } from '../../../shared/kernel/scopes';
 import { parseOrThrow } from '../../../shared/kernel/validation';
+import { apiKeysGroup } from '../../../shared/modules/api-keys/routes';
 
 // The operation behind POST /api-keys, and the message a REST caller reads for its input.
 const route = apiKeysGroup.routes.find(

@@ -14,6 +14,7 @@ function route(
     path,
     name,
     group: 'test',
+    module: 'test',
     summary: name,
     tag: 'Test',
     render: () => '',

@@ -14,7 +14,7 @@ import * as z from '../../../shared/kernel/zod';
 // Iterates the live manifest, so routes added later are checked too.
 const routes = allRoutes();
 const operations = routes.filter(
-  (r): r is OperationRoute & { group: string } => r.kind === 'operation',
+  (r): r is OperationRoute & { group: string; module: string } => r.kind === 'operation',
 );
 const label = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
 

@@ -1,0 +1,102 @@
+/**
+ * The HITL action type whose target is an encounter operation: a prescription an agent proposes
+ * for a doctor to approve (shared/modules/agent-actions/action-types.ts; listed in manifest.ts).
+ */
+import { medicationRiskClasses } from '../../clinical/medication-risk';
+import { PrescriptionInputSchema } from '../../clinical/prescribing';
+import { NotFound } from '../../kernel/errors';
+import { idParam } from '../../kernel/fields';
+import * as z from '../../kernel/zod';
+import {
+  ageToday,
+  createdId,
+  defineActionType,
+  nearMatchRiskFindings,
+  prescriptionRiskFindings,
+  requirePatient,
+} from '../agent-actions';
+import { prescribe } from './operations';
+import { checkPrescribable } from './rules';
+import { findEncounter } from './store';
+
+export const prescriptionAction = defineActionType({
+  type: 'prescription',
+  title: 'Prescription',
+  proposeSummary:
+    'Propose a prescription on an open encounter for a doctor to approve (nothing is prescribed until then)',
+  proposal: z.extend(PrescriptionInputSchema, { encounterId: idParam() }),
+  proposers: ['DOCTOR', 'NURSE', 'PHARMACIST'],
+  target: prescribe,
+  toTargetInput: ({ encounterId, ...rx }) => ({ id: encounterId, ...rx }),
+  async assess(ctx, input) {
+    const rx = input as z.output<typeof prescribe.input>;
+    const encounter = await findEncounter(ctx.store, rx.id);
+    if (!encounter) throw new NotFound(`Encounter ${rx.id} not found`);
+    const patient = await requirePatient(ctx, encounter.patientId);
+    // The same screen the prescription will pass: a finished encounter or an allergy conflict
+    // without an override reason is refused now, not after a doctor approved it.
+    const check = checkPrescribable({
+      encounterStatus: encounter.status,
+      encounterId: encounter.id,
+      allergies: patient.allergies ?? [],
+      drug: { name: rx.drugName, code: rx.drugCode ?? null },
+      overrideReason: rx.allergyOverrideReason ?? null,
+    });
+    const classes = medicationRiskClasses({ name: rx.drugName, code: rx.drugCode }, rx.route);
+    const ageYears = ageToday(ctx, patient.dateOfBirth);
+    return {
+      patientId: patient.id,
+      patientName: patient.name,
+      summary:
+        `${rx.drugName} ${rx.strength}: ${rx.dose} ${rx.route}, ${rx.frequency} for ${rx.durationDays} day${rx.durationDays === 1 ? '' : 's'} (quantity ${rx.quantity})` +
+        `${rx.instructions ? `; ${rx.instructions}` : ''}${check.overrideReason ? `; allergy override: ${check.overrideReason}` : ''}` +
+        ` on encounter ${encounter.id} with ${encounter.doctorName}`,
+      findings: [
+        ...prescriptionRiskFindings({
+          allergyConflicts: check.allergyConflicts,
+          controlled: classes.controlled,
+          highAlert: classes.highAlert,
+          ageYears,
+          route: rx.route,
+          drugCode: check.drugCode,
+        }),
+        ...(check.drugCode
+          ? []
+          : nearMatchRiskFindings({
+              name: rx.drugName,
+              allergies: patient.allergies ?? [],
+              ageYears,
+              route: rx.route,
+            })),
+      ],
+    };
+  },
+  resultId: createdId,
+  result: 'created',
+  // An OPD prescription is decided within the clinic session the patient is in.
+  lifetimeMinutes: 4 * 60,
+  // A hospital may pre-approve only what needs no prescriber's judgement: a LOW prescription.
+  autoApprovalExclusion: (risk) =>
+    risk === 'LOW' ? null : `auto-approval covers only LOW prescriptions (this one is ${risk})`,
+  riskRules: [
+    'CRITICAL: overrides a recorded allergy or cross-sensitivity (an allergyOverrideReason was needed)',
+    'CRITICAL: a controlled or high-alert drug for a child (under 18, BNF for Children)',
+    'HIGH: a controlled drug (opioids incl. tramadol and the N01AH opioid anaesthetics, benzodiazepines and Z-drugs, barbiturates, stimulants, gabapentinoids, ketamine)',
+    'HIGH: an ISMP high-alert medication (anticoagulants, thrombolytics, glycoprotein IIb/IIIa inhibitors, insulin, sulfonylureas, opioids incl. N01AH, antineoplastics, methotrexate, concentrated electrolytes incl. potassium phosphate and hypertonic saline, neuromuscular blockers, IV antiarrhythmics, digoxin, IV inotropes and vasopressors, IV oxytocin, general anaesthetics, IV moderate sedation, IV adrenergic antagonists, epoprostenol, nitroprusside, IV promethazine, parenteral nutrition)',
+    'HIGH: any drug for a child under 18 (a paediatric dose, BNF for Children)',
+    'MEDIUM: a parenteral route (IV, IM, SC)',
+    'MEDIUM: a drug the catalogue cannot class (no ATC code), and no lower than the catalogue drug its name is nearest to (a misspelling is screened as that drug)',
+    'LOW: none of the above',
+  ],
+  tool: {
+    skill: 'prescribe-medication',
+    title: 'Propose a prescription',
+    description:
+      'Propose a prescription (drug, strength, dose, route, frequency, days, quantity) on an open encounter, with your rationale. Nothing is prescribed until a doctor approves it; the answer gives the action id, its risk level and its expiry. An allergy conflict needs allergyOverrideReason and makes the action CRITICAL.',
+    tags: ['prescription', 'medication', 'hitl', 'clinical'],
+    keywords: ['prescribe', 'prescription', 'medication', 'medicine', 'drug', 'dose', 'rx'],
+    examples: [
+      'Prescribe paracetamol 500 mg, 1 tablet oral every 6 hours for 3 days (12) on encounter 9c1d…',
+    ],
+  },
+});

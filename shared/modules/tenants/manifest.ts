@@ -1,0 +1,15 @@
+import { defineModule } from '../../manifest/module';
+import { tenantsGroup } from './routes';
+
+export default defineModule({
+  name: 'tenants',
+  title: 'Hospitals (tenants)',
+  area: 'identity',
+  source: import.meta.url,
+  scopes: {
+    'tenant:read':
+      'Read the hospital profile (no operation asks for it yet: every key already reads its own hospital with GET /tenants/current)',
+  },
+  groups: [tenantsGroup],
+  pageScripts: { 'get-started': 'shared/web/client/get-started.ts' },
+});

@@ -1,0 +1,13 @@
+import { defineGroup, route } from '../../http/route';
+import * as tenants from './operations';
+
+export const tenantsGroup = defineGroup({
+  name: 'tenants',
+  source: import.meta.url,
+  description: 'Hospital self-registration and the current tenant profile',
+  routes: [
+    route(tenants.register, { method: 'POST', path: '/tenants', tag: 'Tenants', status: 201 }),
+    route(tenants.current, { method: 'GET', path: '/tenants/current', tag: 'Tenants' }),
+    route(tenants.update, { method: 'PATCH', path: '/tenants/current', tag: 'Tenants' }),
+  ],
+});
