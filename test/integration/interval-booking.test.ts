@@ -69,10 +69,12 @@ describe('interval booking', () => {
 
   it('concurrent overlapping bookings of different lengths: exactly one succeeds', async () => {
     const { store, cal } = fresh();
+    // Every pair overlaps (all hold 09:20), so whichever wins, the others must all be refused.
+    // (09:00–09:15 beside 09:15–09:30 would be back-to-back: both may legitimately succeed.)
     const tries = [
       booking('09:00', '09:30'),
       booking('09:15', '09:30'),
-      booking('09:00', '09:15'),
+      booking('09:19', '09:21'),
       booking('08:45', '09:45'),
       booking('09:20', '09:50'),
       booking('09:10', '09:25'),
