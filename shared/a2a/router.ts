@@ -4,8 +4,10 @@
  * - A data part may name the capability (`{"capability": "get-patient", "arguments": {...}}`) or a
  *   skill (`{"skill": "patient-lookup"}`, then the text picks among that skill's capabilities).
  * - Otherwise the text is scored against every capability: each of its keywords in the text counts
- *   2, each keyword of its skill 1, and, when any keyword matched, each required argument the text
- *   supplies 1 (so "register Ravi Kumar, male, born …" beats a search that only shares "phone").
+ *   2, each keyword of its skill 1, and, when any keyword matched, each required argument and each
+ *   labelled id ("doctor 0a9e…", also an optional one) the text supplies 1 (so "register Ravi
+ *   Kumar, male, born …" beats a search that only shares "phone", and "waiting for doctor 0a9e…"
+ *   is that doctor's queue, not the list of doctors).
  *   The best score wins only if it is unique and above zero: a tie or no match never guesses, it
  *   answers with the candidates or the list of skills.
  * - Arguments come from the parsers (extract.ts) by field name; what the capability requires and
@@ -159,7 +161,11 @@ export function scoreCapabilities(
       const ofSkill = skill ? hits(skill.keywords, text, tokens) : 0;
       if (own + ofSkill === 0) return { capability, score: 0 };
       const args = argumentsFrom(capability, found, locale);
-      const supplied = inputShape(capability).required.filter((f) => args[f] !== undefined);
+      const { required } = inputShape(capability);
+      // A labelled id ("doctor 0a9e…") counts even where it is optional: it names the subject.
+      const supplied = Object.keys(args).filter(
+        (f) => required.includes(f) || f in LABELLED_FIELDS,
+      );
       return { capability, score: 2 * own + ofSkill + supplied.length };
     })
     .filter((c) => c.score > 0)

@@ -157,6 +157,12 @@ export const idArgument = (what: string) =>
 function jsonSchema(schema: z.ZodMiniType, io: 'input' | 'output'): JsonSchema {
   const out = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
   delete out.$schema;
+  // MCP requires a tool's schemas to be objects at the top (`type: "object"`; the SDK client
+  // refuses the whole tools/list otherwise). An answer that is one of several objects (e.g. one
+  // doctor's queue or the hospital's) is still an object: say so beside the `anyOf`.
+  const branches = out.anyOf as JsonSchema[] | undefined;
+  if (out.type === undefined && branches?.every((b) => b.type === 'object'))
+    return { type: 'object', ...out };
   return out;
 }
 

@@ -2142,7 +2142,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
     "tool": true,
     "skill": "queue-status",
     "title": "Queue status",
-    "description": "A doctor's live OPD queue for a day (default today): tokens, patients waiting, who is in consultation.",
+    "description": "The live OPD queue for a day (default today): the whole hospital's, by department and doctor, or one doctor's when doctorId is given: tokens, patients waiting, who is in consultation, estimated waits.",
     "scope": "agents:operations:read",
     "tags": [
       "queue",
@@ -2159,6 +2159,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
       "opd"
     ],
     "examples": [
+      "How long is the queue?",
       "How many patients are waiting for doctor 0a9e… today?"
     ],
     "operations": [
@@ -2189,167 +2190,373 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "pattern": "^\\d{4}-\\d{2}-\\d{2}$"
         }
       },
-      "required": [
-        "doctorId"
-      ],
       "additionalProperties": false
     },
     "outputSchema": {
       "type": "object",
-      "properties": {
-        "doctorId": {
-          "type": "string"
-        },
-        "doctorName": {
-          "type": "string"
-        },
-        "date": {
-          "type": "string"
-        },
-        "timezone": {
-          "type": "string"
-        },
-        "waiting": {
-          "type": "integer",
-          "minimum": -9007199254740991,
-          "maximum": 9007199254740991
-        },
-        "sessionOpensAt": {
-          "anyOf": [
-            {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "doctorId": {
+              "type": "string"
             },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "items": {
-          "type": "array",
-          "items": {
-            "type": "object",
-            "properties": {
-              "appointmentId": {
-                "type": "string"
-              },
-              "token": {
-                "type": "integer",
-                "minimum": -9007199254740991,
-                "maximum": 9007199254740991
-              },
-              "priority": {
-                "type": "string",
-                "enum": [
-                  "routine",
-                  "urgent"
-                ]
-              },
-              "status": {
-                "type": "string",
-                "enum": [
-                  "waiting",
-                  "in-consultation",
-                  "done",
-                  "left"
-                ]
-              },
-              "checkedInAt": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
-              },
-              "patientId": {
-                "type": "string"
-              },
-              "patientName": {
-                "type": "string"
-              },
-              "mrn": {
-                "type": "string"
-              },
-              "appointmentStatus": {
-                "type": "string",
-                "enum": [
-                  "proposed",
-                  "pending",
-                  "booked",
-                  "arrived",
-                  "checked-in",
-                  "fulfilled",
-                  "cancelled",
-                  "noshow",
-                  "entered-in-error",
-                  "waitlist"
-                ]
-              },
-              "start": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
-              },
-              "encounterId": {
-                "type": "string"
-              },
-              "consultationStartedAt": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
-              },
-              "position": {
-                "anyOf": [
-                  {
+            "doctorName": {
+              "type": "string"
+            },
+            "date": {
+              "type": "string"
+            },
+            "timezone": {
+              "type": "string"
+            },
+            "waiting": {
+              "type": "integer",
+              "minimum": -9007199254740991,
+              "maximum": 9007199254740991
+            },
+            "sessionOpensAt": {
+              "anyOf": [
+                {
+                  "type": "string",
+                  "format": "date-time",
+                  "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "items": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "properties": {
+                  "appointmentId": {
+                    "type": "string"
+                  },
+                  "token": {
                     "type": "integer",
                     "minimum": -9007199254740991,
                     "maximum": 9007199254740991
                   },
-                  {
-                    "type": "null"
-                  }
-                ]
-              },
-              "estimatedWaitMinutes": {
-                "anyOf": [
-                  {
-                    "type": "integer",
-                    "minimum": -9007199254740991,
-                    "maximum": 9007199254740991
+                  "priority": {
+                    "type": "string",
+                    "enum": [
+                      "routine",
+                      "urgent"
+                    ]
                   },
-                  {
-                    "type": "null"
+                  "status": {
+                    "type": "string",
+                    "enum": [
+                      "waiting",
+                      "in-consultation",
+                      "done",
+                      "left"
+                    ]
+                  },
+                  "checkedInAt": {
+                    "type": "string",
+                    "format": "date-time",
+                    "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                  },
+                  "patientId": {
+                    "type": "string"
+                  },
+                  "patientName": {
+                    "type": "string"
+                  },
+                  "mrn": {
+                    "type": "string"
+                  },
+                  "appointmentStatus": {
+                    "type": "string",
+                    "enum": [
+                      "proposed",
+                      "pending",
+                      "booked",
+                      "arrived",
+                      "checked-in",
+                      "fulfilled",
+                      "cancelled",
+                      "noshow",
+                      "entered-in-error",
+                      "waitlist"
+                    ]
+                  },
+                  "start": {
+                    "type": "string",
+                    "format": "date-time",
+                    "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                  },
+                  "encounterId": {
+                    "type": "string"
+                  },
+                  "consultationStartedAt": {
+                    "type": "string",
+                    "format": "date-time",
+                    "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                  },
+                  "position": {
+                    "anyOf": [
+                      {
+                        "type": "integer",
+                        "minimum": -9007199254740991,
+                        "maximum": 9007199254740991
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
+                  },
+                  "estimatedWaitMinutes": {
+                    "anyOf": [
+                      {
+                        "type": "integer",
+                        "minimum": -9007199254740991,
+                        "maximum": 9007199254740991
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
                   }
-                ]
+                },
+                "required": [
+                  "appointmentId",
+                  "token",
+                  "priority",
+                  "status",
+                  "checkedInAt",
+                  "patientId",
+                  "patientName",
+                  "mrn",
+                  "appointmentStatus",
+                  "start",
+                  "position",
+                  "estimatedWaitMinutes"
+                ],
+                "additionalProperties": false
               }
+            }
+          },
+          "required": [
+            "doctorId",
+            "doctorName",
+            "date",
+            "timezone",
+            "waiting",
+            "sessionOpensAt",
+            "items"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "object",
+          "properties": {
+            "date": {
+              "type": "string"
             },
-            "required": [
-              "appointmentId",
-              "token",
-              "priority",
-              "status",
-              "checkedInAt",
-              "patientId",
-              "patientName",
-              "mrn",
-              "appointmentStatus",
-              "start",
-              "position",
-              "estimatedWaitMinutes"
-            ],
-            "additionalProperties": false
-          }
+            "timezone": {
+              "type": "string"
+            },
+            "waiting": {
+              "type": "integer",
+              "minimum": -9007199254740991,
+              "maximum": 9007199254740991
+            },
+            "longestWaitMinutes": {
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": -9007199254740991,
+                  "maximum": 9007199254740991
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "doctors": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "properties": {
+                  "doctorId": {
+                    "type": "string"
+                  },
+                  "doctorName": {
+                    "type": "string"
+                  },
+                  "date": {
+                    "type": "string"
+                  },
+                  "timezone": {
+                    "type": "string"
+                  },
+                  "waiting": {
+                    "type": "integer",
+                    "minimum": -9007199254740991,
+                    "maximum": 9007199254740991
+                  },
+                  "sessionOpensAt": {
+                    "anyOf": [
+                      {
+                        "type": "string",
+                        "format": "date-time",
+                        "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
+                  },
+                  "items": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "properties": {
+                        "appointmentId": {
+                          "type": "string"
+                        },
+                        "token": {
+                          "type": "integer",
+                          "minimum": -9007199254740991,
+                          "maximum": 9007199254740991
+                        },
+                        "priority": {
+                          "type": "string",
+                          "enum": [
+                            "routine",
+                            "urgent"
+                          ]
+                        },
+                        "status": {
+                          "type": "string",
+                          "enum": [
+                            "waiting",
+                            "in-consultation",
+                            "done",
+                            "left"
+                          ]
+                        },
+                        "checkedInAt": {
+                          "type": "string",
+                          "format": "date-time",
+                          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                        },
+                        "patientId": {
+                          "type": "string"
+                        },
+                        "patientName": {
+                          "type": "string"
+                        },
+                        "mrn": {
+                          "type": "string"
+                        },
+                        "appointmentStatus": {
+                          "type": "string",
+                          "enum": [
+                            "proposed",
+                            "pending",
+                            "booked",
+                            "arrived",
+                            "checked-in",
+                            "fulfilled",
+                            "cancelled",
+                            "noshow",
+                            "entered-in-error",
+                            "waitlist"
+                          ]
+                        },
+                        "start": {
+                          "type": "string",
+                          "format": "date-time",
+                          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                        },
+                        "encounterId": {
+                          "type": "string"
+                        },
+                        "consultationStartedAt": {
+                          "type": "string",
+                          "format": "date-time",
+                          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                        },
+                        "position": {
+                          "anyOf": [
+                            {
+                              "type": "integer",
+                              "minimum": -9007199254740991,
+                              "maximum": 9007199254740991
+                            },
+                            {
+                              "type": "null"
+                            }
+                          ]
+                        },
+                        "estimatedWaitMinutes": {
+                          "anyOf": [
+                            {
+                              "type": "integer",
+                              "minimum": -9007199254740991,
+                              "maximum": 9007199254740991
+                            },
+                            {
+                              "type": "null"
+                            }
+                          ]
+                        }
+                      },
+                      "required": [
+                        "appointmentId",
+                        "token",
+                        "priority",
+                        "status",
+                        "checkedInAt",
+                        "patientId",
+                        "patientName",
+                        "mrn",
+                        "appointmentStatus",
+                        "start",
+                        "position",
+                        "estimatedWaitMinutes"
+                      ],
+                      "additionalProperties": false
+                    }
+                  },
+                  "departmentId": {
+                    "type": "string"
+                  },
+                  "departmentName": {
+                    "type": "string"
+                  }
+                },
+                "required": [
+                  "doctorId",
+                  "doctorName",
+                  "date",
+                  "timezone",
+                  "waiting",
+                  "sessionOpensAt",
+                  "items",
+                  "departmentId",
+                  "departmentName"
+                ],
+                "additionalProperties": false
+              }
+            }
+          },
+          "required": [
+            "date",
+            "timezone",
+            "waiting",
+            "longestWaitMinutes",
+            "doctors"
+          ],
+          "additionalProperties": false
         }
-      },
-      "required": [
-        "doctorId",
-        "doctorName",
-        "date",
-        "timezone",
-        "waiting",
-        "sessionOpensAt",
-        "items"
-      ],
-      "additionalProperties": false
+      ]
     },
     "annotations": {
       "title": "Queue status",
@@ -7890,13 +8097,14 @@ export const SKILL_TABLE: readonly Skill[] = [
   {
     "name": "queue-status",
     "title": "Queue status",
-    "description": "A doctor's live OPD queue: tokens, waiting patients, consultation in progress.",
+    "description": "The live OPD queue, the hospital's or one doctor's: tokens, waiting patients, consultation in progress, estimated waits.",
     "tags": [
       "queue",
       "opd",
       "operations"
     ],
     "examples": [
+      "How long is the queue?",
       "How long is the queue for doctor 0a9e… today?"
     ],
     "keywords": [

@@ -293,6 +293,14 @@ describe('@a2a-js/sdk 0.3 compat transport', () => {
     expect(await auditCount(h.tenantId)).toBe(before + 1);
     const read = await client.getTask({ tenant: '', id: queue.id } as never);
     expect(read.id).toBe(queue.id);
+
+    // Without a doctor, the question is about the whole hospital's queue.
+    const hospitalQueue = (await client.sendMessage(userMessage('How long is the queue?'))) as any;
+    expect(hospitalQueue.status.state, statusText(hospitalQueue)).toBe(
+      TaskState.TASK_STATE_COMPLETED,
+    );
+    expect(hospitalQueue.artifacts[0].name).toBe('get-queue-status');
+    expect(JSON.stringify(hospitalQueue.artifacts[0])).toContain('"doctors"');
   });
 
   it('a refused skill is a rejected task with one audit record (refusal)', async () => {

@@ -115,6 +115,15 @@ describe.each<McpTransportName>(['http', 'sse'])('MCP over %s', (transport) => {
       expect(queue.body.items.map((i: { appointmentId: string }) => i.appointmentId)).toEqual([
         booked.body.id,
       ]);
+      // Without a doctor: the hospital's queue (the SDK client checks it against outputSchema).
+      const hospitalQueue = toolAnswer(
+        await mcp.callTool({ name: 'get-queue-status', arguments: {} }),
+      );
+      expect(hospitalQueue.isError, JSON.stringify(hospitalQueue.body)).toBe(false);
+      expect(hospitalQueue.body).toMatchObject({
+        waiting: 1,
+        doctors: [{ doctorId: h.doctor.id, waiting: 1 }],
+      });
       const summary = toolAnswer(
         await mcp.callTool({
           name: 'get-encounter-summary',

@@ -601,3 +601,90 @@ describe('dates are the hospital’s', () => {
     );
   });
 });
+
+describe('the hospital queue (GET /appointments/queue without a doctor)', () => {
+  it("answers every doctor's queue of the day, by department, with the day's totals", async () => {
+    const hosp = await opdHospital(opd.url, TZ);
+    // A second doctor in a department whose name sorts first.
+    const ent = await hosp.admin.post('/departments', { name: `A Ear Nose Throat` });
+    const entUser = await hosp.staff('DOCTOR');
+    const entDoctor = await hosp.admin.post('/doctors', {
+      userId: entUser.user.id,
+      departmentId: ent.body.id,
+      specialty: 'ENT',
+      consultationFee: 400,
+      schedule: {
+        slotMinutes: 20,
+        sessions: (['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'] as const).map((day) => ({
+          day,
+          start: '08:00',
+          end: '20:00',
+        })),
+      },
+    });
+    expect(entDoctor.status, JSON.stringify(entDoctor.body)).toBe(201);
+
+    const empty = await hosp.reception.api.get('/appointments/queue');
+    expect(empty.status, JSON.stringify(empty.body)).toBe(200);
+    expect(empty.body).toEqual({
+      date: opd.today,
+      timezone: TZ,
+      waiting: 0,
+      longestWaitMinutes: null,
+      doctors: [],
+    });
+
+    const bookAndCheckIn = async (doctorId: string, n: number, checkIn: number) => {
+      const slots = (
+        await hosp.reception.api.get(`/doctors/${doctorId}/availability?date=${opd.today}`)
+      ).body.slots;
+      for (let i = 0; i < n; i++) {
+        const p = await hosp.patient();
+        const a = await hosp.reception.api.post('/appointments', {
+          patientId: p.id,
+          doctorId,
+          start: slots[i].start,
+          reason: 'Check-up',
+        });
+        expect(a.status, JSON.stringify(a.body)).toBe(201);
+        if (i < checkIn)
+          expect(
+            (
+              await hosp.reception.api.patch(`/appointments/${a.body.id}/status`, {
+                status: 'checked-in',
+              })
+            ).status,
+          ).toBe(200);
+      }
+    };
+    // General medicine: 3 booked, 2 checked in (15-minute slots). ENT: 3 checked in (20 minutes).
+    await bookAndCheckIn(hosp.doctor.id, 3, 2);
+    await bookAndCheckIn(entDoctor.body.id, 3, 3);
+
+    const q = await hosp.reception.api.get('/appointments/queue');
+    expect(q.status, JSON.stringify(q.body)).toBe(200);
+    expect(q.body.date).toBe(opd.today);
+    expect(q.body.waiting).toBe(5);
+    // The third ENT patient waits for two 20-minute consultations.
+    expect(q.body.longestWaitMinutes).toBe(40);
+    expect(
+      q.body.doctors.map((d: any) => [
+        d.departmentId,
+        d.doctorId,
+        d.waiting,
+        d.items.map((i: any) => i.estimatedWaitMinutes),
+      ]),
+    ).toEqual([
+      [ent.body.id, entDoctor.body.id, 3, [0, 20, 40]],
+      [hosp.department.id, hosp.doctor.id, 2, [0, 15]],
+    ]);
+    // One doctor's queue still answers in its own form.
+    const one = await hosp.reception.api.get(`/appointments/queue?doctorId=${hosp.doctor.id}`);
+    expect(one.body).toMatchObject({ doctorId: hosp.doctor.id, waiting: 2 });
+    expect(one.body.doctors).toBeUndefined();
+
+    // Another hospital's queue is its own: empty.
+    const other = await opdHospital(opd.url, TZ);
+    expect((await other.reception.api.get('/appointments/queue')).body.doctors).toEqual([]);
+  });
+});

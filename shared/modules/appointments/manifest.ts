@@ -96,11 +96,11 @@ const queueStatus = operationCapability(appointments.queue, {
   skill: 'queue-status',
   title: 'Queue status',
   description:
-    "A doctor's live OPD queue for a day (default today): tokens, patients waiting, who is in consultation.",
+    "The live OPD queue for a day (default today): the whole hospital's, by department and doctor, or one doctor's when doctorId is given: tokens, patients waiting, who is in consultation, estimated waits.",
   scope: 'agents:operations:read',
   tags: ['queue', 'opd', 'operations'],
   keywords: ['queue', 'waiting', 'wait', 'token', 'tokens', 'line', 'opd'],
-  examples: ['How many patients are waiting for doctor 0a9e… today?'],
+  examples: ['How long is the queue?', 'How many patients are waiting for doctor 0a9e… today?'],
 });
 
 export default defineModule({
@@ -137,9 +137,10 @@ export default defineModule({
     {
       name: 'queue-status',
       title: 'Queue status',
-      description: "A doctor's live OPD queue: tokens, waiting patients, consultation in progress.",
+      description:
+        "The live OPD queue, the hospital's or one doctor's: tokens, waiting patients, consultation in progress, estimated waits.",
       tags: ['queue', 'opd', 'operations'],
-      examples: ['How long is the queue for doctor 0a9e… today?'],
+      examples: ['How long is the queue?', 'How long is the queue for doctor 0a9e… today?'],
       keywords: ['queue', 'waiting', 'token'],
     },
   ],

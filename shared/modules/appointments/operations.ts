@@ -57,7 +57,7 @@ export const list = defineOperation({
 export const queue = defineOperation({
   name: 'appointments.queue',
   summary:
-    "A doctor's live queue for a day: token, patient, status, check-in time and estimated wait",
+    "The current queue for a day: the hospital's (each doctor's queue by department) or one doctor's: token, patient, status, check-in time and estimated wait",
   input: QueueInput,
   output: Queue,
   access: { roles: 'frontDesk', scope: 'appointments:read' },

@@ -1,23 +1,75 @@
 import type { Context } from '../../kernel/context';
 import { todayIn } from '../../kernel/time/zoned-time';
-import { nextSessionOpening } from '../doctors';
+import type { DoctorRecord } from '../doctors';
+import { findDoctor, nextSessionOpening } from '../doctors';
 import { estimateWaits, orderQueue } from './queue';
 import { requireDoctor } from './service';
-import { doctorDay } from './store';
+import { type AppointmentRecord, doctorDay, hospitalDay } from './store';
+
+/**
+ * The current OPD queue for a day (default today in the hospital's time zone): one doctor's when
+ * a doctor is given, otherwise the whole hospital's, one queue per doctor with patients checked in
+ * that day, grouped by department (the front desk's "how long is the queue?").
+ */
+export async function queueFor(
+  ctx: Context,
+  input: { doctorId?: string | undefined; date?: string | undefined },
+) {
+  const day = input.date ?? todayIn(ctx.tenant.timeZone, ctx.now);
+  if (input.doctorId) {
+    const doctor = await requireDoctor(ctx, input.doctorId);
+    const appointments = await doctorDay(ctx.store, input.doctorId, day, ctx.tenant.timeZone);
+    return doctorQueue(ctx, doctor, day, appointments);
+  }
+  return hospitalQueue(ctx, day);
+}
+
+/** Every doctor's queue of the day, by department then doctor name, with the day's totals. */
+async function hospitalQueue(ctx: Context, day: string) {
+  const byDoctor = new Map<string, AppointmentRecord[]>();
+  for (const a of await hospitalDay(ctx.store, day)) {
+    if (a.token === undefined) continue; // never checked in: not in any queue
+    byDoctor.set(a.doctorId, [...(byDoctor.get(a.doctorId) ?? []), a]);
+  }
+  const queues = [];
+  for (const [doctorId, appointments] of byDoctor) {
+    const doctor = await findDoctor(ctx.store, doctorId);
+    if (!doctor) continue; // an appointment outlives no doctor today; skip rather than fail the board
+    queues.push({
+      ...doctorQueue(ctx, doctor, day, appointments),
+      departmentId: doctor.departmentId,
+      departmentName: doctor.departmentName,
+    });
+  }
+  queues.sort(
+    (a, b) =>
+      a.departmentName.localeCompare(b.departmentName) || a.doctorName.localeCompare(b.doctorName),
+  );
+  const waits = queues.flatMap((q) =>
+    q.items.map((i) => i.estimatedWaitMinutes).filter((w): w is number => w !== null),
+  );
+  return {
+    date: day,
+    timezone: ctx.tenant.timeZone,
+    waiting: queues.reduce((n, q) => n + q.waiting, 0),
+    longestWaitMinutes: waits.length ? Math.max(...waits) : null,
+    doctors: queues,
+  };
+}
 
 /**
  * The live queue of one doctor for one day: every checked-in appointment, ordered by the queue
  * rule (in consultation, then urgent, then token) with wait estimates for those still waiting.
  */
-export async function queueFor(
+function doctorQueue(
   ctx: Context,
-  input: { doctorId: string; date?: string | undefined },
+  doctor: DoctorRecord,
+  day: string,
+  appointments: readonly AppointmentRecord[],
 ) {
   const timeZone = ctx.tenant.timeZone;
-  const day = input.date ?? todayIn(timeZone, ctx.now);
-  const doctor = await requireDoctor(ctx, input.doctorId);
   const slotMinutes = doctor.schedule?.slotMinutes ?? 15;
-  const entries = (await doctorDay(ctx.store, input.doctorId, day, timeZone))
+  const entries = appointments
     .filter((a) => a.token !== undefined && a.queueStatus !== undefined)
     .map((a) => ({
       appointmentId: a.id,
@@ -47,7 +99,7 @@ export async function queueFor(
     }).map((w) => [w.appointmentId, w]),
   );
   return {
-    doctorId: input.doctorId,
+    doctorId: doctor.id,
     doctorName: doctor.name,
     date: day,
     timezone: timeZone,

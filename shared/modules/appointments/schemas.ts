@@ -78,7 +78,8 @@ export const Availability = z.strictObject({
 });
 
 export const QueueInput = z.strictObject({
-  doctorId: idParam(),
+  /** Without a doctor: the whole hospital's queue, one per doctor with patients checked in. */
+  doctorId: z.optional(idParam()),
   date: z.optional(LocalDateSchema),
 });
 export const QueueItem = z.strictObject({
@@ -98,7 +99,8 @@ export const QueueItem = z.strictObject({
   position: z.nullable(z.number().check(z.int())),
   estimatedWaitMinutes: z.nullable(z.number().check(z.int())),
 });
-export const Queue = z.strictObject({
+/** One doctor's queue for a day. */
+export const DoctorQueue = z.strictObject({
   doctorId: z.string(),
   doctorName: z.string(),
   date: z.string(),
@@ -107,3 +109,15 @@ export const Queue = z.strictObject({
   sessionOpensAt: z.nullable(TimestampSchema),
   items: z.array(QueueItem),
 });
+/** The whole hospital's queue for a day: each doctor's, by department, with the day's totals. */
+export const HospitalQueue = z.strictObject({
+  date: z.string(),
+  timezone: z.string(),
+  /** Patients waiting across all queues. */
+  waiting: z.number().check(z.int()),
+  /** The longest estimated wait of anyone still waiting; null when nobody waits. */
+  longestWaitMinutes: z.nullable(z.number().check(z.int())),
+  doctors: z.array(z.extend(DoctorQueue, { departmentId: z.string(), departmentName: z.string() })),
+});
+/** `GET /appointments/queue`: one doctor's queue when `doctorId` is given, else the hospital's. */
+export const Queue = z.union([DoctorQueue, HospitalQueue]);

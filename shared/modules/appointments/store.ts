@@ -90,6 +90,15 @@ export async function doctorDay(
   return items.map((i) => AppointmentRecord.read(i));
 }
 
+/** Every appointment of the hospital on a local date (the date list, gsi1; one Query, all pages). */
+export async function hospitalDay(store: Store, date: string): Promise<AppointmentRecord[]> {
+  const items = await store.query({
+    index: 'gsi1',
+    partition: appointmentKeys(store).byDate(date),
+  });
+  return items.map((i) => AppointmentRecord.read(i));
+}
+
 // ----- What an encounter does to its appointment (the encounters module calls these) -----
 
 const IN_CONSULTATION = {
