@@ -36,6 +36,17 @@ export function issuesOf(error: z.core.$ZodError): Issue[] {
         : issue.message;
       return issue.keys.map((key) => ({ field: [...path, key].join('.'), message }));
     }
+    // A field that takes one of several forms (e.g. a map or a list): when the value has the form
+    // of exactly one of them, that form's issues name the fields; zod says only "Invalid input".
+    if (issue.code === 'invalid_union' && issue.errors?.length) {
+      const fitting = issue.errors.filter(
+        (branch) => !branch.some((i) => i.code === 'invalid_type' && i.path.length === 0),
+      );
+      if (fitting.length === 1)
+        return issuesOf({
+          issues: fitting[0]!.map((i) => ({ ...i, path: [...path, ...i.path] })),
+        } as z.core.$ZodError);
+    }
     // zod's default for a missing field reads "expected string, received undefined".
     const missing = issue.code === 'invalid_type' && /received undefined$/.test(issue.message);
     return [{ field: path.join('.'), message: missing ? 'is required' : issue.message }];

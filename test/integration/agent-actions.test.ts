@@ -223,6 +223,71 @@ describe('races', () => {
   });
 });
 
+describe('settings', () => {
+  it('the settings answer sent back unchanged changes nothing; an edited entry of it applies', async () => {
+    const h = await hitlHospital(rt.url);
+    const before = await h.admin.get('/agent-actions/settings');
+    expect(before.status).toBe(200);
+    const echoed = await h.admin.put('/agent-actions/settings', before.body);
+    expect(echoed.status, JSON.stringify(echoed.body)).toBe(200);
+    expect(echoed.body).toEqual(before.body);
+    expect((await h.admin.get('/agent-actions/settings')).body).toEqual(before.body);
+
+    // Edit one entry of the list and send the whole list back.
+    const edited = before.body.types.map((t: { type: string }) =>
+      t.type === 'discharge' ? { ...t, lifetimeMinutes: 60 } : t,
+    );
+    const changed = await h.admin.put('/agent-actions/settings', { types: edited });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(
+      changed.body.types.map((t: Record<string, unknown>) => [t.type, t.lifetimeMinutes]),
+    ).toEqual([
+      ['prescription', 240],
+      ['admission', 120],
+      ['discharge', 60],
+      ['lab-order', 480],
+      ['radiology-order', 1440],
+    ]);
+    const discharge = changed.body.types.find((t: { type: string }) => t.type === 'discharge');
+    expect(discharge.updatedAt).toEqual(expect.any(String));
+    expect(
+      changed.body.types.filter((t: { updatedAt?: string }) => t.updatedAt !== undefined),
+    ).toHaveLength(1);
+
+    // The list form is validated as the map form is, naming the field.
+    expectError(
+      await h.admin.put('/agent-actions/settings', {
+        types: [{ type: 'discharge', lifetimeMinutes: 1 }],
+      }),
+      400,
+      /types\.0\.lifetimeMinutes: must be between 5 and 10080/,
+    );
+    expectError(
+      await h.admin.put('/agent-actions/settings', {
+        types: [
+          { type: 'discharge', lifetimeMinutes: 90 },
+          { type: 'discharge', lifetimeMinutes: 100 },
+        ],
+      }),
+      400,
+      /types\.1\.type: discharge appears more than once/,
+    );
+    expectError(
+      await h.admin.put('/agent-actions/settings', {
+        types: { discharge: { lifetimeMinutes: 1 } },
+      }),
+      400,
+      /types\.discharge\.lifetimeMinutes: must be between 5 and 10080/,
+    );
+    // Nothing of the refused updates was applied.
+    expect(
+      (await h.admin.get('/agent-actions/settings')).body.types.find(
+        (t: { type: string }) => t.type === 'discharge',
+      ).lifetimeMinutes,
+    ).toBe(60);
+  });
+});
+
 describe('auto-approval', () => {
   it('approves a LOW prescription at proposal on behalf of the doctor an administrator named, but never a CRITICAL one', async () => {
     const h = await hitlHospital(rt.url);

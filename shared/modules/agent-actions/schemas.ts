@@ -130,7 +130,7 @@ export const TypeSettings = z.strictObject({
 });
 export const AgentActionSettings = z.strictObject({ types: z.array(TypeSettings) });
 
-const TypeSettingsChange = z.strictObject({
+const changeFields = {
   autoApprove: z.optional(z.boolean({ error: 'must be true or false' })),
   /** Who auto-approved actions act as; default the administrator turning it on. */
   autoApproveAs: z.optional(idParam()),
@@ -149,9 +149,25 @@ const TypeSettingsChange = z.strictObject({
         ),
       ),
   ),
+};
+const TypeSettingsChange = z.strictObject(changeFields);
+/**
+ * One entry of the settings answer sent back as the update: the changeable fields apply where
+ * they differ from what the answer showed; the read-only ones are accepted and ignored.
+ */
+const TypeSettingsEntry = z.strictObject({
+  type: ActionTypeSchema,
+  ...changeFields,
+  defaultLifetimeMinutes: z.optional(z.number()),
+  autoApproveEnabledBy: z.optional(z.string()),
+  updatedAt: z.optional(z.string()),
 });
 
 export const UpdateSettingsInput = z.strictObject({
-  types: z.partialRecord(ActionTypeSchema, TypeSettingsChange),
+  /** A map of changes by type, or the `types` list of `GET /agent-actions/settings` (edited or not). */
+  types: z.union([
+    z.partialRecord(ActionTypeSchema, TypeSettingsChange),
+    z.array(TypeSettingsEntry),
+  ]),
 });
 export const EmptyInput = z.strictObject({});

@@ -393,6 +393,36 @@ function settingsAnswer(
   };
 }
 
+type SettingsChange = Partial<
+  Pick<z.output<typeof AgentActionSettings>['types'][number], 'autoApprove' | 'lifetimeMinutes'>
+> & { autoApproveAs?: string | undefined };
+
+/**
+ * The settings answer's list sent back as the update, as a map of changes: only what differs from
+ * what the answer shows now, so sending the answer back unchanged changes nothing.
+ */
+function changesOfList(
+  list: readonly (SettingsChange & { type: ActionTypeName })[],
+  settings: Awaited<ReturnType<typeof readSettings>>,
+): Partial<Record<ActionTypeName, SettingsChange>> {
+  const shown = new Map(settingsAnswer(settings).types.map((t) => [t.type, t]));
+  const changes: Partial<Record<ActionTypeName, SettingsChange>> = {};
+  list.forEach((entry, i) => {
+    if (changes[entry.type] || list.findIndex((e) => e.type === entry.type) !== i)
+      throw invalidField(`types.${i}.type`, `${entry.type} appears more than once`);
+    const now = shown.get(entry.type);
+    const change: SettingsChange = {};
+    if (entry.autoApprove !== undefined && entry.autoApprove !== now?.autoApprove)
+      change.autoApprove = entry.autoApprove;
+    if (entry.lifetimeMinutes !== undefined && entry.lifetimeMinutes !== now?.lifetimeMinutes)
+      change.lifetimeMinutes = entry.lifetimeMinutes;
+    if (entry.autoApproveAs !== undefined && entry.autoApproveAs !== now?.autoApproveAs)
+      change.autoApproveAs = entry.autoApproveAs;
+    if (Object.keys(change).length) changes[entry.type] = change;
+  });
+  return changes;
+}
+
 export async function getSettings(ctx: Context) {
   return settingsAnswer(await readSettings(ctx.store));
 }
@@ -428,7 +458,8 @@ export async function updateSettings(ctx: Context, input: z.output<typeof Update
   const now = ctx.now.toISOString();
   const admin = ctx.actor.kind === 'user' ? ctx.actor : undefined;
   if (!admin) throw refuse(settingsDecision);
-  for (const [type, change] of Object.entries(input.types) as [
+  const types = Array.isArray(input.types) ? changesOfList(input.types, settings) : input.types;
+  for (const [type, change] of Object.entries(types) as [
     ActionTypeName,
     (
       | {
