@@ -47,12 +47,15 @@ describe('/.well-known/openapi.json', () => {
     const doc = await served();
     const schemas = schemasOf(doc);
     expect(schemas.length).toBeGreaterThan(60);
+    // One validator for all: the schemas have no $id, so compiling each is independent, and a new
+    // Ajv per schema cost most of this test's time.
+    const strict = ajv();
     for (const [name, schema] of schemas) {
       expect(schema.$schema, name).toBeUndefined();
       expect(schema.$id, name).toBeUndefined();
-      expect(() => ajv().compile(schema), name).not.toThrow();
+      expect(() => strict.compile(schema), name).not.toThrow();
     }
-  });
+  }, 120_000);
 
   it('lists every REST route of the manifest, and nothing else, with unique operation ids', async () => {
     const doc = await served();
