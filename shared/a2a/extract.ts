@@ -9,7 +9,7 @@
  */
 import { addDays } from '../kernel/time/zoned-time';
 
-export type IdLabel = 'patient' | 'doctor' | 'appointment' | 'department';
+export type IdLabel = 'patient' | 'doctor' | 'appointment' | 'department' | 'action';
 
 export interface LabelledId {
   value: string;
@@ -76,6 +76,8 @@ const ID_LABELS: Readonly<Record<string, IdLabel>> = {
   booking: 'appointment',
   department: 'department',
   dept: 'department',
+  action: 'action',
+  proposal: 'action',
 };
 
 /**

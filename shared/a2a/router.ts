@@ -88,6 +88,7 @@ const ID_SUBJECT: Readonly<Record<string, IdLabel>> = {
   'appointment-management': 'appointment',
   'encounter-summary': 'patient',
   'doctor-directory': 'department',
+  'agent-action-status': 'action',
 };
 
 const LABELLED_FIELDS: Readonly<Record<string, IdLabel>> = {

@@ -8008,6 +8008,366 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
       "idempotentHint": false,
       "openWorldHint": false
     }
+  },
+  {
+    "name": "get-agent-action",
+    "module": "agent-actions",
+    "tool": true,
+    "skill": "agent-action-status",
+    "title": "Agent action status",
+    "description": "One agent action (HITL proposal) by id: its status (PENDING, APPROVED, REJECTED, EXPIRED, EXECUTED, FAILED), risk, the human decision with its note or reason, the result or failure, and its history.",
+    "scope": "agent-actions:read",
+    "tags": [
+      "agent-actions",
+      "hitl",
+      "approval"
+    ],
+    "keywords": [
+      "action",
+      "proposal",
+      "proposed",
+      "approved",
+      "rejected",
+      "decision",
+      "decided"
+    ],
+    "examples": [
+      "What happened to agent action 3b2d…?",
+      "Was proposal 3b2d… approved?"
+    ],
+    "operations": [
+      {
+        "name": "agent-actions.get",
+        "kind": "read",
+        "idempotent": true,
+        "access": {
+          "roles": [
+            "DOCTOR",
+            "NURSE",
+            "PHARMACIST",
+            "BED_MANAGER",
+            "LAB_TECHNICIAN",
+            "PATHOLOGIST",
+            "RADIOLOGIST",
+            "RADIOGRAPHER",
+            "RECEPTIONIST"
+          ],
+          "scope": "agent-actions:read",
+          "roleGroup": "careTeam"
+        }
+      }
+    ],
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "string",
+          "pattern": "^[A-Za-z0-9-]{1,64}$"
+        }
+      },
+      "required": [
+        "id"
+      ],
+      "additionalProperties": false
+    },
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "string"
+        },
+        "type": {
+          "type": "string",
+          "enum": [
+            "prescription",
+            "admission",
+            "discharge",
+            "lab-order",
+            "radiology-order"
+          ]
+        },
+        "status": {
+          "type": "string",
+          "enum": [
+            "PENDING",
+            "APPROVED",
+            "REJECTED",
+            "EXPIRED",
+            "EXECUTED",
+            "FAILED"
+          ]
+        },
+        "risk": {
+          "type": "string",
+          "enum": [
+            "LOW",
+            "MEDIUM",
+            "HIGH",
+            "CRITICAL"
+          ]
+        },
+        "riskReasons": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          }
+        },
+        "patientId": {
+          "type": "string"
+        },
+        "patientName": {
+          "type": "string"
+        },
+        "summary": {
+          "type": "string"
+        },
+        "operation": {
+          "type": "string"
+        },
+        "input": {
+          "type": "object",
+          "propertyNames": {
+            "type": "string"
+          },
+          "additionalProperties": {}
+        },
+        "approverRoles": {
+          "type": "array",
+          "items": {
+            "type": "string",
+            "enum": [
+              "ADMIN",
+              "DOCTOR",
+              "NURSE",
+              "RECEPTIONIST",
+              "PHARMACIST",
+              "ACCOUNTANT",
+              "LAB_TECHNICIAN",
+              "RADIOLOGIST",
+              "BED_MANAGER",
+              "CASHIER",
+              "PATHOLOGIST",
+              "RADIOGRAPHER"
+            ]
+          }
+        },
+        "proposer": {
+          "type": "object",
+          "properties": {
+            "kind": {
+              "type": "string",
+              "enum": [
+                "apiKey",
+                "user"
+              ]
+            },
+            "id": {
+              "type": "string"
+            },
+            "role": {
+              "type": "string",
+              "enum": [
+                "ADMIN",
+                "DOCTOR",
+                "NURSE",
+                "RECEPTIONIST",
+                "PHARMACIST",
+                "ACCOUNTANT",
+                "LAB_TECHNICIAN",
+                "RADIOLOGIST",
+                "BED_MANAGER",
+                "CASHIER",
+                "PATHOLOGIST",
+                "RADIOGRAPHER"
+              ]
+            },
+            "agent": {
+              "type": "string"
+            }
+          },
+          "required": [
+            "kind",
+            "id"
+          ],
+          "additionalProperties": false
+        },
+        "rationale": {
+          "type": "string"
+        },
+        "createdAt": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        },
+        "expiresAt": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        },
+        "decision": {
+          "type": "object",
+          "properties": {
+            "by": {
+              "type": "string",
+              "enum": [
+                "user",
+                "auto-approval"
+              ]
+            },
+            "userId": {
+              "type": "string"
+            },
+            "role": {
+              "type": "string",
+              "enum": [
+                "ADMIN",
+                "DOCTOR",
+                "NURSE",
+                "RECEPTIONIST",
+                "PHARMACIST",
+                "ACCOUNTANT",
+                "LAB_TECHNICIAN",
+                "RADIOLOGIST",
+                "BED_MANAGER",
+                "CASHIER",
+                "PATHOLOGIST",
+                "RADIOGRAPHER"
+              ]
+            },
+            "at": {
+              "type": "string",
+              "format": "date-time",
+              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+            },
+            "reason": {
+              "type": "string"
+            }
+          },
+          "required": [
+            "by",
+            "userId",
+            "role",
+            "at"
+          ],
+          "additionalProperties": false
+        },
+        "result": {
+          "type": "object",
+          "properties": {
+            "id": {
+              "type": "string"
+            },
+            "at": {
+              "type": "string",
+              "format": "date-time",
+              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+            }
+          },
+          "required": [
+            "id",
+            "at"
+          ],
+          "additionalProperties": false
+        },
+        "failure": {
+          "type": "object",
+          "properties": {
+            "reason": {
+              "type": "string"
+            },
+            "at": {
+              "type": "string",
+              "format": "date-time",
+              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+            }
+          },
+          "required": [
+            "reason",
+            "at"
+          ],
+          "additionalProperties": false
+        },
+        "history": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "at": {
+                "type": "string",
+                "format": "date-time",
+                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              },
+              "event": {
+                "type": "string",
+                "enum": [
+                  "proposed",
+                  "approved",
+                  "auto-approved",
+                  "auto-approval-suspended",
+                  "auto-approval-not-applicable",
+                  "rejected",
+                  "expired",
+                  "dispatch-retried",
+                  "claimed",
+                  "executed",
+                  "failed"
+                ]
+              },
+              "status": {
+                "type": "string",
+                "enum": [
+                  "PENDING",
+                  "APPROVED",
+                  "REJECTED",
+                  "EXPIRED",
+                  "EXECUTED",
+                  "FAILED"
+                ]
+              },
+              "by": {
+                "type": "string"
+              },
+              "note": {
+                "type": "string"
+              }
+            },
+            "required": [
+              "at",
+              "event",
+              "status",
+              "by"
+            ],
+            "additionalProperties": false
+          }
+        }
+      },
+      "required": [
+        "id",
+        "type",
+        "status",
+        "risk",
+        "riskReasons",
+        "patientId",
+        "patientName",
+        "summary",
+        "operation",
+        "input",
+        "approverRoles",
+        "proposer",
+        "rationale",
+        "createdAt",
+        "expiresAt",
+        "history"
+      ],
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "Agent action status",
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true,
+      "openWorldHint": false
+    }
   }
 ];
 
@@ -8303,6 +8663,25 @@ export const SKILL_TABLE: readonly Skill[] = [
       "scan",
       "report"
     ]
+  },
+  {
+    "name": "agent-action-status",
+    "title": "Agent action status",
+    "description": "Follow a proposal made for human approval: whether a person approved or rejected it, why, and what it did.",
+    "tags": [
+      "agent-actions",
+      "hitl",
+      "approval"
+    ],
+    "examples": [
+      "What happened to agent action 3b2d…?"
+    ],
+    "keywords": [
+      "action",
+      "proposal",
+      "approval",
+      "status"
+    ]
   }
 ];
 
@@ -8319,4 +8698,5 @@ export const MODULE_LOADERS = {
   "billing": () => import("../modules/billing/manifest"),
   "lab": () => import("../modules/lab/manifest"),
   "radiology": () => import("../modules/radiology/manifest"),
+  "agent-actions": () => import("../modules/agent-actions/manifest"),
 } as const;

@@ -71,3 +71,69 @@ describe('propose-prescription over MCP', () => {
     expect(enc.prescriptions.map((p: { id: string }) => p.id)).toEqual([done.result.id]);
   });
 });
+
+describe('an agent follows what it proposed', () => {
+  it('get-agent-action (MCP) and the agent-action-status skill (A2A) report the human decision', async () => {
+    const h = await hitlHospital(rt.url);
+    const { encounter } = await h.encounter();
+    const proposed = await h.proposeRx(encounter.id);
+    expect(proposed.status, JSON.stringify(proposed.body)).toBe(201);
+    const id = proposed.body.id;
+
+    const mcp = await mcpClient(rt.url, 'http', { token: h.agentKey.key.secret });
+    const before = toolAnswer(await mcp.callTool({ name: 'get-agent-action', arguments: { id } }));
+    expect(before.isError, JSON.stringify(before.body)).toBe(false);
+    expect(before.body).toMatchObject({ id, status: 'PENDING', type: 'prescription' });
+
+    const rejected = await h.doctorUser.api.post(`/agent-actions/${id}/reject`, {
+      reason: 'Already on paracetamol from home',
+    });
+    expect(rejected.status, JSON.stringify(rejected.body)).toBe(200);
+    const after = toolAnswer(await mcp.callTool({ name: 'get-agent-action', arguments: { id } }));
+    expect(after.body).toMatchObject({
+      id,
+      status: 'REJECTED',
+      decision: { userId: h.doctorUser.user.id, reason: 'Already on paracetamol from home' },
+    });
+    // Another hospital's action id is not found.
+    const other = await hitlHospital(rt.url);
+    const foreign = await mcpClient(rt.url, 'http', { token: other.agentKey.key.secret });
+    const missing = toolAnswer(
+      await foreign.callTool({ name: 'get-agent-action', arguments: { id } }),
+    );
+    expect(missing.isError).toBe(true);
+    expect(JSON.stringify(missing.body)).toMatch(/not found/i);
+    await foreign.close();
+    // A key without agent-actions:read does not see the tool.
+    const narrow = await h.key(['agents:clinical:propose']);
+    const blind = await mcpClient(rt.url, 'http', { token: narrow.key.secret });
+    expect((await blind.listTools()).tools.map((t) => t.name)).not.toContain('get-agent-action');
+    await blind.close();
+    await mcp.close();
+
+    // Over A2A, in words.
+    const res = await fetch(`${rt.url}/a2a`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${h.agentKey.key.secret}`,
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tasks/send',
+        params: {
+          id: crypto.randomUUID(),
+          message: {
+            role: 'user',
+            parts: [{ type: 'text', text: `What happened to agent action ${id}?` }],
+          },
+        },
+      }),
+    });
+    const task = ((await res.json()) as any).result;
+    expect(task.status.state, JSON.stringify(task.status)).toBe('completed');
+    expect(task.artifacts[0].name).toBe('get-agent-action');
+    expect(task.artifacts[0].parts[0].data).toMatchObject({ id, status: 'REJECTED' });
+  });
+});
