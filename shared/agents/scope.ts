@@ -4,7 +4,8 @@
  * - A signed-in user (a JWT) uses a capability when their role may call every operation it calls:
  *   the very rule REST applies (ADMIN always; otherwise the operations' `roles`).
  * - An API key uses it when it holds the capability's scope (e.g. `agents:reception:write` for
- *   book-appointment), or, as on REST, the scopes of every operation it calls (`appointments:write`).
+ *   book-appointment), or, as on REST, the scopes of every operation it calls (`appointments:write`);
+ *   an agent scope also brings the read scopes its agents need (scope-presets.ts).
  *   An agent scope grants those operations' scopes for this capability's calls only (grantedActor).
  * - No agent ever runs an operation declared `humanOnly` (a patient's care), whatever its
  *   credential: such capabilities are proposals (HITL) instead.
@@ -15,6 +16,7 @@ import type { AgentActor, ApiKeyActor, UserActor } from '../kernel/actor';
 import { Forbidden } from '../kernel/errors';
 import type { Scope } from '../kernel/scopes';
 import type { AnyCapability, OperationInfo } from './capability';
+import { agentScopes } from './scope-presets';
 
 export type Credential = UserActor | ApiKeyActor;
 
@@ -26,10 +28,10 @@ function roleMay(op: OperationInfo, user: UserActor): boolean {
   return op.access.public || roleMayUse(op.access, user.role);
 }
 
-function keyHoldsOperationScopes(cap: AnyCapability, key: ApiKeyActor): boolean {
+function keyHoldsOperationScopes(cap: AnyCapability, held: ReadonlySet<Scope>): boolean {
   return cap.operations.every((op) => {
     const scope = operationScope(op);
-    return scope === 'any' || (scope !== undefined && key.scopes.includes(scope));
+    return scope === 'any' || (scope !== undefined && held.has(scope));
   });
 }
 
@@ -45,8 +47,8 @@ export function refusal(cap: AnyCapability, credential: Credential): string | nu
     const op = cap.operations.find((o) => !roleMay(o, credential));
     return op ? `Role ${credential.role} may not use ${cap.name} (it calls ${op.name})` : null;
   }
-  if (credential.scopes.includes(cap.scope) || keyHoldsOperationScopes(cap, credential))
-    return null;
+  const held = agentScopes(credential.scopes);
+  if (held.has(cap.scope) || keyHoldsOperationScopes(cap, held)) return null;
   return `API key lacks the scope ${cap.scope} required by ${cap.name}`;
 }
 
@@ -75,7 +77,7 @@ export function usableBy(
  */
 export function grantedActor(cap: AnyCapability, agent: AgentActor): AgentActor {
   const credential = agent.credential;
-  if (credential.kind !== 'apiKey' || !credential.scopes.includes(cap.scope)) return agent;
+  if (credential.kind !== 'apiKey' || !agentScopes(credential.scopes).has(cap.scope)) return agent;
   const granted = new Set<Scope>(credential.scopes);
   for (const op of cap.operations) {
     const scope = operationScope(op);

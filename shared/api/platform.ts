@@ -3,6 +3,8 @@
  * group, area and scope is derived from the one list (shared/modules/index.ts): the pages'
  * function, the agent platform's discovery documents, the A2A endpoint and the OpenAPI document.
  */
+
+import { includesNote } from '../agents/scope-presets';
 import type { ModuleRoute } from '../manifest/derive';
 import { defineModule } from '../manifest/module';
 import { a2aGroup } from './a2a';
@@ -36,12 +38,9 @@ export const agentMetaPlatform = defineModule({
   source: import.meta.url,
   doc: 'docs/agents.md',
   scopes: {
-    'agents:reception:write':
-      'Agent tools (MCP/A2A) that act at reception: register patients, book, cancel and check in appointments',
-    'agents:clinical:propose':
-      'Agent tools that propose clinical changes (prescriptions, admissions, discharges, lab and radiology orders) for a qualified person to approve; nothing changes until then',
-    'agents:operations:read':
-      'Agent tools (MCP/A2A) that read operations data: the OPD queue, beds, pharmacy stock, billing summary',
+    'agents:reception:write': `Agent tools (MCP/A2A) that act at reception: register patients, book, cancel and check in appointments${includesNote('agents:reception:write')}`,
+    'agents:clinical:propose': `Agent tools that propose clinical changes (prescriptions, admissions, discharges, lab and radiology orders) for a qualified person to approve; nothing changes until then${includesNote('agents:clinical:propose')}`,
+    'agents:operations:read': `Agent tools (MCP/A2A) that read operations data: the OPD queue, beds, pharmacy stock, billing summary${includesNote('agents:operations:read')}`,
   },
   groups: [agentMetaGroup],
 });

@@ -4,6 +4,7 @@
  * decisions taken where the spec says "not shown". `npm run docs` writes it; a test fails when
  * it is stale.
  */
+
 import {
   AGENT_PLATFORM_VERSION,
   type AnyCapability,
@@ -13,6 +14,7 @@ import {
   skillDescriptors,
 } from '../agents';
 import { DEFAULT_RATE_LIMIT_PER_MINUTE } from '../agents/budget';
+import { AGENT_SCOPE_INCLUDES } from '../agents/scope-presets';
 import { agentInfosOf, scopesOf } from '../manifest/derive';
 import type { ModuleManifest } from '../manifest/module';
 import { MCP_FUNCTION } from '../mcp/function';
@@ -114,7 +116,23 @@ agent scope grants the operations' scopes for that tool's calls only: \`agents:r
 books an appointment through \`book-appointment\` but cannot call \`POST /appointments\`. A signed-in
 user's token (with \`x-tenant-id\`) passes when their role may call every operation of the tool, as
 on REST. Operations declared \`humanOnly\` (a patient's care) are never open to agents. \`tools/list\`
-shows only the tools the credential may use; calling another is a tool error with status 403.
+shows only the tools the credential may use; calling another is a tool error with status 403. For an
+API key, the \`tools/list\` answer's \`_meta["hms/hidden-tools"]\` lists the tools it does not see,
+grouped by the scope that would open them (\`[{"scope": "lab:read", "tools": ["get-lab-results", …]}]\`).
+
+Each agent scope also brings, for agent tools and skills only, the read scopes its agents need to
+find what they act on (\`shared/agents/scope-presets.ts\`): a reception agent finds the patient,
+the doctor and a free slot before it books; a clinical agent finds the patient and the encounter it
+proposes for and follows its proposals. Over REST a key keeps exactly the scopes it was given.
+
+| Agent scope | Also opens, for agent tools |
+|---|---|
+${Object.entries(AGENT_SCOPE_INCLUDES)
+  .map(
+    ([scope, included]) =>
+      `| \`${scope}\` | ${(included ?? []).map((s) => `\`${s}\``).join(', ')} |`,
+  )
+  .join('\n')}
 
 | Scope | Grants | Tools |
 |---|---|---|

@@ -55,9 +55,9 @@ export const SCOPES = {
   "lab:write": "Order lab tests, collect specimens, enter and verify results",
   "radiology:read": "Read radiology procedures, orders, schedules and reports",
   "radiology:write": "Order, schedule, perform and report radiology studies",
-  "agents:reception:write": "Agent tools (MCP/A2A) that act at reception: register patients, book, cancel and check in appointments",
-  "agents:clinical:propose": "Agent tools that propose clinical changes (prescriptions, admissions, discharges, lab and radiology orders) for a qualified person to approve; nothing changes until then",
-  "agents:operations:read": "Agent tools (MCP/A2A) that read operations data: the OPD queue, beds, pharmacy stock, billing summary",
+  "agents:reception:write": "Agent tools (MCP/A2A) that act at reception: register patients, book, cancel and check in appointments; its tools also find what they need (patients:read, doctors:read, appointments:read for agent tools and skills)",
+  "agents:clinical:propose": "Agent tools that propose clinical changes (prescriptions, admissions, discharges, lab and radiology orders) for a qualified person to approve; nothing changes until then; its tools also find what they need (patients:read, encounters:read, agent-actions:read for agent tools and skills)",
+  "agents:operations:read": "Agent tools (MCP/A2A) that read operations data: the OPD queue, beds, pharmacy stock, billing summary; its tools also find what they need (doctors:read for agent tools and skills)",
   "agent-actions:read": "Read agent actions (HITL proposals) and their outcomes"
 } as const;
 

@@ -30,6 +30,7 @@ import {
   type CallOutcome,
   capabilitiesResource,
   executeCapability,
+  mayUse,
   toolDescriptor,
   usableBy,
 } from '../agents';
@@ -79,6 +80,28 @@ function descriptorOf(cap: AnyCapability) {
     descriptors.set(cap.name, d);
   }
   return d;
+}
+
+/**
+ * The tools an API key does not see, grouped by the scope that would open them, so an agent
+ * developer learns which scope to add instead of meeting "tool not found". Proposals that only a
+ * person may make (none) and tools refused for a user's role are not listed: a role is not widened
+ * by asking. Empty for a signed-in user.
+ */
+function hiddenTools(
+  actor: McpRequest['principal']['actor'],
+  shown: readonly AnyCapability[],
+): { scope: string; tools: string[] }[] {
+  if (actor.kind !== 'apiKey') return [];
+  const seen = new Set(shown.map((c) => c.name));
+  const byScope = new Map<string, string[]>();
+  for (const cap of CAPABILITIES) {
+    if (!cap.tool || seen.has(cap.name)) continue;
+    // Only what the scope would really open (never a tool that no key may use).
+    if (!mayUse(cap, { ...actor, scopes: [...actor.scopes, cap.scope] })) continue;
+    byScope.set(cap.scope, [...(byScope.get(cap.scope) ?? []), cap.name]);
+  }
+  return [...byScope].map(([scope, tools]) => ({ scope, tools }));
 }
 
 /** A reply that never came would hold the invocation: after this, the message is answered. */
@@ -168,20 +191,23 @@ function createServer(router: RequestRouter): Server {
     {
       capabilities: { tools: { listChanged: false }, resources: { listChanged: false } },
       instructions:
-        "Tools act on one hospital: the credential's. Ids come from search and list tools; times are ISO 8601 with a zone; dates are the hospital's local dates.",
+        "Tools act on one hospital: the credential's. Ids come from search and list tools; times are ISO 8601 with a zone; dates are the hospital's local dates. tools/list shows only the tools this credential may use; for an API key its _meta['hms/hidden-tools'] names the scope that would open each further tool.",
     },
   );
   const visible = (request: McpRequest) => usableBy(CAPABILITIES, request.principal.actor);
 
-  server.setRequestHandler(ListToolsRequestSchema, async (_list, extra) => ({
-    tools: visible(requestOf(extra))
-      .filter((c) => c.tool)
-      .map(descriptorOf) as unknown as {
-      name: string;
-      inputSchema: { type: 'object' };
-      annotations?: ToolAnnotations;
-    }[],
-  }));
+  server.setRequestHandler(ListToolsRequestSchema, async (_list, extra) => {
+    const request = requestOf(extra);
+    const tools = visible(request).filter((c) => c.tool);
+    return {
+      tools: tools.map(descriptorOf) as unknown as {
+        name: string;
+        inputSchema: { type: 'object' };
+        annotations?: ToolAnnotations;
+      }[],
+      _meta: { 'hms/hidden-tools': hiddenTools(request.principal.actor, tools) },
+    };
+  });
 
   server.setRequestHandler(CallToolRequestSchema, async (call, extra) => {
     const request = requestOf(extra);

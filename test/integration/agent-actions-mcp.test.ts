@@ -104,8 +104,8 @@ describe('an agent follows what it proposed', () => {
     expect(missing.isError).toBe(true);
     expect(JSON.stringify(missing.body)).toMatch(/not found/i);
     await foreign.close();
-    // A key without agent-actions:read does not see the tool.
-    const narrow = await h.key(['agents:clinical:propose']);
+    // A key without agent-actions:read (nor agents:clinical:propose, which brings it) does not see it.
+    const narrow = await h.key(['patients:read']);
     const blind = await mcpClient(rt.url, 'http', { token: narrow.key.secret });
     expect((await blind.listTools()).tools.map((t) => t.name)).not.toContain('get-agent-action');
     await blind.close();

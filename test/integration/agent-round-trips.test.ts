@@ -73,7 +73,8 @@ describe('round trips of a tool call', () => {
     ).toBe(registerDirect.roundTrips);
 
     // A refusal costs the audit write only.
-    expect(await toolRoundTrips(principal!, 'search-patients', { q: 'x' })).toBe(1);
+    // (The key's agents:reception:write now brings patients:read to its tools; encounters it has not.)
+    expect(await toolRoundTrips(principal!, 'get-encounter-summary', { patientId: 'x' })).toBe(1);
 
     const rateStores = new Stores();
     const counted = await spendAgentBudget(rateStores, principal!, 1, new Date());

@@ -171,6 +171,8 @@ describe.each<McpTransportName>(['http', 'sse'])('MCP over %s', (transport) => {
     try {
       const { tools } = await mcp.listTools();
       expect(tools.map((t) => t.name)).toEqual([
+        'list-doctors',
+        'list-departments',
         'get-queue-status',
         'get-bed-availability',
         'get-pharmacy-stock',
@@ -268,4 +270,80 @@ describe('MCP tenancy', () => {
       await mcp.close();
     }
   }, 60_000);
+});
+
+describe('the README reception key (agents:reception:write + agents:operations:read)', () => {
+  it('finds the patient, the doctor and a slot, books and reads the queue; learns which scope opens the rest', async () => {
+    const h = await hospital();
+    const { key, api } = await h.key(
+      ['agents:reception:write', 'agents:operations:read'],
+      'reception agent',
+    );
+    const patient = await h.patient({ name: 'Ravi Kumar' });
+    const mcp = await mcpClient(rt.url, 'sse', { token: key.secret });
+    try {
+      const listed = await mcp.listTools();
+      const names = listed.tools.map((t) => t.name).sort();
+      expect(names).toEqual(
+        [
+          'book-appointment',
+          'cancel-appointment',
+          'check-doctor-availability',
+          'check-in-patient',
+          'get-bed-availability',
+          'get-billing-summary',
+          'get-low-stock',
+          'get-patient',
+          'get-pharmacy-stock',
+          'get-queue-status',
+          'list-appointments',
+          'list-departments',
+          'list-doctors',
+          'pharmacy-expiry-scan',
+          'register-patient',
+          'search-patients',
+        ].sort(),
+      );
+      // What it does not see, by the scope that would open it (the proposals among them).
+      const hidden = (listed._meta?.['hms/hidden-tools'] ?? []) as {
+        scope: string;
+        tools: string[];
+      }[];
+      expect(hidden.find((g) => g.scope === 'agents:clinical:propose')?.tools).toContain(
+        'propose-prescription',
+      );
+      expect(hidden.flatMap((g) => g.tools)).not.toContain('search-patients');
+
+      const found = toolAnswer(
+        await mcp.callTool({ name: 'search-patients', arguments: { q: 'Ravi' } }),
+      );
+      expect(found.isError, JSON.stringify(found.body)).toBe(false);
+      expect(found.body.items.map((p: { id: string }) => p.id)).toContain(patient.id);
+      const doctors = toolAnswer(await mcp.callTool({ name: 'list-doctors', arguments: {} }));
+      expect(doctors.body.items.map((d: { id: string }) => d.id)).toContain(h.doctor.id);
+      const slots = toolAnswer(
+        await mcp.callTool({
+          name: 'check-doctor-availability',
+          arguments: { doctorId: h.doctor.id, date: rt.today },
+        }),
+      );
+      const booked = toolAnswer(
+        await mcp.callTool({
+          name: 'book-appointment',
+          arguments: {
+            patientId: patient.id,
+            doctorId: h.doctor.id,
+            start: slots.body.slots.at(-1).start,
+            reason: 'Fever',
+          },
+        }),
+      );
+      expect(booked.isError, JSON.stringify(booked.body)).toBe(false);
+      expect(booked.body.status).toBe('booked');
+    } finally {
+      await mcp.close();
+    }
+    // Over REST the key keeps exactly the scopes it was given.
+    expect((await api.get('/patients?q=Ravi')).status).toBe(403);
+  });
 });

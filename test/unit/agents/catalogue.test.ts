@@ -122,8 +122,10 @@ describe('scope filter', () => {
     );
     expect(refusal(cap('get-queue-status'), key('agents:operations:read'))).toBeNull();
     // The spec's operations-read tools (queue, beds, stock, billing summary) and the pharmacy
-    // reports beside them.
+    // reports beside them, and the doctor directory to name a doctor's queue (scope-presets.ts).
     expect(usableBy(CAPABILITIES, key('agents:operations:read')).map((c) => c.name)).toEqual([
+      'list-doctors',
+      'list-departments',
       'get-queue-status',
       'get-bed-availability',
       'get-pharmacy-stock',
@@ -131,11 +133,31 @@ describe('scope filter', () => {
       'pharmacy-expiry-scan',
       'get-billing-summary',
     ]);
+    // A reception agent finds the patient, the doctor and a free slot its bookings need.
     expect(usableBy(CAPABILITIES, key('agents:reception:write')).map((c) => c.name)).toEqual([
+      'search-patients',
+      'get-patient',
       'register-patient',
+      'list-doctors',
+      'list-departments',
+      'list-appointments',
       'book-appointment',
       'cancel-appointment',
       'check-in-patient',
+      'check-doctor-availability',
+      'get-queue-status',
+    ]);
+    // A clinical agent finds the patient and the encounter it proposes for, and follows its proposals.
+    expect(usableBy(CAPABILITIES, key('agents:clinical:propose')).map((c) => c.name)).toEqual([
+      'search-patients',
+      'get-patient',
+      'get-encounter-summary',
+      'propose-prescription',
+      'propose-admission',
+      'propose-discharge',
+      'propose-lab-order',
+      'propose-radiology-order',
+      'get-agent-action',
     ]);
   });
 
@@ -159,7 +181,8 @@ describe('scope filter', () => {
       'agents:reception:write',
       'appointments:write',
     ]);
-    expect(grantedActor(cap('list-appointments'), agent)).toBe(agent);
+    // A capability outside the key's scopes and their presets: nothing granted.
+    expect(grantedActor(cap('get-encounter-summary'), agent)).toBe(agent);
   });
 });
 
