@@ -103,6 +103,9 @@ function auditRecord(
     actorKind: principal.actor.kind,
     actorId: principal.actor.id,
     ...(call.agent ? { agent: call.agent.slice(0, 100) } : {}),
+    ...(principal.actor.kind === 'apiKey' && principal.actor.name
+      ? { keyName: principal.actor.name.slice(0, 100) }
+      : {}),
     ...(principal.actor.kind === 'user' ? { onBehalfOf: principal.actor.id } : {}),
     operations: [...result.operations],
     outcome: result.error ? outcomeOf(result.error) : 'success',

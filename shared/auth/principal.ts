@@ -30,6 +30,7 @@ export function toAuthorizerContext(p: Principal): AuthorizerContext {
     country: tenant.country ?? '',
     role: actor.kind === 'user' ? actor.role : '',
     scopes: actor.kind === 'apiKey' ? actor.scopes.join(' ') : '',
+    ...(actor.kind === 'apiKey' && actor.name ? { keyName: actor.name } : {}),
   };
 }
 
@@ -44,7 +45,12 @@ export function fromAuthorizerContext(
   const id = str(ctx.principalId);
   let actor: UserActor | ApiKeyActor;
   if (ctx.principalType === 'apiKey') {
-    actor = { kind: 'apiKey', id, scopes: str(ctx.scopes).split(' ').filter(isScope) };
+    actor = {
+      kind: 'apiKey',
+      id,
+      scopes: str(ctx.scopes).split(' ').filter(isScope),
+      ...(str(ctx.keyName) ? { name: str(ctx.keyName) } : {}),
+    };
   } else {
     const role = str(ctx.role);
     if (!isRole(role)) return null;

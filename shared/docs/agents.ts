@@ -200,7 +200,7 @@ invalid, not found, conflict, internal), refusals over the rate limit and calls 
 included. Fields: \`id\`, \`at\` (arrival, UTC), \`transport\` (\`mcp\` | \`a2a\`),
 \`capability\` (an unknown name only if it reads like one, else \`[invalid]\`), \`skill\` (A2A),
 \`actorKind\` (\`apiKey\` | \`user\`), \`actorId\`, \`agent\` (the client's User-Agent, or the A2A
-agent's name), \`onBehalfOf\` (the user, for a user's token), \`operations\` (the operations it ran, in
+agent's name), \`keyName\` (the API key's name as its administrator gave it), \`onBehalfOf\` (the user, for a user's token), \`operations\` (the operations it ran, in
 order), \`outcome\`, \`errorCode\`, \`durationMs\`, \`requestId\`, \`rpcId\` (the JSON-RPC id), \`taskId\`
 (A2A) and \`args\`.
 

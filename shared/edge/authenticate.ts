@@ -69,7 +69,15 @@ export async function resolvePrincipal(
     ) {
       return null;
     }
-    return { actor: { kind: 'apiKey', id: key.id, scopes: key.scopes.filter(isScope) }, tenant };
+    return {
+      actor: {
+        kind: 'apiKey',
+        id: key.id,
+        scopes: key.scopes.filter(isScope),
+        ...(key.name ? { name: key.name } : {}),
+      },
+      tenant,
+    };
   }
 
   const claims = await verifyAccessToken(token, now);

@@ -19,6 +19,8 @@ export interface ApiKeyActor {
   kind: 'apiKey';
   id: string;
   scopes: readonly Scope[];
+  /** The key's name as its administrator gave it ("reception agent"), for the audit log. */
+  name?: string;
 }
 
 export interface AgentActor {

@@ -43,6 +43,8 @@ describe('propose-prescription over MCP', () => {
       expect.objectContaining({
         transport: 'mcp',
         actorId: h.agentKey.key.id,
+        // The key's name as the administrator gave it (test/support/hitl.ts).
+        keyName: 'clinical agent',
         operations: ['agent-actions.proposePrescription'],
         outcome: 'success',
       }),

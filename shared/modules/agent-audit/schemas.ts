@@ -30,6 +30,8 @@ export const AgentAuditRecord = z.strictObject({
   actorId: z.string(),
   /** The client's name for itself (MCP clientInfo.name, A2A agent), when it gave one. */
   agent: z.optional(z.string()),
+  /** The API key's name, as its administrator gave it (e.g. "reception agent"). */
+  keyName: z.optional(z.string()),
   /** The person on whose behalf the credential acted: the user, for a user's token. */
   onBehalfOf: z.optional(z.string()),
   /** The operations the call ran (in order), e.g. ["appointments.setStatus"]. */
