@@ -6,7 +6,13 @@ import type { ApiKeyRecord, HashLookup } from './store';
 
 type Lookup = ReturnType<typeof HashLookup.read>;
 const LookupCredential = projection<Lookup>()('ApiKeyLookup', ['tenantId', 'keyId']);
-const KeyCredential = projection<ApiKeyRecord>()('ApiKey', ['id', 'name', 'status', 'hash', 'scopes']);
+const KeyCredential = projection<ApiKeyRecord>()('ApiKey', [
+  'id',
+  'name',
+  'status',
+  'hash',
+  'scopes',
+]);
 
 /** The tenant and key id a secret's hash names, from its global lookup item. */
 export async function findKeyLookup(stores: Stores, hash: string) {
