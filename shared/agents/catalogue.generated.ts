@@ -49,7 +49,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
             "BED_MANAGER",
             "CASHIER",
             "PATHOLOGIST",
-            "RADIOGRAPHER"
+            "RADIOGRAPHER",
+            "INSURANCE_DESK"
           ],
           "scope": "patients:read",
           "roleGroup": "allStaff"
@@ -282,7 +283,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
             "BED_MANAGER",
             "CASHIER",
             "PATHOLOGIST",
-            "RADIOGRAPHER"
+            "RADIOGRAPHER",
+            "INSURANCE_DESK"
           ],
           "scope": "patients:read",
           "roleGroup": "allStaff"
@@ -2402,7 +2404,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
             "BED_MANAGER",
             "CASHIER",
             "PATHOLOGIST",
-            "RADIOGRAPHER"
+            "RADIOGRAPHER",
+            "INSURANCE_DESK"
           ],
           "scope": "patients:read",
           "roleGroup": "allStaff"
@@ -3083,7 +3086,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "BED_MANAGER",
               "CASHIER",
               "PATHOLOGIST",
-              "RADIOGRAPHER"
+              "RADIOGRAPHER",
+              "INSURANCE_DESK"
             ]
           }
         },
@@ -3114,7 +3118,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "BED_MANAGER",
                 "CASHIER",
                 "PATHOLOGIST",
-                "RADIOGRAPHER"
+                "RADIOGRAPHER",
+                "INSURANCE_DESK"
               ]
             },
             "agent": {
@@ -3167,7 +3172,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "BED_MANAGER",
                 "CASHIER",
                 "PATHOLOGIST",
-                "RADIOGRAPHER"
+                "RADIOGRAPHER",
+                "INSURANCE_DESK"
               ]
             },
             "at": {
@@ -3778,7 +3784,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "BED_MANAGER",
               "CASHIER",
               "PATHOLOGIST",
-              "RADIOGRAPHER"
+              "RADIOGRAPHER",
+              "INSURANCE_DESK"
             ]
           }
         },
@@ -3809,7 +3816,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "BED_MANAGER",
                 "CASHIER",
                 "PATHOLOGIST",
-                "RADIOGRAPHER"
+                "RADIOGRAPHER",
+                "INSURANCE_DESK"
               ]
             },
             "agent": {
@@ -3862,7 +3870,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "BED_MANAGER",
                 "CASHIER",
                 "PATHOLOGIST",
-                "RADIOGRAPHER"
+                "RADIOGRAPHER",
+                "INSURANCE_DESK"
               ]
             },
             "at": {
@@ -4318,7 +4327,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "BED_MANAGER",
               "CASHIER",
               "PATHOLOGIST",
-              "RADIOGRAPHER"
+              "RADIOGRAPHER",
+              "INSURANCE_DESK"
             ]
           }
         },
@@ -4349,7 +4359,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "BED_MANAGER",
                 "CASHIER",
                 "PATHOLOGIST",
-                "RADIOGRAPHER"
+                "RADIOGRAPHER",
+                "INSURANCE_DESK"
               ]
             },
             "agent": {
@@ -4402,7 +4413,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "BED_MANAGER",
                 "CASHIER",
                 "PATHOLOGIST",
-                "RADIOGRAPHER"
+                "RADIOGRAPHER",
+                "INSURANCE_DESK"
               ]
             },
             "at": {
@@ -5483,6 +5495,198 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
     },
     "annotations": {
       "title": "Billing summary",
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true,
+      "openWorldHint": false
+    }
+  },
+  {
+    "name": "billing-health-check",
+    "module": "claims",
+    "tool": true,
+    "skill": "billing-check",
+    "title": "Billing health check",
+    "description": "What an accountant would fix before month end: discharged admissions without a final invoice, charges not invoiced, stale drafts, overdue invoices by age, unallocated payer payments, refunds without a reason or above what was paid, gaps or duplicates in invoice numbers, claims past the payer's deadline, payers' denial rates and services charged without a tariff. Each finding lists the ids as evidence and a suggested fix.",
+    "scope": "agents:operations:read",
+    "tags": [
+      "billing",
+      "finance",
+      "claims",
+      "audit"
+    ],
+    "keywords": [
+      "health check",
+      "month end",
+      "anomalies",
+      "billing check",
+      "unallocated",
+      "overdue",
+      "denial"
+    ],
+    "examples": [
+      "What should we fix in billing before month end?",
+      "Run the billing health check"
+    ],
+    "operations": [
+      {
+        "name": "claims.healthCheck",
+        "kind": "read",
+        "idempotent": true,
+        "access": {
+          "roles": [
+            "ACCOUNTANT"
+          ],
+          "scope": "claims:read"
+        }
+      }
+    ],
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "chargeDays": {
+          "default": 7,
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 365
+        },
+        "draftDays": {
+          "default": 3,
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 365
+        },
+        "overdueDays": {
+          "default": 30,
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 365
+        },
+        "denialRateBp": {
+          "default": 1000,
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 10000
+        }
+      },
+      "additionalProperties": false
+    },
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "date": {
+          "type": "string"
+        },
+        "currency": {
+          "type": "string"
+        },
+        "checked": {
+          "type": "object",
+          "properties": {
+            "invoices": {
+              "type": "number"
+            },
+            "charges": {
+              "type": "number"
+            },
+            "admissions": {
+              "type": "number"
+            },
+            "claims": {
+              "type": "number"
+            },
+            "remittances": {
+              "type": "number"
+            }
+          },
+          "required": [
+            "invoices",
+            "charges",
+            "admissions",
+            "claims",
+            "remittances"
+          ],
+          "additionalProperties": false
+        },
+        "findings": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "kind": {
+                "type": "string",
+                "enum": [
+                  "discharged-without-invoice",
+                  "charges-not-invoiced",
+                  "stale-drafts",
+                  "overdue-invoices",
+                  "unallocated-payments",
+                  "refund-without-reason",
+                  "refund-above-paid",
+                  "invoice-number-gap",
+                  "invoice-number-duplicate",
+                  "claims-past-deadline",
+                  "denial-rate",
+                  "charges-without-tariff"
+                ]
+              },
+              "severity": {
+                "type": "string",
+                "enum": [
+                  "high",
+                  "medium",
+                  "low"
+                ]
+              },
+              "title": {
+                "type": "string"
+              },
+              "evidence": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "amount": {
+                "type": "number"
+              },
+              "detail": {
+                "type": "object",
+                "propertyNames": {
+                  "type": "string"
+                },
+                "additionalProperties": {
+                  "type": [
+                    "string",
+                    "number"
+                  ]
+                }
+              },
+              "suggestedFix": {
+                "type": "string"
+              }
+            },
+            "required": [
+              "kind",
+              "severity",
+              "title",
+              "evidence",
+              "suggestedFix"
+            ],
+            "additionalProperties": false
+          }
+        }
+      },
+      "required": [
+        "date",
+        "currency",
+        "checked",
+        "findings"
+      ],
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "Billing health check",
       "readOnlyHint": true,
       "destructiveHint": false,
       "idempotentHint": true,
@@ -6636,7 +6840,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "BED_MANAGER",
               "CASHIER",
               "PATHOLOGIST",
-              "RADIOGRAPHER"
+              "RADIOGRAPHER",
+              "INSURANCE_DESK"
             ]
           }
         },
@@ -6667,7 +6872,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "BED_MANAGER",
                 "CASHIER",
                 "PATHOLOGIST",
-                "RADIOGRAPHER"
+                "RADIOGRAPHER",
+                "INSURANCE_DESK"
               ]
             },
             "agent": {
@@ -6720,7 +6926,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "BED_MANAGER",
                 "CASHIER",
                 "PATHOLOGIST",
-                "RADIOGRAPHER"
+                "RADIOGRAPHER",
+                "INSURANCE_DESK"
               ]
             },
             "at": {
@@ -7576,7 +7783,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "BED_MANAGER",
               "CASHIER",
               "PATHOLOGIST",
-              "RADIOGRAPHER"
+              "RADIOGRAPHER",
+              "INSURANCE_DESK"
             ]
           }
         },
@@ -7607,7 +7815,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "BED_MANAGER",
                 "CASHIER",
                 "PATHOLOGIST",
-                "RADIOGRAPHER"
+                "RADIOGRAPHER",
+                "INSURANCE_DESK"
               ]
             },
             "agent": {
@@ -7660,7 +7869,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "BED_MANAGER",
                 "CASHIER",
                 "PATHOLOGIST",
-                "RADIOGRAPHER"
+                "RADIOGRAPHER",
+                "INSURANCE_DESK"
               ]
             },
             "at": {
@@ -8059,6 +8269,25 @@ export const SKILL_TABLE: readonly Skill[] = [
     ]
   },
   {
+    "name": "billing-check",
+    "title": "Billing health check",
+    "description": "Finds billing anomalies before month end, each with the ids as evidence and a suggested fix.",
+    "tags": [
+      "billing",
+      "finance",
+      "audit"
+    ],
+    "examples": [
+      "What should we fix in billing before month end?"
+    ],
+    "keywords": [
+      "health check",
+      "month end",
+      "anomalies",
+      "billing check"
+    ]
+  },
+  {
     "name": "lab-results",
     "title": "Lab results",
     "description": "A patient's cumulative lab results, the lab worklists and unacknowledged criticals.",
@@ -8109,6 +8338,7 @@ export const MODULE_LOADERS = {
   "admissions": () => import("../modules/admissions/manifest"),
   "pharmacy": () => import("../modules/pharmacy/manifest"),
   "billing": () => import("../modules/billing/manifest"),
+  "claims": () => import("../modules/claims/manifest"),
   "lab": () => import("../modules/lab/manifest"),
   "radiology": () => import("../modules/radiology/manifest"),
 } as const;
