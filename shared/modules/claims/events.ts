@@ -3,6 +3,8 @@
  * `ClaimDenied` is emitted with the adjudication that leaves a claim with denied lines, in the
  * same transaction (kernel/effects.ts), so it is published once the change commits.
  */
+// Registers the bus as the outbox's fast path in the claims function (as agent-actions does).
+import '../../events/bus';
 import * as z from '../../kernel/zod';
 
 export const CLAIMS_SOURCE = 'hms.claims';
