@@ -5,7 +5,7 @@
  * here, at the edge of the document, and never used for arithmetic.
  */
 import { Unavailable } from '../../kernel/errors';
-import { minorDigits } from '../billing/money';
+import { minorDigits } from '../billing';
 import { fhirClaimStatus } from './status';
 import type { ClaimRecord, PayerRecord } from './store';
 

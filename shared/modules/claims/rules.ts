@@ -4,7 +4,7 @@
  * and how open amounts age. All amounts are integer minor units; every split is exact (for each
  * line payer part + patient part = line total, so the claim's parts add up to the invoice total).
  */
-import { BASIS_POINTS, divideRounded } from '../billing/money';
+import { BASIS_POINTS, divideRounded } from '../billing';
 
 /** A plan's coverage rules (docs/claims.md, "Split"). */
 export interface CoverageRules {

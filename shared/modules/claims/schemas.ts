@@ -6,7 +6,7 @@ import { idParam, nonEmpty } from '../../kernel/fields';
 import { pageFields, pageOf } from '../../kernel/pagination';
 import { LocalDateSchema, TimestampSchema } from '../../kernel/time/dates';
 import * as z from '../../kernel/zod';
-import { MAX_AMOUNT, ServiceTypeSchema } from '../billing/schemas';
+import { MAX_AMOUNT, ServiceTypeSchema } from '../billing';
 import { AGING_BUCKETS, SPLIT_REASONS } from './rules';
 import { CLAIM_OUTCOMES, CLAIM_STATUSES, PREAUTH_STATUSES } from './status';
 

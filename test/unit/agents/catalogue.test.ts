@@ -130,6 +130,7 @@ describe('scope filter', () => {
       'get-low-stock',
       'pharmacy-expiry-scan',
       'get-billing-summary',
+      'billing-health-check',
     ]);
     expect(usableBy(CAPABILITIES, key('agents:reception:write')).map((c) => c.name)).toEqual([
       'register-patient',
