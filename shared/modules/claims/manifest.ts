@@ -50,6 +50,7 @@ export default defineModule({
     },
   ],
   groups: [claimsGroup],
+  pageScripts: { 'billing-health': 'shared/web/client/billing-health.ts' },
   stateTables: [
     {
       title:
