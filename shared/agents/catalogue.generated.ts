@@ -5652,15 +5652,24 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               },
               "detail": {
                 "type": "object",
-                "propertyNames": {
-                  "type": "string"
+                "properties": {
+                  "bucket": {
+                    "type": "string"
+                  },
+                  "payerId": {
+                    "type": "string"
+                  },
+                  "deniedBp": {
+                    "type": "number"
+                  },
+                  "claimed": {
+                    "type": "number"
+                  },
+                  "numbers": {
+                    "type": "string"
+                  }
                 },
-                "additionalProperties": {
-                  "type": [
-                    "string",
-                    "number"
-                  ]
-                }
+                "additionalProperties": false
               },
               "suggestedFix": {
                 "type": "string"

@@ -548,7 +548,18 @@ export const Finding = z.strictObject({
   /** Money involved, when there is any (minor units). */
   amount: z.optional(z.number()),
   /** Extra figures: the aging bucket, the payer's denial rate. */
-  detail: z.optional(z.record(z.string(), z.union([z.string(), z.number()]))),
+  detail: z.optional(
+    z.strictObject({
+      /** overdue-invoices: the aging bucket. */
+      bucket: z.optional(z.string()),
+      /** denial-rate: the payer, its denied share in basis points and the amount it was claimed. */
+      payerId: z.optional(z.string()),
+      deniedBp: z.optional(z.number()),
+      claimed: z.optional(z.number()),
+      /** invoice-number-duplicate: the numbers used twice. */
+      numbers: z.optional(z.string()),
+    }),
+  ),
   suggestedFix: z.string(),
 });
 export type Finding = z.output<typeof Finding>;
