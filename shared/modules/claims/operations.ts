@@ -1,7 +1,6 @@
 import { idParam, nonEmpty } from '../../kernel/fields';
 import { defineOperation } from '../../kernel/operation';
 import * as z from '../../kernel/zod';
-import { billingHealthCheck } from './health';
 import {
   AcceptDenialInput,
   AdjudicateInput,
@@ -346,5 +345,7 @@ export const healthCheck = defineOperation({
   access: { roles: ['ACCOUNTANT'], scope: 'claims:read' },
   kind: 'read',
   idempotent: true,
-  handler: billingHealthCheck,
+  // Loaded on demand: the check reads admissions and billing's records, which the rest of the
+  // claims function never needs at a cold start (bundle budget, docs/architecture.md).
+  handler: async (ctx, input) => (await import('./health')).billingHealthCheck(ctx, input),
 });
