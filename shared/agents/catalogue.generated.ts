@@ -49,7 +49,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
             "BED_MANAGER",
             "CASHIER",
             "PATHOLOGIST",
-            "RADIOGRAPHER"
+            "RADIOGRAPHER",
+            "INSURANCE_DESK"
           ],
           "scope": "patients:read",
           "roleGroup": "allStaff"
@@ -282,7 +283,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
             "BED_MANAGER",
             "CASHIER",
             "PATHOLOGIST",
-            "RADIOGRAPHER"
+            "RADIOGRAPHER",
+            "INSURANCE_DESK"
           ],
           "scope": "patients:read",
           "roleGroup": "allStaff"
@@ -2609,7 +2611,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
             "BED_MANAGER",
             "CASHIER",
             "PATHOLOGIST",
-            "RADIOGRAPHER"
+            "RADIOGRAPHER",
+            "INSURANCE_DESK"
           ],
           "scope": "patients:read",
           "roleGroup": "allStaff"
@@ -3290,7 +3293,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "BED_MANAGER",
               "CASHIER",
               "PATHOLOGIST",
-              "RADIOGRAPHER"
+              "RADIOGRAPHER",
+              "INSURANCE_DESK"
             ]
           }
         },
@@ -3321,7 +3325,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "BED_MANAGER",
                 "CASHIER",
                 "PATHOLOGIST",
-                "RADIOGRAPHER"
+                "RADIOGRAPHER",
+                "INSURANCE_DESK"
               ]
             },
             "agent": {
@@ -3374,7 +3379,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "BED_MANAGER",
                 "CASHIER",
                 "PATHOLOGIST",
-                "RADIOGRAPHER"
+                "RADIOGRAPHER",
+                "INSURANCE_DESK"
               ]
             },
             "at": {
@@ -3985,7 +3991,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "BED_MANAGER",
               "CASHIER",
               "PATHOLOGIST",
-              "RADIOGRAPHER"
+              "RADIOGRAPHER",
+              "INSURANCE_DESK"
             ]
           }
         },
@@ -4016,7 +4023,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "BED_MANAGER",
                 "CASHIER",
                 "PATHOLOGIST",
-                "RADIOGRAPHER"
+                "RADIOGRAPHER",
+                "INSURANCE_DESK"
               ]
             },
             "agent": {
@@ -4069,7 +4077,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "BED_MANAGER",
                 "CASHIER",
                 "PATHOLOGIST",
-                "RADIOGRAPHER"
+                "RADIOGRAPHER",
+                "INSURANCE_DESK"
               ]
             },
             "at": {
@@ -4525,7 +4534,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "BED_MANAGER",
               "CASHIER",
               "PATHOLOGIST",
-              "RADIOGRAPHER"
+              "RADIOGRAPHER",
+              "INSURANCE_DESK"
             ]
           }
         },
@@ -4556,7 +4566,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "BED_MANAGER",
                 "CASHIER",
                 "PATHOLOGIST",
-                "RADIOGRAPHER"
+                "RADIOGRAPHER",
+                "INSURANCE_DESK"
               ]
             },
             "agent": {
@@ -4609,7 +4620,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "BED_MANAGER",
                 "CASHIER",
                 "PATHOLOGIST",
-                "RADIOGRAPHER"
+                "RADIOGRAPHER",
+                "INSURANCE_DESK"
               ]
             },
             "at": {
@@ -5690,6 +5702,207 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
     },
     "annotations": {
       "title": "Billing summary",
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true,
+      "openWorldHint": false
+    }
+  },
+  {
+    "name": "billing-health-check",
+    "module": "claims",
+    "tool": true,
+    "skill": "billing-check",
+    "title": "Billing health check",
+    "description": "What an accountant would fix before month end: discharged admissions without a final invoice, charges not invoiced, stale drafts, overdue invoices by age, unallocated payer payments, refunds without a reason or above what was paid, gaps or duplicates in invoice numbers, claims past the payer's deadline, payers' denial rates and services charged without a tariff. Each finding lists the ids as evidence and a suggested fix.",
+    "scope": "agents:operations:read",
+    "tags": [
+      "billing",
+      "finance",
+      "claims",
+      "audit"
+    ],
+    "keywords": [
+      "health check",
+      "month end",
+      "anomalies",
+      "billing check",
+      "unallocated",
+      "overdue",
+      "denial"
+    ],
+    "examples": [
+      "What should we fix in billing before month end?",
+      "Run the billing health check"
+    ],
+    "operations": [
+      {
+        "name": "claims.healthCheck",
+        "kind": "read",
+        "idempotent": true,
+        "access": {
+          "roles": [
+            "ACCOUNTANT"
+          ],
+          "scope": "claims:read"
+        }
+      }
+    ],
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "chargeDays": {
+          "default": 7,
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 365
+        },
+        "draftDays": {
+          "default": 3,
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 365
+        },
+        "overdueDays": {
+          "default": 30,
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 365
+        },
+        "denialRateBp": {
+          "default": 1000,
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 10000
+        }
+      },
+      "additionalProperties": false
+    },
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "date": {
+          "type": "string"
+        },
+        "currency": {
+          "type": "string"
+        },
+        "checked": {
+          "type": "object",
+          "properties": {
+            "invoices": {
+              "type": "number"
+            },
+            "charges": {
+              "type": "number"
+            },
+            "admissions": {
+              "type": "number"
+            },
+            "claims": {
+              "type": "number"
+            },
+            "remittances": {
+              "type": "number"
+            }
+          },
+          "required": [
+            "invoices",
+            "charges",
+            "admissions",
+            "claims",
+            "remittances"
+          ],
+          "additionalProperties": false
+        },
+        "findings": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "kind": {
+                "type": "string",
+                "enum": [
+                  "discharged-without-invoice",
+                  "charges-not-invoiced",
+                  "stale-drafts",
+                  "overdue-invoices",
+                  "unallocated-payments",
+                  "refund-without-reason",
+                  "refund-above-paid",
+                  "invoice-number-gap",
+                  "invoice-number-duplicate",
+                  "claims-past-deadline",
+                  "denial-rate",
+                  "charges-without-tariff"
+                ]
+              },
+              "severity": {
+                "type": "string",
+                "enum": [
+                  "high",
+                  "medium",
+                  "low"
+                ]
+              },
+              "title": {
+                "type": "string"
+              },
+              "evidence": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "amount": {
+                "type": "number"
+              },
+              "detail": {
+                "type": "object",
+                "properties": {
+                  "bucket": {
+                    "type": "string"
+                  },
+                  "payerId": {
+                    "type": "string"
+                  },
+                  "deniedBp": {
+                    "type": "number"
+                  },
+                  "claimed": {
+                    "type": "number"
+                  },
+                  "numbers": {
+                    "type": "string"
+                  }
+                },
+                "additionalProperties": false
+              },
+              "suggestedFix": {
+                "type": "string"
+              }
+            },
+            "required": [
+              "kind",
+              "severity",
+              "title",
+              "evidence",
+              "suggestedFix"
+            ],
+            "additionalProperties": false
+          }
+        }
+      },
+      "required": [
+        "date",
+        "currency",
+        "checked",
+        "findings"
+      ],
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "Billing health check",
       "readOnlyHint": true,
       "destructiveHint": false,
       "idempotentHint": true,
@@ -6843,7 +7056,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "BED_MANAGER",
               "CASHIER",
               "PATHOLOGIST",
-              "RADIOGRAPHER"
+              "RADIOGRAPHER",
+              "INSURANCE_DESK"
             ]
           }
         },
@@ -6874,7 +7088,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "BED_MANAGER",
                 "CASHIER",
                 "PATHOLOGIST",
-                "RADIOGRAPHER"
+                "RADIOGRAPHER",
+                "INSURANCE_DESK"
               ]
             },
             "agent": {
@@ -6927,7 +7142,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "BED_MANAGER",
                 "CASHIER",
                 "PATHOLOGIST",
-                "RADIOGRAPHER"
+                "RADIOGRAPHER",
+                "INSURANCE_DESK"
               ]
             },
             "at": {
@@ -7783,7 +7999,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "BED_MANAGER",
               "CASHIER",
               "PATHOLOGIST",
-              "RADIOGRAPHER"
+              "RADIOGRAPHER",
+              "INSURANCE_DESK"
             ]
           }
         },
@@ -7814,7 +8031,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "BED_MANAGER",
                 "CASHIER",
                 "PATHOLOGIST",
-                "RADIOGRAPHER"
+                "RADIOGRAPHER",
+                "INSURANCE_DESK"
               ]
             },
             "agent": {
@@ -7867,7 +8085,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "BED_MANAGER",
                 "CASHIER",
                 "PATHOLOGIST",
-                "RADIOGRAPHER"
+                "RADIOGRAPHER",
+                "INSURANCE_DESK"
               ]
             },
             "at": {
@@ -8147,7 +8366,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "BED_MANAGER",
               "CASHIER",
               "PATHOLOGIST",
-              "RADIOGRAPHER"
+              "RADIOGRAPHER",
+              "INSURANCE_DESK"
             ]
           }
         },
@@ -8178,7 +8398,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "BED_MANAGER",
                 "CASHIER",
                 "PATHOLOGIST",
-                "RADIOGRAPHER"
+                "RADIOGRAPHER",
+                "INSURANCE_DESK"
               ]
             },
             "agent": {
@@ -8231,7 +8452,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "BED_MANAGER",
                 "CASHIER",
                 "PATHOLOGIST",
-                "RADIOGRAPHER"
+                "RADIOGRAPHER",
+                "INSURANCE_DESK"
               ]
             },
             "at": {
@@ -8627,6 +8849,25 @@ export const SKILL_TABLE: readonly Skill[] = [
     ]
   },
   {
+    "name": "billing-check",
+    "title": "Billing health check",
+    "description": "Finds billing anomalies before month end, each with the ids as evidence and a suggested fix.",
+    "tags": [
+      "billing",
+      "finance",
+      "audit"
+    ],
+    "examples": [
+      "What should we fix in billing before month end?"
+    ],
+    "keywords": [
+      "health check",
+      "month end",
+      "anomalies",
+      "billing check"
+    ]
+  },
+  {
     "name": "lab-results",
     "title": "Lab results",
     "description": "A patient's cumulative lab results, the lab worklists and unacknowledged criticals.",
@@ -8696,6 +8937,7 @@ export const MODULE_LOADERS = {
   "admissions": () => import("../modules/admissions/manifest"),
   "pharmacy": () => import("../modules/pharmacy/manifest"),
   "billing": () => import("../modules/billing/manifest"),
+  "claims": () => import("../modules/claims/manifest"),
   "lab": () => import("../modules/lab/manifest"),
   "radiology": () => import("../modules/radiology/manifest"),
   "agent-actions": () => import("../modules/agent-actions/manifest"),

@@ -7,6 +7,7 @@ import {
   renderAdmin,
   renderBedBoard,
   renderBillingDesk,
+  renderBillingHealth,
   renderDiagnostics,
   renderGetStarted,
   renderHome,
@@ -87,6 +88,13 @@ export const webGroup = defineGroup({
       summary:
         'Billing desk: the billing dashboard with its chart, bills, an invoice with payment entry',
       render: once(() => renderBillingDesk({ scriptSrc: pageScripts().src('billing') })),
+    }),
+    page({
+      name: 'billingHealth',
+      path: '/billing-health',
+      tag: 'Pages',
+      summary: 'Billing health check: what to fix before month end, with evidence and fixes',
+      render: once(() => renderBillingHealth({ scriptSrc: pageScripts().src('billing-health') })),
     }),
     page({
       name: 'diagnostics',

@@ -22,6 +22,7 @@ export const ROLES = [
   'CASHIER',
   'PATHOLOGIST',
   'RADIOGRAPHER',
+  'INSURANCE_DESK',
 ] as const;
 
 export type Role = (typeof ROLES)[number];
@@ -44,6 +45,7 @@ export const ROLE_LABELS: Readonly<Record<Role, string>> = {
   CASHIER: 'Cashier',
   PATHOLOGIST: 'Pathologist',
   RADIOGRAPHER: 'Radiographer',
+  INSURANCE_DESK: 'Insurance desk',
 };
 
 /** Every role but ADMIN (who passes every rule anyway), in the order of ROLES. */
@@ -66,6 +68,8 @@ export const ROLE_GROUPS = {
   stockReaders: ['PHARMACIST', 'DOCTOR', 'NURSE'],
   finance: ['CASHIER', 'ACCOUNTANT'],
   seniorFinance: ['ADMIN', 'ACCOUNTANT'],
+  claimsDesk: ['INSURANCE_DESK', 'ACCOUNTANT'],
+  claimsReaders: ['INSURANCE_DESK', 'ACCOUNTANT', 'CASHIER'],
   careTeam: [
     'DOCTOR',
     'NURSE',
@@ -95,6 +99,10 @@ export const ROLE_GROUP_DESCRIPTIONS: Readonly<Record<RoleGroupName, string>> = 
   finance: 'billing staff: charges, invoices, payments',
   seniorFinance:
     'who may give a discount or a refund above the hospital’s thresholds (ADMIN only because it is listed)',
+  claimsDesk:
+    'the insurance desk and accountants: payers, plans, coverage, pre-authorisations, claims, remittances',
+  claimsReaders:
+    'who reads coverage, claims and aging: the claims desk and cashiers at the counter',
   careTeam:
     'everyone who works with patients’ care (agent actions about patients); every role that may approve an agent action is in it',
 };

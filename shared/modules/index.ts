@@ -21,6 +21,7 @@ import appointments from './appointments/manifest';
 import auth from './auth/manifest';
 import beds from './beds/manifest';
 import billing from './billing/manifest';
+import claims from './claims/manifest';
 import departments from './departments/manifest';
 import doctors from './doctors/manifest';
 import encounters from './encounters/manifest';
@@ -46,6 +47,7 @@ export const MODULES: readonly ModuleManifest[] = [
   admissions,
   pharmacy,
   billing,
+  claims,
   lab,
   radiology,
   agentAudit,

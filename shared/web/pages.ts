@@ -6,6 +6,7 @@
 export { type AdminPageOptions, renderAdmin, type ScopeCatalogue } from './admin';
 export { renderBedBoard } from './bed-board';
 export { renderBillingDesk } from './billing-desk';
+export { renderBillingHealth } from './billing-health';
 export { contentSecurityPolicy } from './csp';
 export { renderDiagnostics } from './diagnostics';
 export { renderGetStarted } from './get-started';

@@ -179,6 +179,7 @@ describe.each<McpTransportName>(['http', 'sse'])('MCP over %s', (transport) => {
         'get-low-stock',
         'pharmacy-expiry-scan',
         'get-billing-summary',
+        'billing-health-check',
       ]);
       const refused = toolAnswer(
         await mcp.callTool({ name: 'search-patients', arguments: { q: 'a' } }),
@@ -286,6 +287,7 @@ describe('the README reception key (agents:reception:write + agents:operations:r
       const names = listed.tools.map((t) => t.name).sort();
       expect(names).toEqual(
         [
+          'billing-health-check',
           'book-appointment',
           'cancel-appointment',
           'check-doctor-availability',

@@ -14,6 +14,7 @@ export { ACTIVE_ADMISSION_STATUS, admissionStatusTableMarkdown } from './status'
 export {
   type AdmissionRecord,
   type DischargeRxRecord,
+  dischargedAdmissions,
   dischargeRxDispensed,
   findAdmission,
   findDischargePrescription,

@@ -239,3 +239,15 @@ export function dischargeRxDispensed(
     ...(completes ? [releaseDischargeHold(store, rx.encounterId, medicineHoldId(rx.id))] : []),
   ];
 }
+
+/** The hospital's discharged admissions (all stays, gsi4, filtered): the billing health check. */
+export async function dischargedAdmissions(
+  store: Store,
+): Promise<{ id: string; patientId: string }[]> {
+  const items = await store.query({
+    index: 'gsi4',
+    partition: admissionKeys(store).all(),
+    filter: { expression: '#st = :d', names: { '#st': 'status' }, values: { ':d': 'discharged' } },
+  });
+  return items.map((i) => ({ id: String(i.id), patientId: String(i.patientId) }));
+}

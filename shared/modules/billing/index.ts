@@ -1,6 +1,22 @@
 /**
  * What other modules may use of billing: the charge-item transaction builders that billable
- * events append to their own transactions (see charges.ts), and the invoice state table.
+ * events append to their own transactions (see charges.ts), the invoice state table, and for
+ * claims the invoice reads and the payment writes a remittance allocation joins its own
+ * transaction with.
  */
 export { chargeWrite, chargeWrites, consultationChargeWrite, type NewCharge } from './charges';
+export { BASIS_POINTS, divideRounded, minorDigits } from './money';
+export { MAX_AMOUNT, SERVICE_TYPES, type ServiceType, ServiceTypeSchema } from './schemas';
+export { paymentRefusal, paymentWrites } from './service';
 export { invoiceStatusTableMarkdown } from './status';
+export {
+  billingKeys,
+  ChargeRecord,
+  CreditNoteRecord,
+  findInvoice,
+  InvoiceRecord,
+  invoicePartition,
+  PaymentRecord,
+  readSettings,
+  TariffRecord,
+} from './store';

@@ -232,7 +232,13 @@ export async function voidCharge(ctx: Context, input: { id: string; reason: stri
       {
         Update: updateItem(
           billingKeys(ctx.store).charge(charge.id),
-          { set: { status: 'not-billable', statusReason: input.reason } },
+          {
+            set: {
+              status: 'not-billable',
+              statusReason: input.reason,
+              gsi3pk: billingKeys(ctx.store).chargesByStatus('not-billable'),
+            },
+          },
           {
             expression: '#st = :billable',
             names: { '#st': 'status' },
@@ -254,7 +260,13 @@ function chargeToInvoice(ctx: Context, chargeId: string, invoiceId: string): TxI
   return {
     Update: updateItem(
       billingKeys(ctx.store).charge(chargeId),
-      { set: { status: 'billed', invoiceId } },
+      {
+        set: {
+          status: 'billed',
+          invoiceId,
+          gsi3pk: billingKeys(ctx.store).chargesByStatus('billed'),
+        },
+      },
       {
         expression: '#st = :billable',
         names: { '#st': 'status' },
@@ -269,7 +281,10 @@ function chargeFreed(ctx: Context, chargeId: string, invoiceId: string): TxItem 
   return {
     Update: updateItem(
       billingKeys(ctx.store).charge(chargeId),
-      { set: { status: 'billable' }, remove: ['invoiceId'] },
+      {
+        set: { status: 'billable', gsi3pk: billingKeys(ctx.store).chargesByStatus('billable') },
+        remove: ['invoiceId'],
+      },
       { expression: 'invoiceId = :inv', values: { ':inv': invoiceId } },
     ),
   };
@@ -543,57 +558,13 @@ export async function setInvoiceStatus(
  * (kernel/idempotency.ts: the key is stored in the payment's transaction; a retry replays it).
  */
 export async function addPayment(ctx: Context, input: z.output<typeof AddPaymentInput>) {
-  const { store } = ctx;
-  const keys = billingKeys(store);
   for (let attempt = 1; attempt <= MONEY_ATTEMPTS; attempt++) {
     const invoice = await requireInvoice(ctx, input.id);
-    const refusal =
-      invoice.status !== 'issued'
-        ? new Conflict(
-            invoice.status === 'balanced'
-              ? `Invoice ${invoice.number} is balanced; nothing is due`
-              : `Invoice ${invoice.number} is '${invoice.status}'; payments are taken on issued invoices`,
-          )
-        : input.amount > invoice.balance
-          ? new Conflict(
-              `A payment of ${input.amount} exceeds the balance due of ${invoice.balance} on invoice ${invoice.number}; overpayment is refused`,
-              { balance: invoice.balance },
-            )
-          : undefined;
+    const refusal = paymentRefusal(invoice, input.amount);
     if (refusal) throw refusal;
-    const at = ctx.now.toISOString();
-    const payment: PaymentRecord = {
-      id: randomUUID(),
-      invoiceId: invoice.id,
-      method: input.method,
-      amount: input.amount,
-      reference: input.reference,
-      refunded: 0,
-      receivedAt: at,
-      receivedBy: actorId(ctx.actor),
-    };
-    const paid = invoice.paid + input.amount;
-    const next: InvoiceRecord = {
-      ...invoice,
-      paid,
-      balance: invoice.balance - input.amount,
-      status: statusAfterMoney(invoice.total, paid, invoice.refunded),
-      updatedAt: at,
-    };
-    const delta = new StatsDelta();
-    recordPayment(delta, localMoment(ctx), invoice.issuedMonth!, input.method, input.amount);
-    const items: TxItem[] = [
-      invoiceReplace(store, invoice, next),
-      {
-        Put: {
-          Item: PaymentRecord.item(payment, keys.payment(invoice.id, at, payment.id)),
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
-      ...delta.writes(store),
-    ];
+    const { payment, items } = paymentWrites(ctx, invoice, input);
     try {
-      await store.transact(items);
+      await ctx.store.transact(items);
       return view(Payment, payment);
     } catch (err) {
       // Another payment or refund changed the invoice first: this one is judged again. (A
@@ -602,6 +573,69 @@ export async function addPayment(ctx: Context, input: z.output<typeof AddPayment
     }
   }
   throw new Conflict('The invoice is changing too often at once; try again');
+}
+
+/** Why a payment of `amount` may not be taken on the invoice now (409), if it may not. */
+export function paymentRefusal(invoice: InvoiceRecord, amount: number): Conflict | undefined {
+  if (invoice.status !== 'issued')
+    return new Conflict(
+      invoice.status === 'balanced'
+        ? `Invoice ${invoice.number} is balanced; nothing is due`
+        : `Invoice ${invoice.number} is '${invoice.status}'; payments are taken on issued invoices`,
+    );
+  if (amount > invoice.balance)
+    return new Conflict(
+      `A payment of ${amount} exceeds the balance due of ${invoice.balance} on invoice ${invoice.number}; overpayment is refused`,
+      { balance: invoice.balance },
+    );
+  return undefined;
+}
+
+/**
+ * The writes of a payment on an issued invoice, decided from `invoice` as read: the invoice
+ * (conditional on its version, named 'invoice'), the payment and the dashboard's aggregates.
+ * Other modules (claims' remittance allocation) put them in their own transaction.
+ */
+export function paymentWrites(
+  ctx: Context,
+  invoice: InvoiceRecord,
+  input: { method: PaymentRecord['method']; amount: number; reference?: string | undefined },
+): { payment: PaymentRecord; items: TxItem[] } {
+  const { store } = ctx;
+  const at = ctx.now.toISOString();
+  const payment: PaymentRecord = {
+    id: randomUUID(),
+    invoiceId: invoice.id,
+    method: input.method,
+    amount: input.amount,
+    reference: input.reference,
+    refunded: 0,
+    receivedAt: at,
+    receivedBy: actorId(ctx.actor),
+  };
+  const paid = invoice.paid + input.amount;
+  const next: InvoiceRecord = {
+    ...invoice,
+    paid,
+    balance: invoice.balance - input.amount,
+    status: statusAfterMoney(invoice.total, paid, invoice.refunded),
+    updatedAt: at,
+  };
+  const delta = new StatsDelta();
+  recordPayment(delta, localMoment(ctx), invoice.issuedMonth!, input.method, input.amount);
+  return {
+    payment,
+    items: [
+      invoiceReplace(store, invoice, next),
+      {
+        Put: {
+          Item: PaymentRecord.item(payment, billingKeys(store).payment(invoice.id, at, payment.id)),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      ...delta.writes(store),
+    ],
+  };
 }
 
 /**

@@ -3,7 +3,8 @@
  * - settings: `BILLING#SETTINGS` (currency, thresholds, consultation tax);
  * - tariffs: `TARIFF#<code>`, listed by code through gsi1;
  * - charge items: `CHARGE#<id>` where the id derives from the source ({type, id}), so a billable
- *   event charges once (conditional put); listed per patient by time through gsi1;
+ *   event charges once (conditional put); listed per patient by time through gsi1, and per status
+ *   by time through gsi3 (its partition moves with the status);
  * - invoices: `INVOICE#<id>`, with its payments (`PAY#…`) and credit notes (`CN#…`) in the same
  *   partition (one Query reads the whole bill); listed newest first for the hospital (gsi1), per
  *   patient (gsi2) and per status (gsi3);
@@ -63,6 +64,8 @@ export const billingKeys = (store: Store) => ({
   tariffs: () => store.keys.collection('TARIFFS'),
   charge: (id: string) => store.keys.entity('CHARGE', id),
   patientCharges: (patientId: string) => store.keys.collection('CHARGES', 'PATIENT', patientId),
+  /** The hospital's charges in one status, by time (the billing health check reads `billable`). */
+  chargesByStatus: (status: string) => store.keys.collection('CHARGES', 'STATUS', status),
   invoice: (id: string) => store.keys.entity('INVOICE', id),
   payment: (invoiceId: string, receivedAt: string, id: string) =>
     store.keys.child('INVOICE', invoiceId, 'PAY', receivedAt, id),
@@ -87,6 +90,8 @@ export function chargeItem(store: Store, c: ChargeRecord): Item {
     ...keys.charge(c.id),
     gsi1pk: keys.patientCharges(c.patientId),
     gsi1sk: sortKey(c.occurredAt, c.id),
+    gsi3pk: keys.chargesByStatus(c.status),
+    gsi3sk: sortKey(c.occurredAt, c.id),
   });
 }
 

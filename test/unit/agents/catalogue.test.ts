@@ -132,6 +132,7 @@ describe('scope filter', () => {
       'get-low-stock',
       'pharmacy-expiry-scan',
       'get-billing-summary',
+      'billing-health-check',
     ]);
     // A reception agent finds the patient, the doctor and a free slot its bookings need.
     expect(usableBy(CAPABILITIES, key('agents:reception:write')).map((c) => c.name)).toEqual([
