@@ -22,6 +22,7 @@ export const ROLES = [
   'CASHIER',
   'PATHOLOGIST',
   'RADIOGRAPHER',
+  'WARD_MANAGER',
 ] as const;
 
 export type Role = (typeof ROLES)[number];
@@ -44,6 +45,7 @@ export const ROLE_LABELS: Readonly<Record<Role, string>> = {
   CASHIER: 'Cashier',
   PATHOLOGIST: 'Pathologist',
   RADIOGRAPHER: 'Radiographer',
+  WARD_MANAGER: 'Ward manager',
 };
 
 /** Every role but ADMIN (who passes every rule anyway), in the order of ROLES. */
@@ -65,6 +67,7 @@ export const ROLE_GROUPS = {
   radiologyReaders: ['DOCTOR', 'NURSE', 'RADIOGRAPHER', 'RADIOLOGIST'],
   stockReaders: ['PHARMACIST', 'DOCTOR', 'NURSE'],
   finance: ['CASHIER', 'ACCOUNTANT'],
+  rosterManagers: ['WARD_MANAGER'],
   seniorFinance: ['ADMIN', 'ACCOUNTANT'],
   careTeam: [
     'DOCTOR',
@@ -93,6 +96,8 @@ export const ROLE_GROUP_DESCRIPTIONS: Readonly<Record<RoleGroupName, string>> = 
   radiologyReaders: 'who reads radiology orders and reports',
   stockReaders: 'who reads the formulary and pharmacy stock',
   finance: 'billing staff: charges, invoices, payments',
+  rosterManagers:
+    'who configures, generates, edits and publishes staff rosters and approves leave and swaps (ADMIN passes too)',
   seniorFinance:
     'who may give a discount or a refund above the hospital’s thresholds (ADMIN only because it is listed)',
   careTeam:
