@@ -208,7 +208,11 @@ export const requestSwap = defineOperation({
   summary: 'Ask to exchange one day of a published roster with a colleague',
   input: RequestSwapInput,
   output: Swap,
-  access: { roles: 'any', scope: 'roster:write', decisions: [svc.ownOrManager] },
+  access: {
+    roles: ['NURSE', 'WARD_MANAGER'],
+    scope: 'roster:write',
+    decisions: [svc.ownOrManager],
+  },
   kind: 'write',
   idempotent: false,
   resource: 'swap request',

@@ -4,7 +4,6 @@
  * rules (check.ts) and refused with the rules named; every change of a stored roster is
  * conditional on its version, so two changes at once cannot both land.
  */
-import type { UserActor } from '../../kernel/actor';
 import { authorityOf } from '../../kernel/actor';
 import type { Context } from '../../kernel/context';
 import { defineDecision, mayDecide, refuse } from '../../kernel/decisions';
@@ -72,15 +71,20 @@ export const ownOrManager = defineDecision({
 });
 
 const callerId = (ctx: Context) => authorityOf(ctx.actor)?.id ?? '';
-const isManager = (ctx: Context) => mayDecide(ownOrManager, ctx.actor);
-function forPerson(ctx: Context, userId: string | undefined): string {
+/** A ward manager, or an integration's key (its scope was checked): may act for anyone. */
+const isManager = (ctx: Context) =>
+  authorityOf(ctx.actor)?.kind === 'apiKey' || mayDecide(ownOrManager, ctx.actor);
+/** The person a request is about: the caller unless named; only managers name someone else. */
+function forPerson(ctx: Context, userId: string | undefined, field = 'userId'): string {
+  if (authorityOf(ctx.actor)?.kind === 'apiKey') {
+    if (!userId) throw new Invalid(`${field} is required when an API key asks`, { field });
+    return userId;
+  }
   const self = callerId(ctx);
   const who = userId ?? self;
   if (who !== self && !isManager(ctx)) throw refuse(ownOrManager);
   return who;
 }
-const isUserActor = (ctx: Context): ctx is Context & { actor: UserActor } =>
-  ctx.actor.kind === 'user';
 
 // ─── Profiles ───────────────────────────────────────────────────────────────────────────────
 
@@ -585,7 +589,7 @@ const swapViolations = (p: RosterProblem, next: Assignment[], users: string[]) =
   );
 
 export async function requestSwap(ctx: Context, input: z.output<typeof RequestSwapInput>) {
-  const fromUserId = forPerson(ctx, input.fromUserId);
+  const fromUserId = forPerson(ctx, input.fromUserId, 'fromUserId');
   const roster = await mustFindRoster(ctx, input.wardId, input.start);
   if (roster.status !== 'published')
     throw new Conflict(
@@ -693,5 +697,3 @@ export async function onDuty(ctx: Context, input: z.output<typeof OnDutyInput>) 
   onDutyList.sort((a, b) => a.name.localeCompare(b.name));
   return view(OnDuty, { wardId: input.wardId, at: at.toISOString(), onDuty: onDutyList });
 }
-
-export { isUserActor };
