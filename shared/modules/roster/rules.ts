@@ -62,7 +62,7 @@ export const DEFAULT_RULES: RosterRules = {
   gradeOrder: [],
   publicHolidays: [],
   weights: {
-    minimumShortfall: 1000,
+    minimumShortfall: 100000,
     belowTarget: 20,
     preference: 5,
     contractHours: 1,

@@ -77,8 +77,8 @@ describe('model builder', () => {
     );
     // E on day 0 then L on day 1 rests 21.5 h: no row.
     expect(rows.some((r) => r.startsWith(' rest_1_0_1_1_0:'))).toBe(false);
-    // Minimum shortfall costs 1000, below target 20 (the default weights).
-    expect(rows[1]).toContain('1000 u_0_1_0');
+    // Minimum shortfall costs 100000, below target 20 (the default weights).
+    expect(rows[1]).toContain('100000 u_0_1_0');
     expect(rows[1]).toContain('20 t_0_1');
   });
 
