@@ -50,7 +50,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
             "CASHIER",
             "PATHOLOGIST",
             "RADIOGRAPHER",
-            "INSURANCE_DESK"
+            "INSURANCE_DESK",
+            "WARD_MANAGER"
           ],
           "scope": "patients:read",
           "roleGroup": "allStaff"
@@ -284,7 +285,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
             "CASHIER",
             "PATHOLOGIST",
             "RADIOGRAPHER",
-            "INSURANCE_DESK"
+            "INSURANCE_DESK",
+            "WARD_MANAGER"
           ],
           "scope": "patients:read",
           "roleGroup": "allStaff"
@@ -2612,7 +2614,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
             "CASHIER",
             "PATHOLOGIST",
             "RADIOGRAPHER",
-            "INSURANCE_DESK"
+            "INSURANCE_DESK",
+            "WARD_MANAGER"
           ],
           "scope": "patients:read",
           "roleGroup": "allStaff"
@@ -3294,7 +3297,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "CASHIER",
               "PATHOLOGIST",
               "RADIOGRAPHER",
-              "INSURANCE_DESK"
+              "INSURANCE_DESK",
+              "WARD_MANAGER"
             ]
           }
         },
@@ -3326,7 +3330,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "CASHIER",
                 "PATHOLOGIST",
                 "RADIOGRAPHER",
-                "INSURANCE_DESK"
+                "INSURANCE_DESK",
+                "WARD_MANAGER"
               ]
             },
             "agent": {
@@ -3380,7 +3385,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "CASHIER",
                 "PATHOLOGIST",
                 "RADIOGRAPHER",
-                "INSURANCE_DESK"
+                "INSURANCE_DESK",
+                "WARD_MANAGER"
               ]
             },
             "at": {
@@ -3992,7 +3998,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "CASHIER",
               "PATHOLOGIST",
               "RADIOGRAPHER",
-              "INSURANCE_DESK"
+              "INSURANCE_DESK",
+              "WARD_MANAGER"
             ]
           }
         },
@@ -4024,7 +4031,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "CASHIER",
                 "PATHOLOGIST",
                 "RADIOGRAPHER",
-                "INSURANCE_DESK"
+                "INSURANCE_DESK",
+                "WARD_MANAGER"
               ]
             },
             "agent": {
@@ -4078,7 +4086,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "CASHIER",
                 "PATHOLOGIST",
                 "RADIOGRAPHER",
-                "INSURANCE_DESK"
+                "INSURANCE_DESK",
+                "WARD_MANAGER"
               ]
             },
             "at": {
@@ -4535,7 +4544,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "CASHIER",
               "PATHOLOGIST",
               "RADIOGRAPHER",
-              "INSURANCE_DESK"
+              "INSURANCE_DESK",
+              "WARD_MANAGER"
             ]
           }
         },
@@ -4567,7 +4577,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "CASHIER",
                 "PATHOLOGIST",
                 "RADIOGRAPHER",
-                "INSURANCE_DESK"
+                "INSURANCE_DESK",
+                "WARD_MANAGER"
               ]
             },
             "agent": {
@@ -4621,7 +4632,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "CASHIER",
                 "PATHOLOGIST",
                 "RADIOGRAPHER",
-                "INSURANCE_DESK"
+                "INSURANCE_DESK",
+                "WARD_MANAGER"
               ]
             },
             "at": {
@@ -7057,7 +7069,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "CASHIER",
               "PATHOLOGIST",
               "RADIOGRAPHER",
-              "INSURANCE_DESK"
+              "INSURANCE_DESK",
+              "WARD_MANAGER"
             ]
           }
         },
@@ -7089,7 +7102,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "CASHIER",
                 "PATHOLOGIST",
                 "RADIOGRAPHER",
-                "INSURANCE_DESK"
+                "INSURANCE_DESK",
+                "WARD_MANAGER"
               ]
             },
             "agent": {
@@ -7143,7 +7157,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "CASHIER",
                 "PATHOLOGIST",
                 "RADIOGRAPHER",
-                "INSURANCE_DESK"
+                "INSURANCE_DESK",
+                "WARD_MANAGER"
               ]
             },
             "at": {
@@ -8000,7 +8015,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "CASHIER",
               "PATHOLOGIST",
               "RADIOGRAPHER",
-              "INSURANCE_DESK"
+              "INSURANCE_DESK",
+              "WARD_MANAGER"
             ]
           }
         },
@@ -8032,7 +8048,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "CASHIER",
                 "PATHOLOGIST",
                 "RADIOGRAPHER",
-                "INSURANCE_DESK"
+                "INSURANCE_DESK",
+                "WARD_MANAGER"
               ]
             },
             "agent": {
@@ -8086,7 +8103,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "CASHIER",
                 "PATHOLOGIST",
                 "RADIOGRAPHER",
-                "INSURANCE_DESK"
+                "INSURANCE_DESK",
+                "WARD_MANAGER"
               ]
             },
             "at": {
@@ -8222,6 +8240,787 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
     },
     "annotations": {
       "title": "Propose a radiology order",
+      "readOnlyHint": false,
+      "destructiveHint": false,
+      "idempotentHint": false,
+      "openWorldHint": false
+    }
+  },
+  {
+    "name": "get-roster",
+    "module": "roster",
+    "tool": true,
+    "skill": "staff-roster",
+    "title": "Get a roster",
+    "description": "A ward's roster for the period starting on a date: who works which shift each day, the coverage it misses and why, rule violations and fairness figures.",
+    "scope": "roster:read",
+    "tags": [
+      "roster",
+      "staff",
+      "shifts"
+    ],
+    "keywords": [
+      "roster",
+      "rota",
+      "shift",
+      "shifts",
+      "schedule",
+      "nurses",
+      "staff"
+    ],
+    "examples": [
+      "Show the roster of ward W3 from 2027-02-01"
+    ],
+    "operations": [
+      {
+        "name": "roster.getRoster",
+        "kind": "read",
+        "idempotent": true,
+        "access": {
+          "roles": "any",
+          "scope": "roster:read"
+        }
+      }
+    ],
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "wardId": {
+          "type": "string",
+          "pattern": "^[A-Za-z0-9-]{1,20}$"
+        },
+        "start": {
+          "type": "string",
+          "pattern": "^\\d{4}-\\d{2}-\\d{2}$"
+        }
+      },
+      "required": [
+        "wardId",
+        "start"
+      ],
+      "additionalProperties": false
+    },
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "wardId": {
+          "type": "string"
+        },
+        "start": {
+          "type": "string"
+        },
+        "days": {
+          "type": "number"
+        },
+        "status": {
+          "type": "string",
+          "enum": [
+            "draft",
+            "published"
+          ]
+        },
+        "version": {
+          "type": "number"
+        },
+        "assignments": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "userId": {
+                "type": "string"
+              },
+              "date": {
+                "type": "string"
+              },
+              "shift": {
+                "type": "string"
+              }
+            },
+            "required": [
+              "userId",
+              "date",
+              "shift"
+            ],
+            "additionalProperties": false
+          }
+        },
+        "shortfalls": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "date": {
+                "type": "string"
+              },
+              "shift": {
+                "type": "string"
+              },
+              "requirement": {
+                "type": "string"
+              },
+              "needed": {
+                "type": "number"
+              },
+              "assigned": {
+                "type": "number"
+              },
+              "missing": {
+                "type": "number"
+              },
+              "reason": {
+                "type": "string",
+                "enum": [
+                  "lack-of-staff",
+                  "rules"
+                ]
+              },
+              "qualified": {
+                "type": "number"
+              },
+              "onLeave": {
+                "type": "number"
+              },
+              "blockedBy": {
+                "type": "object",
+                "propertyNames": {
+                  "type": "string"
+                },
+                "additionalProperties": {
+                  "type": "number"
+                }
+              },
+              "explanation": {
+                "type": "string"
+              }
+            },
+            "required": [
+              "date",
+              "shift",
+              "requirement",
+              "needed",
+              "assigned",
+              "missing",
+              "reason",
+              "qualified",
+              "onLeave",
+              "blockedBy",
+              "explanation"
+            ],
+            "additionalProperties": false
+          }
+        },
+        "violations": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "rule": {
+                "type": "string"
+              },
+              "userId": {
+                "type": "string"
+              },
+              "dates": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "message": {
+                "type": "string"
+              }
+            },
+            "required": [
+              "rule",
+              "userId",
+              "dates",
+              "message"
+            ],
+            "additionalProperties": false
+          }
+        },
+        "figures": {
+          "type": "object",
+          "properties": {
+            "shifts": {
+              "type": "number"
+            },
+            "nights": {
+              "type": "object",
+              "properties": {
+                "min": {
+                  "type": "number"
+                },
+                "max": {
+                  "type": "number"
+                }
+              },
+              "required": [
+                "min",
+                "max"
+              ],
+              "additionalProperties": false
+            },
+            "weekendShifts": {
+              "type": "object",
+              "properties": {
+                "min": {
+                  "type": "number"
+                },
+                "max": {
+                  "type": "number"
+                }
+              },
+              "required": [
+                "min",
+                "max"
+              ],
+              "additionalProperties": false
+            },
+            "preferenceBreaches": {
+              "type": "number"
+            },
+            "hoursFromContract": {
+              "type": "number"
+            }
+          },
+          "required": [
+            "shifts",
+            "nights",
+            "weekendShifts",
+            "preferenceBreaches",
+            "hoursFromContract"
+          ],
+          "additionalProperties": false
+        },
+        "solver": {
+          "type": "object",
+          "properties": {
+            "status": {
+              "type": "string"
+            },
+            "objective": {
+              "type": [
+                "number",
+                "null"
+              ]
+            },
+            "gap": {
+              "type": [
+                "number",
+                "null"
+              ]
+            },
+            "seconds": {
+              "type": "number"
+            },
+            "size": {
+              "type": "object",
+              "properties": {
+                "binaries": {
+                  "type": "number"
+                },
+                "continuous": {
+                  "type": "number"
+                },
+                "rows": {
+                  "type": "number"
+                }
+              },
+              "required": [
+                "binaries",
+                "continuous",
+                "rows"
+              ],
+              "additionalProperties": false
+            }
+          },
+          "required": [
+            "status",
+            "objective",
+            "gap",
+            "seconds",
+            "size"
+          ],
+          "additionalProperties": false
+        },
+        "generatedAt": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        },
+        "updatedAt": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        },
+        "publishedAt": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        },
+        "publishedBy": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "wardId",
+        "start",
+        "days",
+        "status",
+        "version",
+        "assignments",
+        "shortfalls",
+        "violations",
+        "figures",
+        "solver",
+        "generatedAt",
+        "updatedAt"
+      ],
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "Get a roster",
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true,
+      "openWorldHint": false
+    }
+  },
+  {
+    "name": "who-is-on-duty",
+    "module": "roster",
+    "tool": true,
+    "skill": "staff-roster",
+    "title": "Who is on duty",
+    "description": "Who is on duty on a ward at a time (now when left out), from the published roster, with grade and competencies.",
+    "scope": "roster:read",
+    "tags": [
+      "roster",
+      "staff",
+      "on-duty"
+    ],
+    "keywords": [
+      "duty",
+      "on-duty",
+      "night",
+      "nurse",
+      "charge",
+      "working",
+      "who"
+    ],
+    "examples": [
+      "Who is the night nurse on ward W3?",
+      "Who is on duty on ward W3 now?"
+    ],
+    "operations": [
+      {
+        "name": "roster.onDuty",
+        "kind": "read",
+        "idempotent": true,
+        "access": {
+          "roles": "any",
+          "scope": "roster:read"
+        }
+      }
+    ],
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "wardId": {
+          "type": "string",
+          "pattern": "^[A-Za-z0-9-]{1,20}$"
+        },
+        "at": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "wardId"
+      ],
+      "additionalProperties": false
+    },
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "wardId": {
+          "type": "string"
+        },
+        "at": {
+          "type": "string"
+        },
+        "onDuty": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "userId": {
+                "type": "string"
+              },
+              "name": {
+                "type": "string"
+              },
+              "grade": {
+                "type": "string"
+              },
+              "competencies": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "shift": {
+                "type": "string"
+              },
+              "date": {
+                "type": "string"
+              },
+              "from": {
+                "type": "string"
+              },
+              "to": {
+                "type": "string"
+              }
+            },
+            "required": [
+              "userId",
+              "name",
+              "grade",
+              "competencies",
+              "shift",
+              "date",
+              "from",
+              "to"
+            ],
+            "additionalProperties": false
+          }
+        }
+      },
+      "required": [
+        "wardId",
+        "at",
+        "onDuty"
+      ],
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "Who is on duty",
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true,
+      "openWorldHint": false
+    }
+  },
+  {
+    "name": "generate-roster",
+    "module": "roster",
+    "tool": true,
+    "skill": "roster-generation",
+    "title": "Generate a roster",
+    "description": "Generate a draft roster of a ward for a period with the HiGHS solver and answer its summary: coverage met, shortfalls with reasons, fairness figures. Publishing stays a ward manager's action.",
+    "scope": "roster:manage",
+    "tags": [
+      "roster",
+      "generation",
+      "planning"
+    ],
+    "keywords": [
+      "roster",
+      "rota",
+      "generate",
+      "plan",
+      "schedule",
+      "month",
+      "draft"
+    ],
+    "examples": [
+      "Roster ward W3 for 28 days from 2027-02-01"
+    ],
+    "operations": [
+      {
+        "name": "roster.generate",
+        "kind": "write",
+        "idempotent": false,
+        "access": {
+          "roles": [
+            "WARD_MANAGER"
+          ],
+          "scope": "roster:manage",
+          "roleGroup": "rosterManagers"
+        }
+      }
+    ],
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "wardId": {
+          "type": "string",
+          "pattern": "^[A-Za-z0-9-]{1,20}$"
+        },
+        "start": {
+          "type": "string",
+          "pattern": "^\\d{4}-\\d{2}-\\d{2}$"
+        },
+        "days": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 42
+        }
+      },
+      "required": [
+        "wardId",
+        "start",
+        "days"
+      ],
+      "additionalProperties": false
+    },
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "string"
+        },
+        "wardId": {
+          "type": "string"
+        },
+        "start": {
+          "type": "string"
+        },
+        "days": {
+          "type": "number"
+        },
+        "status": {
+          "type": "string",
+          "enum": [
+            "running",
+            "done",
+            "failed"
+          ]
+        },
+        "error": {
+          "type": "string"
+        },
+        "summary": {
+          "type": "object",
+          "properties": {
+            "shifts": {
+              "type": "number"
+            },
+            "coverageMet": {
+              "type": "boolean"
+            },
+            "shortfalls": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "properties": {
+                  "date": {
+                    "type": "string"
+                  },
+                  "shift": {
+                    "type": "string"
+                  },
+                  "requirement": {
+                    "type": "string"
+                  },
+                  "needed": {
+                    "type": "number"
+                  },
+                  "assigned": {
+                    "type": "number"
+                  },
+                  "missing": {
+                    "type": "number"
+                  },
+                  "reason": {
+                    "type": "string",
+                    "enum": [
+                      "lack-of-staff",
+                      "rules"
+                    ]
+                  },
+                  "qualified": {
+                    "type": "number"
+                  },
+                  "onLeave": {
+                    "type": "number"
+                  },
+                  "blockedBy": {
+                    "type": "object",
+                    "propertyNames": {
+                      "type": "string"
+                    },
+                    "additionalProperties": {
+                      "type": "number"
+                    }
+                  },
+                  "explanation": {
+                    "type": "string"
+                  }
+                },
+                "required": [
+                  "date",
+                  "shift",
+                  "requirement",
+                  "needed",
+                  "assigned",
+                  "missing",
+                  "reason",
+                  "qualified",
+                  "onLeave",
+                  "blockedBy",
+                  "explanation"
+                ],
+                "additionalProperties": false
+              }
+            },
+            "violations": {
+              "type": "number"
+            },
+            "figures": {
+              "type": "object",
+              "properties": {
+                "shifts": {
+                  "type": "number"
+                },
+                "nights": {
+                  "type": "object",
+                  "properties": {
+                    "min": {
+                      "type": "number"
+                    },
+                    "max": {
+                      "type": "number"
+                    }
+                  },
+                  "required": [
+                    "min",
+                    "max"
+                  ],
+                  "additionalProperties": false
+                },
+                "weekendShifts": {
+                  "type": "object",
+                  "properties": {
+                    "min": {
+                      "type": "number"
+                    },
+                    "max": {
+                      "type": "number"
+                    }
+                  },
+                  "required": [
+                    "min",
+                    "max"
+                  ],
+                  "additionalProperties": false
+                },
+                "preferenceBreaches": {
+                  "type": "number"
+                },
+                "hoursFromContract": {
+                  "type": "number"
+                }
+              },
+              "required": [
+                "shifts",
+                "nights",
+                "weekendShifts",
+                "preferenceBreaches",
+                "hoursFromContract"
+              ],
+              "additionalProperties": false
+            },
+            "solver": {
+              "type": "object",
+              "properties": {
+                "status": {
+                  "type": "string"
+                },
+                "objective": {
+                  "type": [
+                    "number",
+                    "null"
+                  ]
+                },
+                "gap": {
+                  "type": [
+                    "number",
+                    "null"
+                  ]
+                },
+                "seconds": {
+                  "type": "number"
+                },
+                "size": {
+                  "type": "object",
+                  "properties": {
+                    "binaries": {
+                      "type": "number"
+                    },
+                    "continuous": {
+                      "type": "number"
+                    },
+                    "rows": {
+                      "type": "number"
+                    }
+                  },
+                  "required": [
+                    "binaries",
+                    "continuous",
+                    "rows"
+                  ],
+                  "additionalProperties": false
+                }
+              },
+              "required": [
+                "status",
+                "objective",
+                "gap",
+                "seconds",
+                "size"
+              ],
+              "additionalProperties": false
+            },
+            "rosterVersion": {
+              "type": "number"
+            }
+          },
+          "required": [
+            "shifts",
+            "coverageMet",
+            "shortfalls",
+            "violations",
+            "figures",
+            "solver",
+            "rosterVersion"
+          ],
+          "additionalProperties": false
+        },
+        "createdAt": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        },
+        "finishedAt": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        }
+      },
+      "required": [
+        "id",
+        "wardId",
+        "start",
+        "days",
+        "status",
+        "createdAt"
+      ],
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "Generate a roster",
       "readOnlyHint": false,
       "destructiveHint": false,
       "idempotentHint": false,
@@ -8367,7 +9166,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "CASHIER",
               "PATHOLOGIST",
               "RADIOGRAPHER",
-              "INSURANCE_DESK"
+              "INSURANCE_DESK",
+              "WARD_MANAGER"
             ]
           }
         },
@@ -8399,7 +9199,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "CASHIER",
                 "PATHOLOGIST",
                 "RADIOGRAPHER",
-                "INSURANCE_DESK"
+                "INSURANCE_DESK",
+                "WARD_MANAGER"
               ]
             },
             "agent": {
@@ -8453,7 +9254,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "CASHIER",
                 "PATHOLOGIST",
                 "RADIOGRAPHER",
-                "INSURANCE_DESK"
+                "INSURANCE_DESK",
+                "WARD_MANAGER"
               ]
             },
             "at": {
@@ -8906,6 +9708,41 @@ export const SKILL_TABLE: readonly Skill[] = [
     ]
   },
   {
+    "name": "staff-roster",
+    "title": "Staff roster",
+    "description": "Read a ward's roster and who is on duty now or at a time.",
+    "tags": [
+      "roster",
+      "staff"
+    ],
+    "examples": [
+      "Who is the night nurse on ward W3?"
+    ],
+    "keywords": [
+      "roster",
+      "duty",
+      "shift"
+    ]
+  },
+  {
+    "name": "roster-generation",
+    "title": "Roster generation",
+    "description": "Roster a ward for a period: asks for the ward, start date and length if missing, generates the draft with HiGHS and answers its summary; publishing stays human.",
+    "tags": [
+      "roster",
+      "generation"
+    ],
+    "examples": [
+      "Roster ward W3 for 28 days from 2027-02-01"
+    ],
+    "keywords": [
+      "roster",
+      "rota",
+      "generate",
+      "plan"
+    ]
+  },
+  {
     "name": "agent-action-status",
     "title": "Agent action status",
     "description": "Follow a proposal made for human approval: whether a person approved or rejected it, why, and what it did.",
@@ -8940,5 +9777,6 @@ export const MODULE_LOADERS = {
   "claims": () => import("../modules/claims/manifest"),
   "lab": () => import("../modules/lab/manifest"),
   "radiology": () => import("../modules/radiology/manifest"),
+  "roster": () => import("../modules/roster/manifest"),
   "agent-actions": () => import("../modules/agent-actions/manifest"),
 } as const;

@@ -23,6 +23,7 @@ export const ROLES = [
   'PATHOLOGIST',
   'RADIOGRAPHER',
   'INSURANCE_DESK',
+  'WARD_MANAGER',
 ] as const;
 
 export type Role = (typeof ROLES)[number];
@@ -46,6 +47,7 @@ export const ROLE_LABELS: Readonly<Record<Role, string>> = {
   PATHOLOGIST: 'Pathologist',
   RADIOGRAPHER: 'Radiographer',
   INSURANCE_DESK: 'Insurance desk',
+  WARD_MANAGER: 'Ward manager',
 };
 
 /** Every role but ADMIN (who passes every rule anyway), in the order of ROLES. */
@@ -67,6 +69,7 @@ export const ROLE_GROUPS = {
   radiologyReaders: ['DOCTOR', 'NURSE', 'RADIOGRAPHER', 'RADIOLOGIST'],
   stockReaders: ['PHARMACIST', 'DOCTOR', 'NURSE'],
   finance: ['CASHIER', 'ACCOUNTANT'],
+  rosterManagers: ['WARD_MANAGER'],
   seniorFinance: ['ADMIN', 'ACCOUNTANT'],
   claimsDesk: ['INSURANCE_DESK', 'ACCOUNTANT'],
   claimsReaders: ['INSURANCE_DESK', 'ACCOUNTANT', 'CASHIER'],
@@ -97,6 +100,8 @@ export const ROLE_GROUP_DESCRIPTIONS: Readonly<Record<RoleGroupName, string>> = 
   radiologyReaders: 'who reads radiology orders and reports',
   stockReaders: 'who reads the formulary and pharmacy stock',
   finance: 'billing staff: charges, invoices, payments',
+  rosterManagers:
+    'who configures, generates, edits and publishes staff rosters and approves leave and swaps (ADMIN passes too)',
   seniorFinance:
     'who may give a discount or a refund above the hospital’s thresholds (ADMIN only because it is listed)',
   claimsDesk:

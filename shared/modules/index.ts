@@ -29,6 +29,7 @@ import lab from './lab/manifest';
 import patients from './patients/manifest';
 import pharmacy from './pharmacy/manifest';
 import radiology from './radiology/manifest';
+import roster from './roster/manifest';
 import tenants from './tenants/manifest';
 import users from './users/manifest';
 
@@ -50,6 +51,7 @@ export const MODULES: readonly ModuleManifest[] = [
   claims,
   lab,
   radiology,
+  roster,
   agentAudit,
   a2aTasks,
   agentMetaPlatform,

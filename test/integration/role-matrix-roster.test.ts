@@ -1,0 +1,345 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { allRoutes } from '../../shared/api/index';
+import { ROLES, type Role } from '../../shared/kernel/roles';
+import { SCOPE_NAMES, type Scope } from '../../shared/kernel/scopes';
+import { type Client, newTenant, type Reply } from '../support/api';
+import {
+  expectRouteRefused,
+  expectRouteSuccess,
+  type MatrixRequest,
+  sendMatrixRequest,
+} from '../support/role-matrix';
+import { startTestRuntime } from '../support/runtime';
+
+// Who may call what in the staff roster, written out by hand from docs/routes.md and checked
+// against the running service: every allowed role's call succeeds on a real request, every
+// other role is refused with 403, and so are API keys without the route's scope.
+
+const MATRIX_MODULES: readonly string[] = ['roster'];
+const MATRIX_ROLES = ROLES;
+const ANY_ROLE = MATRIX_ROLES;
+const MANAGERS = ['ADMIN', 'WARD_MANAGER'] as const;
+
+interface Rule {
+  ok: 200 | 201 | 202;
+  roles: readonly Role[];
+  key: Scope;
+}
+
+const ACCESS = {
+  'GET /roster/staff': { ok: 200, roles: MANAGERS, key: 'roster:manage' },
+  'GET /roster/staff/{userId}': { ok: 200, roles: ANY_ROLE, key: 'roster:read' },
+  'PUT /roster/staff/{userId}': { ok: 200, roles: MANAGERS, key: 'roster:manage' },
+  'GET /roster/rules': { ok: 200, roles: ANY_ROLE, key: 'roster:read' },
+  'PUT /roster/rules': { ok: 200, roles: MANAGERS, key: 'roster:manage' },
+  'GET /roster/wards/{wardId}': { ok: 200, roles: ANY_ROLE, key: 'roster:read' },
+  'PUT /roster/wards/{wardId}': { ok: 200, roles: MANAGERS, key: 'roster:manage' },
+  'POST /roster/leave': { ok: 201, roles: ANY_ROLE, key: 'roster:write' },
+  'GET /roster/leave': { ok: 200, roles: ANY_ROLE, key: 'roster:read' },
+  'POST /roster/leave/{id}/decision': { ok: 200, roles: MANAGERS, key: 'roster:manage' },
+  'POST /roster/wards/{wardId}/generations': { ok: 202, roles: MANAGERS, key: 'roster:manage' },
+  'GET /roster/generations/{id}': { ok: 200, roles: MANAGERS, key: 'roster:manage' },
+  'GET /roster/wards/{wardId}/rosters/{start}': { ok: 200, roles: ANY_ROLE, key: 'roster:read' },
+  'PUT /roster/wards/{wardId}/rosters/{start}/assignments': {
+    ok: 200,
+    roles: MANAGERS,
+    key: 'roster:manage',
+  },
+  'POST /roster/wards/{wardId}/rosters/{start}/publish': {
+    ok: 200,
+    roles: MANAGERS,
+    key: 'roster:manage',
+  },
+  'POST /roster/swaps': {
+    ok: 201,
+    roles: ['ADMIN', 'NURSE', 'WARD_MANAGER'],
+    key: 'roster:write',
+  },
+  'POST /roster/swaps/{id}/decision': { ok: 200, roles: MANAGERS, key: 'roster:manage' },
+  'GET /roster/wards/{wardId}/on-duty': { ok: 200, roles: ANY_ROLE, key: 'roster:read' },
+} as const satisfies Record<string, Rule>;
+
+type RouteKey = keyof typeof ACCESS;
+const ROUTE_KEYS = Object.keys(ACCESS) as RouteKey[];
+const rule = (route: RouteKey): Rule => ACCESS[route];
+
+type Who = Role | 'KEY';
+interface Requests {
+  fresh: (who: Who) => MatrixRequest | Promise<MatrixRequest>;
+  /** A cheap request for callers who are refused (no fixture spent on them). */
+  refused?: () => MatrixRequest;
+}
+
+let url = '';
+let t: Awaited<ReturnType<typeof newTenant>>;
+let manager: Client;
+const staff = new Map<Role, Client>();
+const userOf = new Map<Role, string>();
+const exactKey = new Map<Scope, Client>();
+const allButKey = new Map<Scope, Client>();
+let x = ''; // a nurse on wards G and S
+let y = ''; // a nurse on ward G
+let job = '';
+const START = '2027-03-01'; // a Monday
+let n = 0;
+/** A Monday of its own for each generation of ward G. */
+const nextMonday = () => {
+  n += 1;
+  return new Date(Date.parse(`${START}T00:00:00Z`) + n * 7 * 86_400_000).toISOString().slice(0, 10);
+};
+
+async function must(res: Promise<Reply>, status: number, what: string) {
+  const r = await res;
+  expect(r.status, `${what}: ${JSON.stringify(r.body)}`).toBe(status);
+  return r.body;
+}
+const profile = (name: string, wards: string[]) => ({
+  name,
+  grade: 'band5',
+  contractedHoursPerWeek: 30,
+  competencies: [],
+  wards,
+  nightEligible: true,
+  preferences: { avoidWeekdays: [], noNights: false },
+});
+const E_ONLY = (target: number) => ({
+  shifts: [{ code: 'E', start: '07:00', end: '15:00', paidHours: 8 }],
+  coverage: [{ shift: 'E', dayType: 'weekday', minimum: 1, target, grades: {}, competencies: {} }],
+});
+const draftOfG = async () => {
+  const start = nextMonday();
+  await must(
+    manager.post('/roster/wards/G/generations', { start, days: 1, timeLimitSeconds: 5 }),
+    202,
+    'draft',
+  );
+  return start;
+};
+const swapOfS = async () =>
+  (
+    await must(
+      manager.post('/roster/swaps', {
+        wardId: 'S',
+        start: START,
+        date: START,
+        fromUserId: userOf.get('NURSE'),
+        toUserId: x,
+      }),
+      201,
+      'swap',
+    )
+  ).id as string;
+
+const REQUESTS: Record<RouteKey, Requests> = {
+  'GET /roster/staff': { fresh: () => ({ path: '/roster/staff?wardId=S' }) },
+  'GET /roster/staff/{userId}': {
+    fresh: (who) => ({
+      path: `/roster/staff/${who === 'KEY' || who === 'ADMIN' ? x : userOf.get(who)}`,
+    }),
+  },
+  'PUT /roster/staff/{userId}': {
+    fresh: (who) => ({ path: `/roster/staff/${y}`, body: profile(`Nurse Y by ${who}`, ['G']) }),
+  },
+  'GET /roster/rules': { fresh: () => ({ path: '/roster/rules' }) },
+  'PUT /roster/rules': { fresh: () => ({ path: '/roster/rules', body: { minRestHours: 11 } }) },
+  'GET /roster/wards/{wardId}': { fresh: () => ({ path: '/roster/wards/S' }) },
+  'PUT /roster/wards/{wardId}': { fresh: () => ({ path: '/roster/wards/Q', body: E_ONLY(1) }) },
+  'POST /roster/leave': {
+    fresh: (who) => ({
+      path: '/roster/leave',
+      body: {
+        kind: 'annual',
+        start: '2028-01-03',
+        end: '2028-01-04',
+        ...(who === 'KEY' ? { userId: y } : {}),
+      },
+    }),
+  },
+  'GET /roster/leave': { fresh: () => ({ path: '/roster/leave' }) },
+  'POST /roster/leave/{id}/decision': {
+    fresh: async () => {
+      const leave = await must(
+        manager.post('/roster/leave', {
+          userId: y,
+          kind: 'study',
+          start: '2028-02-01',
+          end: '2028-02-01',
+        }),
+        201,
+        'leave',
+      );
+      return { path: `/roster/leave/${leave.id}/decision`, body: { decision: 'approve' } };
+    },
+  },
+  'POST /roster/wards/{wardId}/generations': {
+    fresh: () => ({
+      path: '/roster/wards/G/generations',
+      body: { start: nextMonday(), days: 1, timeLimitSeconds: 5 },
+    }),
+    refused: () => ({ path: '/roster/wards/G/generations', body: { start: START, days: 1 } }),
+  },
+  'GET /roster/generations/{id}': { fresh: () => ({ path: `/roster/generations/${job}` }) },
+  'GET /roster/wards/{wardId}/rosters/{start}': {
+    fresh: () => ({ path: `/roster/wards/S/rosters/${START}` }),
+  },
+  'PUT /roster/wards/{wardId}/rosters/{start}/assignments': {
+    fresh: async () => {
+      const start = await draftOfG();
+      return {
+        path: `/roster/wards/G/rosters/${start}/assignments`,
+        body: { version: 1, userId: y, date: start, shift: null },
+      };
+    },
+    refused: () => ({
+      path: `/roster/wards/G/rosters/${START}/assignments`,
+      body: { version: 1, userId: y, date: START, shift: null },
+    }),
+  },
+  'POST /roster/wards/{wardId}/rosters/{start}/publish': {
+    fresh: async () => {
+      const start = await draftOfG();
+      return { path: `/roster/wards/G/rosters/${start}/publish`, body: { version: 1 } };
+    },
+    refused: () => ({ path: `/roster/wards/G/rosters/${START}/publish`, body: { version: 1 } }),
+  },
+  'POST /roster/swaps': {
+    fresh: (who) => ({
+      path: '/roster/swaps',
+      body: {
+        wardId: 'S',
+        start: START,
+        date: START,
+        toUserId: x,
+        ...(who === 'NURSE' ? {} : { fromUserId: userOf.get('NURSE') }),
+      },
+    }),
+  },
+  'POST /roster/swaps/{id}/decision': {
+    fresh: async () => ({
+      path: `/roster/swaps/${await swapOfS()}/decision`,
+      body: { decision: 'approve' },
+    }),
+    refused: () => ({
+      path: '/roster/swaps/00000000-0000-0000-0000-000000000000/decision',
+      body: { decision: 'approve' },
+    }),
+  },
+  'GET /roster/wards/{wardId}/on-duty': {
+    fresh: () => ({ path: `/roster/wards/S/on-duty?at=${START}T09:00:00Z` }),
+  },
+};
+
+beforeAll(async () => {
+  url = (await startTestRuntime()).url;
+  t = await newTenant(url);
+  staff.set('ADMIN', t.admin);
+  for (const role of MATRIX_ROLES.filter((r) => r !== 'ADMIN')) {
+    const s = await t.staff(role);
+    staff.set(role, s.api);
+    userOf.set(role, s.user.id);
+  }
+  manager = staff.get('WARD_MANAGER')!;
+  x = (await t.staff('NURSE')).user.id;
+  y = (await t.staff('NURSE')).user.id;
+  // Every staff role's user has a profile (each reads their own; ADMIN reads others'); the matrix nurse and x work ward S.
+  for (const [role, id] of userOf) {
+    await must(
+      manager.put(`/roster/staff/${id}`, profile(role, role === 'NURSE' ? ['S'] : ['Z'])),
+      200,
+      'profile',
+    );
+  }
+  await must(manager.put(`/roster/staff/${x}`, profile('Nurse X', ['G', 'S'])), 200, 'profile x');
+  await must(manager.put(`/roster/staff/${y}`, profile('Nurse Y', ['G'])), 200, 'profile y');
+  await must(manager.put('/roster/wards/G', E_ONLY(1)), 200, 'ward G');
+  await must(manager.put('/roster/wards/S', E_ONLY(2)), 200, 'ward S');
+  // Ward S: both its nurses work the early of START, published (the swaps' roster).
+  job = (
+    await must(
+      manager.post('/roster/wards/S/generations', { start: START, days: 1, timeLimitSeconds: 5 }),
+      202,
+      'S',
+    )
+  ).id;
+  const s = await must(manager.get(`/roster/wards/S/rosters/${START}`), 200, 'S roster');
+  expect(s.assignments).toHaveLength(2);
+  await must(
+    manager.post(`/roster/wards/S/rosters/${START}/publish`, { version: 1 }),
+    200,
+    'publish S',
+  );
+
+  const scopes = [...new Set(ROUTE_KEYS.map((route) => rule(route).key))];
+  for (const scope of scopes) {
+    exactKey.set(scope, (await t.key([scope], `exactly ${scope}`)).api);
+    allButKey.set(
+      scope,
+      (
+        await t.key(
+          SCOPE_NAMES.filter((s) => s !== scope),
+          `all but ${scope}`,
+        )
+      ).api,
+    );
+  }
+}, 180_000);
+
+const send = (api: Client, route: RouteKey, req: MatrixRequest) =>
+  sendMatrixRequest(api, route, req);
+
+describe('the access table', () => {
+  it('lists exactly the routes the roster module serves', () => {
+    const served = allRoutes()
+      .filter((route) => MATRIX_MODULES.includes(route.module))
+      .map((route) => `${route.method} ${route.path}`)
+      .sort();
+    expect(served).toEqual([...ROUTE_KEYS].sort());
+  });
+
+  it('covers every staff role; ADMIN may call every route', () => {
+    expect([...staff.keys()].sort()).toEqual([...ROLES].sort());
+    for (const route of ROUTE_KEYS) expect(rule(route).roles.includes('ADMIN'), route).toBe(true);
+  });
+});
+
+describe('staff roles', () => {
+  it.each(ROUTE_KEYS)(
+    '%s',
+    async (route) => {
+      const { roles, ok } = rule(route);
+      const { fresh, refused } = REQUESTS[route];
+      for (const role of MATRIX_ROLES) {
+        const allowed = roles.includes(role);
+        const req = allowed || !refused ? await fresh(role) : refused();
+        const res = await send(staff.get(role)!, route, req);
+        if (allowed) expectRouteSuccess(res, route, role, ok);
+        else expectRouteRefused(res, route, role, new RegExp(`^Role ${role} may not use `));
+      }
+    },
+    120_000,
+  );
+});
+
+describe('API keys', () => {
+  it.each(ROUTE_KEYS)(
+    '%s',
+    async (route) => {
+      const { key, ok } = rule(route);
+      const { fresh, refused } = REQUESTS[route];
+      const withScope = await send(exactKey.get(key)!, route, await fresh('KEY'));
+      expectRouteSuccess(withScope, route, `a key with exactly ${key}`, ok);
+      const without = await send(
+        allButKey.get(key)!,
+        route,
+        refused ? refused() : await fresh('KEY'),
+      );
+      expectRouteRefused(
+        without,
+        route,
+        `a key with every scope but ${key}`,
+        /^API key lacks the required scope/,
+      );
+    },
+    120_000,
+  );
+});
