@@ -34,6 +34,8 @@ export interface ClinicalFacts {
   medications: readonly Medication[];
   /** An order for iodinated contrast is being placed or is planned. */
   iodinatedContrast: boolean;
+  /** An admitted patient's NEWS2 and the previous complete score (the ward's trend). */
+  news2Trend?: { score: number; previousScore: number | null; trend: string | null } | null;
 }
 
 export interface RuleSource {
@@ -419,9 +421,47 @@ const contrastMetformin: CdsRule = {
   },
 };
 
+/** RCP 2017 Chart 4: 5-6 (or a single 3) urgent response, 7 or more emergency response. */
+export const NEWS2_URGENT = 5;
+export const NEWS2_EMERGENCY = 7;
+
+const deterioration: CdsRule = {
+  id: 'news2-deterioration',
+  version: '1.0.0',
+  title: 'Deteriorating NEWS2 on an admitted patient',
+  source: {
+    title:
+      'Royal College of Physicians, National Early Warning Score (NEWS) 2, Chart 4 clinical response',
+    year: 2017,
+    url: 'https://www.rcp.ac.uk/improving-care/resources/national-early-warning-score-news-2/',
+  },
+  hooks: ['patient-view', 'encounter-discharge'],
+  evaluate(f) {
+    const t = f.news2Trend;
+    if (!t || t.previousScore === null || t.score <= t.previousScore) return [];
+    if (t.score < NEWS2_URGENT) return [];
+    const emergency = t.score >= NEWS2_EMERGENCY;
+    return [
+      card(
+        this,
+        emergency ? 'critical' : 'warning',
+        `NEWS2 rising from ${t.previousScore} to ${t.score}: ${emergency ? 'emergency' : 'urgent'} response`,
+        emergency
+          ? 'NEWS2 of 7 or more: emergency assessment by a team with critical care competencies, continuous monitoring (RCP 2017, Chart 4).'
+          : 'NEWS2 of 5-6: urgent review by a clinician competent in acute illness, monitoring at least hourly (RCP 2017, Chart 4).',
+        [
+          emergency ? 'Emergency assessment; consider critical care' : 'Urgent clinical review',
+          'Increase monitoring frequency',
+        ],
+      ),
+    ];
+  },
+};
+
 /** Every rule, in the order their cards are shown within one indicator. */
 export const CDS_RULES: readonly CdsRule[] = [
   sepsis,
+  deterioration,
   aki,
   renalDose,
   allergy,

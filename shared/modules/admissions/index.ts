@@ -13,7 +13,9 @@ export { Admission } from './schemas';
 export { ACTIVE_ADMISSION_STATUS, admissionStatusTableMarkdown } from './status';
 export {
   type AdmissionRecord,
+  activeAdmissionOf,
   type DischargeRxRecord,
+  dischargePrescriptions,
   dischargeRxDispensed,
   findAdmission,
   findDischargePrescription,

@@ -73,6 +73,23 @@ describe('sepsis screening (NICE NG51): NEWS2 ≥ 5 or a single 3, with suspecte
   });
 });
 
+describe('deteriorating NEWS2 on an admitted patient (RCP 2017 Chart 4)', () => {
+  const table: [number, number | null, string[]][] = [
+    [5, 3, ['news2-deterioration:warning']],
+    [6, 5, ['news2-deterioration:warning']],
+    [7, 4, ['news2-deterioration:critical']],
+    [4, 1, []], // rising, below the urgent threshold
+    [6, 6, []], // not rising
+    [8, 9, []], // falling
+    [7, null, []], // no earlier score: no trend
+  ];
+  for (const [score, previousScore, expected] of table) {
+    it(`${previousScore} → ${score}: ${expected.join() || 'no card'}`, () => {
+      expect(ids({ news2Trend: { score, previousScore, trend: null } })).toEqual(expected);
+    });
+  }
+});
+
 describe('AKI (KDIGO) cards', () => {
   it('stage 1 is a warning at a 26.5 µmol/L rise in 48 h; 26.4 gives none; stage 2 is critical', () => {
     expect(
