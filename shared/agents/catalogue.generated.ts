@@ -4604,16 +4604,23 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "maxLength": 100
         },
         "proposedDrugs": {
-          "maxItems": 20,
-          "type": "array",
-          "items": {
-            "type": "string",
-            "minLength": 1,
-            "maxLength": 200
-          }
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 500
         },
         "iodinatedContrast": {
-          "type": "boolean"
+          "anyOf": [
+            {
+              "type": "boolean"
+            },
+            {
+              "type": "string",
+              "enum": [
+                "true",
+                "false"
+              ]
+            }
+          ]
         }
       },
       "required": [

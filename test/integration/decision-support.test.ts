@@ -198,7 +198,7 @@ describe('CDS Hooks 2.0 service', () => {
     });
     // The same cards for staff and agents, with the rules applied and what to do next.
     const alerts = await must(
-      h.nurse.api.post('/decision-support/alerts', { patient: patient.mrn }),
+      h.nurse.api.get(`/decision-support/patients/${patient.mrn}/alerts`),
       200,
       'alerts',
     );
@@ -250,10 +250,7 @@ describe('CDS Hooks 2.0 service', () => {
     const other = await newTenant(opd.url, { timezone: TZ });
     const otherDoctor = await other.staff('DOCTOR');
     expectError(await otherDoctor.api.post('/cds-services/hms-patient-view', base), 404);
-    expectError(
-      await otherDoctor.api.post('/decision-support/alerts', { patient: patient.id }),
-      404,
-    );
+    expectError(await otherDoctor.api.get(`/decision-support/patients/${patient.id}/alerts`), 404);
     expectError(
       await otherDoctor.api.get(`/decision-support/patients/${patient.id}/overrides`),
       404,
@@ -317,10 +314,9 @@ describe('overrides and rule switches', () => {
     const t = await inpatientHospital(opd.url, TZ);
     const patient = await t.patient({ allergies: ['penicillin'] });
     const ask = () =>
-      t.doctorUser.api.post('/decision-support/alerts', {
-        patient: patient.id,
-        proposedDrugs: ['Amoxicillin'],
-      });
+      t.doctorUser.api.get(
+        `/decision-support/patients/${patient.id}/alerts?proposedDrugs=Amoxicillin`,
+      );
     expect((await must(ask(), 200, 'alerts')).cards.map((c: any) => c.source.topic.code)).toEqual([
       'drug-allergy',
     ]);
@@ -377,5 +373,38 @@ describe('overrides and rule switches', () => {
       enabled: true,
       history: [],
     });
+  });
+});
+
+describe('alerts for proposed drugs', () => {
+  it('screens comma-separated proposed drugs, a planned contrast study, and refuses a mixed-script name', async () => {
+    const patient = await h.patient({ allergies: ['penicillin'] });
+    const r = await must(
+      h.doctorUser.api.get(
+        `/decision-support/patients/${patient.id}/alerts?proposedDrugs=Clarithromycin,%20Simvastatin,Amoxicillin&iodinatedContrast=true`,
+      ),
+      200,
+      'alerts',
+    );
+    expect(r.cards.map((c: any) => `${c.source.topic.code}:${c.indicator}`).sort()).toEqual([
+      'drug-allergy:critical',
+      'drug-interaction:critical',
+    ]);
+    expect(r.rulesApplied.map((x: any) => x.id)).toContain('drug-interaction');
+    expect(r.nextSteps.at(-1)).toMatch(/propose-\* tool/);
+    expectError(
+      await h.doctorUser.api.get(
+        `/decision-support/patients/${patient.id}/alerts?proposedDrugs=${encodeURIComponent('\u0410moxicillin')}`,
+      ),
+      400,
+      /proposedDrugs/,
+    );
+    expectError(
+      await h.doctorUser.api.get(
+        `/decision-support/patients/${patient.id}/alerts?iodinatedContrast=maybe`,
+      ),
+      400,
+      /iodinatedContrast/,
+    );
   });
 });

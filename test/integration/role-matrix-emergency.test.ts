@@ -59,7 +59,7 @@ const ACCESS = {
 
   'GET /cds-services': { ok: 200, roles: CLINICAL, key: 'cds:read' },
   'POST /cds-services/{id}': { ok: 200, roles: CLINICAL, key: 'cds:read' },
-  'POST /decision-support/alerts': { ok: 200, roles: CLINICAL, key: 'cds:read' },
+  'GET /decision-support/patients/{patient}/alerts': { ok: 200, roles: CLINICAL, key: 'cds:read' },
   'POST /decision-support/overrides': {
     ok: 201,
     roles: ['DOCTOR', 'NURSE', 'PHARMACIST'],
@@ -154,7 +154,8 @@ const REQUESTS: Record<RouteKey, (who: string) => Promise<MatrixRequest> | Matri
       hookInstance: randomUUID(),
       context: { userId: 'Practitioner/1', patientId: patient.id },
     }),
-  'POST /decision-support/alerts': () => req('/decision-support/alerts', { patient: patient.id }),
+  'GET /decision-support/patients/{patient}/alerts': () =>
+    req(`/decision-support/patients/${patient.id}/alerts`),
   'POST /decision-support/overrides': (who) =>
     req('/decision-support/overrides', {
       patientId: patient.id,

@@ -34,8 +34,10 @@ export const callService = defineOperation({
     'CDS Hooks 2.0 service call (patient-view, order-select, order-sign, encounter-discharge): FHIR R4 context and prefetch in, cards out',
   input: HookRequest,
   output: HookResponse,
-  access: { roles: 'clinicalStaff', scope: 'cds:read' },
-  kind: 'read',
+  // CDS Hooks prescribes POST for a service call, and a POST route is a write here; it writes
+  // nothing, so it is idempotent and stays open after a trial ends, as reads do.
+  access: { roles: 'clinicalStaff', scope: 'cds:read', allowAfterTrial: true },
+  kind: 'write',
   idempotent: true,
   handler: svc.callService,
 });

@@ -3,7 +3,6 @@
  * (https://cds-hooks.hl7.org/2.0/), the patient's alerts for staff and agents, overrides, rules.
  */
 import { Card, OVERRIDE_REASONS } from '../../clinical/cds-card';
-import { drugNameText } from '../../clinical/text';
 import { idParam, nonEmpty, oneOf } from '../../kernel/fields';
 import { TimestampSchema } from '../../kernel/time/dates';
 import * as z from '../../kernel/zod';
@@ -55,12 +54,12 @@ export const HookResponse = z.strictObject({
 export const AlertsInput = z.strictObject({
   /** The patient's id or MRN (MRN-000042). */
   patient: nonEmpty(100),
-  /** Drugs about to be ordered: screened as draft orders (interactions, allergies, renal dose). */
-  proposedDrugs: z.optional(
-    z.array(drugNameText('proposedDrugs')).check(z.maxLength(20, 'at most 20 drugs')),
+  /** Drugs about to be ordered, comma-separated: screened as draft orders. */
+  proposedDrugs: z.optional(nonEmpty(500)),
+  /** An iodinated contrast study is planned (metformin rule): true or false. */
+  iodinatedContrast: z.optional(
+    z.union([z.boolean(), z.enum(['true', 'false'])], { error: 'must be true or false' }),
   ),
-  /** An iodinated contrast study is planned (metformin rule). */
-  iodinatedContrast: z.optional(z.boolean({ message: 'must be true or false' })),
 });
 
 export const RuleRef = z.strictObject({ id: z.string(), version: z.string() });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Card, OVERRIDE_REASONS } from '../../clinical/cds-card';
 import { CDS_RULES, type ClinicalFacts, evaluateRules, type Hook } from '../../clinical/cds-rules';
+import { drugNameProblem, normaliseForm } from '../../clinical/text';
 import { ageInYears } from '../../clinical/vitals';
 import { actorId } from '../../kernel/actor';
 import type { Context } from '../../kernel/context';
@@ -172,16 +173,33 @@ function nextSteps(cards: readonly Card[]): string[] {
   ];
 }
 
+/** The comma-separated drug names, each in the characters a drug name needs (clinical/text.ts). */
+function proposedDrugs(list: string | undefined): string[] {
+  const names = (list ?? '')
+    .split(',')
+    .map(normaliseForm)
+    .filter((n) => n !== '');
+  if (names.length > 20) throw invalidField('proposedDrugs', 'must name at most 20 drugs');
+  for (const name of names) {
+    const problem = drugNameProblem('proposedDrugs', name);
+    if (problem) throw invalidField('proposedDrugs', problem.replace(/^proposedDrugs /, ''));
+  }
+  return names;
+}
+
 /** The patient's alerts (staff, the dashboard and agents), optionally for proposed drugs. */
 export async function patientAlerts(ctx: Context, input: z.output<typeof AlertsInput>) {
   const patient = await requirePatient(ctx, input.patient);
   const stored = await storedFacts(ctx, patient);
-  const drafts = (input.proposedDrugs ?? []).map((name) => ({ name, status: 'draft' as const }));
+  const drafts = proposedDrugs(input.proposedDrugs).map((name) => ({
+    name,
+    status: 'draft' as const,
+  }));
   const hook: Hook = drafts.length ? 'order-select' : 'patient-view';
   const facts: ClinicalFacts = {
     ...stored,
     medications: [...stored.medications, ...drafts],
-    iodinatedContrast: input.iodinatedContrast === true,
+    iodinatedContrast: input.iodinatedContrast === true || input.iodinatedContrast === 'true',
   };
   const disabled = await disabledRules(ctx);
   const cards = evaluateRules(facts, hook, disabled);
