@@ -8,9 +8,8 @@
 import { type AkiResult, type CreatinineValue, kdigoAki } from './aki';
 import { screenAllergies } from './allergy';
 import { type Card, type CardIndicator, OVERRIDE_REASONS } from './cds-card';
-import { lookupDrug } from './drug-catalogue';
 import { ckdEpi2021 } from './egfr';
-import { type DrugRef, interactionsBetween } from './interactions';
+import { baseDrugName, catalogueEntryOf, type DrugRef, interactionsBetween } from './interactions';
 import { matchKey } from './text';
 
 export const HOOKS = ['patient-view', 'order-select', 'order-sign', 'encounter-discharge'] as const;
@@ -101,10 +100,10 @@ export function latestEgfr(facts: ClinicalFacts): number | null {
 }
 
 function sameDrug(m: DrugRef, names: readonly string[], atc: readonly string[]): boolean {
-  const entry = lookupDrug(m.name);
+  const entry = catalogueEntryOf(m.name);
   const code = (m.code ?? entry?.atc ?? '').toUpperCase();
   if (code && atc.includes(code)) return true;
-  const keys = [matchKey(m.name), entry ? matchKey(entry.name) : ''];
+  const keys = [matchKey(baseDrugName(m.name)), entry ? matchKey(entry.name) : ''];
   return names.some((n) => keys.includes(matchKey(n)));
 }
 
@@ -328,7 +327,7 @@ const interactions: CdsRule = {
 
 /** The therapeutic class of a drug: its ATC code's 4th level (C10AA, statins), when known. */
 export function therapeuticClass(m: DrugRef): string | null {
-  const code = (m.code ?? lookupDrug(m.name)?.atc ?? '').toUpperCase();
+  const code = (m.code ?? catalogueEntryOf(m.name)?.atc ?? '').toUpperCase();
   return /^[A-Z]\d\d[A-Z]{2}/.test(code) ? code.slice(0, 5) : null;
 }
 
@@ -352,8 +351,8 @@ const duplicate: CdsRule = {
       for (const y of f.medications) {
         if (x === y) continue;
         const same =
-          (lookupDrug(x.name)?.name ?? matchKey(x.name)) ===
-          (lookupDrug(y.name)?.name ?? matchKey(y.name));
+          (catalogueEntryOf(x.name)?.name ?? matchKey(baseDrugName(x.name))) ===
+          (catalogueEntryOf(y.name)?.name ?? matchKey(baseDrugName(y.name)));
         const cls = therapeuticClass(x);
         const sameClass = cls !== null && cls === therapeuticClass(y);
         if (!same && !sameClass) continue;

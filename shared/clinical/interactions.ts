@@ -133,12 +133,27 @@ export interface DrugRef {
   code?: string | null | undefined;
 }
 
+/**
+ * The drug's name without a strength and what follows it ("Simvastatin 40 mg tablets" →
+ * "Simvastatin"), as order texts from another system often carry it.
+ */
+export function baseDrugName(name: string): string {
+  return (
+    name.replace(/\s+\d[\d.,]*\s*(mg|g|mcg|micrograms|ml|%|units?|iu)\b.*$/i, '').trim() || name
+  );
+}
+
+/** The catalogue entry of a drug name, with or without its strength. */
+export function catalogueEntryOf(name: string) {
+  return lookupDrug(name) ?? lookupDrug(baseDrugName(name));
+}
+
 /** Whether the drug is on this side of a pair: by ATC code, by its catalogue entry, or by name. */
 export function drugIsOn(s: InteractionSide, drug: DrugRef): boolean {
-  const code = (drug.code ?? lookupDrug(drug.name)?.atc ?? '').toUpperCase();
+  const code = (drug.code ?? catalogueEntryOf(drug.name)?.atc ?? '').toUpperCase();
   if (code && s.atc.includes(code)) return true;
-  const key = matchKey(drug.name);
-  const generic = lookupDrug(drug.name)?.name;
+  const key = matchKey(baseDrugName(drug.name));
+  const generic = catalogueEntryOf(drug.name)?.name;
   return s.names.some(
     (n) => matchKey(n) === key || (generic !== undefined && matchKey(n) === matchKey(generic)),
   );

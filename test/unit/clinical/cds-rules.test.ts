@@ -180,6 +180,8 @@ describe('drug-drug interactions (curated pairs)', () => {
     ['Augmentin', 'Atorvastatin', []],
     ['Naproxen', 'Plavix', ['drug-interaction:warning']],
     ['Losartan', 'Ramipril', ['drug-interaction:warning']],
+    // Order texts from another system carry the strength.
+    ['Clarithromycin 500 mg tablets', 'Simvastatin 40 mg', ['drug-interaction:critical']],
   ];
   for (const [draft, active, expected] of table) {
     it(`${draft} ordered with ${active} active → ${expected.join() || 'no card'}`, () => {
@@ -201,6 +203,9 @@ describe('duplicate therapy', () => {
     expect(
       ids({ medications: [rx('Ibuprofen'), rx('Paracetamol', 'draft')] }, 'order-select'),
     ).toEqual([]);
+    expect(
+      ids({ medications: [rx('Atorvastatin 20 mg'), rx('Lipitor', 'draft')] }, 'order-select'),
+    ).toEqual(['duplicate-therapy:warning']);
   });
 });
 
