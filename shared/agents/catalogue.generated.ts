@@ -4776,6 +4776,485 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
     }
   },
   {
+    "name": "get-clinical-alerts",
+    "module": "decision-support",
+    "tool": true,
+    "skill": "clinical-decision",
+    "title": "Clinical alerts",
+    "description": "A patient's decision-support cards (by id or MRN), optionally for drugs about to be proposed: sepsis screening, deteriorating NEWS2, AKI, renal dosing, allergies, interactions, duplicate therapy, metformin and contrast; each card names its published source. Read-only: any order goes through a propose-* tool and a clinician.",
+    "scope": "cds:read",
+    "tags": [
+      "clinical",
+      "alerts",
+      "decision-support",
+      "cds-hooks"
+    ],
+    "keywords": [
+      "alert",
+      "alerts",
+      "sepsis",
+      "interaction",
+      "allergy",
+      "kidney",
+      "egfr",
+      "aki",
+      "warning",
+      "safe",
+      "contraindicated"
+    ],
+    "examples": [
+      "Is it safe to give clarithromycin to patient MRN-000042?",
+      "Any clinical alerts for patient 6f1c…?"
+    ],
+    "operations": [
+      {
+        "name": "decision-support.alerts",
+        "kind": "read",
+        "idempotent": true,
+        "access": {
+          "roles": [
+            "DOCTOR",
+            "NURSE",
+            "PHARMACIST",
+            "LAB_TECHNICIAN",
+            "PATHOLOGIST",
+            "RADIOLOGIST",
+            "RADIOGRAPHER"
+          ],
+          "scope": "cds:read",
+          "roleGroup": "clinicalStaff"
+        }
+      }
+    ],
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "patient": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 100
+        },
+        "proposedDrugs": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 500
+        },
+        "iodinatedContrast": {
+          "anyOf": [
+            {
+              "type": "boolean"
+            },
+            {
+              "type": "string",
+              "enum": [
+                "true",
+                "false"
+              ]
+            }
+          ]
+        }
+      },
+      "required": [
+        "patient"
+      ],
+      "additionalProperties": false
+    },
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "patient": {
+          "type": "object",
+          "properties": {
+            "id": {
+              "type": "string"
+            },
+            "mrn": {
+              "type": "string"
+            },
+            "name": {
+              "type": "string"
+            }
+          },
+          "required": [
+            "id",
+            "mrn",
+            "name"
+          ],
+          "additionalProperties": false
+        },
+        "cards": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "uuid": {
+                "type": "string"
+              },
+              "summary": {
+                "type": "string",
+                "maxLength": 140
+              },
+              "detail": {
+                "type": "string"
+              },
+              "indicator": {
+                "type": "string",
+                "enum": [
+                  "info",
+                  "warning",
+                  "critical"
+                ]
+              },
+              "source": {
+                "type": "object",
+                "properties": {
+                  "label": {
+                    "type": "string"
+                  },
+                  "url": {
+                    "type": "string"
+                  },
+                  "icon": {
+                    "type": "string"
+                  },
+                  "topic": {
+                    "type": "object",
+                    "properties": {
+                      "code": {
+                        "type": "string"
+                      },
+                      "system": {
+                        "type": "string"
+                      },
+                      "display": {
+                        "type": "string"
+                      }
+                    },
+                    "required": [
+                      "code"
+                    ],
+                    "additionalProperties": false
+                  }
+                },
+                "required": [
+                  "label"
+                ],
+                "additionalProperties": false
+              },
+              "suggestions": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "properties": {
+                    "label": {
+                      "type": "string"
+                    },
+                    "uuid": {
+                      "type": "string"
+                    },
+                    "isRecommended": {
+                      "type": "boolean"
+                    },
+                    "actions": {
+                      "type": "array",
+                      "items": {
+                        "type": "object",
+                        "properties": {
+                          "type": {
+                            "type": "string",
+                            "enum": [
+                              "create",
+                              "update",
+                              "delete"
+                            ]
+                          },
+                          "description": {
+                            "type": "string"
+                          },
+                          "resource": {
+                            "type": "object",
+                            "propertyNames": {
+                              "type": "string"
+                            },
+                            "additionalProperties": {}
+                          },
+                          "resourceId": {
+                            "type": "string"
+                          }
+                        },
+                        "required": [
+                          "type",
+                          "description"
+                        ],
+                        "additionalProperties": false
+                      }
+                    }
+                  },
+                  "required": [
+                    "label"
+                  ],
+                  "additionalProperties": false
+                }
+              },
+              "selectionBehavior": {
+                "type": "string",
+                "enum": [
+                  "at-most-one",
+                  "any"
+                ]
+              },
+              "overrideReasons": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "properties": {
+                    "code": {
+                      "type": "string"
+                    },
+                    "system": {
+                      "type": "string"
+                    },
+                    "display": {
+                      "type": "string"
+                    }
+                  },
+                  "required": [
+                    "code"
+                  ],
+                  "additionalProperties": false
+                }
+              },
+              "links": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "properties": {
+                    "label": {
+                      "type": "string"
+                    },
+                    "url": {
+                      "type": "string"
+                    },
+                    "type": {
+                      "type": "string",
+                      "enum": [
+                        "absolute",
+                        "smart"
+                      ]
+                    },
+                    "appContext": {
+                      "type": "string"
+                    }
+                  },
+                  "required": [
+                    "label",
+                    "url",
+                    "type"
+                  ],
+                  "additionalProperties": false
+                }
+              }
+            },
+            "required": [
+              "summary",
+              "indicator",
+              "source"
+            ],
+            "additionalProperties": false
+          }
+        },
+        "rulesApplied": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "id": {
+                "type": "string"
+              },
+              "version": {
+                "type": "string"
+              }
+            },
+            "required": [
+              "id",
+              "version"
+            ],
+            "additionalProperties": false
+          }
+        },
+        "nextSteps": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          }
+        }
+      },
+      "required": [
+        "patient",
+        "cards",
+        "rulesApplied",
+        "nextSteps"
+      ],
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "Clinical alerts",
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true,
+      "openWorldHint": false
+    }
+  },
+  {
+    "name": "list-decision-rules",
+    "module": "decision-support",
+    "tool": true,
+    "skill": "clinical-decision",
+    "title": "Decision-support rules",
+    "description": "Every decision-support rule with its version, published source and whether the hospital has it on.",
+    "scope": "cds:read",
+    "tags": [
+      "clinical",
+      "rules",
+      "decision-support"
+    ],
+    "keywords": [
+      "rule",
+      "rules",
+      "source",
+      "guideline"
+    ],
+    "examples": [
+      "Which decision-support rules are on, and what are their sources?"
+    ],
+    "operations": [
+      {
+        "name": "decision-support.rules",
+        "kind": "read",
+        "idempotent": true,
+        "access": {
+          "roles": [
+            "DOCTOR",
+            "NURSE",
+            "PHARMACIST",
+            "LAB_TECHNICIAN",
+            "PATHOLOGIST",
+            "RADIOLOGIST",
+            "RADIOGRAPHER"
+          ],
+          "scope": "cds:read",
+          "roleGroup": "clinicalStaff"
+        }
+      }
+    ],
+    "inputSchema": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    },
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "items": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "id": {
+                "type": "string"
+              },
+              "version": {
+                "type": "string"
+              },
+              "title": {
+                "type": "string"
+              },
+              "source": {
+                "type": "object",
+                "properties": {
+                  "title": {
+                    "type": "string"
+                  },
+                  "year": {
+                    "type": "number"
+                  },
+                  "url": {
+                    "type": "string"
+                  }
+                },
+                "required": [
+                  "title",
+                  "year",
+                  "url"
+                ],
+                "additionalProperties": false
+              },
+              "hooks": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "enabled": {
+                "type": "boolean"
+              },
+              "history": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "properties": {
+                    "enabled": {
+                      "type": "boolean"
+                    },
+                    "reason": {
+                      "type": "string"
+                    },
+                    "by": {
+                      "type": "string"
+                    },
+                    "at": {
+                      "type": "string",
+                      "format": "date-time",
+                      "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                    }
+                  },
+                  "required": [
+                    "enabled",
+                    "reason",
+                    "by",
+                    "at"
+                  ],
+                  "additionalProperties": false
+                }
+              }
+            },
+            "required": [
+              "id",
+              "version",
+              "title",
+              "source",
+              "hooks",
+              "enabled",
+              "history"
+            ],
+            "additionalProperties": false
+          }
+        }
+      },
+      "required": [
+        "items"
+      ],
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "Decision-support rules",
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true,
+      "openWorldHint": false
+    }
+  },
+  {
     "name": "get-pharmacy-stock",
     "module": "pharmacy",
     "tool": true,
@@ -9594,6 +10073,28 @@ export const SKILL_TABLE: readonly Skill[] = [
     ]
   },
   {
+    "name": "clinical-decision",
+    "title": "Clinical decision support",
+    "description": "Given a patient (by id or MRN) and optionally a proposed order, the decision-support cards with their sources and what the clinician might do. Never writes: orders go through the propose-* tools and a human.",
+    "tags": [
+      "clinical",
+      "decision-support",
+      "alerts"
+    ],
+    "examples": [
+      "Is it safe to prescribe metformin to MRN-000042?",
+      "What alerts does patient 6f1c… have?"
+    ],
+    "keywords": [
+      "clinical",
+      "decision",
+      "alerts",
+      "safe",
+      "sepsis",
+      "interaction"
+    ]
+  },
+  {
     "name": "stock-check",
     "title": "Stock check",
     "description": "Pharmacy stock of an item and the items below their reorder level.",
@@ -9772,6 +10273,7 @@ export const MODULE_LOADERS = {
   "encounters": () => import("../modules/encounters/manifest"),
   "beds": () => import("../modules/beds/manifest"),
   "admissions": () => import("../modules/admissions/manifest"),
+  "decision-support": () => import("../modules/decision-support/manifest"),
   "pharmacy": () => import("../modules/pharmacy/manifest"),
   "billing": () => import("../modules/billing/manifest"),
   "claims": () => import("../modules/claims/manifest"),

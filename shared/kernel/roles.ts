@@ -84,6 +84,17 @@ export const ROLE_GROUPS = {
     'RADIOGRAPHER',
     'RECEPTIONIST',
   ],
+  emergencyStaff: ['RECEPTIONIST', 'NURSE', 'DOCTOR'],
+  triageStaff: ['NURSE', 'DOCTOR'],
+  clinicalStaff: [
+    'DOCTOR',
+    'NURSE',
+    'PHARMACIST',
+    'LAB_TECHNICIAN',
+    'PATHOLOGIST',
+    'RADIOLOGIST',
+    'RADIOGRAPHER',
+  ],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type RoleGroupName = keyof typeof ROLE_GROUPS;
@@ -110,6 +121,9 @@ export const ROLE_GROUP_DESCRIPTIONS: Readonly<Record<RoleGroupName, string>> = 
     'who reads coverage, claims and aging: the claims desk and cashiers at the counter',
   careTeam:
     'everyone who works with patients’ care (agent actions about patients); every role that may approve an agent action is in it',
+  emergencyStaff: 'emergency department staff: arrivals, the ED board and visits',
+  triageStaff: 'who triages in the emergency department (ESI): nurses and doctors',
+  clinicalStaff: 'all clinical staff: who read decision-support rules and cards',
 };
 
 export function isRoleGroupName(value: string): value is RoleGroupName {

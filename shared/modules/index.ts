@@ -22,8 +22,10 @@ import auth from './auth/manifest';
 import beds from './beds/manifest';
 import billing from './billing/manifest';
 import claims from './claims/manifest';
+import decisionSupport from './decision-support/manifest';
 import departments from './departments/manifest';
 import doctors from './doctors/manifest';
+import emergency from './emergency/manifest';
 import encounters from './encounters/manifest';
 import lab from './lab/manifest';
 import patients from './patients/manifest';
@@ -46,6 +48,8 @@ export const MODULES: readonly ModuleManifest[] = [
   encounters,
   beds,
   admissions,
+  emergency,
+  decisionSupport,
   pharmacy,
   billing,
   claims,

@@ -13,8 +13,10 @@ export { Admission } from './schemas';
 export { ACTIVE_ADMISSION_STATUS, admissionStatusTableMarkdown } from './status';
 export {
   type AdmissionRecord,
+  activeAdmissionOf,
   type DischargeRxRecord,
   dischargedAdmissions,
+  dischargePrescriptions,
   dischargeRxDispensed,
   findAdmission,
   findDischargePrescription,

@@ -11,4 +11,5 @@ export {
   type PrescriptionRecord,
   prescriptionDispensed,
   prescriptionDispensedAt,
+  recentPatientPrescriptions,
 } from './store';

@@ -200,3 +200,21 @@ export function prescriptionDispensedAt(
     ),
   };
 }
+
+/**
+ * The prescriptions of the patient's latest encounters (decision support reads the active ones):
+ * one Query on the patient's index, then one per encounter.
+ */
+export async function recentPatientPrescriptions(
+  store: Store,
+  patientId: string,
+  encounters = 5,
+): Promise<PrescriptionRecord[]> {
+  const page = await store.queryPage(
+    { index: 'gsi3', partition: encounterKeys(store).byPatient(patientId), newestFirst: true },
+    { limit: encounters },
+    (item) => EncounterRecord.read(item).id,
+  );
+  const lists = await Promise.all(page.items.map((id) => encounterPrescriptions(store, id)));
+  return lists.flat();
+}

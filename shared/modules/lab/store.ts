@@ -128,3 +128,17 @@ export async function readCatalogue(store: Store) {
     panels: panels.map((i) => LabPanelRecord.read(i)),
   };
 }
+
+/** The patient's latest orders, newest first (decision support reads their results). */
+export async function recentPatientOrders(
+  store: Store,
+  patientId: string,
+  limit = 50,
+): Promise<LabOrderRecord[]> {
+  const page = await store.queryPage(
+    { index: 'gsi2', partition: labKeys(store).byPatient(patientId), newestFirst: true },
+    { limit },
+    (item) => LabOrderRecord.read(item),
+  );
+  return page.items;
+}

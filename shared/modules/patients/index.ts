@@ -1,3 +1,3 @@
 /** What other modules may use of the patients module. */
 export { Patient } from './schemas';
-export { findPatient, PatientRecord } from './store';
+export { findPatient, findPatientIdByMrn, PatientRecord } from './store';

@@ -1,0 +1,40 @@
+/**
+ * Storage of decision support: the hospital's rule settings (one item per rule that was ever
+ * switched, with its audited history) and the overrides of cards, in the patient's own partition
+ * of this module (`CDSOVERRIDE#<patient>`), newest last.
+ */
+import { defineRecord } from '../../kernel/records';
+import type { Store } from '../../kernel/store/store';
+import * as z from '../../kernel/zod';
+import { Override, RuleSettingChange } from './schemas';
+
+export const OverrideRecord = defineRecord('CdsOverride', Override);
+export type OverrideRecord = z.output<typeof Override>;
+export const RuleSettingRecord = defineRecord(
+  'CdsRuleSetting',
+  z.strictObject({ ruleId: z.string(), enabled: z.boolean(), history: z.array(RuleSettingChange) }),
+);
+export type RuleSettingRecord = z.output<typeof RuleSettingRecord.schema>;
+
+export const cdsKeys = (store: Store) => ({
+  override: (patientId: string, at: string, id: string) =>
+    store.keys.child('CDSOVERRIDE', patientId, 'OVERRIDE', at, id),
+  overrides: (patientId: string) => store.keys.entityPk('CDSOVERRIDE', patientId),
+  setting: (ruleId: string) => store.keys.child('CDSRULES', 'settings', 'RULE', ruleId),
+  settings: () => store.keys.entityPk('CDSRULES', 'settings'),
+});
+
+export async function ruleSettings(store: Store): Promise<Map<string, RuleSettingRecord>> {
+  const items = await store.query({ partition: cdsKeys(store).settings() });
+  const list = items.map((i) => RuleSettingRecord.read(i));
+  return new Map(list.map((s) => [s.ruleId, s]));
+}
+
+export function overrideItem(store: Store, o: OverrideRecord) {
+  return OverrideRecord.item(o, cdsKeys(store).override(o.patientId, o.overriddenAt, o.id));
+}
+
+export async function patientOverrides(store: Store, patientId: string): Promise<OverrideRecord[]> {
+  const items = await store.query({ partition: cdsKeys(store).overrides(patientId) });
+  return items.map((i) => OverrideRecord.read(i));
+}

@@ -1,0 +1,251 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { allRoutes } from '../../shared/api/index';
+import { ROLES, type Role } from '../../shared/kernel/roles';
+import { SCOPE_NAMES, type Scope } from '../../shared/kernel/scopes';
+import type { Client, Reply } from '../support/api';
+import { must, NORMAL_VITALS } from '../support/inpatient';
+import { opdHospital, opdRuntime } from '../support/opd';
+import {
+  expectRouteRefused,
+  expectRouteSuccess,
+  type MatrixRequest,
+  sendMatrixRequest,
+} from '../support/role-matrix';
+
+// Who may call what in the emergency department and decision support, written out by hand from
+// docs/routes.md and checked against the running service: every allowed role's call succeeds on
+// a real request, every other role is refused with 403, and so are API keys without the route's
+// scope. Clinical decisions (triage, disposition, overriding a card) are never an API key's.
+
+const MATRIX_MODULES: readonly string[] = ['emergency', 'decision-support'];
+const MATRIX_ROLES = ROLES;
+
+const ED: readonly Role[] = ['ADMIN', 'RECEPTIONIST', 'NURSE', 'DOCTOR'];
+const CLINICAL: readonly Role[] = [
+  'ADMIN',
+  'DOCTOR',
+  'NURSE',
+  'PHARMACIST',
+  'LAB_TECHNICIAN',
+  'PATHOLOGIST',
+  'RADIOLOGIST',
+  'RADIOGRAPHER',
+];
+const NO_KEYS = 'no keys';
+
+interface Rule {
+  ok: 200 | 201;
+  roles: readonly Role[];
+  key: Scope | typeof NO_KEYS;
+}
+
+const ACCESS = {
+  'POST /emergency/arrivals': { ok: 201, roles: ED, key: 'emergency:write' },
+  'GET /emergency/board': { ok: 200, roles: ED, key: 'emergency:read' },
+  'GET /emergency/stats': { ok: 200, roles: ED, key: 'emergency:read' },
+  'GET /emergency/settings/targets': { ok: 200, roles: ED, key: 'emergency:read' },
+  'PUT /emergency/settings/targets': { ok: 200, roles: ['ADMIN'], key: 'emergency:write' },
+  'GET /emergency/visits/{id}': { ok: 200, roles: ED, key: 'emergency:read' },
+  'POST /emergency/visits/{id}/triage': { ok: 200, roles: ['NURSE', 'DOCTOR'], key: NO_KEYS },
+  'POST /emergency/visits/{id}/seen': {
+    ok: 200,
+    roles: ['ADMIN', 'NURSE', 'DOCTOR'],
+    key: 'emergency:write',
+  },
+  'POST /emergency/visits/{id}/identify': { ok: 200, roles: ED, key: 'emergency:write' },
+  'POST /emergency/visits/{id}/disposition': { ok: 200, roles: ['DOCTOR'], key: NO_KEYS },
+  'POST /emergency/visits/{id}/left': { ok: 200, roles: ED, key: 'emergency:write' },
+
+  'GET /cds-services': { ok: 200, roles: CLINICAL, key: 'cds:read' },
+  'POST /cds-services/{id}': { ok: 200, roles: CLINICAL, key: 'cds:read' },
+  'GET /decision-support/patients/{patient}/alerts': { ok: 200, roles: CLINICAL, key: 'cds:read' },
+  'POST /decision-support/overrides': {
+    ok: 201,
+    roles: ['DOCTOR', 'NURSE', 'PHARMACIST'],
+    key: NO_KEYS,
+  },
+  'GET /decision-support/patients/{patientId}/overrides': {
+    ok: 200,
+    roles: CLINICAL,
+    key: 'cds:read',
+  },
+  'GET /decision-support/rules': { ok: 200, roles: CLINICAL, key: 'cds:read' },
+  'PUT /decision-support/rules/{id}': { ok: 200, roles: ['ADMIN'], key: 'cds:write' },
+} as const satisfies Record<string, Rule>;
+
+type RouteKey = keyof typeof ACCESS;
+const ROUTE_KEYS = Object.keys(ACCESS) as RouteKey[];
+const rule = (route: RouteKey): Rule => ACCESS[route];
+
+const TZ = 'Asia/Kolkata';
+const opd = opdRuntime(TZ);
+let h: Awaited<ReturnType<typeof opdHospital>>;
+const staff = new Map<Role, Client>();
+const exactKey = new Map<Scope, Client>();
+const allButKey = new Map<Scope, Client>();
+let allScopesKey: Client;
+let patient: any;
+
+const req = (path: string, body?: unknown): MatrixRequest => ({ path, body });
+const NO = {
+  lifeSavingIntervention: false,
+  highRiskSituation: false,
+  newConfusionLethargyOrDisorientation: false,
+  severePainOrDistress: false,
+};
+const TARGETS = { triageMinutes: 15, level1: 0, level2: 10, level3: 60, level4: 120, level5: 240 };
+
+/** A new unidentified arrival (no patient: any number may be open at once). */
+const newVisit = () =>
+  must(
+    h.reception.api.post('/emergency/arrivals', {
+      unidentified: { description: 'matrix' },
+      arrivalMode: 'walk-in',
+      presentingComplaint: 'Pain',
+    }),
+    201,
+    'arrival',
+  );
+const newTriaged = async () => {
+  const v = await newVisit();
+  return must(
+    h.nurse.api.post(`/emergency/visits/${v.id}/triage`, {
+      answers: { ...NO, resources: ['xray'] },
+      vitals: NORMAL_VITALS,
+    }),
+    200,
+    'triage',
+  );
+};
+
+const REQUESTS: Record<RouteKey, (who: string) => Promise<MatrixRequest> | MatrixRequest> = {
+  'POST /emergency/arrivals': () =>
+    req('/emergency/arrivals', {
+      unidentified: {},
+      arrivalMode: 'walk-in',
+      presentingComplaint: 'Cough',
+    }),
+  'GET /emergency/board': () => req('/emergency/board'),
+  'GET /emergency/stats': () => req(`/emergency/stats?date=${opd.today}`),
+  'GET /emergency/settings/targets': () => req('/emergency/settings/targets'),
+  'PUT /emergency/settings/targets': () => req('/emergency/settings/targets', TARGETS),
+  'GET /emergency/visits/{id}': async () => req(`/emergency/visits/${(await newVisit()).id}`),
+  'POST /emergency/visits/{id}/triage': async () =>
+    req(`/emergency/visits/${(await newVisit()).id}/triage`, {
+      answers: { ...NO, resources: [] },
+      vitals: NORMAL_VITALS,
+    }),
+  'POST /emergency/visits/{id}/seen': async () =>
+    req(`/emergency/visits/${(await newTriaged()).id}/seen`, {}),
+  'POST /emergency/visits/{id}/identify': async () => {
+    const p = await h.patient();
+    return req(`/emergency/visits/${(await newVisit()).id}/identify`, { patientId: p.id });
+  },
+  'POST /emergency/visits/{id}/disposition': async () =>
+    req(`/emergency/visits/${(await newTriaged()).id}/disposition`, { kind: 'discharge' }),
+  'POST /emergency/visits/{id}/left': async () =>
+    req(`/emergency/visits/${(await newVisit()).id}/left`, {}),
+
+  'GET /cds-services': () => req('/cds-services'),
+  'POST /cds-services/{id}': () =>
+    req('/cds-services/hms-patient-view', {
+      hook: 'patient-view',
+      hookInstance: randomUUID(),
+      context: { userId: 'Practitioner/1', patientId: patient.id },
+    }),
+  'GET /decision-support/patients/{patient}/alerts': () =>
+    req(`/decision-support/patients/${patient.id}/alerts`),
+  'POST /decision-support/overrides': (who) =>
+    req('/decision-support/overrides', {
+      patientId: patient.id,
+      ruleId: 'drug-interaction',
+      cardSummary: `Overridden by ${who}`,
+      indicator: 'warning',
+      reasonCode: 'patient-monitored',
+    }),
+  'GET /decision-support/patients/{patientId}/overrides': () =>
+    req(`/decision-support/patients/${patient.id}/overrides`),
+  'GET /decision-support/rules': () => req('/decision-support/rules'),
+  'PUT /decision-support/rules/{id}': (who) =>
+    req('/decision-support/rules/duplicate-therapy', {
+      enabled: true,
+      reason: `Checked by ${who}`,
+    }),
+};
+
+const send = (api: Client, route: RouteKey, r: MatrixRequest) => sendMatrixRequest(api, route, r);
+const expectSuccess = (res: Reply, route: RouteKey, who: string) =>
+  expectRouteSuccess(res, route, who, rule(route).ok);
+
+beforeAll(async () => {
+  h = await opdHospital(opd.url, TZ);
+  staff.set('ADMIN', h.admin);
+  staff.set('DOCTOR', h.doctorUser.api);
+  staff.set('NURSE', h.nurse.api);
+  staff.set('RECEPTIONIST', h.reception.api);
+  for (const role of MATRIX_ROLES) if (!staff.has(role)) staff.set(role, (await h.staff(role)).api);
+  patient = await h.patient();
+  const scopes = [
+    ...new Set(ROUTE_KEYS.map((r) => rule(r).key).filter((k): k is Scope => k !== NO_KEYS)),
+  ];
+  for (const scope of scopes) {
+    exactKey.set(scope, (await h.key([scope], `exactly ${scope}`)).api);
+    allButKey.set(
+      scope,
+      (
+        await h.key(
+          SCOPE_NAMES.filter((s) => s !== scope),
+          `all but ${scope}`,
+        )
+      ).api,
+    );
+  }
+  allScopesKey = (await h.key([...SCOPE_NAMES], 'every scope')).api;
+}, 120_000);
+
+describe('the access table', () => {
+  it('lists exactly the routes the emergency and decision-support groups serve', () => {
+    const served = allRoutes()
+      .filter((route) => MATRIX_MODULES.includes(route.module))
+      .map((route) => `${route.method} ${route.path}`)
+      .sort();
+    expect(served).toEqual([...ROUTE_KEYS].sort());
+  });
+  it('covers every staff role', () => {
+    expect([...staff.keys()].sort()).toEqual([...ROLES].sort());
+  });
+});
+
+describe('staff roles', () => {
+  it.each(ROUTE_KEYS)('%s', async (route) => {
+    const { roles } = rule(route);
+    for (const role of MATRIX_ROLES) {
+      const res = await send(staff.get(role)!, route, await REQUESTS[route](role));
+      if (roles.includes(role)) expectSuccess(res, route, role);
+      else expectRouteRefused(res, route, role, new RegExp(`^Role ${role} may not use `));
+    }
+  });
+});
+
+describe('API keys', () => {
+  it.each(ROUTE_KEYS)('%s', async (route) => {
+    const { key } = rule(route);
+    if (key === NO_KEYS) {
+      const res = await send(allScopesKey, route, await REQUESTS[route]('KEY'));
+      expectRouteRefused(res, route, 'a key with every scope', /^API keys may not use /);
+      return;
+    }
+    expectSuccess(
+      await send(exactKey.get(key)!, route, await REQUESTS[route]('KEY')),
+      route,
+      `a key with exactly ${key}`,
+    );
+    expectRouteRefused(
+      await send(allButKey.get(key)!, route, await REQUESTS[route]('KEY')),
+      route,
+      `a key with every scope but ${key}`,
+      /^API key lacks the required scope/,
+    );
+  });
+});
