@@ -49,7 +49,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
             "BED_MANAGER",
             "CASHIER",
             "PATHOLOGIST",
-            "RADIOGRAPHER"
+            "RADIOGRAPHER",
+            "THEATRE_COORDINATOR"
           ],
           "scope": "patients:read",
           "roleGroup": "allStaff"
@@ -282,7 +283,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
             "BED_MANAGER",
             "CASHIER",
             "PATHOLOGIST",
-            "RADIOGRAPHER"
+            "RADIOGRAPHER",
+            "THEATRE_COORDINATOR"
           ],
           "scope": "patients:read",
           "roleGroup": "allStaff"
@@ -2402,7 +2404,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
             "BED_MANAGER",
             "CASHIER",
             "PATHOLOGIST",
-            "RADIOGRAPHER"
+            "RADIOGRAPHER",
+            "THEATRE_COORDINATOR"
           ],
           "scope": "patients:read",
           "roleGroup": "allStaff"
@@ -3083,7 +3086,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "BED_MANAGER",
               "CASHIER",
               "PATHOLOGIST",
-              "RADIOGRAPHER"
+              "RADIOGRAPHER",
+              "THEATRE_COORDINATOR"
             ]
           }
         },
@@ -3114,7 +3118,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "BED_MANAGER",
                 "CASHIER",
                 "PATHOLOGIST",
-                "RADIOGRAPHER"
+                "RADIOGRAPHER",
+                "THEATRE_COORDINATOR"
               ]
             },
             "agent": {
@@ -3167,7 +3172,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "BED_MANAGER",
                 "CASHIER",
                 "PATHOLOGIST",
-                "RADIOGRAPHER"
+                "RADIOGRAPHER",
+                "THEATRE_COORDINATOR"
               ]
             },
             "at": {
@@ -3778,7 +3784,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "BED_MANAGER",
               "CASHIER",
               "PATHOLOGIST",
-              "RADIOGRAPHER"
+              "RADIOGRAPHER",
+              "THEATRE_COORDINATOR"
             ]
           }
         },
@@ -3809,7 +3816,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "BED_MANAGER",
                 "CASHIER",
                 "PATHOLOGIST",
-                "RADIOGRAPHER"
+                "RADIOGRAPHER",
+                "THEATRE_COORDINATOR"
               ]
             },
             "agent": {
@@ -3862,7 +3870,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "BED_MANAGER",
                 "CASHIER",
                 "PATHOLOGIST",
-                "RADIOGRAPHER"
+                "RADIOGRAPHER",
+                "THEATRE_COORDINATOR"
               ]
             },
             "at": {
@@ -4318,7 +4327,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "BED_MANAGER",
               "CASHIER",
               "PATHOLOGIST",
-              "RADIOGRAPHER"
+              "RADIOGRAPHER",
+              "THEATRE_COORDINATOR"
             ]
           }
         },
@@ -4349,7 +4359,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "BED_MANAGER",
                 "CASHIER",
                 "PATHOLOGIST",
-                "RADIOGRAPHER"
+                "RADIOGRAPHER",
+                "THEATRE_COORDINATOR"
               ]
             },
             "agent": {
@@ -4402,7 +4413,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "BED_MANAGER",
                 "CASHIER",
                 "PATHOLOGIST",
-                "RADIOGRAPHER"
+                "RADIOGRAPHER",
+                "THEATRE_COORDINATOR"
               ]
             },
             "at": {
@@ -5289,7 +5301,9 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                       "procedure",
                       "other",
                       "laboratory",
-                      "radiology"
+                      "radiology",
+                      "theatre",
+                      "anaesthesia"
                     ]
                   },
                   "net": {
@@ -5403,7 +5417,9 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                       "procedure",
                       "other",
                       "laboratory",
-                      "radiology"
+                      "radiology",
+                      "theatre",
+                      "anaesthesia"
                     ]
                   },
                   "net": {
@@ -6636,7 +6652,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "BED_MANAGER",
               "CASHIER",
               "PATHOLOGIST",
-              "RADIOGRAPHER"
+              "RADIOGRAPHER",
+              "THEATRE_COORDINATOR"
             ]
           }
         },
@@ -6667,7 +6684,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "BED_MANAGER",
                 "CASHIER",
                 "PATHOLOGIST",
-                "RADIOGRAPHER"
+                "RADIOGRAPHER",
+                "THEATRE_COORDINATOR"
               ]
             },
             "agent": {
@@ -6720,7 +6738,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "BED_MANAGER",
                 "CASHIER",
                 "PATHOLOGIST",
-                "RADIOGRAPHER"
+                "RADIOGRAPHER",
+                "THEATRE_COORDINATOR"
               ]
             },
             "at": {
@@ -7576,7 +7595,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "BED_MANAGER",
               "CASHIER",
               "PATHOLOGIST",
-              "RADIOGRAPHER"
+              "RADIOGRAPHER",
+              "THEATRE_COORDINATOR"
             ]
           }
         },
@@ -7607,7 +7627,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "BED_MANAGER",
                 "CASHIER",
                 "PATHOLOGIST",
-                "RADIOGRAPHER"
+                "RADIOGRAPHER",
+                "THEATRE_COORDINATOR"
               ]
             },
             "agent": {
@@ -7660,7 +7681,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "BED_MANAGER",
                 "CASHIER",
                 "PATHOLOGIST",
-                "RADIOGRAPHER"
+                "RADIOGRAPHER",
+                "THEATRE_COORDINATOR"
               ]
             },
             "at": {
@@ -7799,6 +7821,905 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
       "readOnlyHint": false,
       "destructiveHint": false,
       "idempotentHint": false,
+      "openWorldHint": false
+    }
+  },
+  {
+    "name": "get-theatre-list",
+    "module": "theatre",
+    "tool": true,
+    "skill": "ot-protocol",
+    "title": "Theatre list",
+    "description": "A date’s operating theatre lists: each theatre’s sessions, their cases in order, each case’s state and checklist progress.",
+    "scope": "theatre:read",
+    "tags": [
+      "theatre",
+      "surgery",
+      "list"
+    ],
+    "keywords": [
+      "theatre list",
+      "operating list",
+      "list",
+      "cases",
+      "tomorrow"
+    ],
+    "examples": [
+      "What is on the theatre list for 2026-11-26?"
+    ],
+    "operations": [
+      {
+        "name": "theatre.lists",
+        "kind": "read",
+        "idempotent": true,
+        "access": {
+          "roles": [
+            "THEATRE_COORDINATOR",
+            "DOCTOR",
+            "NURSE"
+          ],
+          "scope": "theatre:read",
+          "roleGroup": "theatreStaff"
+        }
+      }
+    ],
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "date": {
+          "type": "string",
+          "pattern": "^\\d{4}-\\d{2}-\\d{2}$"
+        },
+        "theatre": {
+          "type": "string",
+          "pattern": "^[A-Za-z0-9][A-Za-z0-9.-]{0,19}$"
+        }
+      },
+      "required": [
+        "date"
+      ],
+      "additionalProperties": false
+    },
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "date": {
+          "type": "string"
+        },
+        "theatres": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "theatre": {
+                "type": "string"
+              },
+              "sessions": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "properties": {
+                    "session": {
+                      "type": "object",
+                      "properties": {
+                        "id": {
+                          "type": "string"
+                        },
+                        "theatre": {
+                          "type": "string"
+                        },
+                        "date": {
+                          "type": "string"
+                        },
+                        "start": {
+                          "type": "string",
+                          "format": "date-time",
+                          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                        },
+                        "end": {
+                          "type": "string",
+                          "format": "date-time",
+                          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                        },
+                        "surgeonId": {
+                          "type": "string"
+                        },
+                        "anaesthetistId": {
+                          "type": "string"
+                        },
+                        "kind": {
+                          "type": "string",
+                          "enum": [
+                            "elective",
+                            "emergency"
+                          ]
+                        },
+                        "createdBy": {
+                          "type": "string"
+                        },
+                        "createdAt": {
+                          "type": "string",
+                          "format": "date-time",
+                          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                        },
+                        "firstInRoomAt": {
+                          "type": "string",
+                          "format": "date-time",
+                          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                        },
+                        "lastOutAt": {
+                          "type": "string",
+                          "format": "date-time",
+                          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                        },
+                        "overran": {
+                          "type": "boolean"
+                        },
+                        "version": {
+                          "type": "number"
+                        }
+                      },
+                      "required": [
+                        "id",
+                        "theatre",
+                        "date",
+                        "start",
+                        "end",
+                        "surgeonId",
+                        "anaesthetistId",
+                        "kind",
+                        "createdBy",
+                        "createdAt",
+                        "version"
+                      ],
+                      "additionalProperties": false
+                    },
+                    "cases": {
+                      "type": "array",
+                      "items": {
+                        "type": "object",
+                        "properties": {
+                          "id": {
+                            "type": "string"
+                          },
+                          "start": {
+                            "type": "string",
+                            "format": "date-time",
+                            "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                          },
+                          "end": {
+                            "type": "string",
+                            "format": "date-time",
+                            "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                          },
+                          "patientName": {
+                            "type": "string"
+                          },
+                          "mrn": {
+                            "type": "string"
+                          },
+                          "procedure": {
+                            "type": "string"
+                          },
+                          "site": {
+                            "type": "string"
+                          },
+                          "laterality": {
+                            "type": "string"
+                          },
+                          "priority": {
+                            "type": "string"
+                          },
+                          "surgeon": {
+                            "type": "string"
+                          },
+                          "anaesthetist": {
+                            "type": "string"
+                          },
+                          "status": {
+                            "type": "string",
+                            "enum": [
+                              "waiting",
+                              "scheduled",
+                              "in-theatre",
+                              "completed",
+                              "cancelled"
+                            ]
+                          },
+                          "checklist": {
+                            "type": "object",
+                            "properties": {
+                              "currentPhase": {
+                                "anyOf": [
+                                  {
+                                    "type": "string",
+                                    "enum": [
+                                      "sign-in",
+                                      "time-out",
+                                      "sign-out"
+                                    ]
+                                  },
+                                  {
+                                    "type": "null"
+                                  }
+                                ]
+                              },
+                              "confirmed": {
+                                "type": "number"
+                              },
+                              "total": {
+                                "type": "number"
+                              }
+                            },
+                            "required": [
+                              "currentPhase",
+                              "confirmed",
+                              "total"
+                            ],
+                            "additionalProperties": false
+                          }
+                        },
+                        "required": [
+                          "id",
+                          "start",
+                          "end",
+                          "patientName",
+                          "mrn",
+                          "procedure",
+                          "site",
+                          "laterality",
+                          "priority",
+                          "surgeon",
+                          "anaesthetist",
+                          "status",
+                          "checklist"
+                        ],
+                        "additionalProperties": false
+                      }
+                    }
+                  },
+                  "required": [
+                    "session",
+                    "cases"
+                  ],
+                  "additionalProperties": false
+                }
+              }
+            },
+            "required": [
+              "theatre",
+              "sessions"
+            ],
+            "additionalProperties": false
+          }
+        }
+      },
+      "required": [
+        "date",
+        "theatres"
+      ],
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "Theatre list",
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true,
+      "openWorldHint": false
+    }
+  },
+  {
+    "name": "get-surgical-checklist",
+    "module": "theatre",
+    "tool": true,
+    "skill": "ot-protocol",
+    "title": "Surgical safety checklist",
+    "description": "Where a case stands in the WHO Surgical Safety Checklist (by case id, or the case in a theatre now or next): phases, outstanding items and who must confirm each, and the next step.",
+    "scope": "theatre:read",
+    "tags": [
+      "theatre",
+      "surgery",
+      "checklist",
+      "who"
+    ],
+    "keywords": [
+      "checklist",
+      "sign in",
+      "time out",
+      "sign out",
+      "outstanding",
+      "next step"
+    ],
+    "examples": [
+      "Where does the next case in theatre 2 stand in the checklist?"
+    ],
+    "operations": [
+      {
+        "name": "theatre.checklist",
+        "kind": "read",
+        "idempotent": true,
+        "access": {
+          "roles": [
+            "THEATRE_COORDINATOR",
+            "DOCTOR",
+            "NURSE"
+          ],
+          "scope": "theatre:read",
+          "roleGroup": "theatreStaff"
+        }
+      },
+      {
+        "name": "theatre.theatreChecklist",
+        "kind": "read",
+        "idempotent": true,
+        "access": {
+          "roles": [
+            "THEATRE_COORDINATOR",
+            "DOCTOR",
+            "NURSE"
+          ],
+          "scope": "theatre:read",
+          "roleGroup": "theatreStaff"
+        }
+      }
+    ],
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "caseId": {
+          "type": "string",
+          "pattern": "^[A-Za-z0-9-]{1,64}$"
+        },
+        "theatre": {
+          "type": "string",
+          "pattern": "^[A-Za-z0-9][A-Za-z0-9.-]{0,19}$"
+        }
+      },
+      "additionalProperties": false
+    },
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "caseId": {
+          "type": "string"
+        },
+        "patientName": {
+          "type": "string"
+        },
+        "procedure": {
+          "type": "string"
+        },
+        "theatre": {
+          "type": "string"
+        },
+        "status": {
+          "type": "string",
+          "enum": [
+            "waiting",
+            "scheduled",
+            "in-theatre",
+            "completed",
+            "cancelled"
+          ]
+        },
+        "currentPhase": {
+          "anyOf": [
+            {
+              "type": "string",
+              "enum": [
+                "sign-in",
+                "time-out",
+                "sign-out"
+              ]
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "phases": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "phase": {
+                "type": "string",
+                "enum": [
+                  "sign-in",
+                  "time-out",
+                  "sign-out"
+                ]
+              },
+              "title": {
+                "type": "string"
+              },
+              "complete": {
+                "type": "boolean"
+              },
+              "items": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "properties": {
+                    "code": {
+                      "type": "string"
+                    },
+                    "text": {
+                      "type": "string"
+                    },
+                    "local": {
+                      "type": "boolean"
+                    },
+                    "confirmer": {
+                      "type": "string",
+                      "enum": [
+                        "nurse",
+                        "anaesthetist",
+                        "surgeon"
+                      ]
+                    },
+                    "confirmerId": {
+                      "type": "string"
+                    },
+                    "confirmerName": {
+                      "type": "string"
+                    },
+                    "answers": {
+                      "type": "array",
+                      "items": {
+                        "type": "string"
+                      }
+                    },
+                    "confirmation": {
+                      "type": "object",
+                      "properties": {
+                        "code": {
+                          "type": "string"
+                        },
+                        "answer": {
+                          "type": "string"
+                        },
+                        "note": {
+                          "type": "string"
+                        },
+                        "by": {
+                          "type": "string"
+                        },
+                        "byName": {
+                          "type": "string"
+                        },
+                        "role": {
+                          "type": "string",
+                          "enum": [
+                            "nurse",
+                            "anaesthetist",
+                            "surgeon"
+                          ]
+                        },
+                        "at": {
+                          "type": "string",
+                          "format": "date-time",
+                          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                        }
+                      },
+                      "required": [
+                        "code",
+                        "answer",
+                        "by",
+                        "byName",
+                        "role",
+                        "at"
+                      ],
+                      "additionalProperties": false
+                    }
+                  },
+                  "required": [
+                    "code",
+                    "text",
+                    "local",
+                    "confirmer",
+                    "confirmerId",
+                    "confirmerName",
+                    "answers"
+                  ],
+                  "additionalProperties": false
+                }
+              }
+            },
+            "required": [
+              "phase",
+              "title",
+              "complete",
+              "items"
+            ],
+            "additionalProperties": false
+          }
+        },
+        "outstanding": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "code": {
+                "type": "string"
+              },
+              "text": {
+                "type": "string"
+              },
+              "confirmer": {
+                "type": "string",
+                "enum": [
+                  "nurse",
+                  "anaesthetist",
+                  "surgeon"
+                ]
+              },
+              "confirmerName": {
+                "type": "string"
+              }
+            },
+            "required": [
+              "code",
+              "text",
+              "confirmer",
+              "confirmerName"
+            ],
+            "additionalProperties": false
+          }
+        },
+        "timeline": {
+          "type": "object",
+          "properties": {
+            "in-room": {
+              "type": "string",
+              "format": "date-time",
+              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+            },
+            "anaesthesia-start": {
+              "type": "string",
+              "format": "date-time",
+              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+            },
+            "incision": {
+              "type": "string",
+              "format": "date-time",
+              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+            },
+            "closure": {
+              "type": "string",
+              "format": "date-time",
+              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+            },
+            "out-of-room": {
+              "type": "string",
+              "format": "date-time",
+              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+            }
+          },
+          "additionalProperties": false
+        },
+        "nextStep": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "caseId",
+        "patientName",
+        "procedure",
+        "status",
+        "currentPhase",
+        "phases",
+        "outstanding",
+        "timeline",
+        "nextStep"
+      ],
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "Surgical safety checklist",
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true,
+      "openWorldHint": false
+    }
+  },
+  {
+    "name": "tick-checklist-item",
+    "module": "theatre",
+    "tool": false,
+    "skill": "ot-protocol",
+    "title": "Tick a checklist item (refused)",
+    "description": "Agents never confirm checklist items: answers which team member must confirm the item in person.",
+    "scope": "theatre:read",
+    "tags": [
+      "theatre",
+      "checklist"
+    ],
+    "keywords": [
+      "tick",
+      "confirm item",
+      "mark done"
+    ],
+    "examples": [
+      "Tick site-marked for case 3f2c…"
+    ],
+    "operations": [
+      {
+        "name": "theatre.checklist",
+        "kind": "read",
+        "idempotent": true,
+        "access": {
+          "roles": [
+            "THEATRE_COORDINATOR",
+            "DOCTOR",
+            "NURSE"
+          ],
+          "scope": "theatre:read",
+          "roleGroup": "theatreStaff"
+        }
+      }
+    ],
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "caseId": {
+          "type": "string",
+          "pattern": "^[A-Za-z0-9-]{1,64}$"
+        },
+        "item": {
+          "type": "string",
+          "pattern": "^[a-z][a-z0-9-]{1,39}$"
+        }
+      },
+      "required": [
+        "caseId",
+        "item"
+      ],
+      "additionalProperties": false
+    },
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "caseId": {
+          "type": "string"
+        },
+        "patientName": {
+          "type": "string"
+        },
+        "procedure": {
+          "type": "string"
+        },
+        "theatre": {
+          "type": "string"
+        },
+        "status": {
+          "type": "string",
+          "enum": [
+            "waiting",
+            "scheduled",
+            "in-theatre",
+            "completed",
+            "cancelled"
+          ]
+        },
+        "currentPhase": {
+          "anyOf": [
+            {
+              "type": "string",
+              "enum": [
+                "sign-in",
+                "time-out",
+                "sign-out"
+              ]
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "phases": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "phase": {
+                "type": "string",
+                "enum": [
+                  "sign-in",
+                  "time-out",
+                  "sign-out"
+                ]
+              },
+              "title": {
+                "type": "string"
+              },
+              "complete": {
+                "type": "boolean"
+              },
+              "items": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "properties": {
+                    "code": {
+                      "type": "string"
+                    },
+                    "text": {
+                      "type": "string"
+                    },
+                    "local": {
+                      "type": "boolean"
+                    },
+                    "confirmer": {
+                      "type": "string",
+                      "enum": [
+                        "nurse",
+                        "anaesthetist",
+                        "surgeon"
+                      ]
+                    },
+                    "confirmerId": {
+                      "type": "string"
+                    },
+                    "confirmerName": {
+                      "type": "string"
+                    },
+                    "answers": {
+                      "type": "array",
+                      "items": {
+                        "type": "string"
+                      }
+                    },
+                    "confirmation": {
+                      "type": "object",
+                      "properties": {
+                        "code": {
+                          "type": "string"
+                        },
+                        "answer": {
+                          "type": "string"
+                        },
+                        "note": {
+                          "type": "string"
+                        },
+                        "by": {
+                          "type": "string"
+                        },
+                        "byName": {
+                          "type": "string"
+                        },
+                        "role": {
+                          "type": "string",
+                          "enum": [
+                            "nurse",
+                            "anaesthetist",
+                            "surgeon"
+                          ]
+                        },
+                        "at": {
+                          "type": "string",
+                          "format": "date-time",
+                          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                        }
+                      },
+                      "required": [
+                        "code",
+                        "answer",
+                        "by",
+                        "byName",
+                        "role",
+                        "at"
+                      ],
+                      "additionalProperties": false
+                    }
+                  },
+                  "required": [
+                    "code",
+                    "text",
+                    "local",
+                    "confirmer",
+                    "confirmerId",
+                    "confirmerName",
+                    "answers"
+                  ],
+                  "additionalProperties": false
+                }
+              }
+            },
+            "required": [
+              "phase",
+              "title",
+              "complete",
+              "items"
+            ],
+            "additionalProperties": false
+          }
+        },
+        "outstanding": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "code": {
+                "type": "string"
+              },
+              "text": {
+                "type": "string"
+              },
+              "confirmer": {
+                "type": "string",
+                "enum": [
+                  "nurse",
+                  "anaesthetist",
+                  "surgeon"
+                ]
+              },
+              "confirmerName": {
+                "type": "string"
+              }
+            },
+            "required": [
+              "code",
+              "text",
+              "confirmer",
+              "confirmerName"
+            ],
+            "additionalProperties": false
+          }
+        },
+        "timeline": {
+          "type": "object",
+          "properties": {
+            "in-room": {
+              "type": "string",
+              "format": "date-time",
+              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+            },
+            "anaesthesia-start": {
+              "type": "string",
+              "format": "date-time",
+              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+            },
+            "incision": {
+              "type": "string",
+              "format": "date-time",
+              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+            },
+            "closure": {
+              "type": "string",
+              "format": "date-time",
+              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+            },
+            "out-of-room": {
+              "type": "string",
+              "format": "date-time",
+              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+            }
+          },
+          "additionalProperties": false
+        },
+        "nextStep": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "caseId",
+        "patientName",
+        "procedure",
+        "status",
+        "currentPhase",
+        "phases",
+        "outstanding",
+        "timeline",
+        "nextStep"
+      ],
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "Tick a checklist item (refused)",
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true,
       "openWorldHint": false
     }
   }
@@ -8095,6 +9016,27 @@ export const SKILL_TABLE: readonly Skill[] = [
       "scan",
       "report"
     ]
+  },
+  {
+    "name": "ot-protocol",
+    "title": "Operating theatre protocol",
+    "description": "Theatre lists, and where a case stands in the WHO Surgical Safety Checklist: outstanding items, who must confirm them, the next step. Never ticks an item.",
+    "tags": [
+      "theatre",
+      "surgery",
+      "checklist"
+    ],
+    "examples": [
+      "Where does the next case in theatre 2 stand?",
+      "Which Time Out items are outstanding for case …?"
+    ],
+    "keywords": [
+      "theatre",
+      "surgery",
+      "surgical",
+      "operation",
+      "who checklist"
+    ]
   }
 ];
 
@@ -8111,4 +9053,5 @@ export const MODULE_LOADERS = {
   "billing": () => import("../modules/billing/manifest"),
   "lab": () => import("../modules/lab/manifest"),
   "radiology": () => import("../modules/radiology/manifest"),
+  "theatre": () => import("../modules/theatre/manifest"),
 } as const;

@@ -25,6 +25,8 @@ export const SCOPE_NAMES = [
   "lab:write",
   "radiology:read",
   "radiology:write",
+  "theatre:read",
+  "theatre:write",
   "agents:reception:write",
   "agents:clinical:propose",
   "agents:operations:read",
@@ -55,6 +57,8 @@ export const SCOPES = {
   "lab:write": "Order lab tests, collect specimens, enter and verify results",
   "radiology:read": "Read radiology procedures, orders, schedules and reports",
   "radiology:write": "Order, schedule, perform and report radiology studies",
+  "theatre:read": "Read theatres, sessions, surgical cases, checklists, lists and utilisation",
+  "theatre:write": "Manage theatres and sessions, request, book and record surgical cases",
   "agents:reception:write": "Agent tools (MCP/A2A) that act at reception: register patients, book, cancel and check in appointments",
   "agents:clinical:propose": "Agent tools that propose clinical changes (prescriptions, admissions, discharges, lab and radiology orders) for a qualified person to approve; nothing changes until then",
   "agents:operations:read": "Agent tools (MCP/A2A) that read operations data: the OPD queue, beds, pharmacy stock, billing summary",
@@ -69,7 +73,9 @@ export const SERVICE_TYPES = [
   "procedure",
   "other",
   "laboratory",
-  "radiology"
+  "radiology",
+  "theatre",
+  "anaesthesia"
 ] as const;
 
 /** The agent action types: title, default lifetime, declaring module and who may decide. */

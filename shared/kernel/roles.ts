@@ -22,6 +22,7 @@ export const ROLES = [
   'CASHIER',
   'PATHOLOGIST',
   'RADIOGRAPHER',
+  'THEATRE_COORDINATOR',
 ] as const;
 
 export type Role = (typeof ROLES)[number];
@@ -44,6 +45,7 @@ export const ROLE_LABELS: Readonly<Record<Role, string>> = {
   CASHIER: 'Cashier',
   PATHOLOGIST: 'Pathologist',
   RADIOGRAPHER: 'Radiographer',
+  THEATRE_COORDINATOR: 'Theatre coordinator',
 };
 
 /** Every role but ADMIN (who passes every rule anyway), in the order of ROLES. */
@@ -64,6 +66,8 @@ export const ROLE_GROUPS = {
   specimenCollectors: ['LAB_TECHNICIAN', 'NURSE'],
   radiologyReaders: ['DOCTOR', 'NURSE', 'RADIOGRAPHER', 'RADIOLOGIST'],
   stockReaders: ['PHARMACIST', 'DOCTOR', 'NURSE'],
+  theatreStaff: ['THEATRE_COORDINATOR', 'DOCTOR', 'NURSE'],
+  theatreSchedulers: ['THEATRE_COORDINATOR', 'DOCTOR'],
   finance: ['CASHIER', 'ACCOUNTANT'],
   seniorFinance: ['ADMIN', 'ACCOUNTANT'],
   careTeam: [
@@ -92,6 +96,10 @@ export const ROLE_GROUP_DESCRIPTIONS: Readonly<Record<RoleGroupName, string>> = 
   specimenCollectors: 'who collects specimens: the lab, and nurses on the wards',
   radiologyReaders: 'who reads radiology orders and reports',
   stockReaders: 'who reads the formulary and pharmacy stock',
+  theatreStaff:
+    'operating theatre staff: the coordinator who builds the lists, surgeons, anaesthetists and theatre nurses',
+  theatreSchedulers:
+    'who books theatre cases into sessions: the theatre coordinator, and a surgeon for their own cases',
   finance: 'billing staff: charges, invoices, payments',
   seniorFinance:
     'who may give a discount or a refund above the hospital’s thresholds (ADMIN only because it is listed)',

@@ -29,6 +29,7 @@ import patients from './patients/manifest';
 import pharmacy from './pharmacy/manifest';
 import radiology from './radiology/manifest';
 import tenants from './tenants/manifest';
+import theatre from './theatre/manifest';
 import users from './users/manifest';
 
 export const MODULES: readonly ModuleManifest[] = [
@@ -48,6 +49,7 @@ export const MODULES: readonly ModuleManifest[] = [
   billing,
   lab,
   radiology,
+  theatre,
   agentAudit,
   a2aTasks,
   agentMetaPlatform,
