@@ -524,10 +524,17 @@ export async function confirmItem(ctx: Context, input: z.output<typeof ConfirmIt
     );
   let counts = c.counts;
   if (input.item === COUNTS_ITEM) {
-    const why = countsProblem(input.counts);
+    const given = input.counts
+      ? {
+          counts: input.counts,
+          ...(input.discrepancyAction ? { discrepancyAction: input.discrepancyAction } : {}),
+        }
+      : undefined;
+    const why = countsProblem(given);
     if (why) throw invalidField('counts', why);
-    counts = input.counts;
-  } else if (input.counts) throw invalidField('counts', `only ${COUNTS_ITEM} takes counts`);
+    counts = given;
+  } else if (input.counts || input.discrepancyAction)
+    throw invalidField('counts', `only ${COUNTS_ITEM} takes counts`);
   const confirmation = {
     code: item.code,
     answer: answerGiven,

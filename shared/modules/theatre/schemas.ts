@@ -180,8 +180,13 @@ const CountPair = z.strictObject({
   before: z.number({ message: 'must be a number' }).check(z.int(), z.gte(0), z.lte(10_000)),
   after: z.number({ message: 'must be a number' }).check(z.int(), z.gte(0), z.lte(10_000)),
 });
+const CountsFields = z.strictObject({
+  instruments: CountPair,
+  swabs: CountPair,
+  needles: CountPair,
+});
 export const CountsSchema = z.strictObject({
-  counts: z.strictObject({ instruments: CountPair, swabs: CountPair, needles: CountPair }),
+  counts: CountsFields,
   discrepancyAction: z.optional(nonEmpty(1000)),
 });
 
@@ -340,7 +345,10 @@ export const ConfirmItemInput = z.strictObject({
   item: z.string().check(z.regex(/^[a-z][a-z0-9-]{1,39}$/, 'must be a checklist item code')),
   answer: z.optional(z.string().check(z.maxLength(60))),
   note: z.optional(nonEmpty(500)),
-  counts: z.optional(CountsSchema),
+  /** The counts item only: before and after of each counted kind. */
+  counts: z.optional(CountsFields),
+  /** The counts item only: what was done about a count that does not reconcile. */
+  discrepancyAction: z.optional(nonEmpty(1000)),
 });
 
 export const TimelineInput = z.strictObject({ id: idParam(), event: enumOf(TIMELINE) });
