@@ -42,7 +42,7 @@ export const EVEN_COUNTS = {
   },
 };
 
-type Staff = { user: { id: string; name: string }; api: Client };
+type Staff = { user: { id: string; name: string }; token: string; api: Client };
 
 /**
  * An inpatient hospital with a theatre coordinator, an anaesthetist besides the surgeon (the OPD
