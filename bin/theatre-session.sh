@@ -53,7 +53,7 @@ echo
 
 echo '# The coordinator sets up a theatre and tonight’s emergency session'
 call COORD PUT /theatre/theatres/OT2 '{"name":"Theatre 2","type":"general","equipment":["laparoscopy-tower","laminar-flow"],"pricePerMinuteMinor":2500}' '{code,status,equipment}'
-call COORD POST /theatre/sessions "{\"theatre\":\"OT2\",\"start\":\"$START\",\"end\":\"$END\",\"surgeonId\":\"$ID_SURGEON\",\"anaesthetistId\":\"$ID_ANAES\",\"kind\":\"emergency\"}" '{id,theatre,date,start,end,kind}'
+call COORD POST /theatre/sessions "{\"theatre\":\"OT2\",\"start\":\"$START\",\"end\":\"$END\",\"surgeonId\":\"$ID_SURGEON\",\"anaesthetistId\":\"$ID_ANAES\",\"kind\":\"emergency\"}" '{id,theatre,date,start,"end":.end,kind}'
 SESSION=$(jq -r .id /tmp/ot/body)
 
 echo '# The surgeon requests the case (NCEPOD urgent) from the encounter'
