@@ -3022,7 +3022,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
             "admission",
             "discharge",
             "lab-order",
-            "radiology-order"
+            "radiology-order",
+            "surgery-booking"
           ]
         },
         "status": {
@@ -3720,7 +3721,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
             "admission",
             "discharge",
             "lab-order",
-            "radiology-order"
+            "radiology-order",
+            "surgery-booking"
           ]
         },
         "status": {
@@ -4263,7 +4265,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
             "admission",
             "discharge",
             "lab-order",
-            "radiology-order"
+            "radiology-order",
+            "surgery-booking"
           ]
         },
         "status": {
@@ -6588,7 +6591,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
             "admission",
             "discharge",
             "lab-order",
-            "radiology-order"
+            "radiology-order",
+            "surgery-booking"
           ]
         },
         "status": {
@@ -7531,7 +7535,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
             "admission",
             "discharge",
             "lab-order",
-            "radiology-order"
+            "radiology-order",
+            "surgery-booking"
           ]
         },
         "status": {
@@ -8720,6 +8725,407 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
       "readOnlyHint": true,
       "destructiveHint": false,
       "idempotentHint": true,
+      "openWorldHint": false
+    }
+  },
+  {
+    "name": "propose-surgery-booking",
+    "module": "theatre",
+    "tool": true,
+    "skill": "ot-protocol",
+    "title": "Propose a surgery booking",
+    "description": "Propose booking a surgical case into a theatre session at a start time (optionally bumping elective cases with a reason), with your rationale, for the coordinator or the surgeon to approve.",
+    "scope": "agents:clinical:propose",
+    "tags": [
+      "theatre",
+      "surgery",
+      "booking",
+      "hitl"
+    ],
+    "keywords": [
+      "book surgery",
+      "schedule case",
+      "theatre booking"
+    ],
+    "examples": [
+      "Book case 7f3e… into tomorrow’s session in theatre 2 at 09:00"
+    ],
+    "operations": [
+      {
+        "name": "agent-actions.proposeSurgeryBooking",
+        "kind": "write",
+        "idempotent": false,
+        "access": {
+          "roles": [
+            "THEATRE_COORDINATOR",
+            "DOCTOR",
+            "NURSE"
+          ],
+          "scope": "agents:clinical:propose"
+        }
+      }
+    ],
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "string",
+          "pattern": "^[A-Za-z0-9-]{1,64}$"
+        },
+        "sessionId": {
+          "type": "string",
+          "pattern": "^[A-Za-z0-9-]{1,64}$"
+        },
+        "start": {
+          "type": "string"
+        },
+        "expectedMinutes": {
+          "type": "integer",
+          "minimum": 5,
+          "maximum": 1440
+        },
+        "bump": {
+          "type": "object",
+          "properties": {
+            "caseIds": {
+              "minItems": 1,
+              "maxItems": 5,
+              "type": "array",
+              "items": {
+                "type": "string",
+                "pattern": "^[A-Za-z0-9-]{1,64}$"
+              }
+            },
+            "reason": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 500
+            }
+          },
+          "required": [
+            "caseIds",
+            "reason"
+          ],
+          "additionalProperties": false
+        },
+        "rationale": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 2000
+        }
+      },
+      "required": [
+        "id",
+        "sessionId",
+        "start",
+        "rationale"
+      ],
+      "additionalProperties": false
+    },
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "string"
+        },
+        "type": {
+          "type": "string",
+          "enum": [
+            "prescription",
+            "admission",
+            "discharge",
+            "lab-order",
+            "radiology-order",
+            "surgery-booking"
+          ]
+        },
+        "status": {
+          "type": "string",
+          "enum": [
+            "PENDING",
+            "APPROVED",
+            "REJECTED",
+            "EXPIRED",
+            "EXECUTED",
+            "FAILED"
+          ]
+        },
+        "risk": {
+          "type": "string",
+          "enum": [
+            "LOW",
+            "MEDIUM",
+            "HIGH",
+            "CRITICAL"
+          ]
+        },
+        "riskReasons": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          }
+        },
+        "patientId": {
+          "type": "string"
+        },
+        "patientName": {
+          "type": "string"
+        },
+        "summary": {
+          "type": "string"
+        },
+        "operation": {
+          "type": "string"
+        },
+        "input": {
+          "type": "object",
+          "propertyNames": {
+            "type": "string"
+          },
+          "additionalProperties": {}
+        },
+        "approverRoles": {
+          "type": "array",
+          "items": {
+            "type": "string",
+            "enum": [
+              "ADMIN",
+              "DOCTOR",
+              "NURSE",
+              "RECEPTIONIST",
+              "PHARMACIST",
+              "ACCOUNTANT",
+              "LAB_TECHNICIAN",
+              "RADIOLOGIST",
+              "BED_MANAGER",
+              "CASHIER",
+              "PATHOLOGIST",
+              "RADIOGRAPHER",
+              "THEATRE_COORDINATOR"
+            ]
+          }
+        },
+        "proposer": {
+          "type": "object",
+          "properties": {
+            "kind": {
+              "type": "string",
+              "enum": [
+                "apiKey",
+                "user"
+              ]
+            },
+            "id": {
+              "type": "string"
+            },
+            "role": {
+              "type": "string",
+              "enum": [
+                "ADMIN",
+                "DOCTOR",
+                "NURSE",
+                "RECEPTIONIST",
+                "PHARMACIST",
+                "ACCOUNTANT",
+                "LAB_TECHNICIAN",
+                "RADIOLOGIST",
+                "BED_MANAGER",
+                "CASHIER",
+                "PATHOLOGIST",
+                "RADIOGRAPHER",
+                "THEATRE_COORDINATOR"
+              ]
+            },
+            "agent": {
+              "type": "string"
+            }
+          },
+          "required": [
+            "kind",
+            "id"
+          ],
+          "additionalProperties": false
+        },
+        "rationale": {
+          "type": "string"
+        },
+        "createdAt": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        },
+        "expiresAt": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        },
+        "decision": {
+          "type": "object",
+          "properties": {
+            "by": {
+              "type": "string",
+              "enum": [
+                "user",
+                "auto-approval"
+              ]
+            },
+            "userId": {
+              "type": "string"
+            },
+            "role": {
+              "type": "string",
+              "enum": [
+                "ADMIN",
+                "DOCTOR",
+                "NURSE",
+                "RECEPTIONIST",
+                "PHARMACIST",
+                "ACCOUNTANT",
+                "LAB_TECHNICIAN",
+                "RADIOLOGIST",
+                "BED_MANAGER",
+                "CASHIER",
+                "PATHOLOGIST",
+                "RADIOGRAPHER",
+                "THEATRE_COORDINATOR"
+              ]
+            },
+            "at": {
+              "type": "string",
+              "format": "date-time",
+              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+            },
+            "reason": {
+              "type": "string"
+            }
+          },
+          "required": [
+            "by",
+            "userId",
+            "role",
+            "at"
+          ],
+          "additionalProperties": false
+        },
+        "result": {
+          "type": "object",
+          "properties": {
+            "id": {
+              "type": "string"
+            },
+            "at": {
+              "type": "string",
+              "format": "date-time",
+              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+            }
+          },
+          "required": [
+            "id",
+            "at"
+          ],
+          "additionalProperties": false
+        },
+        "failure": {
+          "type": "object",
+          "properties": {
+            "reason": {
+              "type": "string"
+            },
+            "at": {
+              "type": "string",
+              "format": "date-time",
+              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+            }
+          },
+          "required": [
+            "reason",
+            "at"
+          ],
+          "additionalProperties": false
+        },
+        "history": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "at": {
+                "type": "string",
+                "format": "date-time",
+                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              },
+              "event": {
+                "type": "string",
+                "enum": [
+                  "proposed",
+                  "approved",
+                  "auto-approved",
+                  "auto-approval-suspended",
+                  "auto-approval-not-applicable",
+                  "rejected",
+                  "expired",
+                  "dispatch-retried",
+                  "claimed",
+                  "executed",
+                  "failed"
+                ]
+              },
+              "status": {
+                "type": "string",
+                "enum": [
+                  "PENDING",
+                  "APPROVED",
+                  "REJECTED",
+                  "EXPIRED",
+                  "EXECUTED",
+                  "FAILED"
+                ]
+              },
+              "by": {
+                "type": "string"
+              },
+              "note": {
+                "type": "string"
+              }
+            },
+            "required": [
+              "at",
+              "event",
+              "status",
+              "by"
+            ],
+            "additionalProperties": false
+          }
+        },
+        "message": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "id",
+        "type",
+        "status",
+        "risk",
+        "riskReasons",
+        "patientId",
+        "patientName",
+        "summary",
+        "operation",
+        "input",
+        "approverRoles",
+        "proposer",
+        "rationale",
+        "createdAt",
+        "expiresAt",
+        "history",
+        "message"
+      ],
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "Propose a surgery booking",
+      "readOnlyHint": false,
+      "destructiveHint": false,
+      "idempotentHint": false,
       "openWorldHint": false
     }
   }

@@ -124,5 +124,15 @@ export const AGENT_ACTION_TYPES = {
       "ADMIN",
       "DOCTOR"
     ]
+  },
+  "surgery-booking": {
+    "title": "Surgery booking",
+    "lifetimeMinutes": 720,
+    "module": "theatre",
+    "approverRoles": [
+      "ADMIN",
+      "THEATRE_COORDINATOR",
+      "DOCTOR"
+    ]
   }
 } as const;

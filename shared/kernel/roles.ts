@@ -80,6 +80,7 @@ export const ROLE_GROUPS = {
     'RADIOLOGIST',
     'RADIOGRAPHER',
     'RECEPTIONIST',
+    'THEATRE_COORDINATOR',
   ],
 } as const satisfies Record<string, readonly Role[]>;
 

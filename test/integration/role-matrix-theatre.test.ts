@@ -103,7 +103,13 @@ const staff = new Map<Role, Client>();
 const exactKey = new Map<Scope, Client>();
 const allButKey = new Map<Scope, Client>();
 let allScopesKey: Client;
-let f: { theatre: string; todayTheatre: string; case: any; admission: any; sessions: any[] };
+let f: {
+  theatre: string;
+  todayTheatre: string;
+  case: any;
+  admission: any;
+  sessions: any[];
+};
 
 /** Ten-minute slots in whole-day sessions of one theatre, handed out in turn (no clashes). */
 let slot = 0;

@@ -7,9 +7,13 @@
 import { AgentCard, Role, TaskState } from '@a2a-js/sdk';
 import { JsonRpcTransportFactory } from '@a2a-js/sdk/client';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { LocalRuntime } from '../../bin/local/server';
 import { agentCard } from '../../shared/agents';
 import { mcpClient, toolAnswer } from '../support/agents';
+import { expectError } from '../support/api';
+import { PROPOSER_SCOPES } from '../support/hitl';
 import { opdRuntime } from '../support/opd';
+import { startTestRuntime } from '../support/runtime';
 import { confirmPhase, must, type TheatreHospital, theatreHospital } from '../support/theatre';
 
 const TZ = 'Asia/Kolkata';
@@ -164,5 +168,53 @@ describe('A2A ot-protocol (the SDK client)', () => {
       after.phases[1].items.find((i: { code: string }) => i.code === 'patient-procedure-site')
         .confirmation,
     ).toBeUndefined();
+  });
+});
+
+describe('HITL surgery-booking', () => {
+  let rt: LocalRuntime;
+  beforeAll(async () => {
+    rt = await startTestRuntime();
+  });
+
+  it('an agent proposes, the coordinator approves, the executor books through theatre.schedule (overlaps refused)', async () => {
+    const ot = await h.theatre();
+    const day = opd.today;
+    const s = await h.session(ot.code, day, '12:00', '18:00');
+    const [first, second] = await Promise.all([h.requestCase(), h.requestCase()]);
+    const agent = await h.key(PROPOSER_SCOPES, 'theatre agent');
+    const propose = (id: string) =>
+      agent.api.post('/agent-actions/proposals/surgery-booking', {
+        id,
+        sessionId: s.id,
+        start: h.at(day, '12:00'),
+        rationale: 'First free slot of the afternoon list',
+      });
+    const p1 = await must(propose(first.id), 201, 'proposal');
+    expect(p1).toMatchObject({ type: 'surgery-booking', risk: 'LOW', status: 'PENDING' });
+    // Proposing changed nothing.
+    expect((await h.coordinator.api.get(`/theatre/cases/${first.id}`)).body.status).toBe('waiting');
+    // Approvers are who may book: not the nurse.
+    expectError(await h.scrubNurse.api.post(`/agent-actions/${p1.id}/approve`), 403);
+    await must(h.coordinator.api.post(`/agent-actions/${p1.id}/approve`), 200, 'approve');
+    await rt.events.bus.idle();
+    const done = (await h.coordinator.api.get(`/agent-actions/${p1.id}`)).body;
+    expect(done).toMatchObject({ status: 'EXECUTED', result: { id: first.id } });
+    const booked = (await h.coordinator.api.get(`/theatre/cases/${first.id}`)).body;
+    expect(booked).toMatchObject({
+      status: 'scheduled',
+      schedule: { theatre: ot.code, start: h.at(day, '12:00') },
+    });
+
+    // The same time for another case with the same team: the executor's booking is refused.
+    const p2 = await must(propose(second.id), 201, 'second proposal');
+    await must(h.coordinator.api.post(`/agent-actions/${p2.id}/approve`), 200, 'approve 2');
+    await rt.events.bus.idle();
+    const failed = (await h.coordinator.api.get(`/agent-actions/${p2.id}`)).body;
+    expect(failed.status).toBe('FAILED');
+    expect(JSON.stringify(failed)).toMatch(/already booked/);
+    expect((await h.coordinator.api.get(`/theatre/cases/${second.id}`)).body.status).toBe(
+      'waiting',
+    );
   });
 });

@@ -3,6 +3,7 @@ import { Forbidden } from '../../kernel/errors';
 import { invalidField } from '../../kernel/validation';
 import * as z from '../../kernel/zod';
 import { defineModule } from '../../manifest/module';
+import { surgeryBookingAction } from './actions';
 import * as ot from './operations';
 import { theatreGroup } from './routes';
 import { ChecklistView } from './schemas';
@@ -119,6 +120,7 @@ export default defineModule({
     'theatre:write': 'Manage theatres and sessions, request, book and record surgical cases',
   },
   capabilities: [theatreList, surgicalChecklist, tickItem],
+  actionTypes: [surgeryBookingAction],
   skills: [
     {
       name: 'ot-protocol',
