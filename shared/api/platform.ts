@@ -39,7 +39,7 @@ export const agentMetaPlatform = defineModule({
     'agents:reception:write':
       'Agent tools (MCP/A2A) that act at reception: register patients, book, cancel and check in appointments',
     'agents:clinical:propose':
-      'Agent tools that propose clinical changes (prescriptions, admissions, discharges, lab and radiology orders) for a qualified person to approve; nothing changes until then',
+      'Agent tools that propose clinical changes (prescriptions, admissions, discharges, lab and radiology orders, surgery bookings) for a qualified person to approve; nothing changes until then',
     'agents:operations:read':
       'Agent tools (MCP/A2A) that read operations data: the OPD queue, beds, pharmacy stock, billing summary',
   },

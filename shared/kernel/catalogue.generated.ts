@@ -60,7 +60,7 @@ export const SCOPES = {
   "theatre:read": "Read theatres, sessions, surgical cases, checklists, lists and utilisation",
   "theatre:write": "Manage theatres and sessions, request, book and record surgical cases",
   "agents:reception:write": "Agent tools (MCP/A2A) that act at reception: register patients, book, cancel and check in appointments",
-  "agents:clinical:propose": "Agent tools that propose clinical changes (prescriptions, admissions, discharges, lab and radiology orders) for a qualified person to approve; nothing changes until then",
+  "agents:clinical:propose": "Agent tools that propose clinical changes (prescriptions, admissions, discharges, lab and radiology orders, surgery bookings) for a qualified person to approve; nothing changes until then",
   "agents:operations:read": "Agent tools (MCP/A2A) that read operations data: the OPD queue, beds, pharmacy stock, billing summary",
   "agent-actions:read": "Read agent actions (HITL proposals) and their outcomes"
 } as const;
