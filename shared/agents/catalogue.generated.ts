@@ -51,7 +51,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
             "PATHOLOGIST",
             "RADIOGRAPHER",
             "INSURANCE_DESK",
-            "WARD_MANAGER"
+            "WARD_MANAGER",
+            "THEATRE_COORDINATOR"
           ],
           "scope": "patients:read",
           "roleGroup": "allStaff"
@@ -286,7 +287,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
             "PATHOLOGIST",
             "RADIOGRAPHER",
             "INSURANCE_DESK",
-            "WARD_MANAGER"
+            "WARD_MANAGER",
+            "THEATRE_COORDINATOR"
           ],
           "scope": "patients:read",
           "roleGroup": "allStaff"
@@ -2615,7 +2617,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
             "PATHOLOGIST",
             "RADIOGRAPHER",
             "INSURANCE_DESK",
-            "WARD_MANAGER"
+            "WARD_MANAGER",
+            "THEATRE_COORDINATOR"
           ],
           "scope": "patients:read",
           "roleGroup": "allStaff"
@@ -3232,7 +3235,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
             "admission",
             "discharge",
             "lab-order",
-            "radiology-order"
+            "radiology-order",
+            "surgery-booking"
           ]
         },
         "status": {
@@ -3298,7 +3302,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "PATHOLOGIST",
               "RADIOGRAPHER",
               "INSURANCE_DESK",
-              "WARD_MANAGER"
+              "WARD_MANAGER",
+              "THEATRE_COORDINATOR"
             ]
           }
         },
@@ -3331,7 +3336,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "PATHOLOGIST",
                 "RADIOGRAPHER",
                 "INSURANCE_DESK",
-                "WARD_MANAGER"
+                "WARD_MANAGER",
+                "THEATRE_COORDINATOR"
               ]
             },
             "agent": {
@@ -3386,7 +3392,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "PATHOLOGIST",
                 "RADIOGRAPHER",
                 "INSURANCE_DESK",
-                "WARD_MANAGER"
+                "WARD_MANAGER",
+                "THEATRE_COORDINATOR"
               ]
             },
             "at": {
@@ -3933,7 +3940,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
             "admission",
             "discharge",
             "lab-order",
-            "radiology-order"
+            "radiology-order",
+            "surgery-booking"
           ]
         },
         "status": {
@@ -3999,7 +4007,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "PATHOLOGIST",
               "RADIOGRAPHER",
               "INSURANCE_DESK",
-              "WARD_MANAGER"
+              "WARD_MANAGER",
+              "THEATRE_COORDINATOR"
             ]
           }
         },
@@ -4032,7 +4041,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "PATHOLOGIST",
                 "RADIOGRAPHER",
                 "INSURANCE_DESK",
-                "WARD_MANAGER"
+                "WARD_MANAGER",
+                "THEATRE_COORDINATOR"
               ]
             },
             "agent": {
@@ -4087,7 +4097,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "PATHOLOGIST",
                 "RADIOGRAPHER",
                 "INSURANCE_DESK",
-                "WARD_MANAGER"
+                "WARD_MANAGER",
+                "THEATRE_COORDINATOR"
               ]
             },
             "at": {
@@ -4479,7 +4490,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
             "admission",
             "discharge",
             "lab-order",
-            "radiology-order"
+            "radiology-order",
+            "surgery-booking"
           ]
         },
         "status": {
@@ -4545,7 +4557,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "PATHOLOGIST",
               "RADIOGRAPHER",
               "INSURANCE_DESK",
-              "WARD_MANAGER"
+              "WARD_MANAGER",
+              "THEATRE_COORDINATOR"
             ]
           }
         },
@@ -4578,7 +4591,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "PATHOLOGIST",
                 "RADIOGRAPHER",
                 "INSURANCE_DESK",
-                "WARD_MANAGER"
+                "WARD_MANAGER",
+                "THEATRE_COORDINATOR"
               ]
             },
             "agent": {
@@ -4633,7 +4647,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "PATHOLOGIST",
                 "RADIOGRAPHER",
                 "INSURANCE_DESK",
-                "WARD_MANAGER"
+                "WARD_MANAGER",
+                "THEATRE_COORDINATOR"
               ]
             },
             "at": {
@@ -5999,7 +6014,9 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                       "procedure",
                       "other",
                       "laboratory",
-                      "radiology"
+                      "radiology",
+                      "theatre",
+                      "anaesthesia"
                     ]
                   },
                   "net": {
@@ -6113,7 +6130,9 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                       "procedure",
                       "other",
                       "laboratory",
-                      "radiology"
+                      "radiology",
+                      "theatre",
+                      "anaesthesia"
                     ]
                   },
                   "net": {
@@ -7483,7 +7502,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
             "admission",
             "discharge",
             "lab-order",
-            "radiology-order"
+            "radiology-order",
+            "surgery-booking"
           ]
         },
         "status": {
@@ -7549,7 +7569,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "PATHOLOGIST",
               "RADIOGRAPHER",
               "INSURANCE_DESK",
-              "WARD_MANAGER"
+              "WARD_MANAGER",
+              "THEATRE_COORDINATOR"
             ]
           }
         },
@@ -7582,7 +7603,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "PATHOLOGIST",
                 "RADIOGRAPHER",
                 "INSURANCE_DESK",
-                "WARD_MANAGER"
+                "WARD_MANAGER",
+                "THEATRE_COORDINATOR"
               ]
             },
             "agent": {
@@ -7637,7 +7659,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "PATHOLOGIST",
                 "RADIOGRAPHER",
                 "INSURANCE_DESK",
-                "WARD_MANAGER"
+                "WARD_MANAGER",
+                "THEATRE_COORDINATOR"
               ]
             },
             "at": {
@@ -8429,7 +8452,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
             "admission",
             "discharge",
             "lab-order",
-            "radiology-order"
+            "radiology-order",
+            "surgery-booking"
           ]
         },
         "status": {
@@ -8495,7 +8519,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "PATHOLOGIST",
               "RADIOGRAPHER",
               "INSURANCE_DESK",
-              "WARD_MANAGER"
+              "WARD_MANAGER",
+              "THEATRE_COORDINATOR"
             ]
           }
         },
@@ -8528,7 +8553,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "PATHOLOGIST",
                 "RADIOGRAPHER",
                 "INSURANCE_DESK",
-                "WARD_MANAGER"
+                "WARD_MANAGER",
+                "THEATRE_COORDINATOR"
               ]
             },
             "agent": {
@@ -8583,7 +8609,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "PATHOLOGIST",
                 "RADIOGRAPHER",
                 "INSURANCE_DESK",
-                "WARD_MANAGER"
+                "WARD_MANAGER",
+                "THEATRE_COORDINATOR"
               ]
             },
             "at": {
@@ -9507,50 +9534,938 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
     }
   },
   {
-    "name": "get-agent-action",
-    "module": "agent-actions",
+    "name": "get-theatre-list",
+    "module": "theatre",
     "tool": true,
-    "skill": "agent-action-status",
-    "title": "Agent action status",
-    "description": "One agent action (HITL proposal) by id: its status (PENDING, APPROVED, REJECTED, EXPIRED, EXECUTED, FAILED), risk, the human decision with its note or reason, the result or failure, and its history.",
-    "scope": "agent-actions:read",
+    "skill": "ot-protocol",
+    "title": "Theatre list",
+    "description": "A date’s operating theatre lists: each theatre’s sessions, their cases in order, each case’s state and checklist progress.",
+    "scope": "theatre:read",
     "tags": [
-      "agent-actions",
-      "hitl",
-      "approval"
+      "theatre",
+      "surgery",
+      "list"
     ],
     "keywords": [
-      "action",
-      "proposal",
-      "proposed",
-      "approved",
-      "rejected",
-      "decision",
-      "decided"
+      "theatre list",
+      "operating list",
+      "list",
+      "cases",
+      "tomorrow"
     ],
     "examples": [
-      "What happened to agent action 3b2d…?",
-      "Was proposal 3b2d… approved?"
+      "What is on the theatre list for 2026-11-26?"
     ],
     "operations": [
       {
-        "name": "agent-actions.get",
+        "name": "theatre.lists",
         "kind": "read",
         "idempotent": true,
         "access": {
           "roles": [
+            "THEATRE_COORDINATOR",
             "DOCTOR",
-            "NURSE",
-            "PHARMACIST",
-            "BED_MANAGER",
-            "LAB_TECHNICIAN",
-            "PATHOLOGIST",
-            "RADIOLOGIST",
-            "RADIOGRAPHER",
-            "RECEPTIONIST"
+            "NURSE"
           ],
-          "scope": "agent-actions:read",
-          "roleGroup": "careTeam"
+          "scope": "theatre:read",
+          "roleGroup": "theatreStaff"
+        }
+      }
+    ],
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "date": {
+          "type": "string",
+          "pattern": "^\\d{4}-\\d{2}-\\d{2}$"
+        },
+        "theatre": {
+          "type": "string",
+          "pattern": "^[A-Za-z0-9][A-Za-z0-9.-]{0,19}$"
+        }
+      },
+      "required": [
+        "date"
+      ],
+      "additionalProperties": false
+    },
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "date": {
+          "type": "string"
+        },
+        "theatres": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "theatre": {
+                "type": "string"
+              },
+              "sessions": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "properties": {
+                    "session": {
+                      "type": "object",
+                      "properties": {
+                        "id": {
+                          "type": "string"
+                        },
+                        "theatre": {
+                          "type": "string"
+                        },
+                        "date": {
+                          "type": "string"
+                        },
+                        "start": {
+                          "type": "string",
+                          "format": "date-time",
+                          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                        },
+                        "end": {
+                          "type": "string",
+                          "format": "date-time",
+                          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                        },
+                        "surgeonId": {
+                          "type": "string"
+                        },
+                        "anaesthetistId": {
+                          "type": "string"
+                        },
+                        "kind": {
+                          "type": "string",
+                          "enum": [
+                            "elective",
+                            "emergency"
+                          ]
+                        },
+                        "createdBy": {
+                          "type": "string"
+                        },
+                        "createdAt": {
+                          "type": "string",
+                          "format": "date-time",
+                          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                        },
+                        "firstInRoomAt": {
+                          "type": "string",
+                          "format": "date-time",
+                          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                        },
+                        "lastOutAt": {
+                          "type": "string",
+                          "format": "date-time",
+                          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                        },
+                        "overran": {
+                          "type": "boolean"
+                        },
+                        "version": {
+                          "type": "number"
+                        }
+                      },
+                      "required": [
+                        "id",
+                        "theatre",
+                        "date",
+                        "start",
+                        "end",
+                        "surgeonId",
+                        "anaesthetistId",
+                        "kind",
+                        "createdBy",
+                        "createdAt",
+                        "version"
+                      ],
+                      "additionalProperties": false
+                    },
+                    "cases": {
+                      "type": "array",
+                      "items": {
+                        "type": "object",
+                        "properties": {
+                          "id": {
+                            "type": "string"
+                          },
+                          "start": {
+                            "type": "string",
+                            "format": "date-time",
+                            "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                          },
+                          "end": {
+                            "type": "string",
+                            "format": "date-time",
+                            "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                          },
+                          "patientName": {
+                            "type": "string"
+                          },
+                          "mrn": {
+                            "type": "string"
+                          },
+                          "procedure": {
+                            "type": "string"
+                          },
+                          "site": {
+                            "type": "string"
+                          },
+                          "laterality": {
+                            "type": "string"
+                          },
+                          "priority": {
+                            "type": "string"
+                          },
+                          "surgeon": {
+                            "type": "string"
+                          },
+                          "anaesthetist": {
+                            "type": "string"
+                          },
+                          "status": {
+                            "type": "string",
+                            "enum": [
+                              "waiting",
+                              "scheduled",
+                              "in-theatre",
+                              "completed",
+                              "cancelled"
+                            ]
+                          },
+                          "checklist": {
+                            "type": "object",
+                            "properties": {
+                              "currentPhase": {
+                                "anyOf": [
+                                  {
+                                    "type": "string",
+                                    "enum": [
+                                      "sign-in",
+                                      "time-out",
+                                      "sign-out"
+                                    ]
+                                  },
+                                  {
+                                    "type": "null"
+                                  }
+                                ]
+                              },
+                              "confirmed": {
+                                "type": "number"
+                              },
+                              "total": {
+                                "type": "number"
+                              }
+                            },
+                            "required": [
+                              "currentPhase",
+                              "confirmed",
+                              "total"
+                            ],
+                            "additionalProperties": false
+                          }
+                        },
+                        "required": [
+                          "id",
+                          "start",
+                          "end",
+                          "patientName",
+                          "mrn",
+                          "procedure",
+                          "site",
+                          "laterality",
+                          "priority",
+                          "surgeon",
+                          "anaesthetist",
+                          "status",
+                          "checklist"
+                        ],
+                        "additionalProperties": false
+                      }
+                    }
+                  },
+                  "required": [
+                    "session",
+                    "cases"
+                  ],
+                  "additionalProperties": false
+                }
+              }
+            },
+            "required": [
+              "theatre",
+              "sessions"
+            ],
+            "additionalProperties": false
+          }
+        }
+      },
+      "required": [
+        "date",
+        "theatres"
+      ],
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "Theatre list",
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true,
+      "openWorldHint": false
+    }
+  },
+  {
+    "name": "get-surgical-checklist",
+    "module": "theatre",
+    "tool": true,
+    "skill": "ot-protocol",
+    "title": "Surgical safety checklist",
+    "description": "Where a case stands in the WHO Surgical Safety Checklist (by case id, or the case in a theatre now or next): phases, outstanding items and who must confirm each, and the next step.",
+    "scope": "theatre:read",
+    "tags": [
+      "theatre",
+      "surgery",
+      "checklist",
+      "who"
+    ],
+    "keywords": [
+      "checklist",
+      "sign in",
+      "time out",
+      "sign out",
+      "outstanding",
+      "next step"
+    ],
+    "examples": [
+      "Where does the next case in theatre 2 stand in the checklist?"
+    ],
+    "operations": [
+      {
+        "name": "theatre.checklist",
+        "kind": "read",
+        "idempotent": true,
+        "access": {
+          "roles": [
+            "THEATRE_COORDINATOR",
+            "DOCTOR",
+            "NURSE"
+          ],
+          "scope": "theatre:read",
+          "roleGroup": "theatreStaff"
+        }
+      },
+      {
+        "name": "theatre.theatreChecklist",
+        "kind": "read",
+        "idempotent": true,
+        "access": {
+          "roles": [
+            "THEATRE_COORDINATOR",
+            "DOCTOR",
+            "NURSE"
+          ],
+          "scope": "theatre:read",
+          "roleGroup": "theatreStaff"
+        }
+      }
+    ],
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "caseId": {
+          "type": "string",
+          "pattern": "^[A-Za-z0-9-]{1,64}$"
+        },
+        "theatre": {
+          "type": "string",
+          "pattern": "^[A-Za-z0-9][A-Za-z0-9.-]{0,19}$"
+        }
+      },
+      "additionalProperties": false
+    },
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "caseId": {
+          "type": "string"
+        },
+        "patientName": {
+          "type": "string"
+        },
+        "procedure": {
+          "type": "string"
+        },
+        "theatre": {
+          "type": "string"
+        },
+        "status": {
+          "type": "string",
+          "enum": [
+            "waiting",
+            "scheduled",
+            "in-theatre",
+            "completed",
+            "cancelled"
+          ]
+        },
+        "currentPhase": {
+          "anyOf": [
+            {
+              "type": "string",
+              "enum": [
+                "sign-in",
+                "time-out",
+                "sign-out"
+              ]
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "phases": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "phase": {
+                "type": "string",
+                "enum": [
+                  "sign-in",
+                  "time-out",
+                  "sign-out"
+                ]
+              },
+              "title": {
+                "type": "string"
+              },
+              "complete": {
+                "type": "boolean"
+              },
+              "items": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "properties": {
+                    "code": {
+                      "type": "string"
+                    },
+                    "text": {
+                      "type": "string"
+                    },
+                    "local": {
+                      "type": "boolean"
+                    },
+                    "confirmer": {
+                      "type": "string",
+                      "enum": [
+                        "nurse",
+                        "anaesthetist",
+                        "surgeon"
+                      ]
+                    },
+                    "confirmerId": {
+                      "type": "string"
+                    },
+                    "confirmerName": {
+                      "type": "string"
+                    },
+                    "answers": {
+                      "type": "array",
+                      "items": {
+                        "type": "string"
+                      }
+                    },
+                    "confirmation": {
+                      "type": "object",
+                      "properties": {
+                        "code": {
+                          "type": "string"
+                        },
+                        "answer": {
+                          "type": "string"
+                        },
+                        "note": {
+                          "type": "string"
+                        },
+                        "by": {
+                          "type": "string"
+                        },
+                        "byName": {
+                          "type": "string"
+                        },
+                        "role": {
+                          "type": "string",
+                          "enum": [
+                            "nurse",
+                            "anaesthetist",
+                            "surgeon"
+                          ]
+                        },
+                        "at": {
+                          "type": "string",
+                          "format": "date-time",
+                          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                        }
+                      },
+                      "required": [
+                        "code",
+                        "answer",
+                        "by",
+                        "byName",
+                        "role",
+                        "at"
+                      ],
+                      "additionalProperties": false
+                    }
+                  },
+                  "required": [
+                    "code",
+                    "text",
+                    "local",
+                    "confirmer",
+                    "confirmerId",
+                    "confirmerName",
+                    "answers"
+                  ],
+                  "additionalProperties": false
+                }
+              }
+            },
+            "required": [
+              "phase",
+              "title",
+              "complete",
+              "items"
+            ],
+            "additionalProperties": false
+          }
+        },
+        "outstanding": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "code": {
+                "type": "string"
+              },
+              "text": {
+                "type": "string"
+              },
+              "confirmer": {
+                "type": "string",
+                "enum": [
+                  "nurse",
+                  "anaesthetist",
+                  "surgeon"
+                ]
+              },
+              "confirmerName": {
+                "type": "string"
+              }
+            },
+            "required": [
+              "code",
+              "text",
+              "confirmer",
+              "confirmerName"
+            ],
+            "additionalProperties": false
+          }
+        },
+        "timeline": {
+          "type": "object",
+          "properties": {
+            "in-room": {
+              "type": "string",
+              "format": "date-time",
+              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+            },
+            "anaesthesia-start": {
+              "type": "string",
+              "format": "date-time",
+              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+            },
+            "incision": {
+              "type": "string",
+              "format": "date-time",
+              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+            },
+            "closure": {
+              "type": "string",
+              "format": "date-time",
+              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+            },
+            "out-of-room": {
+              "type": "string",
+              "format": "date-time",
+              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+            }
+          },
+          "additionalProperties": false
+        },
+        "nextStep": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "caseId",
+        "patientName",
+        "procedure",
+        "status",
+        "currentPhase",
+        "phases",
+        "outstanding",
+        "timeline",
+        "nextStep"
+      ],
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "Surgical safety checklist",
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true,
+      "openWorldHint": false
+    }
+  },
+  {
+    "name": "tick-checklist-item",
+    "module": "theatre",
+    "tool": false,
+    "skill": "ot-protocol",
+    "title": "Tick a checklist item (refused)",
+    "description": "Agents never confirm checklist items: answers which team member must confirm the item in person.",
+    "scope": "theatre:read",
+    "tags": [
+      "theatre",
+      "checklist"
+    ],
+    "keywords": [
+      "tick",
+      "confirm item",
+      "mark done"
+    ],
+    "examples": [
+      "Tick site-marked for case 3f2c…"
+    ],
+    "operations": [
+      {
+        "name": "theatre.checklist",
+        "kind": "read",
+        "idempotent": true,
+        "access": {
+          "roles": [
+            "THEATRE_COORDINATOR",
+            "DOCTOR",
+            "NURSE"
+          ],
+          "scope": "theatre:read",
+          "roleGroup": "theatreStaff"
+        }
+      }
+    ],
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "caseId": {
+          "type": "string",
+          "pattern": "^[A-Za-z0-9-]{1,64}$"
+        },
+        "item": {
+          "type": "string",
+          "pattern": "^[a-z][a-z0-9-]{1,39}$"
+        }
+      },
+      "required": [
+        "caseId",
+        "item"
+      ],
+      "additionalProperties": false
+    },
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "caseId": {
+          "type": "string"
+        },
+        "patientName": {
+          "type": "string"
+        },
+        "procedure": {
+          "type": "string"
+        },
+        "theatre": {
+          "type": "string"
+        },
+        "status": {
+          "type": "string",
+          "enum": [
+            "waiting",
+            "scheduled",
+            "in-theatre",
+            "completed",
+            "cancelled"
+          ]
+        },
+        "currentPhase": {
+          "anyOf": [
+            {
+              "type": "string",
+              "enum": [
+                "sign-in",
+                "time-out",
+                "sign-out"
+              ]
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "phases": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "phase": {
+                "type": "string",
+                "enum": [
+                  "sign-in",
+                  "time-out",
+                  "sign-out"
+                ]
+              },
+              "title": {
+                "type": "string"
+              },
+              "complete": {
+                "type": "boolean"
+              },
+              "items": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "properties": {
+                    "code": {
+                      "type": "string"
+                    },
+                    "text": {
+                      "type": "string"
+                    },
+                    "local": {
+                      "type": "boolean"
+                    },
+                    "confirmer": {
+                      "type": "string",
+                      "enum": [
+                        "nurse",
+                        "anaesthetist",
+                        "surgeon"
+                      ]
+                    },
+                    "confirmerId": {
+                      "type": "string"
+                    },
+                    "confirmerName": {
+                      "type": "string"
+                    },
+                    "answers": {
+                      "type": "array",
+                      "items": {
+                        "type": "string"
+                      }
+                    },
+                    "confirmation": {
+                      "type": "object",
+                      "properties": {
+                        "code": {
+                          "type": "string"
+                        },
+                        "answer": {
+                          "type": "string"
+                        },
+                        "note": {
+                          "type": "string"
+                        },
+                        "by": {
+                          "type": "string"
+                        },
+                        "byName": {
+                          "type": "string"
+                        },
+                        "role": {
+                          "type": "string",
+                          "enum": [
+                            "nurse",
+                            "anaesthetist",
+                            "surgeon"
+                          ]
+                        },
+                        "at": {
+                          "type": "string",
+                          "format": "date-time",
+                          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                        }
+                      },
+                      "required": [
+                        "code",
+                        "answer",
+                        "by",
+                        "byName",
+                        "role",
+                        "at"
+                      ],
+                      "additionalProperties": false
+                    }
+                  },
+                  "required": [
+                    "code",
+                    "text",
+                    "local",
+                    "confirmer",
+                    "confirmerId",
+                    "confirmerName",
+                    "answers"
+                  ],
+                  "additionalProperties": false
+                }
+              }
+            },
+            "required": [
+              "phase",
+              "title",
+              "complete",
+              "items"
+            ],
+            "additionalProperties": false
+          }
+        },
+        "outstanding": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "code": {
+                "type": "string"
+              },
+              "text": {
+                "type": "string"
+              },
+              "confirmer": {
+                "type": "string",
+                "enum": [
+                  "nurse",
+                  "anaesthetist",
+                  "surgeon"
+                ]
+              },
+              "confirmerName": {
+                "type": "string"
+              }
+            },
+            "required": [
+              "code",
+              "text",
+              "confirmer",
+              "confirmerName"
+            ],
+            "additionalProperties": false
+          }
+        },
+        "timeline": {
+          "type": "object",
+          "properties": {
+            "in-room": {
+              "type": "string",
+              "format": "date-time",
+              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+            },
+            "anaesthesia-start": {
+              "type": "string",
+              "format": "date-time",
+              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+            },
+            "incision": {
+              "type": "string",
+              "format": "date-time",
+              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+            },
+            "closure": {
+              "type": "string",
+              "format": "date-time",
+              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+            },
+            "out-of-room": {
+              "type": "string",
+              "format": "date-time",
+              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+            }
+          },
+          "additionalProperties": false
+        },
+        "nextStep": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "caseId",
+        "patientName",
+        "procedure",
+        "status",
+        "currentPhase",
+        "phases",
+        "outstanding",
+        "timeline",
+        "nextStep"
+      ],
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "Tick a checklist item (refused)",
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true,
+      "openWorldHint": false
+    }
+  },
+  {
+    "name": "propose-surgery-booking",
+    "module": "theatre",
+    "tool": true,
+    "skill": "ot-protocol",
+    "title": "Propose a surgery booking",
+    "description": "Propose booking a surgical case into a theatre session at a start time (optionally bumping elective cases with a reason), with your rationale, for the coordinator or the surgeon to approve.",
+    "scope": "agents:clinical:propose",
+    "tags": [
+      "theatre",
+      "surgery",
+      "booking",
+      "hitl"
+    ],
+    "keywords": [
+      "book surgery",
+      "schedule case",
+      "theatre booking"
+    ],
+    "examples": [
+      "Book case 7f3e… into tomorrow’s session in theatre 2 at 09:00"
+    ],
+    "operations": [
+      {
+        "name": "agent-actions.proposeSurgeryBooking",
+        "kind": "write",
+        "idempotent": false,
+        "access": {
+          "roles": [
+            "THEATRE_COORDINATOR",
+            "DOCTOR",
+            "NURSE"
+          ],
+          "scope": "agents:clinical:propose"
         }
       }
     ],
@@ -9560,10 +10475,54 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "id": {
           "type": "string",
           "pattern": "^[A-Za-z0-9-]{1,64}$"
+        },
+        "sessionId": {
+          "type": "string",
+          "pattern": "^[A-Za-z0-9-]{1,64}$"
+        },
+        "start": {
+          "type": "string"
+        },
+        "expectedMinutes": {
+          "type": "integer",
+          "minimum": 5,
+          "maximum": 1440
+        },
+        "bump": {
+          "type": "object",
+          "properties": {
+            "caseIds": {
+              "minItems": 1,
+              "maxItems": 5,
+              "type": "array",
+              "items": {
+                "type": "string",
+                "pattern": "^[A-Za-z0-9-]{1,64}$"
+              }
+            },
+            "reason": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 500
+            }
+          },
+          "required": [
+            "caseIds",
+            "reason"
+          ],
+          "additionalProperties": false
+        },
+        "rationale": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 2000
         }
       },
       "required": [
-        "id"
+        "id",
+        "sessionId",
+        "start",
+        "rationale"
       ],
       "additionalProperties": false
     },
@@ -9580,7 +10539,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
             "admission",
             "discharge",
             "lab-order",
-            "radiology-order"
+            "radiology-order",
+            "surgery-booking"
           ]
         },
         "status": {
@@ -9646,7 +10606,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "PATHOLOGIST",
               "RADIOGRAPHER",
               "INSURANCE_DESK",
-              "WARD_MANAGER"
+              "WARD_MANAGER",
+              "THEATRE_COORDINATOR"
             ]
           }
         },
@@ -9679,7 +10640,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "PATHOLOGIST",
                 "RADIOGRAPHER",
                 "INSURANCE_DESK",
-                "WARD_MANAGER"
+                "WARD_MANAGER",
+                "THEATRE_COORDINATOR"
               ]
             },
             "agent": {
@@ -9734,7 +10696,383 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "PATHOLOGIST",
                 "RADIOGRAPHER",
                 "INSURANCE_DESK",
-                "WARD_MANAGER"
+                "WARD_MANAGER",
+                "THEATRE_COORDINATOR"
+              ]
+            },
+            "at": {
+              "type": "string",
+              "format": "date-time",
+              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+            },
+            "reason": {
+              "type": "string"
+            }
+          },
+          "required": [
+            "by",
+            "userId",
+            "role",
+            "at"
+          ],
+          "additionalProperties": false
+        },
+        "result": {
+          "type": "object",
+          "properties": {
+            "id": {
+              "type": "string"
+            },
+            "at": {
+              "type": "string",
+              "format": "date-time",
+              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+            }
+          },
+          "required": [
+            "id",
+            "at"
+          ],
+          "additionalProperties": false
+        },
+        "failure": {
+          "type": "object",
+          "properties": {
+            "reason": {
+              "type": "string"
+            },
+            "at": {
+              "type": "string",
+              "format": "date-time",
+              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+            }
+          },
+          "required": [
+            "reason",
+            "at"
+          ],
+          "additionalProperties": false
+        },
+        "history": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "at": {
+                "type": "string",
+                "format": "date-time",
+                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              },
+              "event": {
+                "type": "string",
+                "enum": [
+                  "proposed",
+                  "approved",
+                  "auto-approved",
+                  "auto-approval-suspended",
+                  "auto-approval-not-applicable",
+                  "rejected",
+                  "expired",
+                  "dispatch-retried",
+                  "claimed",
+                  "executed",
+                  "failed"
+                ]
+              },
+              "status": {
+                "type": "string",
+                "enum": [
+                  "PENDING",
+                  "APPROVED",
+                  "REJECTED",
+                  "EXPIRED",
+                  "EXECUTED",
+                  "FAILED"
+                ]
+              },
+              "by": {
+                "type": "string"
+              },
+              "note": {
+                "type": "string"
+              }
+            },
+            "required": [
+              "at",
+              "event",
+              "status",
+              "by"
+            ],
+            "additionalProperties": false
+          }
+        },
+        "message": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "id",
+        "type",
+        "status",
+        "risk",
+        "riskReasons",
+        "patientId",
+        "patientName",
+        "summary",
+        "operation",
+        "input",
+        "approverRoles",
+        "proposer",
+        "rationale",
+        "createdAt",
+        "expiresAt",
+        "history",
+        "message"
+      ],
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "Propose a surgery booking",
+      "readOnlyHint": false,
+      "destructiveHint": false,
+      "idempotentHint": false,
+      "openWorldHint": false
+    }
+  },
+  {
+    "name": "get-agent-action",
+    "module": "agent-actions",
+    "tool": true,
+    "skill": "agent-action-status",
+    "title": "Agent action status",
+    "description": "One agent action (HITL proposal) by id: its status (PENDING, APPROVED, REJECTED, EXPIRED, EXECUTED, FAILED), risk, the human decision with its note or reason, the result or failure, and its history.",
+    "scope": "agent-actions:read",
+    "tags": [
+      "agent-actions",
+      "hitl",
+      "approval"
+    ],
+    "keywords": [
+      "action",
+      "proposal",
+      "proposed",
+      "approved",
+      "rejected",
+      "decision",
+      "decided"
+    ],
+    "examples": [
+      "What happened to agent action 3b2d…?",
+      "Was proposal 3b2d… approved?"
+    ],
+    "operations": [
+      {
+        "name": "agent-actions.get",
+        "kind": "read",
+        "idempotent": true,
+        "access": {
+          "roles": [
+            "DOCTOR",
+            "NURSE",
+            "PHARMACIST",
+            "BED_MANAGER",
+            "LAB_TECHNICIAN",
+            "PATHOLOGIST",
+            "RADIOLOGIST",
+            "RADIOGRAPHER",
+            "RECEPTIONIST",
+            "THEATRE_COORDINATOR"
+          ],
+          "scope": "agent-actions:read",
+          "roleGroup": "careTeam"
+        }
+      }
+    ],
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "string",
+          "pattern": "^[A-Za-z0-9-]{1,64}$"
+        }
+      },
+      "required": [
+        "id"
+      ],
+      "additionalProperties": false
+    },
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "string"
+        },
+        "type": {
+          "type": "string",
+          "enum": [
+            "prescription",
+            "admission",
+            "discharge",
+            "lab-order",
+            "radiology-order",
+            "surgery-booking"
+          ]
+        },
+        "status": {
+          "type": "string",
+          "enum": [
+            "PENDING",
+            "APPROVED",
+            "REJECTED",
+            "EXPIRED",
+            "EXECUTED",
+            "FAILED"
+          ]
+        },
+        "risk": {
+          "type": "string",
+          "enum": [
+            "LOW",
+            "MEDIUM",
+            "HIGH",
+            "CRITICAL"
+          ]
+        },
+        "riskReasons": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          }
+        },
+        "patientId": {
+          "type": "string"
+        },
+        "patientName": {
+          "type": "string"
+        },
+        "summary": {
+          "type": "string"
+        },
+        "operation": {
+          "type": "string"
+        },
+        "input": {
+          "type": "object",
+          "propertyNames": {
+            "type": "string"
+          },
+          "additionalProperties": {}
+        },
+        "approverRoles": {
+          "type": "array",
+          "items": {
+            "type": "string",
+            "enum": [
+              "ADMIN",
+              "DOCTOR",
+              "NURSE",
+              "RECEPTIONIST",
+              "PHARMACIST",
+              "ACCOUNTANT",
+              "LAB_TECHNICIAN",
+              "RADIOLOGIST",
+              "BED_MANAGER",
+              "CASHIER",
+              "PATHOLOGIST",
+              "RADIOGRAPHER",
+              "INSURANCE_DESK",
+              "WARD_MANAGER",
+              "THEATRE_COORDINATOR"
+            ]
+          }
+        },
+        "proposer": {
+          "type": "object",
+          "properties": {
+            "kind": {
+              "type": "string",
+              "enum": [
+                "apiKey",
+                "user"
+              ]
+            },
+            "id": {
+              "type": "string"
+            },
+            "role": {
+              "type": "string",
+              "enum": [
+                "ADMIN",
+                "DOCTOR",
+                "NURSE",
+                "RECEPTIONIST",
+                "PHARMACIST",
+                "ACCOUNTANT",
+                "LAB_TECHNICIAN",
+                "RADIOLOGIST",
+                "BED_MANAGER",
+                "CASHIER",
+                "PATHOLOGIST",
+                "RADIOGRAPHER",
+                "INSURANCE_DESK",
+                "WARD_MANAGER",
+                "THEATRE_COORDINATOR"
+              ]
+            },
+            "agent": {
+              "type": "string"
+            }
+          },
+          "required": [
+            "kind",
+            "id"
+          ],
+          "additionalProperties": false
+        },
+        "rationale": {
+          "type": "string"
+        },
+        "createdAt": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        },
+        "expiresAt": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        },
+        "decision": {
+          "type": "object",
+          "properties": {
+            "by": {
+              "type": "string",
+              "enum": [
+                "user",
+                "auto-approval"
+              ]
+            },
+            "userId": {
+              "type": "string"
+            },
+            "role": {
+              "type": "string",
+              "enum": [
+                "ADMIN",
+                "DOCTOR",
+                "NURSE",
+                "RECEPTIONIST",
+                "PHARMACIST",
+                "ACCOUNTANT",
+                "LAB_TECHNICIAN",
+                "RADIOLOGIST",
+                "BED_MANAGER",
+                "CASHIER",
+                "PATHOLOGIST",
+                "RADIOGRAPHER",
+                "INSURANCE_DESK",
+                "WARD_MANAGER",
+                "THEATRE_COORDINATOR"
               ]
             },
             "at": {
@@ -10244,6 +11582,27 @@ export const SKILL_TABLE: readonly Skill[] = [
     ]
   },
   {
+    "name": "ot-protocol",
+    "title": "Operating theatre protocol",
+    "description": "Theatre lists, and where a case stands in the WHO Surgical Safety Checklist: outstanding items, who must confirm them, the next step. Never ticks an item.",
+    "tags": [
+      "theatre",
+      "surgery",
+      "checklist"
+    ],
+    "examples": [
+      "Where does the next case in theatre 2 stand?",
+      "Which Time Out items are outstanding for case …?"
+    ],
+    "keywords": [
+      "theatre",
+      "surgery",
+      "surgical",
+      "operation",
+      "who checklist"
+    ]
+  },
+  {
     "name": "agent-action-status",
     "title": "Agent action status",
     "description": "Follow a proposal made for human approval: whether a person approved or rejected it, why, and what it did.",
@@ -10280,5 +11639,6 @@ export const MODULE_LOADERS = {
   "lab": () => import("../modules/lab/manifest"),
   "radiology": () => import("../modules/radiology/manifest"),
   "roster": () => import("../modules/roster/manifest"),
+  "theatre": () => import("../modules/theatre/manifest"),
   "agent-actions": () => import("../modules/agent-actions/manifest"),
 } as const;

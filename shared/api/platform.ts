@@ -39,7 +39,7 @@ export const agentMetaPlatform = defineModule({
   doc: 'docs/agents.md',
   scopes: {
     'agents:reception:write': `Agent tools (MCP/A2A) that act at reception: register patients, book, cancel and check in appointments${includesNote('agents:reception:write')}`,
-    'agents:clinical:propose': `Agent tools that propose clinical changes (prescriptions, admissions, discharges, lab and radiology orders) for a qualified person to approve; nothing changes until then${includesNote('agents:clinical:propose')}`,
+    'agents:clinical:propose': `Agent tools that propose clinical changes (prescriptions, admissions, discharges, lab and radiology orders, surgery bookings) for a qualified person to approve; nothing changes until then${includesNote('agents:clinical:propose')}`,
     'agents:operations:read': `Agent tools (MCP/A2A) that read operations data: the OPD queue, beds, pharmacy stock, billing summary${includesNote('agents:operations:read')}`,
   },
   groups: [agentMetaGroup],

@@ -34,6 +34,8 @@ export const SCOPE_NAMES = [
   "roster:read",
   "roster:write",
   "roster:manage",
+  "theatre:read",
+  "theatre:write",
   "agents:reception:write",
   "agents:clinical:propose",
   "agents:operations:read",
@@ -73,8 +75,10 @@ export const SCOPES = {
   "roster:read": "Read rosters, ward set-up, rules and who is on duty",
   "roster:write": "Request leave and swaps",
   "roster:manage": "Configure, generate, edit and publish rosters; decide leave and swaps",
+  "theatre:read": "Read theatres, sessions, surgical cases, checklists, lists and utilisation",
+  "theatre:write": "Manage theatres and sessions, request, book and record surgical cases",
   "agents:reception:write": "Agent tools (MCP/A2A) that act at reception: register patients, book, cancel and check in appointments; its tools also find what they need (patients:read, doctors:read, appointments:read for agent tools and skills)",
-  "agents:clinical:propose": "Agent tools that propose clinical changes (prescriptions, admissions, discharges, lab and radiology orders) for a qualified person to approve; nothing changes until then; its tools also find what they need (patients:read, encounters:read, agent-actions:read for agent tools and skills)",
+  "agents:clinical:propose": "Agent tools that propose clinical changes (prescriptions, admissions, discharges, lab and radiology orders, surgery bookings) for a qualified person to approve; nothing changes until then; its tools also find what they need (patients:read, encounters:read, agent-actions:read for agent tools and skills)",
   "agents:operations:read": "Agent tools (MCP/A2A) that read operations data: the OPD queue, beds, pharmacy stock, billing summary; its tools also find what they need (doctors:read for agent tools and skills)",
   "agent-actions:read": "Read agent actions (HITL proposals) and their outcomes"
 } as const;
@@ -87,7 +91,9 @@ export const SERVICE_TYPES = [
   "procedure",
   "other",
   "laboratory",
-  "radiology"
+  "radiology",
+  "theatre",
+  "anaesthesia"
 ] as const;
 
 /** The agent action types: title, default lifetime, declaring module and who may decide. */
@@ -134,6 +140,16 @@ export const AGENT_ACTION_TYPES = {
     "module": "radiology",
     "approverRoles": [
       "ADMIN",
+      "DOCTOR"
+    ]
+  },
+  "surgery-booking": {
+    "title": "Surgery booking",
+    "lifetimeMinutes": 720,
+    "module": "theatre",
+    "approverRoles": [
+      "ADMIN",
+      "THEATRE_COORDINATOR",
       "DOCTOR"
     ]
   }

@@ -24,6 +24,7 @@ export const ROLES = [
   'RADIOGRAPHER',
   'INSURANCE_DESK',
   'WARD_MANAGER',
+  'THEATRE_COORDINATOR',
 ] as const;
 
 export type Role = (typeof ROLES)[number];
@@ -48,6 +49,7 @@ export const ROLE_LABELS: Readonly<Record<Role, string>> = {
   RADIOGRAPHER: 'Radiographer',
   INSURANCE_DESK: 'Insurance desk',
   WARD_MANAGER: 'Ward manager',
+  THEATRE_COORDINATOR: 'Theatre coordinator',
 };
 
 /** Every role but ADMIN (who passes every rule anyway), in the order of ROLES. */
@@ -68,6 +70,8 @@ export const ROLE_GROUPS = {
   specimenCollectors: ['LAB_TECHNICIAN', 'NURSE'],
   radiologyReaders: ['DOCTOR', 'NURSE', 'RADIOGRAPHER', 'RADIOLOGIST'],
   stockReaders: ['PHARMACIST', 'DOCTOR', 'NURSE'],
+  theatreStaff: ['THEATRE_COORDINATOR', 'DOCTOR', 'NURSE'],
+  theatreSchedulers: ['THEATRE_COORDINATOR', 'DOCTOR'],
   finance: ['CASHIER', 'ACCOUNTANT'],
   rosterManagers: ['WARD_MANAGER'],
   seniorFinance: ['ADMIN', 'ACCOUNTANT'],
@@ -83,6 +87,7 @@ export const ROLE_GROUPS = {
     'RADIOLOGIST',
     'RADIOGRAPHER',
     'RECEPTIONIST',
+    'THEATRE_COORDINATOR',
   ],
   emergencyStaff: ['RECEPTIONIST', 'NURSE', 'DOCTOR'],
   triageStaff: ['NURSE', 'DOCTOR'],
@@ -110,6 +115,10 @@ export const ROLE_GROUP_DESCRIPTIONS: Readonly<Record<RoleGroupName, string>> = 
   specimenCollectors: 'who collects specimens: the lab, and nurses on the wards',
   radiologyReaders: 'who reads radiology orders and reports',
   stockReaders: 'who reads the formulary and pharmacy stock',
+  theatreStaff:
+    'operating theatre staff: the coordinator who builds the lists, surgeons, anaesthetists and theatre nurses',
+  theatreSchedulers:
+    'who books theatre cases into sessions: the theatre coordinator, and a surgeon for their own cases',
   finance: 'billing staff: charges, invoices, payments',
   rosterManagers:
     'who configures, generates, edits and publishes staff rosters and approves leave and swaps (ADMIN passes too)',

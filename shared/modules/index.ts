@@ -33,6 +33,7 @@ import pharmacy from './pharmacy/manifest';
 import radiology from './radiology/manifest';
 import roster from './roster/manifest';
 import tenants from './tenants/manifest';
+import theatre from './theatre/manifest';
 import users from './users/manifest';
 
 export const MODULES: readonly ModuleManifest[] = [
@@ -56,6 +57,7 @@ export const MODULES: readonly ModuleManifest[] = [
   lab,
   radiology,
   roster,
+  theatre,
   agentAudit,
   a2aTasks,
   agentMetaPlatform,

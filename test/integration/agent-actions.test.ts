@@ -310,6 +310,7 @@ describe('auto-approval', () => {
       ['discharge', false, 720],
       ['lab-order', false, 480],
       ['radiology-order', false, 1440],
+      ['surgery-booking', false, 720],
     ]);
     const enabledBy = on.body.types[0].autoApproveEnabledBy;
     expect(enabledBy).toEqual(expect.any(String));

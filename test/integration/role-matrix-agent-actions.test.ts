@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { allRoutes } from '../../shared/api/index';
 import { ROLES, type Role } from '../../shared/kernel/roles';
 import { SCOPE_NAMES, type Scope } from '../../shared/kernel/scopes';
+import { addDays, todayIn, zonedDateTimeToUtc } from '../../shared/kernel/time/zoned-time';
 import type { Client, Reply } from '../support/api';
 import { hitlHospital, hitlRuntime, PARACETAMOL } from '../support/hitl';
 
@@ -26,6 +27,7 @@ const READERS: readonly Role[] = [
   'PATHOLOGIST',
   'RADIOLOGIST',
   'RADIOGRAPHER',
+  'THEATRE_COORDINATOR',
 ];
 
 interface Rule {
@@ -68,6 +70,11 @@ const ACCESS = {
     roles: ['ADMIN', 'DOCTOR', 'NURSE'],
     key: 'agents:clinical:propose',
   },
+  'POST /agent-actions/proposals/surgery-booking': {
+    ok: 201,
+    roles: ['ADMIN', 'THEATRE_COORDINATOR', 'DOCTOR', 'NURSE'],
+    key: 'agents:clinical:propose',
+  },
 } as const satisfies Record<string, Rule>;
 type RouteKey = keyof typeof ACCESS;
 const ROUTE_KEYS = Object.keys(ACCESS) as RouteKey[];
@@ -78,7 +85,7 @@ let h: Awaited<ReturnType<typeof hitlHospital>>;
 let encounterId: string;
 let shared: { id: string };
 /** Fixtures the proposals refer to (proposing changes none of them). */
-const fx = { patientId: '', wardId: '', admissionId: '' };
+const fx = { patientId: '', wardId: '', admissionId: '', caseId: '', sessionId: '', start: '' };
 const staff = new Map<Role, Client>();
 const exactKey = new Map<Scope, Client>();
 const allButKey = new Map<Scope, Client>();
@@ -160,6 +167,16 @@ async function request(route: RouteKey): Promise<{ path: string; body?: unknown 
           rationale: 'Crackles',
         },
       };
+    case 'POST /agent-actions/proposals/surgery-booking':
+      return {
+        path: '/agent-actions/proposals/surgery-booking',
+        body: {
+          id: fx.caseId,
+          sessionId: fx.sessionId,
+          start: fx.start,
+          rationale: 'First free slot on the list',
+        },
+      };
   }
 }
 
@@ -212,6 +229,37 @@ beforeAll(async () => {
   staff.set('NURSE', h.nurse.api);
   staff.set('RECEPTIONIST', h.reception.api);
   for (const role of ROLES.filter((r) => !staff.has(r))) staff.set(role, (await h.staff(role)).api);
+  // A waiting surgical case and a session with free time (proposing changes neither).
+  const coordinator = staff.get('THEATRE_COORDINATOR')!;
+  const anaesthetist = await h.staff('DOCTOR');
+  await coordinator.put('/theatre/theatres/MX1', { name: 'Matrix theatre', type: 'general' });
+  const day = addDays(todayIn('Asia/Kolkata', new Date()), 7);
+  const session = await coordinator.post('/theatre/sessions', {
+    theatre: 'MX1',
+    start: zonedDateTimeToUtc(day, '08:00', 'Asia/Kolkata').toISOString(),
+    end: zonedDateTimeToUtc(day, '12:00', 'Asia/Kolkata').toISOString(),
+    surgeonId: h.doctorUser.user.id,
+    anaesthetistId: anaesthetist.user.id,
+  });
+  const surgical = await h.doctorUser.api.post('/theatre/cases', {
+    source: { kind: 'encounter', id: encounterId },
+    procedure: { text: 'Excision of a lipoma' },
+    site: 'Back',
+    laterality: 'not-applicable',
+    surgeonId: h.doctorUser.user.id,
+    anaesthetistId: anaesthetist.user.id,
+    scrubNurseId: h.nurse.user.id,
+    anaesthesiaType: 'local',
+    expectedMinutes: 30,
+    priority: 'elective',
+  });
+  if (session.status !== 201 || surgical.status !== 201)
+    throw new Error(`fixture theatre: ${JSON.stringify([session.body, surgical.body])}`);
+  Object.assign(fx, {
+    caseId: surgical.body.id,
+    sessionId: session.body.id,
+    start: session.body.start,
+  });
   const scopes = [...new Set(ROUTE_KEYS.map((r) => rule(r).key))].filter(
     (k): k is Scope => k !== NO_KEYS,
   );

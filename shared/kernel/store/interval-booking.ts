@@ -200,3 +200,98 @@ export function releaseInterval(store: Store, cal: Calendar, booking: Booking): 
     },
   }));
 }
+
+/** One resource's part in a change of bookings: what it books (or moves) and what it frees. */
+export interface CalendarChange {
+  cal: Calendar;
+  /** A booking to make, or to move when its id is already booked (its old days are freed). */
+  book?: Booking;
+  /** Bookings to free in the same transaction (a moved or bumped case's earlier interval). */
+  free?: readonly Booking[];
+}
+
+/**
+ * Books and frees intervals of several resources at once (an operation's theatre, surgeon,
+ * anaesthetist and patient), together with the caller's writes, in one transaction: all of them or
+ * none. Each touched resource-day is rewritten whole, conditional on the version read, so a day
+ * that is freed and booked in the same change (an emergency bumping an elective case, a case moved
+ * within its day) is one write. An overlap on any resource answers 409 through `describe`; a day
+ * changed by someone else meanwhile is read again, as in bookInterval.
+ */
+export async function changeBookings(
+  store: Store,
+  changes: readonly CalendarChange[],
+  others: readonly TxItem[],
+  describe: (cal: Calendar, clash: Booking[]) => string = (cal, c) =>
+    `${cal.resource} is already booked at that time (${c.map((b) => `${b.start}–${b.end}`).join(', ')})`,
+): Promise<void> {
+  const merged = new Map<string, { cal: Calendar; books: Booking[]; frees: Booking[] }>();
+  for (const ch of changes) {
+    const key = `${ch.cal.calendar}#${ch.cal.resource}`;
+    const entry = merged.get(key) ?? { cal: ch.cal, books: [], frees: [] };
+    if (ch.book) entry.books.push(ch.book);
+    entry.frees.push(...(ch.free ?? []));
+    merged.set(key, entry);
+  }
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    const writes: TxItem[] = [];
+    for (const { cal, books, frees } of merged.values()) {
+      const dayNames = new Set<string>();
+      for (const b of [...books, ...frees]) for (const d of daysOf(b)) dayNames.add(d);
+      const days = await readDays(store, cal, [...dayNames].sort());
+      const freed = new Set([...frees.map((f) => f.id), ...books.map((b) => b.id)]);
+      for (const b of books) {
+        const clash = clashes(days, b).filter((c) => !freed.has(c.id));
+        if (clash.length)
+          throw new Conflict(describe(cal, clash), { resource: cal.resource, bookings: clash });
+      }
+      for (const d of days) {
+        const bookings = Object.fromEntries(
+          Object.entries(d.bookings).filter(([id]) => !freed.has(id)),
+        );
+        for (const b of books)
+          if (daysOf(b).includes(d.day)) bookings[b.id] = { start: b.start, end: b.end };
+        writes.push(dayPut(store, cal, d, bookings));
+      }
+    }
+    try {
+      await store.transact([...others, ...writes]);
+      return;
+    } catch (err) {
+      const failed = failedConditionNames(err);
+      if (!failed?.length || failed.some((name) => name !== CALENDAR_DAY)) throw err;
+      await new Promise((ok) => setTimeout(ok, Math.random() * 15 * attempt));
+    }
+  }
+  throw new Conflict('Those resources are being booked by others at the same time; try again');
+}
+
+/** A resource-day's whole item, written only if it is still the version that was read. */
+function dayPut(
+  store: Store,
+  cal: Calendar,
+  d: CalendarDay,
+  bookings: CalendarDay['bookings'],
+): TxItem {
+  return {
+    name: CALENDAR_DAY,
+    Put: {
+      Item: {
+        ...dayKey(store, cal, d.day),
+        entity: 'CalendarDay',
+        calendar: cal.calendar,
+        resource: cal.resource,
+        day: d.day,
+        bookings,
+        version: d.version + 1,
+      },
+      ConditionExpression: d.version === 0 ? 'attribute_not_exists(pk)' : '#version = :read',
+      ...(d.version === 0
+        ? {}
+        : {
+            ExpressionAttributeNames: { '#version': 'version' },
+            ExpressionAttributeValues: { ':read': d.version },
+          }),
+    },
+  };
+}

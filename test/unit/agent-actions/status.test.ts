@@ -40,6 +40,7 @@ describe('the action type declaration', () => {
       discharge: ['admissions.discharge', ['ADMIN', 'DOCTOR']],
       'lab-order': ['lab.order', ['ADMIN', 'DOCTOR']],
       'radiology-order': ['radiology.order', ['ADMIN', 'DOCTOR']],
+      'surgery-booking': ['theatre.schedule', ['ADMIN', 'THEATRE_COORDINATOR', 'DOCTOR']],
     });
     const pattern = (type: string) => ({
       source: ['hms.agent-actions'],
@@ -47,7 +48,14 @@ describe('the action type declaration', () => {
       detail: { type: [type] },
     });
     expect(agentActionRules()).toEqual(
-      ['prescription', 'admission', 'discharge', 'lab-order', 'radiology-order'].map((type) => ({
+      [
+        'prescription',
+        'admission',
+        'discharge',
+        'lab-order',
+        'radiology-order',
+        'surgery-booking',
+      ].map((type) => ({
         type,
         executor: `agent-action-${type}`,
         pattern: pattern(type),

@@ -158,6 +158,7 @@ describe('scope filter', () => {
       'propose-discharge',
       'propose-lab-order',
       'propose-radiology-order',
+      'propose-surgery-booking',
       'get-agent-action',
     ]);
   });

@@ -114,6 +114,12 @@ describe('derived from the module list', () => {
     expect(serviceTypesOf(MODULES)).not.toContain('fixture-service');
     expect(dischargeHoldsOf(withFixture)).toEqual([
       {
+        module: 'theatre',
+        kind: 'theatre-case',
+        placedWhen: 'the patient of an admission enters the operating room',
+        releasedWhen: 'the patient leaves the operating room',
+      },
+      {
         module: 'fixture',
         kind: 'fixture-hold',
         placedWhen: 'a thing starts',

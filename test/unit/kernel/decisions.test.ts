@@ -58,6 +58,7 @@ describe('role groups', () => {
         'RADIOGRAPHER',
         'INSURANCE_DESK',
         'WARD_MANAGER',
+        'THEATRE_COORDINATOR',
       ].sort(),
     );
     expect(ROLE_GROUPS.allStaff).not.toContain('ADMIN');
