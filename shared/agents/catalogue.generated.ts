@@ -49,7 +49,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
             "BED_MANAGER",
             "CASHIER",
             "PATHOLOGIST",
-            "RADIOGRAPHER"
+            "RADIOGRAPHER",
+            "MANAGER"
           ],
           "scope": "patients:read",
           "roleGroup": "allStaff"
@@ -282,7 +283,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
             "BED_MANAGER",
             "CASHIER",
             "PATHOLOGIST",
-            "RADIOGRAPHER"
+            "RADIOGRAPHER",
+            "MANAGER"
           ],
           "scope": "patients:read",
           "roleGroup": "allStaff"
@@ -2402,7 +2404,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
             "BED_MANAGER",
             "CASHIER",
             "PATHOLOGIST",
-            "RADIOGRAPHER"
+            "RADIOGRAPHER",
+            "MANAGER"
           ],
           "scope": "patients:read",
           "roleGroup": "allStaff"
@@ -3083,7 +3086,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "BED_MANAGER",
               "CASHIER",
               "PATHOLOGIST",
-              "RADIOGRAPHER"
+              "RADIOGRAPHER",
+              "MANAGER"
             ]
           }
         },
@@ -3114,7 +3118,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "BED_MANAGER",
                 "CASHIER",
                 "PATHOLOGIST",
-                "RADIOGRAPHER"
+                "RADIOGRAPHER",
+                "MANAGER"
               ]
             },
             "agent": {
@@ -3167,7 +3172,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "BED_MANAGER",
                 "CASHIER",
                 "PATHOLOGIST",
-                "RADIOGRAPHER"
+                "RADIOGRAPHER",
+                "MANAGER"
               ]
             },
             "at": {
@@ -3778,7 +3784,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "BED_MANAGER",
               "CASHIER",
               "PATHOLOGIST",
-              "RADIOGRAPHER"
+              "RADIOGRAPHER",
+              "MANAGER"
             ]
           }
         },
@@ -3809,7 +3816,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "BED_MANAGER",
                 "CASHIER",
                 "PATHOLOGIST",
-                "RADIOGRAPHER"
+                "RADIOGRAPHER",
+                "MANAGER"
               ]
             },
             "agent": {
@@ -3862,7 +3870,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "BED_MANAGER",
                 "CASHIER",
                 "PATHOLOGIST",
-                "RADIOGRAPHER"
+                "RADIOGRAPHER",
+                "MANAGER"
               ]
             },
             "at": {
@@ -4318,7 +4327,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "BED_MANAGER",
               "CASHIER",
               "PATHOLOGIST",
-              "RADIOGRAPHER"
+              "RADIOGRAPHER",
+              "MANAGER"
             ]
           }
         },
@@ -4349,7 +4359,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "BED_MANAGER",
                 "CASHIER",
                 "PATHOLOGIST",
-                "RADIOGRAPHER"
+                "RADIOGRAPHER",
+                "MANAGER"
               ]
             },
             "agent": {
@@ -4402,7 +4413,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "BED_MANAGER",
                 "CASHIER",
                 "PATHOLOGIST",
-                "RADIOGRAPHER"
+                "RADIOGRAPHER",
+                "MANAGER"
               ]
             },
             "at": {
@@ -6636,7 +6648,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "BED_MANAGER",
               "CASHIER",
               "PATHOLOGIST",
-              "RADIOGRAPHER"
+              "RADIOGRAPHER",
+              "MANAGER"
             ]
           }
         },
@@ -6667,7 +6680,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "BED_MANAGER",
                 "CASHIER",
                 "PATHOLOGIST",
-                "RADIOGRAPHER"
+                "RADIOGRAPHER",
+                "MANAGER"
               ]
             },
             "agent": {
@@ -6720,7 +6734,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "BED_MANAGER",
                 "CASHIER",
                 "PATHOLOGIST",
-                "RADIOGRAPHER"
+                "RADIOGRAPHER",
+                "MANAGER"
               ]
             },
             "at": {
@@ -7576,7 +7591,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "BED_MANAGER",
               "CASHIER",
               "PATHOLOGIST",
-              "RADIOGRAPHER"
+              "RADIOGRAPHER",
+              "MANAGER"
             ]
           }
         },
@@ -7607,7 +7623,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "BED_MANAGER",
                 "CASHIER",
                 "PATHOLOGIST",
-                "RADIOGRAPHER"
+                "RADIOGRAPHER",
+                "MANAGER"
               ]
             },
             "agent": {
@@ -7660,7 +7677,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "BED_MANAGER",
                 "CASHIER",
                 "PATHOLOGIST",
-                "RADIOGRAPHER"
+                "RADIOGRAPHER",
+                "MANAGER"
               ]
             },
             "at": {
@@ -7799,6 +7817,208 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
       "readOnlyHint": false,
       "destructiveHint": false,
       "idempotentHint": false,
+      "openWorldHint": false
+    }
+  },
+  {
+    "name": "get-report",
+    "module": "reports",
+    "tool": true,
+    "skill": "operations-reports",
+    "title": "Get a report",
+    "description": "A weekly management report for a range of the hospital's calendar days: inpatient (admissions and discharges per day, midnight census, average length of stay, by ward) or outpatient (bookings, visits, no-shows and cancellations per day, by department and doctor, no-show rate).",
+    "scope": "agents:operations:read",
+    "tags": [
+      "reports",
+      "operations",
+      "census",
+      "outpatient"
+    ],
+    "keywords": [
+      "report",
+      "census",
+      "occupancy",
+      "length of stay",
+      "admissions",
+      "discharges",
+      "no-show",
+      "visits"
+    ],
+    "examples": [
+      "What was the midnight census each day last week?",
+      "What was the no-show rate by doctor this month?"
+    ],
+    "operations": [
+      {
+        "name": "reports.get",
+        "kind": "read",
+        "idempotent": true,
+        "access": {
+          "roles": [
+            "MANAGER",
+            "ACCOUNTANT"
+          ],
+          "scope": "reports:read",
+          "roleGroup": "reportReaders"
+        }
+      }
+    ],
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "report": {
+          "type": "string",
+          "enum": [
+            "inpatient",
+            "outpatient"
+          ]
+        },
+        "from": {
+          "type": "string",
+          "pattern": "^\\d{4}-\\d{2}-\\d{2}$"
+        },
+        "to": {
+          "type": "string",
+          "pattern": "^\\d{4}-\\d{2}-\\d{2}$"
+        },
+        "format": {
+          "type": "string",
+          "enum": [
+            "json",
+            "csv"
+          ]
+        }
+      },
+      "required": [
+        "report"
+      ],
+      "additionalProperties": false
+    },
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "report": {
+          "type": "string",
+          "enum": [
+            "inpatient",
+            "outpatient"
+          ]
+        },
+        "from": {
+          "type": "string"
+        },
+        "to": {
+          "type": "string"
+        },
+        "timeZone": {
+          "type": "string"
+        },
+        "measures": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          }
+        },
+        "days": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "date": {
+                "type": "string"
+              },
+              "values": {
+                "type": "object",
+                "propertyNames": {
+                  "type": "string"
+                },
+                "additionalProperties": {
+                  "type": "number"
+                }
+              }
+            },
+            "required": [
+              "date",
+              "values"
+            ],
+            "additionalProperties": false
+          }
+        },
+        "totals": {
+          "type": "object",
+          "propertyNames": {
+            "type": "string"
+          },
+          "additionalProperties": {
+            "type": "number"
+          }
+        },
+        "breakdowns": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "dimension": {
+                "type": "string"
+              },
+              "rows": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "properties": {
+                    "key": {
+                      "type": "string"
+                    },
+                    "label": {
+                      "type": "string"
+                    },
+                    "values": {
+                      "type": "object",
+                      "propertyNames": {
+                        "type": "string"
+                      },
+                      "additionalProperties": {
+                        "type": "number"
+                      }
+                    }
+                  },
+                  "required": [
+                    "key",
+                    "label",
+                    "values"
+                  ],
+                  "additionalProperties": false
+                }
+              }
+            },
+            "required": [
+              "dimension",
+              "rows"
+            ],
+            "additionalProperties": false
+          }
+        },
+        "csv": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "report",
+        "from",
+        "to",
+        "timeZone",
+        "measures",
+        "days",
+        "totals",
+        "breakdowns"
+      ],
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "Get a report",
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true,
       "openWorldHint": false
     }
   }
@@ -8095,6 +8315,23 @@ export const SKILL_TABLE: readonly Skill[] = [
       "scan",
       "report"
     ]
+  },
+  {
+    "name": "operations-reports",
+    "title": "Operations reports",
+    "description": "Census, length of stay, admissions, discharges and outpatient activity for a date range.",
+    "tags": [
+      "reports",
+      "operations"
+    ],
+    "examples": [
+      "What was the midnight census each day last week?"
+    ],
+    "keywords": [
+      "report",
+      "census",
+      "outpatient"
+    ]
   }
 ];
 
@@ -8111,4 +8348,5 @@ export const MODULE_LOADERS = {
   "billing": () => import("../modules/billing/manifest"),
   "lab": () => import("../modules/lab/manifest"),
   "radiology": () => import("../modules/radiology/manifest"),
+  "reports": () => import("../modules/reports/manifest"),
 } as const;

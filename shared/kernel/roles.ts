@@ -22,6 +22,7 @@ export const ROLES = [
   'CASHIER',
   'PATHOLOGIST',
   'RADIOGRAPHER',
+  'MANAGER',
 ] as const;
 
 export type Role = (typeof ROLES)[number];
@@ -44,6 +45,7 @@ export const ROLE_LABELS: Readonly<Record<Role, string>> = {
   CASHIER: 'Cashier',
   PATHOLOGIST: 'Pathologist',
   RADIOGRAPHER: 'Radiographer',
+  MANAGER: 'Manager',
 };
 
 /** Every role but ADMIN (who passes every rule anyway), in the order of ROLES. */
@@ -66,6 +68,7 @@ export const ROLE_GROUPS = {
   stockReaders: ['PHARMACIST', 'DOCTOR', 'NURSE'],
   finance: ['CASHIER', 'ACCOUNTANT'],
   seniorFinance: ['ADMIN', 'ACCOUNTANT'],
+  reportReaders: ['MANAGER', 'ACCOUNTANT'],
   careTeam: [
     'DOCTOR',
     'NURSE',
@@ -95,6 +98,8 @@ export const ROLE_GROUP_DESCRIPTIONS: Readonly<Record<RoleGroupName, string>> = 
   finance: 'billing staff: charges, invoices, payments',
   seniorFinance:
     'who may give a discount or a refund above the hospital’s thresholds (ADMIN only because it is listed)',
+  reportReaders:
+    'who reads the weekly reports (census, OPD, turnaround, revenue): managers, and accountants for revenue',
   careTeam:
     'everyone who works with patients’ care (agent actions about patients); every role that may approve an agent action is in it',
 };

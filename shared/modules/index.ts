@@ -28,6 +28,7 @@ import lab from './lab/manifest';
 import patients from './patients/manifest';
 import pharmacy from './pharmacy/manifest';
 import radiology from './radiology/manifest';
+import reports from './reports/manifest';
 import tenants from './tenants/manifest';
 import users from './users/manifest';
 
@@ -48,6 +49,7 @@ export const MODULES: readonly ModuleManifest[] = [
   billing,
   lab,
   radiology,
+  reports,
   agentAudit,
   a2aTasks,
   agentMetaPlatform,
