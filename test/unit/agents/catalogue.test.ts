@@ -122,7 +122,7 @@ describe('scope filter', () => {
     );
     expect(refusal(cap('get-queue-status'), key('agents:operations:read'))).toBeNull();
     // The spec's operations-read tools (queue, beds, stock, billing summary) and the pharmacy
-    // reports beside them.
+    // reports beside them, and the managers' reports (issue 20).
     expect(usableBy(CAPABILITIES, key('agents:operations:read')).map((c) => c.name)).toEqual([
       'get-queue-status',
       'get-bed-availability',
@@ -130,6 +130,7 @@ describe('scope filter', () => {
       'get-low-stock',
       'pharmacy-expiry-scan',
       'get-billing-summary',
+      'get-report',
     ]);
     expect(usableBy(CAPABILITIES, key('agents:reception:write')).map((c) => c.name)).toEqual([
       'register-patient',

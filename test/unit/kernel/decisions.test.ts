@@ -43,7 +43,7 @@ describe('role groups', () => {
   });
 
   it('allStaff is every role but ADMIN', () => {
-    expect(ROLE_GROUPS.allStaff).toHaveLength(11);
+    expect(ROLE_GROUPS.allStaff).toHaveLength(12);
     expect(ROLE_GROUPS.allStaff).not.toContain('ADMIN');
   });
 

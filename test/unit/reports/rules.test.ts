@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ReportDay } from '../../../shared/modules/reports/aggregates';
 import {
   datesBetween,
   inpatientReport,
@@ -25,7 +26,7 @@ describe('report rules', () => {
   });
 
   it('runs the midnight census on from days before the range and fills empty days', () => {
-    const history = [
+    const history: ReportDay[] = [
       { date: '2026-03-01', counters: { admitted: 4, 'admitted|ward=A': 4 } },
       {
         date: '2026-03-02',
@@ -59,7 +60,7 @@ describe('report rules', () => {
   });
 
   it('gives the no-show rate over visits and no-shows, per doctor too', () => {
-    const history = [
+    const history: ReportDay[] = [
       {
         date: '2026-03-02',
         counters: {
