@@ -25,12 +25,14 @@ import departments from './departments/manifest';
 import doctors from './doctors/manifest';
 import encounters from './encounters/manifest';
 import lab from './lab/manifest';
+import notifications from './notifications/manifest';
 import patients from './patients/manifest';
 import pharmacy from './pharmacy/manifest';
 import radiology from './radiology/manifest';
 import reports from './reports/manifest';
 import tenants from './tenants/manifest';
 import users from './users/manifest';
+import webhooks from './webhooks/manifest';
 
 export const MODULES: readonly ModuleManifest[] = [
   webPlatform,
@@ -50,6 +52,8 @@ export const MODULES: readonly ModuleManifest[] = [
   lab,
   radiology,
   reports,
+  notifications,
+  webhooks,
   agentAudit,
   a2aTasks,
   agentMetaPlatform,
