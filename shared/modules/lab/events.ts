@@ -19,8 +19,8 @@ export const LabCriticalResultDetail = z.strictObject({
   orderId: z.string(),
   patientId: z.string(),
   mrn: z.string(),
-  /** The requesting doctor (doctors module id). */
-  doctorId: z.string(),
+  /** The requesting doctor (a user id). */
+  requesterId: z.string(),
   testCode: z.string(),
   testName: z.string(),
   raisedAt: z.string(),

@@ -548,7 +548,7 @@ export async function enterResults(ctx: Context, input: z.output<typeof EnterRes
         orderId: order.id,
         patientId: order.patientId,
         mrn: order.mrn,
-        doctorId: order.requesterId,
+        requesterId: order.requesterId,
         testCode: result.code,
         testName: result.name,
         raisedAt: at,

@@ -13,7 +13,6 @@ import type { Store } from '../../kernel/store/store';
 import { updateItem } from '../../kernel/store/update';
 import { parseOrThrow } from '../../kernel/validation';
 import { AGENT_ACTION_PROPOSED, AgentActionProposedDetail } from '../agent-actions/index';
-import { findDoctor } from '../doctors/index';
 import { LAB_CRITICAL_RESULT, LabCriticalResultDetail } from '../lab/index';
 import { findTenantInfo } from '../tenants/index';
 import { activeUsersWithRoles, findUser } from '../users/index';
@@ -60,8 +59,7 @@ async function planFor(
 ): Promise<Plan | undefined> {
   if (detailType === LAB_CRITICAL_RESULT) {
     const d = parseOrThrow(LabCriticalResultDetail, detail);
-    const doctor = await findDoctor(store, d.doctorId);
-    const user = doctor ? await findUser(store, doctor.userId) : undefined;
+    const user = await findUser(store, d.requesterId);
     return {
       kind: 'lab-critical-result',
       eventId: d.eventId,
