@@ -219,6 +219,7 @@ beforeAll(async () => {
     'BED_MANAGER',
     'PATHOLOGIST',
     'RADIOGRAPHER',
+    'MANAGER',
   ] as const;
   const signedIn = await Promise.all(others.map((role) => h.staff(role)));
   for (const [i, role] of others.entries()) staff.set(role, signedIn[i]!.api);

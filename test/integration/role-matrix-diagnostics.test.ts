@@ -465,7 +465,7 @@ beforeAll(async () => {
   staff.set('PATHOLOGIST', h.pathologist.api);
   staff.set('RADIOGRAPHER', h.radiographer.api);
   staff.set('RADIOLOGIST', h.radiologist.api);
-  for (const role of ['PHARMACIST', 'ACCOUNTANT', 'BED_MANAGER', 'CASHIER'] as const)
+  for (const role of ['PHARMACIST', 'ACCOUNTANT', 'BED_MANAGER', 'CASHIER', 'MANAGER'] as const)
     staff.set(role, (await h.staff(role)).api);
   const r = h.radiologist.api;
   await must(

@@ -334,6 +334,7 @@ beforeAll(async () => {
     'CASHIER',
     'PATHOLOGIST',
     'RADIOGRAPHER',
+    'MANAGER',
   ] as const;
   const signedIn = await Promise.all(others.map((role) => h.staff(role)));
   for (const [i, role] of others.entries()) staff.set(role, signedIn[i]!.api);

@@ -499,6 +499,7 @@ beforeAll(async () => {
     'CASHIER',
     'PATHOLOGIST',
     'RADIOGRAPHER',
+    'MANAGER',
   ] as const;
   const [signedIn, patient, targetUser, doctorUserWithoutProfile, slots] = await Promise.all([
     Promise.all(others.map((role) => h.staff(role))),
