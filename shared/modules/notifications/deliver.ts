@@ -11,6 +11,7 @@ import type { Logger } from '../../kernel/log';
 import { isConditionFailure } from '../../kernel/store/conditions';
 import type { Store } from '../../kernel/store/store';
 import { updateItem } from '../../kernel/store/update';
+import { utcToZonedParts } from '../../kernel/time/zoned-time';
 import { parseOrThrow } from '../../kernel/validation';
 import { AGENT_ACTION_PROPOSED, AgentActionProposedDetail } from '../agent-actions/index';
 import { LAB_CRITICAL_RESULT, LabCriticalResultDetail } from '../lab/index';
@@ -43,7 +44,15 @@ interface Plan {
   kind: NotificationKind;
   eventId: string;
   values: Record<string, string>;
+  /** Values that are instants: shown on the hospital's wall clock. */
+  instants: readonly string[];
   recipients: Recipient[];
+}
+
+/** `2026-11-25 07:51 (Asia/Kolkata)`: what a person reads, in the hospital's time. */
+export function wallClock(iso: string, timeZone: string): string {
+  const { date, time } = utcToZonedParts(new Date(iso), timeZone);
+  return `${date} ${time.slice(0, 5)} (${timeZone})`;
 }
 
 const asRecipient = (u: { id: string; name: string; email: string }): Recipient => ({
@@ -64,6 +73,7 @@ async function planFor(
       kind: 'lab-critical-result',
       eventId: d.eventId,
       values: { mrn: d.mrn, testName: d.testName, orderId: d.orderId, raisedAt: d.raisedAt },
+      instants: ['raisedAt'],
       recipients: user?.active ? [asRecipient(user)] : [],
     };
   }
@@ -74,6 +84,7 @@ async function planFor(
       kind: 'agent-action-proposed',
       eventId: d.eventId,
       values: { actionId: d.actionId, type: d.type, risk: d.risk, expiresAt: d.expiresAt },
+      instants: ['expiresAt'],
       recipients: users.map(asRecipient),
     };
   }
@@ -104,7 +115,9 @@ export async function deliverNotifications(
   if (!tenant || !plan) return report;
   report.eventId = plan.eventId;
   const templates = await readTemplates(store);
-  const values = { ...plan.values, hospital: tenant.name };
+  const values: Record<string, string> = { ...plan.values, hospital: tenant.name };
+  for (const name of plan.instants)
+    if (values[name]) values[name] = wallClock(values[name], tenant.timeZone);
   const at = now.toISOString();
   const mode = transportMode();
   for (const r of plan.recipients) {

@@ -61,3 +61,18 @@ describe('templates', () => {
     expect(render('MRN {{mrn}}, {{ nope }}.', { mrn: 'M1' })).toBe('MRN M1, .');
   });
 });
+
+describe('times in messages', () => {
+  it('are the hospital’s wall clock, named', async () => {
+    const { wallClock } = await import('../../../shared/modules/notifications/deliver');
+    expect(wallClock('2026-11-25T02:21:14.801Z', 'Asia/Kolkata')).toBe(
+      '2026-11-25 07:51 (Asia/Kolkata)',
+    );
+    expect(wallClock('2026-03-29T00:30:00Z', 'Europe/London')).toBe(
+      '2026-03-29 00:30 (Europe/London)',
+    );
+    expect(wallClock('2026-03-29T01:30:00Z', 'Europe/London')).toBe(
+      '2026-03-29 02:30 (Europe/London)',
+    );
+  });
+});
