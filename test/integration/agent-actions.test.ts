@@ -81,7 +81,9 @@ describe('a proposed prescription', () => {
       'claimed',
       'executed',
     ]);
+    // The executor's deliveries (notifications and webhooks also receive the proposal's event).
     const outcomes = rt.events.bus.deliveries
+      .filter((d) => d.rule.startsWith('agent-action-'))
       .filter((d) => (d.event.detail as { actionId: string }).actionId === id)
       .map((d) => (d.result as { outcome: string }).outcome)
       .sort();

@@ -168,6 +168,7 @@ describe.each<McpTransportName>(['http', 'sse'])('MCP over %s', (transport) => {
         'get-low-stock',
         'pharmacy-expiry-scan',
         'get-billing-summary',
+        'get-report',
       ]);
       const refused = toolAnswer(
         await mcp.callTool({ name: 'search-patients', arguments: { q: 'a' } }),

@@ -48,4 +48,5 @@ export default defineModule({
     },
   ],
   groups: [reportsGroup],
+  pageScripts: { reports: 'shared/web/client/reports.ts' },
 });
