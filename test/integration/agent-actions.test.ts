@@ -62,7 +62,9 @@ describe('a proposed prescription', () => {
 
     // EventBridge delivers at least once: the same event twice more, concurrently.
     const event = rt.events.bus.published.find(
-      (e) => (e.detail as { actionId: string }).actionId === id,
+      (e) =>
+        e['detail-type'] === 'AgentActionApproved' &&
+        (e.detail as { actionId: string }).actionId === id,
     )!;
     await Promise.all([rt.events.bus.deliver(event), rt.events.bus.deliver(event)]);
 
