@@ -18,6 +18,8 @@ import {
   AGENT_ACTION_SWEEP_RATE_MINUTES,
   agentActionRules,
 } from '../shared/modules/agent-actions/index';
+import { NOTIFIED_EVENTS } from '../shared/modules/notifications/index';
+import { WEBHOOK_DETAIL_TYPES } from '../shared/modules/webhooks/index';
 import type { FunctionSpec } from './function-specs';
 import { ApiFunction, constructId } from './functions';
 import type { PlatformStack } from './platform-stack';
@@ -25,7 +27,7 @@ import type { Settings } from './settings';
 
 export interface EventsStackProps extends NestedStackProps {
   platform: PlatformStack;
-  settings: Pick<Settings, 'logLevel'>;
+  settings: Pick<Settings, 'logLevel' | 'notify'>;
 }
 
 /** How EventBridge retries a rule target before the event goes to the target's DLQ. */
@@ -67,8 +69,36 @@ export function eventFunctionSpecs(): EventFunctionSpec[] {
       permissions: { table: 'readwrite' as const, events: true },
       entry: 'functions/outbox-relay/handler.ts',
     },
+    {
+      name: 'notifications',
+      description:
+        'Events to people: e-mail through SES, SMS through SNS, once per event, person and channel',
+      memoryMb: 512,
+      timeoutSeconds: 60,
+      // Its own messages and the recipients' records; SES and SNS grants in EventsStack.
+      permissions: { table: 'readwrite' as const },
+      entry: 'functions/notifications/handler.ts',
+    },
+    {
+      name: 'webhooks',
+      description:
+        'Events to the hospitals’ webhook subscriptions (signed), and their retries every minute',
+      memoryMb: 512,
+      timeoutSeconds: 120,
+      permissions: { table: 'readwrite' as const },
+      entry: 'functions/webhooks/handler.ts',
+    },
   ];
 }
+
+/** The events each consumer function receives (by detail-type), besides the executors. */
+const CONSUMERS: Record<string, { detailTypes: readonly string[]; description: string }> = {
+  notifications: { detailTypes: NOTIFIED_EVENTS, description: 'Events people are told about' },
+  webhooks: {
+    detailTypes: WEBHOOK_DETAIL_TYPES,
+    description: 'Events sent to webhook subscriptions',
+  },
+};
 
 /** The schedule of each scheduled (non-executor) function. */
 const SCHEDULES: Record<string, { minutes: number; description: string }> = {
@@ -80,6 +110,7 @@ const SCHEDULES: Record<string, { minutes: number; description: string }> = {
     minutes: RELAY_RATE_MINUTES,
     description: `The outbox relay, every ${RELAY_RATE_MINUTES} minute`,
   },
+  webhooks: { minutes: 1, description: 'Webhook retries that fell due, every minute' },
 };
 
 /**
@@ -193,7 +224,21 @@ export class EventsStack extends NestedStack {
           }),
         );
       } else {
+        const consumer = CONSUMERS[spec.name];
+        if (consumer)
+          this.rules.push(
+            new events.Rule(this, `${id}Rule`, {
+              eventBus: this.bus,
+              description: consumer.description,
+              eventPattern: { detailType: [...consumer.detailTypes] },
+              targets: [
+                new targets.LambdaFunction(fn.fn, { deadLetterQueue: dlq, ...TARGET_RETRY }),
+              ],
+            }),
+          );
+        if (spec.name === 'notifications') this.notificationGrants(fn, props.settings.notify);
         const schedule = SCHEDULES[spec.name];
+        if (!schedule && consumer) continue;
         if (!schedule)
           throw new Error(`Event function ${spec.name} has neither a rule nor a schedule`);
         this.rules.push(
@@ -205,6 +250,61 @@ export class EventsStack extends NestedStack {
         );
       }
     }
+  }
+
+  /**
+   * Least privilege for sending (docs/notifications.md): SES SendEmail only as the configured
+   * identity (the address's own identity or its domain's, and from that address only) and its
+   * configuration set; SNS Publish only to phone numbers, since SNS has no resource ARN for a
+   * number: `*` with every topic and platform application denied.
+   */
+  private notificationGrants(fn: ApiFunction, notify: Settings['notify']) {
+    const f = fn.fn;
+    f.addEnvironment('NOTIFY_TRANSPORT', 'aws');
+    if (notify.emailFrom) {
+      f.addEnvironment('NOTIFY_EMAIL_FROM', notify.emailFrom);
+      const domain = notify.emailFrom.split('@')[1]!;
+      const identity = (name: string) =>
+        this.formatArn({ service: 'ses', resource: 'identity', resourceName: name });
+      f.addToRolePolicy(
+        new iam.PolicyStatement({
+          sid: 'SendEmailAsTheSenderIdentity',
+          actions: ['ses:SendEmail'],
+          resources: [
+            identity(notify.emailFrom),
+            identity(domain),
+            ...(notify.sesConfigurationSet
+              ? [
+                  this.formatArn({
+                    service: 'ses',
+                    resource: 'configuration-set',
+                    resourceName: notify.sesConfigurationSet,
+                  }),
+                ]
+              : []),
+          ],
+          conditions: { StringEquals: { 'ses:FromAddress': notify.emailFrom } },
+        }),
+      );
+    }
+    if (notify.sesConfigurationSet)
+      f.addEnvironment('NOTIFY_SES_CONFIGURATION_SET', notify.sesConfigurationSet);
+    if (notify.smsSenderId) f.addEnvironment('NOTIFY_SMS_SENDER_ID', notify.smsSenderId);
+    f.addToRolePolicy(
+      new iam.PolicyStatement({
+        sid: 'PublishSmsToPhoneNumbers',
+        actions: ['sns:Publish'],
+        resources: ['*'],
+      }),
+    );
+    f.addToRolePolicy(
+      new iam.PolicyStatement({
+        sid: 'NoTopicsOrApplications',
+        effect: iam.Effect.DENY,
+        actions: ['sns:Publish'],
+        resources: ['arn:aws:sns:*:*:*'],
+      }),
+    );
   }
 
   /**

@@ -38,6 +38,14 @@ export interface Settings {
    * stack's region). Mapped at the root, so the pages' absolute links work without a stage prefix.
    */
   domain?: { name: string; certificateArn: string };
+  /**
+   * Notifications by e-mail (docs/notifications.md): the SES identity messages are sent from
+   * (context `notifyEmailFrom`, a verified address or an address of a verified domain), an
+   * optional configuration set (`notifySesConfigurationSet`) and the SMS sender id
+   * (`notifySmsSenderId`). Without `notifyEmailFrom` the function may not send e-mail at all and
+   * e-mail notifications are recorded as failed.
+   */
+  notify: { emailFrom?: string; sesConfigurationSet?: string; smsSenderId?: string };
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -50,6 +58,7 @@ export const DEFAULT_SETTINGS: Settings = {
   logLevel: 'info',
   contributorInsights: false,
   mcpReservedConcurrency: 20,
+  notify: {},
 };
 
 function num(node: Node, key: string, fallback: number): number {
@@ -106,5 +115,21 @@ export function readSettings(node: Node): Settings {
     contributorInsights: bool(node, 'contributorInsights', d.contributorInsights),
     mcpReservedConcurrency: count(node, 'mcpReservedConcurrency', d.mcpReservedConcurrency),
     ...(domainName && certificateArn ? { domain: { name: domainName, certificateArn } } : {}),
+    notify: notifySettings(node),
+  };
+}
+
+function notifySettings(node: Node): Settings['notify'] {
+  const emailFrom = str(node, 'notifyEmailFrom');
+  if (emailFrom !== undefined && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(emailFrom))
+    throw new Error(`Context notifyEmailFrom must be an e-mail address, got ${emailFrom}`);
+  const sesConfigurationSet = str(node, 'notifySesConfigurationSet');
+  const smsSenderId = str(node, 'notifySmsSenderId');
+  if (smsSenderId !== undefined && !/^(?=.*[A-Za-z])[A-Za-z0-9]{1,11}$/.test(smsSenderId))
+    throw new Error('Context notifySmsSenderId must be 1 to 11 letters or digits, with a letter');
+  return {
+    ...(emailFrom ? { emailFrom } : {}),
+    ...(sesConfigurationSet ? { sesConfigurationSet } : {}),
+    ...(smsSenderId ? { smsSenderId } : {}),
   };
 }

@@ -18,6 +18,8 @@ import {
   AGENT_ACTION_SWEEP_RATE_MINUTES,
   agentActionRules,
 } from '../../shared/modules/agent-actions';
+import { NOTIFIED_EVENTS } from '../../shared/modules/notifications/index';
+import { WEBHOOK_DETAIL_TYPES } from '../../shared/modules/webhooks/index';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 export const LOCAL_BUS_NAME = 'hospital-local';
@@ -138,6 +140,8 @@ export interface LocalEvents {
   runSchedule(): Promise<unknown>;
   /** Runs the outbox relay now, as its schedule would. */
   runRelay(): Promise<unknown>;
+  /** Runs the webhook retries now, as their one-minute schedule would. */
+  runWebhookRetries(): Promise<unknown>;
   stop(): void;
 }
 
@@ -147,17 +151,34 @@ export interface LocalEvents {
  */
 export async function startLocalEvents(opts: { schedule?: boolean } = {}): Promise<LocalEvents> {
   process.env.EVENT_BUS_NAME = LOCAL_BUS_NAME;
+  // Webhook receivers on this machine may be plain http (docs/notifications.md).
+  process.env.HMS_WEBHOOKS_ALLOW_LOOPBACK_HTTP ??= '1';
   const executor = await loadHandler('functions/agent-action-executor/handler.ts');
   const sweep = await loadHandler('functions/agent-actions-sweep/handler.ts');
   const relay = await loadHandler('functions/outbox-relay/handler.ts');
-  const bus = new LocalEventBus(
-    agentActionRules().map((r) => ({
+  const notifications = await loadHandler('functions/notifications/handler.ts');
+  const webhooks = await loadHandler('functions/webhooks/handler.ts');
+  const bus = new LocalEventBus([
+    ...agentActionRules().map((r) => ({
       name: `agent-action-${r.type}`,
       pattern: r.pattern,
       target: executor,
       retryAttempts: 2,
     })),
-  );
+    // Events to people (issue 20): the same rule as lib/events-stack.ts's.
+    {
+      name: 'notifications',
+      pattern: { 'detail-type': [...NOTIFIED_EVENTS] },
+      target: notifications,
+      retryAttempts: 2,
+    },
+    {
+      name: 'webhooks',
+      pattern: { 'detail-type': [...WEBHOOK_DETAIL_TYPES] },
+      target: webhooks,
+      retryAttempts: 2,
+    },
+  ]);
   useEventBusClient(
     { region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } },
     (client) =>
@@ -185,6 +206,10 @@ export async function startLocalEvents(opts: { schedule?: boolean } = {}): Promi
     relay({ source: 'aws.events', 'detail-type': 'Scheduled Event' } as never, {
       awsRequestId: randomUUID(),
     });
+  const runWebhookRetries = () =>
+    webhooks({ source: 'aws.events', 'detail-type': 'Scheduled Event' } as never, {
+      awsRequestId: randomUUID(),
+    });
   const every = (minutes: number, job: () => Promise<unknown>, name: string) => {
     const timer = setInterval(() => {
       job().catch((err) => process.stderr.write(`${name} failed: ${(err as Error).message}\n`));
@@ -198,11 +223,13 @@ export async function startLocalEvents(opts: { schedule?: boolean } = {}): Promi
       : [
           every(AGENT_ACTION_SWEEP_RATE_MINUTES, runSchedule, 'agent actions job'),
           every(RELAY_RATE_MINUTES, runRelay, 'outbox relay'),
+          every(1, runWebhookRetries, 'webhook retries'),
         ];
   return {
     bus,
     runSchedule,
     runRelay,
+    runWebhookRetries,
     stop: () => {
       for (const t of timers) clearInterval(t);
     },

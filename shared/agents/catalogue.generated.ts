@@ -52,7 +52,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
             "RADIOGRAPHER",
             "INSURANCE_DESK",
             "WARD_MANAGER",
-            "THEATRE_COORDINATOR"
+            "THEATRE_COORDINATOR",
+            "MANAGER"
           ],
           "scope": "patients:read",
           "roleGroup": "allStaff"
@@ -288,7 +289,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
             "RADIOGRAPHER",
             "INSURANCE_DESK",
             "WARD_MANAGER",
-            "THEATRE_COORDINATOR"
+            "THEATRE_COORDINATOR",
+            "MANAGER"
           ],
           "scope": "patients:read",
           "roleGroup": "allStaff"
@@ -2618,7 +2620,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
             "RADIOGRAPHER",
             "INSURANCE_DESK",
             "WARD_MANAGER",
-            "THEATRE_COORDINATOR"
+            "THEATRE_COORDINATOR",
+            "MANAGER"
           ],
           "scope": "patients:read",
           "roleGroup": "allStaff"
@@ -3303,7 +3306,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "RADIOGRAPHER",
               "INSURANCE_DESK",
               "WARD_MANAGER",
-              "THEATRE_COORDINATOR"
+              "THEATRE_COORDINATOR",
+              "MANAGER"
             ]
           }
         },
@@ -3337,7 +3341,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "RADIOGRAPHER",
                 "INSURANCE_DESK",
                 "WARD_MANAGER",
-                "THEATRE_COORDINATOR"
+                "THEATRE_COORDINATOR",
+                "MANAGER"
               ]
             },
             "agent": {
@@ -3393,7 +3398,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "RADIOGRAPHER",
                 "INSURANCE_DESK",
                 "WARD_MANAGER",
-                "THEATRE_COORDINATOR"
+                "THEATRE_COORDINATOR",
+                "MANAGER"
               ]
             },
             "at": {
@@ -4008,7 +4014,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "RADIOGRAPHER",
               "INSURANCE_DESK",
               "WARD_MANAGER",
-              "THEATRE_COORDINATOR"
+              "THEATRE_COORDINATOR",
+              "MANAGER"
             ]
           }
         },
@@ -4042,7 +4049,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "RADIOGRAPHER",
                 "INSURANCE_DESK",
                 "WARD_MANAGER",
-                "THEATRE_COORDINATOR"
+                "THEATRE_COORDINATOR",
+                "MANAGER"
               ]
             },
             "agent": {
@@ -4098,7 +4106,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "RADIOGRAPHER",
                 "INSURANCE_DESK",
                 "WARD_MANAGER",
-                "THEATRE_COORDINATOR"
+                "THEATRE_COORDINATOR",
+                "MANAGER"
               ]
             },
             "at": {
@@ -4558,7 +4567,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "RADIOGRAPHER",
               "INSURANCE_DESK",
               "WARD_MANAGER",
-              "THEATRE_COORDINATOR"
+              "THEATRE_COORDINATOR",
+              "MANAGER"
             ]
           }
         },
@@ -4592,7 +4602,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "RADIOGRAPHER",
                 "INSURANCE_DESK",
                 "WARD_MANAGER",
-                "THEATRE_COORDINATOR"
+                "THEATRE_COORDINATOR",
+                "MANAGER"
               ]
             },
             "agent": {
@@ -4648,7 +4659,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "RADIOGRAPHER",
                 "INSURANCE_DESK",
                 "WARD_MANAGER",
-                "THEATRE_COORDINATOR"
+                "THEATRE_COORDINATOR",
+                "MANAGER"
               ]
             },
             "at": {
@@ -7570,7 +7582,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "RADIOGRAPHER",
               "INSURANCE_DESK",
               "WARD_MANAGER",
-              "THEATRE_COORDINATOR"
+              "THEATRE_COORDINATOR",
+              "MANAGER"
             ]
           }
         },
@@ -7604,7 +7617,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "RADIOGRAPHER",
                 "INSURANCE_DESK",
                 "WARD_MANAGER",
-                "THEATRE_COORDINATOR"
+                "THEATRE_COORDINATOR",
+                "MANAGER"
               ]
             },
             "agent": {
@@ -7660,7 +7674,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "RADIOGRAPHER",
                 "INSURANCE_DESK",
                 "WARD_MANAGER",
-                "THEATRE_COORDINATOR"
+                "THEATRE_COORDINATOR",
+                "MANAGER"
               ]
             },
             "at": {
@@ -8520,7 +8535,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "RADIOGRAPHER",
               "INSURANCE_DESK",
               "WARD_MANAGER",
-              "THEATRE_COORDINATOR"
+              "THEATRE_COORDINATOR",
+              "MANAGER"
             ]
           }
         },
@@ -8554,7 +8570,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "RADIOGRAPHER",
                 "INSURANCE_DESK",
                 "WARD_MANAGER",
-                "THEATRE_COORDINATOR"
+                "THEATRE_COORDINATOR",
+                "MANAGER"
               ]
             },
             "agent": {
@@ -8610,7 +8627,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "RADIOGRAPHER",
                 "INSURANCE_DESK",
                 "WARD_MANAGER",
-                "THEATRE_COORDINATOR"
+                "THEATRE_COORDINATOR",
+                "MANAGER"
               ]
             },
             "at": {
@@ -10607,7 +10625,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "RADIOGRAPHER",
               "INSURANCE_DESK",
               "WARD_MANAGER",
-              "THEATRE_COORDINATOR"
+              "THEATRE_COORDINATOR",
+              "MANAGER"
             ]
           }
         },
@@ -10641,7 +10660,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "RADIOGRAPHER",
                 "INSURANCE_DESK",
                 "WARD_MANAGER",
-                "THEATRE_COORDINATOR"
+                "THEATRE_COORDINATOR",
+                "MANAGER"
               ]
             },
             "agent": {
@@ -10697,7 +10717,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "RADIOGRAPHER",
                 "INSURANCE_DESK",
                 "WARD_MANAGER",
-                "THEATRE_COORDINATOR"
+                "THEATRE_COORDINATOR",
+                "MANAGER"
               ]
             },
             "at": {
@@ -10836,6 +10857,208 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
       "readOnlyHint": false,
       "destructiveHint": false,
       "idempotentHint": false,
+      "openWorldHint": false
+    }
+  },
+  {
+    "name": "get-report",
+    "module": "reports",
+    "tool": true,
+    "skill": "operations-reports",
+    "title": "Get a report",
+    "description": "A weekly management report for a range of the hospital's calendar days: inpatient (admissions and discharges per day, midnight census, average length of stay, by ward) or outpatient (bookings, visits, no-shows and cancellations per day, by department and doctor, no-show rate).",
+    "scope": "agents:operations:read",
+    "tags": [
+      "reports",
+      "operations",
+      "census",
+      "outpatient"
+    ],
+    "keywords": [
+      "report",
+      "census",
+      "occupancy",
+      "length of stay",
+      "admissions",
+      "discharges",
+      "no-show",
+      "visits"
+    ],
+    "examples": [
+      "What was the midnight census each day last week?",
+      "What was the no-show rate by doctor this month?"
+    ],
+    "operations": [
+      {
+        "name": "reports.get",
+        "kind": "read",
+        "idempotent": true,
+        "access": {
+          "roles": [
+            "MANAGER",
+            "ACCOUNTANT"
+          ],
+          "scope": "reports:read",
+          "roleGroup": "reportReaders"
+        }
+      }
+    ],
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "report": {
+          "type": "string",
+          "enum": [
+            "inpatient",
+            "outpatient"
+          ]
+        },
+        "from": {
+          "type": "string",
+          "pattern": "^\\d{4}-\\d{2}-\\d{2}$"
+        },
+        "to": {
+          "type": "string",
+          "pattern": "^\\d{4}-\\d{2}-\\d{2}$"
+        },
+        "format": {
+          "type": "string",
+          "enum": [
+            "json",
+            "csv"
+          ]
+        }
+      },
+      "required": [
+        "report"
+      ],
+      "additionalProperties": false
+    },
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "report": {
+          "type": "string",
+          "enum": [
+            "inpatient",
+            "outpatient"
+          ]
+        },
+        "from": {
+          "type": "string"
+        },
+        "to": {
+          "type": "string"
+        },
+        "timeZone": {
+          "type": "string"
+        },
+        "measures": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          }
+        },
+        "days": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "date": {
+                "type": "string"
+              },
+              "values": {
+                "type": "object",
+                "propertyNames": {
+                  "type": "string"
+                },
+                "additionalProperties": {
+                  "type": "number"
+                }
+              }
+            },
+            "required": [
+              "date",
+              "values"
+            ],
+            "additionalProperties": false
+          }
+        },
+        "totals": {
+          "type": "object",
+          "propertyNames": {
+            "type": "string"
+          },
+          "additionalProperties": {
+            "type": "number"
+          }
+        },
+        "breakdowns": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "dimension": {
+                "type": "string"
+              },
+              "rows": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "properties": {
+                    "key": {
+                      "type": "string"
+                    },
+                    "label": {
+                      "type": "string"
+                    },
+                    "values": {
+                      "type": "object",
+                      "propertyNames": {
+                        "type": "string"
+                      },
+                      "additionalProperties": {
+                        "type": "number"
+                      }
+                    }
+                  },
+                  "required": [
+                    "key",
+                    "label",
+                    "values"
+                  ],
+                  "additionalProperties": false
+                }
+              }
+            },
+            "required": [
+              "dimension",
+              "rows"
+            ],
+            "additionalProperties": false
+          }
+        },
+        "csv": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "report",
+        "from",
+        "to",
+        "timeZone",
+        "measures",
+        "days",
+        "totals",
+        "breakdowns"
+      ],
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "Get a report",
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true,
       "openWorldHint": false
     }
   },
@@ -10982,7 +11205,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "RADIOGRAPHER",
               "INSURANCE_DESK",
               "WARD_MANAGER",
-              "THEATRE_COORDINATOR"
+              "THEATRE_COORDINATOR",
+              "MANAGER"
             ]
           }
         },
@@ -11016,7 +11240,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "RADIOGRAPHER",
                 "INSURANCE_DESK",
                 "WARD_MANAGER",
-                "THEATRE_COORDINATOR"
+                "THEATRE_COORDINATOR",
+                "MANAGER"
               ]
             },
             "agent": {
@@ -11072,7 +11297,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "RADIOGRAPHER",
                 "INSURANCE_DESK",
                 "WARD_MANAGER",
-                "THEATRE_COORDINATOR"
+                "THEATRE_COORDINATOR",
+                "MANAGER"
               ]
             },
             "at": {
@@ -11603,6 +11829,23 @@ export const SKILL_TABLE: readonly Skill[] = [
     ]
   },
   {
+    "name": "operations-reports",
+    "title": "Operations reports",
+    "description": "Census, length of stay, admissions, discharges and outpatient activity for a date range.",
+    "tags": [
+      "reports",
+      "operations"
+    ],
+    "examples": [
+      "What was the midnight census each day last week?"
+    ],
+    "keywords": [
+      "report",
+      "census",
+      "outpatient"
+    ]
+  },
+  {
     "name": "agent-action-status",
     "title": "Agent action status",
     "description": "Follow a proposal made for human approval: whether a person approved or rejected it, why, and what it did.",
@@ -11640,5 +11883,6 @@ export const MODULE_LOADERS = {
   "radiology": () => import("../modules/radiology/manifest"),
   "roster": () => import("../modules/roster/manifest"),
   "theatre": () => import("../modules/theatre/manifest"),
+  "reports": () => import("../modules/reports/manifest"),
   "agent-actions": () => import("../modules/agent-actions/manifest"),
 } as const;

@@ -12,6 +12,7 @@ import {
   renderGetStarted,
   renderHome,
   renderLogin,
+  renderReportsPage,
 } from '../web/pages';
 import {
   SWAGGER_UI_MAX_AGE_SECONDS,
@@ -110,6 +111,13 @@ export const webGroup = defineGroup({
       tag: 'Pages',
       summary: 'Bed board: wards, beds, admit, transfer and discharge',
       render: once(() => renderBedBoard({ scriptSrc: pageScripts().src('bed-board') })),
+    }),
+    page({
+      name: 'reports',
+      path: '/manager-reports',
+      tag: 'Pages',
+      summary: "Managers' reports: a chart drawn in the page, the daily table, breakdowns, CSV",
+      render: once(() => renderReportsPage({ scriptSrc: pageScripts().src('reports') })),
     }),
     asset({
       name: 'pageScript',

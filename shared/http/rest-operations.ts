@@ -60,11 +60,25 @@ export function restOperations(): OperationCaller {
     });
     // Under strict checks the answer was parsed against the operation's output schema; saying so
     // lets the test client require it of every answer the integration suite receives.
-    return json(
-      route.status,
-      result,
-      strictChecks() ? { [OUTPUT_CHECKED_HEADER]: route.op.name } : {},
-    );
+    const checked: Record<string, string> = strictChecks()
+      ? { [OUTPUT_CHECKED_HEADER]: route.op.name }
+      : {};
+    const text = route.text?.(result);
+    if (text) {
+      const answer = json(route.status, null, checked);
+      return {
+        ...answer,
+        headers: {
+          ...answer.headers,
+          'content-type': text.contentType,
+          ...(text.fileName
+            ? { 'content-disposition': `attachment; filename="${text.fileName}"` }
+            : {}),
+        },
+        body: text.body,
+      };
+    }
+    return json(route.status, result, checked);
   };
   return Object.assign(call, { stores: () => new Stores() });
 }

@@ -34,6 +34,18 @@ export interface OperationRoute {
   tag: string;
   /** Request headers that become input fields: lower-case header name → field (e.g. Idempotency-Key). */
   headers: Readonly<Record<string, string>>;
+  /**
+   * Another representation of the answer than JSON (a report as CSV), chosen from the answer
+   * itself: undefined keeps JSON. The operation's output schema still checked the answer.
+   */
+  text?: (result: unknown) => TextAnswer | undefined;
+}
+
+/** A non-JSON answer body and its media type. */
+export interface TextAnswer {
+  contentType: string;
+  body: string;
+  fileName?: string;
 }
 
 /** An HTML page; it calls no operation (its script calls the API with the signed-in session). */
@@ -113,9 +125,11 @@ export function route(
     status?: number;
     body?: BodyBinding;
     headers?: Readonly<Record<string, string>>;
+    text?: (result: unknown) => TextAnswer | undefined;
   },
 ): OperationRoute {
   return {
+    ...(binding.text ? { text: binding.text } : {}),
     kind: 'operation',
     op,
     method: binding.method,

@@ -25,6 +25,7 @@ export const ROLES = [
   'INSURANCE_DESK',
   'WARD_MANAGER',
   'THEATRE_COORDINATOR',
+  'MANAGER',
 ] as const;
 
 export type Role = (typeof ROLES)[number];
@@ -50,6 +51,7 @@ export const ROLE_LABELS: Readonly<Record<Role, string>> = {
   INSURANCE_DESK: 'Insurance desk',
   WARD_MANAGER: 'Ward manager',
   THEATRE_COORDINATOR: 'Theatre coordinator',
+  MANAGER: 'Manager',
 };
 
 /** Every role but ADMIN (who passes every rule anyway), in the order of ROLES. */
@@ -77,6 +79,7 @@ export const ROLE_GROUPS = {
   seniorFinance: ['ADMIN', 'ACCOUNTANT'],
   claimsDesk: ['INSURANCE_DESK', 'ACCOUNTANT'],
   claimsReaders: ['INSURANCE_DESK', 'ACCOUNTANT', 'CASHIER'],
+  reportReaders: ['MANAGER', 'ACCOUNTANT'],
   careTeam: [
     'DOCTOR',
     'NURSE',
@@ -128,6 +131,8 @@ export const ROLE_GROUP_DESCRIPTIONS: Readonly<Record<RoleGroupName, string>> = 
     'the insurance desk and accountants: payers, plans, coverage, pre-authorisations, claims, remittances',
   claimsReaders:
     'who reads coverage, claims and aging: the claims desk and cashiers at the counter',
+  reportReaders:
+    'who reads the weekly reports (census, OPD, turnaround, revenue): managers, and accountants for revenue',
   careTeam:
     'everyone who works with patients’ care (agent actions about patients); every role that may approve an agent action is in it',
   emergencyStaff: 'emergency department staff: arrivals, the ED board and visits',

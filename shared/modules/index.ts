@@ -28,13 +28,16 @@ import doctors from './doctors/manifest';
 import emergency from './emergency/manifest';
 import encounters from './encounters/manifest';
 import lab from './lab/manifest';
+import notifications from './notifications/manifest';
 import patients from './patients/manifest';
 import pharmacy from './pharmacy/manifest';
 import radiology from './radiology/manifest';
 import roster from './roster/manifest';
+import reports from './reports/manifest';
 import tenants from './tenants/manifest';
 import theatre from './theatre/manifest';
 import users from './users/manifest';
+import webhooks from './webhooks/manifest';
 
 export const MODULES: readonly ModuleManifest[] = [
   webPlatform,
@@ -58,6 +61,9 @@ export const MODULES: readonly ModuleManifest[] = [
   radiology,
   roster,
   theatre,
+  reports,
+  notifications,
+  webhooks,
   agentAudit,
   a2aTasks,
   agentMetaPlatform,

@@ -14,3 +14,4 @@ export { renderHome } from './home';
 export type { ScriptedPageOptions } from './layout';
 export { renderLogin } from './login';
 export { renderNotFound } from './not-found';
+export { renderReportsPage } from './reports-page';

@@ -50,7 +50,9 @@ async function approvedRx() {
 
 const eventOf = (actionId: string) =>
   rt.events.bus.published.find(
-    (e) => (e.detail as { actionId?: string }).actionId === actionId,
+    (e) =>
+      e['detail-type'] === 'AgentActionApproved' &&
+      (e.detail as { actionId?: string }).actionId === actionId,
   ) as EventBridgeEvent<string, unknown>;
 
 describe('exactly-once execution', () => {

@@ -59,7 +59,9 @@ describe('propose-prescription over MCP', () => {
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
     await rt.events.bus.idle();
     const event = rt.events.bus.published.find(
-      (e) => (e.detail as { actionId: string }).actionId === body.id,
+      (e) =>
+        e['detail-type'] === 'AgentActionApproved' &&
+        (e.detail as { actionId: string }).actionId === body.id,
     )!;
     expect(event).toMatchObject({
       source: 'hms.agent-actions',

@@ -62,7 +62,9 @@ describe('a proposed prescription', () => {
 
     // EventBridge delivers at least once: the same event twice more, concurrently.
     const event = rt.events.bus.published.find(
-      (e) => (e.detail as { actionId: string }).actionId === id,
+      (e) =>
+        e['detail-type'] === 'AgentActionApproved' &&
+        (e.detail as { actionId: string }).actionId === id,
     )!;
     await Promise.all([rt.events.bus.deliver(event), rt.events.bus.deliver(event)]);
 
@@ -81,7 +83,9 @@ describe('a proposed prescription', () => {
       'claimed',
       'executed',
     ]);
+    // The executor's deliveries (notifications and webhooks also receive the proposal's event).
     const outcomes = rt.events.bus.deliveries
+      .filter((d) => d.rule.startsWith('agent-action-'))
       .filter((d) => (d.event.detail as { actionId: string }).actionId === id)
       .map((d) => (d.result as { outcome: string }).outcome)
       .sort();

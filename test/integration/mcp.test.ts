@@ -180,6 +180,7 @@ describe.each<McpTransportName>(['http', 'sse'])('MCP over %s', (transport) => {
         'pharmacy-expiry-scan',
         'get-billing-summary',
         'billing-health-check',
+        'get-report',
       ]);
       const refused = toolAnswer(
         await mcp.callTool({ name: 'search-patients', arguments: { q: 'a' } }),

@@ -23,6 +23,7 @@ import { invalidField } from '../../kernel/validation';
 import { findBed, vacateBed, wardCounterUpdates } from '../beds';
 import { chargeWrites } from '../billing';
 import { Prescription } from '../encounters';
+import { counter, countOn, countToday } from '../reports/index';
 import { bedDayChargeLines, dischargeBlockers, lengthOfStay } from './rules';
 import type { DischargeInput } from './schemas';
 import { getAdmission, requireAdmission, requirePatient } from './service';
@@ -168,6 +169,12 @@ export async function discharge(ctx: Context, input: DischargeInput) {
       })),
     )),
   ];
+  const stay = lengthOfStay(admission.admittedAt, endedAt, ctx.tenant.timeZone);
+  countToday(ctx, 'inpatient', {
+    [counter('discharged')]: 1,
+    [counter('discharged', 'ward', admission.wardName)]: 1,
+    [counter('stayDays')]: stay.days,
+  });
   try {
     await store.transact(items);
   } catch (err) {
@@ -193,6 +200,12 @@ export async function markEnteredInError(ctx: Context, input: { id: string; reas
   assertAdmissionTransition(admission.status, 'entered-in-error');
   const at = ctx.now.toISOString();
   const by = actorId(ctx.actor);
+  // An admission that never was leaves the census: its admission day's counters are taken back.
+  const firstWard = admission.bedHistory[0]?.wardName ?? admission.wardName;
+  countOn(ctx, 'inpatient', admission.admittedDate, {
+    [counter('admitted')]: -1,
+    [counter('admitted', 'ward', firstWard)]: -1,
+  });
   try {
     await store.transact([
       {

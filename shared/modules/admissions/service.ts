@@ -23,6 +23,7 @@ import {
 import { findDoctor } from '../doctors';
 import { findEncounter, Prescription } from '../encounters';
 import { findPatient, type PatientRecord } from '../patients';
+import { counter, countToday } from '../reports/index';
 import { Admission, type AdmitInput, Note, Observation } from './schemas';
 import type { AdmissionStatus } from './status';
 import {
@@ -142,6 +143,11 @@ export async function admit(ctx: Context, input: AdmitInput) {
   // One id for every bed tried (a refused attempt wrote nothing); derived from the action's id
   // when an approved agent action runs this (kernel/ids.ts).
   const id = newId(ctx);
+  // The inpatient report's counters ride in whichever attempt commits (a refused one keeps them).
+  countToday(ctx, 'inpatient', {
+    [counter('admitted')]: 1,
+    [counter('admitted', 'ward', ward.name)]: 1,
+  });
   for (const bed of beds.slice(0, BED_ATTEMPTS)) {
     const admission: AdmissionRecord = {
       id,

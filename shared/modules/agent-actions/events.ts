@@ -21,6 +21,22 @@ export const AgentActionApprovedDetail = z.strictObject({
 });
 export type AgentActionApprovedDetail = z.output<typeof AgentActionApprovedDetail>;
 
+/**
+ * A proposal waiting for a person's decision (notifications tell the people who may approve it).
+ * `eventId` names the happening once, whatever the bus does with it (consumers key on it).
+ */
+export const AGENT_ACTION_PROPOSED = 'AgentActionProposed';
+export const AgentActionProposedDetail = z.strictObject({
+  eventId: z.string(),
+  tenantId: z.string(),
+  actionId: z.string(),
+  type: z.enum(ACTION_TYPE_NAMES),
+  risk: z.string(),
+  approverRoles: z.array(z.string()),
+  expiresAt: z.string(),
+});
+export type AgentActionProposedDetail = z.output<typeof AgentActionProposedDetail>;
+
 export interface ActionRule {
   /** Rule name suffix and construct id, e.g. `prescription`. */
   type: ActionTypeName;

@@ -20,9 +20,11 @@ export {
 export {
   type ActionRule,
   AGENT_ACTION_APPROVED,
+  AGENT_ACTION_PROPOSED,
   AGENT_ACTION_SWEEP_RATE_MINUTES,
   AGENT_ACTIONS_SOURCE,
   AgentActionApprovedDetail,
+  AgentActionProposedDetail,
   agentActionRules,
 } from './events';
 export { proposalOperation } from './proposals';

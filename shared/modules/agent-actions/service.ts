@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { Actor, UserActor } from '../../kernel/actor';
 import type { Context } from '../../kernel/context';
 import { defineDecision, refuse } from '../../kernel/decisions';
+import { emit } from '../../kernel/effects';
 import { Conflict, Forbidden, NotFound } from '../../kernel/errors';
 import type { Page } from '../../kernel/pagination';
 import { view } from '../../kernel/records';
@@ -21,6 +22,11 @@ import { ACTION_TYPE_NAMES, type ActionTypeName, actionTypeInfo } from './action
 import { type ActionTypeDef, approverRolesOf } from './action-types';
 import { describePerson, whyCannotAct } from './approver';
 import { DISPATCH_CHECK_AFTER_MS, emitApproved } from './dispatch';
+import {
+  AGENT_ACTION_PROPOSED,
+  AGENT_ACTIONS_SOURCE,
+  type AgentActionProposedDetail,
+} from './events';
 import { combineRisk, type RiskLevel } from './risk';
 import {
   AgentAction,
@@ -190,6 +196,8 @@ export async function propose(
       : { queue: 'EXPIRY' as const, at: expiresAt };
   // An auto-approved action's event commits with it (the outbox) and is published after.
   if (action.status === 'APPROVED') emitApproved(ctx, action);
+  // A pending one tells the people who may decide it (notifications), with its change.
+  else emitProposed(ctx, action);
   await ctx.store.put({
     Item: newActionItem(ctx.store, action, due),
     ConditionExpression: 'attribute_not_exists(pk)',
@@ -490,4 +498,17 @@ export async function updateSettings(ctx: Context, input: z.output<typeof Update
   }
   await ctx.store.put({ Item: settingsItem(ctx.store, settings) });
   return settingsAnswer(settings);
+}
+
+function emitProposed(ctx: Context, action: AgentActionRecord): void {
+  const detail: AgentActionProposedDetail = {
+    eventId: `agent-action-proposed:${action.id}`,
+    tenantId: action.tenantId,
+    actionId: action.id,
+    type: action.type,
+    risk: action.risk,
+    approverRoles: [...action.approverRoles],
+    expiresAt: action.expiresAt,
+  };
+  emit(ctx, { source: AGENT_ACTIONS_SOURCE, detailType: AGENT_ACTION_PROPOSED, detail });
 }

@@ -21,6 +21,7 @@ import {
   type WeeklySchedule,
 } from '../doctors';
 import { findPatient } from '../patients';
+import { countOn, OPD_MEASURES, opdCounters } from '../reports/index';
 import type { QueueStatus } from './queue';
 import { bookingHorizonProblem } from './rules';
 import { Appointment, type BookAppointmentInput } from './schemas';
@@ -144,6 +145,7 @@ export async function bookAppointment(ctx: Context, input: z.output<typeof BookA
     updatedAt: createdAt,
     createdBy: by,
   };
+  countOn(ctx, 'outpatient', date, opdCounters('booked', appointment));
   try {
     const [slotItem, ...rest] = newAppointmentWrites(ctx.store, appointment);
     await ctx.store.transact([named('slot', slotItem!), ...rest]);
@@ -245,6 +247,9 @@ export async function changeAppointmentStatus(
     },
     ...(RELEASES_SLOT.includes(input.status) ? [releaseSlot(store, current)] : []),
   ];
+  // The OPD report counts on the appointment's own day: visits (checked in), no-shows, cancellations.
+  const measure = OPD_MEASURES[input.status];
+  if (measure) countOn(ctx, 'outpatient', current.date, opdCounters(measure, current));
   try {
     // Tokens are per doctor and day and gap-free; DynamoDB TTL removes the counter a week after the day.
     if (tokenCounter) {

@@ -1,5 +1,6 @@
 /** What other modules may use of the lab: the order source, the charge lines for billing, the state tables. */
 export { type ChargeLine, labOrderChargeLines, orderChargeWrites } from './charges';
+export { LAB_CRITICAL_RESULT, LAB_SOURCE, LabCriticalResultDetail } from './events';
 export { ageOn } from './ranges';
 export { requireRequester } from './requester';
 export { LabOrder, type Priority, PrioritySchema } from './schemas';

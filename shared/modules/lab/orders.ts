@@ -25,6 +25,7 @@ import {
 } from '../admissions';
 import { findPatient } from '../patients';
 import { labOrderChargeLines, orderChargeWrites } from './charges';
+import { emitCriticalResult } from './events';
 import {
   flagCoded,
   flagNumeric,
@@ -539,7 +540,20 @@ export async function enterResults(ctx: Context, input: z.output<typeof EnterRes
     };
     if (prior) results[previous] = result;
     else results.push(result);
-    if (isCritical(result.flag)) alerts.push({ Put: { Item: alertFor(ctx, order, result) } });
+    if (isCritical(result.flag)) {
+      const alert = alertFor(ctx, order, result);
+      alerts.push({ Put: { Item: alert } });
+      emitCriticalResult(ctx, {
+        alertId: String(alert.id),
+        orderId: order.id,
+        patientId: order.patientId,
+        mrn: order.mrn,
+        requesterId: order.requesterId,
+        testCode: result.code,
+        testName: result.name,
+        raisedAt: at,
+      });
+    }
   });
   const complete = [...ordered].every((c) => results.some((r) => r.code === c));
   const step = complete ? 'awaiting-verification' : 'awaiting-entry';

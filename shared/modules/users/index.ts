@@ -1,6 +1,7 @@
 /** What other modules and the authorizer may use of the users module. */
 export { Credentials, RoleSchema, User } from './schemas';
 export {
+  activeUsersWithRoles,
   EmailLookup,
   emailKey,
   findUser,

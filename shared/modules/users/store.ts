@@ -67,3 +67,14 @@ export function userIsActiveWith(store: Store, userId: string, role: Role): TxIt
     },
   };
 }
+
+/** The hospital's active users holding one of `roles` (notifications' recipients): one Query. */
+export async function activeUsersWithRoles(
+  store: Store,
+  roles: readonly string[],
+): Promise<UserRecord[]> {
+  const items = await store.query({ index: 'gsi1', partition: userKeys(store).all() });
+  return items
+    .map((item) => UserRecord.read(item))
+    .filter((u) => u.active && roles.includes(u.role));
+}

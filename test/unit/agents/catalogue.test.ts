@@ -122,7 +122,8 @@ describe('scope filter', () => {
     );
     expect(refusal(cap('get-queue-status'), key('agents:operations:read'))).toBeNull();
     // The spec's operations-read tools (queue, beds, stock, billing summary) and the pharmacy
-    // reports beside them, and the doctor directory to name a doctor's queue (scope-presets.ts).
+    // reports beside them, the doctor directory to name a doctor's queue (scope-presets.ts), the
+    // billing health check and the managers' reports (issue 20).
     expect(usableBy(CAPABILITIES, key('agents:operations:read')).map((c) => c.name)).toEqual([
       'list-doctors',
       'list-departments',
@@ -133,6 +134,7 @@ describe('scope filter', () => {
       'pharmacy-expiry-scan',
       'get-billing-summary',
       'billing-health-check',
+      'get-report',
     ]);
     // A reception agent finds the patient, the doctor and a free slot its bookings need.
     expect(usableBy(CAPABILITIES, key('agents:reception:write')).map((c) => c.name)).toEqual([

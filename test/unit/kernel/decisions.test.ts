@@ -59,6 +59,7 @@ describe('role groups', () => {
         'INSURANCE_DESK',
         'WARD_MANAGER',
         'THEATRE_COORDINATOR',
+        'MANAGER',
       ].sort(),
     );
     expect(ROLE_GROUPS.allStaff).not.toContain('ADMIN');

@@ -37,6 +37,7 @@ const PAGE_PATH: Record<PageScript, string> = {
   'bed-board': '/bed-board',
   'api-docs': '/api/docs',
   'billing-health': '/billing-health',
+  reports: '/manager-reports',
 };
 
 const compiled = compileRoutes(allRoutes());

@@ -1,0 +1,83 @@
+/**
+ * What people are told, per kind of notification: who (from the event), how urgent, the default
+ * templates, and which of the event's fields a template may use. SMS templates may use only the
+ * SMS-safe fields (no patient name, no test, no value): a text message shows on a locked screen,
+ * so it says just enough to act ("a critical result for MRN … is waiting"), and the person opens
+ * the service for the rest.
+ */
+export const NOTIFICATION_KINDS = ['lab-critical-result', 'agent-action-proposed'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const CHANNELS = ['email', 'sms'] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+export interface Template {
+  subject: string;
+  body: string;
+}
+
+export interface KindDef {
+  title: string;
+  /** Urgent kinds are sent during quiet hours too (a critical result at 3 a.m.). */
+  urgent: boolean;
+  /** The fields any template of the kind may use, as `{{field}}`. */
+  fields: readonly string[];
+  /** The fields an SMS template may use. */
+  smsFields: readonly string[];
+  defaults: Record<Channel, Template>;
+}
+
+export const KINDS: Readonly<Record<NotificationKind, KindDef>> = {
+  'lab-critical-result': {
+    title: 'Critical lab result for the ordering doctor',
+    urgent: true,
+    fields: ['hospital', 'mrn', 'testName', 'orderId', 'raisedAt'],
+    smsFields: ['hospital', 'mrn', 'orderId'],
+    defaults: {
+      email: {
+        subject: '{{hospital}}: critical result for MRN {{mrn}}',
+        body: 'A critical {{testName}} result for MRN {{mrn}} (lab order {{orderId}}) was raised at {{raisedAt}}. Open the lab order and acknowledge the alert.',
+      },
+      sms: {
+        subject: '',
+        body: '{{hospital}}: critical lab result for MRN {{mrn}}. Open lab order {{orderId}} and acknowledge.',
+      },
+    },
+  },
+  'agent-action-proposed': {
+    title: 'An agent action waits for approval',
+    urgent: false,
+    fields: ['hospital', 'actionId', 'type', 'risk', 'expiresAt'],
+    smsFields: ['hospital', 'actionId', 'type', 'expiresAt'],
+    defaults: {
+      email: {
+        subject: '{{hospital}}: a {{type}} proposal waits for your approval',
+        body: 'An agent proposed a {{type}} (risk {{risk}}), action {{actionId}}. It expires at {{expiresAt}} unless someone who may approve it decides.',
+      },
+      sms: {
+        subject: '',
+        body: '{{hospital}}: agent action {{actionId}} ({{type}}) waits for approval until {{expiresAt}}.',
+      },
+    },
+  },
+};
+
+const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
+
+/** The placeholders a template text uses. */
+export function placeholders(text: string): string[] {
+  return [...text.matchAll(PLACEHOLDER)].map((m) => m[1]!);
+}
+
+/** The fields a template of this kind and channel may not use (empty: it may be saved). */
+export function forbiddenFields(kind: NotificationKind, channel: Channel, t: Template): string[] {
+  const allowed = channel === 'sms' ? KINDS[kind].smsFields : KINDS[kind].fields;
+  return [...new Set([...placeholders(t.subject), ...placeholders(t.body)])].filter(
+    (f) => !allowed.includes(f),
+  );
+}
+
+/** Fills a template; a field without a value renders empty. */
+export function render(text: string, values: Readonly<Record<string, string>>): string {
+  return text.replace(PLACEHOLDER, (_, name: string) => values[name] ?? '');
+}

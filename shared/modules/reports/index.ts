@@ -1,0 +1,3 @@
+/** What other modules use of reports: the counters their writes add to the report aggregates. */
+export { counter, countOn, countToday, type ReportName } from './aggregates';
+export { OPD_MEASURES, opdCounters } from './rules';

@@ -1,0 +1,52 @@
+import { operationCapability } from '../../agents/capability';
+import { defineModule } from '../../manifest/module';
+import * as reports from './operations';
+import { reportsGroup } from './routes';
+
+const getReport = operationCapability(reports.get, {
+  name: 'get-report',
+  tool: true,
+  skill: 'operations-reports',
+  title: 'Get a report',
+  description:
+    "A weekly management report for a range of the hospital's calendar days: inpatient (admissions and discharges per day, midnight census, average length of stay, by ward) or outpatient (bookings, visits, no-shows and cancellations per day, by department and doctor, no-show rate).",
+  scope: 'agents:operations:read',
+  tags: ['reports', 'operations', 'census', 'outpatient'],
+  keywords: [
+    'report',
+    'census',
+    'occupancy',
+    'length of stay',
+    'admissions',
+    'discharges',
+    'no-show',
+    'visits',
+  ],
+  examples: [
+    'What was the midnight census each day last week?',
+    'What was the no-show rate by doctor this month?',
+  ],
+});
+
+export default defineModule({
+  name: 'reports',
+  title: 'Reports',
+  area: 'finance',
+  source: import.meta.url,
+  doc: 'docs/reports.md',
+  scopes: { 'reports:read': "Read the managers' reports (census, outpatient activity)" },
+  capabilities: [getReport],
+  skills: [
+    {
+      name: 'operations-reports',
+      title: 'Operations reports',
+      description:
+        'Census, length of stay, admissions, discharges and outpatient activity for a date range.',
+      tags: ['reports', 'operations'],
+      examples: ['What was the midnight census each day last week?'],
+      keywords: ['report', 'census', 'outpatient'],
+    },
+  ],
+  groups: [reportsGroup],
+  pageScripts: { reports: 'shared/web/client/reports.ts' },
+});

@@ -1,0 +1,108 @@
+/** Webhook subscriptions and deliveries, declared once. */
+import { idParam, nonEmpty } from '../../kernel/fields';
+import { pageFields, pageOf } from '../../kernel/pagination';
+import { TimestampSchema } from '../../kernel/time/dates';
+import * as z from '../../kernel/zod';
+import { WEBHOOK_EVENT_TYPES } from './events';
+
+/**
+ * https only; plain http only to this machine's loopback when the runtime allows it
+ * (`HMS_WEBHOOKS_ALLOW_LOOPBACK_HTTP=1`: npm start and the tests), never with credentials in it.
+ */
+export function urlProblem(raw: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return 'must be an absolute URL';
+  }
+  if (url.username || url.password) return 'must not carry credentials';
+  if (url.protocol === 'https:') return undefined;
+  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+  if (url.protocol === 'http:' && loopback && process.env.HMS_WEBHOOKS_ALLOW_LOOPBACK_HTTP === '1')
+    return undefined;
+  return 'must be an https URL';
+}
+
+const UrlSchema = z.string({ message: 'must be a URL' }).check(
+  z.maxLength(2000, 'must be at most 2000 characters'),
+  z.superRefine((v, ctx) => {
+    const problem = urlProblem(v);
+    if (problem) ctx.issues.push({ code: 'custom', message: problem, input: v });
+  }),
+);
+
+const EventTypes = z
+  .array(
+    z.enum(WEBHOOK_EVENT_TYPES, { message: `must be one of ${WEBHOOK_EVENT_TYPES.join(', ')}` }),
+  )
+  .check(z.minLength(1, 'give at least one event type'));
+
+export const Subscription = z.strictObject({
+  id: z.string(),
+  url: z.string(),
+  eventTypes: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
+  description: z.optional(z.string()),
+  active: z.boolean(),
+  /** The last four characters of the current secret, to tell secrets apart. */
+  secretHint: z.string(),
+  /** While a rotated-out secret still signs (the overlap), until when. */
+  previousSecretExpiresAt: z.optional(TimestampSchema),
+  createdAt: TimestampSchema,
+  updatedAt: TimestampSchema,
+});
+export type Subscription = z.output<typeof Subscription>;
+
+export const CreateSubscriptionInput = z.strictObject({
+  url: UrlSchema,
+  eventTypes: EventTypes,
+  description: z.optional(nonEmpty(200)),
+});
+
+/** The secret is shown once, when created or rotated. */
+export const SubscriptionWithSecret = z.strictObject({
+  subscription: Subscription,
+  secret: z.string(),
+});
+
+export const SubscriptionIdInput = z.strictObject({ id: idParam() });
+export const ListSubscriptionsInput = z.strictObject({ ...pageFields });
+export const SubscriptionPage = pageOf(Subscription);
+
+/** Up to a week: long enough for a receiver's deployment. */
+export const MAX_OVERLAP_MINUTES = 7 * 24 * 60;
+export const RotateSecretInput = z.strictObject({
+  id: idParam(),
+  overlapMinutes: z.optional(
+    z
+      .int({ message: 'must be a whole number of minutes' })
+      .check(
+        z.gte(0, 'must be 0 or more'),
+        z.lte(MAX_OVERLAP_MINUTES, `must be at most ${MAX_OVERLAP_MINUTES} (a week)`),
+      ),
+  ),
+});
+
+export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+
+export const Delivery = z.strictObject({
+  id: z.string(),
+  subscriptionId: z.string(),
+  eventId: z.string(),
+  eventType: z.enum(WEBHOOK_EVENT_TYPES),
+  status: z.enum(DELIVERY_STATUSES),
+  attempts: z.number(),
+  lastStatusCode: z.optional(z.number()),
+  lastError: z.optional(z.string()),
+  nextAttemptAt: z.optional(TimestampSchema),
+  deliveredAt: z.optional(TimestampSchema),
+  /** The JSON body sent (the same bytes on every attempt). */
+  payload: z.string(),
+  createdAt: TimestampSchema,
+  updatedAt: TimestampSchema,
+});
+export type Delivery = z.output<typeof Delivery>;
+
+export const ListDeliveriesInput = z.strictObject({ id: idParam(), ...pageFields });
+export const DeliveryPage = pageOf(Delivery);
+export const RedeliverInput = z.strictObject({ id: idParam(), deliveryId: idParam() });

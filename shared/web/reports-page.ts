@@ -1,0 +1,55 @@
+/**
+ * `/manager-reports` — the managers' reports: a report, a range of the hospital's days, a chart
+ * drawn by the page's own script (inline SVG: nothing from another origin), the daily table, the
+ * breakdowns and a CSV download. Static markup; its script (shared/web/client/reports.ts) loads
+ * the report with the signed-in session.
+ */
+import { brandMark, PRODUCT_NAME, renderDocument, type ScriptedPageOptions } from './layout';
+
+export function renderReportsPage(opts: ScriptedPageOptions): string {
+  const body = `<header class="site-header">
+  <div class="container site-header__inner">
+    <a class="brand" href="/admin">${brandMark()}<span class="brand__name">${PRODUCT_NAME}</span></a>
+    <a class="btn btn-ghost btn-sm" href="/admin">Back to the dashboard</a>
+  </div>
+</header>
+<main id="main" class="container page" tabindex="-1">
+  <div class="page-head"><h1>Reports</h1></div>
+  <div id="app-status" class="status-region" role="status" aria-live="polite"></div>
+  <section class="card" aria-labelledby="choose-title">
+    <div class="card__header"><h2 id="choose-title">Report</h2></div>
+    <div class="card__body">
+      <form id="report-form" class="form-grid">
+        <div class="field">
+          <label for="report-name">Report</label>
+          <select id="report-name" name="report">
+            <option value="inpatient">Inpatient: admissions, discharges, midnight census</option>
+            <option value="outpatient">Outpatient: bookings, visits, no-shows</option>
+          </select>
+        </div>
+        <div class="field"><label for="report-from">From</label><input id="report-from" name="from" type="date"></div>
+        <div class="field"><label for="report-to">To</label><input id="report-to" name="to" type="date"></div>
+        <div class="form-actions">
+          <button type="submit" class="btn btn-primary" id="report-submit">Show</button>
+          <button type="button" class="btn btn-ghost" id="report-csv">Download CSV</button>
+        </div>
+      </form>
+    </div>
+  </section>
+  <section class="card mt-1" aria-labelledby="result-title">
+    <div class="card__header"><h2 id="result-title">Days <span class="muted small" id="report-range"></span></h2></div>
+    <div class="card__body">
+      <figure>
+        <svg id="report-chart" role="img" aria-labelledby="report-chart-caption" width="720" height="260" viewBox="0 0 720 260"></svg>
+        <figcaption id="report-chart-caption" class="muted small"></figcaption>
+      </figure>
+      <div class="stats" id="report-totals"></div>
+      <div class="table-wrap">
+        <table class="table" id="report-days"><thead></thead><tbody></tbody></table>
+      </div>
+      <div id="report-breakdowns"></div>
+    </div>
+  </section>
+</main>`;
+  return renderDocument({ title: 'Reports', body, scriptSrc: opts.scriptSrc });
+}

@@ -1,0 +1,117 @@
+import { existsSync } from 'node:fs';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalRuntime } from '../../bin/local/server';
+import { resetClock, systemClock } from '../../shared/kernel/clock';
+import { utcToZonedParts } from '../../shared/kernel/time/zoned-time';
+import { inpatientHospital, must } from '../support/inpatient';
+import { clockToNineAm } from '../support/opd';
+import { startTestRuntime } from '../support/runtime';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const available = existsSync(CHROMIUM);
+if (!available && process.env.CI === 'true')
+  throw new Error(`Chromium not found at ${CHROMIUM}: install it (apt-get install -y chromium)`);
+
+const TZ = 'Asia/Kolkata';
+let rt: LocalRuntime;
+let browser: Browser;
+const cspViolations: string[] = [];
+
+beforeAll(async () => {
+  if (!available) return;
+  clockToNineAm(TZ);
+  rt = await startTestRuntime();
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+    ],
+  });
+}, 60_000);
+afterAll(async () => {
+  resetClock();
+  await browser?.close();
+});
+afterEach(() => {
+  expect(cspViolations).toEqual([]);
+});
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    acceptDownloads: true,
+  });
+  const page = await context.newPage();
+  page.on('pageerror', (err) => {
+    throw err;
+  });
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text()))
+      cspViolations.push(msg.text());
+  });
+  return page;
+}
+
+describe.skipIf(!available)('the reports page in a real browser', () => {
+  it('a manager reads the inpatient report: the chart’s bars and the table hold the admissions made', async () => {
+    const h = await inpatientHospital(rt.url, TZ);
+    const ward = await h.ward({ name: 'Chart Ward' }, 4);
+    const patients = await Promise.all([h.patient(), h.patient(), h.patient()]);
+    for (const p of patients) await must(h.admit(p.id, { wardId: ward.id }), 201, 'admit');
+    const today = utcToZonedParts(systemClock.now(), TZ).date;
+    const email = `manager-${Math.random().toString(36).slice(2, 8)}@example.test`;
+    const manager = await h.admin.post('/users', { name: 'Meera Manager', email, role: 'MANAGER' });
+
+    const page = await newPage();
+    await page.goto(`${rt.url}/login`);
+    await page.fill('#email', email);
+    await page.fill('#password', manager.body.credentials.password);
+    await page.click('#login-submit');
+    await page.waitForURL(/\/admin/);
+    await page.goto(`${rt.url}/manager-reports`);
+    // The default range: the last 7 days up to today, one bar per day and measure.
+    await page.waitForSelector('#report-days tbody tr');
+    expect(await page.locator('#report-days tbody tr').count()).toBe(7);
+    const bar = page.locator(`#report-chart rect[data-measure="admissions"][data-date="${today}"]`);
+    expect(await bar.getAttribute('data-value')).toBe('3');
+    expect(Number(await bar.getAttribute('height'))).toBeGreaterThan(0);
+    expect(await page.locator('#report-chart rect[data-measure="admissions"]').count()).toBe(7);
+    expect(
+      await page.locator('#report-chart polyline[data-measure="midnightCensus"]').count(),
+    ).toBe(1);
+    const row = page.locator(`#report-days tr[data-date="${today}"]`);
+    expect(await row.locator('td[data-measure="admissions"]').textContent()).toBe('3');
+    expect(await row.locator('td[data-measure="midnightCensus"]').textContent()).toBe('3');
+    expect(await page.textContent('#report-totals [data-total="admissions"] .stat__value')).toBe(
+      '3',
+    );
+
+    // Another report and range from the form; the CSV downloads with the same figures.
+    await page.selectOption('#report-name', 'outpatient');
+    await page.fill('#report-from', today);
+    await page.fill('#report-to', today);
+    await page.click('#report-submit');
+    await page.waitForFunction(
+      () => document.querySelectorAll('#report-days tbody tr').length === 1,
+    );
+    expect(await page.locator('#report-chart rect[data-measure="visits"]').count()).toBe(1);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.click('#report-csv'),
+    ]);
+    expect(download.suggestedFilename()).toBe(`outpatient-${today}-${today}.csv`);
+    await page.selectOption('#report-name', 'inpatient');
+    const [csv] = await Promise.all([page.waitForEvent('download'), page.click('#report-csv')]);
+    const path = await csv.path();
+    const text = (await import('node:fs')).readFileSync(path, 'utf8');
+    expect(text.split('\r\n').slice(0, 2)).toEqual([
+      'date,admissions,discharges,midnightCensus',
+      `${today},3,0,3`,
+    ]);
+  });
+});

@@ -1,0 +1,236 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allRoutes } from '../../shared/api/index';
+import { ROLES, type Role } from '../../shared/kernel/roles';
+import { SCOPE_NAMES, type Scope } from '../../shared/kernel/scopes';
+import type { Client, Reply } from '../support/api';
+import { diagnosticsHospital, must } from '../support/diagnostics';
+import { opdRuntime } from '../support/opd';
+import {
+  expectRouteRefused,
+  expectRouteSuccess,
+  type MatrixRequest,
+  sendMatrixRequest,
+} from '../support/role-matrix';
+
+// Who may call the reports, notifications and webhooks routes (issue 20 items 6-9), written out by
+// hand and checked against the running service: managers (and accountants) read reports; every
+// person reads and sets their own notification preferences and messages (never an API key: it
+// has none); administrators keep the outbox, the templates and the webhooks.
+
+const MATRIX_MODULES: readonly string[] = ['reports', 'notifications', 'webhooks'];
+const MATRIX_ROLES = ROLES;
+const EVERYONE: readonly Role[] = ROLES;
+const ADMIN_ONLY: readonly Role[] = ['ADMIN'];
+
+/** `person`: a signed-in person's own; a key holding the scope is refused all the same. */
+interface Rule {
+  ok: 200 | 201;
+  roles: readonly Role[];
+  key: Scope;
+  person?: true;
+}
+
+const ACCESS = {
+  'GET /reports/{report}': {
+    ok: 200,
+    roles: ['ADMIN', 'MANAGER', 'ACCOUNTANT'],
+    key: 'reports:read',
+  },
+  'GET /notifications/preferences': {
+    ok: 200,
+    roles: EVERYONE,
+    key: 'notifications:read',
+    person: true,
+  },
+  'PUT /notifications/preferences': {
+    ok: 200,
+    roles: EVERYONE,
+    key: 'notifications:write',
+    person: true,
+  },
+  'GET /notifications': { ok: 200, roles: EVERYONE, key: 'notifications:read', person: true },
+  'GET /notifications/outbox': { ok: 200, roles: ADMIN_ONLY, key: 'notifications:read' },
+  'GET /notifications/templates': { ok: 200, roles: ADMIN_ONLY, key: 'notifications:read' },
+  'PUT /notifications/templates/{kind}/{channel}': {
+    ok: 200,
+    roles: ADMIN_ONLY,
+    key: 'notifications:write',
+  },
+  'POST /webhooks': { ok: 201, roles: ADMIN_ONLY, key: 'webhooks:write' },
+  'GET /webhooks': { ok: 200, roles: ADMIN_ONLY, key: 'webhooks:read' },
+  'DELETE /webhooks/{id}': { ok: 200, roles: ADMIN_ONLY, key: 'webhooks:write' },
+  'POST /webhooks/{id}/rotate-secret': { ok: 200, roles: ADMIN_ONLY, key: 'webhooks:write' },
+  'GET /webhooks/{id}/deliveries': { ok: 200, roles: ADMIN_ONLY, key: 'webhooks:read' },
+  'POST /webhooks/{id}/deliveries/{deliveryId}/redeliver': {
+    ok: 200,
+    roles: ADMIN_ONLY,
+    key: 'webhooks:write',
+  },
+} as const satisfies Record<string, Rule>;
+
+type RouteKey = keyof typeof ACCESS;
+const ROUTE_KEYS = Object.keys(ACCESS) as RouteKey[];
+const rule = (route: RouteKey): Rule => ACCESS[route];
+
+const TZ = 'Asia/Kolkata';
+const opd = opdRuntime(TZ);
+let h: Awaited<ReturnType<typeof diagnosticsHospital>>;
+const staff = new Map<Role, Client>();
+const exactKey = new Map<Scope, Client>();
+const allButKey = new Map<Scope, Client>();
+let receiverUrl = '';
+let server: Server;
+let f: { sub: any; delivery: any };
+
+const newSubscription = () =>
+  must(
+    h.admin.post('/webhooks', { url: receiverUrl, eventTypes: ['lab.critical_result'] }),
+    201,
+    'subscribe',
+  );
+
+const REQUESTS: Record<RouteKey, (who: string) => Promise<MatrixRequest> | MatrixRequest> = {
+  'GET /reports/{report}': () => ({ path: '/reports/outpatient' }),
+  'GET /notifications/preferences': () => ({ path: '/notifications/preferences' }),
+  'PUT /notifications/preferences': () => ({
+    path: '/notifications/preferences',
+    body: { email: true, sms: false, quietHours: { start: '22:00', end: '07:00' } },
+  }),
+  'GET /notifications': () => ({ path: '/notifications' }),
+  'GET /notifications/outbox': () => ({ path: '/notifications/outbox' }),
+  'GET /notifications/templates': () => ({ path: '/notifications/templates' }),
+  'PUT /notifications/templates/{kind}/{channel}': (who) => ({
+    path: '/notifications/templates/agent-action-proposed/email',
+    body: { subject: 'Approval waiting', body: `Action {{actionId}} (set by ${who})` },
+  }),
+  'POST /webhooks': () => ({
+    path: '/webhooks',
+    body: { url: receiverUrl, eventTypes: ['agent_action.proposed'] },
+  }),
+  'GET /webhooks': () => ({ path: '/webhooks' }),
+  'DELETE /webhooks/{id}': async (who) => ({
+    path: `/webhooks/${who === 'refused' ? f.sub.id : (await newSubscription()).subscription.id}`,
+  }),
+  'POST /webhooks/{id}/rotate-secret': () => ({
+    path: `/webhooks/${f.sub.id}/rotate-secret`,
+    body: { overlapMinutes: 0 },
+  }),
+  'GET /webhooks/{id}/deliveries': () => ({ path: `/webhooks/${f.sub.id}/deliveries` }),
+  'POST /webhooks/{id}/deliveries/{deliveryId}/redeliver': () => ({
+    path: `/webhooks/${f.sub.id}/deliveries/${f.delivery.id}/redeliver`,
+  }),
+};
+
+beforeAll(async () => {
+  server = createServer((_req, res) => res.end('ok'));
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  receiverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+  h = await diagnosticsHospital(opd.url, TZ);
+  staff.set('ADMIN', h.admin);
+  staff.set('DOCTOR', h.doctorUser.api);
+  staff.set('NURSE', h.nurse.api);
+  staff.set('RECEPTIONIST', h.reception.api);
+  staff.set('LAB_TECHNICIAN', h.tech.api);
+  staff.set('PATHOLOGIST', h.pathologist.api);
+  staff.set('RADIOGRAPHER', h.radiographer.api);
+  staff.set('RADIOLOGIST', h.radiologist.api);
+  for (const role of ['PHARMACIST', 'ACCOUNTANT', 'BED_MANAGER', 'CASHIER', 'MANAGER'] as const)
+    staff.set(role, (await h.staff(role)).api);
+  // A subscription with one delivery: a critical result (haemoglobin 6.2 for a man).
+  const { subscription: sub } = await newSubscription();
+  const { encounter } = await h.encounterFor({ sex: 'male', dateOfBirth: '1975-02-10' });
+  const order = await must(
+    h.doctorUser.api.post('/lab/orders', {
+      source: { kind: 'encounter', id: encounter.id },
+      codes: ['718-7'],
+    }),
+    201,
+    'order',
+  );
+  await must(h.nurse.api.post(`/lab/orders/${order.id}/specimens`, {}), 201, 'collect');
+  await must(
+    h.tech.api.post(`/lab/orders/${order.id}/results`, {
+      results: [{ code: '718-7', value: 6.2 }],
+    }),
+    200,
+    'results',
+  );
+  let delivery: any;
+  for (let i = 0; i < 50 && !delivery; i++) {
+    delivery = (await must(h.admin.get(`/webhooks/${sub.id}/deliveries`), 200, 'deliveries'))
+      .items[0];
+    if (!delivery) await new Promise((ok) => setTimeout(ok, 100));
+  }
+  f = { sub, delivery };
+  for (const scope of [
+    'reports:read',
+    'notifications:read',
+    'notifications:write',
+    'webhooks:read',
+    'webhooks:write',
+  ] as const) {
+    exactKey.set(scope, (await h.key([scope], `exactly ${scope}`)).api);
+    allButKey.set(
+      scope,
+      (
+        await h.key(
+          SCOPE_NAMES.filter((s) => s !== scope),
+          `all but ${scope}`,
+        )
+      ).api,
+    );
+  }
+}, 120_000);
+afterAll(() => new Promise((ok) => server.close(ok)));
+
+const send = (api: Client, route: RouteKey, req: MatrixRequest) =>
+  sendMatrixRequest(api, route, req);
+const expectSuccess = (res: Reply, route: RouteKey, who: string) =>
+  expectRouteSuccess(res, route, who, rule(route).ok);
+
+describe('the reports, notifications and webhooks access table', () => {
+  it('lists exactly the routes their groups serve', () => {
+    const served = allRoutes()
+      .filter((r) => MATRIX_MODULES.includes(r.module))
+      .map((r) => `${r.method} ${r.path}`)
+      .sort();
+    expect(served).toEqual([...ROUTE_KEYS].sort());
+  });
+
+  it('covers every staff role, and lets ADMIN call every route', () => {
+    expect([...staff.keys()].sort()).toEqual([...ROLES].sort());
+    for (const route of ROUTE_KEYS) expect(rule(route).roles, route).toContain('ADMIN');
+  });
+});
+
+describe('staff roles', () => {
+  it.each(ROUTE_KEYS)('%s', async (route) => {
+    for (const role of MATRIX_ROLES) {
+      const allowed = rule(route).roles.includes(role);
+      const req = await REQUESTS[route](allowed ? role : 'refused');
+      const res = await send(staff.get(role)!, route, req);
+      if (allowed) expectSuccess(res, route, role);
+      else expectRouteRefused(res, route, role, new RegExp(`^Role ${role} may not use `));
+    }
+  });
+});
+
+describe('API keys', () => {
+  it.each(ROUTE_KEYS)('%s', async (route) => {
+    const { key, person } = rule(route);
+    const withScope = await send(exactKey.get(key)!, route, await REQUESTS[route]('KEY'));
+    if (person) {
+      expect(withScope.status, `a key → ${route}`).toBe(403);
+      expect(withScope.body.message).toMatch(/signed-in person|person/);
+    } else expectSuccess(withScope, route, `a key with exactly ${key}`);
+    const without = await send(allButKey.get(key)!, route, await REQUESTS[route]('refused'));
+    expectRouteRefused(
+      without,
+      route,
+      `a key with every scope but ${key}`,
+      /^API key lacks the required scope/,
+    );
+  });
+});
