@@ -11,6 +11,7 @@ import {
   renderGetStarted,
   renderHome,
   renderLogin,
+  renderOAuthConsent,
 } from '../web/pages';
 import {
   SWAGGER_UI_MAX_AGE_SECONDS,
@@ -102,6 +103,13 @@ export const webGroup = defineGroup({
       tag: 'Pages',
       summary: 'Bed board: wards, beds, admit, transfer and discharge',
       render: once(() => renderBedBoard({ scriptSrc: pageScripts().src('bed-board') })),
+    }),
+    page({
+      name: 'oauthConsent',
+      path: '/oauth/consent',
+      tag: 'Pages',
+      summary: 'Consent page of an agent authorization (OAuth): choose what the agent may do',
+      render: once(() => renderOAuthConsent({ scriptSrc: pageScripts().src('oauth-consent') })),
     }),
     asset({
       name: 'pageScript',

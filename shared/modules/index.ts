@@ -25,6 +25,7 @@ import departments from './departments/manifest';
 import doctors from './doctors/manifest';
 import encounters from './encounters/manifest';
 import lab from './lab/manifest';
+import oauth from './oauth/manifest';
 import patients from './patients/manifest';
 import pharmacy from './pharmacy/manifest';
 import radiology from './radiology/manifest';
@@ -52,6 +53,7 @@ export const MODULES: readonly ModuleManifest[] = [
   a2aTasks,
   agentMetaPlatform,
   a2aPlatform,
+  oauth,
   // The OpenAPI document covers every route of this list, its own included.
   openapiPlatform((): readonly ModuleRoute[] => routesOf(MODULES)),
   agentActions,

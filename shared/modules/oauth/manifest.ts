@@ -1,0 +1,19 @@
+import { defineModule } from '../../manifest/module';
+import { oauthGroup } from './routes';
+
+export default defineModule({
+  name: 'oauth',
+  title: 'Agent authorization (OAuth)',
+  area: 'agents',
+  source: import.meta.url,
+  doc: 'docs/mcp-authorization.md',
+  groups: [oauthGroup],
+  pageScripts: { 'oauth-consent': 'shared/web/client/oauth-consent.ts' },
+  stateTables: [
+    {
+      title: 'OAuth grant',
+      intro:
+        '| Status | Next | How |\n|---|---|---|\n| `active` | `revoked` | `oauth.disconnect` (`POST /oauth/grants/{id}/revoke`), `POST /oauth/revoke` (RFC 7009) by the client, or a replayed code or refresh token |\n| `revoked` | none | the user authorizes the agent again |',
+    },
+  ],
+});
