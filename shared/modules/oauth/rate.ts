@@ -16,6 +16,18 @@ export const RATE_LIMITS = {
 } as const;
 export type RateBucket = keyof typeof RATE_LIMITS;
 
+/** Each limit may be set per deployment (e.g. clients behind one NAT address), never switched off. */
+const LIMIT_SETTINGS: Record<RateBucket, string> = {
+  'register-ip': 'OAUTH_REGISTER_PER_MINUTE',
+  'token-ip': 'OAUTH_TOKEN_PER_MINUTE_PER_IP',
+  'token-client': 'OAUTH_TOKEN_PER_MINUTE_PER_CLIENT',
+};
+
+export function rateLimit(bucket: RateBucket): number {
+  const set = Number(process.env[LIMIT_SETTINGS[bucket]]);
+  return Number.isInteger(set) && set > 0 ? set : RATE_LIMITS[bucket];
+}
+
 /** Counts one request in the bucket's current minute; 429 `slow_down` when over its limit. */
 export async function spendRate(
   stores: Stores,
@@ -31,9 +43,10 @@ export async function spendRate(
     ExpressionAttributeValues: { ':one': 1, ':ttl': (minute + 2) * 60 },
     ReturnValues: 'UPDATED_NEW',
   });
-  if (Number(item?.count ?? 0) > RATE_LIMITS[bucket])
+  const limit = rateLimit(bucket);
+  if (Number(item?.count ?? 0) > limit)
     throw new OAuthError(
       'slow_down',
-      `Too many requests (at most ${RATE_LIMITS[bucket]} a minute); try again in a minute`,
+      `Too many requests (at most ${limit} a minute); try again in a minute`,
     );
 }
