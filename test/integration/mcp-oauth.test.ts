@@ -84,7 +84,7 @@ function authorizeUrl(clientId: string, challenge: string, extra: Record<string,
 async function rawCode(user: { token: string; tenantId: string }, scopes?: string[]) {
   const clientId = await registerClient();
   const { verifier, challenge } = pkce();
-  const asked = scopes ? { scope: scopes.join(' ') } : {};
+  const asked: Record<string, string> = scopes ? { scope: scopes.join(' ') } : {};
   const back = await consentOverHttp(rt.url, authorizeUrl(clientId, challenge, asked), user, {
     decision: 'allow',
     ...(scopes ? { scopes } : {}),
