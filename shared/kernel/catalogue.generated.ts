@@ -120,3 +120,123 @@ export const AGENT_ACTION_TYPES = {
     ]
   }
 } as const;
+
+/**
+ * The scopes an OAuth grant may hold, per role: those opening an agent capability the role may
+ * use (shared/agents/grant-scopes.ts); a consent never goes beyond them.
+ */
+export const GRANT_SCOPES_BY_ROLE = {
+  "ADMIN": [
+    "patients:read",
+    "patients:write",
+    "doctors:read",
+    "appointments:read",
+    "appointments:write",
+    "encounters:read",
+    "beds:read",
+    "pharmacy:read",
+    "billing:read",
+    "lab:read",
+    "radiology:read",
+    "agents:reception:write",
+    "agents:clinical:propose",
+    "agents:operations:read"
+  ],
+  "DOCTOR": [
+    "patients:read",
+    "doctors:read",
+    "appointments:read",
+    "appointments:write",
+    "encounters:read",
+    "beds:read",
+    "pharmacy:read",
+    "lab:read",
+    "radiology:read",
+    "agents:reception:write",
+    "agents:clinical:propose",
+    "agents:operations:read"
+  ],
+  "NURSE": [
+    "patients:read",
+    "patients:write",
+    "doctors:read",
+    "appointments:read",
+    "appointments:write",
+    "encounters:read",
+    "beds:read",
+    "pharmacy:read",
+    "lab:read",
+    "radiology:read",
+    "agents:reception:write",
+    "agents:clinical:propose",
+    "agents:operations:read"
+  ],
+  "RECEPTIONIST": [
+    "patients:read",
+    "patients:write",
+    "doctors:read",
+    "appointments:read",
+    "appointments:write",
+    "beds:read",
+    "agents:reception:write",
+    "agents:operations:read"
+  ],
+  "PHARMACIST": [
+    "patients:read",
+    "doctors:read",
+    "encounters:read",
+    "beds:read",
+    "pharmacy:read",
+    "agents:clinical:propose",
+    "agents:operations:read"
+  ],
+  "ACCOUNTANT": [
+    "patients:read",
+    "doctors:read",
+    "beds:read",
+    "billing:read",
+    "agents:operations:read"
+  ],
+  "LAB_TECHNICIAN": [
+    "patients:read",
+    "doctors:read",
+    "beds:read",
+    "lab:read",
+    "agents:operations:read"
+  ],
+  "RADIOLOGIST": [
+    "patients:read",
+    "doctors:read",
+    "beds:read",
+    "radiology:read",
+    "agents:operations:read"
+  ],
+  "BED_MANAGER": [
+    "patients:read",
+    "doctors:read",
+    "beds:read",
+    "agents:clinical:propose",
+    "agents:operations:read"
+  ],
+  "CASHIER": [
+    "patients:read",
+    "doctors:read",
+    "beds:read",
+    "billing:read",
+    "agents:operations:read"
+  ],
+  "PATHOLOGIST": [
+    "patients:read",
+    "doctors:read",
+    "beds:read",
+    "lab:read",
+    "agents:operations:read"
+  ],
+  "RADIOGRAPHER": [
+    "patients:read",
+    "doctors:read",
+    "beds:read",
+    "radiology:read",
+    "agents:operations:read"
+  ]
+} as const;

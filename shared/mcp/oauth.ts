@@ -10,7 +10,6 @@
  * Why the MCP origin is the issuer: a Function URL has no path prefix, so RFC 8414's well-known
  * URL is where every client looks first, and no API Gateway route has to carry form posts.
  */
-import { CAPABILITIES } from '../agents';
 import { bearerToken } from '../edge/authenticate';
 import { type HttpAnswer, jsonAnswer } from '../edge/http';
 import { baseUrlOf, type HeaderMap } from '../edge/request';
@@ -133,7 +132,7 @@ function protectedResourceMetadata(headers: HeaderMap) {
   return {
     resource: base,
     authorization_servers: [base],
-    scopes_supported: grantableScopes(CAPABILITIES),
+    scopes_supported: grantableScopes(),
     bearer_methods_supported: ['header'],
     resource_name: 'Hospital Management Service (MCP)',
   };
@@ -147,7 +146,7 @@ function authorizationServerMetadata(headers: HeaderMap) {
     token_endpoint: `${base}/oauth/token`,
     registration_endpoint: `${base}/oauth/register`,
     revocation_endpoint: `${base}/oauth/revoke`,
-    scopes_supported: grantableScopes(CAPABILITIES),
+    scopes_supported: grantableScopes(),
     response_types_supported: ['code'],
     response_modes_supported: ['query'],
     grant_types_supported: GRANT_TYPES,

@@ -1,36 +1,22 @@
 /**
- * What an OAuth grant may hold. Tokens work only where agents work (MCP, A2A), so the scopes a
- * client may ask for are the ones the agent catalogue's capabilities are checked against: each
- * capability's own scope and its operations' scopes. A user can consent to a scope only when
- * their role may use at least one capability that the scope opens; anything else in a request is
- * dropped before the consent page shows it, so a grant is never wider than the role. The role is
- * checked again at every call (agents/scope.ts), so a later change of role narrows a grant at once.
+ * What an OAuth grant may hold, read from the kernel catalogue's per-role table (generated from
+ * the agent catalogue: shared/agents/grant-scopes.ts). Anything else in a request is dropped
+ * before the consent page shows it, so a grant is never wider than the role; the role is checked
+ * again at every call (agents/scope.ts), so a later change of role narrows a grant at once.
  */
-import { type AnyCapability, CAPABILITIES, refusal } from '../../agents';
+import { GRANT_SCOPES_BY_ROLE } from '../../kernel/catalogue.generated';
 import type { Role } from '../../kernel/roles';
-import { isScope, SCOPES, type Scope } from '../../kernel/scopes';
+import { isScope, SCOPE_NAMES, type Scope } from '../../kernel/scopes';
 
-function scopesOpening(cap: AnyCapability): Scope[] {
-  const own = [cap.scope];
-  for (const op of cap.operations)
-    if (!op.access.public && op.access.scope && op.access.scope !== 'any')
-      own.push(op.access.scope);
-  return own;
-}
-
-/** Every scope a client may ask for, in the catalogue's scope order. */
-export function grantableScopes(caps: readonly AnyCapability[] = CAPABILITIES): Scope[] {
-  const opened = new Set(caps.flatMap(scopesOpening));
-  return (Object.keys(SCOPES) as Scope[]).filter((s) => opened.has(s));
+/** Every scope a client may ask for (ADMIN may consent to each), in the catalogue's order. */
+export function grantableScopes(): Scope[] {
+  const any = new Set<string>(Object.values(GRANT_SCOPES_BY_ROLE).flat());
+  return SCOPE_NAMES.filter((s) => any.has(s));
 }
 
 /** The scopes a user of this role may consent to. */
-export function scopesForRole(role: Role, caps: readonly AnyCapability[] = CAPABILITIES): Scope[] {
-  const user = { kind: 'user' as const, id: 'consent', role };
-  const opened = new Set(
-    caps.filter((cap) => refusal(cap, user) === null).flatMap((cap) => scopesOpening(cap)),
-  );
-  return grantableScopes(caps).filter((s) => opened.has(s));
+export function scopesForRole(role: Role): Scope[] {
+  return [...(GRANT_SCOPES_BY_ROLE[role] ?? [])];
 }
 
 /** A space-separated `scope` parameter as known scopes (unknown names dropped), no repeats. */
