@@ -36,6 +36,16 @@ export interface ServerIdentity {
   resources: readonly string[];
 }
 
+/**
+ * Whether two resource indicators name the same resource. A pathless indicator is compared without
+ * its trailing slash: `URL.href` adds one (`https://mcp.example/`), and clients that send the
+ * parsed URL (mcp-remote 0.1, older MCP SDKs) would otherwise be refused for a spelling.
+ */
+export function sameResource(a: string, b: string): boolean {
+  const bare = (r: string) => r.replace(/\/+$/, '');
+  return bare(a) === bare(b);
+}
+
 // ---------------------------------------------------------------- registration (RFC 7591)
 
 const MAX_CLIENTS_REDIRECTS = 10;
@@ -167,8 +177,10 @@ export async function startAuthorization(
   const resources = query.getAll('resource');
   if (resources.length > 1)
     return refuse('invalid_target', 'one resource per authorization request');
-  const resource = resources[0] ?? server.resources[0]!;
-  if (!server.resources.includes(resource))
+  const resource = resources[0]
+    ? server.resources.find((r) => sameResource(r, resources[0]!))
+    : server.resources[0];
+  if (!resource)
     return refuse(
       'invalid_target',
       `resource must be one of this server's: ${server.resources.join(', ')}`,
@@ -412,7 +424,7 @@ async function redeemCode(stores: Stores, form: URLSearchParams, now: Date): Pro
     throw new OAuthError('invalid_grant', 'redirect_uri differs from the authorization request');
   if (!pkceMatches(verifier, record.codeChallenge))
     throw new OAuthError('invalid_grant', 'code_verifier does not match the code_challenge (S256)');
-  if (resource !== undefined && resource !== record.resource)
+  if (resource !== undefined && !sameResource(resource, record.resource))
     throw new OAuthError(
       'invalid_target',
       `the code was issued for the resource ${record.resource}`,
@@ -482,7 +494,7 @@ async function refreshGrant(
     throw replayed('refresh token');
   }
   if (record.expiresAt <= epochSeconds(now)) throw invalid;
-  if (resource !== undefined && resource !== record.resource)
+  if (resource !== undefined && !sameResource(resource, record.resource))
     throw new OAuthError('invalid_target', `the grant is for the resource ${record.resource}`);
   // RFC 6749 §6: a narrower scope may be asked for this access token; never a wider one.
   const asked = field(form, 'scope');
