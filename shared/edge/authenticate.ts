@@ -125,8 +125,7 @@ async function resolveAccessToken(
     findTenantInfo(store),
   ]);
   if (
-    !grant ||
-    grant.status !== 'active' ||
+    grant?.status !== 'active' ||
     grant.userId !== found.userId ||
     !user ||
     !user.active ||

@@ -24,9 +24,9 @@ interface LoginAnswer {
  * user here (`?next=/oauth/consent?request=…`). Only that page is accepted, so the parameter cannot
  * send a signed-in user to another site or page.
  */
-function afterSignIn(search: string): string {
+function consentToReturnTo(search: string): string | null {
   const next = new URLSearchParams(search).get('next') ?? '';
-  return /^\/oauth\/consent\?request=[0-9a-f-]{36}$/.test(next) ? next : '/admin';
+  return /^\/oauth\/consent\?request=[0-9a-f-]{36}$/.test(next) ? next : null;
 }
 
 const form = $<HTMLFormElement>('login-form');
@@ -108,7 +108,9 @@ form.addEventListener('submit', async (event) => {
       return;
     }
     submit.textContent = 'Signed in — redirecting…';
-    window.location.assign(url(afterSignIn(window.location.search)));
+    const consent = consentToReturnTo(window.location.search);
+    if (consent) window.location.assign(url(consent));
+    else window.location.assign(url('/admin'));
     return;
   }
   setBusy(submit, false);

@@ -36,6 +36,7 @@ const PAGE_PATH: Record<PageScript, string> = {
   diagnostics: '/diagnostics',
   'bed-board': '/bed-board',
   'api-docs': '/api/docs',
+  'oauth-consent': '/oauth/consent',
 };
 
 const compiled = compileRoutes(allRoutes());
