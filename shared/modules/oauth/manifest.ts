@@ -4,7 +4,8 @@ import { oauthGroup } from './routes';
 export default defineModule({
   name: 'oauth',
   title: 'Agent authorization (OAuth)',
-  area: 'agents',
+  // With the pages and sign-in: the consent page (/oauth/consent) and these routes share /oauth.
+  area: 'identity',
   source: import.meta.url,
   doc: 'docs/mcp-authorization.md',
   groups: [oauthGroup],
