@@ -1,4 +1,4 @@
-import { NestedStack, type NestedStackProps } from 'aws-cdk-lib';
+import { Aws, NestedStack, type NestedStackProps } from 'aws-cdk-lib';
 import type * as events from 'aws-cdk-lib/aws-events';
 import type { Construct } from 'constructs';
 import { ApiRoutes, type MethodSpec } from './api';
@@ -19,7 +19,7 @@ export interface AreaStackProps extends NestedStackProps {
   methods: readonly MethodSpec[];
   platform: PlatformStack;
   api: ApiStack;
-  settings: Pick<Settings, 'logLevel' | 'mcpReservedConcurrency'>;
+  settings: Pick<Settings, 'logLevel' | 'mcpReservedConcurrency' | 'stageName' | 'domain'>;
   /** The bus, for groups that declare `permissions.events`. */
   eventBus?: events.IEventBus;
 }
@@ -66,6 +66,15 @@ export class AreaStack extends NestedStack {
       });
       // The discovery documents name the MCP URL, which is not the API's host on AWS.
       this.functions.groups.get('agent-meta')?.fn.addEnvironment('MCP_URL', this.mcp.url.url);
+      // The MCP function's authorization endpoint sends the browser to the consent page of the
+      // web app, on the API's URL (built from its id and stage: the stage is created later).
+      const { domain, stageName } = props.settings;
+      this.mcp.fn.fn.addEnvironment(
+        'HMS_WEB_URL',
+        domain
+          ? `https://${domain.name}`
+          : `https://${api.api.restApiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}/${stageName}`,
+      );
     }
     this.routes = new ApiRoutes(this, 'Routes', {
       restApiId: api.api.restApiId,

@@ -60,7 +60,8 @@ export function authorizerSpec(): FunctionSpec {
 /**
  * The MCP function (shared/mcp/function.ts) behind its own Function URL, outside API Gateway: it
  * verifies credentials itself (the JWT secret), and reads and writes the table (operations, audit
- * records, rate-limit counters, SSE session mailboxes).
+ * records, rate-limit counters, SSE session mailboxes, and as its own OAuth authorization server:
+ * clients, codes, token lookups and grants; docs/mcp-authorization.md).
  */
 export function mcpSpec(): FunctionSpec {
   return {

@@ -65,4 +65,12 @@ export {
   refusedCall,
   runCapability,
 } from './run';
-export { type Credential, grantedActor, mayUse, refusal, usableBy } from './scope';
+export {
+  type Credential,
+  grantedActor,
+  mayUse,
+  missingGrantScope,
+  refusal,
+  scopesCover,
+  usableBy,
+} from './scope';

@@ -9,6 +9,9 @@
  *   An agent scope grants those operations' scopes for this capability's calls only (grantedActor).
  * - No agent ever runs an operation declared `humanOnly` (a patient's care), whatever its
  *   credential: such capabilities are proposals (HITL) instead.
+ * - An OAuth access token (a user's grant to an agent, shared/modules/oauth) needs both: the user's
+ *   current role must allow the capability, and the grant must hold its scope (or the scopes of
+ *   every operation it calls), as a key would. The consent never widens a role.
  */
 
 import { roleMayUse } from '../kernel/access';
@@ -28,11 +31,32 @@ function roleMay(op: OperationInfo, user: UserActor): boolean {
   return op.access.public || roleMayUse(op.access, user.role);
 }
 
-function keyHoldsOperationScopes(cap: AnyCapability, held: ReadonlySet<Scope>): boolean {
+function holdsOperationScopes(cap: AnyCapability, held: ReadonlySet<Scope>): boolean {
   return cap.operations.every((op) => {
     const scope = operationScope(op);
     return scope === 'any' || (scope !== undefined && held.has(scope));
   });
+}
+
+/**
+ * Whether these scopes (a key's, a grant's) cover the capability: its own scope or those of every
+ * operation it calls, with what the agent scopes among them bring (scope-presets.ts).
+ */
+export function scopesCover(cap: AnyCapability, scopes: readonly Scope[]): boolean {
+  const held = agentScopes(scopes);
+  return held.has(cap.scope) || holdsOperationScopes(cap, held);
+}
+
+/**
+ * The scope an OAuth token would need for the capability when its user's role allows it but its
+ * grant does not hold it (what a 403 `insufficient_scope` names); null otherwise: a token that
+ * may use it, a credential that is not a token, or one that more scope would not help.
+ */
+export function missingGrantScope(cap: AnyCapability, credential: Credential): Scope | null {
+  if (credential.kind !== 'user' || !credential.grant) return null;
+  if (refusal(cap, { kind: 'user', id: credential.id, role: credential.role }) !== null)
+    return null;
+  return scopesCover(cap, credential.grant.scopes) ? null : cap.scope;
 }
 
 /** Why the credential may not use the capability, or null when it may. */
@@ -45,10 +69,12 @@ export function refusal(cap: AnyCapability, credential: Credential): string | nu
   }
   if (credential.kind === 'user') {
     const op = cap.operations.find((o) => !roleMay(o, credential));
-    return op ? `Role ${credential.role} may not use ${cap.name} (it calls ${op.name})` : null;
+    if (op) return `Role ${credential.role} may not use ${cap.name} (it calls ${op.name})`;
+    if (credential.grant && !scopesCover(cap, credential.grant.scopes))
+      return `The access token lacks the scope ${cap.scope} required by ${cap.name}`;
+    return null;
   }
-  const held = agentScopes(credential.scopes);
-  if (held.has(cap.scope) || keyHoldsOperationScopes(cap, held)) return null;
+  if (scopesCover(cap, credential.scopes)) return null;
   return `API key lacks the scope ${cap.scope} required by ${cap.name}`;
 }
 

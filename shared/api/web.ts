@@ -12,6 +12,7 @@ import {
   renderGetStarted,
   renderHome,
   renderLogin,
+  renderOAuthConsent,
   renderReportsPage,
 } from '../web/pages';
 import {
@@ -118,6 +119,13 @@ export const webGroup = defineGroup({
       tag: 'Pages',
       summary: "Managers' reports: a chart drawn in the page, the daily table, breakdowns, CSV",
       render: once(() => renderReportsPage({ scriptSrc: pageScripts().src('reports') })),
+    }),
+    page({
+      name: 'oauthConsent',
+      path: '/oauth/consent',
+      tag: 'Pages',
+      summary: 'Consent page of an agent authorization (OAuth): choose what the agent may do',
+      render: once(() => renderOAuthConsent({ scriptSrc: pageScripts().src('oauth-consent') })),
     }),
     asset({
       name: 'pageScript',

@@ -156,10 +156,14 @@ ${MAX_BATCH} messages, an id repeated within a batch: the repeat), \`-32601\` an
 Every message gets its answer or its error: none is left unanswered.
 
 Before MCP is reached, the function answers HTTP errors with the service's body through the edge
-pipeline: 401 (no or bad credential, with \`WWW-Authenticate: Bearer\`; a user token without
-\`x-tenant-id\`), 403 (\`x-tenant-id\` of another tenant), 404 (unknown path, or an SSE session that
-is not open for this credential), 405, 406 (an \`Accept\` without both JSON and SSE), 415 (not JSON),
-429.
+pipeline: 401 (no credential, or one that does not verify; with
+\`WWW-Authenticate: Bearer resource_metadata="<mcp-url>/.well-known/oauth-protected-resource/mcp"\`
+(\`/sse\` for the SSE transport), plus \`error="invalid_token"\` and a message naming the problem when
+a credential was sent: "The API key is unknown or revoked", an expired or revoked access token),
+400 (a user's session token without \`x-tenant-id\`: an incomplete credential, not an OAuth
+matter), 403 (\`x-tenant-id\` of another tenant; an OAuth token whose grant lacks a tool's scope:
+\`error="insufficient_scope", scope="…"\`), 404 (unknown path, or an SSE session that is not open
+for this credential), 405, 406 (an \`Accept\` without both JSON and SSE), 415 (not JSON), 429.
 
 ## Rate limit
 
@@ -266,6 +270,23 @@ re-verifies its credential every 5 s locally, every 60 s on AWS. No other reads 
 - The MCP function has reserved concurrency (stack setting \`mcpReservedConcurrency\`, default 20): at
   most that many streams and calls at once, so open streams can never take the account's
   concurrency from the REST functions; a request beyond it is throttled by Lambda (HTTP 429).
+
+## Connect Claude / VS Code / Inspector
+
+Two ways, both on the same endpoints:
+
+- **Sign in (OAuth, no key):** give the client the MCP URL only (\`<mcp-url>/mcp\`, or \`/sse\`).
+  It gets a 401 pointing to the server's metadata, registers itself, opens the hospital's consent
+  page in a browser where you sign in and choose what it may do (never more than your role), and
+  then holds a 15-minute token it refreshes by itself. Claude's connectors ("Add custom
+  connector", paste the URL), VS Code (\`.vscode/mcp.json\`: \`{ "servers": { "hospital": { "type":
+  "http", "url": "<mcp-url>/mcp" } } }\`), MCP Inspector (paste the URL, "Connect", it follows the
+  OAuth flow) and Claude Desktop through \`npx mcp-remote <mcp-url>/mcp\` (no \`--header\`) work so.
+  You and your administrator see and disconnect connected agents with \`GET /oauth/grants\` and
+  \`POST /oauth/grants/{id}/revoke\`. Everything about it: [mcp-authorization.md](mcp-authorization.md).
+- **An API key:** as below: \`Authorization: Bearer svc_sk_…\` in the client's headers (for Claude
+  Desktop, \`mcp-remote … --header "Authorization: Bearer svc_sk_…"\`), scopes chosen when the key is
+  created.
 
 ## In the dashboard
 

@@ -12,6 +12,7 @@ import type { Principal } from '../auth/principal';
 import { isScope } from '../kernel/scopes';
 import type { Stores } from '../kernel/store/store';
 import { findKeyCredential, findKeyLookup } from '../modules/api-keys/credentials';
+import { findAccessToken, findGrantCredential, isAccessToken } from '../modules/oauth/credentials';
 import { findTenantInfo } from '../modules/tenants/credentials';
 import { findUserCredential } from '../modules/users/credentials';
 import type { Edge } from './pipeline';
@@ -35,6 +36,13 @@ export interface CredentialRef {
 }
 
 /**
+ * The resource indicators (RFC 8707) a way in answers to: an OAuth access token is accepted only
+ * where its audience is one of them (the MCP server; /a2a). Ways in that give none (the REST
+ * authorizer) refuse every OAuth token, so a token obtained for an agent is useless at the API.
+ */
+export type Audience = readonly string[];
+
+/**
  * The principal of an `Authorization: Bearer …` value, or null for anything that does not verify.
  * `identified` hears of the credential once its first step passed (the key's hash lookup exists,
  * which revoking removes; the token's signature holds), right before the reads that finish the
@@ -46,9 +54,12 @@ export async function resolvePrincipal(
   authorization: string | undefined,
   now: Date,
   identified?: (credential: CredentialRef) => void,
+  audience: Audience = [],
 ): Promise<Principal | null> {
   const token = bearerToken(authorization);
   if (!token) return null;
+
+  if (isAccessToken(token)) return resolveAccessToken(stores, token, now, identified, audience);
 
   if (isApiKeySecret(token)) {
     const hash = hashApiKeySecret(token);
@@ -101,6 +112,48 @@ export async function resolvePrincipal(
 }
 
 /**
+ * An OAuth access token (shared/modules/oauth): unexpired, for this audience, its grant still
+ * active and its user's; the user active and the hospital not suspended. The user's current role
+ * applies, narrowed by the grant's scopes (agents/scope.ts).
+ */
+async function resolveAccessToken(
+  stores: Stores,
+  token: string,
+  now: Date,
+  identified: ((credential: CredentialRef) => void) | undefined,
+  audience: Audience,
+): Promise<Principal | null> {
+  const found = await findAccessToken(stores, token, now);
+  if (!found || !audience.includes(found.resource)) return null;
+  identified?.({ kind: 'user', id: found.userId, tenantId: found.tenantId });
+  const store = stores.forTenant(found.tenantId);
+  const [grant, user, tenant] = await Promise.all([
+    findGrantCredential(store, found.grantId),
+    findUserCredential(store, found.userId),
+    findTenantInfo(store),
+  ]);
+  if (
+    grant?.status !== 'active' ||
+    grant.userId !== found.userId ||
+    !user ||
+    !user.active ||
+    user.tenantId !== found.tenantId ||
+    !tenant ||
+    tenant.status === 'SUSPENDED'
+  )
+    return null;
+  return {
+    actor: {
+      kind: 'user',
+      id: user.id,
+      role: user.role,
+      grant: { id: found.grantId, clientId: found.clientId, scopes: found.scopes.filter(isScope) },
+    },
+    tenant,
+  };
+}
+
+/**
  * Verified credentials of this container, for functions that verify credentials themselves (the
  * MCP Function URL has no API Gateway authorizer in front): kept for `cacheSeconds`, as API
  * Gateway keeps the authorizer's answer for REST, so a revoked key stops on every transport within
@@ -119,14 +172,16 @@ export class VerifiedCredentials {
     now: Date,
     cacheSeconds: number,
     identified?: (credential: CredentialRef) => void,
+    audience: Audience = [],
   ): Promise<Principal | null> {
     const token = bearerToken(authorization);
     if (!token) return null;
-    if (!(cacheSeconds > 0)) return resolvePrincipal(stores, authorization, now, identified);
+    if (!(cacheSeconds > 0))
+      return resolvePrincipal(stores, authorization, now, identified, audience);
     const key = hashApiKeySecret(token);
     const hit = this.entries.get(key);
     if (hit && hit.until > Date.now()) return hit.principal;
-    const principal = await resolvePrincipal(stores, authorization, now, identified);
+    const principal = await resolvePrincipal(stores, authorization, now, identified, audience);
     if (this.entries.size >= this.max) this.entries.clear();
     if (principal) this.entries.set(key, { principal, until: Date.now() + cacheSeconds * 1000 });
     else this.entries.delete(key);
@@ -155,8 +210,9 @@ export async function authenticateAtEdge(
   authorization: string | undefined,
   cacheSeconds = 0,
   identified?: (credential: CredentialRef) => void,
+  audience: Audience = [],
 ): Promise<Principal | null> {
   return edge.identify(
-    await verified.verify(edge.stores, authorization, edge.now, cacheSeconds, identified),
+    await verified.verify(edge.stores, authorization, edge.now, cacheSeconds, identified, audience),
   );
 }

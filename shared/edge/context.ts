@@ -8,12 +8,14 @@ import { publicContext, tenantContext } from '../kernel/context';
 import { Forbidden, Unauthenticated } from '../kernel/errors';
 
 /**
- * With a user token, `x-tenant-id` is required and must name the token's tenant; with an API key
- * it may be left out, and must match when sent. It never selects data: the store is bound to the
+ * With a user's session token, `x-tenant-id` is required and must name the token's tenant; with an
+ * API key or an OAuth access token it may be left out, and must match when sent. It never selects data: the store is bound to the
  * credential's tenant.
  */
 export function checkTenantHeader(principal: Principal, tenantHeader: string | undefined): void {
-  if (principal.actor.kind === 'user' && !tenantHeader) {
+  // An OAuth access token names its hospital itself (the user consented in it); the clients that
+  // hold one cannot be told to add a header, so only a user's own session token needs it.
+  if (principal.actor.kind === 'user' && !principal.actor.grant && !tenantHeader) {
     throw new Unauthenticated(
       'x-tenant-id header is required when authenticating with a user token',
     );

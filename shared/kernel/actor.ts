@@ -13,6 +13,19 @@ export interface UserActor {
   kind: 'user';
   id: string;
   role: Role;
+  /**
+   * Present when the user's authority reaches us through an OAuth access token that an agent holds
+   * (shared/modules/oauth): the grant the user consented to, whose scopes narrow what the role
+   * allows. A signed-in user's own session token has none.
+   */
+  grant?: TokenGrant;
+}
+
+/** An OAuth grant: a user let a client (an agent) act with these scopes. */
+export interface TokenGrant {
+  id: string;
+  clientId: string;
+  scopes: readonly Scope[];
 }
 
 export interface ApiKeyActor {

@@ -164,3 +164,194 @@ export const AGENT_ACTION_TYPES = {
     ]
   }
 } as const;
+
+/**
+ * The scopes an OAuth grant may hold, per role: those opening an agent capability the role may
+ * use (shared/agents/grant-scopes.ts); a consent never goes beyond them.
+ */
+export const GRANT_SCOPES_BY_ROLE = {
+  "ADMIN": [
+    "patients:read",
+    "patients:write",
+    "doctors:read",
+    "appointments:read",
+    "appointments:write",
+    "encounters:read",
+    "beds:read",
+    "cds:read",
+    "pharmacy:read",
+    "billing:read",
+    "claims:read",
+    "lab:read",
+    "radiology:read",
+    "roster:read",
+    "roster:manage",
+    "theatre:read",
+    "reports:read",
+    "agents:reception:write",
+    "agents:clinical:propose",
+    "agents:operations:read",
+    "agent-actions:read"
+  ],
+  "DOCTOR": [
+    "patients:read",
+    "doctors:read",
+    "appointments:read",
+    "appointments:write",
+    "encounters:read",
+    "beds:read",
+    "cds:read",
+    "pharmacy:read",
+    "lab:read",
+    "radiology:read",
+    "roster:read",
+    "theatre:read",
+    "agents:reception:write",
+    "agents:clinical:propose",
+    "agents:operations:read",
+    "agent-actions:read"
+  ],
+  "NURSE": [
+    "patients:read",
+    "patients:write",
+    "doctors:read",
+    "appointments:read",
+    "appointments:write",
+    "encounters:read",
+    "beds:read",
+    "cds:read",
+    "pharmacy:read",
+    "lab:read",
+    "radiology:read",
+    "roster:read",
+    "theatre:read",
+    "agents:reception:write",
+    "agents:clinical:propose",
+    "agents:operations:read",
+    "agent-actions:read"
+  ],
+  "RECEPTIONIST": [
+    "patients:read",
+    "patients:write",
+    "doctors:read",
+    "appointments:read",
+    "appointments:write",
+    "beds:read",
+    "roster:read",
+    "agents:reception:write",
+    "agents:operations:read",
+    "agent-actions:read"
+  ],
+  "PHARMACIST": [
+    "patients:read",
+    "doctors:read",
+    "encounters:read",
+    "beds:read",
+    "cds:read",
+    "pharmacy:read",
+    "roster:read",
+    "agents:clinical:propose",
+    "agents:operations:read",
+    "agent-actions:read"
+  ],
+  "ACCOUNTANT": [
+    "patients:read",
+    "doctors:read",
+    "beds:read",
+    "billing:read",
+    "claims:read",
+    "roster:read",
+    "reports:read",
+    "agents:operations:read"
+  ],
+  "LAB_TECHNICIAN": [
+    "patients:read",
+    "doctors:read",
+    "beds:read",
+    "cds:read",
+    "lab:read",
+    "roster:read",
+    "agents:operations:read",
+    "agent-actions:read"
+  ],
+  "RADIOLOGIST": [
+    "patients:read",
+    "doctors:read",
+    "beds:read",
+    "cds:read",
+    "radiology:read",
+    "roster:read",
+    "agents:operations:read",
+    "agent-actions:read"
+  ],
+  "BED_MANAGER": [
+    "patients:read",
+    "doctors:read",
+    "beds:read",
+    "roster:read",
+    "agents:clinical:propose",
+    "agents:operations:read",
+    "agent-actions:read"
+  ],
+  "CASHIER": [
+    "patients:read",
+    "doctors:read",
+    "beds:read",
+    "billing:read",
+    "roster:read",
+    "agents:operations:read"
+  ],
+  "PATHOLOGIST": [
+    "patients:read",
+    "doctors:read",
+    "beds:read",
+    "cds:read",
+    "lab:read",
+    "roster:read",
+    "agents:operations:read",
+    "agent-actions:read"
+  ],
+  "RADIOGRAPHER": [
+    "patients:read",
+    "doctors:read",
+    "beds:read",
+    "cds:read",
+    "radiology:read",
+    "roster:read",
+    "agents:operations:read",
+    "agent-actions:read"
+  ],
+  "INSURANCE_DESK": [
+    "patients:read",
+    "doctors:read",
+    "beds:read",
+    "roster:read",
+    "agents:operations:read"
+  ],
+  "WARD_MANAGER": [
+    "patients:read",
+    "doctors:read",
+    "beds:read",
+    "roster:read",
+    "roster:manage",
+    "agents:operations:read"
+  ],
+  "THEATRE_COORDINATOR": [
+    "patients:read",
+    "doctors:read",
+    "beds:read",
+    "roster:read",
+    "theatre:read",
+    "agents:clinical:propose",
+    "agents:operations:read",
+    "agent-actions:read"
+  ],
+  "MANAGER": [
+    "patients:read",
+    "doctors:read",
+    "beds:read",
+    "roster:read",
+    "reports:read",
+    "agents:operations:read"
+  ]
+} as const;

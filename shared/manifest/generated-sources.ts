@@ -5,6 +5,7 @@
  */
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { grantScopesByRole } from '../agents/grant-scopes';
 import { allowedRoles } from '../kernel/access';
 import type { ProtectedAccess } from '../kernel/operation';
 import { agentInfosOf, scopesOf, serviceTypesOf } from './derive';
@@ -46,6 +47,10 @@ export function kernelCatalogueSource(modules: readonly ModuleManifest[]): strin
           ]),
         ),
       ),
+    )} as const;\n` +
+    '\n/**\n * The scopes an OAuth grant may hold, per role: those opening an agent capability the role may\n * use (shared/agents/grant-scopes.ts); a consent never goes beyond them.\n */\n' +
+    `export const GRANT_SCOPES_BY_ROLE = ${literal(
+      grantScopesByRole(agentInfosOf(modules).capabilities),
     )} as const;\n`
   );
 }

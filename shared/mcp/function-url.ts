@@ -20,9 +20,11 @@ import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js'
 import type { Context as LambdaContext } from 'aws-lambda';
 import {
   type BudgetSpend,
+  CAPABILITIES,
   type CallCount,
   countAgentCalls,
   judgeSpend,
+  missingGrantScope,
   overBudget,
   recordCalls,
   refusedCall,
@@ -34,10 +36,17 @@ import { errorAnswer, type HttpAnswer, jsonAnswer, statusAnswer } from '../edge/
 import { atEdge, type Edge } from '../edge/pipeline';
 import { bodyText, type HeaderMap, isJsonContentType, lowerHeaders } from '../edge/request';
 import { systemClock } from '../kernel/clock';
-import { type AppError, Unauthenticated } from '../kernel/errors';
+import { type AppError, Invalid } from '../kernel/errors';
 import { Stores } from '../kernel/store/store';
 import { MCP_RPC, rpcErrorMessage } from './errors';
 import { type Checked, type ParsedBody, parseBody } from './messages';
+import {
+  insufficientScopeAnswer,
+  isOAuthPath,
+  mcpBaseUrl,
+  serveOAuth,
+  unauthorizedAnswer,
+} from './oauth';
 import { answerRequests, type McpRequest } from './server';
 import {
   closeSession,
@@ -130,6 +139,19 @@ async function serve(
     return a.statusCode;
   };
   const route = `${method} ${path}`;
+  if (isOAuthPath(path))
+    return answer(
+      await serveOAuth({
+        method,
+        path,
+        query: event.rawQueryString ?? '',
+        headers: lowerHeaders(event.headers),
+        body: method === 'POST' ? bodyText(event.body, event.isBase64Encoded) : '',
+        sourceIp: event.requestContext?.http?.sourceIp ?? 'unknown',
+        stores: edge.stores,
+        now: edge.now,
+      }),
+    );
   if (!['GET /sse', 'POST /messages', 'POST /mcp', 'GET /mcp', 'DELETE /mcp'].includes(route))
     return answer(
       statusAnswer(404, `No route for ${method} ${event.rawPath}; MCP is served at /mcp and /sse`),
@@ -157,12 +179,39 @@ async function serve(
       counting = countAgentCalls(edge.stores, credential, calls, edge.now);
       counting.catch(() => undefined); // awaited below, unless the verification fails
     },
+    // OAuth access tokens are accepted here only when issued for this MCP server (RFC 8707).
+    [mcpBaseUrl(headers)],
   );
-  if (!principal)
-    throw new Unauthenticated(
-      'Authentication required: send Authorization: Bearer <API key or JWT>',
-    );
+  if (!principal) {
+    edge.note({ errorCode: 'unauthenticated' });
+    return answer(unauthorizedAnswer(headers, path));
+  }
+  // A present but incomplete credential is not an OAuth matter: a 400 that names the header, so
+  // an OAuth-capable client does not start an authorization flow that cannot help.
+  if (principal.actor.kind === 'user' && !principal.actor.grant && !headers['x-tenant-id'])
+    throw new Invalid('x-tenant-id header is required when authenticating with a user token');
   checkTenantHeader(principal, headers['x-tenant-id']);
+  // A tool the token's user may use but its grant does not cover: 403 insufficient_scope, before
+  // anything runs, naming the scope so the client can ask the user for it (RFC 6750 §3.1).
+  if (parsed?.ok && principal.actor.kind === 'user' && principal.actor.grant) {
+    for (const checked of parsed.messages) {
+      if (checked.kind !== 'request' || checked.message.method !== 'tools/call') continue;
+      const tool = String(checked.message.params?.name ?? '');
+      const cap = CAPABILITIES.find((c) => c.tool && c.name === tool);
+      const needed = cap ? missingGrantScope(cap, principal.actor) : null;
+      if (needed) {
+        edge.note({ errorCode: 'forbidden', insufficientScope: needed });
+        return answer(
+          insufficientScopeAnswer(
+            headers,
+            path,
+            [...new Set([...principal.actor.grant.scopes, needed])],
+            tool,
+          ),
+        );
+      }
+    }
+  }
   if (path === '/mcp' && method !== 'POST')
     // Stateless: no server-initiated stream and no session to delete.
     return answer(
@@ -198,7 +247,7 @@ async function serve(
   };
   if (path === '/sse') {
     if (spend && !spend.allowed) throw overBudget(spend);
-    await holdStream(edge, request, headers.authorization ?? '', stream, context);
+    await holdStream(edge, request, headers, stream, context);
     return 200;
   }
   if (!parsed) throw new Error('a POST without its parsed body');
@@ -381,10 +430,12 @@ async function postMessages(
 async function holdStream(
   edge: Edge,
   request: McpRequest,
-  authorization: string,
+  headers: HeaderMap,
   stream: ResponseStream,
   context: LambdaContext,
 ): Promise<void> {
+  const authorization = headers.authorization ?? '';
+  const audience = [mcpBaseUrl(headers)];
   const sessionId = crypto.randomUUID();
   const store = request.stores.forTenant(request.principal.tenant.id);
   const maxMs = Number(process.env.MCP_SSE_MAX_SECONDS ?? 0) * 1000;
@@ -429,7 +480,7 @@ async function holdStream(
       }
       if (Date.now() - lastCheck >= streamRecheckMs()) {
         lastCheck = Date.now();
-        if (!(await stillVerifies(edge, authorization, request.principal))) {
+        if (!(await stillVerifies(edge, authorization, request.principal, audience))) {
           ended = 'credential';
           break;
         }
@@ -452,8 +503,15 @@ async function stillVerifies(
   edge: Edge,
   authorization: string,
   principal: Principal,
+  audience: readonly string[],
 ): Promise<boolean> {
-  const again = await resolvePrincipal(edge.stores, authorization, systemClock.now());
+  const again = await resolvePrincipal(
+    edge.stores,
+    authorization,
+    systemClock.now(),
+    undefined,
+    audience,
+  );
   return (
     again !== null &&
     again.actor.kind === principal.actor.kind &&

@@ -12,6 +12,24 @@ export const MCP_FUNCTION = {
   paths: ['/sse', '/messages', '/mcp'],
 } as const;
 
+/**
+ * The MCP server's authorization paths (shared/mcp/oauth.ts), served by the same function on the
+ * same origin: its protected resource metadata, and the authorization server it is its own.
+ */
+export const OAUTH_PATHS = [
+  '/.well-known/oauth-protected-resource',
+  '/.well-known/oauth-protected-resource/mcp',
+  '/.well-known/oauth-protected-resource/sse',
+  '/.well-known/oauth-authorization-server',
+  '/oauth/authorize',
+  '/oauth/token',
+  '/oauth/register',
+  '/oauth/revoke',
+] as const;
+
+export const isOAuthPath = (path: string) => (OAUTH_PATHS as readonly string[]).includes(path);
+
 export function isMcpPath(path: string): boolean {
-  return (MCP_FUNCTION.paths as readonly string[]).includes(path.replace(/\/+$/, ''));
+  const p = path.replace(/\/+$/, '');
+  return (MCP_FUNCTION.paths as readonly string[]).includes(p) || isOAuthPath(p);
 }

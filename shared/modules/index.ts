@@ -29,11 +29,12 @@ import emergency from './emergency/manifest';
 import encounters from './encounters/manifest';
 import lab from './lab/manifest';
 import notifications from './notifications/manifest';
+import oauth from './oauth/manifest';
 import patients from './patients/manifest';
 import pharmacy from './pharmacy/manifest';
 import radiology from './radiology/manifest';
-import roster from './roster/manifest';
 import reports from './reports/manifest';
+import roster from './roster/manifest';
 import tenants from './tenants/manifest';
 import theatre from './theatre/manifest';
 import users from './users/manifest';
@@ -68,6 +69,7 @@ export const MODULES: readonly ModuleManifest[] = [
   a2aTasks,
   agentMetaPlatform,
   a2aPlatform,
+  oauth,
   // The OpenAPI document covers every route of this list, its own included.
   openapiPlatform((): readonly ModuleRoute[] => routesOf(MODULES)),
   agentActions,

@@ -14,4 +14,5 @@ export { renderHome } from './home';
 export type { ScriptedPageOptions } from './layout';
 export { renderLogin } from './login';
 export { renderNotFound } from './not-found';
+export { renderOAuthConsent } from './oauth-consent';
 export { renderReportsPage } from './reports-page';

@@ -48,11 +48,21 @@ describe('MCP authentication', () => {
             : {}),
         });
         expect(res.status).toBe(401);
-        expect(res.headers.get('www-authenticate')).toBe('Bearer');
+        // Issue 22: the challenge names the protected resource metadata (RFC 9728), and a sent
+        // credential that does not verify is named as the problem (invalid_token).
+        const metadata = `${rt.url}/.well-known/oauth-protected-resource${path === '/mcp' ? '/mcp' : '/sse'}`;
+        const sentKey = authorization?.startsWith('Bearer ');
+        expect(res.headers.get('www-authenticate')).toBe(
+          sentKey
+            ? `Bearer resource_metadata="${metadata}", error="invalid_token", error_description="The API key is unknown or revoked"`
+            : `Bearer resource_metadata="${metadata}"`,
+        );
         expect(await res.json()).toEqual({
           statusCode: 401,
           error: 'Unauthorized',
-          message: 'Authentication required: send Authorization: Bearer <API key or JWT>',
+          message: sentKey
+            ? 'The API key is unknown or revoked'
+            : 'Authentication required: send Authorization: Bearer <API key, JWT or OAuth access token>; OAuth clients find the authorization server in resource_metadata',
         });
       }
     },
@@ -71,7 +81,14 @@ describe('MCP authentication', () => {
         },
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
       });
-    expect((await post({})).status).toBe(401);
+    // Issue 22 item 7: a present but incomplete credential is a 400 naming the header, not an
+    // OAuth challenge (which would send an OAuth-capable client into a flow that cannot help).
+    const missing = await post({});
+    expect(missing.status).toBe(400);
+    expect(missing.headers.get('www-authenticate')).toBeNull();
+    expect(((await missing.json()) as { message: string }).message).toBe(
+      'x-tenant-id header is required when authenticating with a user token',
+    );
     expect((await post({ 'x-tenant-id': 'someone-else' })).status).toBe(403);
     expect((await post({ 'x-tenant-id': h.tenantId })).status).toBe(200);
   });

@@ -11,7 +11,20 @@ export type ItemKey = {
 };
 
 /** Items found before the tenant is known, each written in the same transaction as its owner. */
-export const GLOBAL_LOOKUPS = ['SLUG', 'EMAIL', 'APIKEYHASH', 'LOGINFAIL'] as const;
+export const GLOBAL_LOOKUPS = [
+  'SLUG',
+  'EMAIL',
+  'APIKEYHASH',
+  'LOGINFAIL',
+  // OAuth (shared/modules/oauth): registered clients, pending authorization requests, and the
+  // hashes of codes and tokens, all found from what a client presents before the tenant is known.
+  'OAUTHCLIENT',
+  'OAUTHREQUEST',
+  'OAUTHCODE',
+  'OAUTHTOKEN',
+  'OAUTHREFRESH',
+  'OAUTHRATE',
+] as const;
 export type GlobalLookup = (typeof GLOBAL_LOOKUPS)[number];
 
 /** `SLUG#city-hospital` / `SLUG`. */

@@ -19,6 +19,16 @@ interface LoginAnswer {
   expiresIn?: number;
 }
 
+/**
+ * Where to go once signed in: the dashboard, or back to an agent's consent page when it sent the
+ * user here (`?next=/oauth/consent?request=…`). Only that page is accepted, so the parameter cannot
+ * send a signed-in user to another site or page.
+ */
+function consentToReturnTo(search: string): string | null {
+  const next = new URLSearchParams(search).get('next') ?? '';
+  return /^\/oauth\/consent\?request=[0-9a-f-]{36}$/.test(next) ? next : null;
+}
+
 const form = $<HTMLFormElement>('login-form');
 const email = $<HTMLInputElement>('email');
 const password = $<HTMLInputElement>('password');
@@ -98,7 +108,9 @@ form.addEventListener('submit', async (event) => {
       return;
     }
     submit.textContent = 'Signed in — redirecting…';
-    window.location.assign(url('/admin'));
+    const consent = consentToReturnTo(window.location.search);
+    if (consent) window.location.assign(url(consent));
+    else window.location.assign(url('/admin'));
     return;
   }
   setBusy(submit, false);

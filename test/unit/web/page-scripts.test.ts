@@ -38,6 +38,7 @@ const PAGE_PATH: Record<PageScript, string> = {
   'api-docs': '/api/docs',
   'billing-health': '/billing-health',
   reports: '/manager-reports',
+  'oauth-consent': '/oauth/consent',
 };
 
 const compiled = compileRoutes(allRoutes());

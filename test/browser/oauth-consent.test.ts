@@ -1,0 +1,157 @@
+/**
+ * The consent page of MCP authorization in Chromium, driven by the MCP SDK's own client: the SDK
+ * is refused (401), registers and sends "the browser" to authorize; the user, not yet signed in,
+ * signs in through the real sign-in page, comes back to the consent page, sees the agent's name
+ * and the scopes (those the role does not allow disabled), unticks one and allows; the SDK
+ * redeems the code and lists only the consented tools. A denial goes back as access_denied.
+ */
+import { existsSync } from 'node:fs';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalRuntime } from '../../bin/local/server';
+import { client, newTenant } from '../support/api';
+import { MemoryOAuthProvider, oauthTransport, REDIRECT_URL } from '../support/oauth';
+import { startTestRuntime } from '../support/runtime';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const available = existsSync(CHROMIUM);
+if (!available && process.env.CI === 'true') throw new Error(`Chromium not found at ${CHROMIUM}`);
+
+let rt: LocalRuntime;
+let browser: Browser;
+const cspViolations: string[] = [];
+
+beforeAll(async () => {
+  if (!available) return;
+  rt = await startTestRuntime();
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function newPage(): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  page.on('pageerror', (err) => {
+    throw err;
+  });
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text()))
+      cspViolations.push(msg.text());
+  });
+  // The agent's loopback redirect URI: nothing listens there in the test; answer it here.
+  await page.route(`${REDIRECT_URL}**`, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/plain', body: 'back at the agent' }),
+  );
+  return page;
+}
+
+/** A receptionist with a password (the role allows reception scopes, not lab or billing). */
+async function receptionist() {
+  const t = await newTenant(rt.url);
+  const email = `reception-${Date.now()}@example.test`;
+  const created = await client(rt.url, { token: t.token, tenantId: t.tenantId }).post('/users', {
+    name: 'Rita Reception',
+    email,
+    role: 'RECEPTIONIST',
+  });
+  expect(created.status).toBe(201);
+  return { email, password: created.body.credentials.password as string };
+}
+
+/** The SDK's first attempt: refused, it registers and names the authorization URL. */
+async function startAuthorization(provider: MemoryOAuthProvider) {
+  const transport = oauthTransport(rt.url, 'http', provider);
+  await expect(
+    new Client({ name: provider.name, version: '1' }).connect(transport),
+  ).rejects.toThrow(/Unauthorized/);
+  return transport;
+}
+
+async function signIn(page: Page, who: { email: string; password: string }) {
+  await expect.poll(() => page.locator('#consent-signin').isVisible()).toBe(true);
+  await page.click('#consent-signin-link');
+  await page.waitForURL(/\/login\?next=/);
+  await page.fill('#email', who.email);
+  await page.fill('#password', who.password);
+  await page.click('#login-submit');
+  await page.waitForURL(/\/oauth\/consent\?request=/);
+}
+
+describe.skipIf(!available)('the consent page in a real browser', () => {
+  it('signs in, shows the agent and the scopes within the role, and grants only what the user keeps', async () => {
+    const who = await receptionist();
+    const provider = new MemoryOAuthProvider('Claude Desktop (test)');
+    const transport = await startAuthorization(provider);
+    const page = await newPage();
+    const consent = await page.goto(provider.authorizationUrl!.toString());
+    // Redirected from the authorization endpoint to the page; it cannot be framed.
+    expect(page.url()).toMatch(/\/oauth\/consent\?request=/);
+    expect(consent?.headers()['x-frame-options']).toBe('DENY');
+    expect(consent?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+    await signIn(page, who);
+
+    await expect.poll(() => page.locator('#consent-form').isVisible()).toBe(true);
+    expect(await page.locator('#consent-client').textContent()).toBe('Claude Desktop (test)');
+    expect(await page.locator('#consent-redirect').textContent()).toBe('http://127.0.0.1:33418');
+    // The SDK asked for every scope the resource lists; the role decides which can be chosen.
+    expect(await page.locator('input[value="patients:read"]').isChecked()).toBe(true);
+    expect(await page.locator('input[value="billing:read"]').isDisabled()).toBe(true);
+    expect(await page.locator('input[value="lab:read"]').isDisabled()).toBe(true);
+    // Keep only reading patients and doctors.
+    const ticked = await page
+      .locator('input[name=scope]:checked')
+      .evaluateAll((boxes) => boxes.map((b) => (b as HTMLInputElement).value));
+    expect(ticked).toEqual(expect.arrayContaining(['patients:read', 'agents:reception:write']));
+    for (const value of ticked)
+      if (!['patients:read', 'doctors:read'].includes(value))
+        await page.uncheck(`input[value="${value}"]`);
+    const back = page.waitForRequest((r) => r.url().startsWith(REDIRECT_URL));
+    await page.click('#consent-allow');
+    const url = new URL((await back).url());
+    expect(url.searchParams.get('iss')).toBe(rt.url);
+    expect(url.searchParams.get('state')).toBe('state-123');
+
+    await transport.finishAuth(url.searchParams.get('code')!);
+    const mcp = new Client({ name: provider.name, version: '1' });
+    await mcp.connect(oauthTransport(rt.url, 'http', provider));
+    expect((await mcp.listTools()).tools.map((t) => t.name).sort()).toEqual([
+      'get-patient',
+      'list-departments',
+      'list-doctors',
+      'search-patients',
+    ]);
+    await mcp.close();
+    expect(cspViolations).toEqual([]);
+  });
+
+  it('a denial goes back to the agent as access_denied', async () => {
+    const who = await receptionist();
+    const provider = new MemoryOAuthProvider('Denied agent');
+    await startAuthorization(provider);
+    const page = await newPage();
+    await page.goto(provider.authorizationUrl!.toString());
+    await signIn(page, who);
+    await expect.poll(() => page.locator('#consent-form').isVisible()).toBe(true);
+    const back = page.waitForRequest((r) => r.url().startsWith(REDIRECT_URL));
+    await page.click('#consent-deny');
+    const url = new URL((await back).url());
+    expect(url.searchParams.get('error')).toBe('access_denied');
+    expect(url.searchParams.get('code')).toBeNull();
+    expect(provider.saved).toBeUndefined();
+  });
+});
