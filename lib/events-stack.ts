@@ -56,7 +56,14 @@ export function eventFunctionSpecs(): EventFunctionSpec[] {
         'Every 5 minutes: expires pending agent actions, publishes again for unclaimed approvals',
       memoryMb: 512,
       timeoutSeconds: 120,
-      permissions: { table: 'readwrite' as const, events: true },
+      permissions: {
+        table: 'readwrite' as const,
+        events: true,
+        crossTenant: {
+          reason:
+            'reads the due-work index (gsi5 DUE#…) of every hospital at once, then expires or re-publishes actions of each',
+        },
+      },
       entry: 'functions/agent-actions-sweep/handler.ts',
     },
     {
@@ -64,7 +71,14 @@ export function eventFunctionSpecs(): EventFunctionSpec[] {
       description: `Every ${RELAY_RATE_MINUTES} minute: publishes due outbox events, retries failed ones with backoff`,
       memoryMb: 512,
       timeoutSeconds: 50,
-      permissions: { table: 'readwrite' as const, events: true },
+      permissions: {
+        table: 'readwrite' as const,
+        events: true,
+        crossTenant: {
+          reason:
+            'reads the due outbox index (gsi5 DUE#…) of every hospital at once and marks each event published',
+        },
+      },
       entry: 'functions/outbox-relay/handler.ts',
     },
   ];

@@ -5,13 +5,19 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { TENANT_SESSION_TAG } from '../shared/kernel/store/tenant-credentials';
 import { PAGE_SCRIPTS_FUNCTION } from '../shared/web/assets';
 import { BUNDLE, functionCode } from './bundling';
 import type { FunctionSpec } from './function-specs';
 import type { Logging } from './logging';
 import type { Secrets } from './secrets';
 import type { Settings } from './settings';
-import { grantTableAccess } from './table-grants';
+import {
+  denyAuditChanges,
+  GLOBAL_LOOKUP_KEYS,
+  grantTableAccess,
+  TENANT_SESSION_KEYS,
+} from './table-grants';
 
 export interface FunctionsProps {
   table: dynamodb.ITable;
@@ -42,6 +48,11 @@ export function constructId(name: string): string {
 export class ApiFunction extends Construct {
   readonly fn: lambda.Function;
   readonly role: iam.Role;
+  /**
+   * The role its tenant sessions assume (tenant-scoped functions with table access): the table
+   * grant, confined to the session's tenant by `dynamodb:LeadingKeys`.
+   */
+  readonly tenantRole?: iam.Role;
   readonly spec: FunctionSpec;
 
   constructor(scope: Construct, id: string, props: ApiFunctionProps) {
@@ -85,7 +96,40 @@ export class ApiFunction extends Construct {
     const { permissions } = spec;
     // Least privilege from the declared level (lib/table-grants.ts), not CDK's grantRead*Data,
     // which would add Scan, batch operations and stream reads.
-    grantTableAccess(this.role, props.table, permissions.table);
+    if (permissions.table !== 'none' && !permissions.crossTenant) {
+      // Tenant isolation in IAM: the function's own role reaches the global lookups only; a
+      // tenant's items need a session of the tenant role tagged with that tenant, which the
+      // store opens per tenant and container (shared/kernel/store/tenant-credentials.ts).
+      grantTableAccess(this.role, props.table, permissions.table, GLOBAL_LOOKUP_KEYS);
+      this.tenantRole = new iam.Role(this, 'TenantRole', {
+        description: `${spec.name} function, one tenant's session: that tenant's items only (dynamodb:LeadingKeys on the session tag)`,
+        maxSessionDuration: Duration.hours(1),
+        assumedBy: new iam.SessionTagsPrincipal(
+          new iam.PrincipalWithConditions(new iam.ArnPrincipal(this.role.roleArn), {
+            // A session must carry the tenant tag, and no other tag.
+            StringLike: { [`aws:RequestTag/${TENANT_SESSION_TAG}`]: '?*' },
+            'ForAllValues:StringEquals': { 'aws:TagKeys': [TENANT_SESSION_TAG] },
+          }),
+        ),
+      });
+      this.role.addToPrincipalPolicy(
+        new iam.PolicyStatement({
+          actions: ['sts:AssumeRole', 'sts:TagSession'],
+          resources: [this.tenantRole.roleArn],
+        }),
+      );
+      grantTableAccess(this.tenantRole, props.table, permissions.table, TENANT_SESSION_KEYS);
+      denyAuditChanges(this.tenantRole, props.table, {
+        writesAgentAudit: Boolean(permissions.writesAgentAudit),
+      });
+      this.fn.addEnvironment('TENANT_ROLE_ARN', this.tenantRole.roleArn);
+    } else {
+      grantTableAccess(this.role, props.table, permissions.table);
+    }
+    if (permissions.table !== 'none')
+      denyAuditChanges(this.role, props.table, {
+        writesAgentAudit: Boolean(permissions.writesAgentAudit),
+      });
     if (permissions.table !== 'none') {
       this.fn.addEnvironment('TABLE_NAME', props.table.tableName);
       // Lists answer sealed cursors (lib/secrets.ts).

@@ -96,6 +96,9 @@ export function nagAcknowledgements(stack: HospitalStack): NagAcknowledgement[] 
   const tableCfn = data.table.node.defaultChild as CfnElement;
   const fns = (pred: (f: ApiFunction) => boolean) => functions.all.filter(pred);
   const roles = (pred: (f: ApiFunction) => boolean) => fns(pred).map((f) => f.role);
+  /** The roles holding a function's table grant: its own, and its tenant role if it has one. */
+  const tableRoles = (pred: (f: ApiFunction) => boolean) =>
+    fns(pred).flatMap((f) => (f.tenantRole ? [f.role, f.tenantRole] : [f.role]));
   const stage = stack.stage.apiStage.stage;
   const mcp = areas.get('agents')?.mcp;
   const readsIndexes = (f: ApiFunction) =>
@@ -127,16 +130,16 @@ export function nagAcknowledgements(stack: HospitalStack): NagAcknowledgement[] 
     },
     // The table ARN is rendered per stack: each area stack receives it as a parameter.
     ...byId(
-      fns(readsIndexes).map((f) => ({
-        id: `AwsSolutions-IAM5[Resource::${arnRefIn(Stack.of(f.role), tableCfn)}/index/*]`,
-        scope: f.role,
+      tableRoles(readsIndexes).map((role) => ({
+        id: `AwsSolutions-IAM5[Resource::${arnRefIn(Stack.of(role), tableCfn)}/index/*]`,
+        scope: role,
       })),
       REASONS.tableIndexes,
     ),
     {
       id: 'AwsSolutions-IAM5[Action::kms:GenerateDataKey*]',
       reason: REASONS.kmsWriteActions,
-      scopes: roles(
+      scopes: tableRoles(
         (f) =>
           f.spec.permissions.table !== 'none' &&
           TABLE_GRANTS[f.spec.permissions.table].key.includes('kms:GenerateDataKey*'),
@@ -145,7 +148,7 @@ export function nagAcknowledgements(stack: HospitalStack): NagAcknowledgement[] 
     {
       id: 'HIPAA.Security-IAMNoInlinePolicy',
       reason: REASONS.perFunctionPolicies,
-      scopes: roles(() => true),
+      scopes: tableRoles(() => true),
     },
 
     {

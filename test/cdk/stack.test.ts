@@ -117,15 +117,22 @@ function traced(s: Stack, value: unknown): any {
 
 const fnOf = (spec: FunctionSpec) => stack.functions.all.find((f) => f.spec.name === spec.name)!;
 
-/** Every statement of the IAM policies attached to a function's role, with values traced. */
-function statementsOf(spec: FunctionSpec): Json[] {
-  const fn = fnOf(spec);
-  const home = Stack.of(fn.role);
-  const roleId = logicalId(fn.role);
+/** Every statement of the IAM policies attached to a role, with values traced. */
+function roleStatements(role: IConstruct): Json[] {
+  const home = Stack.of(role);
+  const roleId = logicalId(role);
   return Object.values(resourcesOf(home))
     .filter((p) => p.Type === 'AWS::IAM::Policy')
     .filter((p) => asArray(p.Properties.Roles).some((r: Json) => r.Ref === roleId))
     .flatMap((p) => traced(home, p.Properties.PolicyDocument.Statement) as Json[]);
+}
+
+/**
+ * The Allow statements of a function's role (what it may do). Its explicit Deny statements (audit
+ * records, lib/table-grants.ts) grant nothing: they are asserted in test/cdk/production.test.ts.
+ */
+function statementsOf(spec: FunctionSpec): Json[] {
+  return roleStatements(fnOf(spec).role).filter((s) => s.Effect !== 'Deny');
 }
 
 const actionsOf = (statements: Json[]) => statements.flatMap((s) => asArray<string>(s.Action));

@@ -42,6 +42,13 @@ export function isCrossTenantPartition(pk: string): boolean {
   return CROSS_TENANT_PARTITIONS.some((kind) => pk.startsWith(`${kind}#`));
 }
 
+/**
+ * The collection that holds a tenant's agent audit records (`TENANT#<t>#AGENTAUDIT`). Named here
+ * because IAM refuses changes to it by partition key (lib/table-grants.ts): records are appended,
+ * never updated or deleted, and only the functions that run agent calls may append.
+ */
+export const AGENT_AUDIT_COLLECTION = 'AGENTAUDIT';
+
 const tenantPrefix = (tenantId: string) => `TENANT#${tenantId}`;
 
 /** True when a partition value belongs to the tenant (its item, entities and collections). */
