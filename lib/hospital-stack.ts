@@ -8,6 +8,7 @@ import { EventsStack } from './events-stack';
 import { checkGroupNames } from './function-specs';
 import type { ApiFunction } from './functions';
 import { type Manifest, readManifest } from './manifest';
+import { MonitoringStack } from './monitoring-stack';
 import { acknowledgeNagFindings } from './nag-acknowledgements';
 import { PlatformStack } from './platform-stack';
 import type { Settings } from './settings';
@@ -48,6 +49,7 @@ export class HospitalStack extends Stack {
   readonly events: EventsStack;
   readonly areas: ReadonlyMap<AreaName, AreaStack>;
   readonly stage: StageStack;
+  readonly monitoring: MonitoringStack;
   readonly functions: HospitalFunctions;
 
   constructor(scope: Construct, id: string, props: HospitalStackProps) {
@@ -108,6 +110,21 @@ export class HospitalStack extends Stack {
       settings,
     });
 
+    this.monitoring = new MonitoringStack(this, 'Monitoring', {
+      functions: this.functions.all,
+      authorizer: this.functions.authorizer,
+      alarmTopic: this.events.alarmTopic,
+      table: this.platform.data.table,
+      apiName: this.api.api.resource.name!,
+      stageName: settings.stageName,
+      webAcl: this.stage.firewall.webAcl,
+      settings,
+    });
+    new CfnOutput(this, 'DashboardName', {
+      description: 'The service dashboard (CloudWatch): docs/operations.md',
+      value: this.monitoring.dashboard.dashboardName,
+    });
+
     const { apiStage } = this.stage;
     new CfnOutput(this, 'ApiUrl', { description: 'Base URL of the REST API', value: apiStage.url });
     const getStarted = manifest.routes.find((r) => r.path === '/get-started');
@@ -149,7 +166,8 @@ export class HospitalStack extends Stack {
     new CfnOutput(this, 'AccessLogGroup', { value: apiStage.accessLogs.logGroupName });
     new CfnOutput(this, 'EventBusName', { value: this.events.bus.eventBusName });
     new CfnOutput(this, 'AlarmTopicArn', {
-      description: 'SNS topic of every DLQ and outbox relay alarm: subscribe operators to it',
+      description:
+        'SNS topic of every alarm (functions, API, table, WAF, DLQs, outbox relay): subscribe operators to it',
       value: this.events.alarmTopic.topicArn,
     });
 

@@ -147,7 +147,7 @@ beforeAll(() => {
 });
 
 describe('nested stacks (CloudFormation limits)', () => {
-  it('is one top-level stack of nested stacks: platform, API, one per area, stage', () => {
+  it('is one top-level stack of nested stacks: platform, API, one per area, stage, monitoring', () => {
     const nested = stacksOf(stack).slice(1);
     const areas = [...new Set(manifest.groups.map((g) => g.area))];
     expect(nested.map((s) => s.node.id).sort()).toEqual(
@@ -156,6 +156,7 @@ describe('nested stacks (CloudFormation limits)', () => {
         'Api',
         'Events',
         'Stage',
+        'Monitoring',
         ...areas.map((a) => stack.areas.get(a)!.node.id),
       ].sort(),
     );
