@@ -1,9 +1,10 @@
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Stack, type StackProps, Tags } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { deploymentModel, methodSpecs } from './api';
 import { ApiStack } from './api-stack';
 import { AreaStack } from './area-stack';
 import { AREAS, type AreaName } from './areas';
+import { DEPLOYMENT_TAG } from './data';
 import { EventsStack } from './events-stack';
 import { checkGroupNames } from './function-specs';
 import type { ApiFunction } from './functions';
@@ -53,8 +54,11 @@ export class HospitalStack extends Stack {
   readonly functions: HospitalFunctions;
 
   constructor(scope: Construct, id: string, props: HospitalStackProps) {
-    super(scope, id, props);
+    // Termination protection: deleting the stack takes an explicit step (docs/production.md).
+    super(scope, id, { terminationProtection: true, ...props });
     const { settings } = props;
+    // Every role of the deployment carries it: the table's resource policy admits only them.
+    Tags.of(this).add(DEPLOYMENT_TAG, this.stackName);
     const manifest = props.manifest ?? readManifest();
     checkGroupNames(manifest.groups);
     const methods = methodSpecs(manifest);
