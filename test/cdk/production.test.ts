@@ -215,3 +215,153 @@ describe('least privilege', () => {
       expect(JSON.stringify(allows(f.tenantRole!))).not.toContain('secretsmanager');
   });
 });
+
+describe('alarms and the dashboard', () => {
+  const alarms = () =>
+    Object.values(templateOf(stack.monitoring).Resources as Record<string, Json>).filter(
+      (r) => r.Type === 'AWS::CloudWatch::Alarm',
+    );
+  /** The alarm topic, as the monitoring stack receives it (a parameter of the nested stack). */
+  const toTopic = (a: Json) => asArray<Json>(a.Properties.AlarmActions).length === 1;
+
+  it('every function has an errors and a throttles alarm, to the alarm topic', () => {
+    const list = alarms();
+    const n = stack.functions.all.length;
+    expect(n).toBeGreaterThan(25);
+    for (const metric of ['Errors', 'Throttles']) {
+      const mine = list.filter(
+        (a) => a.Properties.Namespace === 'AWS/Lambda' && a.Properties.MetricName === metric,
+      );
+      // One per function: as many alarms as functions, each on a different function name.
+      expect(mine, metric).toHaveLength(n);
+      const names = mine.map((a) => JSON.stringify(a.Properties.Dimensions));
+      expect(new Set(names).size, metric).toBe(n);
+      for (const a of mine) expect(toTopic(a)).toBe(true);
+    }
+    // The authorizer pages at its first error; every other function at five in five minutes.
+    const errorThresholds = list
+      .filter(
+        (a) => a.Properties.Namespace === 'AWS/Lambda' && a.Properties.MetricName === 'Errors',
+      )
+      .map((a) => a.Properties.Threshold);
+    expect(errorThresholds.filter((t) => t === 1)).toHaveLength(1);
+    expect(errorThresholds.filter((t) => t === 5)).toHaveLength(n - 1);
+  });
+
+  it('alarms on the API (5xx rate, p99), account concurrency, DynamoDB and WAF', () => {
+    const byMetric = (ns: string, name: string) =>
+      alarms().filter((a) =>
+        a.Properties.Namespace
+          ? a.Properties.Namespace === ns && a.Properties.MetricName === name
+          : JSON.stringify(a.Properties.Metrics).includes(`"${name}"`),
+      );
+    expect(byMetric('AWS/ApiGateway', '5XXError')).toHaveLength(1);
+    expect(byMetric('AWS/ApiGateway', 'Latency')[0].Properties.ExtendedStatistic).toBe('p99');
+    expect(byMetric('AWS/Lambda', 'ConcurrentExecutions')).toHaveLength(1);
+    expect(byMetric('AWS/DynamoDB', 'ReadThrottleEvents')).toHaveLength(1);
+    expect(byMetric('AWS/DynamoDB', 'SystemErrors')).toHaveLength(1);
+    expect(byMetric('AWS/WAFV2', 'BlockedRequests')).toHaveLength(1);
+    for (const a of alarms()) expect(toTopic(a)).toBe(true);
+  });
+
+  it('one dashboard, named in the outputs', () => {
+    const dashboards = Object.values(
+      templateOf(stack.monitoring).Resources as Record<string, Json>,
+    ).filter((r) => r.Type === 'AWS::CloudWatch::Dashboard');
+    expect(dashboards).toHaveLength(1);
+    expect(templateOf(stack).Outputs.DashboardName).toBeDefined();
+  });
+});
+
+describe('the table: who may touch items, backups, and no replacement', () => {
+  const table = () =>
+    templateOf(stack.platform).Resources[logicalId(stack.platform.data.table)] as Json;
+
+  it("denies item actions to every principal without this deployment's tag", () => {
+    const [st, ...more] = table().Properties.ResourcePolicy.PolicyDocument.Statement as Json[];
+    expect(more).toEqual([]);
+    expect(st.Effect).toBe('Deny');
+    expect(st.Principal).toEqual({ AWS: '*' });
+    expect(asArray(st.Action)).toEqual(
+      expect.arrayContaining([
+        'dynamodb:GetItem',
+        'dynamodb:Query',
+        'dynamodb:Scan',
+        'dynamodb:PutItem',
+        'dynamodb:UpdateItem',
+        'dynamodb:DeleteItem',
+        'dynamodb:PartiQLSelect',
+      ]),
+    );
+    expect(st.Condition).toEqual({
+      StringNotEquals: { 'aws:PrincipalTag/hms-deployment': 'ProdTest' },
+    });
+  });
+
+  it('every role with table access carries the deployment tag', () => {
+    for (const f of withTable())
+      for (const role of f.tenantRole ? [f.role, f.tenantRole] : [f.role]) {
+        const r = templateOf(Stack.of(role)).Resources[logicalId(role)];
+        expect(r.Properties.Tags, f.spec.name).toEqual(
+          expect.arrayContaining([{ Key: 'hms-deployment', Value: 'ProdTest' }]),
+        );
+      }
+  });
+
+  it('a break-glass role, when configured, is the one exception', () => {
+    const app = testApp({ breakGlassRoleArn: 'arn:aws:iam::123456789012:role/BreakGlass' });
+    const s = new HospitalStack(app, 'BreakGlassTest', { settings: readSettings(app.node) });
+    const t = Template.fromStack(s.platform).toJSON();
+    const st =
+      t.Resources[logicalId(s.platform.data.table)].Properties.ResourcePolicy.PolicyDocument
+        .Statement[0];
+    expect(st.Condition.ArnNotEquals).toEqual({
+      'aws:PrincipalArn': 'arn:aws:iam::123456789012:role/BreakGlass',
+    });
+  });
+
+  it('is backed up daily and monthly into a locked, encrypted vault; the stack is termination-protected', () => {
+    const res = Object.values(templateOf(stack.platform).Resources as Record<string, Json>);
+    const vault = res.find((r) => r.Type === 'AWS::Backup::BackupVault')!;
+    expect(vault.Properties.LockConfiguration.MinRetentionDays).toBe(7);
+    expect(vault.Properties.EncryptionKeyArn).toBeDefined();
+    const plan = res.find((r) => r.Type === 'AWS::Backup::BackupPlan')!;
+    expect(
+      plan.Properties.BackupPlan.BackupPlanRule.map((r: Json) => [
+        r.RuleName,
+        r.Lifecycle.DeleteAfterDays,
+      ]),
+    ).toEqual([
+      ['Daily', 42],
+      ['Monthly', 400],
+    ]);
+    const selection = res.find((r) => r.Type === 'AWS::Backup::BackupSelection')!;
+    expect(JSON.stringify(selection.Properties.BackupSelection.Resources)).toContain(
+      logicalId(stack.platform.data.table),
+    );
+    expect(stack.terminationProtection).toBe(true);
+  });
+
+  /**
+   * The CI check against replacing the table: CloudFormation replaces a table whose logical id,
+   * key schema or name changes, which would lose every hospital's data. These values are pinned
+   * by hand; a change that moves them must come with a migration plan (docs/production.md).
+   */
+  it('keeps the logical id, key schema and generated name that make CloudFormation keep the table', () => {
+    expect(logicalId(stack.platform.data.table)).toBe('DataTableFDBAD0F2');
+    expect(stack.platform.node.id).toBe('Platform');
+    const t = table();
+    expect(t.Type).toBe('AWS::DynamoDB::Table');
+    expect(t.Properties.KeySchema).toEqual([
+      { AttributeName: 'pk', KeyType: 'HASH' },
+      { AttributeName: 'sk', KeyType: 'RANGE' },
+    ]);
+    expect(t.Properties.TableName).toBeUndefined();
+    expect(t.DeletionPolicy).toBe('Retain');
+    expect(t.UpdateReplacePolicy).toBe('Retain');
+    expect(t.Properties.DeletionProtectionEnabled).toBe(true);
+    expect(t.Properties.PointInTimeRecoverySpecification).toEqual({
+      PointInTimeRecoveryEnabled: true,
+    });
+  });
+});
