@@ -5,7 +5,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { TENANT_SESSION_TAG } from '../shared/kernel/store/tenant-credentials';
+import { TENANT_SESSION_TAG } from '../shared/kernel/store/isolation';
 import { PAGE_SCRIPTS_FUNCTION } from '../shared/web/assets';
 import { BUNDLE, functionCode } from './bundling';
 import type { FunctionSpec } from './function-specs';

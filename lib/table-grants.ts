@@ -1,7 +1,10 @@
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import { AGENT_AUDIT_COLLECTION, GLOBAL_LOOKUPS } from '../shared/kernel/store/keys';
-import { TENANT_SESSION_TAG } from '../shared/kernel/store/tenant-credentials';
+import {
+  AGENT_AUDIT_COLLECTION,
+  GLOBAL_LOOKUPS,
+  TENANT_SESSION_TAG,
+} from '../shared/kernel/store/isolation';
 import type { GroupPermissions } from './manifest';
 
 /**

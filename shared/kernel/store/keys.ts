@@ -3,16 +3,17 @@
  * `TENANT#<tenantId>`, so no query can reach another tenant's items by construction; module stores
  * build their keys through a `TenantKeys` bound to the context's tenant and never see another
  * tenant's id. Global lookup items (slug, e-mail, API-key hash, sign-in throttle) exist because
- * they must be found before the tenant is known; their kinds are listed here once.
+ * they must be found before the tenant is known; their kinds are listed once, in isolation.ts
+ * (IAM's policies name them too).
  */
+import { GLOBAL_LOOKUPS, type GlobalLookup } from './isolation';
+
+export { AGENT_AUDIT_COLLECTION, GLOBAL_LOOKUPS, type GlobalLookup } from './isolation';
+
 export type ItemKey = {
   pk: string;
   sk: string;
 };
-
-/** Items found before the tenant is known, each written in the same transaction as its owner. */
-export const GLOBAL_LOOKUPS = ['SLUG', 'EMAIL', 'APIKEYHASH', 'LOGINFAIL'] as const;
-export type GlobalLookup = (typeof GLOBAL_LOOKUPS)[number];
 
 /** `SLUG#city-hospital` / `SLUG`. */
 export function lookupKey(kind: GlobalLookup, value: string): ItemKey {
@@ -41,13 +42,6 @@ export function crossTenantPartition(kind: CrossTenantPartition, ...parts: strin
 export function isCrossTenantPartition(pk: string): boolean {
   return CROSS_TENANT_PARTITIONS.some((kind) => pk.startsWith(`${kind}#`));
 }
-
-/**
- * The collection that holds a tenant's agent audit records (`TENANT#<t>#AGENTAUDIT`). Named here
- * because IAM refuses changes to it by partition key (lib/table-grants.ts): records are appended,
- * never updated or deleted, and only the functions that run agent calls may append.
- */
-export const AGENT_AUDIT_COLLECTION = 'AGENTAUDIT';
 
 const tenantPrefix = (tenantId: string) => `TENANT#${tenantId}`;
 

@@ -16,8 +16,9 @@ import { AssumeRoleCommand, STSClient } from '@aws-sdk/nested-clients/sts';
 import type { AwsCredentialIdentity } from '@aws-sdk/types';
 import { region } from '../config';
 
-/** The session tag IAM reads as `aws:PrincipalTag/tenant` (lib/table-grants.ts uses the same). */
-export const TENANT_SESSION_TAG = 'tenant';
+import { TENANT_SESSION_TAG } from './isolation';
+
+export { TENANT_SESSION_TAG };
 
 /** Renew this long before expiry, so a request never starts with credentials about to lapse. */
 const RENEW_BEFORE_MS = 5 * 60_000;
