@@ -203,7 +203,9 @@ export class EventsStack extends NestedStack {
               detailType: rule.pattern['detail-type'],
               detail: rule.pattern.detail,
             },
-            targets: [new targets.LambdaFunction(fn.fn, { deadLetterQueue: dlq, ...TARGET_RETRY })],
+            targets: [
+              new targets.LambdaFunction(fn.live, { deadLetterQueue: dlq, ...TARGET_RETRY }),
+            ],
           }),
         );
       } else {
@@ -214,7 +216,9 @@ export class EventsStack extends NestedStack {
           new events.Rule(this, `${id}Schedule`, {
             description: schedule.description,
             schedule: events.Schedule.rate(Duration.minutes(schedule.minutes)),
-            targets: [new targets.LambdaFunction(fn.fn, { deadLetterQueue: dlq, ...TARGET_RETRY })],
+            targets: [
+              new targets.LambdaFunction(fn.live, { deadLetterQueue: dlq, ...TARGET_RETRY }),
+            ],
           }),
         );
       }

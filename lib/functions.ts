@@ -1,4 +1,6 @@
 import { Duration } from 'aws-cdk-lib';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import * as codedeploy from 'aws-cdk-lib/aws-codedeploy';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as events from 'aws-cdk-lib/aws-events';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -36,6 +38,15 @@ export interface ApiFunctionProps extends Omit<FunctionsProps, 'specs'> {
   deadLetterQueue?: sqs.IQueue;
 }
 
+/** The alias every caller invokes. */
+export const LIVE_ALIAS = 'live';
+
+/**
+ * Gradual rollout: 10% of invocations go to the new version for 5 minutes, then all of them,
+ * unless the function's rollback alarm fires first (then CodeDeploy moves the alias back).
+ */
+export const DEPLOYMENT_CONFIG = codedeploy.LambdaDeploymentConfig.CANARY_10PERCENT_5MINUTES;
+
 /** `api-keys` → `ApiKeys`: construct ids, hence logical ids, stay readable. */
 export function constructId(name: string): string {
   return name.replace(/(^|-)([a-z0-9])/g, (_m, _dash: string, c: string) => c.toUpperCase());
@@ -47,6 +58,15 @@ export function constructId(name: string): string {
  */
 export class ApiFunction extends Construct {
   readonly fn: lambda.Function;
+  /**
+   * What every caller invokes (API Gateway, the authorizer, EventBridge, the MCP Function URL):
+   * the `live` alias. A deployment publishes a new version and CodeDeploy shifts the alias to it
+   * gradually, rolling back when `rollbackAlarm` fires (safe delivery, docs/production.md).
+   */
+  readonly live: lambda.Alias;
+  /** Errors of the new version during a gradual deployment: CodeDeploy rolls back on it. */
+  readonly rollbackAlarm: cloudwatch.Alarm;
+  readonly deployment: codedeploy.LambdaDeploymentGroup;
   readonly role: iam.Role;
   /**
    * The role its tenant sessions assume (tenant-scoped functions with table access): the table
@@ -140,6 +160,26 @@ export class ApiFunction extends Construct {
       props.secrets.grantRead(this.role);
       this.fn.addEnvironment('JWT_SECRET_ARN', props.secrets.jwtSecret.secretArn);
     }
+
+    this.live = new lambda.Alias(this, 'Live', {
+      aliasName: LIVE_ALIAS,
+      version: this.fn.currentVersion,
+    });
+    // Watched by CodeDeploy only (no notification: the Monitoring stack pages on errors).
+    this.rollbackAlarm = new cloudwatch.Alarm(this, 'RollbackAlarm', {
+      alarmDescription: `${spec.name}: errors of the live alias during a deployment (CodeDeploy rolls back)`,
+      metric: this.live.metricErrors({ period: Duration.minutes(1), statistic: 'Sum' }),
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
+    this.deployment = new codedeploy.LambdaDeploymentGroup(this, 'Deployment', {
+      alias: this.live,
+      deploymentConfig: DEPLOYMENT_CONFIG,
+      alarms: [this.rollbackAlarm],
+      autoRollback: { failedDeployment: true, stoppedDeployment: true, deploymentInAlarm: true },
+    });
 
     if (permissions.events) {
       if (!props.eventBus) {

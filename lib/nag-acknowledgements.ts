@@ -35,6 +35,10 @@ export const REASONS = {
     "The API authenticates with its own credentials (HS256 JWT access tokens from POST /auth/login, hashed svc_sk_ API keys for machine clients) verified by a Lambda REQUEST authorizer; there is no Cognito user pool. Methods with no authorizer at all are the manifest's public routes (see APIG4).",
   publicRoute: (label: string) =>
     `Declared public in the route manifest (${label}): health check, product pages, sign-in and hospital registration must be reachable without a credential. Every other method goes through the Lambda REQUEST authorizer.`,
+  rollbackAlarms:
+    "A function's rollback alarm exists for CodeDeploy, which watches its state during a gradual deployment and moves the alias back when it fires. It notifies nobody on purpose: the Monitoring stack's errors alarm of the same function pages the on-call engineer (docs/operations.md), and a second page for the same errors would be noise.",
+  codeDeployServiceRole:
+    "CodeDeploy's service role for a Lambda deployment group uses AWSCodeDeployRoleForLambdaLimited, the AWS-managed policy CodeDeploy documents for it: it may read the group's alarms and update this function's alias (lib/functions.ts, gradual rollout with rollback).",
   backupServiceRole:
     "AWS Backup's role for the table's backup selection uses AWSBackupServiceRolePolicyForBackup, the AWS-managed policy AWS Backup documents for it: the service needs it to create, copy and expire recovery points of the resources it is assigned (here: the table only, lib/backup.ts).",
   perFunctionPolicies:
@@ -188,6 +192,11 @@ export function nagAcknowledgements(stack: HospitalStack): NagAcknowledgement[] 
     { id: 'HIPAA.Security-APIGWSSLEnabled', reason: REASONS.noClientCertificate, scopes: [stage] },
 
     {
+      id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSCodeDeployRoleForLambdaLimited]',
+      reason: REASONS.codeDeployServiceRole,
+      scopes: fns(() => true).map((f) => f.deployment),
+    },
+    {
       id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSBackupServiceRolePolicyForBackup]',
       reason: REASONS.backupServiceRole,
       scopes: [platform.backup.plan],
@@ -195,7 +204,13 @@ export function nagAcknowledgements(stack: HospitalStack): NagAcknowledgement[] 
     {
       id: 'HIPAA.Security-LambdaFunctionPublicAccessProhibited',
       reason: REASONS.mcpFunctionUrl,
-      scopes: mcp ? [mcp.fn.fn] : [],
+      // The Function URL is on the live alias (its permission is the alias's).
+      scopes: mcp ? [mcp.fn.fn, mcp.fn.live] : [],
+    },
+    {
+      id: 'HIPAA.Security-CloudWatchAlarmAction',
+      reason: REASONS.rollbackAlarms,
+      scopes: fns(() => true).map((f) => f.rollbackAlarm),
     },
   ];
 

@@ -318,7 +318,7 @@ describe('the table: who may touch items, backups, and no replacement', () => {
     expect(st.Condition.ArnNotEquals).toEqual({
       'aws:PrincipalArn': 'arn:aws:iam::123456789012:role/BreakGlass',
     });
-  });
+  }, 120_000); // synthesises a whole second app
 
   it('is backed up daily and monthly into a locked, encrypted vault; the stack is termination-protected', () => {
     const res = Object.values(templateOf(stack.platform).Resources as Record<string, Json>);

@@ -24,7 +24,9 @@ const ACTIONS_OF_COMMAND: Record<string, string[]> = {
     'dynamodb:ConditionCheckItem',
   ],
 };
-const NOT_DYNAMODB = new Set(['GetSecretValueCommand', 'PutEventsCommand']);
+// Not DynamoDB: Secrets Manager, EventBridge, and STS (tenant sessions: sts:AssumeRole and
+// sts:TagSession on the function's own tenant role, lib/functions.ts).
+const NOT_DYNAMODB = new Set(['GetSecretValueCommand', 'PutEventsCommand', 'AssumeRoleCommand']);
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
