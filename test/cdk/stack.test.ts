@@ -697,6 +697,8 @@ describe('API Gateway (from the route manifest)', () => {
     );
   });
 
+  // Synthesises five whole apps; with each function's alias, deployment group and tenant role,
+  // that takes longer than the default 30 s on a busy machine (hence the timeout below).
   it('takes a new deployment when any method changes, and only then', () => {
     const deploymentIdOf = (m: Manifest) => {
       const other = testApp();
@@ -717,8 +719,7 @@ describe('API Gateway (from the route manifest)', () => {
       { ...manifest, routes: [{ ...first!, path: `${first!.path}x` }, ...rest] },
     ];
     for (const changed of changes) expect(deploymentIdOf(changed)).not.toBe(same);
-  }, // that takes longer than the default 30 s on a busy machine. // Synthesises five whole apps; with a function's alias, deployment group and tenant role each,
-  120_000);
+  }, 120_000);
 
   it('creates each path resource once, in the API stack when areas share it', () => {
     // A route of an identity group beneath the outpatient /patients/{id}.
