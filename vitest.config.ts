@@ -47,6 +47,9 @@ export const OWN_PROCESS: readonly string[] = [
   // Takes the process's EventBridge client and bus name over (useEventBusClient) to make PutEvents
   // fail: a shared worker's runtime would stop receiving the events of the files after it.
   'test/integration/outbox.test.ts',
+  // Sets TENANT_ROLE_ARN and mocks the STS client class: every store of the process would sign
+  // with the mock's session credentials while it runs.
+  'test/integration/tenant-credentials.test.ts',
 ];
 
 function projects(p: SuiteProject): TestProjectInlineConfiguration[] {

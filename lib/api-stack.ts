@@ -36,7 +36,7 @@ export class ApiStack extends NestedStack {
       logLevel: props.settings.logLevel,
     });
     this.api = new Api(this, 'Api', {
-      authorizerFunction: this.authorizer.fn,
+      authorizerFunction: this.authorizer.live,
       methods: props.methods,
     });
   }

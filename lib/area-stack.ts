@@ -82,7 +82,7 @@ export class AreaStack extends NestedStack {
       authorizerId: api.api.authorizerId,
       sharedResources: api.api.sharedResources,
       methods: props.methods,
-      groupFunctions: new Map([...this.functions.groups].map(([name, f]) => [name, f.fn])),
+      groupFunctions: new Map([...this.functions.groups].map(([name, f]) => [name, f.live])),
     });
   }
 }

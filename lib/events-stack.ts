@@ -58,7 +58,14 @@ export function eventFunctionSpecs(): EventFunctionSpec[] {
         'Every 5 minutes: expires pending agent actions, publishes again for unclaimed approvals',
       memoryMb: 512,
       timeoutSeconds: 120,
-      permissions: { table: 'readwrite' as const, events: true },
+      permissions: {
+        table: 'readwrite' as const,
+        events: true,
+        crossTenant: {
+          reason:
+            'reads the due-work index (gsi5 DUE#…) of every hospital at once, then expires or re-publishes actions of each',
+        },
+      },
       entry: 'functions/agent-actions-sweep/handler.ts',
     },
     {
@@ -66,11 +73,19 @@ export function eventFunctionSpecs(): EventFunctionSpec[] {
       description: `Every ${RELAY_RATE_MINUTES} minute: publishes due outbox events, retries failed ones with backoff`,
       memoryMb: 512,
       timeoutSeconds: 50,
-      permissions: { table: 'readwrite' as const, events: true },
+      permissions: {
+        table: 'readwrite' as const,
+        events: true,
+        crossTenant: {
+          reason:
+            'reads the due outbox index (gsi5 DUE#…) of every hospital at once and marks each event published',
+        },
+      },
       entry: 'functions/outbox-relay/handler.ts',
     },
     {
-      name: 'notifications',
+      // Not `notifications`/`webhooks`: those are the REST groups' functions (settings, outbox).
+      name: 'notification-delivery',
       description:
         'Events to people: e-mail through SES, SMS through SNS, once per event, person and channel',
       memoryMb: 512,
@@ -80,7 +95,7 @@ export function eventFunctionSpecs(): EventFunctionSpec[] {
       entry: 'functions/notifications/handler.ts',
     },
     {
-      name: 'webhooks',
+      name: 'webhook-delivery',
       description:
         'Events to the hospitals’ webhook subscriptions (signed), and their retries every minute',
       memoryMb: 512,
@@ -93,8 +108,11 @@ export function eventFunctionSpecs(): EventFunctionSpec[] {
 
 /** The events each consumer function receives (by detail-type), besides the executors. */
 const CONSUMERS: Record<string, { detailTypes: readonly string[]; description: string }> = {
-  notifications: { detailTypes: NOTIFIED_EVENTS, description: 'Events people are told about' },
-  webhooks: {
+  'notification-delivery': {
+    detailTypes: NOTIFIED_EVENTS,
+    description: 'Events people are told about',
+  },
+  'webhook-delivery': {
     detailTypes: WEBHOOK_DETAIL_TYPES,
     description: 'Events sent to webhook subscriptions',
   },
@@ -110,7 +128,10 @@ const SCHEDULES: Record<string, { minutes: number; description: string }> = {
     minutes: RELAY_RATE_MINUTES,
     description: `The outbox relay, every ${RELAY_RATE_MINUTES} minute`,
   },
-  webhooks: { minutes: 1, description: 'Webhook retries that fell due, every minute' },
+  'webhook-delivery': {
+    minutes: 1,
+    description: 'Webhook retries that fell due, every minute',
+  },
 };
 
 /**
@@ -220,7 +241,9 @@ export class EventsStack extends NestedStack {
               detailType: rule.pattern['detail-type'],
               detail: rule.pattern.detail,
             },
-            targets: [new targets.LambdaFunction(fn.fn, { deadLetterQueue: dlq, ...TARGET_RETRY })],
+            targets: [
+              new targets.LambdaFunction(fn.live, { deadLetterQueue: dlq, ...TARGET_RETRY }),
+            ],
           }),
         );
       } else {
@@ -236,7 +259,8 @@ export class EventsStack extends NestedStack {
               ],
             }),
           );
-        if (spec.name === 'notifications') this.notificationGrants(fn, props.settings.notify);
+        if (spec.name === 'notification-delivery')
+          this.notificationGrants(fn, props.settings.notify);
         const schedule = SCHEDULES[spec.name];
         if (!schedule && consumer) continue;
         if (!schedule)
@@ -245,7 +269,9 @@ export class EventsStack extends NestedStack {
           new events.Rule(this, `${id}Schedule`, {
             description: schedule.description,
             schedule: events.Schedule.rate(Duration.minutes(schedule.minutes)),
-            targets: [new targets.LambdaFunction(fn.fn, { deadLetterQueue: dlq, ...TARGET_RETRY })],
+            targets: [
+              new targets.LambdaFunction(fn.live, { deadLetterQueue: dlq, ...TARGET_RETRY }),
+            ],
           }),
         );
       }

@@ -20,7 +20,16 @@ export type FunctionSpec = Pick<
    */
   bundle?: { budgetKb: number; classicZod: boolean; reason: string };
   /** A group's declared permissions; the table level may also be `lookup` (the authorizer). */
-  permissions: Omit<GroupPermissions, 'table'> & { table: TableAccess };
+  permissions: Omit<GroupPermissions, 'table'> & {
+    table: TableAccess;
+    /**
+     * It works across tenants (a scheduled job reading due work of every hospital), so it cannot
+     * use a tenant session: its table grant has no LeadingKeys condition, and this says why.
+     * Every other function with table access reaches tenants' items only through tenant sessions
+     * (lib/functions.ts, shared/kernel/store/tenant-credentials.ts).
+     */
+    crossTenant?: { reason: string };
+  };
 };
 
 /** The project root (the folder holding package.json), whatever the current directory. */
@@ -70,7 +79,8 @@ export function mcpSpec(): FunctionSpec {
     memoryMb: MCP_FUNCTION.memoryMb,
     timeoutSeconds: MCP_FUNCTION.timeoutSeconds,
     entry: MCP_FUNCTION.entry,
-    permissions: { table: 'readwrite', jwtSecret: true },
+    // Every tool call appends its agent audit record (shared/agents/run.ts).
+    permissions: { table: 'readwrite', jwtSecret: true, writesAgentAudit: true },
     bundle: {
       budgetKb: 600,
       classicZod: true,

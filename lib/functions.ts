@@ -1,17 +1,25 @@
 import { Duration } from 'aws-cdk-lib';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import * as codedeploy from 'aws-cdk-lib/aws-codedeploy';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as events from 'aws-cdk-lib/aws-events';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { TENANT_SESSION_TAG } from '../shared/kernel/store/isolation';
 import { PAGE_SCRIPTS_FUNCTION } from '../shared/web/assets';
 import { BUNDLE, functionCode } from './bundling';
 import type { FunctionSpec } from './function-specs';
 import type { Logging } from './logging';
 import type { Secrets } from './secrets';
 import type { Settings } from './settings';
-import { grantTableAccess } from './table-grants';
+import {
+  denyAuditChanges,
+  GLOBAL_LOOKUP_KEYS,
+  grantTableAccess,
+  TENANT_SESSION_KEYS,
+} from './table-grants';
 
 export interface FunctionsProps {
   table: dynamodb.ITable;
@@ -30,6 +38,15 @@ export interface ApiFunctionProps extends Omit<FunctionsProps, 'specs'> {
   deadLetterQueue?: sqs.IQueue;
 }
 
+/** The alias every caller invokes. */
+export const LIVE_ALIAS = 'live';
+
+/**
+ * Gradual rollout: 10% of invocations go to the new version for 5 minutes, then all of them,
+ * unless the function's rollback alarm fires first (then CodeDeploy moves the alias back).
+ */
+export const DEPLOYMENT_CONFIG = codedeploy.LambdaDeploymentConfig.CANARY_10PERCENT_5MINUTES;
+
 /** `api-keys` → `ApiKeys`: construct ids, hence logical ids, stay readable. */
 export function constructId(name: string): string {
   return name.replace(/(^|-)([a-z0-9])/g, (_m, _dash: string, c: string) => c.toUpperCase());
@@ -41,7 +58,21 @@ export function constructId(name: string): string {
  */
 export class ApiFunction extends Construct {
   readonly fn: lambda.Function;
+  /**
+   * What every caller invokes (API Gateway, the authorizer, EventBridge, the MCP Function URL):
+   * the `live` alias. A deployment publishes a new version and CodeDeploy shifts the alias to it
+   * gradually, rolling back when `rollbackAlarm` fires (safe delivery, docs/production.md).
+   */
+  readonly live: lambda.Alias;
+  /** Errors of the new version during a gradual deployment: CodeDeploy rolls back on it. */
+  readonly rollbackAlarm: cloudwatch.Alarm;
+  readonly deployment: codedeploy.LambdaDeploymentGroup;
   readonly role: iam.Role;
+  /**
+   * The role its tenant sessions assume (tenant-scoped functions with table access): the table
+   * grant, confined to the session's tenant by `dynamodb:LeadingKeys`.
+   */
+  readonly tenantRole?: iam.Role;
   readonly spec: FunctionSpec;
 
   constructor(scope: Construct, id: string, props: ApiFunctionProps) {
@@ -85,7 +116,40 @@ export class ApiFunction extends Construct {
     const { permissions } = spec;
     // Least privilege from the declared level (lib/table-grants.ts), not CDK's grantRead*Data,
     // which would add Scan, batch operations and stream reads.
-    grantTableAccess(this.role, props.table, permissions.table);
+    if (permissions.table !== 'none' && !permissions.crossTenant) {
+      // Tenant isolation in IAM: the function's own role reaches the global lookups only; a
+      // tenant's items need a session of the tenant role tagged with that tenant, which the
+      // store opens per tenant and container (shared/kernel/store/tenant-credentials.ts).
+      grantTableAccess(this.role, props.table, permissions.table, GLOBAL_LOOKUP_KEYS);
+      this.tenantRole = new iam.Role(this, 'TenantRole', {
+        description: `${spec.name} function, one tenant's session: that tenant's items only (dynamodb:LeadingKeys on the session tag)`,
+        maxSessionDuration: Duration.hours(1),
+        assumedBy: new iam.SessionTagsPrincipal(
+          new iam.PrincipalWithConditions(new iam.ArnPrincipal(this.role.roleArn), {
+            // A session must carry the tenant tag, and no other tag.
+            StringLike: { [`aws:RequestTag/${TENANT_SESSION_TAG}`]: '?*' },
+            'ForAllValues:StringEquals': { 'aws:TagKeys': [TENANT_SESSION_TAG] },
+          }),
+        ),
+      });
+      this.role.addToPrincipalPolicy(
+        new iam.PolicyStatement({
+          actions: ['sts:AssumeRole', 'sts:TagSession'],
+          resources: [this.tenantRole.roleArn],
+        }),
+      );
+      grantTableAccess(this.tenantRole, props.table, permissions.table, TENANT_SESSION_KEYS);
+      denyAuditChanges(this.tenantRole, props.table, {
+        writesAgentAudit: Boolean(permissions.writesAgentAudit),
+      });
+      this.fn.addEnvironment('TENANT_ROLE_ARN', this.tenantRole.roleArn);
+    } else {
+      grantTableAccess(this.role, props.table, permissions.table);
+    }
+    if (permissions.table !== 'none')
+      denyAuditChanges(this.role, props.table, {
+        writesAgentAudit: Boolean(permissions.writesAgentAudit),
+      });
     if (permissions.table !== 'none') {
       this.fn.addEnvironment('TABLE_NAME', props.table.tableName);
       // Lists answer sealed cursors (lib/secrets.ts).
@@ -96,6 +160,26 @@ export class ApiFunction extends Construct {
       props.secrets.grantRead(this.role);
       this.fn.addEnvironment('JWT_SECRET_ARN', props.secrets.jwtSecret.secretArn);
     }
+
+    this.live = new lambda.Alias(this, 'Live', {
+      aliasName: LIVE_ALIAS,
+      version: this.fn.currentVersion,
+    });
+    // Watched by CodeDeploy only (no notification: the Monitoring stack pages on errors).
+    this.rollbackAlarm = new cloudwatch.Alarm(this, 'RollbackAlarm', {
+      alarmDescription: `${spec.name}: errors of the live alias during a deployment (CodeDeploy rolls back)`,
+      metric: this.live.metricErrors({ period: Duration.minutes(1), statistic: 'Sum' }),
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
+    this.deployment = new codedeploy.LambdaDeploymentGroup(this, 'Deployment', {
+      alias: this.live,
+      deploymentConfig: DEPLOYMENT_CONFIG,
+      alarms: [this.rollbackAlarm],
+      autoRollback: { failedDeployment: true, stoppedDeployment: true, deploymentInAlarm: true },
+    });
 
     if (permissions.events) {
       if (!props.eventBus) {

@@ -1,13 +1,15 @@
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Stack, type StackProps, Tags } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { deploymentModel, methodSpecs } from './api';
 import { ApiStack } from './api-stack';
 import { AreaStack } from './area-stack';
 import { AREAS, type AreaName } from './areas';
+import { DEPLOYMENT_TAG } from './data';
 import { EventsStack } from './events-stack';
 import { checkGroupNames } from './function-specs';
 import type { ApiFunction } from './functions';
 import { type Manifest, readManifest } from './manifest';
+import { MonitoringStack } from './monitoring-stack';
 import { acknowledgeNagFindings } from './nag-acknowledgements';
 import { PlatformStack } from './platform-stack';
 import type { Settings } from './settings';
@@ -48,11 +50,15 @@ export class HospitalStack extends Stack {
   readonly events: EventsStack;
   readonly areas: ReadonlyMap<AreaName, AreaStack>;
   readonly stage: StageStack;
+  readonly monitoring: MonitoringStack;
   readonly functions: HospitalFunctions;
 
   constructor(scope: Construct, id: string, props: HospitalStackProps) {
-    super(scope, id, props);
+    // Termination protection: deleting the stack takes an explicit step (docs/production.md).
+    super(scope, id, { terminationProtection: true, ...props });
     const { settings } = props;
+    // Every role of the deployment carries it: the table's resource policy admits only them.
+    Tags.of(this).add(DEPLOYMENT_TAG, this.stackName);
     const manifest = props.manifest ?? readManifest();
     checkGroupNames(manifest.groups);
     const methods = methodSpecs(manifest);
@@ -108,6 +114,21 @@ export class HospitalStack extends Stack {
       settings,
     });
 
+    this.monitoring = new MonitoringStack(this, 'Monitoring', {
+      functions: this.functions.all,
+      authorizer: this.functions.authorizer,
+      alarmTopic: this.events.alarmTopic,
+      table: this.platform.data.table,
+      apiName: this.api.api.resource.name!,
+      stageName: settings.stageName,
+      webAcl: this.stage.firewall.webAcl,
+      settings,
+    });
+    new CfnOutput(this, 'DashboardName', {
+      description: 'The service dashboard (CloudWatch): docs/operations.md',
+      value: this.monitoring.dashboard.dashboardName,
+    });
+
     const { apiStage } = this.stage;
     new CfnOutput(this, 'ApiUrl', { description: 'Base URL of the REST API', value: apiStage.url });
     const getStarted = manifest.routes.find((r) => r.path === '/get-started');
@@ -149,7 +170,8 @@ export class HospitalStack extends Stack {
     new CfnOutput(this, 'AccessLogGroup', { value: apiStage.accessLogs.logGroupName });
     new CfnOutput(this, 'EventBusName', { value: this.events.bus.eventBusName });
     new CfnOutput(this, 'AlarmTopicArn', {
-      description: 'SNS topic of every DLQ and outbox relay alarm: subscribe operators to it',
+      description:
+        'SNS topic of every alarm (functions, API, table, WAF, DLQs, outbox relay): subscribe operators to it',
       value: this.events.alarmTopic.topicArn,
     });
 

@@ -26,6 +26,22 @@ export interface GroupPermissions {
   table: 'none' | 'read' | 'readwrite';
   jwtSecret?: boolean;
   events?: boolean;
+  /** It runs agent calls and appends their audit records (lib/table-grants.ts). */
+  writesAgentAudit?: boolean;
+}
+
+/**
+ * The table access a group's function gets: what it declares, narrowed to `read` when every route
+ * of the group is an operation that only reads (a group declares `readwrite` by default, so a new
+ * read-only module is read-only on AWS without saying so). The REST edge writes nothing on a read
+ * (shared/edge), so a read operation's function needs no write action.
+ */
+export function effectiveTableAccess(
+  declared: GroupPermissions['table'],
+  routeKinds: readonly string[],
+): GroupPermissions['table'] {
+  if (declared !== 'readwrite' || !routeKinds.length) return declared;
+  return routeKinds.every((k) => k === 'read') ? 'read' : declared;
 }
 
 /** One resource group of the manifest: one Lambda function. */
@@ -77,6 +93,12 @@ export function readManifest(
   const areaOf = areas ?? groupAreasOf(modules);
   const problems: string[] = [];
   const all = groupsOf(modules);
+  const allRoutes = routesOf(modules);
+  /** `read` / `write` for an operation's route, its kind (rpc, page, static) for the others. */
+  const kindsOf = (group: string) =>
+    allRoutes
+      .filter((r) => r.group === group)
+      .map((r) => (r.kind === 'operation' ? r.op.kind : r.kind));
   const groups = all.map((g): ManifestGroup => {
     const area = areaOf[g.name];
     if (area === undefined)
@@ -95,9 +117,10 @@ export function readManifest(
       memoryMb: g.memoryMb,
       timeoutSeconds: g.timeoutSeconds,
       permissions: {
-        table: g.permissions.table,
+        table: effectiveTableAccess(g.permissions.table, kindsOf(g.name)),
         jwtSecret: g.permissions.jwtSecret ?? false,
         events: g.permissions.events ?? false,
+        writesAgentAudit: g.permissions.writesAgentAudit ?? false,
       },
       entry: groupEntry(g),
       ...(!g.entry && g.source
@@ -113,7 +136,7 @@ export function readManifest(
   }
   if (problems.length) throw new Error(`Route manifest: ${problems.join('; ')}`);
 
-  const routes = routesOf(modules).map(
+  const routes = allRoutes.map(
     (r): ManifestRoute => ({
       method: r.method,
       path: r.path,

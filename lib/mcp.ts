@@ -37,7 +37,7 @@ export class McpEndpoint extends Construct {
     if (reservedConcurrency > 0)
       (this.fn.fn.node.defaultChild as lambda.CfnFunction).reservedConcurrentExecutions =
         reservedConcurrency;
-    this.url = this.fn.fn.addFunctionUrl({
+    this.url = this.fn.live.addFunctionUrl({
       authType: lambda.FunctionUrlAuthType.NONE,
       invokeMode: lambda.InvokeMode.RESPONSE_STREAM,
     });

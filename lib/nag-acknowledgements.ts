@@ -35,8 +35,12 @@ export const REASONS = {
     "The API authenticates with its own credentials (HS256 JWT access tokens from POST /auth/login, hashed svc_sk_ API keys for machine clients) verified by a Lambda REQUEST authorizer; there is no Cognito user pool. Methods with no authorizer at all are the manifest's public routes (see APIG4).",
   publicRoute: (label: string) =>
     `Declared public in the route manifest (${label}): health check, product pages, sign-in and hospital registration must be reachable without a credential. Every other method goes through the Lambda REQUEST authorizer.`,
-  backupPlan:
-    'Point-in-time recovery is on (continuous backups, restore to any second of the last 35 days), and the table and its KMS key are deletion-protected and retained. Longer-term copies belong in an AWS Backup plan with a vault in a separate backup account, which is set up organisation-wide (AWS Organizations backup policies) rather than inside an application stack.',
+  rollbackAlarms:
+    "A function's rollback alarm exists for CodeDeploy, which watches its state during a gradual deployment and moves the alias back when it fires. It notifies nobody on purpose: the Monitoring stack's errors alarm of the same function pages the on-call engineer (docs/operations.md), and a second page for the same errors would be noise.",
+  codeDeployServiceRole:
+    "CodeDeploy's service role for a Lambda deployment group uses AWSCodeDeployRoleForLambdaLimited, the AWS-managed policy CodeDeploy documents for it: it may read the group's alarms and update this function's alias (lib/functions.ts, gradual rollout with rollback).",
+  backupServiceRole:
+    "AWS Backup's role for the table's backup selection uses AWSBackupServiceRolePolicyForBackup, the AWS-managed policy AWS Backup documents for it: the service needs it to create, copy and expire recovery points of the resources it is assigned (here: the table only, lib/backup.ts).",
   perFunctionPolicies:
     "Each function has its own role, whose policy CDK generates from that group's declared permissions (table read or readwrite, JWT secret, its own log group, X-Ray). Such policies belong to exactly one role by design; customer-managed policies are meant to be shared between roles, the opposite of per-function least privilege.",
   reservedConcurrency:
@@ -96,6 +100,9 @@ export function nagAcknowledgements(stack: HospitalStack): NagAcknowledgement[] 
   const tableCfn = data.table.node.defaultChild as CfnElement;
   const fns = (pred: (f: ApiFunction) => boolean) => functions.all.filter(pred);
   const roles = (pred: (f: ApiFunction) => boolean) => fns(pred).map((f) => f.role);
+  /** The roles holding a function's table grant: its own, and its tenant role if it has one. */
+  const tableRoles = (pred: (f: ApiFunction) => boolean) =>
+    fns(pred).flatMap((f) => (f.tenantRole ? [f.role, f.tenantRole] : [f.role]));
   const stage = stack.stage.apiStage.stage;
   const mcp = areas.get('agents')?.mcp;
   const readsIndexes = (f: ApiFunction) =>
@@ -127,16 +134,16 @@ export function nagAcknowledgements(stack: HospitalStack): NagAcknowledgement[] 
     },
     // The table ARN is rendered per stack: each area stack receives it as a parameter.
     ...byId(
-      fns(readsIndexes).map((f) => ({
-        id: `AwsSolutions-IAM5[Resource::${arnRefIn(Stack.of(f.role), tableCfn)}/index/*]`,
-        scope: f.role,
+      tableRoles(readsIndexes).map((role) => ({
+        id: `AwsSolutions-IAM5[Resource::${arnRefIn(Stack.of(role), tableCfn)}/index/*]`,
+        scope: role,
       })),
       REASONS.tableIndexes,
     ),
     {
       id: 'AwsSolutions-IAM5[Action::kms:GenerateDataKey*]',
       reason: REASONS.kmsWriteActions,
-      scopes: roles(
+      scopes: tableRoles(
         (f) =>
           f.spec.permissions.table !== 'none' &&
           TABLE_GRANTS[f.spec.permissions.table].key.includes('kms:GenerateDataKey*'),
@@ -145,7 +152,7 @@ export function nagAcknowledgements(stack: HospitalStack): NagAcknowledgement[] 
     {
       id: 'HIPAA.Security-IAMNoInlinePolicy',
       reason: REASONS.perFunctionPolicies,
-      scopes: roles(() => true),
+      scopes: tableRoles(() => true),
     },
 
     {
@@ -184,11 +191,26 @@ export function nagAcknowledgements(stack: HospitalStack): NagAcknowledgement[] 
     },
     { id: 'HIPAA.Security-APIGWSSLEnabled', reason: REASONS.noClientCertificate, scopes: [stage] },
 
-    { id: 'HIPAA.Security-DynamoDBInBackupPlan', reason: REASONS.backupPlan, scopes: [data.table] },
+    {
+      id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSCodeDeployRoleForLambdaLimited]',
+      reason: REASONS.codeDeployServiceRole,
+      scopes: fns(() => true).map((f) => f.deployment),
+    },
+    {
+      id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSBackupServiceRolePolicyForBackup]',
+      reason: REASONS.backupServiceRole,
+      scopes: [platform.backup.plan],
+    },
     {
       id: 'HIPAA.Security-LambdaFunctionPublicAccessProhibited',
       reason: REASONS.mcpFunctionUrl,
-      scopes: mcp ? [mcp.fn.fn] : [],
+      // The Function URL is on the live alias (its permission is the alias's).
+      scopes: mcp ? [mcp.fn.fn, mcp.fn.live] : [],
+    },
+    {
+      id: 'HIPAA.Security-CloudWatchAlarmAction',
+      reason: REASONS.rollbackAlarms,
+      scopes: fns(() => true).map((f) => f.rollbackAlarm),
     },
   ];
 

@@ -1,12 +1,16 @@
 import { NestedStack, type NestedStackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
+import { Backup } from './backup';
 import { Data } from './data';
 import { Logging } from './logging';
 import { Secrets } from './secrets';
 import type { Settings } from './settings';
 
 export interface PlatformStackProps extends NestedStackProps {
-  settings: Pick<Settings, 'logRetentionDays' | 'contributorInsights'>;
+  settings: Pick<
+    Settings,
+    'logRetentionDays' | 'contributorInsights' | 'breakGlassRoleArn' | 'backupCopyVaultArn'
+  >;
 }
 
 /**
@@ -18,16 +22,24 @@ export class PlatformStack extends NestedStack {
   readonly logging: Logging;
   readonly data: Data;
   readonly secrets: Secrets;
+  readonly backup: Backup;
 
   constructor(scope: Construct, id: string, props: PlatformStackProps) {
     super(scope, id, {
       ...props,
       description:
-        'Hospital Management Service platform: DynamoDB table, JWT signing key, logs key',
+        'Hospital Management Service platform: DynamoDB table, its backups, JWT signing key, logs key',
     });
     const { settings } = props;
     this.logging = new Logging(this, 'Logging', { retentionDays: settings.logRetentionDays });
-    this.data = new Data(this, 'Data', { contributorInsights: settings.contributorInsights });
+    this.data = new Data(this, 'Data', {
+      contributorInsights: settings.contributorInsights,
+      ...(settings.breakGlassRoleArn ? { breakGlassRoleArn: settings.breakGlassRoleArn } : {}),
+    });
+    this.backup = new Backup(this, 'Backup', {
+      table: this.data.table,
+      ...(settings.backupCopyVaultArn ? { copyVaultArn: settings.backupCopyVaultArn } : {}),
+    });
     this.secrets = new Secrets(this, 'Secrets');
   }
 }

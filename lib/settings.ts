@@ -34,6 +34,23 @@ export interface Settings {
    */
   mcpReservedConcurrency: number;
   /**
+   * Concurrent executions of the whole account at which the AccountConcurrency alarm fires (the
+   * default account limit is 1,000; set it to about 80% of yours). Context
+   * `accountConcurrencyAlarm`.
+   */
+  accountConcurrencyAlarm: number;
+  /**
+   * An IAM role (ARN) that may read and write the table's items besides the stack's own roles:
+   * the documented break-glass role (docs/production.md). Without it, the table's resource policy
+   * lets no other principal touch items. Context `breakGlassRoleArn`.
+   */
+  breakGlassRoleArn?: string;
+  /**
+   * A backup vault in another account or region (ARN) that every backup is copied to. Context
+   * `backupCopyVaultArn`.
+   */
+  backupCopyVaultArn?: string;
+  /**
    * Optional custom domain (context `domainName` + `certificateArn`, an ACM certificate in the
    * stack's region). Mapped at the root, so the pages' absolute links work without a stage prefix.
    */
@@ -59,6 +76,7 @@ export const DEFAULT_SETTINGS: Settings = {
   contributorInsights: false,
   mcpReservedConcurrency: 20,
   notify: {},
+  accountConcurrencyAlarm: 800,
 };
 
 function num(node: Node, key: string, fallback: number): number {
@@ -93,6 +111,15 @@ function bool(node: Node, key: string, fallback: boolean): boolean {
   return raw === true || raw === 'true';
 }
 
+/** `{ [key]: arn }` when the context names an ARN containing `kind`, `{}` when it names none. */
+function optionalArn(node: Node, key: string, kind: string): Record<string, string> {
+  const value = str(node, key);
+  if (value === undefined) return {};
+  if (!value.startsWith('arn:') || !value.includes(kind))
+    throw new Error(`Context ${key} must be an ARN (…${kind}…), got ${value}`);
+  return { [key]: value };
+}
+
 const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
 
 export function readSettings(node: Node): Settings {
@@ -114,6 +141,9 @@ export function readSettings(node: Node): Settings {
     logLevel: logLevel as Settings['logLevel'],
     contributorInsights: bool(node, 'contributorInsights', d.contributorInsights),
     mcpReservedConcurrency: count(node, 'mcpReservedConcurrency', d.mcpReservedConcurrency),
+    accountConcurrencyAlarm: num(node, 'accountConcurrencyAlarm', d.accountConcurrencyAlarm),
+    ...optionalArn(node, 'breakGlassRoleArn', ':role/'),
+    ...optionalArn(node, 'backupCopyVaultArn', ':backup-vault:'),
     ...(domainName && certificateArn ? { domain: { name: domainName, certificateArn } } : {}),
     notify: notifySettings(node),
   };

@@ -1,6 +1,33 @@
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import {
+  AGENT_AUDIT_COLLECTION,
+  GLOBAL_LOOKUPS,
+  TENANT_SESSION_TAG,
+} from '../shared/kernel/store/isolation';
 import type { GroupPermissions } from './manifest';
+
+/**
+ * Partition keys (`dynamodb:LeadingKeys`) of the global lookups (slug, e-mail, API-key hash,
+ * sign-in throttle): found before the tenant is known, written with their owner's transaction
+ * (shared/kernel/store/keys.ts).
+ */
+export const GLOBAL_LOOKUP_KEYS: readonly string[] = GLOBAL_LOOKUPS.map((kind) => `${kind}#*`);
+
+/**
+ * The partitions one tenant session may reach: its own (`TENANT#<t>` and `TENANT#<t>#…`, from
+ * the session tag STS sets, shared/kernel/store/tenant-credentials.ts) and the global lookups.
+ * IAM substitutes the tag when it evaluates the policy: a session of hospital A cannot name a
+ * key of hospital B, whatever the code builds.
+ */
+export const TENANT_SESSION_KEYS: readonly string[] = [
+  `TENANT#\${aws:PrincipalTag/${TENANT_SESSION_TAG}}`,
+  `TENANT#\${aws:PrincipalTag/${TENANT_SESSION_TAG}}#*`,
+  ...GLOBAL_LOOKUP_KEYS,
+];
+
+/** The agent audit partitions of every tenant (shared/modules/agent-audit/store.ts). */
+export const AGENT_AUDIT_KEYS: readonly string[] = [`TENANT#*#${AGENT_AUDIT_COLLECTION}`];
 
 /**
  * What a function may do with the table. The groups of the route manifest declare `none`, `read`
@@ -50,23 +77,59 @@ export const TABLE_GRANTS: Record<Exclude<TableAccess, 'none'>, TableGrant> = {
   },
 };
 
-/** Adds exactly the table, index and key actions of `access` to the role's policy. */
+/**
+ * Adds exactly the table, index and key actions of `access` to the role's policy; with
+ * `leadingKeys`, only on items (and index partitions) whose partition key matches one of them.
+ * `ForAllValues` is safe here because every granted action names its partition key (no Scan).
+ */
 export function grantTableAccess(
   role: iam.IRole,
   table: dynamodb.ITable,
   access: TableAccess,
+  leadingKeys?: readonly string[],
 ): void {
   if (access === 'none') return;
   const grant = TABLE_GRANTS[access];
+  const conditions = leadingKeys
+    ? { conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...leadingKeys] } } }
+    : {};
   role.addToPrincipalPolicy(
-    new iam.PolicyStatement({ actions: grant.table, resources: [table.tableArn] }),
+    new iam.PolicyStatement({ actions: grant.table, resources: [table.tableArn], ...conditions }),
   );
   if (grant.indexes.length)
     role.addToPrincipalPolicy(
-      new iam.PolicyStatement({ actions: grant.indexes, resources: [`${table.tableArn}/index/*`] }),
+      new iam.PolicyStatement({
+        actions: grant.indexes,
+        resources: [`${table.tableArn}/index/*`],
+        ...conditions,
+      }),
     );
   if (table.encryptionKey)
     role.addToPrincipalPolicy(
       new iam.PolicyStatement({ actions: grant.key, resources: [table.encryptionKey.keyArn] }),
     );
+}
+
+/**
+ * Audit records are append-only for everyone: no role may update or delete an item of an agent
+ * audit partition, and only a function that runs agent calls (`writesAgentAudit`) may put one.
+ * An explicit Deny, so that no later Allow (a wider grant added by mistake) can undo it.
+ */
+export function denyAuditChanges(
+  role: iam.IRole,
+  table: dynamodb.ITable,
+  options: { writesAgentAudit: boolean },
+): void {
+  role.addToPrincipalPolicy(
+    new iam.PolicyStatement({
+      effect: iam.Effect.DENY,
+      actions: [
+        'dynamodb:UpdateItem',
+        'dynamodb:DeleteItem',
+        ...(options.writesAgentAudit ? [] : ['dynamodb:PutItem']),
+      ],
+      resources: [table.tableArn],
+      conditions: { 'ForAnyValue:StringLike': { 'dynamodb:LeadingKeys': [...AGENT_AUDIT_KEYS] } },
+    }),
+  );
 }

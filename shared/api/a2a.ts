@@ -15,6 +15,8 @@ export const a2aGroup = defineGroup({
       'the A2A SDK’s server parts and the agent catalogue as data (every tool’s JSON Schemas); the modules whose tools it calls load on demand',
   },
   description: 'A2A JSON-RPC: tasks routed to the agent catalogue, stored per tenant',
+  // Every skill call appends its agent audit record (shared/agents/run.ts).
+  permissions: { table: 'readwrite', writesAgentAudit: true },
   routes: [
     rpc({
       name: 'a2a',

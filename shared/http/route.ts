@@ -191,6 +191,11 @@ export interface Permissions {
   table: 'none' | 'read' | 'readwrite';
   jwtSecret?: boolean;
   events?: boolean;
+  /**
+   * It runs agent calls (shared/agents/run.ts), so it appends agent audit records. IAM refuses
+   * that append to every function without it (lib/table-grants.ts).
+   */
+  writesAgentAudit?: boolean;
 }
 
 /** A function's own bundle budget (`npm run bundles`), where the default does not fit. */

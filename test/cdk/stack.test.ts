@@ -117,15 +117,22 @@ function traced(s: Stack, value: unknown): any {
 
 const fnOf = (spec: FunctionSpec) => stack.functions.all.find((f) => f.spec.name === spec.name)!;
 
-/** Every statement of the IAM policies attached to a function's role, with values traced. */
-function statementsOf(spec: FunctionSpec): Json[] {
-  const fn = fnOf(spec);
-  const home = Stack.of(fn.role);
-  const roleId = logicalId(fn.role);
+/** Every statement of the IAM policies attached to a role, with values traced. */
+function roleStatements(role: IConstruct): Json[] {
+  const home = Stack.of(role);
+  const roleId = logicalId(role);
   return Object.values(resourcesOf(home))
     .filter((p) => p.Type === 'AWS::IAM::Policy')
     .filter((p) => asArray(p.Properties.Roles).some((r: Json) => r.Ref === roleId))
     .flatMap((p) => traced(home, p.Properties.PolicyDocument.Statement) as Json[]);
+}
+
+/**
+ * The Allow statements of a function's role (what it may do). Its explicit Deny statements (audit
+ * records, lib/table-grants.ts) grant nothing: they are asserted in test/cdk/production.test.ts.
+ */
+function statementsOf(spec: FunctionSpec): Json[] {
+  return roleStatements(fnOf(spec).role).filter((s) => s.Effect !== 'Deny');
 }
 
 const actionsOf = (statements: Json[]) => statements.flatMap((s) => asArray<string>(s.Action));
@@ -140,7 +147,7 @@ beforeAll(() => {
 });
 
 describe('nested stacks (CloudFormation limits)', () => {
-  it('is one top-level stack of nested stacks: platform, API, one per area, stage', () => {
+  it('is one top-level stack of nested stacks: platform, API, one per area, stage, monitoring', () => {
     const nested = stacksOf(stack).slice(1);
     const areas = [...new Set(manifest.groups.map((g) => g.area))];
     expect(nested.map((s) => s.node.id).sort()).toEqual(
@@ -149,6 +156,7 @@ describe('nested stacks (CloudFormation limits)', () => {
         'Api',
         'Events',
         'Stage',
+        'Monitoring',
         ...areas.map((a) => stack.areas.get(a)!.node.id),
       ].sort(),
     );
@@ -538,9 +546,8 @@ describe('API Gateway (from the route manifest)', () => {
       expect(method.Integration.Type).toBe('AWS_PROXY');
       const fn = stack.functions.groups.get(route.group)!;
       expect(Stack.of(fn.fn)).toBe(home);
-      expect(JSON.stringify(method.Integration.Uri)).toContain(
-        `{"Fn::GetAtt":["${logicalId(fn.fn)}","Arn"]}`,
-      );
+      // Its group's function, through the live alias (gradual deployments, lib/functions.ts).
+      expect(JSON.stringify(method.Integration.Uri)).toContain(`{"Ref":"${logicalId(fn.live)}"}`);
       // Every method is on the one RestApi.
       expect(traced(home, method.RestApiId)).toEqual({ Ref: logicalId(stack.api.api.resource) });
     },
@@ -557,12 +564,12 @@ describe('API Gateway (from the route manifest)', () => {
     });
     const [, authorizerId, authorizer] = ofType('AWS::ApiGateway::Authorizer')[0]!;
     expect(JSON.stringify(authorizer.Properties.AuthorizerUri)).toContain(
-      `"${logicalId(stack.functions.authorizer.fn)}"`,
+      `"${logicalId(stack.functions.authorizer.live)}"`,
     );
     // API Gateway may invoke the authorizer function, as this authorizer of this API only.
     const permissions = ofType('AWS::Lambda::Permission').filter(([s, , p]) =>
       JSON.stringify(traced(s, p.Properties.FunctionName)).includes(
-        `"${logicalId(stack.functions.authorizer.fn)}"`,
+        `"${logicalId(stack.functions.authorizer.live)}"`,
       ),
     );
     expect(permissions).toHaveLength(1);
@@ -690,6 +697,8 @@ describe('API Gateway (from the route manifest)', () => {
     );
   });
 
+  // Synthesises five whole apps; with each function's alias, deployment group and tenant role,
+  // that takes longer than the default 30 s on a busy machine (hence the timeout below).
   it('takes a new deployment when any method changes, and only then', () => {
     const deploymentIdOf = (m: Manifest) => {
       const other = testApp();
@@ -710,7 +719,7 @@ describe('API Gateway (from the route manifest)', () => {
       { ...manifest, routes: [{ ...first!, path: `${first!.path}x` }, ...rest] },
     ];
     for (const changed of changes) expect(deploymentIdOf(changed)).not.toBe(same);
-  });
+  }, 120_000);
 
   it('creates each path resource once, in the API stack when areas share it', () => {
     // A route of an identity group beneath the outpatient /patients/{id}.
@@ -803,7 +812,11 @@ describe('events (lib/events-stack.ts, from the agent action type declaration)',
       expect(rl.Properties.EventBusName).toEqual({ Ref: logicalId(stack.events.bus) });
       expect(rl.Properties.Targets).toHaveLength(1);
       const target = rl.Properties.Targets[0];
-      expect(target.Arn).toEqual({ 'Fn::GetAtt': [fnId, 'Arn'] });
+      // The executor's live alias (gradual deployments, lib/functions.ts).
+      const alias = inEvents('AWS::Lambda::Alias').find(
+        ([, a]) => JSON.stringify(a.Properties.FunctionName) === JSON.stringify({ Ref: fnId }),
+      )!;
+      expect(target.Arn).toEqual({ Ref: alias[0] });
       expect(target.RetryPolicy).toEqual({
         MaximumRetryAttempts: TARGET_RETRY.retryAttempts,
         MaximumEventAgeInSeconds: TARGET_RETRY.maxEventAge.toSeconds(),
@@ -821,7 +834,7 @@ describe('events (lib/events-stack.ts, from the agent action type declaration)',
     return inEvents('AWS::Events::Rule').filter(
       ([, r]) =>
         r.Properties.ScheduleExpression &&
-        JSON.stringify(r.Properties.Targets[0].Arn).includes(logicalId(fn.fn)),
+        JSON.stringify(r.Properties.Targets[0].Arn).includes(logicalId(fn.live)),
     );
   };
 
@@ -831,13 +844,19 @@ describe('events (lib/events-stack.ts, from the agent action type declaration)',
     expect(schedules[0]![1].Properties.Targets[0].DeadLetterConfig).toBeDefined();
   });
 
-  it('runs the outbox relay every minute with a DLQ, and no other schedule exists', () => {
-    const schedules = schedulesOf('outbox-relay');
-    expect(schedules.map(([, r]) => r.Properties.ScheduleExpression)).toEqual(['rate(1 minute)']);
-    expect(schedules[0]![1].Properties.Targets[0].DeadLetterConfig).toBeDefined();
+  it('runs the outbox relay and the webhook retries every minute with a DLQ, and no other schedule exists', () => {
+    for (const name of ['outbox-relay', 'webhook-delivery']) {
+      const schedules = schedulesOf(name);
+      expect(
+        schedules.map(([, r]) => r.Properties.ScheduleExpression),
+        name,
+      ).toEqual(['rate(1 minute)']);
+      expect(schedules[0]![1].Properties.Targets[0].DeadLetterConfig).toBeDefined();
+    }
+    // The sweep, the relay and the webhook retries.
     expect(
       inEvents('AWS::Events::Rule').filter(([, r]) => r.Properties.ScheduleExpression),
-    ).toHaveLength(2);
+    ).toHaveLength(3);
   });
 
   it('every DLQ and the relay raise an alarm to the encrypted alarm topic, which is a stack output', () => {
@@ -845,11 +864,17 @@ describe('events (lib/events-stack.ts, from the agent action type declaration)',
     expect(topics).toHaveLength(1);
     const [topicId, topic] = topics[0]!;
     expect(topic.Properties.KmsMasterKeyId).toBeDefined();
-    const alarms = inEvents('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
+    // Not the functions' rollback alarms, which only CodeDeploy watches (lib/functions.ts).
+    const rollback = new Set(stack.events.functions.map((f) => logicalId(f.rollbackAlarm)));
+    const alarms = inEvents('AWS::CloudWatch::Alarm')
+      .filter(([id]) => !rollback.has(id))
+      .map(([, a]) => a.Properties);
     for (const a of alarms) expect(a.AlarmActions).toEqual([{ Ref: topicId }]);
     // One alarm per queue, on a visible message.
     const queues = inEvents('AWS::SQS::Queue');
-    expect(queues.length).toBe(ACTION_TYPE_NAMES.length + 2);
+    // An executor's per action type, and the sweep's, the relay's, the notification and webhook
+    // deliveries'.
+    expect(queues.length).toBe(ACTION_TYPE_NAMES.length + 4);
     for (const [queueId] of queues) {
       const onQueue = alarms.filter((a) =>
         JSON.stringify(a.Dimensions ?? []).includes(`"${queueId}"`),

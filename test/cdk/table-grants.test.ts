@@ -24,7 +24,16 @@ const ACTIONS_OF_COMMAND: Record<string, string[]> = {
     'dynamodb:ConditionCheckItem',
   ],
 };
-const NOT_DYNAMODB = new Set(['GetSecretValueCommand', 'PutEventsCommand']);
+// Not DynamoDB: Secrets Manager, EventBridge, STS (tenant sessions: sts:AssumeRole and
+// sts:TagSession on the function's own tenant role, lib/functions.ts), and SES/SNS (the
+// notification-delivery function's own grants, lib/events-stack.ts notificationGrants).
+const NOT_DYNAMODB = new Set([
+  'GetSecretValueCommand',
+  'PutEventsCommand',
+  'AssumeRoleCommand',
+  'SendEmailCommand',
+  'PublishCommand',
+]);
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {

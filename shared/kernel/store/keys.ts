@@ -3,29 +3,17 @@
  * `TENANT#<tenantId>`, so no query can reach another tenant's items by construction; module stores
  * build their keys through a `TenantKeys` bound to the context's tenant and never see another
  * tenant's id. Global lookup items (slug, e-mail, API-key hash, sign-in throttle) exist because
- * they must be found before the tenant is known; their kinds are listed here once.
+ * they must be found before the tenant is known; their kinds are listed once, in isolation.ts
+ * (IAM's policies name them too).
  */
+import { GLOBAL_LOOKUPS, type GlobalLookup } from './isolation';
+
+export { AGENT_AUDIT_COLLECTION, GLOBAL_LOOKUPS, type GlobalLookup } from './isolation';
+
 export type ItemKey = {
   pk: string;
   sk: string;
 };
-
-/** Items found before the tenant is known, each written in the same transaction as its owner. */
-export const GLOBAL_LOOKUPS = [
-  'SLUG',
-  'EMAIL',
-  'APIKEYHASH',
-  'LOGINFAIL',
-  // OAuth (shared/modules/oauth): registered clients, pending authorization requests, and the
-  // hashes of codes and tokens, all found from what a client presents before the tenant is known.
-  'OAUTHCLIENT',
-  'OAUTHREQUEST',
-  'OAUTHCODE',
-  'OAUTHTOKEN',
-  'OAUTHREFRESH',
-  'OAUTHRATE',
-] as const;
-export type GlobalLookup = (typeof GLOBAL_LOOKUPS)[number];
 
 /** `SLUG#city-hospital` / `SLUG`. */
 export function lookupKey(kind: GlobalLookup, value: string): ItemKey {

@@ -202,7 +202,7 @@ export class Store {
   private async send<T>(command: { input: unknown }): Promise<T> {
     this.roundTrips.count += 1;
     // biome-ignore lint/suspicious/noExplicitAny: the document client's send is overloaded per command
-    return (await documentClient().send(command as any)) as T;
+    return (await documentClient(this.tenantId).send(command as any)) as T;
   }
 
   /** One item by key, or undefined. `consistent` where the read decides a conditional write. */

@@ -5,7 +5,7 @@
  * Query whatever the filters (the other filters apply as a FilterExpression).
  */
 import { defineRecord } from '../../kernel/records';
-import { sortKey } from '../../kernel/store/keys';
+import { AGENT_AUDIT_COLLECTION, sortKey } from '../../kernel/store/keys';
 import type { QuerySpec, Store, TxItem } from '../../kernel/store/store';
 import * as z from '../../kernel/zod';
 import { AgentAuditRecord as AuditFields, type ListAuditInput } from './schemas';
@@ -17,10 +17,11 @@ export const AuditRecord = defineRecord(
 export type AuditRecord = z.output<typeof AuditRecord.schema>;
 
 const auditKeys = (store: Store) => ({
-  all: () => store.keys.collection('AGENTAUDIT'),
-  byCapability: (capability: string) => store.keys.collection('AGENTAUDIT', 'CAP', capability),
-  byActor: (actorId: string) => store.keys.collection('AGENTAUDIT', 'ACTOR', actorId),
-  byOutcome: (outcome: string) => store.keys.collection('AGENTAUDIT', 'OUTCOME', outcome),
+  all: () => store.keys.collection(AGENT_AUDIT_COLLECTION),
+  byCapability: (capability: string) =>
+    store.keys.collection(AGENT_AUDIT_COLLECTION, 'CAP', capability),
+  byActor: (actorId: string) => store.keys.collection(AGENT_AUDIT_COLLECTION, 'ACTOR', actorId),
+  byOutcome: (outcome: string) => store.keys.collection(AGENT_AUDIT_COLLECTION, 'OUTCOME', outcome),
 });
 
 /** The record's item, with its three index entries. */

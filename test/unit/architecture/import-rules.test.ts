@@ -252,7 +252,10 @@ describe('import rules', () => {
         t.startsWith('shared/a2a/') ||
         (t.startsWith('shared/mcp/') && t !== 'shared/mcp/function.ts') ||
         /^shared\/http\/(rest-|respond|errors)/.test(t) ||
-        (t.startsWith('shared/kernel/store/') && t !== 'shared/kernel/store/table.ts');
+        (t.startsWith('shared/kernel/store/') &&
+          t !== 'shared/kernel/store/table.ts' &&
+          // What IAM must know about keys (tenant session tag, global lookups, audit partitions).
+          t !== 'shared/kernel/store/isolation.ts');
       expect(fromLib(requestCode)).toEqual([]);
     });
 
