@@ -5,6 +5,7 @@ import { errorMessage, readJson, url } from './common/http';
 import {
   FLASH_KEY,
   LOGIN_HINT_KEY,
+  nextPath,
   SESSION_KEY,
   type SessionUser,
   type StoredSession,
@@ -98,7 +99,7 @@ form.addEventListener('submit', async (event) => {
       return;
     }
     submit.textContent = 'Signed in — redirecting…';
-    window.location.assign(url('/admin'));
+    window.location.assign(url(nextPath(window.location.search)));
     return;
   }
   setBusy(submit, false);

@@ -32,10 +32,21 @@ const PAGE_PATH: Record<PageScript, string> = {
   'get-started': '/get-started',
   login: '/login',
   admin: '/admin',
-  billing: '/billing-desk',
+  'billing-desk': '/billing-desk',
   diagnostics: '/diagnostics',
   'bed-board': '/bed-board',
   'api-docs': '/api/docs',
+  // The app shell's script: on every page inside the shell, after the page's own.
+  shell: '/bed-board',
+};
+/** The scripts each page loads, in order. */
+const LOADS: Record<string, PageScript[]> = {
+  '/get-started': ['get-started'],
+  '/login': ['login'],
+  '/admin': ['admin', 'shell'],
+  '/billing-desk': ['billing-desk', 'shell'],
+  '/diagnostics': ['diagnostics', 'shell'],
+  '/bed-board': ['bed-board', 'shell'],
 };
 
 const compiled = compileRoutes(allRoutes());
@@ -99,10 +110,11 @@ describe('page scripts', () => {
       expect(srcs).toEqual(
         name === 'api-docs'
           ? ['/api/docs/swagger-ui-bundle.js', scripts.src(name)]
-          : [scripts.src(name)],
+          : (LOADS[PAGE_PATH[name]!] ?? []).map((n) => scripts.src(n)),
       );
+      expect(srcs).toContain(scripts.src(name));
 
-      const asset = await get(srcs.at(-1)!);
+      const asset = await get(scripts.src(name));
       expect(asset.statusCode).toBe(200);
       expect(asset.headers?.['content-type']).toBe('text/javascript; charset=utf-8');
       expect(asset.headers?.['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -119,7 +131,10 @@ describe('page scripts', () => {
 
   it('are loaded under the stage prefix on the default execute-api URL', async () => {
     const page = await get('/admin', '/prod');
-    expect(scriptSrcs(page.body)).toEqual([`/prod${scripts.src('admin')}`]);
+    expect(scriptSrcs(page.body)).toEqual([
+      `/prod${scripts.src('admin')}`,
+      `/prod${scripts.src('shell')}`,
+    ]);
   });
 
   it('answer 404 for any other name (an old hash, another file)', async () => {
