@@ -230,6 +230,7 @@ export function checkModules(modules: readonly ModuleManifest[]): void {
   const scopes = new Set<string>();
   const pageScripts = new Set<string>();
   const pagePaths = new Set<string>();
+  const navIds = new Set<string>();
   for (const m of modules) {
     for (const scope of Object.keys(m.scopes)) {
       if (scopes.has(scope)) problems.push(`scope ${scope} is declared twice (module ${m.name})`);
@@ -248,6 +249,12 @@ export function checkModules(modules: readonly ModuleManifest[]): void {
         problems.push(`page ${p.path} is declared twice (module ${m.name})`);
       pagePaths.add(p.path);
       if (!NAME_RE.test(p.name)) problems.push(`page name ${p.name} must be kebab-case`);
+      // The shell's nav gives a page's entry the id nav-<name>; its parts' ids are declared.
+      for (const id of [`nav-${p.name}`, ...(p.nav ?? []).map((n) => n.id)]) {
+        if (navIds.has(id))
+          problems.push(`nav entry id ${id} is declared twice (module ${m.name})`);
+        navIds.add(id);
+      }
     }
   }
   for (const r of routesOf(modules)) {

@@ -22,11 +22,13 @@ main[id="main"], main .card, main section { scroll-margin-top: 84px; }
 html { scroll-padding-top: 84px; }
 .shell-nav .nav-link .icon { flex: none; }
 .shell-body { min-width: 0; }
+.shell-body > main { max-width: 1320px; margin: 0; padding: 1.75rem 2rem 3rem; }
 .session-warning { margin: 0; border-radius: 0; display: flex; flex-wrap: wrap; gap: .5rem 1rem; align-items: center; }
 .session-warning form { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; }
 .shell-notice { margin: 1rem 1.25rem 0; }
 .shell-nav-toggle { display: none; }
 @media (max-width: 960px) {
+  .shell-body > main { padding: 1.25rem; }
   .sidebar nav { flex-wrap: wrap; }
   .shell-nav .nav-list { display: flex; flex-wrap: wrap; gap: .25rem; }
   .sidebar { overflow-x: visible; }
@@ -59,7 +61,7 @@ export function navEntries(pages: readonly ShellPageInfo[]): NavEntry[] {
     if (p.layout !== 'app' || p.roles === 'public') continue;
     if (p.section !== 'none')
       entries.push({
-        id: `nav-page-${p.name}`,
+        id: `nav-${p.name}`,
         href: p.path,
         title: p.title,
         icon: p.icon,

@@ -8,6 +8,7 @@
  *  - keeps drafts of half-typed forms (sessionStorage) so nothing typed is lost to a sign-in;
  *  - sign-out; the nav's menu button on narrow screens.
  */
+import { call } from './common/api';
 import { $, find } from './common/dom';
 import { readJson, url } from './common/http';
 import {
@@ -85,14 +86,11 @@ function checkPageRole(role: string, home: HTMLAnchorElement | undefined): void 
   notice.hidden = false;
 }
 
-async function showTenant(session: StoredSession): Promise<void> {
+async function showTenant(): Promise<void> {
   const nameEl = $('tenant-name');
   try {
-    const res = await fetch(url('/tenants/current'), {
-      headers: { authorization: `Bearer ${session.accessToken}`, accept: 'application/json' },
-    });
-    if (res.status === 401) return goToSignIn('Your session has ended. Please sign in again.');
-    const body = (await readJson(res)) as { name?: string } | null;
+    const { status, body } = await call<{ name?: string }>('GET', '/tenants/current');
+    if (status === 401) return goToSignIn('Your session has ended. Please sign in again.');
     // The dashboard's script may have filled it already; only replace the placeholder.
     if (body?.name && nameEl.textContent === 'Loading workspace…') nameEl.textContent = body.name;
   } catch {
@@ -262,7 +260,7 @@ function start(): void {
   });
   navToggle();
   sessionWarning(session);
-  void showTenant(session);
+  void showTenant();
   // After the page's own script (deferred scripts run in order, then DOMContentLoaded).
   document.addEventListener('DOMContentLoaded', keepDrafts);
 }
