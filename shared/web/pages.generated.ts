@@ -6,9 +6,10 @@ import { render as render0 } from "./home";
 import { render as render1 } from "./admin";
 import { render as render2 } from "./get-started";
 import { render as render3 } from "./login";
-import { render as render4 } from "./bed-board";
-import { render as render5 } from "./billing-desk";
-import { render as render6 } from "./diagnostics";
+import { render as render4 } from "./front-desk";
+import { render as render5 } from "./bed-board";
+import { render as render6 } from "./billing-desk";
+import { render as render7 } from "./diagnostics";
 
 /** Every page, in module order: route, nav entry, who sees it, script. */
 export const PAGE_TABLE: readonly ShellPageInfo[] = [
@@ -196,6 +197,24 @@ export const PAGE_TABLE: readonly ShellPageInfo[] = [
     "nav": []
   },
   {
+    "name": "front-desk",
+    "module": "appointments",
+    "path": "/front-desk",
+    "title": "Front desk",
+    "summary": "Front desk: register a patient, book with a patient and doctor picked by searching, check in, no-show and cancel on the live day list",
+    "icon": "frontDesk",
+    "section": "Front desk",
+    "layout": "app",
+    "roles": [
+      "ADMIN",
+      "DOCTOR",
+      "NURSE",
+      "RECEPTIONIST"
+    ],
+    "script": "front-desk",
+    "nav": []
+  },
+  {
     "name": "bed-board",
     "module": "beds",
     "path": "/bed-board",
@@ -260,7 +279,8 @@ export const PAGE_RENDERS: Readonly<Record<string, () => string>> = {
   "admin": render1,
   "get-started": render2,
   "login": render3,
-  "bed-board": render4,
-  "billing-desk": render5,
-  "diagnostics": render6,
+  "front-desk": render4,
+  "bed-board": render5,
+  "billing-desk": render6,
+  "diagnostics": render7,
 };

@@ -72,9 +72,7 @@ class ApiError extends Error {}
 
 function start(session: StoredSession): void {
   const status = $('dx-status');
-  $('dx-user').textContent = session.user?.name
-    ? `${session.user.name} · ${session.user.role ?? ''}`
-    : '';
+  // The signed-in user is shown by the shell's header.
 
   async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
     const headers: Record<string, string> = {
