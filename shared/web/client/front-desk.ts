@@ -248,8 +248,8 @@ function todayList() {
     ).catch(() => null);
     setBusy(button ?? null, false);
     if (answer?.ok) {
-      setStatus(status, `${a.patientName}: ${STATUS_TEXT[to] ?? to}.`, 'success');
       await load();
+      setStatus(status, `${a.patientName}: ${STATUS_TEXT[to] ?? to}.`, 'success');
       $('today-title').focus();
     } else if (answer) showProblem(answer, {}, status, 'That change was not made.');
     else setStatus(status, 'Could not reach the server.', 'error');
@@ -311,7 +311,7 @@ function todayList() {
     return h('tr', { 'data-appointment-id': a.id }, [
       h('td', { 'data-label': 'Time', text: formatTime(a.start, tz) }),
       h('td', { 'data-label': 'Token', text: a.token ?? '–' }),
-      h('td', { 'data-label': 'Patient', text: `${a.patientName} (MRN ${a.mrn})` }),
+      h('td', { 'data-label': 'Patient', text: `${a.patientName} (${a.mrn})` }),
       h('td', { 'data-label': 'Doctor', text: a.doctorName }),
       h('td', { 'data-label': 'Status', text: STATUS_TEXT[a.status] ?? a.status }),
       actions,

@@ -24,7 +24,7 @@ export interface Picker {
 }
 
 const label = (p: PickedPatient) =>
-  `${p.name} · MRN ${p.mrn}${p.dateOfBirth ? ` · born ${p.dateOfBirth}` : ''}`;
+  `${p.name} · ${p.mrn}${p.dateOfBirth ? ` · born ${p.dateOfBirth}` : ''}`;
 
 export function patientPicker(id: string, onChoose?: (p: PickedPatient) => void): Picker {
   const box = $<HTMLInputElement>(`${id}-q`);
