@@ -152,6 +152,11 @@ export function renderShellPage(
   if (page.layout === 'public')
     return renderDocument({ title: page.title, description: page.summary, body, scriptSrc });
   const roles = page.roles === 'public' ? '' : page.roles.join(' ');
+  // Scrollable tables must be reachable by keyboard (WCAG 2.1.1; axe scrollable-region-focusable).
+  const markup = body.replace(
+    /<div class="([^"]*\btable-wrap\b[^"]*)"(?![^>]*\btabindex=)/g,
+    '<div class="$1" tabindex="0"',
+  );
   return renderDocument({
     title: page.title,
     description: page.summary,
@@ -168,7 +173,7 @@ ${header()}
   </aside>
   <div class="shell-body">
     <div class="alert alert-info shell-notice" id="shell-notice" role="status" hidden></div>
-    ${body}
+    ${markup}
   </div>
 </div>`,
   });

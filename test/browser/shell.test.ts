@@ -216,9 +216,7 @@ describe.skipIf(!available)('the app shell in a real browser', () => {
     await page.waitForSelector('#book-patient-results button');
     await page.focus('#book-patient-q');
     await page.keyboard.press('ArrowDown');
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain(
-      existing.mrn,
-    );
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain(existing.mrn);
     await page.keyboard.press('Enter');
     expect(await page.inputValue('#book-patient')).toBe(existing.id);
     expect(await page.textContent('#book-patient-chosen')).toContain('Farah Qureshi');

@@ -35,6 +35,7 @@ const PAGE_PATH: Record<PageScript, string> = {
   'billing-desk': '/billing-desk',
   diagnostics: '/diagnostics',
   'bed-board': '/bed-board',
+  'front-desk': '/front-desk',
   'api-docs': '/api/docs',
   // The app shell's script: on every page inside the shell, after the page's own.
   shell: '/bed-board',
@@ -47,6 +48,7 @@ const LOADS: Record<string, PageScript[]> = {
   '/billing-desk': ['billing-desk', 'shell'],
   '/diagnostics': ['diagnostics', 'shell'],
   '/bed-board': ['bed-board', 'shell'],
+  '/front-desk': ['front-desk', 'shell'],
 };
 
 const compiled = compileRoutes(allRoutes());

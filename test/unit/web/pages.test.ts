@@ -23,6 +23,7 @@ const pages: Record<string, () => string> = {
   'billing-desk': () => renderPage('billing-desk', built),
   'bed-board': () => renderPage('bed-board', built),
   diagnostics: () => renderPage('diagnostics', built),
+  'front-desk': () => renderPage('front-desk', built),
   'not-found': () => renderNotFound(),
 };
 
@@ -37,6 +38,7 @@ const PAGE_SCRIPT: Record<string, PageScript[]> = {
   'billing-desk': ['billing-desk', 'shell'],
   'bed-board': ['bed-board', 'shell'],
   diagnostics: ['diagnostics', 'shell'],
+  'front-desk': ['front-desk', 'shell'],
 };
 
 const REQUIRED_IDS: Record<string, string[]> = {
