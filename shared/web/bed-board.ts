@@ -32,6 +32,7 @@ export function render(): string {
     <p class="muted">Beds by state (HL7 0116), the patient in each and NEWS2 escalations.</p>
   </div>
   <div id="board-status" class="status-region" role="status" aria-live="polite"></div>
+  <p class="live-line" id="board-live"></p>
   <section class="card" aria-labelledby="availability-title">
     <div class="card__body">
       <h2 class="section-title" id="availability-title">Availability</h2>

@@ -14,6 +14,7 @@ export function render(): string {
   const body = `<main id="main" class="container page" tabindex="-1">
   <div class="page-head"><h1>Billing desk</h1></div>
   <div id="app-status" class="status-region" role="status" aria-live="polite"></div>
+  <p class="live-line" id="billing-live"></p>
 
   <section id="dashboard" class="card" aria-labelledby="dashboard-title">
     <div class="card__header"><h2 id="dashboard-title">Billing dashboard <span class="muted small" id="dash-date"></span></h2></div>

@@ -17,6 +17,7 @@ const worklistTabs = (prefix: string, lists: [string, string][]) =>
 export function render(): string {
   const body = `<main id="main" class="container stack">
   <div id="dx-status" class="status-region" aria-live="polite"></div>
+  <p class="live-line" id="dx-live"></p>
 
   <section class="card" id="lab-section" aria-labelledby="lab-title">
     <div class="card__header"><h1 id="lab-title" class="section-title">Laboratory worklists</h1></div>

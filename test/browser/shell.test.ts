@@ -11,6 +11,7 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../bin/local/server';
 import { PROJECT_ROOT } from '../../lib/function-specs';
+import { inpatientHospital, must } from '../support/inpatient';
 import { opdHospital } from '../support/opd';
 import { startTestRuntime } from '../support/runtime';
 
@@ -333,4 +334,23 @@ describe.skipIf(!available)('the app shell in a real browser', () => {
     }
     expect(found).toEqual([]);
   }, 240_000);
+});
+
+describe.skipIf(!available)('live lists in a real browser', () => {
+  it('a new admission made at another desk appears on an open bed board without a reload', async () => {
+    const h = await inpatientHospital(rt.url);
+    const ward = await h.ward({ name: 'Live Ward' }, 2);
+    const patient = await h.patient({ name: 'Live Patient' });
+    const page = await pageAs({ ...h.nurse, tenantId: h.tenantId });
+    await page.goto(`${rt.url}/bed-board`);
+    await page.waitForSelector('body[data-ready="true"]');
+    await page.selectOption('#ward-select', ward.id);
+    await page.waitForSelector('#bed-board li.bed--unoccupied');
+    // Another desk admits into the ward.
+    await must(h.admit(patient.id, { bedId: ward.beds[0].id }), 201, 'admission');
+    await page.waitForSelector('#bed-board li.bed--occupied', { timeout: 30_000 });
+    expect(await page.textContent('#bed-board')).toContain('Live Patient');
+    expect(await page.textContent('#board-live')).toMatch(/^Updated \d\d:\d\d:\d\d/);
+    await page.context().close();
+  }, 60_000);
 });
