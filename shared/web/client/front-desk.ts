@@ -101,6 +101,14 @@ function registerForm(onRegistered: (p: { id: string; name: string; mrn: string 
         confirmDuplicate = true;
         submit.dataset.label = 'Register anyway';
         submit.textContent = 'Register anyway';
+        // The API's hint names its field; staff read what to do instead.
+        const said = String(answer.body?.message ?? '').replace(/;.*$/, '');
+        setStatus(
+          status,
+          `${said || 'This patient may already be registered'}. Search for them in the booking form, or press Register anyway.`,
+          'warning',
+        );
+        return;
       }
       showProblem(answer, fields, status, 'The patient could not be registered.');
     } catch {
