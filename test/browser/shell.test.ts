@@ -185,11 +185,9 @@ describe.skipIf(!available)('the app shell in a real browser', () => {
         const el = document.activeElement as HTMLElement | null;
         if (!el?.closest('#shell-nav')) return null;
         const style = getComputedStyle(el);
-        const rect = el.getBoundingClientRect();
         return {
           text: (el.textContent ?? '').trim(),
           outline: style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) >= 2,
-          onScreen: rect.top >= 60 && rect.bottom <= window.innerHeight,
         };
       });
       if (!focus) continue;
