@@ -7,6 +7,12 @@
 import { includesNote } from '../agents/scope-presets';
 import type { ModuleRoute } from '../manifest/derive';
 import { defineModule } from '../manifest/module';
+import * as agentActions from '../modules/agent-actions/operations';
+import * as agentAudit from '../modules/agent-audit/operations';
+import * as apiKeys from '../modules/api-keys/operations';
+import * as appointments from '../modules/appointments/operations';
+import * as pharmacy from '../modules/pharmacy/operations';
+import * as users from '../modules/users/operations';
 import { a2aGroup } from './a2a';
 import { agentMetaGroup } from './agents';
 import { openapiGroup } from './openapi';
@@ -20,9 +26,111 @@ export const webPlatform = defineModule({
   source: import.meta.url,
   groups: [webGroup],
   pageScripts: {
-    admin: 'shared/web/client/admin.ts',
+    // The shell's own script, on every page inside it (shared/web/shell.ts).
+    shell: 'shared/web/client/shell.ts',
     'api-docs': 'shared/web/client/api-docs.ts',
   },
+  pages: [
+    {
+      name: 'home',
+      path: '/',
+      title: 'Hospital management',
+      summary: 'Landing page',
+      icon: 'dashboard',
+      section: 'none',
+      audience: 'public',
+      layout: 'public',
+      body: 'shared/web/home.ts',
+    },
+    {
+      name: 'admin',
+      path: '/admin',
+      title: 'Workspace',
+      summary: 'Administration dashboard',
+      icon: 'dashboard',
+      section: 'none',
+      audience: 'staff',
+      layout: 'app',
+      body: 'shared/web/admin.ts',
+      script: 'shared/web/client/admin.ts',
+      // The dashboard's sections (hash routes of its script), each shown to the roles that may
+      // use the operations it calls.
+      nav: [
+        {
+          id: 'nav-overview',
+          hash: '#/overview',
+          title: 'Overview',
+          icon: 'dashboard',
+          section: 'Home',
+          audience: 'staff',
+        },
+        {
+          id: 'nav-opd',
+          hash: '#/opd',
+          title: 'Appointments & queue',
+          icon: 'queue',
+          section: 'Front desk',
+          audience: [appointments.queue, appointments.list],
+        },
+        {
+          id: 'nav-pharmacy-stock',
+          hash: '#/pharmacy/stock',
+          title: 'Stock',
+          icon: 'boxes',
+          section: 'Pharmacy',
+          audience: [pharmacy.listItemsOp],
+        },
+        {
+          id: 'nav-pharmacy-expiry',
+          hash: '#/pharmacy/expiry',
+          title: 'Expiry scan',
+          icon: 'hourglass',
+          section: 'Pharmacy',
+          audience: [pharmacy.expiryScan],
+        },
+        {
+          id: 'nav-pharmacy-dispense',
+          hash: '#/pharmacy/dispense',
+          title: 'Dispensing',
+          icon: 'pill',
+          section: 'Pharmacy',
+          audience: [pharmacy.dispense],
+        },
+        {
+          id: 'nav-approvals',
+          hash: '#/approvals',
+          title: 'Approvals',
+          icon: 'approval',
+          section: 'Agents',
+          audience: [agentActions.listPendingActions],
+        },
+        {
+          id: 'nav-agents',
+          hash: '#/automation/agents',
+          title: 'Agents',
+          icon: 'robot',
+          section: 'Agents',
+          audience: [agentAudit.list],
+        },
+        {
+          id: 'nav-users',
+          hash: '#/users',
+          title: 'Users',
+          icon: 'users',
+          section: 'Administration',
+          audience: [users.list],
+        },
+        {
+          id: 'nav-api-keys',
+          hash: '#/automation/api-keys',
+          title: 'API Keys',
+          icon: 'key',
+          section: 'Administration',
+          audience: [apiKeys.list],
+        },
+      ],
+    },
+  ],
 });
 
 /**

@@ -1,20 +1,8 @@
 import { asset, defineGroup, fixed, page } from '../http/route';
-import { SCOPES } from '../kernel/scopes';
 import { renderApiDocs } from '../web/api-docs';
 import { withBasePath } from '../web/base-path';
 import { loadPageScripts, type PageScripts, pageScriptsDir } from '../web/page-scripts';
-import {
-  renderAdmin,
-  renderBedBoard,
-  renderBillingDesk,
-  renderBillingHealth,
-  renderDiagnostics,
-  renderGetStarted,
-  renderHome,
-  renderLogin,
-  renderOAuthConsent,
-  renderReportsPage,
-} from '../web/pages';
+import { PAGES, renderPage } from '../web/pages';
 import {
   SWAGGER_UI_MAX_AGE_SECONDS,
   SWAGGER_UI_PATH,
@@ -39,6 +27,9 @@ function once(render: () => string): (basePath: string) => string {
   };
 }
 
+/** A route name from a page name: `bed-board` → `bedBoard`. */
+const camel = (name: string) => name.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
 export const webGroup = defineGroup({
   name: 'web',
   entry: 'functions/web/handler.ts',
@@ -55,78 +46,17 @@ export const webGroup = defineGroup({
       summary: 'Liveness check',
       body: () => ({ status: 'ok' }),
     }),
-    page({
-      name: 'home',
-      path: '/',
-      tag: 'Pages',
-      summary: 'Landing page',
-      render: once(renderHome),
-    }),
-    page({
-      name: 'getStarted',
-      path: '/get-started',
-      tag: 'Pages',
-      summary: 'Hospital registration page',
-      render: once(() => renderGetStarted({ scriptSrc: pageScripts().src('get-started') })),
-    }),
-    page({
-      name: 'login',
-      path: '/login',
-      tag: 'Pages',
-      summary: 'Sign-in page',
-      render: once(() => renderLogin({ scriptSrc: pageScripts().src('login') })),
-    }),
-    page({
-      name: 'admin',
-      path: '/admin',
-      tag: 'Pages',
-      summary: 'Administration dashboard',
-      render: once(() => renderAdmin({ scopes: SCOPES, scriptSrc: pageScripts().src('admin') })),
-    }),
-    page({
-      name: 'billingDesk',
-      path: '/billing-desk',
-      tag: 'Pages',
-      summary:
-        'Billing desk: the billing dashboard with its chart, bills, an invoice with payment entry',
-      render: once(() => renderBillingDesk({ scriptSrc: pageScripts().src('billing') })),
-    }),
-    page({
-      name: 'billingHealth',
-      path: '/billing-health',
-      tag: 'Pages',
-      summary: 'Billing health check: what to fix before month end, with evidence and fixes',
-      render: once(() => renderBillingHealth({ scriptSrc: pageScripts().src('billing-health') })),
-    }),
-    page({
-      name: 'diagnostics',
-      path: '/diagnostics',
-      tag: 'Pages',
-      summary:
-        'Lab and radiology workbench: worklists, result entry with flags, cumulative results',
-      render: once(() => renderDiagnostics({ scriptSrc: pageScripts().src('diagnostics') })),
-    }),
-    page({
-      name: 'bedBoard',
-      path: '/bed-board',
-      tag: 'Pages',
-      summary: 'Bed board: wards, beds, admit, transfer and discharge',
-      render: once(() => renderBedBoard({ scriptSrc: pageScripts().src('bed-board') })),
-    }),
-    page({
-      name: 'reports',
-      path: '/manager-reports',
-      tag: 'Pages',
-      summary: "Managers' reports: a chart drawn in the page, the daily table, breakdowns, CSV",
-      render: once(() => renderReportsPage({ scriptSrc: pageScripts().src('reports') })),
-    }),
-    page({
-      name: 'oauthConsent',
-      path: '/oauth/consent',
-      tag: 'Pages',
-      summary: 'Consent page of an agent authorization (OAuth): choose what the agent may do',
-      render: once(() => renderOAuthConsent({ scriptSrc: pageScripts().src('oauth-consent') })),
-    }),
+    // Every page a module manifest declares (`pages`): its route here, its nav entry in the
+    // shell, its script in the build (shared/web/pages.generated.ts, written by npm run docs).
+    ...PAGES.map((p) =>
+      page({
+        name: camel(p.name),
+        path: p.path,
+        tag: 'Pages',
+        summary: p.summary,
+        render: once(() => renderPage(p.name, pageScripts())),
+      }),
+    ),
     asset({
       name: 'pageScript',
       path: '/assets/{name}',

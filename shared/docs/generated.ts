@@ -23,7 +23,11 @@ import {
   type RoleGroupName,
 } from '../kernel/roles';
 import { routesOf, scopesOf, stateTablesOf } from '../manifest/derive';
-import { agentCatalogueSource, kernelCatalogueSource } from '../manifest/generated-sources';
+import {
+  agentCatalogueSource,
+  kernelCatalogueSource,
+  pagesCatalogueSource,
+} from '../manifest/generated-sources';
 import type { ModuleManifest } from '../manifest/module';
 import { MODULES } from '../modules/index';
 import { agentsMarkdown } from './agents';
@@ -207,6 +211,7 @@ export function stateMachinesMarkdown(modules: readonly ModuleManifest[] = MODUL
 export const GENERATED_DOCS: Record<string, () => string> = {
   'shared/kernel/catalogue.generated.ts': () => kernelCatalogueSource(MODULES),
   'shared/agents/catalogue.generated.ts': () => agentCatalogueSource(MODULES),
+  'shared/web/pages.generated.ts': () => pagesCatalogueSource(MODULES),
   'docs/routes.md': routesMarkdown,
   'docs/state-machines.md': stateMachinesMarkdown,
   'docs/agents.md': () => agentsMarkdown(MODULES),

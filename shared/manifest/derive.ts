@@ -11,12 +11,20 @@ import {
   type Skill,
 } from '../agents/capability';
 import type { GroupDef, Route } from '../http/route';
-import { ROLE_GROUPS, type Role } from '../kernel/roles';
+import { allowedRoles } from '../kernel/access';
+import { ROLE_GROUPS, ROLES, type Role } from '../kernel/roles';
 import { type ActionTypeDef, approverRoles } from '../modules/agent-actions/index';
 import { ACTION_READERS } from '../modules/agent-actions/operations';
 import type { AreaName } from './areas';
 import { proposalCapability, proposalRoute } from './hitl';
-import type { ChargeSource, DischargeHold, ModuleManifest, StateTable } from './module';
+import type {
+  ChargeSource,
+  DischargeHold,
+  ModuleManifest,
+  PageAudience,
+  ShellPageInfo,
+  StateTable,
+} from './module';
 
 /** A group with the module that declares it and its deployment area. */
 export type ModuleGroup = GroupDef & { module: string; area: AreaName };
@@ -27,6 +35,8 @@ export type ModuleGroup = GroupDef & { module: string; area: AreaName };
  * module's group serves it), else the module that declares the group.
  */
 export type ModuleRoute = Route & { group: string; module: string };
+
+const NAME_RE = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 
 /** Every REST group, in module order. */
 export function groupsOf(modules: readonly ModuleManifest[]): ModuleGroup[] {
@@ -68,11 +78,53 @@ export function stateTablesOf(
   return modules.flatMap((m) => m.stateTables.map((t) => ({ ...t, module: m.name })));
 }
 
-/** Every page script: asset name → entry file. */
+/**
+ * The roles an audience derives: every role that may use at least one of its operations (ADMIN
+ * first, then in the order of ROLES); `staff` is every role.
+ */
+export function audienceRoles(audience: Exclude<PageAudience, 'public'>): Role[] {
+  if (audience === 'staff') return [...ROLES];
+  const roles = new Set<Role>();
+  for (const op of audience)
+    if (op.access.public) for (const r of ROLES) roles.add(r);
+    else for (const r of allowedRoles(op.access)) roles.add(r);
+  return ROLES.filter((r) => roles.has(r));
+}
+
+/** Every page as the shell knows it, in module order, with the roles that see it. */
+export function pagesOf(modules: readonly ModuleManifest[]): ShellPageInfo[] {
+  return modules.flatMap((m) =>
+    m.pages.map((p) => ({
+      name: p.name,
+      module: m.name,
+      path: p.path,
+      title: p.title,
+      summary: p.summary,
+      icon: p.icon,
+      section: p.section,
+      layout: p.layout,
+      roles: p.audience === 'public' ? ('public' as const) : audienceRoles(p.audience),
+      ...(p.script ? { script: p.name } : {}),
+      nav: (p.nav ?? []).map((n) => ({
+        id: n.id,
+        hash: n.hash,
+        title: n.title,
+        icon: n.icon,
+        section: n.section,
+        roles: n.audience === 'public' ? [...ROLES] : audienceRoles(n.audience),
+      })),
+    })),
+  );
+}
+
+/** Every page script: asset name → entry file (the pages' scripts under the page's name). */
 export function pageScriptsOf(modules: readonly ModuleManifest[]): Record<string, string> {
   const scripts: Record<string, string> = {};
   for (const m of modules)
-    for (const [name, entry] of Object.entries(m.pageScripts)) {
+    for (const [name, entry] of [
+      ...Object.entries(m.pageScripts),
+      ...m.pages.flatMap((p) => (p.script ? [[p.name, p.script] as const] : [])),
+    ]) {
       if (Object.hasOwn(scripts, name))
         throw new Error(`Page script ${name} is declared twice (module ${m.name})`);
       scripts[name] = entry;
@@ -177,15 +229,32 @@ export function checkModules(modules: readonly ModuleManifest[]): void {
   }
   const scopes = new Set<string>();
   const pageScripts = new Set<string>();
+  const pagePaths = new Set<string>();
+  const navIds = new Set<string>();
   for (const m of modules) {
     for (const scope of Object.keys(m.scopes)) {
       if (scopes.has(scope)) problems.push(`scope ${scope} is declared twice (module ${m.name})`);
       scopes.add(scope);
     }
-    for (const name of Object.keys(m.pageScripts)) {
+    for (const name of [
+      ...Object.keys(m.pageScripts),
+      ...m.pages.filter((p) => p.script).map((p) => p.name),
+    ]) {
       if (pageScripts.has(name))
         problems.push(`page script ${name} is declared twice (module ${m.name})`);
       pageScripts.add(name);
+    }
+    for (const p of m.pages) {
+      if (pagePaths.has(p.path))
+        problems.push(`page ${p.path} is declared twice (module ${m.name})`);
+      pagePaths.add(p.path);
+      if (!NAME_RE.test(p.name)) problems.push(`page name ${p.name} must be kebab-case`);
+      // The shell's nav gives a page's entry the id nav-<name>; its parts' ids are declared.
+      for (const id of [`nav-${p.name}`, ...(p.nav ?? []).map((n) => n.id)]) {
+        if (navIds.has(id))
+          problems.push(`nav entry id ${id} is declared twice (module ${m.name})`);
+        navIds.add(id);
+      }
     }
   }
   for (const r of routesOf(modules)) {

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { grantScopesByRole } from '../agents/grant-scopes';
 import { allowedRoles } from '../kernel/access';
 import type { ProtectedAccess } from '../kernel/operation';
-import { agentInfosOf, scopesOf, serviceTypesOf } from './derive';
+import { agentInfosOf, pagesOf, scopesOf, serviceTypesOf } from './derive';
 import type { ModuleManifest } from './module';
 
 const HEADER =
@@ -82,5 +82,35 @@ export function agentCatalogueSource(modules: readonly ModuleManifest[]): string
     `export const SKILL_TABLE: readonly Skill[] = ${literal(skills)};\n` +
     '\n/** The manifest of each module with capabilities or agent action types, loaded on demand. */\n' +
     `export const MODULE_LOADERS = {\n${loaders}} as const;\n`
+  );
+}
+
+/** Where the generated page table lives (its imports are relative to it). */
+const PAGES_DIR = fileURLToPath(new URL('../web/', import.meta.url));
+const PROJECT_DIR = fileURLToPath(new URL('../../', import.meta.url));
+
+/**
+ * shared/web/pages.generated.ts: every page the modules declare (`pages`), as the web function
+ * serves it without loading the modules: its route, nav entry, the roles that see it (derived
+ * from the operations it uses), its script's asset name, and its body's `render`.
+ */
+export function pagesCatalogueSource(modules: readonly ModuleManifest[]): string {
+  const pages = pagesOf(modules);
+  const bodies = modules.flatMap((m) => m.pages.map((p) => p.body));
+  const imports = bodies
+    .map((body, i) => {
+      const path = relative(PAGES_DIR, `${PROJECT_DIR}${body}`).replace(/\.ts$/, '');
+      return `import { render as render${i} } from ${JSON.stringify(path.startsWith('.') ? path : `./${path}`)};\n`;
+    })
+    .join('');
+  const renders = pages.map((p, i) => `  ${JSON.stringify(p.name)}: render${i},\n`).join('');
+  return (
+    HEADER +
+    "\nimport type { ShellPageInfo } from '../manifest/module';\n" +
+    imports +
+    '\n/** Every page, in module order: route, nav entry, who sees it, script. */\n' +
+    `export const PAGE_TABLE: readonly ShellPageInfo[] = ${literal(pages)};\n` +
+    "\n/** Each page's markup (its body file's `render`), by page name. */\n" +
+    `export const PAGE_RENDERS: Readonly<Record<string, () => string>> = {\n${renders}};\n`
   );
 }

@@ -12,7 +12,10 @@
  */
 import type { DeclaredCapability, Skill } from '../agents/capability';
 import type { GroupDef } from '../http/route';
+import type { Access } from '../kernel/operation';
+import type { Role } from '../kernel/roles';
 import type { ActionTypeDef } from '../modules/agent-actions/index';
+import type { IconName } from '../web/icons';
 import type { AreaName } from './areas';
 
 /** One state table of docs/state-machines.md: a heading, its prose, and the enforced table. */
@@ -44,6 +47,102 @@ export interface DischargeHold {
   kind: string;
   placedWhen: string;
   releasedWhen: string;
+}
+
+/** The nav's groups of areas, in the order the shell shows them (shared/web/shell.ts). */
+export const NAV_SECTIONS = [
+  'Home',
+  'Front desk',
+  'Clinical',
+  'Inpatients',
+  'Diagnostics',
+  'Pharmacy',
+  'Finance',
+  'Reports',
+  'Agents',
+  'Administration',
+] as const;
+export type NavSection = (typeof NAV_SECTIONS)[number];
+
+/** An operation as a page names it: who may see the page follows from who may use it. */
+export interface PageOperation {
+  name: string;
+  access: Access;
+}
+
+/**
+ * Who sees a page or a nav entry: `public` (signed-out pages: no shell nav), `staff` (any
+ * signed-in role), or the operations it uses: the roles that may use at least one of them
+ * (ADMIN always). Derived from the operations' access, never a hand list of roles.
+ */
+export type PageAudience = 'public' | 'staff' | readonly PageOperation[];
+
+/** One more entry of the shell's nav that opens a part of a page (e.g. `/admin#/opd`). */
+export interface NavLink {
+  /** The link's element id (a page's own script may mark it current). */
+  id: string;
+  /** Appended to the page's path: `#/opd`. */
+  hash: string;
+  title: string;
+  icon: IconName;
+  section: NavSection;
+  audience: PageAudience;
+}
+
+/**
+ * A page of the module, declared once: the web function serves its route, the shell's nav shows
+ * its entry (to the roles its audience derives), and the build bundles its script.
+ * `npm run docs` writes shared/web/pages.generated.ts from these declarations.
+ */
+export interface PageDef {
+  /** Kebab-case: the route's name and the script's asset name. */
+  name: string;
+  /** The URL path (`/bed-board`); unique across modules. */
+  path: string;
+  /** The page's `<title>` and its nav label. */
+  title: string;
+  /** One sentence for docs/routes.md. */
+  summary: string;
+  icon: IconName;
+  /** Where the nav lists it; `none` keeps it out of the nav (sign-in, get started). */
+  section: NavSection | 'none';
+  audience: PageAudience;
+  /** `app`: inside the shell (header, nav, sign-in state); `public`: the signed-out header. */
+  layout: 'app' | 'public';
+  /**
+   * The repo-relative TypeScript file whose `render(opts)` export returns the page's markup
+   * (inside the shell: its `<main id="main">`). Kept out of the manifest so the web function
+   * does not load the modules.
+   */
+  body: string;
+  /** The repo-relative TypeScript entry of its browser script, if it has one (shared/web/assets.ts). */
+  script?: string;
+  /** More nav entries into parts of the page (hash routes). */
+  nav?: readonly NavLink[];
+}
+
+/** A page as the shell knows it (generated): the roles are derived from the audience. */
+export interface ShellPageInfo {
+  name: string;
+  module: string;
+  path: string;
+  title: string;
+  summary: string;
+  icon: IconName;
+  section: NavSection | 'none';
+  layout: 'app' | 'public';
+  /** `public`, or the roles that see it (ADMIN first). */
+  roles: 'public' | readonly Role[];
+  /** Its script's asset name, when it has one. */
+  script?: string;
+  nav: readonly {
+    id: string;
+    hash: string;
+    title: string;
+    icon: IconName;
+    section: NavSection;
+    roles: readonly Role[];
+  }[];
 }
 
 export interface ModuleManifest {
@@ -79,9 +178,12 @@ export interface ModuleManifest {
   chargeSources: readonly ChargeSource[];
   /** Holds it places on a discharge. */
   dischargeHolds: readonly DischargeHold[];
+  /** Its pages in the app shell: route, nav entry and script from one declaration each. */
+  pages: readonly PageDef[];
   /**
-   * Its pages' scripts: asset name → TypeScript entry under shared/web/client/, bundled by esbuild
-   * into one classic script each (shared/web/assets.ts).
+   * Scripts that belong to no one page (the shell's own): asset name → TypeScript entry under
+   * shared/web/client/, bundled by esbuild into one classic script each (shared/web/assets.ts).
+   * A page's script is declared on the page (`pages[].script`).
    */
   pageScripts: Readonly<Record<string, string>>;
 }
@@ -96,6 +198,7 @@ type Optional =
   | 'stateTables'
   | 'chargeSources'
   | 'dischargeHolds'
+  | 'pages'
   | 'pageScripts';
 
 const NAME = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
@@ -115,6 +218,7 @@ export function defineModule(
     stateTables: [],
     chargeSources: [],
     dischargeHolds: [],
+    pages: [],
     pageScripts: {},
     ...def,
   };

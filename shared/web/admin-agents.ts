@@ -26,7 +26,7 @@ function snippet([id, title, hint]: (typeof SNIPPETS)[number]): string {
             <button type="button" class="btn btn-secondary btn-sm" data-copy-target="${codeId}" data-copy-label="${title} snippet" data-copy-status="agents-copy-status">Copy<span class="visually-hidden"> ${title} snippet</span></button>
           </div>
           <p class="hint">${hint}</p>
-          <pre class="code-block"><code id="${codeId}" aria-labelledby="${codeId}-title"></code></pre>
+          <pre class="code-block" tabindex="0"><code id="${codeId}" aria-labelledby="${codeId}-title"></code></pre>
         </div>`;
 }
 

@@ -4,18 +4,6 @@
  * (a prescription's dispenses, first expiry first out). Their script is
  * shared/web/client/admin/pharmacy.ts.
  */
-import { ICONS } from './layout';
-
-export function pharmacyNav(): string {
-  return `<div class="nav-group">
-        <p class="nav-group__title" id="navg-pharmacy">Pharmacy</p>
-        <ul class="nav-list" aria-labelledby="navg-pharmacy">
-          <li><a class="nav-link" id="nav-pharmacy-stock" href="#/pharmacy/stock">${ICONS.shield}<span>Stock</span></a></li>
-          <li><a class="nav-link" id="nav-pharmacy-expiry" href="#/pharmacy/expiry">${ICONS.calendar}<span>Expiry scan</span></a></li>
-          <li><a class="nav-link" id="nav-pharmacy-dispense" href="#/pharmacy/dispense">${ICONS.stethoscope}<span>Dispensing</span></a></li>
-        </ul>
-      </div>`;
-}
 
 function stockSection(): string {
   return `<section id="pharmacy-stock-section" class="app-section" aria-labelledby="pharmacy-stock-title" hidden>

@@ -4,25 +4,13 @@
  * the session token.
  */
 import { ROLE_LABELS, ROLES } from '../kernel/roles';
-import type { SCOPES } from '../kernel/scopes';
+import { SCOPES } from '../kernel/scopes';
 import { agentsSection } from './admin-agents';
-import { pharmacyNav, pharmacySections } from './admin-pharmacy';
-import {
-  brandMark,
-  credentialRow,
-  escapeHtml,
-  ICONS,
-  PRODUCT_NAME,
-  renderDocument,
-  type ScriptedPageOptions,
-} from './layout';
+import { pharmacySections } from './admin-pharmacy';
+import { credentialRow, escapeHtml, ICONS } from './layout';
 
 /** The scope catalogue shape (scope name → description), e.g. `SCOPES` from shared/auth/scopes. */
 export type ScopeCatalogue = Readonly<Record<string, string>> | typeof SCOPES;
-
-export interface AdminPageOptions extends ScriptedPageOptions {
-  scopes: ScopeCatalogue;
-}
 
 const SCOPE_GROUP_LABELS: Readonly<Record<string, string>> = {
   tenant: 'Hospital',
@@ -88,71 +76,6 @@ function roleOptions(): string {
     (role) =>
       `<option value="${role}"${role === 'DOCTOR' ? ' selected' : ''}>${escapeHtml(ROLE_LABELS[role])}</option>`,
   ).join('');
-}
-
-function header(): string {
-  return `<header class="app-header">
-  <div class="app-header__inner">
-    <a class="brand" href="#/overview" aria-label="${PRODUCT_NAME} overview">${brandMark(30)}<span class="brand__name">${PRODUCT_NAME}</span></a>
-    <div class="tenant-meta">
-      <span class="tenant-meta__name" id="tenant-name">Loading workspace…</span>
-      <span class="badge badge-neutral trial-chip" id="trial-status" hidden></span>
-    </div>
-    <div class="user-meta">
-      <div class="user-meta__text">
-        <span class="user-meta__name" id="current-user-name"></span>
-        <span class="user-meta__role" id="current-user-role"></span>
-      </div>
-      <span class="avatar" id="current-user-avatar" aria-hidden="true"></span>
-      <button type="button" class="btn btn-secondary btn-sm" id="sign-out">Sign out</button>
-    </div>
-  </div>
-</header>`;
-}
-
-function sidebar(): string {
-  return `<aside class="sidebar">
-    <nav aria-label="Workspace sections">
-      <div class="nav-group">
-        <p class="nav-group__title" id="navg-overview">Overview</p>
-        <ul class="nav-list" aria-labelledby="navg-overview">
-          <li><a class="nav-link" id="nav-overview" href="#/overview">${ICONS.home}<span>Overview</span></a></li>
-        </ul>
-      </div>
-      <div class="nav-group">
-        <p class="nav-group__title" id="navg-opd">Outpatients</p>
-        <ul class="nav-list" aria-labelledby="navg-opd">
-          <li><a class="nav-link" id="nav-opd" href="#/opd">${ICONS.calendar}<span>Appointments &amp; queue</span></a></li>
-        </ul>
-      </div>
-      ${pharmacyNav()}
-      <div class="nav-group">
-        <p class="nav-group__title" id="navg-inpatient">Inpatients</p>
-        <ul class="nav-list" aria-labelledby="navg-inpatient">
-          <li><a class="nav-link" id="nav-bed-board" href="/bed-board">${ICONS.home}<span>Bed board</span></a></li>
-        </ul>
-      </div>
-      <div class="nav-group">
-        <p class="nav-group__title" id="navg-agents">Agents</p>
-        <ul class="nav-list" aria-labelledby="navg-agents">
-          <li><a class="nav-link" id="nav-approvals" href="#/approvals">${ICONS.shield.replace(/width="24" height="24"/, 'width="20" height="20"')}<span>Approvals</span></a></li>
-        </ul>
-      </div>
-      <div class="nav-group">
-        <p class="nav-group__title" id="navg-staff">Staff</p>
-        <ul class="nav-list" aria-labelledby="navg-staff">
-          <li><a class="nav-link" id="nav-users" href="#/users">${ICONS.users.replace(/width="24" height="24"/, 'width="20" height="20"')}<span>Users</span></a></li>
-        </ul>
-      </div>
-      <div class="nav-group">
-        <p class="nav-group__title" id="navg-automation">Automation</p>
-        <ul class="nav-list" aria-labelledby="navg-automation">
-          <li><a class="nav-link" id="nav-api-keys" href="#/automation/api-keys">${ICONS.key.replace(/width="24" height="24"/, 'width="20" height="20"')}<span>API Keys</span></a></li>
-          <li><a class="nav-link" id="nav-agents" href="#/automation/agents">${ICONS.key.replace(/width="24" height="24"/, 'width="20" height="20"')}<span>Agents</span></a></li>
-        </ul>
-      </div>
-    </nav>
-  </aside>`;
 }
 
 function overviewSection(): string {
@@ -434,11 +357,9 @@ function apiKeysSection(scopes: ScopeCatalogue): string {
     </section>`;
 }
 
-export function renderAdmin(opts: AdminPageOptions): string {
-  const body = `${header()}
-<div class="app">
-  ${sidebar()}
-  <main id="main" class="content" tabindex="-1">
+/** The dashboard's markup for a scope catalogue (the shell gives it the header and the nav). */
+export function renderAdmin(opts: { scopes: ScopeCatalogue }): string {
+  return `<main id="main" class="content" tabindex="-1">
     <div id="app-status" class="status-region" aria-live="polite"></div>
     ${overviewSection()}
     ${opdSection()}
@@ -447,14 +368,10 @@ export function renderAdmin(opts: AdminPageOptions): string {
     ${usersSection()}
     ${apiKeysSection(opts.scopes)}
     ${agentsSection()}
-  </main>
-</div>`;
+  </main>`;
+}
 
-  return renderDocument({
-    title: 'Workspace',
-    description: 'CareGrid HMS hospital workspace.',
-    body,
-    scriptSrc: opts.scriptSrc,
-    bodyClass: 'admin',
-  });
+/** The page body: the dashboard over the scope catalogue. */
+export function render(): string {
+  return renderAdmin({ scopes: SCOPES });
 }

@@ -5,7 +5,6 @@
  * actions. Static markup; its script (shared/web/client/bed-board.ts) loads the data with the
  * signed-in session and each action calls the same operations as the API.
  */
-import { brandMark, PRODUCT_NAME, renderDocument, type ScriptedPageOptions } from './layout';
 
 /** Bed colours by state (a second inline stylesheet, allowed by its hash like the first). */
 const BOARD_STYLES = `
@@ -25,21 +24,15 @@ const BOARD_STYLES = `
 @media (max-width: 900px) { .board-layout { grid-template-columns: 1fr; } }
 `;
 
-export function renderBedBoard(opts: ScriptedPageOptions): string {
+export function render(): string {
   const body = `<style>${BOARD_STYLES}</style>
-<header class="app-header">
-  <div class="app-header__inner">
-    <a class="brand" href="/admin" aria-label="${PRODUCT_NAME} dashboard">${brandMark(30)}<span class="brand__name">${PRODUCT_NAME}</span></a>
-    <div class="tenant-meta"><span class="tenant-meta__name">Bed board</span></div>
-    <div class="user-meta"><a class="btn btn-secondary btn-sm" href="/admin">Dashboard</a></div>
-  </div>
-</header>
 <main id="main" class="container page">
   <div class="page-head">
     <h1>Bed board</h1>
     <p class="muted">Beds by state (HL7 0116), the patient in each and NEWS2 escalations.</p>
   </div>
   <div id="board-status" class="status-region" role="status" aria-live="polite"></div>
+  <p class="live-line" id="board-live"></p>
   <section class="card" aria-labelledby="availability-title">
     <div class="card__body">
       <h2 class="section-title" id="availability-title">Availability</h2>
@@ -116,10 +109,5 @@ export function renderBedBoard(opts: ScriptedPageOptions): string {
     </aside>
   </div>
 </main>`;
-  return renderDocument({
-    title: 'Bed board',
-    description: 'Wards, beds, admissions, transfers and discharges.',
-    body,
-    scriptSrc: opts.scriptSrc,
-  });
+  return body;
 }

@@ -4,23 +4,17 @@
  * and one invoice with its lines, payments, credit notes and the payment entry form. Static
  * markup; its script (shared/web/client/billing.ts) loads data with the signed-in session.
  */
-import { brandMark, PRODUCT_NAME, renderDocument, type ScriptedPageOptions } from './layout';
 
 const stat = (id: string, label: string) => `<div class="stat">
         <div class="stat__label">${label}</div>
         <div class="stat__value" id="${id}">–</div>
       </div>`;
 
-export function renderBillingDesk(opts: ScriptedPageOptions): string {
-  const body = `<header class="site-header">
-  <div class="container site-header__inner">
-    <a class="brand" href="/admin">${brandMark()}<span class="brand__name">${PRODUCT_NAME}</span></a>
-    <a class="btn btn-ghost btn-sm" href="/admin">Back to the dashboard</a>
-  </div>
-</header>
-<main id="main" class="container page" tabindex="-1">
+export function render(): string {
+  const body = `<main id="main" class="container page" tabindex="-1">
   <div class="page-head"><h1>Billing desk</h1></div>
   <div id="app-status" class="status-region" role="status" aria-live="polite"></div>
+  <p class="live-line" id="billing-live"></p>
 
   <section id="dashboard" class="card" aria-labelledby="dashboard-title">
     <div class="card__header"><h2 id="dashboard-title">Billing dashboard <span class="muted small" id="dash-date"></span></h2></div>
@@ -98,10 +92,5 @@ export function renderBillingDesk(opts: ScriptedPageOptions): string {
     </div>
   </section>
 </main>`;
-  return renderDocument({
-    title: 'Billing desk',
-    description: `${PRODUCT_NAME} — invoices, payments and the billing dashboard.`,
-    body,
-    scriptSrc: opts.scriptSrc,
-  });
+  return body;
 }

@@ -3,16 +3,8 @@
  * with its evidence (the ids) and the suggested fix. Static markup; its script
  * (shared/web/client/billing-health.ts) runs the check with the signed-in session.
  */
-import { brandMark, PRODUCT_NAME, renderDocument, type ScriptedPageOptions } from './layout';
-
-export function renderBillingHealth(opts: ScriptedPageOptions): string {
-  const body = `<header class="site-header">
-  <div class="container site-header__inner">
-    <a class="brand" href="/admin">${brandMark()}<span class="brand__name">${PRODUCT_NAME}</span></a>
-    <a class="btn btn-ghost btn-sm" href="/billing-desk">Billing desk</a>
-  </div>
-</header>
-<main id="main" class="container page" tabindex="-1">
+export function render(): string {
+  return `<main id="main" class="container page" tabindex="-1">
   <div class="page-head"><h1>Billing health check</h1></div>
   <div id="app-status" class="status-region" role="status" aria-live="polite"></div>
   <section id="health" class="card" aria-labelledby="health-title">
@@ -31,10 +23,4 @@ export function renderBillingHealth(opts: ScriptedPageOptions): string {
     </div>
   </section>
 </main>`;
-  return renderDocument({
-    title: 'Billing health check',
-    description: `${PRODUCT_NAME} — what to fix in billing before month end.`,
-    body,
-    scriptSrc: opts.scriptSrc,
-  });
 }

@@ -5,7 +5,6 @@
  * is shared/web/client/diagnostics.ts; every action is an API call with the signed-in user's token,
  * so the service's access rules decide what each role may do.
  */
-import { brandMark, renderDocument, type ScriptedPageOptions } from './layout';
 
 const worklistTabs = (prefix: string, lists: [string, string][]) =>
   lists
@@ -15,15 +14,10 @@ const worklistTabs = (prefix: string, lists: [string, string][]) =>
     )
     .join('\n        ');
 
-export function renderDiagnostics(opts: ScriptedPageOptions): string {
-  const body = `<header class="app-header">
-  <div class="container app-header__inner">
-    <a class="brand" href="/admin">${brandMark()}<span class="brand__name">Diagnostics</span></a>
-    <span class="muted small" id="dx-user"></span>
-  </div>
-</header>
-<main id="main" class="container stack">
+export function render(): string {
+  const body = `<main id="main" class="container stack">
   <div id="dx-status" class="status-region" aria-live="polite"></div>
+  <p class="live-line" id="dx-live"></p>
 
   <section class="card" id="lab-section" aria-labelledby="lab-title">
     <div class="card__header"><h1 id="lab-title" class="section-title">Laboratory worklists</h1></div>
@@ -103,10 +97,5 @@ export function renderDiagnostics(opts: ScriptedPageOptions): string {
     </div>
   </section>
 </main>`;
-  return renderDocument({
-    title: 'Diagnostics',
-    description: 'Lab and radiology worklists, result entry and cumulative results.',
-    body,
-    scriptSrc: opts.scriptSrc,
-  });
+  return body;
 }

@@ -2,16 +2,9 @@
  * `/get-started` — self-service hospital (tenant) sign-up and the one-time credentials screen; its
  * script is shared/web/client/get-started.ts.
  */
-import {
-  credentialRow,
-  ICONS,
-  publicHeader,
-  renderDocument,
-  type ScriptedPageOptions,
-  siteFooter,
-} from './layout';
+import { credentialRow, ICONS, publicHeader, siteFooter } from './layout';
 
-export function renderGetStarted(opts: ScriptedPageOptions): string {
+export function render(): string {
   const body = `${publicHeader('get-started')}
 <main id="main" class="page">
   <div class="container">
@@ -147,11 +140,5 @@ export function renderGetStarted(opts: ScriptedPageOptions): string {
   </div>
 </main>
 ${siteFooter()}`;
-
-  return renderDocument({
-    title: 'Get started',
-    description: 'Create your CareGrid HMS hospital workspace and start a free trial.',
-    body,
-    scriptSrc: opts.scriptSrc,
-  });
+  return body;
 }

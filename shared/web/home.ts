@@ -1,5 +1,5 @@
 /** `/` — short product landing with links to Get started and Sign in. */
-import { ICONS, PRODUCT_NAME, publicHeader, renderDocument, siteFooter } from './layout';
+import { ICONS, PRODUCT_NAME, publicHeader, siteFooter } from './layout';
 
 const FEATURES: ReadonlyArray<{ icon: string; title: string; text: string }> = [
   {
@@ -24,7 +24,7 @@ const FEATURES: ReadonlyArray<{ icon: string; title: string; text: string }> = [
   },
 ];
 
-export function renderHome(): string {
+export function render(): string {
   const features = FEATURES.map(
     (f) => `<article class="card feature">
         <span class="feature__icon">${f.icon}</span>
@@ -65,6 +65,5 @@ export function renderHome(): string {
   </section>
 </main>
 ${siteFooter()}`;
-
-  return renderDocument({ title: 'Hospital management', body });
+  return body;
 }

@@ -34,8 +34,11 @@ export interface DocumentOptions {
   description?: string;
   /** Body markup (already escaped). */
   body: string;
-  /** Root-relative URL of the page's script file (from shared/web/page-scripts.ts); no inline scripts. */
-  scriptSrc?: string;
+  /**
+   * Root-relative URL(s) of the page's script files (from shared/web/page-scripts.ts), run in
+   * this order; no inline scripts.
+   */
+  scriptSrc?: string | readonly string[];
   bodyClass?: string;
 }
 
@@ -48,12 +51,13 @@ export interface ScriptedPageOptions {
 export function renderDocument(opts: DocumentOptions): string {
   const description =
     opts.description ?? `${PRODUCT_NAME} — hospital management for modern care teams.`;
-  if (opts.scriptSrc !== undefined && !/^\/(?!\/)[A-Za-z0-9._/-]+$/.test(opts.scriptSrc)) {
-    throw new Error(`Page script must be a root-relative path, not ${opts.scriptSrc}`);
-  }
-  // Deferred: the script looks elements up by id, so it runs once the whole page is parsed.
-  const script =
-    opts.scriptSrc === undefined ? '' : `\n<script src="${opts.scriptSrc}" defer></script>`;
+  const srcs = opts.scriptSrc === undefined ? [] : [opts.scriptSrc].flat();
+  for (const src of srcs)
+    if (!/^\/(?!\/)[A-Za-z0-9._/-]+$/.test(src))
+      throw new Error(`Page script must be a root-relative path, not ${src}`);
+  // Deferred: the script looks elements up by id, so it runs once the whole page is parsed
+  // (deferred scripts run in document order: the shell's before the page's).
+  const script = srcs.map((src) => `\n<script src="${src}" defer></script>`).join('');
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -1,13 +1,7 @@
 /** `/login` — staff sign-in; its script is shared/web/client/login.ts. */
-import {
-  brandMark,
-  publicHeader,
-  renderDocument,
-  type ScriptedPageOptions,
-  siteFooter,
-} from './layout';
+import { brandMark, publicHeader, siteFooter } from './layout';
 
-export function renderLogin(opts: ScriptedPageOptions): string {
+export function render(): string {
   const body = `${publicHeader('login')}
 <main id="main" class="auth-wrap">
   <div class="card auth-card">
@@ -42,11 +36,5 @@ export function renderLogin(opts: ScriptedPageOptions): string {
   </div>
 </main>
 ${siteFooter()}`;
-
-  return renderDocument({
-    title: 'Sign in',
-    description: 'Sign in to your CareGrid HMS hospital workspace.',
-    body,
-    scriptSrc: opts.scriptSrc,
-  });
+  return body;
 }

@@ -5,16 +5,10 @@
  * page it cannot be framed (frame-ancestors 'none', X-Frame-Options DENY), so no other site can
  * overlay it to trick a click.
  */
-import {
-  brandMark,
-  publicHeader,
-  renderDocument,
-  type ScriptedPageOptions,
-  siteFooter,
-} from './layout';
+import { brandMark, publicHeader, siteFooter } from './layout';
 
-export function renderOAuthConsent(opts: ScriptedPageOptions): string {
-  const body = `${publicHeader('none')}
+export function render(): string {
+  return `${publicHeader('none')}
 <main id="main" class="auth-wrap">
   <div class="card auth-card">
     <div class="card__body">
@@ -43,10 +37,4 @@ export function renderOAuthConsent(opts: ScriptedPageOptions): string {
   </div>
 </main>
 ${siteFooter()}`;
-  return renderDocument({
-    title: 'Connect an agent',
-    description: 'Let an agent act for you, within your role.',
-    body,
-    scriptSrc: opts.scriptSrc,
-  });
 }

@@ -4,16 +4,8 @@
  * breakdowns and a CSV download. Static markup; its script (shared/web/client/reports.ts) loads
  * the report with the signed-in session.
  */
-import { brandMark, PRODUCT_NAME, renderDocument, type ScriptedPageOptions } from './layout';
-
-export function renderReportsPage(opts: ScriptedPageOptions): string {
-  const body = `<header class="site-header">
-  <div class="container site-header__inner">
-    <a class="brand" href="/admin">${brandMark()}<span class="brand__name">${PRODUCT_NAME}</span></a>
-    <a class="btn btn-ghost btn-sm" href="/admin">Back to the dashboard</a>
-  </div>
-</header>
-<main id="main" class="container page" tabindex="-1">
+export function render(): string {
+  return `<main id="main" class="container page" tabindex="-1">
   <div class="page-head"><h1>Reports</h1></div>
   <div id="app-status" class="status-region" role="status" aria-live="polite"></div>
   <section class="card" aria-labelledby="choose-title">
@@ -51,5 +43,4 @@ export function renderReportsPage(opts: ScriptedPageOptions): string {
     </div>
   </section>
 </main>`;
-  return renderDocument({ title: 'Reports', body, scriptSrc: opts.scriptSrc });
 }

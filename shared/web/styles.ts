@@ -72,6 +72,10 @@ code, .mono { font-family: var(--mono); font-size: .9em; }
 .brand__name { font-size: 1.1rem; letter-spacing: -.01em; }
 .brand-mark { flex: none; }
 .site-nav { display: flex; gap: .5rem; align-items: center; }
+@media (max-width: 420px) { .site-header__inner { flex-wrap: wrap; padding-block: .5rem; } .site-nav { flex-wrap: wrap; } .btn { white-space: normal; text-align: center; max-width: 100%; } }
+#dash-chart { max-width: 100%; height: auto; }
+fieldset { min-width: 0; }
+.card { min-width: 0; }
 .site-footer { margin-top: auto; border-top: 1px solid var(--border); background: var(--surface); font-size: .875rem; }
 .site-footer__inner { display: flex; justify-content: space-between; gap: 1rem; flex-wrap: wrap; padding-top: 1rem; padding-bottom: 1rem; }
 main { flex: 1 0 auto; }

@@ -3,6 +3,7 @@ import { nonEmpty } from '../../kernel/fields';
 import { LocalDateSchema } from '../../kernel/time/dates';
 import * as z from '../../kernel/zod';
 import { defineModule } from '../../manifest/module';
+import * as patients from '../patients/operations';
 import * as appointments from './operations';
 import { appointmentsGroup } from './routes';
 import { appointmentStatusTableMarkdown } from './status';
@@ -145,6 +146,21 @@ export default defineModule({
     },
   ],
   groups: [appointmentsGroup],
+  pages: [
+    {
+      name: 'front-desk',
+      path: '/front-desk',
+      title: 'Front desk',
+      summary:
+        'Front desk: register a patient, book with a patient and doctor picked by searching, check in, no-show and cancel on the live day list',
+      icon: 'frontDesk',
+      section: 'Front desk',
+      audience: [patients.register, appointments.book],
+      layout: 'app',
+      body: 'shared/web/front-desk.ts',
+      script: 'shared/web/client/front-desk.ts',
+    },
+  ],
   stateTables: [
     {
       title:

@@ -7,5 +7,18 @@ export default defineModule({
   area: 'identity',
   source: import.meta.url,
   groups: [authGroup],
-  pageScripts: { login: 'shared/web/client/login.ts' },
+  pages: [
+    {
+      name: 'login',
+      path: '/login',
+      title: 'Sign in',
+      summary: 'Sign-in page',
+      icon: 'key',
+      section: 'none',
+      audience: 'public',
+      layout: 'public',
+      body: 'shared/web/login.ts',
+      script: 'shared/web/client/login.ts',
+    },
+  ],
 });

@@ -40,7 +40,20 @@ export default defineModule({
     },
   ],
   groups: [wardsGroup],
-  pageScripts: { 'bed-board': 'shared/web/client/bed-board.ts' },
+  pages: [
+    {
+      name: 'bed-board',
+      path: '/bed-board',
+      title: 'Bed board',
+      summary: 'Bed board: wards, beds, admit, transfer and discharge',
+      icon: 'bed',
+      section: 'Inpatients',
+      audience: [beds.board],
+      layout: 'app',
+      body: 'shared/web/bed-board.ts',
+      script: 'shared/web/client/bed-board.ts',
+    },
+  ],
   stateTables: [
     {
       title:

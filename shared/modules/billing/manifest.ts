@@ -39,7 +39,21 @@ export default defineModule({
     },
   ],
   groups: [billingGroup],
-  pageScripts: { billing: 'shared/web/client/billing.ts' },
+  pages: [
+    {
+      name: 'billing-desk',
+      path: '/billing-desk',
+      title: 'Billing desk',
+      summary:
+        'Billing desk: the billing dashboard with its chart, bills, an invoice with payment entry',
+      icon: 'receipt',
+      section: 'Finance',
+      audience: [billing.list, billing.dashboard],
+      layout: 'app',
+      body: 'shared/web/billing-desk.ts',
+      script: 'shared/web/client/billing.ts',
+    },
+  ],
   chargeSources: [
     {
       source: 'staff',

@@ -50,7 +50,20 @@ export default defineModule({
     },
   ],
   groups: [claimsGroup],
-  pageScripts: { 'billing-health': 'shared/web/client/billing-health.ts' },
+  pages: [
+    {
+      name: 'billing-health',
+      path: '/billing-health',
+      title: 'Billing health check',
+      summary: 'Billing health check: what to fix before month end, with evidence and fixes',
+      icon: 'claim',
+      section: 'Finance',
+      audience: [claims.healthCheck],
+      layout: 'app',
+      body: 'shared/web/billing-health.ts',
+      script: 'shared/web/client/billing-health.ts',
+    },
+  ],
   stateTables: [
     {
       title:

@@ -1,5 +1,6 @@
 import { operationCapability } from '../../agents/capability';
 import { defineModule } from '../../manifest/module';
+import * as radiology from '../radiology/operations';
 import { labOrderAction } from './actions';
 import * as lab from './operations';
 import { labGroup } from './routes';
@@ -68,7 +69,21 @@ export default defineModule({
   ],
   groups: [labGroup],
   // The lab and radiology workbench (/diagnostics).
-  pageScripts: { diagnostics: 'shared/web/client/diagnostics.ts' },
+  pages: [
+    {
+      name: 'diagnostics',
+      path: '/diagnostics',
+      title: 'Diagnostics',
+      summary:
+        'Lab and radiology workbench: worklists, result entry with flags, cumulative results',
+      icon: 'flask',
+      section: 'Diagnostics',
+      audience: [lab.worklistOp, lab.criticals, radiology.worklist],
+      layout: 'app',
+      body: 'shared/web/diagnostics.ts',
+      script: 'shared/web/client/diagnostics.ts',
+    },
+  ],
   chargeSources: [
     {
       source: 'lab-order',

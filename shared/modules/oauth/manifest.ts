@@ -9,7 +9,21 @@ export default defineModule({
   source: import.meta.url,
   doc: 'docs/mcp-authorization.md',
   groups: [oauthGroup],
-  pageScripts: { 'oauth-consent': 'shared/web/client/oauth-consent.ts' },
+  pages: [
+    {
+      name: 'oauth-consent',
+      path: '/oauth/consent',
+      title: 'Connect an agent',
+      summary: 'Consent page of an agent authorization (OAuth): choose what the agent may do',
+      icon: 'robot',
+      section: 'none',
+      // It signs the user in itself (sessionStorage), as the login page does.
+      audience: 'public',
+      layout: 'public',
+      body: 'shared/web/oauth-consent.ts',
+      script: 'shared/web/client/oauth-consent.ts',
+    },
+  ],
   stateTables: [
     {
       title: 'OAuth grant',

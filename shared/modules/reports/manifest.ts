@@ -48,5 +48,18 @@ export default defineModule({
     },
   ],
   groups: [reportsGroup],
-  pageScripts: { reports: 'shared/web/client/reports.ts' },
+  pages: [
+    {
+      name: 'reports',
+      path: '/manager-reports',
+      title: 'Reports',
+      summary: "Managers' reports: a chart drawn in the page, the daily table, breakdowns, CSV",
+      icon: 'chart',
+      section: 'Reports',
+      audience: [reports.get],
+      layout: 'app',
+      body: 'shared/web/reports-page.ts',
+      script: 'shared/web/client/reports.ts',
+    },
+  ],
 });

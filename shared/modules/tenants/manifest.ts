@@ -11,5 +11,18 @@ export default defineModule({
       'Read the hospital profile (no operation asks for it yet: every key already reads its own hospital with GET /tenants/current)',
   },
   groups: [tenantsGroup],
-  pageScripts: { 'get-started': 'shared/web/client/get-started.ts' },
+  pages: [
+    {
+      name: 'get-started',
+      path: '/get-started',
+      title: 'Get started',
+      summary: 'Hospital registration page',
+      icon: 'gear',
+      section: 'none',
+      audience: 'public',
+      layout: 'public',
+      body: 'shared/web/get-started.ts',
+      script: 'shared/web/client/get-started.ts',
+    },
+  ],
 });

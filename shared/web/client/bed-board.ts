@@ -4,11 +4,13 @@
  * clean. The service decides everything (roles, bed states, sex policy, NEWS2 blocks): its
  * refusals are shown as they come.
  */
+
 import { type Api, sessionApi, showError } from './admin/api';
 import type { AdminState } from './admin/state';
 import { $, clear, h, setStatus } from './common/dom';
 import { setBusy } from './common/forms';
 import { url } from './common/http';
+import { live } from './common/live';
 import { clearSession, readSession, type StoredSession } from './common/storage';
 
 interface Ward {
@@ -312,6 +314,8 @@ function start(session: StoredSession): void {
       if (!wards.length)
         setStatus($('board-status'), 'No wards yet: a bed manager creates them.', 'info');
       await refresh();
+      // An admission made at another desk shows here without a reload.
+      live(refresh, 'board-live');
       document.body.dataset.ready = 'true';
     } catch (err) {
       showError($('board-status'), err);

@@ -3,9 +3,11 @@
  * bills, and one invoice with payment entry. Each payment form carries an Idempotency-Key made
  * when the form is shown, so a double click or a retried request posts the payment once.
  */
+
 import { $, clear, h, setStatus } from './common/dom';
 import { formatDate } from './common/format';
 import { errorMessage, readJson, url } from './common/http';
+import { live } from './common/live';
 import { clearSession, readSession, setFlash } from './common/storage';
 
 interface Period {
@@ -373,6 +375,7 @@ if (!session) {
     takePayment(e);
   });
   window.addEventListener('hashchange', route);
+  live(() => Promise.all([loadDashboard(), loadBills()]), 'billing-live');
   Promise.all([loadDashboard(), loadBills()])
     .then(route)
     .catch((err) =>

@@ -3,8 +3,10 @@
  * table. Without a valid stored session it goes to the sign-in page. Values from the API reach the
  * DOM only as text (common/dom.ts).
  */
+
 import { $, clear, h, setStatus } from './common/dom';
 import { errorMessage, readJson, url } from './common/http';
+import { live } from './common/live';
 import { clearSession, readSession, type StoredSession, setFlash } from './common/storage';
 
 interface Range {
@@ -72,9 +74,7 @@ class ApiError extends Error {}
 
 function start(session: StoredSession): void {
   const status = $('dx-status');
-  $('dx-user').textContent = session.user?.name
-    ? `${session.user.name} · ${session.user.role ?? ''}`
-    : '';
+  // The signed-in user is shown by the shell's header.
 
   async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
     const headers: Record<string, string> = {
@@ -435,6 +435,9 @@ function start(session: StoredSession): void {
   $('rad-section').hidden = !seesRad;
   if (seesLab) loadLab();
   if (seesRad) loadRad();
+  // A critical result entered elsewhere appears here without a reload.
+  if (seesLab || seesRad)
+    live(() => Promise.all([seesLab ? loadLab() : null, seesRad ? loadRad() : null]), 'dx-live');
   if (!seesLab && !seesRad)
     setStatus(status, 'Your role has no laboratory or radiology worklists.', 'info');
 }

@@ -5,6 +5,7 @@ import { errorMessage, readJson, url } from './common/http';
 import {
   FLASH_KEY,
   LOGIN_HINT_KEY,
+  nextPath,
   SESSION_KEY,
   type SessionUser,
   type StoredSession,
@@ -24,11 +25,6 @@ interface LoginAnswer {
  * user here (`?next=/oauth/consent?request=…`). Only that page is accepted, so the parameter cannot
  * send a signed-in user to another site or page.
  */
-function consentToReturnTo(search: string): string | null {
-  const next = new URLSearchParams(search).get('next') ?? '';
-  return /^\/oauth\/consent\?request=[0-9a-f-]{36}$/.test(next) ? next : null;
-}
-
 const form = $<HTMLFormElement>('login-form');
 const email = $<HTMLInputElement>('email');
 const password = $<HTMLInputElement>('password');
@@ -108,9 +104,7 @@ form.addEventListener('submit', async (event) => {
       return;
     }
     submit.textContent = 'Signed in — redirecting…';
-    const consent = consentToReturnTo(window.location.search);
-    if (consent) window.location.assign(url(consent));
-    else window.location.assign(url('/admin'));
+    window.location.assign(url(nextPath(window.location.search)));
     return;
   }
   setBusy(submit, false);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { basePathOf } from '../../../shared/edge/request';
 import { withBasePath } from '../../../shared/web/base-path';
-import { renderLogin } from '../../../shared/web/pages';
+import { renderPage } from '../../../shared/web/pages';
 
 describe('base path', () => {
   it('is the stage prefix on the default API Gateway URL, empty elsewhere', () => {
@@ -13,7 +13,7 @@ describe('base path', () => {
   });
 
   it('rewrites root-relative links and the script src, and marks the document', () => {
-    const login = renderLogin({ scriptSrc: '/assets/login.0123456789ab.js' });
+    const login = renderPage('login', { src: () => '/assets/login.0123456789ab.js' });
     const html = withBasePath(login, '/prod');
     expect(html).toContain('<html lang="en" data-base="/prod"');
     expect(html).toContain('href="/prod/get-started"');

@@ -32,13 +32,29 @@ const PAGE_PATH: Record<PageScript, string> = {
   'get-started': '/get-started',
   login: '/login',
   admin: '/admin',
-  billing: '/billing-desk',
+  'billing-desk': '/billing-desk',
   diagnostics: '/diagnostics',
   'bed-board': '/bed-board',
+  'front-desk': '/front-desk',
   'api-docs': '/api/docs',
   'billing-health': '/billing-health',
   reports: '/manager-reports',
   'oauth-consent': '/oauth/consent',
+  // The app shell's script: on every page inside the shell, after the page's own.
+  shell: '/bed-board',
+};
+/** The scripts each page loads, in order. */
+const LOADS: Record<string, PageScript[]> = {
+  '/get-started': ['get-started'],
+  '/login': ['login'],
+  '/admin': ['admin', 'shell'],
+  '/billing-desk': ['billing-desk', 'shell'],
+  '/diagnostics': ['diagnostics', 'shell'],
+  '/bed-board': ['bed-board', 'shell'],
+  '/front-desk': ['front-desk', 'shell'],
+  '/billing-health': ['billing-health', 'shell'],
+  '/manager-reports': ['reports', 'shell'],
+  '/oauth/consent': ['oauth-consent'],
 };
 
 const compiled = compileRoutes(allRoutes());
@@ -102,10 +118,11 @@ describe('page scripts', () => {
       expect(srcs).toEqual(
         name === 'api-docs'
           ? ['/api/docs/swagger-ui-bundle.js', scripts.src(name)]
-          : [scripts.src(name)],
+          : (LOADS[PAGE_PATH[name]!] ?? []).map((n) => scripts.src(n)),
       );
+      expect(srcs).toContain(scripts.src(name));
 
-      const asset = await get(srcs.at(-1)!);
+      const asset = await get(scripts.src(name));
       expect(asset.statusCode).toBe(200);
       expect(asset.headers?.['content-type']).toBe('text/javascript; charset=utf-8');
       expect(asset.headers?.['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -122,7 +139,10 @@ describe('page scripts', () => {
 
   it('are loaded under the stage prefix on the default execute-api URL', async () => {
     const page = await get('/admin', '/prod');
-    expect(scriptSrcs(page.body)).toEqual([`/prod${scripts.src('admin')}`]);
+    expect(scriptSrcs(page.body)).toEqual([
+      `/prod${scripts.src('admin')}`,
+      `/prod${scripts.src('shell')}`,
+    ]);
   });
 
   it('answer 404 for any other name (an old hash, another file)', async () => {

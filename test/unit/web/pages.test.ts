@@ -5,37 +5,40 @@ import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../../lib/function-specs';
 import { ROLES } from '../../../shared/kernel/roles';
 import { SCOPES } from '../../../shared/kernel/scopes';
+import { renderAdmin } from '../../../shared/web/admin';
 import type { PageScript } from '../../../shared/web/assets';
 import { escapeHtml } from '../../../shared/web/layout';
-import {
-  contentSecurityPolicy,
-  renderAdmin,
-  renderBillingDesk,
-  renderGetStarted,
-  renderHome,
-  renderLogin,
-  renderNotFound,
-} from '../../../shared/web/pages';
+import { contentSecurityPolicy, renderNotFound, renderPage } from '../../../shared/web/pages';
 import { builtPageScripts } from '../../support/page-scripts';
 
 // The pages load their scripts as files: render them with the real build, as the web function does.
 const { scripts: built } = await builtPageScripts();
 
+// The declared pages as the web function renders them (shared/web/pages.ts).
 const pages: Record<string, () => string> = {
-  home: () => renderHome(),
-  'get-started': () => renderGetStarted({ scriptSrc: built.src('get-started') }),
-  login: () => renderLogin({ scriptSrc: built.src('login') }),
-  admin: () => renderAdmin({ scopes: SCOPES, scriptSrc: built.src('admin') }),
-  'billing-desk': () => renderBillingDesk({ scriptSrc: built.src('billing') }),
+  home: () => renderPage('home', built),
+  'get-started': () => renderPage('get-started', built),
+  login: () => renderPage('login', built),
+  admin: () => renderPage('admin', built),
+  'billing-desk': () => renderPage('billing-desk', built),
+  'bed-board': () => renderPage('bed-board', built),
+  diagnostics: () => renderPage('diagnostics', built),
+  'front-desk': () => renderPage('front-desk', built),
   'not-found': () => renderNotFound(),
 };
 
-/** The script each page loads (pages not listed load none). */
-const PAGE_SCRIPT: Record<string, PageScript> = {
-  'get-started': 'get-started',
-  login: 'login',
-  admin: 'admin',
-  'billing-desk': 'billing',
+/**
+ * The scripts each page loads, in order (pages not listed load none): its own, then, inside the
+ * app shell, the shell's.
+ */
+const PAGE_SCRIPT: Record<string, PageScript[]> = {
+  'get-started': ['get-started'],
+  login: ['login'],
+  admin: ['admin', 'shell'],
+  'billing-desk': ['billing-desk', 'shell'],
+  'bed-board': ['bed-board', 'shell'],
+  diagnostics: ['diagnostics', 'shell'],
+  'front-desk': ['front-desk', 'shell'],
 };
 
 const REQUIRED_IDS: Record<string, string[]> = {
@@ -204,7 +207,7 @@ describe.each(Object.entries(pages))('%s page', (name, render) => {
 
   it('loads exactly its own built script, which compiles', () => {
     const page = PAGE_SCRIPT[name];
-    expect(scriptSrcs(html)).toEqual(page ? [built.src(page)] : []);
+    expect(scriptSrcs(html)).toEqual(page ? page.map((s) => built.src(s)) : []);
     for (const code of scripts(html)) {
       expect(() => new Function(code)).not.toThrow();
     }
@@ -224,7 +227,7 @@ describe.each(Object.entries(pages))('%s page', (name, render) => {
 
 describe('page specifics', () => {
   it('home links to Get started and Sign in', () => {
-    const html = renderHome();
+    const html = pages.home!();
     expect(html).toContain('href="/get-started"');
     expect(html).toContain('href="/login"');
   });
@@ -256,7 +259,11 @@ describe('page specifics', () => {
     expect(code).toMatch(/["']\/admin["']/);
     expect(clientSource('login.ts')).toContain("fetch(url('/auth/login')");
     expect(clientSource('common/storage.ts')).toContain("'hms.session'");
-    expect(clientSource('login.ts')).toContain("location.assign(url('/admin'))");
+    // Back to the page that asked for the sign-in (`?next=`), else the workspace.
+    expect(clientSource('login.ts')).toContain(
+      'location.assign(url(nextPath(window.location.search)))',
+    );
+    expect(clientSource('common/storage.ts')).toContain(": '/admin'");
   });
 
   it('admin navigation uses the hash routes', () => {
@@ -292,7 +299,6 @@ describe('page specifics', () => {
   it('admin renders whatever catalogue it is given, escaped', () => {
     const html = renderAdmin({
       scopes: { 'x:read': 'Read <x> & "y"', 'x:write': 'Write x', 'zeta:run': 'Run' },
-      scriptSrc: built.src('admin'),
     });
     expect([...html.matchAll(/name="scope"/g)]).toHaveLength(3);
     expect(html).toContain('Read &lt;x&gt; &amp; &quot;y&quot;');

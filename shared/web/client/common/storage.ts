@@ -53,3 +53,37 @@ export function setFlash(message: string): void {
     /* storage unavailable */
   }
 }
+
+/** POST /auth/login's answer. */
+export interface LoginAnswer {
+  accessToken: string;
+  tenantId: string;
+  expiresIn?: number;
+  user?: SessionUser | null;
+}
+
+/** Stores a sign-in's session; false when storage is blocked. */
+export function saveSession(body: LoginAnswer, now = Date.now()): boolean {
+  const expiresIn = Number(body.expiresIn);
+  const session: StoredSession = {
+    accessToken: body.accessToken,
+    tenantId: body.tenantId,
+    user: body.user ?? null,
+    expiresAt: now + (Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn : 3600) * 1000,
+  };
+  try {
+    sessionStorage.setItem(SESSION_KEY, JSON.stringify(session));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Where to go after signing in: the `next` query parameter when it is a path of this site (never
+ * another origin), else the workspace.
+ */
+export function nextPath(search: string): string {
+  const next = new URLSearchParams(search).get('next');
+  return next && /^\/(?![/\\])/.test(next) ? next : '/admin';
+}
