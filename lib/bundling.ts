@@ -1,3 +1,5 @@
+import { copyFileSync, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { AssetHashType, DockerImage } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { type BuildOptions, buildSync } from 'esbuild';
@@ -126,9 +128,30 @@ export function esbuildOptions(
   };
 }
 
+/**
+ * WebAssembly files a bundled package loads from beside its own file (`new URL('x.wasm',
+ * import.meta.url)`), which esbuild does not copy: HiGHS, the roster's solver. Each is copied
+ * next to every bundle file that names it.
+ */
+const WASM_FILES: readonly { name: string; from: string }[] = [
+  { name: 'highs.wasm', from: 'node_modules/highs/build/highs.wasm' },
+];
+
+function copyWasmFiles(outdir: string): void {
+  const dirs = [outdir, join(outdir, BUNDLE_CHUNKS_DIR)].filter((d) => existsSync(d));
+  for (const dir of dirs)
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.mjs'))) {
+      const code = readFileSync(join(dir, file), 'utf8');
+      for (const wasm of WASM_FILES)
+        if (code.includes(wasm.name))
+          copyFileSync(join(PROJECT_ROOT, wasm.from), join(dir, wasm.name));
+    }
+}
+
 /** Builds a function's bundle folder: what CDK deploys (functionCode) and what the tests check. */
 export function bundleFunction(bundle: FunctionBundle, outdir: string): void {
   buildSync(esbuildOptions(bundle.entry, outdir, PROJECT_ROOT, bundle.restGroup));
+  copyWasmFiles(outdir);
   if (bundle.withPageScripts) {
     buildPageScriptsSync(outdir);
     copySwaggerUi(outdir);

@@ -4,8 +4,15 @@
  * breakdowns and a CSV download. Static markup; its script (shared/web/client/reports.ts) loads
  * the report with the signed-in session.
  */
+/** The chart scales to the card (its viewBox keeps the drawing): no sideways scrolling at 320 px. */
+const REPORT_STYLES = `
+.report-figure { margin: 0; }
+.report-chart { display: block; width: 100%; max-width: 720px; height: auto; }
+`;
+
 export function render(): string {
-  return `<main id="main" class="container page" tabindex="-1">
+  return `<style>${REPORT_STYLES}</style>
+<main id="main" class="container page" tabindex="-1">
   <div class="page-head"><h1>Reports</h1></div>
   <div id="app-status" class="status-region" role="status" aria-live="polite"></div>
   <section class="card" aria-labelledby="choose-title">
@@ -31,8 +38,8 @@ export function render(): string {
   <section class="card mt-1" aria-labelledby="result-title">
     <div class="card__header"><h2 id="result-title">Days <span class="muted small" id="report-range"></span></h2></div>
     <div class="card__body">
-      <figure>
-        <svg id="report-chart" role="img" aria-labelledby="report-chart-caption" width="720" height="260" viewBox="0 0 720 260"></svg>
+      <figure class="report-figure">
+        <svg id="report-chart" class="report-chart" role="img" aria-labelledby="report-chart-caption" viewBox="0 0 720 260"></svg>
         <figcaption id="report-chart-caption" class="muted small"></figcaption>
       </figure>
       <div class="stats" id="report-totals"></div>

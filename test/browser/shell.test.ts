@@ -141,6 +141,8 @@ describe.skipIf(!available)('the app shell in a real browser', () => {
           'Expiry scan',
           'Dispensing',
           'Billing desk',
+          'Billing health check',
+          'Reports',
           'Approvals',
           'Agents',
           'Users',
@@ -310,6 +312,8 @@ describe.skipIf(!available)('the app shell in a real browser', () => {
       '/bed-board',
       '/billing-desk',
       '/diagnostics',
+      '/billing-health',
+      '/manager-reports',
     ];
     if (SHOTS) mkdirSync(SHOTS, { recursive: true });
     const found: string[] = [];

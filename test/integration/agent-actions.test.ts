@@ -251,6 +251,7 @@ describe('settings', () => {
       ['discharge', 60],
       ['lab-order', 480],
       ['radiology-order', 1440],
+      ['surgery-booking', 720],
     ]);
     const discharge = changed.body.types.find((t: { type: string }) => t.type === 'discharge');
     expect(discharge.updatedAt).toEqual(expect.any(String));

@@ -189,6 +189,16 @@ describe('claims from invoices', () => {
     });
     const queue = await ok(h.desk.api.get('/claims/denials'));
     expect(queue.items.map((c: any) => c.id)).toContain(claim.id);
+    // The insurance desk hears of it once (the local outbox), also when the bus delivers again.
+    await rt.events.bus.idle();
+    await rt.events.bus.deliver(events[0]!);
+    const outbox = await ok(h.admin.get('/notifications/outbox?limit=100'));
+    const told = outbox.items.filter(
+      (m: any) => m.kind === 'claim-denied' && m.recipientUserId === h.desk.user.id,
+    );
+    expect(told).toHaveLength(1);
+    expect(told[0].subject).toContain(claim.number);
+    expect(told[0].body).toContain('180.00 INR');
 
     const again = await ok(
       h.desk.api.post(`/claims/${claim.id}/resubmit`, { note: 'Lab report attached' }),

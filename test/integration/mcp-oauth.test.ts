@@ -311,11 +311,14 @@ describe('the SDK client authorizes itself', () => {
     const provider = new MemoryOAuthProvider();
     provider.saved = { access_token: tokens.access_token, token_type: 'Bearer' };
     await client.connect(oauthTransport(rt.url, 'http', provider));
+    // (agents:operations:read brings doctors:read for agent tools: shared/agents/scope-presets.ts.)
     expect(await toolNames(client)).toEqual([
       'get-bed-availability',
       'get-patient',
       'get-pharmacy-stock',
       'get-queue-status',
+      'list-departments',
+      'list-doctors',
       'search-patients',
     ]);
     // The administrator makes her an accountant: the same token now shows what both allow.
@@ -323,9 +326,13 @@ describe('the SDK client authorizes itself', () => {
       200,
     );
     expect(await toolNames(client)).toEqual([
+      'billing-health-check',
       'get-bed-availability',
       'get-billing-summary',
       'get-patient',
+      'get-report',
+      'list-departments',
+      'list-doctors',
       'search-patients',
     ]);
     await client.close();

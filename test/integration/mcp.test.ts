@@ -22,6 +22,11 @@ const ALL_SCOPES = [
   'agents:operations:read',
   // The HITL proposal tools (docs/hitl.md).
   'agents:clinical:propose',
+  // Decision support, the roster and the theatre (issues 17-19).
+  'cds:read',
+  'roster:read',
+  'roster:manage',
+  'theatre:read',
 ];
 
 async function hospital() {
@@ -299,6 +304,7 @@ describe('the README reception key (agents:reception:write + agents:operations:r
           'get-patient',
           'get-pharmacy-stock',
           'get-queue-status',
+          'get-report',
           'list-appointments',
           'list-departments',
           'list-doctors',

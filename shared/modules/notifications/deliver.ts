@@ -14,6 +14,8 @@ import { updateItem } from '../../kernel/store/update';
 import { utcToZonedParts } from '../../kernel/time/zoned-time';
 import { parseOrThrow } from '../../kernel/validation';
 import { AGENT_ACTION_PROPOSED, AgentActionProposedDetail } from '../agent-actions/index';
+import { minorDigits } from '../billing/index';
+import { CLAIM_DENIED, ClaimDeniedDetail } from '../claims/index';
 import { LAB_CRITICAL_RESULT, LabCriticalResultDetail } from '../lab/index';
 import { findTenantInfo } from '../tenants/index';
 import { activeUsersWithRoles, findUser } from '../users/index';
@@ -32,7 +34,7 @@ import {
 import { send, transportMode } from './transport';
 
 /** The event detail types notifications listen to (the EventBridge rule's pattern). */
-export const NOTIFIED_EVENTS = [LAB_CRITICAL_RESULT, AGENT_ACTION_PROPOSED] as const;
+export const NOTIFIED_EVENTS = [LAB_CRITICAL_RESULT, AGENT_ACTION_PROPOSED, CLAIM_DENIED] as const;
 
 interface Recipient {
   userId: string;
@@ -85,6 +87,24 @@ async function planFor(
       eventId: d.eventId,
       values: { actionId: d.actionId, type: d.type, risk: d.risk, expiresAt: d.expiresAt },
       instants: ['expiresAt'],
+      recipients: users.map(asRecipient),
+    };
+  }
+  if (detailType === CLAIM_DENIED) {
+    const d = parseOrThrow(ClaimDeniedDetail, detail);
+    const users = await activeUsersWithRoles(store, ['INSURANCE_DESK']);
+    return {
+      kind: 'claim-denied',
+      // One message per adjudication with a denial (a second round's denial is news again).
+      eventId: d.adjudicationId,
+      values: {
+        claimNumber: d.claimNumber,
+        payerName: d.payerName,
+        deniedAmount: `${(d.deniedAmount / 10 ** minorDigits(d.currency)).toFixed(minorDigits(d.currency))} ${d.currency}`,
+        reasonCodes: d.reasonCodes.join(', '),
+        adjudicatedAt: d.adjudicatedAt,
+      },
+      instants: ['adjudicatedAt'],
       recipients: users.map(asRecipient),
     };
   }

@@ -5,7 +5,11 @@
  * so it says just enough to act ("a critical result for MRN … is waiting"), and the person opens
  * the service for the rest.
  */
-export const NOTIFICATION_KINDS = ['lab-critical-result', 'agent-action-proposed'] as const;
+export const NOTIFICATION_KINDS = [
+  'lab-critical-result',
+  'agent-action-proposed',
+  'claim-denied',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const CHANNELS = ['email', 'sms'] as const;
@@ -57,6 +61,29 @@ export const KINDS: Readonly<Record<NotificationKind, KindDef>> = {
       sms: {
         subject: '',
         body: '{{hospital}}: agent action {{actionId}} ({{type}}) waits for approval until {{expiresAt}}.',
+      },
+    },
+  },
+  'claim-denied': {
+    title: 'A payer denied (part of) a claim: to the insurance desk',
+    urgent: false,
+    fields: [
+      'hospital',
+      'claimNumber',
+      'payerName',
+      'deniedAmount',
+      'reasonCodes',
+      'adjudicatedAt',
+    ],
+    smsFields: ['hospital', 'claimNumber', 'payerName'],
+    defaults: {
+      email: {
+        subject: '{{hospital}}: {{payerName}} denied part of claim {{claimNumber}}',
+        body: '{{payerName}} denied {{deniedAmount}} of claim {{claimNumber}} (reason codes {{reasonCodes}}) at {{adjudicatedAt}}. Open the denials work queue to resubmit or accept the denial.',
+      },
+      sms: {
+        subject: '',
+        body: '{{hospital}}: {{payerName}} denied part of claim {{claimNumber}}. See the denials queue.',
       },
     },
   },

@@ -4,12 +4,14 @@
  * bus delivers twice is sent to a subscription once).
  */
 import { AGENT_ACTION_APPROVED, AGENT_ACTION_PROPOSED } from '../agent-actions/index';
+import { CLAIM_DENIED } from '../claims/index';
 import { LAB_CRITICAL_RESULT } from '../lab/index';
 
 export const WEBHOOK_EVENT_TYPES = [
   'lab.critical_result',
   'agent_action.proposed',
   'agent_action.approved',
+  'claim.denied',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -26,6 +28,7 @@ export const WEBHOOK_SOURCES: Readonly<Record<string, Mapping>> = {
     // Republished when its executor was not seen to run: the same approval, one webhook event.
     eventId: (d) => `agent-action-approved:${String(d.actionId)}`,
   },
+  [CLAIM_DENIED]: { type: 'claim.denied', eventId: (d) => String(d.adjudicationId) },
 };
 
 /** The detail types the webhooks function listens to (its EventBridge rule). */
