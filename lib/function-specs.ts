@@ -82,10 +82,10 @@ export function mcpSpec(): FunctionSpec {
     // Every tool call appends its agent audit record (shared/agents/run.ts).
     permissions: { table: 'readwrite', jwtSecret: true, writesAgentAudit: true },
     bundle: {
-      budgetKb: 600,
+      budgetKb: 660,
       classicZod: true,
       reason:
-        'the MCP SDK (protocol, Streamable HTTP transport), which validates JSON-RPC with the classic zod it imports itself, credential verification (jose, the JWT secret) and the agent catalogue as data (every tool’s JSON Schemas); the modules whose tools it calls load on demand',
+        'the MCP SDK (protocol, Streamable HTTP transport), which validates JSON-RPC with the classic zod it imports itself, credential verification (jose, the JWT secret) and the agent catalogue as data (every tool’s JSON Schemas); the modules whose tools it calls load on demand After the issue 17-24 merges every function also carries the tenant-session store (issue 23) and the modules’ cross-module riders (report counters, events): about 20 KB more; a diet is open work.',
     },
   };
 }

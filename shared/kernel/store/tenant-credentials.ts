@@ -12,7 +12,7 @@
  * AssumeRole. Without `TENANT_ROLE_ARN` (the local runtime, the tests, the event functions that
  * work across tenants) the container's own credentials are used.
  */
-import { AssumeRoleCommand, STSClient } from '@aws-sdk/nested-clients/sts';
+import type { STSClient } from '@aws-sdk/nested-clients/sts';
 import type { AwsCredentialIdentity } from '@aws-sdk/types';
 import { region } from '../config';
 
@@ -30,8 +30,12 @@ const MAX_TENANTS = 200;
 /** The role to assume for tenant sessions, when this function is tenant-scoped. */
 export const tenantRoleArn = (): string | undefined => process.env.TENANT_ROLE_ARN || undefined;
 
+// The STS client loads on demand: only tenant-scoped functions on AWS use it, and at start it
+// would add tens of KB to every function's bundle (npm run bundles).
+const loadSts = () => import('@aws-sdk/nested-clients/sts');
 let sts: STSClient | undefined;
-const stsClient = () => {
+const stsClient = async () => {
+  const { STSClient } = await loadSts();
   sts ??= new STSClient({ region: region(), maxAttempts: 3 });
   return sts;
 };
@@ -48,7 +52,8 @@ const sessionName = (tenantId: string) =>
   `tenant-${tenantId}`.replace(/[^\w+=,.@-]/g, '_').slice(0, 64);
 
 async function assume(roleArn: string, tenantId: string): Promise<AwsCredentialIdentity> {
-  const res = await stsClient().send(
+  const { AssumeRoleCommand } = await loadSts();
+  const res = await (await stsClient()).send(
     new AssumeRoleCommand({
       RoleArn: roleArn,
       RoleSessionName: sessionName(tenantId),
