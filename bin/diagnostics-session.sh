@@ -5,30 +5,9 @@ set -euo pipefail
 # Usage: PORT=3917 npm start, then bin/diagnostics-session.sh (needs curl and jq); scratch files go to /tmp/dx.
 mkdir -p /tmp/dx
 BASE=http://127.0.0.1:3917
-declare -A TOK
-TENANT=''
-call() { # who method path body jq-filter
-  local who=$1 method=$2 path=$3 body=${4:-} filter=${5:-.}
-  local shown="curl -s -X $method \$BASE$path"
-  [ "$who" != anon ] && shown+=" -H \"authorization: Bearer \$$who\" -H \"x-tenant-id: \$TENANT\""
-  [ -n "$body" ] && shown+=" -H 'content-type: application/json' -d '$body'"
-  echo "\$ $shown"
-  local args=(-s -o /tmp/dx/body -w '%{http_code}' -X "$method" "$BASE$path")
-  [ "$who" != anon ] && args+=(-H "authorization: Bearer ${TOK[$who]}" -H "x-tenant-id: $TENANT")
-  [ -n "$body" ] && args+=(-H 'content-type: application/json' -d "$body")
-  local status; status=$(curl "${args[@]}")
-  echo "HTTP $status"
-  jq -c "$filter" /tmp/dx/body 2>/dev/null || cat /tmp/dx/body
-  echo
-}
-quiet() { # who method path body → body on stdout
-  local who=$1 method=$2 path=$3 body=${4:-}
-  local args=(-s -X "$method" "$BASE$path")
-  [ "$who" != anon ] && args+=(-H "authorization: Bearer ${TOK[$who]}" -H "x-tenant-id: $TENANT")
-  [ -n "$body" ] && args+=(-H 'content-type: application/json' -d "$body")
-  curl "${args[@]}"
-}
-login() { quiet anon POST /auth/login "{\"email\":\"$1\",\"password\":\"$2\"}" | jq -r .accessToken; }
+SCRATCH=/tmp/dx
+# shellcheck source=bin/session-lib.sh
+source "$(dirname "$0")/session-lib.sh"
 
 S=$(date +%s)
 echo '# Set-up (registration, staff, a patient and an open encounter; output trimmed to ids)'
