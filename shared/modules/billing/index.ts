@@ -5,7 +5,7 @@
  * transaction with.
  */
 export { chargeWrite, chargeWrites, consultationChargeWrite, type NewCharge } from './charges';
-export { BASIS_POINTS, divideRounded, minorDigits } from './money';
+export { BASIS_POINTS, divideRounded, fromMinorUnits, minorDigits } from './money';
 export { MAX_AMOUNT, SERVICE_TYPES, type ServiceType, ServiceTypeSchema } from './schemas';
 export { paymentRefusal, paymentWrites } from './service';
 export { invoiceStatusTableMarkdown } from './status';

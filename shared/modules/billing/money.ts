@@ -29,6 +29,12 @@ export function toMinorUnits(major: number, currency: string): number {
   return minor;
 }
 
+/** Integer minor units as the decimal major amount with the currency's digits: 18000 INR → "180.00". */
+export function fromMinorUnits(minor: number, currency: string): string {
+  const digits = minorDigits(currency);
+  return (minor / 10 ** digits).toFixed(digits);
+}
+
 /** round(numerator / denominator), halves away from zero; denominator > 0. */
 export function divideRounded(numerator: bigint, denominator: bigint): bigint {
   const negative = numerator < 0n;

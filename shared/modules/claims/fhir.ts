@@ -5,14 +5,13 @@
  * here, at the edge of the document, and never used for arithmetic.
  */
 import { Unavailable } from '../../kernel/errors';
-import { minorDigits } from '../billing';
+import { fromMinorUnits } from '../billing';
 import { fhirClaimStatus } from './status';
 import type { ClaimRecord, PayerRecord } from './store';
 
 /** Minor units as a FHIR Money value: `{ value, currency }` with the currency's decimals. */
 export function fhirMoney(minor: number, currency: string) {
-  const digits = minorDigits(currency);
-  return { value: Number((minor / 10 ** digits).toFixed(digits)), currency };
+  return { value: Number(fromMinorUnits(minor, currency)), currency };
 }
 
 const SYSTEM = 'https://hms.example/fhir';

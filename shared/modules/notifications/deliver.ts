@@ -14,7 +14,7 @@ import { updateItem } from '../../kernel/store/update';
 import { utcToZonedParts } from '../../kernel/time/zoned-time';
 import { parseOrThrow } from '../../kernel/validation';
 import { AGENT_ACTION_PROPOSED, AgentActionProposedDetail } from '../agent-actions/index';
-import { minorDigits } from '../billing/index';
+import { fromMinorUnits } from '../billing/index';
 import { CLAIM_DENIED, ClaimDeniedDetail } from '../claims/index';
 import { LAB_CRITICAL_RESULT, LabCriticalResultDetail } from '../lab/index';
 import { findTenantInfo } from '../tenants/index';
@@ -100,7 +100,7 @@ async function planFor(
       values: {
         claimNumber: d.claimNumber,
         payerName: d.payerName,
-        deniedAmount: `${(d.deniedAmount / 10 ** minorDigits(d.currency)).toFixed(minorDigits(d.currency))} ${d.currency}`,
+        deniedAmount: `${fromMinorUnits(d.deniedAmount, d.currency)} ${d.currency}`,
         reasonCodes: d.reasonCodes.join(', '),
         adjudicatedAt: d.adjudicatedAt,
       },

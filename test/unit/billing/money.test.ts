@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   discountNeedsSeniorRole,
   divideRounded,
+  fromMinorUnits,
   minorDigits,
   priceLine,
   sumLines,
@@ -186,5 +187,17 @@ describe('discount threshold', () => {
     expect(discountNeedsSeniorRole(10_000, 100_000, 1000)).toBe(false);
     expect(discountNeedsSeniorRole(10_001, 100_000, 1000)).toBe(true);
     expect(discountNeedsSeniorRole(1, 100_000, 0)).toBe(true);
+  });
+});
+
+describe('fromMinorUnits', () => {
+  it.each([
+    [18_000, 'INR', '180.00'],
+    [5, 'USD', '0.05'],
+    [-250, 'USD', '-2.50'],
+    [1500, 'JPY', '1500'],
+    [1234, 'KWD', '1.234'],
+  ])('%i %s is %s', (minor, currency, text) => {
+    expect(fromMinorUnits(minor, currency)).toBe(text);
   });
 });
