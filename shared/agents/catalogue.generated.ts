@@ -10866,7 +10866,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
     "tool": true,
     "skill": "operations-reports",
     "title": "Get a report",
-    "description": "A weekly management report for a range of the hospital's calendar days: inpatient (admissions and discharges per day, midnight census, average length of stay, by ward) or outpatient (bookings, visits, no-shows and cancellations per day, by department and doctor, no-show rate).",
+    "description": "A weekly management report for a range of the hospital's calendar days: inpatient (admissions and discharges per day, midnight census, average length of stay, by ward) outpatient (bookings, visits, no-shows and cancellations per day, by department and doctor, no-show rate) or lab-turnaround (tests reported per day, median and 90th-percentile minutes from order to final report, by test and priority).",
     "scope": "agents:operations:read",
     "tags": [
       "reports",
@@ -10882,11 +10882,14 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
       "admissions",
       "discharges",
       "no-show",
-      "visits"
+      "visits",
+      "turnaround",
+      "lab"
     ],
     "examples": [
       "What was the midnight census each day last week?",
-      "What was the no-show rate by doctor this month?"
+      "What was the no-show rate by doctor this month?",
+      "What was the median lab turnaround for haemoglobin yesterday?"
     ],
     "operations": [
       {
@@ -10910,7 +10913,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "type": "string",
           "enum": [
             "inpatient",
-            "outpatient"
+            "outpatient",
+            "lab-turnaround"
           ]
         },
         "from": {
@@ -10941,7 +10945,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "type": "string",
           "enum": [
             "inpatient",
-            "outpatient"
+            "outpatient",
+            "lab-turnaround"
           ]
         },
         "from": {

@@ -11,7 +11,7 @@ import type { Context } from '../../kernel/context';
 import type { Store } from '../../kernel/store/store';
 import { todayIn } from '../../kernel/time/zoned-time';
 
-export const REPORT_NAMES = ['inpatient', 'outpatient'] as const;
+export const REPORT_NAMES = ['inpatient', 'outpatient', 'lab-turnaround'] as const;
 export type ReportName = (typeof REPORT_NAMES)[number];
 
 export type Counters = Record<string, number>;

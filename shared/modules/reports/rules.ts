@@ -178,6 +178,7 @@ export function outpatientReport(
 export const NEEDS_HISTORY: Readonly<Record<ReportName, boolean>> = {
   inpatient: true,
   outpatient: false,
+  'lab-turnaround': false,
 };
 
 const csvCell = (v: string | number) => {

@@ -9,6 +9,7 @@ import { invalidField } from '../../kernel/validation';
 import type * as z from '../../kernel/zod';
 import { findDepartment } from '../departments/index';
 import { findDoctor } from '../doctors/index';
+import { readLabCatalogue } from '../lab/index';
 import { readDays } from './aggregates';
 import {
   inpatientReport,
@@ -18,6 +19,7 @@ import {
   reportCsv,
 } from './rules';
 import { type GetReportInput, MAX_REPORT_DAYS, type Report } from './schemas';
+import { labTurnaroundReport } from './turnaround';
 
 const DEFAULT_DAYS = 7;
 
@@ -70,7 +72,11 @@ export async function getReport(
   );
   let figures: ReportFigures;
   if (input.report === 'inpatient') figures = inpatientReport(history, from, to);
-  else {
+  else if (input.report === 'lab-turnaround') {
+    const { tests } = await readLabCatalogue(ctx.store);
+    const names = new Map(tests.map((t) => [t.code, t.name]));
+    figures = labTurnaroundReport(history, from, to, (code) => names.get(code) ?? code);
+  } else {
     const names = await labels(ctx, (kind) => idsIn(history, kind));
     figures = outpatientReport(history, from, to, names);
   }
