@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../bin/local/server';
-import { resetClock, shiftClock } from '../../shared/kernel/clock';
-import { utcToZonedParts } from '../../shared/kernel/time/zoned-time';
+import { resetClock, shiftClock, systemClock } from '../../shared/kernel/clock';
+import { addDays, utcToZonedParts } from '../../shared/kernel/time/zoned-time';
+import { expectError } from '../support/api';
+import { billingHospital, ok } from '../support/billing';
 import { diagnosticsHospital, must } from '../support/diagnostics';
 import { clockToNineAm } from '../support/opd';
 import { startTestRuntime } from '../support/runtime';
@@ -137,5 +139,140 @@ describe('lab turnaround report', () => {
       'theirs',
     );
     expect(theirs.totals).toEqual({ resulted: 0, medianMinutes: 0, p90Minutes: 0 });
+  });
+});
+
+describe('revenue report', () => {
+  it('answers invoiced, collected, refunded, cancelled and outstanding in minor units, by department, service and method', async () => {
+    const h = await billingHospital(rt.url, TZ);
+    const manager = await h.staff('MANAGER');
+    const [imaging, lab] = await Promise.all([
+      ok(h.admin.post('/departments', { name: 'Imaging' }), 201),
+      ok(h.admin.post('/departments', { name: 'Laboratory' }), 201),
+    ]);
+    await ok(
+      h.accountant.api.put('/billing/tariffs/CT-HEAD', {
+        name: 'CT head plain',
+        serviceType: 'radiology',
+        unitPrice: 250_000,
+        taxRateBp: 0,
+        taxInclusive: false,
+        departmentId: imaging.id,
+      }),
+    );
+    await ok(
+      h.accountant.api.put('/billing/tariffs/LIPIDS', {
+        name: 'Lipid profile',
+        serviceType: 'laboratory',
+        unitPrice: 80_000,
+        taxRateBp: 0,
+        taxInclusive: false,
+        departmentId: lab.id,
+      }),
+    );
+    const charge = (patientId: string, tariffCode: string, quantity = 1) =>
+      ok(h.cashier.api.post('/billing/charges', { patientId, tariffCode, quantity }), 201);
+    const [p1, p2, p3] = await Promise.all([h.patient(), h.patient(), h.patient()]);
+
+    await charge(p1.id, 'CT-HEAD');
+    const i1 = await h.issuedInvoice(p1.id);
+    await ok(
+      h.cashier.api.post(`/billing/${i1.id}/payments`, { method: 'card', amount: 100_000 }),
+      201,
+    );
+
+    await charge(p2.id, 'LIPIDS');
+    const i2 = await h.issuedInvoice(p2.id);
+    const cash = await ok(
+      h.cashier.api.post(`/billing/${i2.id}/payments`, { method: 'cash', amount: 80_000 }),
+      201,
+    );
+    await ok(
+      h.cashier.api.post(`/billing/${i2.id}/refunds`, {
+        paymentId: cash.id,
+        amount: 5_000,
+        reason: 'Fasting sample not needed',
+      }),
+      201,
+    );
+
+    await charge(p3.id, 'CT-HEAD', 2);
+    const i3 = await h.issuedInvoice(p3.id);
+    await ok(
+      h.cashier.api.patch(`/billing/${i3.id}/status`, {
+        status: 'cancelled',
+        reason: 'Billed to the wrong patient',
+      }),
+    );
+    expect([i1.total, i2.total, i3.total]).toEqual([250_000, 80_000, 500_000]);
+
+    const day = utcToZonedParts(systemClock.now(), TZ).date;
+    const r = await ok(manager.api.get(`/reports/revenue?from=${day}&to=${day}`));
+    // invoiced 250 000 + 80 000 + 500 000; collected 100 000 + 80 000; refunded 5 000;
+    // cancelled 500 000; outstanding 830 000 − 180 000 + 5 000 − 500 000 = 155 000
+    // (i1's 150 000 and i2's 5 000).
+    expect(r).toEqual({
+      report: 'revenue',
+      from: day,
+      to: day,
+      timeZone: TZ,
+      measures: ['invoiced', 'collected', 'refunded', 'cancelled', 'outstanding'],
+      days: [
+        {
+          date: day,
+          values: {
+            invoiced: 830_000,
+            collected: 180_000,
+            refunded: 5_000,
+            cancelled: 500_000,
+            outstanding: 155_000,
+          },
+        },
+      ],
+      totals: {
+        invoiced: 830_000,
+        collected: 180_000,
+        refunded: 5_000,
+        cancelled: 500_000,
+        tax: 0,
+        netCollected: 175_000,
+        outstandingAtEnd: 155_000,
+      },
+      breakdowns: [
+        {
+          dimension: 'department',
+          rows: [
+            { key: imaging.id, label: 'Imaging', values: { net: 750_000 } },
+            { key: lab.id, label: 'Laboratory', values: { net: 80_000 } },
+          ],
+        },
+        {
+          dimension: 'service',
+          rows: [
+            { key: 'radiology', label: 'radiology', values: { net: 750_000 } },
+            { key: 'laboratory', label: 'laboratory', values: { net: 80_000 } },
+          ],
+        },
+        {
+          dimension: 'method',
+          rows: [
+            { key: 'card', label: 'card', values: { collected: 100_000 } },
+            { key: 'cash', label: 'cash', values: { collected: 80_000 } },
+          ],
+        },
+      ],
+    });
+
+    // The next day, nothing moved: the outstanding carries over from the days before the range.
+    const next = addDays(day, 1);
+    const later = await ok(manager.api.get(`/reports/revenue?from=${next}&to=${next}`));
+    expect(later.days).toEqual([
+      {
+        date: next,
+        values: { invoiced: 0, collected: 0, refunded: 0, cancelled: 0, outstanding: 155_000 },
+      },
+    ]);
+    expect(later.totals.outstandingAtEnd).toBe(155_000);
+    expectError(await h.cashier.api.get(`/reports/revenue?from=${day}&to=${day}`), 403);
   });
 });

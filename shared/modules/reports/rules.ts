@@ -179,6 +179,7 @@ export const NEEDS_HISTORY: Readonly<Record<ReportName, boolean>> = {
   inpatient: true,
   outpatient: false,
   'lab-turnaround': false,
+  revenue: true,
 };
 
 const csvCell = (v: string | number) => {

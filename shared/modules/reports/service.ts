@@ -11,6 +11,7 @@ import { findDepartment } from '../departments/index';
 import { findDoctor } from '../doctors/index';
 import { readLabCatalogue } from '../lab/index';
 import { readDays } from './aggregates';
+import { revenueReport } from './revenue';
 import {
   inpatientReport,
   NEEDS_HISTORY,
@@ -76,6 +77,11 @@ export async function getReport(
     const { tests } = await readLabCatalogue(ctx.store);
     const names = new Map(tests.map((t) => [t.code, t.name]));
     figures = labTurnaroundReport(history, from, to, (code) => names.get(code) ?? code);
+  } else if (input.report === 'revenue') {
+    const names = await labels(ctx, (kind) => (kind === 'department' ? idsIn(history, kind) : []));
+    figures = revenueReport(history, from, to, (id) =>
+      id ? names.department(id) : 'No department',
+    );
   } else {
     const names = await labels(ctx, (kind) => idsIn(history, kind));
     figures = outpatientReport(history, from, to, names);
