@@ -274,5 +274,25 @@ describe('revenue report', () => {
     ]);
     expect(later.totals.outstandingAtEnd).toBe(155_000);
     expectError(await h.cashier.api.get(`/reports/revenue?from=${day}&to=${day}`), 403);
+
+    // Two payments at once on i1: each that commits counts once, a refused one not at all.
+    const racing = await Promise.all(
+      ['upi', 'upi'].map((method) =>
+        h.cashier.api.post(`/billing/${i1.id}/payments`, { method, amount: 10_000 }),
+      ),
+    );
+    const paid = racing.filter((x) => x.status === 201).length;
+    expect(paid).toBeGreaterThanOrEqual(1);
+    expect(racing.every((x) => x.status === 201 || x.status === 409)).toBe(true);
+    const after = await ok(manager.api.get(`/reports/revenue?from=${day}&to=${day}`));
+    expect(after.totals).toMatchObject({
+      collected: 180_000 + paid * 10_000,
+      outstandingAtEnd: 155_000 - paid * 10_000,
+    });
+    expect(after.breakdowns[2].rows).toContainEqual({
+      key: 'upi',
+      label: 'upi',
+      values: { collected: paid * 10_000 },
+    });
   });
 });
