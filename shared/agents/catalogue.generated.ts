@@ -10866,7 +10866,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
     "tool": true,
     "skill": "operations-reports",
     "title": "Get a report",
-    "description": "A weekly management report for a range of the hospital's calendar days: inpatient (admissions and discharges per day, midnight census, average length of stay, by ward) or outpatient (bookings, visits, no-shows and cancellations per day, by department and doctor, no-show rate).",
+    "description": "A weekly management report for a range of the hospital's calendar days: inpatient (admissions and discharges per day, midnight census, average length of stay, by ward) outpatient (bookings, visits, no-shows and cancellations per day, by department and doctor, no-show rate) lab-turnaround (tests reported per day, median and 90th-percentile minutes from order to final report, by test and priority) or revenue (invoiced, collected, refunded, cancelled and outstanding per day in minor units, net revenue by department and service type, collections by payment method).",
     "scope": "agents:operations:read",
     "tags": [
       "reports",
@@ -10882,11 +10882,18 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
       "admissions",
       "discharges",
       "no-show",
-      "visits"
+      "visits",
+      "turnaround",
+      "lab",
+      "revenue",
+      "collections",
+      "outstanding"
     ],
     "examples": [
       "What was the midnight census each day last week?",
-      "What was the no-show rate by doctor this month?"
+      "What was the no-show rate by doctor this month?",
+      "What was the median lab turnaround for haemoglobin yesterday?",
+      "How much did we collect this week, and what is outstanding?"
     ],
     "operations": [
       {
@@ -10910,7 +10917,9 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "type": "string",
           "enum": [
             "inpatient",
-            "outpatient"
+            "outpatient",
+            "lab-turnaround",
+            "revenue"
           ]
         },
         "from": {
@@ -10941,7 +10950,9 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "type": "string",
           "enum": [
             "inpatient",
-            "outpatient"
+            "outpatient",
+            "lab-turnaround",
+            "revenue"
           ]
         },
         "from": {

@@ -24,6 +24,8 @@ export function render(): string {
           <select id="report-name" name="report">
             <option value="inpatient">Inpatient: admissions, discharges, midnight census</option>
             <option value="outpatient">Outpatient: bookings, visits, no-shows</option>
+            <option value="lab-turnaround">Lab turnaround: median and p90 minutes</option>
+            <option value="revenue">Revenue: invoiced, collected, outstanding (minor units)</option>
           </select>
         </div>
         <div class="field"><label for="report-from">From</label><input id="report-from" name="from" type="date"></div>

@@ -7,6 +7,8 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../bin/local/server';
 import { resetClock, shiftClock, systemClock } from '../../shared/kernel/clock';
+import { Stores } from '../../shared/kernel/store/store';
+import { subscriptionItem } from '../../shared/modules/webhooks/store';
 import { expectError } from '../support/api';
 import { diagnosticsHospital, must } from '../support/diagnostics';
 import { clockToNineAm } from '../support/opd';
@@ -297,5 +299,70 @@ describe('webhooks', () => {
     await must(h.admin.call('DELETE', `/webhooks/${sub.id}`), 200, 'delete');
     await criticalResult();
     expect(ok.received).toHaveLength(before);
+  });
+
+  it('refuses receivers that are not public addresses, at subscription and again at delivery', async () => {
+    // Literal addresses, also in the decimal, octal and mapped forms the URL parser normalises.
+    for (const url of [
+      'https://10.0.0.5/hooks',
+      'https://169.254.169.254/latest/meta-data/',
+      'https://2130706433/hooks',
+      'https://0177.0.0.1/hooks',
+      'https://[::ffff:127.0.0.1]/hooks',
+      'https://[fd00:ec2::254]/hooks',
+      'https://[fe80::1]/hooks',
+      // a name that resolves to loopback: refused after resolution
+      'https://localhost/hooks',
+    ])
+      expectError(
+        await h.admin.post('/webhooks', { url, eventTypes: ['lab.critical_result'] }),
+        400,
+        /url.*public address/,
+      );
+    // Plain http to loopback is the local runtime's opt-in only; https to loopback never.
+    expectError(
+      await h.admin.post('/webhooks', {
+        url: ok.url.replace('http://', 'https://'),
+        eventTypes: ['lab.critical_result'],
+      }),
+      400,
+      /url.*public address/,
+    );
+
+    // A name that answered a public address when it was subscribed and a private one at
+    // delivery (DNS rebinding): written as the record would be, pointing at a live receiver.
+    const target = await receiver();
+    const port = new URL(target.url).port;
+    const at = systemClock.now().toISOString();
+    const rebound = {
+      id: `rebound-${Date.now()}`,
+      tenantId: h.tenantId,
+      url: `https://localhost:${port}/hooks`,
+      eventTypes: ['lab.critical_result' as const],
+      active: true,
+      secret: 'whsec_rebound_test_secret_0000000000',
+      secretHint: '0000',
+      createdAt: at,
+      updatedAt: at,
+    };
+    const store = new Stores().forTenant(h.tenantId);
+    await store.put({ Item: subscriptionItem(store, rebound) });
+    await criticalResult();
+    const deliveries = await must(
+      h.admin.get(`/webhooks/${rebound.id}/deliveries`),
+      200,
+      'deliveries',
+    );
+    expect(deliveries.items).toHaveLength(1);
+    expect(deliveries.items[0]).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      lastError: expect.stringMatching(
+        /^refused: localhost resolves to (127\.0\.0\.1|::1), which is not a public address \(loopback\)$/,
+      ),
+    });
+    expect(deliveries.items[0].lastStatusCode).toBeUndefined();
+    expect(target.received).toHaveLength(0);
+    await must(h.admin.call('DELETE', `/webhooks/${rebound.id}`), 200, 'delete');
   });
 });

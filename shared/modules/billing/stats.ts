@@ -12,8 +12,12 @@
  *   payments − refunds = total, so a refund reopens what is due);
  * - cancelling an issued invoice (nothing paid on it): cancelled on its day and month; its
  *   outstanding goes away.
+ *
+ * Each movement also adds to the `revenue` report's day item (docs/reports.md), in the same
+ * transaction: the report reads any range of days with one Query.
  */
 import type { Item } from '../../kernel/store/store';
+import { type Counters, counter } from '../reports/index';
 import {
   PAYMENT_METHODS,
   type PaymentMethod,
@@ -62,6 +66,18 @@ export function recordIssue(
   }
   delta.add(monthPeriod(at.month), 'outstanding', invoice.total);
   delta.add(ALL_PERIOD, 'outstanding', invoice.total);
+  const revenue: Counters = {
+    invoiced: invoice.total,
+    tax: invoice.tax,
+    outstandingChange: invoice.total,
+  };
+  for (const line of invoice.lines) {
+    const dept = counter('net', 'department', line.departmentId ?? '');
+    const svc = counter('net', 'service', line.serviceType);
+    revenue[dept] = (revenue[dept] ?? 0) + line.net;
+    revenue[svc] = (revenue[svc] ?? 0) + line.net;
+  }
+  delta.report(at.date, revenue);
 }
 
 export function recordPayment(
@@ -75,6 +91,11 @@ export function recordPayment(
   delta.add(monthPeriod(at.month), `col_${method}`, amount);
   delta.add(monthPeriod(issuedMonth), 'outstanding', -amount);
   delta.add(ALL_PERIOD, 'outstanding', -amount);
+  delta.report(at.date, {
+    collected: amount,
+    [counter('collected', 'method', method)]: amount,
+    outstandingChange: -amount,
+  });
 }
 
 export function recordRefund(
@@ -87,6 +108,7 @@ export function recordRefund(
   delta.add(monthPeriod(at.month), 'refunds', amount);
   delta.add(monthPeriod(issuedMonth), 'outstanding', amount);
   delta.add(ALL_PERIOD, 'outstanding', amount);
+  delta.report(at.date, { refunded: amount, outstandingChange: amount });
 }
 
 export function recordCancellation(
@@ -99,6 +121,7 @@ export function recordCancellation(
   delta.add(monthPeriod(at.month), 'cancelled', invoice.total);
   delta.add(monthPeriod(issuedMonth), 'outstanding', -invoice.balance);
   delta.add(ALL_PERIOD, 'outstanding', -invoice.balance);
+  delta.report(at.date, { cancelled: invoice.total, outstandingChange: -invoice.balance });
 }
 
 const num = (item: Item, attribute: string) => Number(item[attribute] ?? 0);

@@ -18,6 +18,7 @@ import type { Item, Store, TxItem } from '../../kernel/store/store';
 import { updateItem } from '../../kernel/store/update';
 import * as z from '../../kernel/zod';
 import { DEFAULT_CURRENCY } from '../doctors';
+import { type Counters, reportDayWrite } from '../reports/index';
 import { BillingSettings, ChargeItem, CreditNote, Invoice, Payment, Tariff } from './schemas';
 
 export const SettingsRecord = defineRecord('BillingSettings', BillingSettings);
@@ -193,6 +194,7 @@ export async function readStats(
 export class StatsDelta {
   private readonly adds = new Map<string, Record<string, number>>();
   private readonly sets = new Map<string, Record<string, string>>();
+  private readonly reportDays = new Map<string, Counters>();
 
   add(period: string, attribute: string, n: number): this {
     if (n === 0) return this;
@@ -208,13 +210,26 @@ export class StatsDelta {
     return this;
   }
 
+  /** Counters of the `revenue` report's day item (reports module), merged per day. */
+  report(date: string, counts: Counters): this {
+    const day = this.reportDays.get(date) ?? {};
+    for (const [name, n] of Object.entries(counts)) day[name] = (day[name] ?? 0) + n;
+    this.reportDays.set(date, day);
+    return this;
+  }
+
   writes(store: Store): TxItem[] {
     const periods = new Set([...this.adds.keys(), ...this.sets.keys()]);
-    return [...periods].map((period) => ({
+    const stats = [...periods].map((period) => ({
       Update: updateItem(billingKeys(store).stats(period), {
         set: { entity: 'BillingStats', ...this.sets.get(period) },
         add: this.adds.get(period) ?? {},
       }),
     }));
+    const days = [...this.reportDays].flatMap(([date, counts]) => {
+      const write = reportDayWrite(store, 'revenue', date, counts);
+      return write ? [write] : [];
+    });
+    return [...stats, ...days];
   }
 }

@@ -6,4 +6,4 @@ export { requireRequester } from './requester';
 export { LabOrder, type Priority, PrioritySchema } from './schemas';
 export { type OrderSource, OrderSourceSchema, resolveSource, SOURCE_RESOLVERS } from './source';
 export { labOrderStatusTableMarkdown, labStepTableMarkdown } from './status';
-export { recentPatientOrders } from './store';
+export { readCatalogue as readLabCatalogue, recentPatientOrders } from './store';

@@ -24,6 +24,7 @@ import {
   releaseDischargeHold,
 } from '../admissions';
 import { findPatient } from '../patients';
+import { countToday, turnaroundCounters, turnaroundMinutes } from '../reports/index';
 import { labOrderChargeLines, orderChargeWrites } from './charges';
 import { emitCriticalResult } from './events';
 import {
@@ -607,6 +608,16 @@ export async function verifyOrder(ctx: Context, input: { id: string }) {
     verifiedBy: by,
     verifiedAt: at,
   });
+  // Reports: the turnaround of each test rides in the same transaction (reports/turnaround.ts).
+  countToday(
+    ctx,
+    'lab-turnaround',
+    turnaroundCounters(
+      turnaroundMinutes(order.orderedAt, at),
+      order.items.map((i) => i.code),
+      order.priority,
+    ),
+  );
   // Billing: the tests are charged with the final report, in the same transaction.
   const charges = await orderChargeWrites(
     ctx.store,

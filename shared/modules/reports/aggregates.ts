@@ -8,10 +8,10 @@
  * values are integers (counts, minor units, minutes).
  */
 import type { Context } from '../../kernel/context';
-import type { Store } from '../../kernel/store/store';
+import type { Store, TxItem } from '../../kernel/store/store';
 import { todayIn } from '../../kernel/time/zoned-time';
 
-export const REPORT_NAMES = ['inpatient', 'outpatient'] as const;
+export const REPORT_NAMES = ['inpatient', 'outpatient', 'lab-turnaround', 'revenue'] as const;
 export type ReportName = (typeof REPORT_NAMES)[number];
 
 export type Counters = Record<string, number>;
@@ -25,13 +25,17 @@ const dayKey = (store: Store, report: ReportName, date: string) =>
   store.keys.child('REPORT', report, date);
 
 /**
- * Registers the counters' increments on `date` (the hospital's calendar day) to ride in the
- * operation's next write. One call per report and day in an operation: DynamoDB refuses two
- * writes of one item in a transaction, so a caller merges its counters first.
+ * The write that adds `counts` to a report's day item, for a module that builds its own
+ * transaction (billing merges these with its dashboard aggregates); undefined when all are 0.
  */
-export function countOn(ctx: Context, report: ReportName, date: string, counts: Counters): void {
+export function reportDayWrite(
+  store: Store,
+  report: ReportName,
+  date: string,
+  counts: Counters,
+): TxItem | undefined {
   const entries = Object.entries(counts).filter(([, n]) => n !== 0);
-  if (entries.length === 0) return;
+  if (entries.length === 0) return undefined;
   const names: Record<string, string> = { '#entity': 'entity' };
   const values: Record<string, unknown> = { ':entity': 'ReportDay' };
   const adds = entries.map(([name, n], i) => {
@@ -39,14 +43,24 @@ export function countOn(ctx: Context, report: ReportName, date: string, counts: 
     values[`:c${i}`] = n;
     return `#c${i} :c${i}`;
   });
-  ctx.store.alongside({
+  return {
     Update: {
-      Key: dayKey(ctx.store, report, date),
+      Key: dayKey(store, report, date),
       UpdateExpression: `SET #entity = :entity ADD ${adds.join(', ')}`,
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
     },
-  });
+  };
+}
+
+/**
+ * Registers the counters' increments on `date` (the hospital's calendar day) to ride in the
+ * operation's next write. One call per report and day in an operation: DynamoDB refuses two
+ * writes of one item in a transaction, so a caller merges its counters first.
+ */
+export function countOn(ctx: Context, report: ReportName, date: string, counts: Counters): void {
+  const write = reportDayWrite(ctx.store, report, date, counts);
+  if (write) ctx.store.alongside(write);
 }
 
 /** As `countOn`, on today in the hospital's time zone. */

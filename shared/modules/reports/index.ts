@@ -1,3 +1,11 @@
 /** What other modules use of reports: the counters their writes add to the report aggregates. */
-export { counter, countOn, countToday, type ReportName } from './aggregates';
+export {
+  type Counters,
+  counter,
+  countOn,
+  countToday,
+  type ReportName,
+  reportDayWrite,
+} from './aggregates';
 export { OPD_MEASURES, opdCounters } from './rules';
+export { turnaroundCounters, turnaroundMinutes } from './turnaround';

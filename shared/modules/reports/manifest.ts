@@ -9,7 +9,7 @@ const getReport = operationCapability(reports.get, {
   skill: 'operations-reports',
   title: 'Get a report',
   description:
-    "A weekly management report for a range of the hospital's calendar days: inpatient (admissions and discharges per day, midnight census, average length of stay, by ward) or outpatient (bookings, visits, no-shows and cancellations per day, by department and doctor, no-show rate).",
+    "A weekly management report for a range of the hospital's calendar days: inpatient (admissions and discharges per day, midnight census, average length of stay, by ward) outpatient (bookings, visits, no-shows and cancellations per day, by department and doctor, no-show rate) lab-turnaround (tests reported per day, median and 90th-percentile minutes from order to final report, by test and priority) or revenue (invoiced, collected, refunded, cancelled and outstanding per day in minor units, net revenue by department and service type, collections by payment method).",
   scope: 'agents:operations:read',
   tags: ['reports', 'operations', 'census', 'outpatient'],
   keywords: [
@@ -21,10 +21,17 @@ const getReport = operationCapability(reports.get, {
     'discharges',
     'no-show',
     'visits',
+    'turnaround',
+    'lab',
+    'revenue',
+    'collections',
+    'outstanding',
   ],
   examples: [
     'What was the midnight census each day last week?',
     'What was the no-show rate by doctor this month?',
+    'What was the median lab turnaround for haemoglobin yesterday?',
+    'How much did we collect this week, and what is outstanding?',
   ],
 });
 

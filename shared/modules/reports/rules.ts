@@ -178,6 +178,8 @@ export function outpatientReport(
 export const NEEDS_HISTORY: Readonly<Record<ReportName, boolean>> = {
   inpatient: true,
   outpatient: false,
+  'lab-turnaround': false,
+  revenue: true,
 };
 
 const csvCell = (v: string | number) => {

@@ -9,7 +9,9 @@ import { invalidField } from '../../kernel/validation';
 import type * as z from '../../kernel/zod';
 import { findDepartment } from '../departments/index';
 import { findDoctor } from '../doctors/index';
+import { readLabCatalogue } from '../lab/index';
 import { readDays } from './aggregates';
+import { revenueReport } from './revenue';
 import {
   inpatientReport,
   NEEDS_HISTORY,
@@ -18,6 +20,7 @@ import {
   reportCsv,
 } from './rules';
 import { type GetReportInput, MAX_REPORT_DAYS, type Report } from './schemas';
+import { labTurnaroundReport } from './turnaround';
 
 const DEFAULT_DAYS = 7;
 
@@ -70,7 +73,16 @@ export async function getReport(
   );
   let figures: ReportFigures;
   if (input.report === 'inpatient') figures = inpatientReport(history, from, to);
-  else {
+  else if (input.report === 'lab-turnaround') {
+    const { tests } = await readLabCatalogue(ctx.store);
+    const names = new Map(tests.map((t) => [t.code, t.name]));
+    figures = labTurnaroundReport(history, from, to, (code) => names.get(code) ?? code);
+  } else if (input.report === 'revenue') {
+    const names = await labels(ctx, (kind) => (kind === 'department' ? idsIn(history, kind) : []));
+    figures = revenueReport(history, from, to, (id) =>
+      id ? names.department(id) : 'No department',
+    );
+  } else {
     const names = await labels(ctx, (kind) => idsIn(history, kind));
     figures = outpatientReport(history, from, to, names);
   }

@@ -13,6 +13,7 @@ import { DUE_SHARDS, dueShard } from '../../kernel/store/outbox';
 import type { Store, Stores } from '../../kernel/store/store';
 import { updateItem } from '../../kernel/store/update';
 import { WEBHOOK_SOURCES } from './events';
+import { postWebhook } from './post';
 import { backoffSeconds, MAX_ATTEMPTS, SIGNATURE_HEADER, signatureHeader } from './signing';
 import {
   allSubscriptions,
@@ -128,31 +129,18 @@ export async function attempt(
     throw err;
   }
   const t = Math.floor(now.getTime() / 1000);
-  let statusCode: number | undefined;
-  let error: string | undefined;
-  try {
-    const res = await fetch(sub.url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': 'HMS-Webhooks/1',
-        [SIGNATURE_HEADER]: signatureHeader(signingSecrets(sub, now), t, d.payload),
-        'HMS-Event-Id': d.eventId,
-        'HMS-Delivery-Id': d.id,
-      },
-      body: d.payload,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS),
-    });
-    statusCode = res.status;
-    await res.body?.cancel().catch(() => undefined);
-    if (res.status < 200 || res.status >= 300) error = `the receiver answered ${res.status}`;
-  } catch (err) {
-    error =
-      (err as Error).name === 'TimeoutError'
-        ? 'no answer within 10 s'
-        : `could not connect: ${(err as Error).message}`;
-  }
+  const { statusCode, error } = await postWebhook(
+    sub.url,
+    {
+      'content-type': 'application/json',
+      'user-agent': 'HMS-Webhooks/1',
+      [SIGNATURE_HEADER]: signatureHeader(signingSecrets(sub, now), t, d.payload),
+      'HMS-Event-Id': d.eventId,
+      'HMS-Delivery-Id': d.id,
+    },
+    d.payload,
+    ATTEMPT_TIMEOUT_MS,
+  );
   const at = now.toISOString();
   const base = {
     updatedAt: at,

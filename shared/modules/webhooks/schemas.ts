@@ -4,25 +4,7 @@ import { pageFields, pageOf } from '../../kernel/pagination';
 import { TimestampSchema } from '../../kernel/time/dates';
 import * as z from '../../kernel/zod';
 import { WEBHOOK_EVENT_TYPES } from './events';
-
-/**
- * https only; plain http only to this machine's loopback when the runtime allows it
- * (`HMS_WEBHOOKS_ALLOW_LOOPBACK_HTTP=1`: npm start and the tests), never with credentials in it.
- */
-export function urlProblem(raw: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return 'must be an absolute URL';
-  }
-  if (url.username || url.password) return 'must not carry credentials';
-  if (url.protocol === 'https:') return undefined;
-  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
-  if (url.protocol === 'http:' && loopback && process.env.HMS_WEBHOOKS_ALLOW_LOOPBACK_HTTP === '1')
-    return undefined;
-  return 'must be an https URL';
-}
+import { urlProblem } from './url-policy';
 
 const UrlSchema = z.string({ message: 'must be a URL' }).check(
   z.maxLength(2000, 'must be at most 2000 characters'),

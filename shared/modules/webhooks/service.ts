@@ -23,6 +23,7 @@ import {
   subscriptionItem,
   webhookKeys,
 } from './store';
+import { checkResolvedUrl } from './url-policy';
 
 const hint = (secret: string) => secret.slice(-4);
 
@@ -39,6 +40,7 @@ export async function createSubscription(
   ctx: Context,
   input: z.output<typeof CreateSubscriptionInput>,
 ) {
+  await checkResolvedUrl(input.url);
   const at = ctx.now.toISOString();
   const secret = newSecret();
   const record: SubscriptionRecord = {

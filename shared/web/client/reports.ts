@@ -26,7 +26,7 @@ interface Report {
 const session = readSession();
 const COLOURS = ['#0f766e', '#b45309', '#1d4ed8', '#7c3aed'];
 /** Measures drawn as a line over the bars (a running level, not a daily count). */
-const LINES = new Set(['midnightCensus']);
+const LINES = new Set(['midnightCensus', 'medianMinutes', 'p90Minutes', 'outstanding']);
 const LABELS: Record<string, string> = {
   admissions: 'Admissions',
   discharges: 'Discharges',
@@ -41,6 +41,17 @@ const LABELS: Record<string, string> = {
   noShowRatePercent: 'No-show rate (%)',
   admitted: 'Admitted',
   discharged: 'Discharged',
+  resulted: 'Tests reported',
+  medianMinutes: 'Median (minutes)',
+  p90Minutes: '90th percentile (minutes)',
+  invoiced: 'Invoiced',
+  collected: 'Collected',
+  refunded: 'Refunded',
+  outstanding: 'Outstanding',
+  tax: 'Tax',
+  netCollected: 'Net collected',
+  outstandingAtEnd: 'Outstanding at the end',
+  net: 'Net revenue',
 };
 const label = (m: string) => LABELS[m] ?? m;
 
