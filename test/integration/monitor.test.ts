@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { shiftClock, systemClock } from '../../shared/kernel/clock';
+import { newOutboxItem, outboxItem } from '../../shared/kernel/store/outbox';
+import { Store } from '../../shared/kernel/store/store';
 import { mcpClient, toolAnswer } from '../support/agents';
 import { type Client, client, expectError } from '../support/api';
 import { must } from '../support/diagnostics';
@@ -57,6 +59,8 @@ describe('system monitor', () => {
       'opd-waits-over-target': [0, 'ok'],
       'low-stock': [0, 'ok'],
       'expiring-batches': [0, 'ok'],
+      'outbox-backlog': [0, 'ok'],
+      'dead-events': [0, 'ok'],
       trial: [14, 'ok'],
     });
     expect(m.attention).toBe(0);
@@ -215,6 +219,17 @@ describe('system monitor', () => {
       );
       waiting.push(appt.id);
     }
+    // Events the API cannot leave behind (the local bus takes every one at once), written
+    // straight into the table as a bus outage would leave them: one still unpublished (due
+    // tomorrow, so the relay leaves it) and one the relay set aside as DEAD.
+    const store = new Store(h.tenantId);
+    const event = { source: 'hms.test', detailType: 'Test', detail: {} };
+    const stuck = newOutboxItem(h.tenantId, event, systemClock.now());
+    stuck.dueAt = new Date(systemClock.now().getTime() + 86_400_000).toISOString();
+    const deadEvent = newOutboxItem(h.tenantId, event, systemClock.now());
+    await store.put({ Item: outboxItem(stuck) });
+    const { gsi5pk: _pk, gsi5sk: _sk, ...deadItem } = outboxItem(deadEvent);
+    await store.put({ Item: { ...deadItem, status: 'DEAD', attempts: 10 } });
     const before = await monitor();
     expect(itemOf(before, 'opd-waits-over-target').count).toBe(0);
     shiftClock(31 * 60_000);
@@ -233,9 +248,13 @@ describe('system monitor', () => {
       'opd-waits-over-target': [2, 'attention'],
       'low-stock': [1, 'attention'],
       'expiring-batches': [1, 'attention'],
+      'outbox-backlog': [1, 'attention'],
+      'dead-events': [1, 'attention'],
       trial: [14, 'ok'],
     });
-    expect(m.attention).toBe(7);
+    expect(m.attention).toBe(9);
+    expect(itemOf(m, 'outbox-backlog').evidence).toEqual([stuck.id]);
+    expect(itemOf(m, 'dead-events').evidence).toEqual([deadEvent.id]);
     expect(itemOf(m, 'agent-actions-expiring').evidence.sort()).toEqual(
       soon.map((a) => a.id).sort(),
     );

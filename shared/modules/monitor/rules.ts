@@ -15,6 +15,8 @@ export const EXPIRY_SCAN_DAYS = 30;
 export const OCCUPANCY_ATTENTION_PERCENT = 90;
 /** A trial with this many days left or fewer needs attention. */
 export const TRIAL_WARNING_DAYS = 3;
+/** An outbox event still unpublished this long after it was written needs attention. */
+export const OUTBOX_STALE_MINUTES = 5;
 /** Agent calls refused above this percentage need attention (a misconfigured key or agent). */
 export const REFUSAL_ATTENTION_PERCENT = 20;
 
@@ -41,6 +43,8 @@ export interface MonitorSnapshot {
   queue: readonly { appointmentId: string; status: string; checkedInAt: string }[];
   lowStock: readonly { itemId: string }[];
   expiringBatches: readonly { batchId: string; state: 'expired' | 'expiring' }[];
+  /** The hospital's outbox items: pending, or DEAD (set aside by the relay after its attempts). */
+  outbox: readonly { id: string; createdAt: string; dead: boolean }[];
   tenant: { status: 'TRIAL' | 'ACTIVE' | 'SUSPENDED'; trialEndsAt: string };
 }
 
@@ -92,6 +96,10 @@ export function monitorItems(s: MonitorSnapshot): SystemMonitor['items'] {
   const housekeeping = beds('housekeeping');
   const late = waitsOverTarget(s);
   const expired = s.expiringBatches.filter((b) => b.state === 'expired');
+  const pendingEvents = s.outbox.filter((e) => !e.dead);
+  const staleBefore = s.now.getTime() - OUTBOX_STALE_MINUTES * MINUTE;
+  const stale = pendingEvents.filter((e) => Date.parse(e.createdAt) < staleBefore);
+  const dead = s.outbox.filter((e) => e.dead);
   const trialLeft = trialDaysLeft(s.tenant.trialEndsAt, s.now);
   const window = `the last ${s.windowHours} h`;
   return [
@@ -223,6 +231,30 @@ export function monitorItems(s: MonitorSnapshot): SystemMonitor['items'] {
         : 'Nothing to do',
       route: `GET /pharmacy/expiry-scan?withinDays=${EXPIRY_SCAN_DAYS}`,
       evidence: s.expiringBatches.map((b) => b.batchId),
+    }),
+    item({
+      key: 'outbox-backlog',
+      title: 'Event outbox backlog',
+      attention: stale.length > 0,
+      count: pendingEvents.length,
+      detail: `${pendingEvents.length} event(s) written but not yet published, ${stale.length} of them for over ${OUTBOX_STALE_MINUTES} minutes`,
+      action: stale.length
+        ? 'The relay retries with backoff: check the bus and the relay’s logs ("outbox publish failed")'
+        : 'Nothing to do',
+      doc: 'docs/operations.md#dlq-alarms-executordlqalarm-and-the-outbox-relay-alarms',
+      evidence: stale.map((e) => e.id),
+    }),
+    item({
+      key: 'dead-events',
+      title: 'Dead events',
+      attention: dead.length > 0,
+      count: dead.length,
+      detail: `${dead.length} event(s) set aside as DEAD after every publication attempt failed`,
+      action: dead.length
+        ? 'Find the cause in the relay’s logs ("outbox event dead"), fix it, then ask the operator to publish them again'
+        : 'Nothing to do',
+      doc: 'docs/operations.md#dlq-alarms-executordlqalarm-and-the-outbox-relay-alarms',
+      evidence: dead.map((e) => e.id),
     }),
     s.tenant.status === 'TRIAL'
       ? item({

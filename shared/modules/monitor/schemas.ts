@@ -13,6 +13,8 @@ export const MONITOR_ITEM_KEYS = [
   'opd-waits-over-target',
   'low-stock',
   'expiring-batches',
+  'outbox-backlog',
+  'dead-events',
   'trial',
 ] as const;
 export type MonitorItemKey = (typeof MONITOR_ITEM_KEYS)[number];
@@ -42,9 +44,10 @@ export const MonitorItem = z.strictObject({
   detail: z.string(),
   /** What to do, in plain words (empty advice is never given: `ok` items say so). */
   action: z.string(),
-  /** Where to do it: the REST route, and the page when there is one. */
-  route: z.string(),
+  /** Where to do it: the REST route, the page when there is one, or the runbook. */
+  route: z.optional(z.string()),
   page: z.optional(z.string()),
+  doc: z.optional(z.string()),
   /** Ids behind the count (at most 20), so the count can be checked. */
   evidence: z.array(z.string()),
 });

@@ -6,6 +6,7 @@
  */
 import type { Context } from '../../kernel/context';
 import type { Page, PageRequest } from '../../kernel/pagination';
+import { outboxCollection } from '../../kernel/store/outbox';
 import { listActions } from '../agent-actions';
 import { listAudit } from '../agent-audit';
 import { queueFor } from '../appointments';
@@ -29,16 +30,18 @@ async function all<T>(read: (page: PageRequest) => Promise<Page<T>>): Promise<T[
 
 export async function systemMonitor(ctx: Context, input: MonitorInput): Promise<SystemMonitor> {
   const from = new Date(ctx.now.getTime() - input.windowHours * 3_600_000).toISOString();
-  const [pending, failed, calls, criticals, wards, queue, low, expiring] = await Promise.all([
-    all((p) => listActions(ctx, { ...p, status: 'PENDING' })),
-    all((p) => listActions(ctx, { ...p, status: 'FAILED' })),
-    all((p) => listAudit(ctx, { ...p, from, to: ctx.now.toISOString() })),
-    all((p) => openCriticalAlerts(ctx, p)),
-    all((p) => listWards(ctx, p)),
-    queueFor(ctx, {}),
-    all((p) => lowStock(ctx, p)),
-    all((p) => expiryScan(ctx, { ...p, withinDays: EXPIRY_SCAN_DAYS })),
-  ]);
+  const [pending, failed, calls, criticals, wards, queue, low, expiring, outbox] =
+    await Promise.all([
+      all((p) => listActions(ctx, { ...p, status: 'PENDING' })),
+      all((p) => listActions(ctx, { ...p, status: 'FAILED' })),
+      all((p) => listAudit(ctx, { ...p, from, to: ctx.now.toISOString() })),
+      all((p) => openCriticalAlerts(ctx, p)),
+      all((p) => listWards(ctx, p)),
+      queueFor(ctx, {}),
+      all((p) => lowStock(ctx, p)),
+      all((p) => expiryScan(ctx, { ...p, withinDays: EXPIRY_SCAN_DAYS })),
+      ctx.store.query({ index: 'gsi1', partition: outboxCollection(ctx.tenantId) }),
+    ]);
   const items = monitorItems({
     now: ctx.now,
     windowHours: input.windowHours,
@@ -50,6 +53,11 @@ export async function systemMonitor(ctx: Context, input: MonitorInput): Promise<
     queue: 'doctors' in queue ? queue.doctors.flatMap((d) => d.items) : queue.items,
     lowStock: low,
     expiringBatches: expiring,
+    outbox: outbox.map((e) => ({
+      id: String(e.id),
+      createdAt: String(e.createdAt),
+      dead: e.status === 'DEAD',
+    })),
     tenant: { status: ctx.tenant.status, trialEndsAt: ctx.tenant.trialEndsAt },
   });
   return {

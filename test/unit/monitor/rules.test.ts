@@ -23,6 +23,7 @@ function snapshot(over: Partial<MonitorSnapshot> = {}): MonitorSnapshot {
     queue: [],
     lowStock: [],
     expiringBatches: [],
+    outbox: [],
     tenant: { status: 'TRIAL', trialEndsAt: at(10 * 24 * 60) },
     ...over,
   };
@@ -43,6 +44,8 @@ describe('system monitor rules', () => {
       ['opd-waits-over-target', 'ok', 0],
       ['low-stock', 'ok', 0],
       ['expiring-batches', 'ok', 0],
+      ['outbox-backlog', 'ok', 0],
+      ['dead-events', 'ok', 0],
       ['trial', 'ok', 10],
     ]);
     expect(items.every((i) => i.action === 'Nothing to do' || i.key === 'trial')).toBe(true);
@@ -166,6 +169,29 @@ describe('system monitor rules', () => {
     const e = itemOf(s, 'expiring-batches');
     expect([e.status, e.count]).toEqual(['attention', 3]);
     expect(e.detail).toBe('1 batch(es) with stock expired, 2 expiring within 30 days');
+  });
+
+  it('outbox: pending events over 5 minutes old need attention; DEAD events counted apart', () => {
+    const s = snapshot({
+      outbox: [
+        { id: 'e6', createdAt: at(-6), dead: false },
+        { id: 'e5', createdAt: at(-5), dead: false },
+        { id: 'e1', createdAt: at(-1), dead: false },
+        { id: 'd1', createdAt: at(-600), dead: true },
+      ],
+    });
+    const backlog = itemOf(s, 'outbox-backlog');
+    expect([backlog.status, backlog.count, backlog.evidence]).toEqual(['attention', 3, ['e6']]);
+    expect(backlog.detail).toBe(
+      '3 event(s) written but not yet published, 1 of them for over 5 minutes',
+    );
+    const fresh = itemOf(
+      snapshot({ outbox: [{ id: 'e5', createdAt: at(-5), dead: false }] }),
+      'outbox-backlog',
+    );
+    expect([fresh.status, fresh.count]).toEqual(['ok', 1]);
+    const dead = itemOf(s, 'dead-events');
+    expect([dead.status, dead.count, dead.evidence]).toEqual(['attention', 1, ['d1']]);
   });
 
   it('trial: days rounded up, attention at 3 days, none for an active hospital', () => {
