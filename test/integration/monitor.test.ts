@@ -1,4 +1,7 @@
+import { AgentCard, Role, TaskState } from '@a2a-js/sdk';
+import { JsonRpcTransportFactory } from '@a2a-js/sdk/client';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { agentCard } from '../../shared/agents';
 import { shiftClock, systemClock } from '../../shared/kernel/clock';
 import { newOutboxItem, outboxItem } from '../../shared/kernel/store/outbox';
 import { Store } from '../../shared/kernel/store/store';
@@ -326,6 +329,51 @@ describe('system monitor', () => {
     expect(m.items.filter((i: any) => i.key !== 'trial').every((i: any) => i.count === 0)).toBe(
       true,
     );
+  }, 60_000);
+
+  it('the A2A skill answers a question in words through @a2a-js/sdk', async () => {
+    const card = agentCard({ baseUrl: opd.url, mcpUrl: opd.url });
+    expect(card.skills.map((sk: any) => sk.id)).toContain('system-monitor');
+    const { key } = await h.key(['agents:operations:read'], 'a2a monitor agent');
+    const a2a = await new JsonRpcTransportFactory({
+      fetchImpl: (input, init) =>
+        fetch(input, {
+          ...init,
+          headers: {
+            ...(init?.headers as Record<string, string>),
+            authorization: `Bearer ${key.secret}`,
+          },
+        }),
+    }).create(`${opd.url}/a2a`, AgentCard.fromJSON(card));
+    const task = (await a2a.sendMessage({
+      tenant: '',
+      message: {
+        messageId: crypto.randomUUID(),
+        contextId: '',
+        taskId: '',
+        role: Role.ROLE_USER,
+        parts: [
+          {
+            content: {
+              $case: 'text' as const,
+              value: 'What needs attention in the hospital right now?',
+            },
+            metadata: undefined,
+            filename: '',
+            mediaType: '',
+          },
+        ],
+        metadata: undefined,
+        extensions: [],
+        referenceTaskIds: [],
+      },
+      configuration: undefined,
+      metadata: undefined,
+    } as never)) as any;
+    expect(task.status.state).toBe(TaskState.TASK_STATE_COMPLETED);
+    const answer = task.artifacts[0].parts[0].content.value;
+    expect(task.artifacts[0].name).toBe('system-monitor');
+    expect(counts(answer)).toEqual(counts(await monitor()));
   }, 60_000);
 
   it('windowHours is validated and named', async () => {
