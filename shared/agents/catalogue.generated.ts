@@ -11144,6 +11144,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                   "opd-waits-over-target",
                   "low-stock",
                   "expiring-batches",
+                  "outbox-backlog",
+                  "dead-events",
                   "trial"
                 ]
               },
@@ -11172,6 +11174,9 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "page": {
                 "type": "string"
               },
+              "doc": {
+                "type": "string"
+              },
               "evidence": {
                 "type": "array",
                 "items": {
@@ -11186,7 +11191,6 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "count",
               "detail",
               "action",
-              "route",
               "evidence"
             ],
             "additionalProperties": false
