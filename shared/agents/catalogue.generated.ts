@@ -11074,6 +11074,157 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
     }
   },
   {
+    "name": "system-monitor",
+    "module": "monitor",
+    "tool": true,
+    "skill": "system-monitor",
+    "title": "System monitor",
+    "description": "The hospital's operational health in one answer: pending agent actions close to expiry, executions that failed, error and refusal rates of agent calls, rate-limited credentials, unacknowledged critical results, bed occupancy and housekeeping backlog, OPD waits over target, low stock and expiring batches, trial days left. Each item gives its count, the ids behind it, what to do and where (route and page).",
+    "scope": "agents:operations:read",
+    "tags": [
+      "operations",
+      "monitor",
+      "health"
+    ],
+    "keywords": [
+      "monitor",
+      "system health",
+      "operational health",
+      "status",
+      "what needs attention",
+      "backlog"
+    ],
+    "examples": [
+      "What needs attention in the hospital right now?",
+      "Run the system monitor"
+    ],
+    "operations": [
+      {
+        "name": "monitor.get",
+        "kind": "read",
+        "idempotent": true,
+        "access": {
+          "roles": [
+            "MANAGER"
+          ],
+          "scope": "monitor:read"
+        }
+      }
+    ],
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "windowHours": {
+          "default": 24,
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 168
+        }
+      },
+      "additionalProperties": false
+    },
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "asOf": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        },
+        "windowHours": {
+          "type": "number"
+        },
+        "attention": {
+          "type": "number"
+        },
+        "items": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "key": {
+                "type": "string",
+                "enum": [
+                  "agent-actions-expiring",
+                  "agent-actions-failed",
+                  "agent-call-errors",
+                  "rate-limited-credentials",
+                  "critical-results-unacknowledged",
+                  "bed-occupancy",
+                  "housekeeping-backlog",
+                  "opd-waits-over-target",
+                  "low-stock",
+                  "expiring-batches",
+                  "outbox-backlog",
+                  "dead-events",
+                  "trial"
+                ]
+              },
+              "title": {
+                "type": "string"
+              },
+              "status": {
+                "type": "string",
+                "enum": [
+                  "ok",
+                  "attention"
+                ]
+              },
+              "count": {
+                "type": "number"
+              },
+              "detail": {
+                "type": "string"
+              },
+              "action": {
+                "type": "string"
+              },
+              "route": {
+                "type": "string"
+              },
+              "page": {
+                "type": "string"
+              },
+              "doc": {
+                "type": "string"
+              },
+              "evidence": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              }
+            },
+            "required": [
+              "key",
+              "title",
+              "status",
+              "count",
+              "detail",
+              "action",
+              "evidence"
+            ],
+            "additionalProperties": false
+          }
+        }
+      },
+      "required": [
+        "asOf",
+        "windowHours",
+        "attention",
+        "items"
+      ],
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "System monitor",
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true,
+      "openWorldHint": false
+    }
+  },
+  {
     "name": "get-agent-action",
     "module": "agent-actions",
     "tool": true,
@@ -11857,6 +12008,23 @@ export const SKILL_TABLE: readonly Skill[] = [
     ]
   },
   {
+    "name": "system-monitor",
+    "title": "System monitor",
+    "description": "The hospital's operational health: what needs attention now, with counts, what to do and where.",
+    "tags": [
+      "operations",
+      "monitor"
+    ],
+    "examples": [
+      "What needs attention in the hospital right now?"
+    ],
+    "keywords": [
+      "monitor",
+      "system health",
+      "what needs attention"
+    ]
+  },
+  {
     "name": "agent-action-status",
     "title": "Agent action status",
     "description": "Follow a proposal made for human approval: whether a person approved or rejected it, why, and what it did.",
@@ -11895,5 +12063,6 @@ export const MODULE_LOADERS = {
   "roster": () => import("../modules/roster/manifest"),
   "theatre": () => import("../modules/theatre/manifest"),
   "reports": () => import("../modules/reports/manifest"),
+  "monitor": () => import("../modules/monitor/manifest"),
   "agent-actions": () => import("../modules/agent-actions/manifest"),
 } as const;

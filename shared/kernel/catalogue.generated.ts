@@ -41,6 +41,7 @@ export const SCOPE_NAMES = [
   "notifications:write",
   "webhooks:read",
   "webhooks:write",
+  "monitor:read",
   "agents:reception:write",
   "agents:clinical:propose",
   "agents:operations:read",
@@ -87,6 +88,7 @@ export const SCOPES = {
   "notifications:write": "Set the hospital's notification templates",
   "webhooks:read": "Read webhook subscriptions and their deliveries",
   "webhooks:write": "Create, remove and rotate webhook subscriptions, redeliver",
+  "monitor:read": "Read the system monitor (the hospital's operational health)",
   "agents:reception:write": "Agent tools (MCP/A2A) that act at reception: register patients, book, cancel and check in appointments; its tools also find what they need (patients:read, doctors:read, appointments:read for agent tools and skills)",
   "agents:clinical:propose": "Agent tools that propose clinical changes (prescriptions, admissions, discharges, lab and radiology orders, surgery bookings) for a qualified person to approve; nothing changes until then; its tools also find what they need (patients:read, encounters:read, agent-actions:read for agent tools and skills)",
   "agents:operations:read": "Agent tools (MCP/A2A) that read operations data: the OPD queue, beds, pharmacy stock, billing summary; its tools also find what they need (doctors:read for agent tools and skills)",
@@ -188,6 +190,7 @@ export const GRANT_SCOPES_BY_ROLE = {
     "roster:manage",
     "theatre:read",
     "reports:read",
+    "monitor:read",
     "agents:reception:write",
     "agents:clinical:propose",
     "agents:operations:read",
@@ -352,6 +355,7 @@ export const GRANT_SCOPES_BY_ROLE = {
     "beds:read",
     "roster:read",
     "reports:read",
+    "monitor:read",
     "agents:operations:read"
   ]
 } as const;

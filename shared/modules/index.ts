@@ -28,6 +28,7 @@ import doctors from './doctors/manifest';
 import emergency from './emergency/manifest';
 import encounters from './encounters/manifest';
 import lab from './lab/manifest';
+import monitor from './monitor/manifest';
 import notifications from './notifications/manifest';
 import oauth from './oauth/manifest';
 import patients from './patients/manifest';
@@ -65,6 +66,7 @@ export const MODULES: readonly ModuleManifest[] = [
   reports,
   notifications,
   webhooks,
+  monitor,
   agentAudit,
   a2aTasks,
   agentMetaPlatform,

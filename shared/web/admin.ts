@@ -104,6 +104,13 @@ function overviewSection(): string {
           <div class="stat__foot" id="stat-api-keys-foot">Loading…</div>
         </div>
       </div>
+      <div class="card mt-1" id="monitor-panel" hidden>
+        <div class="card__header"><h2 id="monitor-title">System monitor</h2><span class="badge badge-neutral" id="monitor-badge">—</span></div>
+        <div class="card__body">
+          <p id="monitor-status" role="status">Loading…</p>
+          <ul id="monitor-items" class="monitor-items" aria-labelledby="monitor-title"></ul>
+        </div>
+      </div>
       <div class="grid-2">
         <div class="card">
           <div class="card__header"><h2>Hospital profile</h2><span class="badge badge-neutral" id="profile-status-badge" hidden></span></div>

@@ -283,6 +283,9 @@ table.table { width: 100%; border-collapse: collapse; font-size: .9rem; }
 .quick-links { list-style: none; margin: 0; padding: 0; display: grid; gap: .5rem; }
 .quick-links a { display: flex; align-items: center; justify-content: space-between; gap: .5rem; padding: .7rem .9rem; border: 1px solid var(--border); border-radius: var(--radius-sm); text-decoration: none; color: var(--text); font-weight: 600; }
 .quick-links a:hover { border-color: var(--primary); background: var(--primary-soft); color: var(--primary-ink); }
+.monitor-items { list-style: none; margin: 0; padding: 0; }
+.monitor-item { padding: .6rem 0; border-top: 1px solid var(--border); }
+.monitor-item p { margin: .25rem 0 0; }
 .quick-links a::after { content: "\2192"; color: var(--primary); }
 .toolbar { display: flex; flex-wrap: wrap; gap: 1rem; align-items: flex-end; }
 .toolbar .field { min-width: 200px; }

@@ -77,6 +77,15 @@ export interface OutboxRecord extends BusEvent {
   dueAt: string;
 }
 
+/**
+ * `TENANT#<t>#OUTBOX`: the tenant's own list of its outbox items (gsi1, oldest first), pending and
+ * DEAD alike (the relay removes only the due index from a DEAD item): the system monitor counts
+ * the backlog and the dead events of one hospital from it without reading the shared due index.
+ */
+export function outboxCollection(tenantId: string): string {
+  return new TenantKeys(tenantId).collection('OUTBOX');
+}
+
 export function outboxKey(tenantId: string, id: string) {
   return new TenantKeys(tenantId).entity('OUTBOX', id);
 }
@@ -99,6 +108,8 @@ export function outboxItem(record: OutboxRecord): Record<string, unknown> {
     ...outboxKey(record.tenantId, record.id),
     entity: 'OutboxEvent',
     ...record,
+    gsi1pk: outboxCollection(record.tenantId),
+    gsi1sk: `${record.createdAt}#${record.id}`,
     gsi5pk: outboxPartition(dueShard(record.tenantId)),
     gsi5sk: dueSortKey(record.dueAt, record.tenantId, record.id),
   };

@@ -37,4 +37,6 @@ export {
   radiologyRiskFindings,
 } from './risk';
 export { AgentAction } from './schemas';
+/** The system monitor's read (shared/modules/monitor). */
+export { listActions } from './service';
 export { agentActionStatusTableMarkdown } from './status';

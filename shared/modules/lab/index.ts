@@ -1,6 +1,8 @@
 /** What other modules may use of the lab: the order source, the charge lines for billing, the state tables. */
 export { type ChargeLine, labOrderChargeLines, orderChargeWrites } from './charges';
 export { LAB_CRITICAL_RESULT, LAB_SOURCE, LabCriticalResultDetail } from './events';
+/** The system monitor's read (shared/modules/monitor). */
+export { openCriticalAlerts } from './orders';
 export { ageOn } from './ranges';
 export { requireRequester } from './requester';
 export { LabOrder, type Priority, PrioritySchema } from './schemas';

@@ -1,5 +1,7 @@
 /** What other modules may use of the pharmacy module. */
 export { type DispensePlan, dispenseWrites } from './dispense';
+/** The system monitor's reads (shared/modules/monitor). */
+export { expiryScan, lowStock } from './reports';
 export {
   type ChargeLine,
   dispenseChargeLines,

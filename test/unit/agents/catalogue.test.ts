@@ -135,6 +135,7 @@ describe('scope filter', () => {
       'get-billing-summary',
       'billing-health-check',
       'get-report',
+      'system-monitor',
     ]);
     // A reception agent finds the patient, the doctor and a free slot its bookings need.
     expect(usableBy(CAPABILITIES, key('agents:reception:write')).map((c) => c.name)).toEqual([

@@ -1,6 +1,7 @@
 /** Overview section: staff, doctor and API key counts (the hospital profile is in header.ts). */
 import { $ } from '../common/dom';
 import { asApiError } from './api';
+import { loadMonitor } from './monitor';
 import type { AdminApp, Section } from './state';
 import type { ApiKey, Doctor, Page, StaffUser } from './types';
 
@@ -28,6 +29,7 @@ export function overviewSection({ api, isAdmin }: AdminApp): Section {
   };
 
   function load() {
+    loadMonitor({ api });
     api<Page<StaffUser>>('GET', '/users?limit=100')
       .then((list) => {
         const items = list?.items ?? [];

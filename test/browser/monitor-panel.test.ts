@@ -1,0 +1,95 @@
+import { existsSync } from 'node:fs';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalRuntime } from '../../bin/local/server';
+import { resetClock, systemClock } from '../../shared/kernel/clock';
+import { todayIn } from '../../shared/kernel/time/zoned-time';
+import { clockToNineAm } from '../support/opd';
+import { pharmacyHospital } from '../support/pharmacy';
+import { startTestRuntime } from '../support/runtime';
+
+// The system monitor panel of the /admin overview in Chromium: a manager sees the low-stock item
+// needing attention with its count and the others OK; a receptionist, whom the route refuses,
+// never sees the panel. No CSP violation on the way.
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const available = existsSync(CHROMIUM);
+if (!available && process.env.CI === 'true')
+  throw new Error(`Chromium not found at ${CHROMIUM}: install it (apt-get install -y chromium)`);
+
+const TZ = 'Asia/Kolkata';
+let rt: LocalRuntime;
+let browser: Browser;
+const cspViolations: string[] = [];
+
+beforeAll(async () => {
+  if (!available) return;
+  clockToNineAm(TZ);
+  rt = await startTestRuntime();
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'],
+  });
+}, 60_000);
+
+afterAll(async () => {
+  resetClock();
+  await browser?.close();
+});
+
+async function signedIn(email: string, password: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  page.on('pageerror', (err) => {
+    throw err;
+  });
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text()))
+      cspViolations.push(msg.text());
+  });
+  await page.goto(`${rt.url}/login`);
+  await page.fill('#email', email);
+  await page.fill('#password', password);
+  await page.click('#login-submit');
+  await page.waitForURL(/\/admin/);
+  return page;
+}
+
+afterEach(() => {
+  expect(cspViolations).toEqual([]);
+});
+
+describe.skipIf(!available)('the system monitor panel in a real browser', () => {
+  it('a manager sees low stock needing attention; a receptionist sees no panel', async () => {
+    const h = await pharmacyHospital(rt.url, TZ);
+    const low = await h.item({ reorderLevel: 20 });
+    await h.receive(todayIn(TZ, systemClock.now()), [
+      { itemId: low.id, batchNumber: 'P-1', days: 300, quantity: 5, unitCost: 100 },
+    ]);
+    const user = async (role: string) => {
+      const email = `${role.toLowerCase()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+      const r = await h.admin.post('/users', { name: `${role} User`, email, role });
+      return { email, password: r.body.credentials.password as string };
+    };
+
+    const manager = await user('MANAGER');
+    const page = await signedIn(manager.email, manager.password);
+    await page.goto(`${rt.url}/admin#/overview`);
+    const lowRow = page.locator('#monitor-items li[data-key="low-stock"]');
+    await lowRow.waitFor();
+    expect(await lowRow.getAttribute('data-status')).toBe('attention');
+    expect(await lowRow.locator('.monitor-item__count').textContent()).toBe('1');
+    expect(await page.locator('#monitor-badge').textContent()).toBe('1 need attention');
+    expect(await page.locator('#monitor-items li[data-status="ok"]').count()).toBe(12);
+    expect(await page.locator('#monitor-items li').first().getAttribute('data-key')).toBe(
+      'low-stock',
+    );
+
+    const desk = await user('RECEPTIONIST');
+    const other = await signedIn(desk.email, desk.password);
+    await other.goto(`${rt.url}/admin#/overview`);
+    await other.locator('#stat-doctors-foot:not(:text("Loading…"))').waitFor();
+    await other.waitForLoadState('networkidle');
+    expect(await other.locator('#monitor-panel').isHidden()).toBe(true);
+  }, 120_000);
+});
