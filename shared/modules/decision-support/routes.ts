@@ -16,6 +16,8 @@ export const decisionSupportGroup = defineGroup({
   routes: [
     route(cds.discover, { method: 'GET', path: '/cds-services', tag }),
     route(cds.callService, { method: 'POST', path: '/cds-services/{id}', tag }),
+    route(cds.feedback, { method: 'POST', path: '/cds-services/{id}/feedback', tag }),
+    route(cds.listFeedback, { method: 'GET', path: '/cds-services/{id}/feedback', tag }),
     route(cds.alerts, { method: 'GET', path: '/decision-support/patients/{patient}/alerts', tag }),
     route(cds.override, { method: 'POST', path: '/decision-support/overrides', tag, status: 201 }),
     route(cds.overrides, {
