@@ -29,6 +29,7 @@ import type {
 } from './schemas';
 import {
   cdsKeys,
+  disabledRuleIds,
   type FeedbackRecord,
   feedbackItem,
   type OverrideRecord,
@@ -99,10 +100,7 @@ export function discovery() {
 }
 
 /** Rules a hospital switched off (their setting's latest state). */
-async function disabledRules(ctx: Context): Promise<Set<string>> {
-  const settings = await ruleSettings(ctx.store);
-  return new Set([...settings.values()].filter((s) => !s.enabled).map((s) => s.ruleId));
-}
+const disabledRules = (ctx: Context) => disabledRuleIds(ctx.store);
 
 async function requirePatient(ctx: Context, idOrMrn: string): Promise<PatientRecord> {
   const id = /^MRN-/i.test(idOrMrn)

@@ -57,3 +57,9 @@ export async function serviceFeedback(store: Store, serviceId: string): Promise<
   const items = await store.query({ partition: store.keys.entityPk('CDSFEEDBACK', serviceId) });
   return items.map((i) => FeedbackRecord.read(i));
 }
+
+/** The ids of the rules this hospital switched off (their setting's latest state). */
+export async function disabledRuleIds(store: Store): Promise<Set<string>> {
+  const settings = await ruleSettings(store);
+  return new Set([...settings.values()].filter((s) => !s.enabled).map((s) => s.ruleId));
+}
