@@ -66,7 +66,7 @@ export const SCOPES = {
   "emergency:read": "Read the ED board, visits, targets and time-in-department figures",
   "emergency:write": "Register ED arrivals, triage, record who sees the patient, disposition",
   "cds:read": "Read decision-support rules, patient alerts and overrides; call the CDS Hooks service",
-  "cds:write": "Override cards with a reason; switch rules on or off (administrators)",
+  "cds:write": "Override cards with a reason; send CDS Hooks feedback; switch rules on or off (administrators)",
   "pharmacy:read": "Read the formulary, stock, batches, expiry and low-stock reports",
   "pharmacy:write": "Receive stock, dispense prescriptions and record stock adjustments",
   "billing:read": "Read charges, invoices, payments and the billing dashboard",

@@ -123,3 +123,31 @@ describe('the prescribe answer carries the cards; a critical card is a hard stop
     expect(r.body.cards).toEqual([]);
   });
 });
+
+describe('propose-prescription carries the cards for the approving doctor', () => {
+  it('a proposal above the maximum dose is refused without a reason; with one it is CRITICAL and shows the card', async () => {
+    const { h, id } = await encounterFor({ dateOfBirth: '1980-01-01' });
+    const propose = (body: Record<string, unknown>) =>
+      h.doctorUser.api.post('/agent-actions/proposals/prescription', {
+        encounterId: id,
+        ...PARACETAMOL,
+        rationale: 'Pain after fracture',
+        ...body,
+      });
+    const fine = await propose({});
+    expect(fine.status, JSON.stringify(fine.body)).toBe(201);
+    expect(fine.body.cards).toEqual([]);
+    const over = { frequency: 'every 4 hours', quantity: 36 };
+    expectError(await propose(over), 409, /decision support stops this order/);
+    const proposed = await propose({ ...over, cdsOverrideReason: 'Oncology advice' });
+    expect(proposed.status, JSON.stringify(proposed.body)).toBe(201);
+    expect(proposed.body.risk).toBe('CRITICAL');
+    expect(proposed.body.riskReasons[0]).toMatch(
+      /overrides a critical decision-support card: Paracetamol: 6000 mg a day/,
+    );
+    expect(topics(proposed.body.cards)).toEqual(['dose-range:critical']);
+    expect(proposed.body.summary).toContain('decision-support override: Oncology advice');
+    const read = await h.doctorUser.api.get(`/agent-actions/${proposed.body.id}`);
+    expect(topics(read.body.cards)).toEqual(['dose-range:critical']);
+  });
+});
