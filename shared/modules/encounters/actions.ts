@@ -3,7 +3,6 @@
  * for a doctor to approve (shared/modules/agent-actions/action-types.ts; listed in manifest.ts).
  */
 import { medicationRiskClasses } from '../../clinical/medication-risk';
-import { cdsOverride } from '../../clinical/order-cards';
 import { PrescriptionInputSchema } from '../../clinical/prescribing';
 import { NotFound } from '../../kernel/errors';
 import { boundedText, idParam } from '../../kernel/fields';
@@ -17,7 +16,6 @@ import {
   requirePatient,
 } from '../agent-actions';
 import { prescribe } from './operations';
-import { prescriptionCards } from './order-cards';
 import { checkPrescribable } from './rules';
 import { findEncounter } from './store';
 
@@ -50,8 +48,12 @@ export const prescriptionAction = defineActionType({
     });
     // The cards the prescription will carry, shown to the approving doctor; a critical one
     // without a reason is refused now, as the prescription would be.
-    const cards = await prescriptionCards(ctx, patient, encounter.id, rx);
-    const override = cdsOverride(rx.drugName, cards, rx.cdsOverrideReason);
+    const { cards, override } = await (await import('./order-cards')).orderStop(
+      ctx,
+      patient,
+      encounter.id,
+      rx,
+    );
     const classes = medicationRiskClasses({ name: rx.drugName, code: rx.drugCode }, rx.route);
     const ageYears = ageToday(ctx, patient.dateOfBirth);
     return {

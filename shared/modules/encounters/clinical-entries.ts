@@ -2,7 +2,6 @@
 
 import { randomUUID } from 'node:crypto';
 import { assertMedicationRequestTransition } from '../../clinical/medication-request-status';
-import { cdsOverride } from '../../clinical/order-cards';
 import {
   type MedicationRequestStatus,
   NEW_PRESCRIPTION_STATUS,
@@ -19,7 +18,6 @@ import { named } from '../../kernel/store/store';
 import { updateItem } from '../../kernel/store/update';
 import { todayIn } from '../../kernel/time/zoned-time';
 import { findPatient } from '../patients';
-import { prescriptionCards } from './order-cards';
 import { checkPrescribable } from './rules';
 import { Prescription, Vitals } from './schemas';
 import { requireEncounter } from './service';
@@ -138,8 +136,13 @@ export async function addPrescription(
     overrideReason: input.allergyOverrideReason ?? null,
   });
   // The decision-support cards of this order; a critical one stops it without a reason.
-  const cards = await prescriptionCards(ctx, patient, encounterId, input);
-  const override = cdsOverride(input.drugName, cards, input.cdsOverrideReason);
+  // Loaded on demand: the rules are not part of every encounters cold start (bundle budget).
+  const { cards, override } = await (await import('./order-cards')).orderStop(
+    ctx,
+    patient,
+    encounterId,
+    input,
+  );
   const authoredOn = ctx.now.toISOString();
   const rx: PrescriptionRecord = {
     // Derived from the action's id when an approved agent action runs this (kernel/ids.ts).

@@ -8,6 +8,7 @@
  */
 import type { Card } from '../../clinical/cds-card';
 import { evaluateRules, type Medication } from '../../clinical/cds-rules';
+import { type CdsOverride, cdsOverride } from '../../clinical/order-cards';
 import type { PrescriptionInput } from '../../clinical/prescribing';
 import { ageInYears } from '../../clinical/vitals';
 import type { Context } from '../../kernel/context';
@@ -62,4 +63,17 @@ export async function prescriptionCards(
     'order-sign',
     disabled,
   );
+}
+
+/** The cards of the order and what to store of an override (a Conflict when a card stops it). */
+export async function orderStop(
+  ctx: Context,
+  patient: PatientRecord,
+  encounterId: string,
+  rx: Pick<PrescriptionInput, 'drugName' | 'drugCode' | 'strength' | 'dose' | 'frequency'> & {
+    cdsOverrideReason?: string | undefined;
+  },
+): Promise<{ cards: Card[]; override: CdsOverride }> {
+  const cards = await prescriptionCards(ctx, patient, encounterId, rx);
+  return { cards, override: cdsOverride(rx.drugName, cards, rx.cdsOverrideReason) };
 }
