@@ -3006,6 +3006,15 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "allergyOverrideReason": {
                 "type": "string"
               },
+              "cdsOverrideReason": {
+                "type": "string"
+              },
+              "cdsOverriddenCards": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
               "prescriberId": {
                 "type": "string"
               },
@@ -3206,6 +3215,11 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "type": "string",
           "pattern": "^[A-Za-z0-9-]{1,64}$"
         },
+        "cdsOverrideReason": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 500
+        },
         "rationale": {
           "type": "string",
           "minLength": 1,
@@ -3276,6 +3290,187 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         },
         "summary": {
           "type": "string"
+        },
+        "cards": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "uuid": {
+                "type": "string"
+              },
+              "summary": {
+                "type": "string",
+                "maxLength": 140
+              },
+              "detail": {
+                "type": "string"
+              },
+              "indicator": {
+                "type": "string",
+                "enum": [
+                  "info",
+                  "warning",
+                  "critical"
+                ]
+              },
+              "source": {
+                "type": "object",
+                "properties": {
+                  "label": {
+                    "type": "string"
+                  },
+                  "url": {
+                    "type": "string"
+                  },
+                  "icon": {
+                    "type": "string"
+                  },
+                  "topic": {
+                    "type": "object",
+                    "properties": {
+                      "code": {
+                        "type": "string"
+                      },
+                      "system": {
+                        "type": "string"
+                      },
+                      "display": {
+                        "type": "string"
+                      }
+                    },
+                    "required": [
+                      "code"
+                    ],
+                    "additionalProperties": false
+                  }
+                },
+                "required": [
+                  "label"
+                ],
+                "additionalProperties": false
+              },
+              "suggestions": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "properties": {
+                    "label": {
+                      "type": "string"
+                    },
+                    "uuid": {
+                      "type": "string"
+                    },
+                    "isRecommended": {
+                      "type": "boolean"
+                    },
+                    "actions": {
+                      "type": "array",
+                      "items": {
+                        "type": "object",
+                        "properties": {
+                          "type": {
+                            "type": "string",
+                            "enum": [
+                              "create",
+                              "update",
+                              "delete"
+                            ]
+                          },
+                          "description": {
+                            "type": "string"
+                          },
+                          "resource": {
+                            "type": "object",
+                            "propertyNames": {
+                              "type": "string"
+                            },
+                            "additionalProperties": {}
+                          },
+                          "resourceId": {
+                            "type": "string"
+                          }
+                        },
+                        "required": [
+                          "type",
+                          "description"
+                        ],
+                        "additionalProperties": false
+                      }
+                    }
+                  },
+                  "required": [
+                    "label"
+                  ],
+                  "additionalProperties": false
+                }
+              },
+              "selectionBehavior": {
+                "type": "string",
+                "enum": [
+                  "at-most-one",
+                  "any"
+                ]
+              },
+              "overrideReasons": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "properties": {
+                    "code": {
+                      "type": "string"
+                    },
+                    "system": {
+                      "type": "string"
+                    },
+                    "display": {
+                      "type": "string"
+                    }
+                  },
+                  "required": [
+                    "code"
+                  ],
+                  "additionalProperties": false
+                }
+              },
+              "links": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "properties": {
+                    "label": {
+                      "type": "string"
+                    },
+                    "url": {
+                      "type": "string"
+                    },
+                    "type": {
+                      "type": "string",
+                      "enum": [
+                        "absolute",
+                        "smart"
+                      ]
+                    },
+                    "appContext": {
+                      "type": "string"
+                    }
+                  },
+                  "required": [
+                    "label",
+                    "url",
+                    "type"
+                  ],
+                  "additionalProperties": false
+                }
+              }
+            },
+            "required": [
+              "summary",
+              "indicator",
+              "source"
+            ],
+            "additionalProperties": false
+          }
         },
         "operation": {
           "type": "string"
@@ -3985,6 +4180,187 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "summary": {
           "type": "string"
         },
+        "cards": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "uuid": {
+                "type": "string"
+              },
+              "summary": {
+                "type": "string",
+                "maxLength": 140
+              },
+              "detail": {
+                "type": "string"
+              },
+              "indicator": {
+                "type": "string",
+                "enum": [
+                  "info",
+                  "warning",
+                  "critical"
+                ]
+              },
+              "source": {
+                "type": "object",
+                "properties": {
+                  "label": {
+                    "type": "string"
+                  },
+                  "url": {
+                    "type": "string"
+                  },
+                  "icon": {
+                    "type": "string"
+                  },
+                  "topic": {
+                    "type": "object",
+                    "properties": {
+                      "code": {
+                        "type": "string"
+                      },
+                      "system": {
+                        "type": "string"
+                      },
+                      "display": {
+                        "type": "string"
+                      }
+                    },
+                    "required": [
+                      "code"
+                    ],
+                    "additionalProperties": false
+                  }
+                },
+                "required": [
+                  "label"
+                ],
+                "additionalProperties": false
+              },
+              "suggestions": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "properties": {
+                    "label": {
+                      "type": "string"
+                    },
+                    "uuid": {
+                      "type": "string"
+                    },
+                    "isRecommended": {
+                      "type": "boolean"
+                    },
+                    "actions": {
+                      "type": "array",
+                      "items": {
+                        "type": "object",
+                        "properties": {
+                          "type": {
+                            "type": "string",
+                            "enum": [
+                              "create",
+                              "update",
+                              "delete"
+                            ]
+                          },
+                          "description": {
+                            "type": "string"
+                          },
+                          "resource": {
+                            "type": "object",
+                            "propertyNames": {
+                              "type": "string"
+                            },
+                            "additionalProperties": {}
+                          },
+                          "resourceId": {
+                            "type": "string"
+                          }
+                        },
+                        "required": [
+                          "type",
+                          "description"
+                        ],
+                        "additionalProperties": false
+                      }
+                    }
+                  },
+                  "required": [
+                    "label"
+                  ],
+                  "additionalProperties": false
+                }
+              },
+              "selectionBehavior": {
+                "type": "string",
+                "enum": [
+                  "at-most-one",
+                  "any"
+                ]
+              },
+              "overrideReasons": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "properties": {
+                    "code": {
+                      "type": "string"
+                    },
+                    "system": {
+                      "type": "string"
+                    },
+                    "display": {
+                      "type": "string"
+                    }
+                  },
+                  "required": [
+                    "code"
+                  ],
+                  "additionalProperties": false
+                }
+              },
+              "links": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "properties": {
+                    "label": {
+                      "type": "string"
+                    },
+                    "url": {
+                      "type": "string"
+                    },
+                    "type": {
+                      "type": "string",
+                      "enum": [
+                        "absolute",
+                        "smart"
+                      ]
+                    },
+                    "appContext": {
+                      "type": "string"
+                    }
+                  },
+                  "required": [
+                    "label",
+                    "url",
+                    "type"
+                  ],
+                  "additionalProperties": false
+                }
+              }
+            },
+            "required": [
+              "summary",
+              "indicator",
+              "source"
+            ],
+            "additionalProperties": false
+          }
+        },
         "operation": {
           "type": "string"
         },
@@ -4538,6 +4914,187 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "summary": {
           "type": "string"
         },
+        "cards": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "uuid": {
+                "type": "string"
+              },
+              "summary": {
+                "type": "string",
+                "maxLength": 140
+              },
+              "detail": {
+                "type": "string"
+              },
+              "indicator": {
+                "type": "string",
+                "enum": [
+                  "info",
+                  "warning",
+                  "critical"
+                ]
+              },
+              "source": {
+                "type": "object",
+                "properties": {
+                  "label": {
+                    "type": "string"
+                  },
+                  "url": {
+                    "type": "string"
+                  },
+                  "icon": {
+                    "type": "string"
+                  },
+                  "topic": {
+                    "type": "object",
+                    "properties": {
+                      "code": {
+                        "type": "string"
+                      },
+                      "system": {
+                        "type": "string"
+                      },
+                      "display": {
+                        "type": "string"
+                      }
+                    },
+                    "required": [
+                      "code"
+                    ],
+                    "additionalProperties": false
+                  }
+                },
+                "required": [
+                  "label"
+                ],
+                "additionalProperties": false
+              },
+              "suggestions": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "properties": {
+                    "label": {
+                      "type": "string"
+                    },
+                    "uuid": {
+                      "type": "string"
+                    },
+                    "isRecommended": {
+                      "type": "boolean"
+                    },
+                    "actions": {
+                      "type": "array",
+                      "items": {
+                        "type": "object",
+                        "properties": {
+                          "type": {
+                            "type": "string",
+                            "enum": [
+                              "create",
+                              "update",
+                              "delete"
+                            ]
+                          },
+                          "description": {
+                            "type": "string"
+                          },
+                          "resource": {
+                            "type": "object",
+                            "propertyNames": {
+                              "type": "string"
+                            },
+                            "additionalProperties": {}
+                          },
+                          "resourceId": {
+                            "type": "string"
+                          }
+                        },
+                        "required": [
+                          "type",
+                          "description"
+                        ],
+                        "additionalProperties": false
+                      }
+                    }
+                  },
+                  "required": [
+                    "label"
+                  ],
+                  "additionalProperties": false
+                }
+              },
+              "selectionBehavior": {
+                "type": "string",
+                "enum": [
+                  "at-most-one",
+                  "any"
+                ]
+              },
+              "overrideReasons": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "properties": {
+                    "code": {
+                      "type": "string"
+                    },
+                    "system": {
+                      "type": "string"
+                    },
+                    "display": {
+                      "type": "string"
+                    }
+                  },
+                  "required": [
+                    "code"
+                  ],
+                  "additionalProperties": false
+                }
+              },
+              "links": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "properties": {
+                    "label": {
+                      "type": "string"
+                    },
+                    "url": {
+                      "type": "string"
+                    },
+                    "type": {
+                      "type": "string",
+                      "enum": [
+                        "absolute",
+                        "smart"
+                      ]
+                    },
+                    "appContext": {
+                      "type": "string"
+                    }
+                  },
+                  "required": [
+                    "label",
+                    "url",
+                    "type"
+                  ],
+                  "additionalProperties": false
+                }
+              }
+            },
+            "required": [
+              "summary",
+              "indicator",
+              "source"
+            ],
+            "additionalProperties": false
+          }
+        },
         "operation": {
           "type": "string"
         },
@@ -4799,6 +5356,306 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
       "readOnlyHint": false,
       "destructiveHint": false,
       "idempotentHint": false,
+      "openWorldHint": false
+    }
+  },
+  {
+    "name": "get-ed-board",
+    "module": "emergency",
+    "tool": true,
+    "skill": "ed-triage",
+    "title": "ED board",
+    "description": "The emergency department now: every attendance by acuity (ESI level 1 most urgent; awaiting triage first), minutes waiting against the level's target to be seen, breaches, who is seeing whom. Read-only: triage and disposition are a nurse's or doctor's.",
+    "scope": "emergency:read",
+    "tags": [
+      "emergency",
+      "ed",
+      "triage",
+      "board",
+      "waits"
+    ],
+    "keywords": [
+      "ed",
+      "emergency",
+      "a&e",
+      "triage",
+      "waiting",
+      "breach",
+      "acuity",
+      "board"
+    ],
+    "examples": [
+      "Who is waiting longest in the ED?",
+      "Any ED patients past their target time?"
+    ],
+    "operations": [
+      {
+        "name": "emergency.board",
+        "kind": "read",
+        "idempotent": true,
+        "access": {
+          "roles": [
+            "RECEPTIONIST",
+            "NURSE",
+            "DOCTOR"
+          ],
+          "scope": "emergency:read",
+          "roleGroup": "emergencyStaff"
+        }
+      }
+    ],
+    "inputSchema": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    },
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "at": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        },
+        "targets": {
+          "type": "object",
+          "propertyNames": {
+            "type": "string"
+          },
+          "additionalProperties": {
+            "type": "number"
+          }
+        },
+        "patients": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "visitId": {
+                "type": "string"
+              },
+              "patientId": {
+                "type": "string"
+              },
+              "displayName": {
+                "type": "string"
+              },
+              "arrivalMode": {
+                "type": "string",
+                "enum": [
+                  "walk-in",
+                  "ambulance",
+                  "referral"
+                ]
+              },
+              "arrivedAt": {
+                "type": "string",
+                "format": "date-time",
+                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              },
+              "presentingComplaint": {
+                "type": "string"
+              },
+              "status": {
+                "type": "string",
+                "enum": [
+                  "awaiting-triage",
+                  "awaiting-clinician",
+                  "with-clinician",
+                  "departed"
+                ]
+              },
+              "level": {
+                "anyOf": [
+                  {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                        "const": 1
+                      },
+                      {
+                        "type": "number",
+                        "const": 2
+                      },
+                      {
+                        "type": "number",
+                        "const": 3
+                      },
+                      {
+                        "type": "number",
+                        "const": 4
+                      },
+                      {
+                        "type": "number",
+                        "const": 5
+                      }
+                    ]
+                  },
+                  {
+                    "type": "null"
+                  }
+                ]
+              },
+              "news2": {
+                "type": [
+                  "number",
+                  "null"
+                ]
+              },
+              "minutesWaiting": {
+                "type": "number"
+              },
+              "targetMinutes": {
+                "type": [
+                  "number",
+                  "null"
+                ]
+              },
+              "breached": {
+                "type": "boolean"
+              },
+              "seenBy": {
+                "type": "string"
+              }
+            },
+            "required": [
+              "visitId",
+              "displayName",
+              "arrivalMode",
+              "arrivedAt",
+              "presentingComplaint",
+              "status",
+              "level",
+              "news2",
+              "minutesWaiting",
+              "targetMinutes",
+              "breached"
+            ],
+            "additionalProperties": false
+          }
+        }
+      },
+      "required": [
+        "at",
+        "targets",
+        "patients"
+      ],
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "ED board",
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true,
+      "openWorldHint": false
+    }
+  },
+  {
+    "name": "get-ed-stats",
+    "module": "emergency",
+    "tool": true,
+    "skill": "ed-triage",
+    "title": "ED time-in-department figures",
+    "description": "A day's ED departures and the share within 4 hours (the 4-hour standard), by disposition, from counters kept with each departure.",
+    "scope": "emergency:read",
+    "tags": [
+      "emergency",
+      "ed",
+      "4-hour",
+      "performance"
+    ],
+    "keywords": [
+      "4 hour",
+      "four hour",
+      "standard",
+      "departures",
+      "performance",
+      "ed"
+    ],
+    "examples": [
+      "How did the ED do against the 4-hour standard yesterday?"
+    ],
+    "operations": [
+      {
+        "name": "emergency.stats",
+        "kind": "read",
+        "idempotent": true,
+        "access": {
+          "roles": [
+            "RECEPTIONIST",
+            "NURSE",
+            "DOCTOR"
+          ],
+          "scope": "emergency:read",
+          "roleGroup": "emergencyStaff"
+        }
+      }
+    ],
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "date": {
+          "type": "string",
+          "pattern": "^\\d{4}-\\d{2}-\\d{2}$"
+        }
+      },
+      "required": [
+        "date"
+      ],
+      "additionalProperties": false
+    },
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "date": {
+          "type": "string"
+        },
+        "departures": {
+          "type": "number"
+        },
+        "within4Hours": {
+          "type": "number"
+        },
+        "percentWithin4Hours": {
+          "type": [
+            "number",
+            "null"
+          ]
+        },
+        "admitted": {
+          "type": "number"
+        },
+        "discharged": {
+          "type": "number"
+        },
+        "transferred": {
+          "type": "number"
+        },
+        "leftWithoutBeingSeen": {
+          "type": "number"
+        },
+        "totalMinutesInDepartment": {
+          "type": "number"
+        }
+      },
+      "required": [
+        "date",
+        "departures",
+        "within4Hours",
+        "percentWithin4Hours",
+        "admitted",
+        "discharged",
+        "transferred",
+        "leftWithoutBeingSeen",
+        "totalMinutesInDepartment"
+      ],
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "ED time-in-department figures",
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true,
       "openWorldHint": false
     }
   },
@@ -7553,6 +8410,187 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "summary": {
           "type": "string"
         },
+        "cards": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "uuid": {
+                "type": "string"
+              },
+              "summary": {
+                "type": "string",
+                "maxLength": 140
+              },
+              "detail": {
+                "type": "string"
+              },
+              "indicator": {
+                "type": "string",
+                "enum": [
+                  "info",
+                  "warning",
+                  "critical"
+                ]
+              },
+              "source": {
+                "type": "object",
+                "properties": {
+                  "label": {
+                    "type": "string"
+                  },
+                  "url": {
+                    "type": "string"
+                  },
+                  "icon": {
+                    "type": "string"
+                  },
+                  "topic": {
+                    "type": "object",
+                    "properties": {
+                      "code": {
+                        "type": "string"
+                      },
+                      "system": {
+                        "type": "string"
+                      },
+                      "display": {
+                        "type": "string"
+                      }
+                    },
+                    "required": [
+                      "code"
+                    ],
+                    "additionalProperties": false
+                  }
+                },
+                "required": [
+                  "label"
+                ],
+                "additionalProperties": false
+              },
+              "suggestions": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "properties": {
+                    "label": {
+                      "type": "string"
+                    },
+                    "uuid": {
+                      "type": "string"
+                    },
+                    "isRecommended": {
+                      "type": "boolean"
+                    },
+                    "actions": {
+                      "type": "array",
+                      "items": {
+                        "type": "object",
+                        "properties": {
+                          "type": {
+                            "type": "string",
+                            "enum": [
+                              "create",
+                              "update",
+                              "delete"
+                            ]
+                          },
+                          "description": {
+                            "type": "string"
+                          },
+                          "resource": {
+                            "type": "object",
+                            "propertyNames": {
+                              "type": "string"
+                            },
+                            "additionalProperties": {}
+                          },
+                          "resourceId": {
+                            "type": "string"
+                          }
+                        },
+                        "required": [
+                          "type",
+                          "description"
+                        ],
+                        "additionalProperties": false
+                      }
+                    }
+                  },
+                  "required": [
+                    "label"
+                  ],
+                  "additionalProperties": false
+                }
+              },
+              "selectionBehavior": {
+                "type": "string",
+                "enum": [
+                  "at-most-one",
+                  "any"
+                ]
+              },
+              "overrideReasons": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "properties": {
+                    "code": {
+                      "type": "string"
+                    },
+                    "system": {
+                      "type": "string"
+                    },
+                    "display": {
+                      "type": "string"
+                    }
+                  },
+                  "required": [
+                    "code"
+                  ],
+                  "additionalProperties": false
+                }
+              },
+              "links": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "properties": {
+                    "label": {
+                      "type": "string"
+                    },
+                    "url": {
+                      "type": "string"
+                    },
+                    "type": {
+                      "type": "string",
+                      "enum": [
+                        "absolute",
+                        "smart"
+                      ]
+                    },
+                    "appContext": {
+                      "type": "string"
+                    }
+                  },
+                  "required": [
+                    "label",
+                    "url",
+                    "type"
+                  ],
+                  "additionalProperties": false
+                }
+              }
+            },
+            "required": [
+              "summary",
+              "indicator",
+              "source"
+            ],
+            "additionalProperties": false
+          }
+        },
         "operation": {
           "type": "string"
         },
@@ -8505,6 +9543,187 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         },
         "summary": {
           "type": "string"
+        },
+        "cards": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "uuid": {
+                "type": "string"
+              },
+              "summary": {
+                "type": "string",
+                "maxLength": 140
+              },
+              "detail": {
+                "type": "string"
+              },
+              "indicator": {
+                "type": "string",
+                "enum": [
+                  "info",
+                  "warning",
+                  "critical"
+                ]
+              },
+              "source": {
+                "type": "object",
+                "properties": {
+                  "label": {
+                    "type": "string"
+                  },
+                  "url": {
+                    "type": "string"
+                  },
+                  "icon": {
+                    "type": "string"
+                  },
+                  "topic": {
+                    "type": "object",
+                    "properties": {
+                      "code": {
+                        "type": "string"
+                      },
+                      "system": {
+                        "type": "string"
+                      },
+                      "display": {
+                        "type": "string"
+                      }
+                    },
+                    "required": [
+                      "code"
+                    ],
+                    "additionalProperties": false
+                  }
+                },
+                "required": [
+                  "label"
+                ],
+                "additionalProperties": false
+              },
+              "suggestions": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "properties": {
+                    "label": {
+                      "type": "string"
+                    },
+                    "uuid": {
+                      "type": "string"
+                    },
+                    "isRecommended": {
+                      "type": "boolean"
+                    },
+                    "actions": {
+                      "type": "array",
+                      "items": {
+                        "type": "object",
+                        "properties": {
+                          "type": {
+                            "type": "string",
+                            "enum": [
+                              "create",
+                              "update",
+                              "delete"
+                            ]
+                          },
+                          "description": {
+                            "type": "string"
+                          },
+                          "resource": {
+                            "type": "object",
+                            "propertyNames": {
+                              "type": "string"
+                            },
+                            "additionalProperties": {}
+                          },
+                          "resourceId": {
+                            "type": "string"
+                          }
+                        },
+                        "required": [
+                          "type",
+                          "description"
+                        ],
+                        "additionalProperties": false
+                      }
+                    }
+                  },
+                  "required": [
+                    "label"
+                  ],
+                  "additionalProperties": false
+                }
+              },
+              "selectionBehavior": {
+                "type": "string",
+                "enum": [
+                  "at-most-one",
+                  "any"
+                ]
+              },
+              "overrideReasons": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "properties": {
+                    "code": {
+                      "type": "string"
+                    },
+                    "system": {
+                      "type": "string"
+                    },
+                    "display": {
+                      "type": "string"
+                    }
+                  },
+                  "required": [
+                    "code"
+                  ],
+                  "additionalProperties": false
+                }
+              },
+              "links": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "properties": {
+                    "label": {
+                      "type": "string"
+                    },
+                    "url": {
+                      "type": "string"
+                    },
+                    "type": {
+                      "type": "string",
+                      "enum": [
+                        "absolute",
+                        "smart"
+                      ]
+                    },
+                    "appContext": {
+                      "type": "string"
+                    }
+                  },
+                  "required": [
+                    "label",
+                    "url",
+                    "type"
+                  ],
+                  "additionalProperties": false
+                }
+              }
+            },
+            "required": [
+              "summary",
+              "indicator",
+              "source"
+            ],
+            "additionalProperties": false
+          }
         },
         "operation": {
           "type": "string"
@@ -10596,6 +11815,187 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "summary": {
           "type": "string"
         },
+        "cards": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "uuid": {
+                "type": "string"
+              },
+              "summary": {
+                "type": "string",
+                "maxLength": 140
+              },
+              "detail": {
+                "type": "string"
+              },
+              "indicator": {
+                "type": "string",
+                "enum": [
+                  "info",
+                  "warning",
+                  "critical"
+                ]
+              },
+              "source": {
+                "type": "object",
+                "properties": {
+                  "label": {
+                    "type": "string"
+                  },
+                  "url": {
+                    "type": "string"
+                  },
+                  "icon": {
+                    "type": "string"
+                  },
+                  "topic": {
+                    "type": "object",
+                    "properties": {
+                      "code": {
+                        "type": "string"
+                      },
+                      "system": {
+                        "type": "string"
+                      },
+                      "display": {
+                        "type": "string"
+                      }
+                    },
+                    "required": [
+                      "code"
+                    ],
+                    "additionalProperties": false
+                  }
+                },
+                "required": [
+                  "label"
+                ],
+                "additionalProperties": false
+              },
+              "suggestions": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "properties": {
+                    "label": {
+                      "type": "string"
+                    },
+                    "uuid": {
+                      "type": "string"
+                    },
+                    "isRecommended": {
+                      "type": "boolean"
+                    },
+                    "actions": {
+                      "type": "array",
+                      "items": {
+                        "type": "object",
+                        "properties": {
+                          "type": {
+                            "type": "string",
+                            "enum": [
+                              "create",
+                              "update",
+                              "delete"
+                            ]
+                          },
+                          "description": {
+                            "type": "string"
+                          },
+                          "resource": {
+                            "type": "object",
+                            "propertyNames": {
+                              "type": "string"
+                            },
+                            "additionalProperties": {}
+                          },
+                          "resourceId": {
+                            "type": "string"
+                          }
+                        },
+                        "required": [
+                          "type",
+                          "description"
+                        ],
+                        "additionalProperties": false
+                      }
+                    }
+                  },
+                  "required": [
+                    "label"
+                  ],
+                  "additionalProperties": false
+                }
+              },
+              "selectionBehavior": {
+                "type": "string",
+                "enum": [
+                  "at-most-one",
+                  "any"
+                ]
+              },
+              "overrideReasons": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "properties": {
+                    "code": {
+                      "type": "string"
+                    },
+                    "system": {
+                      "type": "string"
+                    },
+                    "display": {
+                      "type": "string"
+                    }
+                  },
+                  "required": [
+                    "code"
+                  ],
+                  "additionalProperties": false
+                }
+              },
+              "links": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "properties": {
+                    "label": {
+                      "type": "string"
+                    },
+                    "url": {
+                      "type": "string"
+                    },
+                    "type": {
+                      "type": "string",
+                      "enum": [
+                        "absolute",
+                        "smart"
+                      ]
+                    },
+                    "appContext": {
+                      "type": "string"
+                    }
+                  },
+                  "required": [
+                    "label",
+                    "url",
+                    "type"
+                  ],
+                  "additionalProperties": false
+                }
+              }
+            },
+            "required": [
+              "summary",
+              "indicator",
+              "source"
+            ],
+            "additionalProperties": false
+          }
+        },
         "operation": {
           "type": "string"
         },
@@ -11338,6 +12738,187 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "summary": {
           "type": "string"
         },
+        "cards": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "uuid": {
+                "type": "string"
+              },
+              "summary": {
+                "type": "string",
+                "maxLength": 140
+              },
+              "detail": {
+                "type": "string"
+              },
+              "indicator": {
+                "type": "string",
+                "enum": [
+                  "info",
+                  "warning",
+                  "critical"
+                ]
+              },
+              "source": {
+                "type": "object",
+                "properties": {
+                  "label": {
+                    "type": "string"
+                  },
+                  "url": {
+                    "type": "string"
+                  },
+                  "icon": {
+                    "type": "string"
+                  },
+                  "topic": {
+                    "type": "object",
+                    "properties": {
+                      "code": {
+                        "type": "string"
+                      },
+                      "system": {
+                        "type": "string"
+                      },
+                      "display": {
+                        "type": "string"
+                      }
+                    },
+                    "required": [
+                      "code"
+                    ],
+                    "additionalProperties": false
+                  }
+                },
+                "required": [
+                  "label"
+                ],
+                "additionalProperties": false
+              },
+              "suggestions": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "properties": {
+                    "label": {
+                      "type": "string"
+                    },
+                    "uuid": {
+                      "type": "string"
+                    },
+                    "isRecommended": {
+                      "type": "boolean"
+                    },
+                    "actions": {
+                      "type": "array",
+                      "items": {
+                        "type": "object",
+                        "properties": {
+                          "type": {
+                            "type": "string",
+                            "enum": [
+                              "create",
+                              "update",
+                              "delete"
+                            ]
+                          },
+                          "description": {
+                            "type": "string"
+                          },
+                          "resource": {
+                            "type": "object",
+                            "propertyNames": {
+                              "type": "string"
+                            },
+                            "additionalProperties": {}
+                          },
+                          "resourceId": {
+                            "type": "string"
+                          }
+                        },
+                        "required": [
+                          "type",
+                          "description"
+                        ],
+                        "additionalProperties": false
+                      }
+                    }
+                  },
+                  "required": [
+                    "label"
+                  ],
+                  "additionalProperties": false
+                }
+              },
+              "selectionBehavior": {
+                "type": "string",
+                "enum": [
+                  "at-most-one",
+                  "any"
+                ]
+              },
+              "overrideReasons": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "properties": {
+                    "code": {
+                      "type": "string"
+                    },
+                    "system": {
+                      "type": "string"
+                    },
+                    "display": {
+                      "type": "string"
+                    }
+                  },
+                  "required": [
+                    "code"
+                  ],
+                  "additionalProperties": false
+                }
+              },
+              "links": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "properties": {
+                    "label": {
+                      "type": "string"
+                    },
+                    "url": {
+                      "type": "string"
+                    },
+                    "type": {
+                      "type": "string",
+                      "enum": [
+                        "absolute",
+                        "smart"
+                      ]
+                    },
+                    "appContext": {
+                      "type": "string"
+                    }
+                  },
+                  "required": [
+                    "label",
+                    "url",
+                    "type"
+                  ],
+                  "additionalProperties": false
+                }
+              }
+            },
+            "required": [
+              "summary",
+              "indicator",
+              "source"
+            ],
+            "additionalProperties": false
+          }
+        },
         "operation": {
           "type": "string"
         },
@@ -11799,6 +13380,28 @@ export const SKILL_TABLE: readonly Skill[] = [
     ]
   },
   {
+    "name": "ed-triage",
+    "title": "Emergency department triage and flow",
+    "description": "The ED board by acuity (ESI v4) with waits against each level’s target and breaches, and the day’s 4-hour figures. Never triages or disposes: those are a nurse’s or doctor’s decisions.",
+    "tags": [
+      "emergency",
+      "triage",
+      "ed"
+    ],
+    "examples": [
+      "Who is waiting longest in the ED?",
+      "What was the 4-hour performance today?"
+    ],
+    "keywords": [
+      "ed",
+      "emergency",
+      "triage",
+      "waiting",
+      "breach",
+      "4 hour"
+    ]
+  },
+  {
     "name": "clinical-decision",
     "title": "Clinical decision support",
     "description": "Given a patient (by id or MRN) and optionally a proposed order, the decision-support cards with their sources and what the clinician might do. Never writes: orders go through the propose-* tools and a human.",
@@ -12054,6 +13657,7 @@ export const MODULE_LOADERS = {
   "encounters": () => import("../modules/encounters/manifest"),
   "beds": () => import("../modules/beds/manifest"),
   "admissions": () => import("../modules/admissions/manifest"),
+  "emergency": () => import("../modules/emergency/manifest"),
   "decision-support": () => import("../modules/decision-support/manifest"),
   "pharmacy": () => import("../modules/pharmacy/manifest"),
   "billing": () => import("../modules/billing/manifest"),

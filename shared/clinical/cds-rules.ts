@@ -8,8 +8,10 @@
 import { type AkiResult, type CreatinineValue, kdigoAki } from './aki';
 import { screenAllergies } from './allergy';
 import { type Card, type CardIndicator, OVERRIDE_REASONS } from './cds-card';
+import { checkDose, type DoseFinding } from './dose-limits';
 import { ckdEpi2021 } from './egfr';
 import { baseDrugName, catalogueEntryOf, type DrugRef, interactionsBetween } from './interactions';
+import { pregnancyCautionsOf } from './pregnancy-cautions';
 import { matchKey } from './text';
 
 export const HOOKS = ['patient-view', 'order-select', 'order-sign', 'encounter-discharge'] as const;
@@ -18,6 +20,8 @@ export type Hook = (typeof HOOKS)[number];
 export interface Medication extends DrugRef {
   /** `active`: prescribed and current; `draft`: being ordered now (order-select, order-sign). */
   status: 'active' | 'draft';
+  /** The prescription's dose fields, when known (the dose-range rule reads them). */
+  dosing?: { strength: string; dose: string; frequency: string };
 }
 
 /** What is known about the patient when the rules run. */
@@ -35,6 +39,10 @@ export interface ClinicalFacts {
   iodinatedContrast: boolean;
   /** An admitted patient's NEWS2 and the previous complete score (the ward's trend). */
   news2Trend?: { score: number; previousScore: number | null; trend: string | null } | null;
+  /** The latest recorded weight (kg), for children's mg/kg dose limits. */
+  weightKg?: number | null;
+  /** The recorded pregnancy status when it is current (clinical/pregnancy.ts), else null. */
+  pregnancy?: 'pregnant' | 'postpartum' | null;
 }
 
 export interface RuleSource {
@@ -457,6 +465,89 @@ const deterioration: CdsRule = {
   },
 };
 
+function doseSummary(m: Medication, f: DoseFinding): string {
+  switch (f.kind) {
+    case 'single':
+      return `${m.name}: single dose ${f.doseMg} mg is above the maximum ${f.limitMg} mg`;
+    case 'daily':
+      return `${m.name}: ${f.doseMg} mg a day is above the maximum ${f.limitMg} mg a day`;
+    case 'weight-needed':
+      return `${m.name} for a child: record the weight to check the mg/kg dose`;
+    default:
+      return `${m.name}: the dose or frequency cannot be read to check the maximum dose`;
+  }
+}
+
+const doseRange: CdsRule = {
+  id: 'dose-range',
+  version: '1.0.0',
+  title: 'Maximum single and daily dose (adult; mg/kg for children)',
+  source: {
+    title:
+      'BNF and BNF for Children (NICE), WHO Model Formulary for Children 2010; each limit names its own entry (clinical/dose-limits.ts)',
+    year: 2024,
+    url: 'https://bnf.nice.org.uk/',
+  },
+  hooks: ORDER_HOOKS,
+  evaluate(f) {
+    return screened(f).flatMap((m) =>
+      m.dosing
+        ? checkDose(
+            { ...m, ...m.dosing },
+            { ageYears: f.ageYears, weightKg: f.weightKg ?? null },
+          ).map((d) => {
+            const over = d.kind === 'single' || d.kind === 'daily';
+            const c = card(
+              this,
+              over ? 'critical' : 'warning',
+              doseSummary(m, d),
+              over
+                ? `${m.dosing?.dose} of ${m.dosing?.strength}, ${m.dosing?.frequency}: ${d.doseMg} mg ${d.kind === 'single' ? 'per dose' : 'a day'} against a limit of ${d.limitMg} mg (${d.basis}). Source: ${d.source?.title}.`
+                : d.kind === 'weight-needed'
+                  ? `Children's doses of ${d.drug} are limited per kg of body weight (${d.source?.title}); no weight is recorded.`
+                  : `The dose "${m.dosing?.dose}" of "${m.dosing?.strength}" or the frequency "${m.dosing?.frequency}" is not in a form the dose check reads (an amount in g, mg or micrograms, tablets or capsules of a strength in mg, or mL of a mg/mL liquid; a frequency such as "twice daily" or "every 6 hours").`,
+              over ? ['Reduce the dose or the frequency'] : ['Check the dose by hand'],
+            );
+            return d.source
+              ? {
+                  ...c,
+                  links: [{ label: d.source.title, url: d.source.url, type: 'absolute' as const }],
+                }
+              : c;
+          })
+        : [],
+    );
+  },
+};
+
+const pregnancyCaution: CdsRule = {
+  id: 'pregnancy-caution',
+  version: '1.0.0',
+  title: 'Drugs to avoid in pregnancy',
+  source: {
+    title:
+      'US FDA labels, MHRA Drug Safety Updates and the BNF; each drug names its own source (clinical/pregnancy-cautions.ts)',
+    year: 2024,
+    url: 'https://www.gov.uk/drug-safety-update',
+  },
+  hooks: ORDER_HOOKS,
+  evaluate(f) {
+    if (f.pregnancy !== 'pregnant') return [];
+    return screened(f).flatMap((m) =>
+      pregnancyCautionsOf(m).map((p) => ({
+        ...card(
+          this,
+          p.severity === 'contraindicated' ? 'critical' : 'warning',
+          `${m.name} in pregnancy: ${p.severity === 'contraindicated' ? 'contraindicated' : 'avoid'}`,
+          `The patient is recorded as pregnant. ${m.name} (${p.drugs.label}): ${p.risk}. ${p.advice}. Source: ${p.source.title}.`,
+          [p.advice],
+        ),
+        links: [{ label: p.source.title, url: p.source.url, type: 'absolute' as const }],
+      })),
+    );
+  },
+};
+
 /** Every rule, in the order their cards are shown within one indicator. */
 export const CDS_RULES: readonly CdsRule[] = [
   sepsis,
@@ -467,6 +558,8 @@ export const CDS_RULES: readonly CdsRule[] = [
   interactions,
   duplicate,
   contrastMetformin,
+  doseRange,
+  pregnancyCaution,
 ];
 
 const RANK: Record<CardIndicator, number> = { critical: 0, warning: 1, info: 2 };

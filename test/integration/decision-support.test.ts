@@ -365,6 +365,8 @@ describe('overrides and rule switches', () => {
       'drug-interaction',
       'duplicate-therapy',
       'metformin-contrast',
+      'dose-range',
+      'pregnancy-caution',
     ]);
     // Another hospital's rules are untouched.
     const other = await inpatientHospital(opd.url, TZ);
@@ -406,5 +408,150 @@ describe('alerts for proposed drugs', () => {
       400,
       /iodinatedContrast/,
     );
+  });
+});
+
+describe('CDS Hooks feedback (§Feedback): accepted or overridden cards, stored per hospital', () => {
+  const at = '2026-11-25T03:00:00.000Z';
+  it('stores accepted and overridden cards, a repeated delivery once; validates each entry; tenant-scoped', async () => {
+    const t = await inpatientHospital(opd.url, TZ);
+    const card = randomUUID();
+    const other = randomUUID();
+    const body = {
+      feedback: [
+        {
+          card,
+          outcome: 'accepted',
+          acceptedSuggestions: [{ id: randomUUID() }],
+          outcomeTimestamp: at,
+        },
+        {
+          card: other,
+          outcome: 'overridden',
+          overrideReason: {
+            reason: { code: 'patient-monitored', system: 'urn:hms:cds-override' },
+            userComment: 'On telemetry',
+          },
+          outcomeTimestamp: at,
+        },
+      ],
+    };
+    const post = (b: unknown, api = t.doctorUser.api) =>
+      api.post('/cds-services/hms-order-sign/feedback', b);
+    expect(await must(post(body), 200, 'feedback')).toEqual({ recorded: 2 });
+    expect(await must(post(body), 200, 'again')).toEqual({ recorded: 2 }); // a repeated delivery
+    const list = await must(t.nurse.api.get('/cds-services/hms-order-sign/feedback'), 200, 'list');
+    expect(
+      list.items
+        .map((f: any) => [f.card, f.outcome, f.reasonCode ?? null, f.userComment ?? null])
+        .sort(),
+    ).toEqual(
+      [
+        [card, 'accepted', null, null],
+        [other, 'overridden', 'patient-monitored', 'On telemetry'],
+      ].sort(),
+    );
+    expect(list.items.every((f: any) => f.recordedBy === t.doctorUser.user.id)).toBe(true);
+    // Another hospital sees none of it; another service has its own.
+    expect(
+      (await must(h.doctorUser.api.get('/cds-services/hms-order-sign/feedback'), 200, 'h')).items,
+    ).toEqual([]);
+    expect(
+      (await must(t.nurse.api.get('/cds-services/hms-patient-view/feedback'), 200, 'pv')).items,
+    ).toEqual([]);
+
+    const one = body.feedback[0]!;
+    expectError(
+      await post({ feedback: [{ ...one, acceptedSuggestions: undefined }] }),
+      400,
+      /acceptedSuggestions/,
+    );
+    expectError(
+      await post({ feedback: [{ card, outcome: 'overridden', outcomeTimestamp: at }] }),
+      400,
+      /overrideReason/,
+    );
+    expectError(
+      await post({ feedback: [{ ...one, overrideReason: { userComment: 'x' } }] }),
+      400,
+      /overrideReason/,
+    );
+    expectError(
+      await post({
+        feedback: [
+          {
+            card,
+            outcome: 'overridden',
+            acceptedSuggestions: [{ id: card }],
+            overrideReason: { userComment: 'x' },
+            outcomeTimestamp: at,
+          },
+        ],
+      }),
+      400,
+      /acceptedSuggestions/,
+    );
+    expectError(await post({ feedback: [{ ...one, outcome: 'ignored' }] }), 400, /outcome/);
+    expectError(await post({ feedback: [{ ...one, card: 'abc' }] }), 400, /card/);
+    expectError(
+      await post({
+        feedback: [
+          {
+            card,
+            outcome: 'overridden',
+            overrideReason: { reason: { code: 'because' } },
+            outcomeTimestamp: at,
+          },
+        ],
+      }),
+      400,
+      /overrideReason\.reason\.code/,
+    );
+    expectError(await post({ feedback: [] }), 400, /feedback/);
+    expectError(await post({ feedback: 'yes' }), 400, /feedback/);
+    expectError(await t.doctorUser.api.post('/cds-services/nope/feedback', body), 404);
+    expectError(await t.doctorUser.api.get('/cds-services/nope/feedback'), 404);
+    expectError(await post(body, t.reception.api), 403);
+    // A bad entry writes nothing: the list is unchanged.
+    const after = await must(
+      t.nurse.api.get('/cds-services/hms-order-sign/feedback'),
+      200,
+      'after',
+    );
+    expect(after.items.length).toBe(2);
+  });
+});
+
+describe('pregnancy cautions from the status recorded on the admission', () => {
+  it('a pregnant inpatient gets a critical card for warfarin and a warning for ibuprofen; not once recorded not pregnant', async () => {
+    const t = await inpatientHospital(opd.url, TZ);
+    const patient = await t.patient({ sex: 'female', dateOfBirth: '1994-03-01' });
+    const ward = await t.ward({ sexPolicy: 'mixed' });
+    const admission = await must(t.admit(patient.id, { bedId: ward.beds[0].id }), 201, 'admit');
+    const alerts = async () =>
+      (
+        await must(
+          t.doctorUser.api.get(
+            `/decision-support/patients/${patient.id}/alerts?proposedDrugs=Warfarin,Ibuprofen`,
+          ),
+          200,
+          'alerts',
+        )
+      ).cards
+        .filter((c: any) => c.source.topic.code === 'pregnancy-caution')
+        .map((c: any) => c.indicator);
+    expect(await alerts()).toEqual([]);
+    await must(
+      t.nurse.api.patch(`/admissions/${admission.id}/pregnancy`, { status: 'pregnant' }),
+      200,
+      'pregnant',
+    );
+    expect(await alerts()).toEqual(['critical', 'warning']);
+    await must(
+      t.nurse.api.patch(`/admissions/${admission.id}/pregnancy`, { status: 'not-pregnant' }),
+      200,
+      'not pregnant',
+    );
+    expect(await alerts()).toEqual([]);
   });
 });

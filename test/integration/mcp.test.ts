@@ -27,6 +27,8 @@ const ALL_SCOPES = [
   'roster:read',
   'roster:manage',
   'theatre:read',
+  // The ED board and figures (issue 19's remainder: get-ed-board, get-ed-stats).
+  'emergency:read',
 ];
 
 async function hospital() {

@@ -59,6 +59,8 @@ const ACCESS = {
 
   'GET /cds-services': { ok: 200, roles: CLINICAL, key: 'cds:read' },
   'POST /cds-services/{id}': { ok: 200, roles: CLINICAL, key: 'cds:read' },
+  'POST /cds-services/{id}/feedback': { ok: 200, roles: CLINICAL, key: 'cds:write' },
+  'GET /cds-services/{id}/feedback': { ok: 200, roles: CLINICAL, key: 'cds:read' },
   'GET /decision-support/patients/{patient}/alerts': { ok: 200, roles: CLINICAL, key: 'cds:read' },
   'POST /decision-support/overrides': {
     ok: 201,
@@ -154,6 +156,18 @@ const REQUESTS: Record<RouteKey, (who: string) => Promise<MatrixRequest> | Matri
       hookInstance: randomUUID(),
       context: { userId: 'Practitioner/1', patientId: patient.id },
     }),
+  'POST /cds-services/{id}/feedback': () =>
+    req('/cds-services/hms-order-sign/feedback', {
+      feedback: [
+        {
+          card: randomUUID(),
+          outcome: 'overridden',
+          overrideReason: { reason: { code: 'not-applicable' } },
+          outcomeTimestamp: new Date().toISOString(),
+        },
+      ],
+    }),
+  'GET /cds-services/{id}/feedback': () => req('/cds-services/hms-order-sign/feedback'),
   'GET /decision-support/patients/{patient}/alerts': () =>
     req(`/decision-support/patients/${patient.id}/alerts`),
   'POST /decision-support/overrides': (who) =>

@@ -15,6 +15,8 @@
  * The executor finds a type's declaration in the registry below: the module list registers every
  * type (shared/modules/index.ts); an executor function loads the declaring module first.
  */
+
+import type { Card } from '../../clinical/cds-card';
 import { allowedRoles } from '../../kernel/access';
 import type { Context } from '../../kernel/context';
 import type { AnyOperation, ProtectedAccess } from '../../kernel/operation';
@@ -30,6 +32,8 @@ export interface Assessment {
   /** The change in words, for the person deciding. */
   summary: string;
   findings: RiskFinding[];
+  /** The decision-support cards of the proposed order, for the person deciding (CDS Hooks). */
+  cards?: Card[];
 }
 
 /** How agents are offered the proposal: the MCP tool `propose-<type>` and its A2A skill. */

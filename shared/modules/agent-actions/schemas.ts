@@ -1,4 +1,5 @@
 /** The fields of an agent action (a HITL proposal), its settings and the operations' inputs. */
+import { Card } from '../../clinical/cds-card';
 import { idParam, nonEmpty } from '../../kernel/fields';
 import { pageFields, pageOf } from '../../kernel/pagination';
 import { TimestampSchema } from '../../kernel/time/dates';
@@ -63,6 +64,8 @@ export const AgentAction = z.strictObject({
   patientName: z.string(),
   /** The proposed change in words, for the person deciding. */
   summary: z.string(),
+  /** The decision-support cards of a proposed order (prescriptions), for the person deciding. */
+  cards: z.optional(z.array(Card)),
   /** What runs once approved: the operation and its input, validated when proposed. */
   operation: z.string(),
   input: z.record(z.string(), z.unknown()),

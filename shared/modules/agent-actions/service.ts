@@ -165,6 +165,7 @@ export async function propose(
     patientId: assessment.patientId,
     patientName: assessment.patientName,
     summary: assessment.summary,
+    ...(assessment.cards ? { cards: assessment.cards } : {}),
     operation: def.target.name,
     input: targetInput,
     approverRoles: mayDecide,

@@ -7,6 +7,7 @@
 import type { CreatinineValue } from '../../clinical/aki';
 import type { ClinicalFacts, Medication } from '../../clinical/cds-rules';
 import { CREATININE_UMOL_PER_MG_DL } from '../../clinical/egfr';
+import { pregnancyWithholdsNews2 } from '../../clinical/pregnancy';
 import { ageInYears } from '../../clinical/vitals';
 import type { Context } from '../../kernel/context';
 import { todayIn } from '../../kernel/time/zoned-time';
@@ -68,9 +69,15 @@ export async function storedFacts(ctx: Context, patient: PatientRecord): Promise
 
   const medications: Medication[] = [...prescriptions, ...discharge]
     .filter((p) => p.status === 'active')
-    .map((p) => ({ name: p.drugName, code: p.drugCode ?? null, status: 'active' as const }));
+    .map((p) => ({
+      name: p.drugName,
+      code: p.drugCode ?? null,
+      status: 'active' as const,
+      dosing: { strength: p.strength, dose: p.dose, frequency: p.frequency },
+    }));
 
-  const age = ageInYears(patient.dateOfBirth, todayIn(ctx.tenant.timeZone, ctx.now));
+  const today = todayIn(ctx.tenant.timeZone, ctx.now);
+  const age = ageInYears(patient.dateOfBirth, today);
   return {
     ageYears: Number.isInteger(age) ? age : null,
     sex: patient.sex,
@@ -80,6 +87,8 @@ export async function storedFacts(ctx: Context, patient: PatientRecord): Promise
     creatinine,
     medications,
     iodinatedContrast: false,
+    // Pregnancy status is recorded on the admission (PATCH /admissions/{id}/pregnancy).
+    pregnancy: pregnancyWithholdsNews2(admission?.pregnancy, today),
     news2Trend:
       ward && ward.score !== null
         ? { score: ward.score, previousScore: ward.previousScore, trend: ward.trend }

@@ -1,2 +1,4 @@
 /** What other modules may use of decision support: the card shape (the rules are in shared/clinical). */
 export { Card } from './schemas';
+/** Which rules the hospital switched off: prescribing honours the switches as the service does. */
+export { disabledRuleIds } from './store';

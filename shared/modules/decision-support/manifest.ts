@@ -53,7 +53,8 @@ export default defineModule({
   scopes: {
     'cds:read':
       'Read decision-support rules, patient alerts and overrides; call the CDS Hooks service',
-    'cds:write': 'Override cards with a reason; switch rules on or off (administrators)',
+    'cds:write':
+      'Override cards with a reason; send CDS Hooks feedback; switch rules on or off (administrators)',
   },
   groups: [decisionSupportGroup],
   capabilities: [clinicalAlerts, decisionRules],

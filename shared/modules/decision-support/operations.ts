@@ -4,6 +4,9 @@ import {
   Alerts,
   AlertsInput,
   Discovery,
+  FeedbackAnswer,
+  FeedbackInput,
+  FeedbackList,
   HookRequest,
   HookResponse,
   Override,
@@ -12,6 +15,7 @@ import {
   PatientIdInput,
   RuleInfo,
   RuleList,
+  ServiceIdInput,
   SetRuleInput,
 } from './schemas';
 import * as svc from './service';
@@ -105,4 +109,31 @@ export const setRule = defineOperation({
   kind: 'write',
   idempotent: true,
   handler: svc.setRule,
+});
+
+export const feedback = defineOperation({
+  name: 'decision-support.feedback',
+  summary:
+    'CDS Hooks 2.0 feedback: per card, accepted (with the suggestions taken) or overridden (with a reason), stored for the hospital',
+  input: FeedbackInput,
+  output: FeedbackAnswer,
+  // An EHR sends it with the key it calls the hooks with; a clinician's client with their token.
+  access: { roles: 'clinicalStaff', scope: 'cds:write' },
+  kind: 'write',
+  // Each entry is keyed by card, outcome and time: a repeated delivery rewrites the same items.
+  idempotent: true,
+  resource: 'feedback',
+  handler: svc.recordFeedback,
+});
+
+export const listFeedback = defineOperation({
+  name: 'decision-support.listFeedback',
+  summary:
+    "A CDS service's feedback from this hospital: accepted and overridden cards, with reasons",
+  input: ServiceIdInput,
+  output: FeedbackList,
+  access: { roles: 'clinicalStaff', scope: 'cds:read' },
+  kind: 'read',
+  idempotent: true,
+  handler: svc.listFeedback,
 });

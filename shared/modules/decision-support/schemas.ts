@@ -121,3 +121,89 @@ export const SetRuleInput = z.strictObject({
   enabled: z.boolean({ message: 'must be true or false' }),
   reason: nonEmpty(500),
 });
+
+// ─── CDS Hooks 2.0 feedback (§Feedback): what the clinician did with each card ──────────────
+
+const uuidText = (field: string) =>
+  z
+    .string({ message: `${field} must be a string (a UUID)` })
+    .check(z.regex(/^[0-9a-fA-F-]{36}$/, `${field} must be a UUID`));
+
+export const FeedbackEntry = z
+  .strictObject({
+    /** The `uuid` of the card the service returned. */
+    card: uuidText('card'),
+    outcome: oneOf('outcome', ['accepted', 'overridden'] as const),
+    acceptedSuggestions: z.optional(
+      z.array(z.strictObject({ id: uuidText('acceptedSuggestions.id') })).check(z.maxLength(20)),
+    ),
+    overrideReason: z.optional(
+      z.strictObject({
+        reason: z.optional(
+          z.strictObject({
+            code: oneOf('overrideReason.reason.code', OVERRIDE_CODES),
+            system: z.optional(nonEmpty(200)),
+            display: z.optional(nonEmpty(200)),
+          }),
+        ),
+        userComment: z.optional(nonEmpty(1000)),
+      }),
+    ),
+    outcomeTimestamp: TimestampSchema,
+  })
+  .check(
+    z.superRefine((f, ctx) => {
+      // The specification: accepted names the suggestions taken; an override may say why. The
+      // hospital asks a reason of every override, as for its own overrides.
+      if (f.outcome === 'accepted' && !f.acceptedSuggestions?.length)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['acceptedSuggestions'],
+          message: 'is required (at least one suggestion id) when outcome is accepted',
+        });
+      if (f.outcome === 'accepted' && f.overrideReason)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['overrideReason'],
+          message: 'is only accepted when outcome is overridden',
+        });
+      if (f.outcome === 'overridden' && !f.overrideReason?.reason && !f.overrideReason?.userComment)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['overrideReason'],
+          message: 'is required when outcome is overridden (a reason code or a userComment)',
+        });
+      if (f.outcome === 'overridden' && f.acceptedSuggestions)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['acceptedSuggestions'],
+          message: 'is only accepted when outcome is accepted',
+        });
+    }),
+  );
+
+export const FeedbackInput = z.strictObject({
+  id: nonEmpty(100),
+  feedback: z
+    .array(FeedbackEntry, { message: 'feedback must be an array' })
+    .check(
+      z.minLength(1, 'feedback must hold at least one entry'),
+      z.maxLength(25, 'feedback must hold at most 25 entries'),
+    ),
+});
+
+export const FeedbackRecordSchema = z.strictObject({
+  serviceId: z.string(),
+  card: z.string(),
+  outcome: z.enum(['accepted', 'overridden']),
+  acceptedSuggestions: z.optional(z.array(z.string())),
+  reasonCode: z.optional(z.string()),
+  reasonDisplay: z.optional(z.string()),
+  userComment: z.optional(z.string()),
+  outcomeTimestamp: TimestampSchema,
+  recordedBy: z.string(),
+  recordedAt: TimestampSchema,
+});
+export const FeedbackAnswer = z.strictObject({ recorded: z.number() });
+export const FeedbackList = z.strictObject({ items: z.array(FeedbackRecordSchema) });
+export const ServiceIdInput = z.strictObject({ id: nonEmpty(100) });

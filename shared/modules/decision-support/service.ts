@@ -20,14 +20,24 @@ import {
   draftMedications,
   patientOf,
 } from './fhir';
-import type { AlertsInput, HookRequest, OverrideInput, SetRuleInput } from './schemas';
+import type {
+  AlertsInput,
+  FeedbackInput,
+  HookRequest,
+  OverrideInput,
+  SetRuleInput,
+} from './schemas';
 import {
   cdsKeys,
+  disabledRuleIds,
+  type FeedbackRecord,
+  feedbackItem,
   type OverrideRecord,
   overrideItem,
   patientOverrides,
   RuleSettingRecord,
   ruleSettings,
+  serviceFeedback,
 } from './store';
 
 /** The CDS Services this hospital offers: one per hook (CDS Hooks 2.0 discovery). */
@@ -90,10 +100,7 @@ export function discovery() {
 }
 
 /** Rules a hospital switched off (their setting's latest state). */
-async function disabledRules(ctx: Context): Promise<Set<string>> {
-  const settings = await ruleSettings(ctx.store);
-  return new Set([...settings.values()].filter((s) => !s.enabled).map((s) => s.ruleId));
-}
+const disabledRules = (ctx: Context) => disabledRuleIds(ctx.store);
 
 async function requirePatient(ctx: Context, idOrMrn: string): Promise<PatientRecord> {
   const id = /^MRN-/i.test(idOrMrn)
@@ -289,4 +296,46 @@ export async function setRule(ctx: Context, input: z.output<typeof SetRuleInput>
   const info = (await listRules(ctx)).items.find((r) => r.id === rule.id);
   if (!info) throw new NotFound(`Rule ${input.id} not found`);
   return info;
+}
+
+/**
+ * CDS Hooks feedback: what the clinician did with each card (accepted with the suggestions taken,
+ * or overridden with a reason), stored in this hospital's partition of the service, all entries
+ * in one transaction. A repeated delivery rewrites the same items (keyed by card, outcome and
+ * time), so it never counts twice.
+ */
+export async function recordFeedback(ctx: Context, input: z.output<typeof FeedbackInput>) {
+  const service = CDS_SERVICES.find((s) => s.id === input.id);
+  if (!service) throw new NotFound(`CDS service ${input.id} not found`);
+  const recordedAt = ctx.now.toISOString();
+  const records = new Map<string, FeedbackRecord>();
+  for (const f of input.feedback) {
+    const reason = f.overrideReason?.reason
+      ? OVERRIDE_REASONS.find((r) => r.code === f.overrideReason?.reason?.code)
+      : undefined;
+    const record: FeedbackRecord = {
+      serviceId: service.id,
+      card: f.card.toLowerCase(),
+      outcome: f.outcome,
+      ...(f.acceptedSuggestions
+        ? { acceptedSuggestions: f.acceptedSuggestions.map((s) => s.id.toLowerCase()) }
+        : {}),
+      ...(reason ? { reasonCode: reason.code, reasonDisplay: reason.display ?? reason.code } : {}),
+      ...(f.overrideReason?.userComment ? { userComment: f.overrideReason.userComment } : {}),
+      outcomeTimestamp: f.outcomeTimestamp,
+      recordedBy: actorId(ctx.actor),
+      recordedAt,
+    };
+    records.set(`${record.card}|${record.outcome}|${record.outcomeTimestamp}`, record);
+  }
+  await ctx.store.transact(
+    [...records.values()].map((r) => ({ Put: { Item: feedbackItem(ctx.store, r) } })),
+  );
+  return { recorded: records.size };
+}
+
+export async function listFeedback(ctx: Context, input: { id: string }) {
+  const service = CDS_SERVICES.find((s) => s.id === input.id);
+  if (!service) throw new NotFound(`CDS service ${input.id} not found`);
+  return { items: await serviceFeedback(ctx.store, service.id) };
 }

@@ -6,7 +6,7 @@
 import { defineRecord } from '../../kernel/records';
 import type { Store } from '../../kernel/store/store';
 import * as z from '../../kernel/zod';
-import { Override, RuleSettingChange } from './schemas';
+import { FeedbackRecordSchema, Override, RuleSettingChange } from './schemas';
 
 export const OverrideRecord = defineRecord('CdsOverride', Override);
 export type OverrideRecord = z.output<typeof Override>;
@@ -37,4 +37,29 @@ export function overrideItem(store: Store, o: OverrideRecord) {
 export async function patientOverrides(store: Store, patientId: string): Promise<OverrideRecord[]> {
   const items = await store.query({ partition: cdsKeys(store).overrides(patientId) });
   return items.map((i) => OverrideRecord.read(i));
+}
+
+export const FeedbackRecord = defineRecord('CdsFeedback', FeedbackRecordSchema);
+export type FeedbackRecord = z.output<typeof FeedbackRecordSchema>;
+
+/**
+ * One item per service, card, outcome and outcome time: a repeated delivery of the same feedback
+ * writes the same item again (no duplicate), in the service's partition of this hospital.
+ */
+export function feedbackItem(store: Store, f: FeedbackRecord) {
+  return FeedbackRecord.item(
+    f,
+    store.keys.child('CDSFEEDBACK', f.serviceId, 'CARD', f.card, f.outcome, f.outcomeTimestamp),
+  );
+}
+
+export async function serviceFeedback(store: Store, serviceId: string): Promise<FeedbackRecord[]> {
+  const items = await store.query({ partition: store.keys.entityPk('CDSFEEDBACK', serviceId) });
+  return items.map((i) => FeedbackRecord.read(i));
+}
+
+/** The ids of the rules this hospital switched off (their setting's latest state). */
+export async function disabledRuleIds(store: Store): Promise<Set<string>> {
+  const settings = await ruleSettings(store);
+  return new Set([...settings.values()].filter((s) => !s.enabled).map((s) => s.ruleId));
 }

@@ -1,6 +1,34 @@
+import { operationCapability } from '../../agents/capability';
 import { TRIAGE_SCALE } from '../../clinical/esi';
 import { defineModule } from '../../manifest/module';
+import * as ed from './operations';
 import { emergencyGroup } from './routes';
+
+const edBoard = operationCapability(ed.board, {
+  name: 'get-ed-board',
+  tool: true,
+  skill: 'ed-triage',
+  title: 'ED board',
+  description:
+    "The emergency department now: every attendance by acuity (ESI level 1 most urgent; awaiting triage first), minutes waiting against the level's target to be seen, breaches, who is seeing whom. Read-only: triage and disposition are a nurse's or doctor's.",
+  scope: 'emergency:read',
+  tags: ['emergency', 'ed', 'triage', 'board', 'waits'],
+  keywords: ['ed', 'emergency', 'a&e', 'triage', 'waiting', 'breach', 'acuity', 'board'],
+  examples: ['Who is waiting longest in the ED?', 'Any ED patients past their target time?'],
+});
+
+const edStats = operationCapability(ed.stats, {
+  name: 'get-ed-stats',
+  tool: true,
+  skill: 'ed-triage',
+  title: 'ED time-in-department figures',
+  description:
+    "A day's ED departures and the share within 4 hours (the 4-hour standard), by disposition, from counters kept with each departure.",
+  scope: 'emergency:read',
+  tags: ['emergency', 'ed', '4-hour', 'performance'],
+  keywords: ['4 hour', 'four hour', 'standard', 'departures', 'performance', 'ed'],
+  examples: ['How did the ED do against the 4-hour standard yesterday?'],
+});
 
 export default defineModule({
   name: 'emergency',
@@ -14,6 +42,18 @@ export default defineModule({
     'emergency:write': 'Register ED arrivals, triage, record who sees the patient, disposition',
   },
   groups: [emergencyGroup],
+  capabilities: [edBoard, edStats],
+  skills: [
+    {
+      name: 'ed-triage',
+      title: 'Emergency department triage and flow',
+      description:
+        'The ED board by acuity (ESI v4) with waits against each level’s target and breaches, and the day’s 4-hour figures. Never triages or disposes: those are a nurse’s or doctor’s decisions.',
+      tags: ['emergency', 'triage', 'ed'],
+      examples: ['Who is waiting longest in the ED?', 'What was the 4-hour performance today?'],
+      keywords: ['ed', 'emergency', 'triage', 'waiting', 'breach', '4 hour'],
+    },
+  ],
   stateTables: [
     {
       title: 'ED visit (`emergency.*`: `/emergency/visits/{id}/…`)',

@@ -5,7 +5,7 @@
 import { medicationRiskClasses } from '../../clinical/medication-risk';
 import { PrescriptionInputSchema } from '../../clinical/prescribing';
 import { NotFound } from '../../kernel/errors';
-import { idParam } from '../../kernel/fields';
+import { boundedText, idParam } from '../../kernel/fields';
 import * as z from '../../kernel/zod';
 import {
   ageToday,
@@ -24,7 +24,11 @@ export const prescriptionAction = defineActionType({
   title: 'Prescription',
   proposeSummary:
     'Propose a prescription on an open encounter for a doctor to approve (nothing is prescribed until then)',
-  proposal: z.extend(PrescriptionInputSchema, { encounterId: idParam() }),
+  proposal: z.extend(PrescriptionInputSchema, {
+    encounterId: idParam(),
+    /** Needed when a critical decision-support card stops the order, as on prescribing. */
+    cdsOverrideReason: z.optional(boundedText('cdsOverrideReason', 1, 500)),
+  }),
   proposers: ['DOCTOR', 'NURSE', 'PHARMACIST'],
   target: prescribe,
   toTargetInput: ({ encounterId, ...rx }) => ({ id: encounterId, ...rx }),
@@ -42,6 +46,14 @@ export const prescriptionAction = defineActionType({
       drug: { name: rx.drugName, code: rx.drugCode ?? null },
       overrideReason: rx.allergyOverrideReason ?? null,
     });
+    // The cards the prescription will carry, shown to the approving doctor; a critical one
+    // without a reason is refused now, as the prescription would be.
+    const { cards, override } = await (await import('./order-cards')).orderStop(
+      ctx,
+      patient,
+      encounter.id,
+      rx,
+    );
     const classes = medicationRiskClasses({ name: rx.drugName, code: rx.drugCode }, rx.route);
     const ageYears = ageToday(ctx, patient.dateOfBirth);
     return {
@@ -50,8 +62,14 @@ export const prescriptionAction = defineActionType({
       summary:
         `${rx.drugName} ${rx.strength}: ${rx.dose} ${rx.route}, ${rx.frequency} for ${rx.durationDays} day${rx.durationDays === 1 ? '' : 's'} (quantity ${rx.quantity})` +
         `${rx.instructions ? `; ${rx.instructions}` : ''}${check.overrideReason ? `; allergy override: ${check.overrideReason}` : ''}` +
+        `${override.cdsOverrideReason ? `; decision-support override: ${override.cdsOverrideReason}` : ''}` +
         ` on encounter ${encounter.id} with ${encounter.doctorName}`,
+      cards,
       findings: [
+        ...(override.cdsOverriddenCards ?? []).map((summary) => ({
+          level: 'CRITICAL' as const,
+          reason: `overrides a critical decision-support card: ${summary}`,
+        })),
         ...prescriptionRiskFindings({
           allergyConflicts: check.allergyConflicts,
           controlled: classes.controlled,
@@ -80,6 +98,7 @@ export const prescriptionAction = defineActionType({
     risk === 'LOW' ? null : `auto-approval covers only LOW prescriptions (this one is ${risk})`,
   riskRules: [
     'CRITICAL: overrides a recorded allergy or cross-sensitivity (an allergyOverrideReason was needed)',
+    'CRITICAL: overrides a critical decision-support card (a maximum dose, a contraindicated combination; a cdsOverrideReason was needed)',
     'CRITICAL: a controlled or high-alert drug for a child (under 18, BNF for Children)',
     'HIGH: a controlled drug (opioids incl. tramadol and the N01AH opioid anaesthetics, benzodiazepines and Z-drugs, barbiturates, stimulants, gabapentinoids, ketamine)',
     'HIGH: an ISMP high-alert medication (anticoagulants, thrombolytics, glycoprotein IIb/IIIa inhibitors, insulin, sulfonylureas, opioids incl. N01AH, antineoplastics, methotrexate, concentrated electrolytes incl. potassium phosphate and hypertonic saline, neuromuscular blockers, IV antiarrhythmics, digoxin, IV inotropes and vasopressors, IV oxytocin, general anaesthetics, IV moderate sedation, IV adrenergic antagonists, epoprostenol, nitroprusside, IV promethazine, parenteral nutrition)',

@@ -120,7 +120,10 @@ export async function recordVitals(ctx: Context, input: VitalsInput & { id: stri
  * for cross-sensitivity (409 unless an override reason is given, which is stored), and the
  * encounter must still be open when the write lands.
  */
-export async function addPrescription(ctx: Context, input: PrescriptionInput & { id: string }) {
+export async function addPrescription(
+  ctx: Context,
+  input: PrescriptionInput & { id: string; cdsOverrideReason?: string | undefined },
+) {
   const { store } = ctx;
   const encounterId = input.id;
   const encounter = await requireEncounter(ctx, encounterId);
@@ -132,6 +135,14 @@ export async function addPrescription(ctx: Context, input: PrescriptionInput & {
     drug: { name: input.drugName, code: input.drugCode ?? null },
     overrideReason: input.allergyOverrideReason ?? null,
   });
+  // The decision-support cards of this order; a critical one stops it without a reason.
+  // Loaded on demand: the rules are not part of every encounters cold start (bundle budget).
+  const { cards, override } = await (await import('./order-cards')).orderStop(
+    ctx,
+    patient,
+    encounterId,
+    input,
+  );
   const authoredOn = ctx.now.toISOString();
   const rx: PrescriptionRecord = {
     // Derived from the action's id when an approved agent action runs this (kernel/ids.ts).
@@ -152,6 +163,7 @@ export async function addPrescription(ctx: Context, input: PrescriptionInput & {
     ...(input.instructions ? { instructions: input.instructions } : {}),
     allergyConflicts: check.allergyConflicts,
     ...(check.overrideReason ? { allergyOverrideReason: check.overrideReason } : {}),
+    ...override,
     prescriberId: actorId(ctx.actor),
     authoredOn,
   };
@@ -176,7 +188,7 @@ export async function addPrescription(ctx: Context, input: PrescriptionInput & {
       throw finishedConflict(encounterId, (await requireEncounter(ctx, encounterId)).status);
     throw err;
   }
-  return view(Prescription, rx);
+  return { ...view(Prescription, rx), cards };
 }
 
 /** Moves a prescription along the MedicationRequest table; allowed after the encounter has ended. */

@@ -15,6 +15,7 @@ import {
   EncounterIdInput,
   EncounterPage,
   ListEncountersInput,
+  PrescribeAnswer,
   Prescription,
   RecordVitalsInput,
   UpdateEncounterInput,
@@ -100,9 +101,9 @@ export const recordVitals = defineOperation({
 export const prescribe = defineOperation({
   name: 'encounters.prescribe',
   summary:
-    'Add a prescription (FHIR MedicationRequest); an allergy conflict needs an override reason',
+    'Add a prescription (FHIR MedicationRequest), answered with its decision-support cards; an allergy conflict or a critical card needs an override reason',
   input: AddPrescriptionInput,
-  output: Prescription,
+  output: PrescribeAnswer,
   // Only a doctor prescribes (an allergy override included): not an administrator, not a key.
   access: {
     roles: PRESCRIBER_ROLES,

@@ -1,4 +1,5 @@
 /** The fields of an OPD encounter, its vitals readings and its prescriptions, declared once. */
+import { Card } from '../../clinical/cds-card';
 import { MEDICATION_STATUSES_NEEDING_REASON } from '../../clinical/medication-request-status';
 import {
   MedicationRequestStatusSchema,
@@ -6,7 +7,7 @@ import {
   PrescriptionInputSchema,
 } from '../../clinical/prescribing';
 import { ReadingAssessmentSchema, VitalsInputSchema } from '../../clinical/vitals';
-import { changesSomething, idParam, nonEmpty } from '../../kernel/fields';
+import { boundedText, changesSomething, idParam, nonEmpty } from '../../kernel/fields';
 import { pageFields, pageOf } from '../../kernel/pagination';
 import { requireReasonFor } from '../../kernel/state-machine';
 import { LocalDateSchema, TimestampSchema } from '../../kernel/time/dates';
@@ -97,6 +98,9 @@ export const Prescription = z.strictObject({
   instructions: z.optional(z.string()),
   allergyConflicts: z.array(z.string()),
   allergyOverrideReason: z.optional(z.string()),
+  /** Why the prescriber went on despite a critical decision-support card, and those cards. */
+  cdsOverrideReason: z.optional(z.string()),
+  cdsOverriddenCards: z.optional(z.array(z.string())),
   prescriberId: z.string(),
   authoredOn: TimestampSchema,
   /** The last status change after the prescription was written. */
@@ -183,7 +187,14 @@ export const UpdateEncounterInput = z
   );
 
 export const RecordVitalsInput = z.extend(VitalsInputSchema, { id: idParam() });
-export const AddPrescriptionInput = z.extend(PrescriptionInputSchema, { id: idParam() });
+export const AddPrescriptionInput = z.extend(PrescriptionInputSchema, {
+  id: idParam(),
+  /** Needed when a critical decision-support card stops the order (clinical/order-cards.ts). */
+  cdsOverrideReason: z.optional(boundedText('cdsOverrideReason', 1, 500)),
+});
+
+/** The prescribe answer: the prescription and the decision-support cards that apply to it. */
+export const PrescribeAnswer = z.extend(Prescription, { cards: z.array(Card) });
 
 export const ChangePrescriptionStatusInput = z
   .strictObject({

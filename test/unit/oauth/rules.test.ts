@@ -88,6 +88,8 @@ describe('scopes bounded by role', () => {
       'appointments:read',
       'appointments:write',
       'beds:read',
+      // get-ed-board and get-ed-stats (the ED board is the receptionist's too).
+      'emergency:read',
       // who-is-on-duty (roster) and get-agent-action (careTeam reads agent actions).
       'roster:read',
       'agents:reception:write',

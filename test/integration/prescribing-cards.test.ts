@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import { expectError } from '../support/api';
+import { opdHospital, opdRuntime } from '../support/opd';
+
+// Decision-support cards where a prescription is written (encounters.prescribe) and proposed
+// (propose-prescription): the answer carries the cards; a critical card (a maximum dose exceeded,
+// a contraindicated combination) stops the order unless cdsOverrideReason is given, and the
+// reason is stored with the prescription; a switched-off rule stays off.
+
+const TZ = 'Asia/Kolkata';
+const opd = opdRuntime(TZ);
+
+async function encounterFor(patient: Record<string, unknown> = {}) {
+  const h = await opdHospital(opd.url, TZ);
+  const p = await h.patient(patient);
+  const enc = await h.doctorUser.api.post('/encounters', { patientId: p.id });
+  expect(enc.status, JSON.stringify(enc.body)).toBe(201);
+  return { h, patient: p, id: enc.body.id as string };
+}
+
+const PARACETAMOL = {
+  drugName: 'Paracetamol',
+  strength: '500 mg',
+  dose: '2 tablets',
+  route: 'oral',
+  frequency: 'four times daily',
+  durationDays: 3,
+  quantity: 24,
+};
+const topics = (cards: any[]) => cards.map((c) => `${c.source.topic.code}:${c.indicator}`);
+
+describe('the prescribe answer carries the cards; a critical card is a hard stop', () => {
+  it('at the maximum daily dose: no card; above it: 409 with the card, then prescribed with a stored reason', async () => {
+    const { h, id } = await encounterFor({ dateOfBirth: '1980-01-01' });
+    const prescribe = (body: Record<string, unknown>) =>
+      h.doctorUser.api.post(`/encounters/${id}/prescriptions`, { ...PARACETAMOL, ...body });
+    const atLimit = await prescribe({});
+    expect(atLimit.status, JSON.stringify(atLimit.body)).toBe(201);
+    expect(atLimit.body.cards).toEqual([]);
+    expect(atLimit.body.cdsOverrideReason).toBeUndefined();
+
+    const over = await prescribe({ drugName: 'Calpol', frequency: 'every 4 hours', quantity: 36 });
+    expectError(
+      over,
+      409,
+      /^Calpol: decision support stops this order \(Calpol: 6000 mg a day is above the maximum 4000 mg a day\); give cdsOverrideReason/,
+    );
+    expect(topics(over.body.cards)).toEqual(['dose-range:critical']);
+    expect(over.body.cards[0].links[0].url).toBe('https://bnf.nice.org.uk/drugs/paracetamol/');
+
+    const overridden = await prescribe({
+      drugName: 'Calpol',
+      frequency: 'every 4 hours',
+      quantity: 36,
+      cdsOverrideReason: 'Palliative care team advice',
+    });
+    expect(overridden.status, JSON.stringify(overridden.body)).toBe(201);
+    expect(topics(overridden.body.cards)).toEqual([
+      'dose-range:critical',
+      'duplicate-therapy:warning',
+    ]);
+    expect(overridden.body).toMatchObject({
+      cdsOverrideReason: 'Palliative care team advice',
+      cdsOverriddenCards: ['Calpol: 6000 mg a day is above the maximum 4000 mg a day'],
+    });
+    // Stored: the encounter's prescriptions show the reason and the card.
+    const enc = await h.doctorUser.api.get(`/encounters/${id}`);
+    const saved = enc.body.prescriptions.find((p: any) => p.id === overridden.body.id);
+    expect(saved).toMatchObject({
+      cdsOverrideReason: 'Palliative care team advice',
+      cdsOverriddenCards: ['Calpol: 6000 mg a day is above the maximum 4000 mg a day'],
+    });
+    expect(saved.cards).toBeUndefined();
+    // A reason with nothing to override is not stored; a blank one is refused.
+    const plain = await prescribe({
+      drugName: 'Ibuprofen',
+      strength: '400 mg',
+      dose: '1 tablet',
+      frequency: 'three times daily',
+      quantity: 9,
+      cdsOverrideReason: 'just in case',
+    });
+    expect(plain.status, JSON.stringify(plain.body)).toBe(201);
+    expect(plain.body.cdsOverrideReason).toBeUndefined();
+    expectError(await prescribe({ cdsOverrideReason: '' }), 400, /cdsOverrideReason/);
+  });
+
+  it("a child's mg/kg limit uses the weight recorded on the encounter; without one, a warning asks for it", async () => {
+    const { h, id } = await encounterFor({ dateOfBirth: '2020-06-01' });
+    const syrup = {
+      ...PARACETAMOL,
+      drugName: 'Paracetamol',
+      strength: '120 mg/5 mL',
+      dose: '12.5 mL',
+      frequency: 'four times daily',
+      quantity: 1,
+    };
+    const first = await h.doctorUser.api.post(`/encounters/${id}/prescriptions`, syrup);
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    expect(topics(first.body.cards)).toEqual(['dose-range:warning']);
+    const vitals = await h.nurse.api.patch(`/encounters/${id}/vitals`, { weightKg: 20 });
+    expect(vitals.status, JSON.stringify(vitals.body)).toBe(200);
+    // 20 kg: 300 mg (12.5 mL) per dose is at the limit; 13 mL is over it.
+    const over = await h.doctorUser.api.post(`/encounters/${id}/prescriptions`, {
+      ...syrup,
+      dose: '13 mL',
+    });
+    expectError(over, 409, /above the maximum 300 mg/);
+  });
+
+  it('a switched-off rule does not stop the order', async () => {
+    const { h, id } = await encounterFor({ dateOfBirth: '1980-01-01' });
+    await h.admin.put('/decision-support/rules/dose-range', {
+      enabled: false,
+      reason: 'Local policy review',
+    });
+    const r = await h.doctorUser.api.post(`/encounters/${id}/prescriptions`, {
+      ...PARACETAMOL,
+      frequency: 'every 4 hours',
+      quantity: 36,
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect(r.body.cards).toEqual([]);
+  });
+});
+
+describe('propose-prescription carries the cards for the approving doctor', () => {
+  it('a proposal above the maximum dose is refused without a reason; with one it is CRITICAL and shows the card', async () => {
+    const { h, id } = await encounterFor({ dateOfBirth: '1980-01-01' });
+    const propose = (body: Record<string, unknown>) =>
+      h.doctorUser.api.post('/agent-actions/proposals/prescription', {
+        encounterId: id,
+        ...PARACETAMOL,
+        rationale: 'Pain after fracture',
+        ...body,
+      });
+    const fine = await propose({});
+    expect(fine.status, JSON.stringify(fine.body)).toBe(201);
+    expect(fine.body.cards).toEqual([]);
+    const over = { frequency: 'every 4 hours', quantity: 36 };
+    expectError(await propose(over), 409, /decision support stops this order/);
+    const proposed = await propose({ ...over, cdsOverrideReason: 'Oncology advice' });
+    expect(proposed.status, JSON.stringify(proposed.body)).toBe(201);
+    expect(proposed.body.risk).toBe('CRITICAL');
+    expect(proposed.body.riskReasons[0]).toMatch(
+      /overrides a critical decision-support card: Paracetamol: 6000 mg a day/,
+    );
+    expect(topics(proposed.body.cards)).toEqual(['dose-range:critical']);
+    expect(proposed.body.summary).toContain('decision-support override: Oncology advice');
+    const read = await h.doctorUser.api.get(`/agent-actions/${proposed.body.id}`);
+    expect(topics(read.body.cards)).toEqual(['dose-range:critical']);
+  });
+});
