@@ -36,6 +36,7 @@ export const THEATRE_STYLES = `
 .ot-bar__case--done { background: #15803d; }
 .ot-bar__case--live { background: #b45309; }
 .ot-session { margin-top: 1rem; }
+.ot-session .table-wrap { contain: inline-size; position: relative; }
 .ot-session h3 { font-size: 1rem; margin: 0; }
 .ot-conflict { white-space: pre-line; }
 .ot-theatre h3, .ot-session p { overflow-wrap: anywhere; }
