@@ -11,8 +11,11 @@ import { render as render5 } from "./bed-board";
 import { render as render6 } from "./billing-desk";
 import { render as render7 } from "./billing-health";
 import { render as render8 } from "./diagnostics";
-import { render as render9 } from "./reports-page";
-import { render as render10 } from "./oauth-consent";
+import { render as render9 } from "./roster";
+import { render as render10 } from "./theatre";
+import { render as render11 } from "./theatre-checklist";
+import { render as render12 } from "./reports-page";
+import { render as render13 } from "./oauth-consent";
 
 /** Every page, in module order: route, nav entry, who sees it, script. */
 export const PAGE_TABLE: readonly ShellPageInfo[] = [
@@ -300,6 +303,72 @@ export const PAGE_TABLE: readonly ShellPageInfo[] = [
     "nav": []
   },
   {
+    "name": "roster",
+    "module": "roster",
+    "path": "/roster",
+    "title": "Staff roster",
+    "summary": "A ward's roster as a grid, generate and publish a draft, who is on duty now, leave requests and approval",
+    "icon": "calendar",
+    "section": "Inpatients",
+    "layout": "app",
+    "roles": [
+      "ADMIN",
+      "DOCTOR",
+      "NURSE",
+      "RECEPTIONIST",
+      "PHARMACIST",
+      "ACCOUNTANT",
+      "LAB_TECHNICIAN",
+      "RADIOLOGIST",
+      "BED_MANAGER",
+      "CASHIER",
+      "PATHOLOGIST",
+      "RADIOGRAPHER",
+      "INSURANCE_DESK",
+      "WARD_MANAGER",
+      "THEATRE_COORDINATOR",
+      "MANAGER"
+    ],
+    "script": "roster",
+    "nav": []
+  },
+  {
+    "name": "theatre-list",
+    "module": "theatre",
+    "path": "/theatre",
+    "title": "Theatre lists",
+    "summary": "Theatre lists per theatre and day; open sessions and book cases (clashes explained)",
+    "icon": "scalpel",
+    "section": "Clinical",
+    "layout": "app",
+    "roles": [
+      "ADMIN",
+      "DOCTOR",
+      "NURSE",
+      "THEATRE_COORDINATOR"
+    ],
+    "script": "theatre-list",
+    "nav": []
+  },
+  {
+    "name": "theatre-checklist",
+    "module": "theatre",
+    "path": "/theatre/checklist",
+    "title": "Surgical checklist",
+    "summary": "The WHO Surgical Safety Checklist on a tablet: one phase at a time, each item by its named team member",
+    "icon": "checklist",
+    "section": "Clinical",
+    "layout": "app",
+    "roles": [
+      "ADMIN",
+      "DOCTOR",
+      "NURSE",
+      "THEATRE_COORDINATOR"
+    ],
+    "script": "theatre-checklist",
+    "nav": []
+  },
+  {
     "name": "reports",
     "module": "reports",
     "path": "/manager-reports",
@@ -342,6 +411,9 @@ export const PAGE_RENDERS: Readonly<Record<string, () => string>> = {
   "billing-desk": render6,
   "billing-health": render7,
   "diagnostics": render8,
-  "reports": render9,
-  "oauth-consent": render10,
+  "roster": render9,
+  "theatre-list": render10,
+  "theatre-checklist": render11,
+  "reports": render12,
+  "oauth-consent": render13,
 };

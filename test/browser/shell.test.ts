@@ -125,17 +125,27 @@ describe.skipIf(!available)('the app shell in a real browser', () => {
     const expected: [Who, string[]][] = [
       [
         who(h.reception),
-        ['Overview', 'Appointments & queue', 'Front desk', 'Bed board', 'Approvals'],
+        [
+          'Overview',
+          'Appointments & queue',
+          'Front desk',
+          'Bed board',
+          'Staff roster',
+          'Approvals',
+        ],
       ],
-      [who(cashier), ['Overview', 'Billing desk']],
-      [who(lab), ['Overview', 'Diagnostics', 'Approvals']],
+      [who(cashier), ['Overview', 'Staff roster', 'Billing desk']],
+      [who(lab), ['Overview', 'Staff roster', 'Diagnostics', 'Approvals']],
       [
         who(admin),
         [
           'Overview',
           'Appointments & queue',
           'Front desk',
+          'Theatre lists',
+          'Surgical checklist',
           'Bed board',
+          'Staff roster',
           'Diagnostics',
           'Stock',
           'Expiry scan',
@@ -314,6 +324,9 @@ describe.skipIf(!available)('the app shell in a real browser', () => {
       '/diagnostics',
       '/billing-health',
       '/manager-reports',
+      '/theatre',
+      '/theatre/checklist',
+      '/roster',
     ];
     if (SHOTS) mkdirSync(SHOTS, { recursive: true });
     const found: string[] = [];

@@ -65,6 +65,7 @@ const ACCESS = {
 
   'POST /users': { ok: 201, roles: ['ADMIN'], key: NO_KEYS },
   'GET /users': { ok: 200, roles: ['ADMIN'], key: 'users:read' },
+  'GET /users/directory': { ok: 200, roles: ANY_ROLE, key: 'users:read' },
   'PATCH /users/{id}': { ok: 200, roles: ['ADMIN'], key: NO_KEYS },
 
   'POST /api-keys': { ok: 201, roles: ['ADMIN'], key: NO_KEYS },
@@ -345,6 +346,7 @@ const REQUESTS: Record<RouteKey, Requests> = {
     }),
   },
   'GET /users': { fresh: () => ({ path: '/users' }) },
+  'GET /users/directory': { fresh: () => ({ path: '/users/directory?role=NURSE' }) },
   'PATCH /users/{id}': {
     fresh: (who) => ({ path: `/users/${f.targetUser.id}`, body: { name: `Renamed by ${who}` } }),
   },

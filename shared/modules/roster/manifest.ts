@@ -65,6 +65,21 @@ export default defineModule({
     'roster:manage': 'Configure, generate, edit and publish rosters; decide leave and swaps',
   },
   groups: [rosterGroup],
+  pages: [
+    {
+      name: 'roster',
+      path: '/roster',
+      title: 'Staff roster',
+      summary:
+        "A ward's roster as a grid, generate and publish a draft, who is on duty now, leave requests and approval",
+      icon: 'calendar',
+      section: 'Inpatients',
+      audience: [roster.getRoster],
+      layout: 'app',
+      body: 'shared/web/roster.ts',
+      script: 'shared/web/client/roster.ts',
+    },
+  ],
   capabilities: [getRoster, whoIsOnDuty, generateRoster],
   skills: [
     {

@@ -136,6 +136,34 @@ export default defineModule({
     },
   ],
   groups: [theatreGroup],
+  pages: [
+    {
+      name: 'theatre-list',
+      path: '/theatre',
+      title: 'Theatre lists',
+      summary:
+        'Theatre lists per theatre and day; open sessions and book cases (clashes explained)',
+      icon: 'scalpel',
+      section: 'Clinical',
+      audience: [ot.lists],
+      layout: 'app',
+      body: 'shared/web/theatre.ts',
+      script: 'shared/web/client/theatre.ts',
+    },
+    {
+      name: 'theatre-checklist',
+      path: '/theatre/checklist',
+      title: 'Surgical checklist',
+      summary:
+        'The WHO Surgical Safety Checklist on a tablet: one phase at a time, each item by its named team member',
+      icon: 'checklist',
+      section: 'Clinical',
+      audience: [ot.checklist],
+      layout: 'app',
+      body: 'shared/web/theatre-checklist.ts',
+      script: 'shared/web/client/theatre-checklist.ts',
+    },
+  ],
   chargeSources: [
     {
       source: 'theatre-case',

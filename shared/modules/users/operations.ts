@@ -2,12 +2,14 @@ import { defineOperation } from '../../kernel/operation';
 import {
   CreatedUser,
   CreateUserInput,
+  Directory,
+  DirectoryInput,
   ListUsersInput,
   UpdateUserInput,
   User,
   UserPage,
 } from './schemas';
-import { createUser, listUsers, updateUser } from './service';
+import { createUser, listUsers, staffDirectory, updateUser } from './service';
 
 export const create = defineOperation({
   name: 'users.create',
@@ -29,6 +31,18 @@ export const list = defineOperation({
   kind: 'read',
   idempotent: true,
   handler: listUsers,
+});
+
+// Every signed-in role: colleagues' names and roles are what a rota or a theatre team shows anyway.
+export const directory = defineOperation({
+  name: 'users.directory',
+  summary: 'The active staff by name (of one role when given), for staff pickers',
+  input: DirectoryInput,
+  output: Directory,
+  access: { roles: 'any', scope: 'users:read' },
+  kind: 'read',
+  idempotent: true,
+  handler: staffDirectory,
 });
 
 export const update = defineOperation({

@@ -43,3 +43,12 @@ export const UpdateUserInput = z
     name: z.optional(nonEmpty(120)),
   })
   .check(z.refine((b) => changesSomething(b, ['id']), 'give at least one of role, active, name'));
+
+/** A colleague as the staff directory answers them: for pickers (no e-mail, no sign-in state). */
+export const DirectoryEntry = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  role: RoleSchema,
+});
+export const DirectoryInput = z.strictObject({ role: z.optional(RoleSchema) });
+export const Directory = z.strictObject({ items: z.array(DirectoryEntry) });

@@ -45,6 +45,28 @@ export function listUsers(ctx: Context, page: PageRequest) {
   );
 }
 
+/** Most staff a directory answer lists: a hospital's pickers, not an export. */
+export const DIRECTORY_LIMIT = 500;
+
+/**
+ * The active staff (of one role when given) by name, for the pages' staff pickers: a theatre
+ * coordinator choosing a scrub nurse must not type an id. Reads the users' collection page by
+ * page; a tenant's staff list is small.
+ */
+export async function staffDirectory(ctx: Context, input: { role?: Role | undefined }) {
+  const items: { id: string; name: string; role: Role }[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await listUsers(ctx, { limit: 100, cursor });
+    for (const u of page.items)
+      if (u.active && (!input.role || u.role === input.role))
+        items.push({ id: u.id, name: u.name, role: u.role });
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor && items.length < DIRECTORY_LIMIT);
+  items.sort((a, b) => a.name.localeCompare(b.name));
+  return { items: items.slice(0, DIRECTORY_LIMIT) };
+}
+
 /**
  * Changes role, name or active flag. An administrator cannot demote or deactivate themself, so a
  * hospital can never lock out its last administrator by accident.

@@ -40,6 +40,9 @@ const PAGE_PATH: Record<PageScript, string> = {
   'billing-health': '/billing-health',
   reports: '/manager-reports',
   'oauth-consent': '/oauth/consent',
+  'theatre-list': '/theatre',
+  'theatre-checklist': '/theatre/checklist',
+  roster: '/roster',
   // The app shell's script: on every page inside the shell, after the page's own.
   shell: '/bed-board',
 };
@@ -55,6 +58,9 @@ const LOADS: Record<string, PageScript[]> = {
   '/billing-health': ['billing-health', 'shell'],
   '/manager-reports': ['reports', 'shell'],
   '/oauth/consent': ['oauth-consent'],
+  '/theatre': ['theatre-list', 'shell'],
+  '/theatre/checklist': ['theatre-checklist', 'shell'],
+  '/roster': ['roster', 'shell'],
 };
 
 const compiled = compileRoutes(allRoutes());

@@ -1,0 +1,399 @@
+/**
+ * `/roster` (markup: shared/web/roster.ts): a ward's roster as a grid of staff × days with each
+ * shift type in its own colour; "Generate a draft" starts the solver and shows a waiting state
+ * until its job ends, then the coverage, gaps and rule violations; a ward manager publishes the
+ * draft and decides leave. Names come from the roster profiles (managers) or the staff directory.
+ */
+import { type Answer, call } from './common/api';
+import { $, clear, h, setStatus } from './common/dom';
+import { addDaysTo, formatTime, todayIn } from './common/format';
+import { fieldError, setBusy } from './common/forms';
+import { live } from './common/live';
+import { readSession } from './common/storage';
+
+interface Shortfall {
+  date: string;
+  shift: string;
+  missing: number;
+  explanation: string;
+}
+interface Roster {
+  wardId: string;
+  start: string;
+  days: number;
+  status: 'draft' | 'published';
+  version: number;
+  assignments: { userId: string; date: string; shift: string }[];
+  shortfalls: Shortfall[];
+  violations: { rule: string; userId: string; dates: string[]; message: string }[];
+}
+interface Job {
+  id: string;
+  status: 'running' | 'done' | 'failed';
+  error?: string;
+  summary?: { shifts: number; coverageMet: boolean; shortfalls: Shortfall[]; violations: number };
+}
+interface Leave {
+  id: string;
+  userId: string;
+  kind: string;
+  start: string;
+  end: string;
+  note?: string;
+  status: string;
+}
+type Problem = { message?: string | string[] };
+
+let tz: string | undefined;
+let roster: Roster | null = null;
+const names = new Map<string, string>();
+/** Shift codes in the ward's order: the colour of each. */
+let shiftOrder: string[] = [];
+const POLL_MS = 1000;
+
+function messageOf(answer: Answer<Problem>, fallback: string): string {
+  if (answer.status === 403) return 'Your role may not do this.';
+  const m = answer.body?.message;
+  return (Array.isArray(m) ? m.join(' ') : m) || fallback;
+}
+const nameOf = (id: string) => names.get(id) ?? 'Someone no longer on the staff list';
+const ward = () => $<HTMLInputElement>('rs-ward').value.trim();
+const startDate = () => $<HTMLInputElement>('rs-start').value;
+const shiftClass = (code: string) => `rs-shift rs-c${Math.max(0, shiftOrder.indexOf(code)) % 8}`;
+
+function dayLabel(date: string): string {
+  const d = new Date(`${date}T12:00:00Z`);
+  return new Intl.DateTimeFormat('en-GB', {
+    weekday: 'short',
+    day: '2-digit',
+    timeZone: 'UTC',
+  }).format(d);
+}
+
+function renderRoster(r: Roster): void {
+  roster = r;
+  const grid = $('rs-grid');
+  clear(grid);
+  const dates = Array.from({ length: r.days }, (_, i) => addDaysTo(r.start, i));
+  const people = [...new Set(r.assignments.map((a) => a.userId))].sort((a, b) =>
+    nameOf(a).localeCompare(nameOf(b)),
+  );
+  const byCell = new Map(r.assignments.map((a) => [`${a.userId}|${a.date}`, a.shift]));
+  $('rs-meta').textContent =
+    `Ward ${r.wardId} from ${r.start}, ${r.days} days: ${r.status === 'published' ? 'published' : 'draft, not yet published'} (version ${r.version}).`;
+  $('rs-publish').hidden = r.status === 'published';
+  const legend = $('rs-legend');
+  clear(legend);
+  for (const code of shiftOrder)
+    legend.append(
+      h('li', null, [h('span', { className: shiftClass(code), text: code }), ` shift ${code}`]),
+    );
+  const table = h('table', { className: 'rs-grid', id: 'rs-table' }, [
+    h('caption', {
+      className: 'visually-hidden',
+      text: `Roster of ward ${r.wardId} from ${r.start}`,
+    }),
+    h('thead', null, [
+      h('tr', null, [
+        h('th', { scope: 'col', text: 'Staff' }),
+        ...dates.map((d) => h('th', { scope: 'col', text: dayLabel(d), title: d })),
+      ]),
+    ]),
+    h(
+      'tbody',
+      null,
+      people.map((id) =>
+        h('tr', { dataset: { userId: id } }, [
+          h('th', { scope: 'row', text: nameOf(id) }),
+          ...dates.map((d) => {
+            const shift = byCell.get(`${id}|${d}`);
+            return h('td', { dataset: { date: d } }, [
+              shift
+                ? h('span', { className: shiftClass(shift), text: shift })
+                : h('span', { className: 'visually-hidden', text: 'off' }),
+            ]);
+          }),
+        ]),
+      ),
+    ),
+  ]);
+  grid.append(people.length ? table : h('p', { text: 'Nobody is rostered in this period.' }));
+  const problems = $('rs-problems');
+  clear(problems);
+  problems.append(
+    h('h3', { text: r.shortfalls.length ? `Gaps (${r.shortfalls.length})` : 'Gaps' }),
+    r.shortfalls.length
+      ? h(
+          'ul',
+          { id: 'rs-gaps' },
+          r.shortfalls.map((s) =>
+            h('li', { text: `${s.date} ${s.shift}: ${s.missing} missing. ${s.explanation}` }),
+          ),
+        )
+      : h('p', { id: 'rs-gaps', text: 'Every shift has its minimum cover.' }),
+    h('h3', {
+      text: r.violations.length ? `Rule violations (${r.violations.length})` : 'Rule violations',
+    }),
+    r.violations.length
+      ? h(
+          'ul',
+          { id: 'rs-violations' },
+          r.violations.map((v) => h('li', { text: `${nameOf(v.userId)}: ${v.message}` })),
+        )
+      : h('p', { id: 'rs-violations', text: 'None.' }),
+  );
+}
+
+async function loadWard(): Promise<void> {
+  const w = await call<{ shifts: { code: string; start: string; end: string }[] }>(
+    'GET',
+    `/roster/wards/${encodeURIComponent(ward())}`,
+  );
+  shiftOrder = (w.body?.shifts ?? []).map((s) => s.code);
+}
+
+async function loadRoster(): Promise<void> {
+  const status = $('rs-status');
+  const okWard = !!ward();
+  fieldError($<HTMLInputElement>('rs-ward'), okWard ? '' : 'Enter the ward code.');
+  fieldError($<HTMLInputElement>('rs-start'), startDate() ? '' : 'Enter the first day.');
+  if (!okWard || !startDate()) return;
+  await loadWard();
+  const answer = await call<Roster & Problem>(
+    'GET',
+    `/roster/wards/${encodeURIComponent(ward())}/rosters/${startDate()}`,
+  );
+  if (answer.status === 404) {
+    roster = null;
+    clear($('rs-grid'));
+    clear($('rs-problems'));
+    clear($('rs-legend'));
+    $('rs-publish').hidden = true;
+    $('rs-meta').textContent =
+      `No roster of ward ${ward()} starts on ${startDate()}. A ward manager makes one with “Generate a draft” (the ward's shift types and staff profiles must be set up: see docs/roster.md; a trial hospital can load demo data).`;
+    return;
+  }
+  if (!answer.ok || !answer.body) {
+    setStatus(status, messageOf(answer, 'The roster could not be read.'), 'error');
+    return;
+  }
+  setStatus(status, '');
+  renderRoster(answer.body);
+}
+
+async function generate(): Promise<void> {
+  const out = $('rs-job');
+  const button = $<HTMLButtonElement>('rs-generate');
+  if (!ward() || !startDate()) {
+    await loadRoster();
+    return;
+  }
+  setBusy(button, true, 'Generating…');
+  $('rs-grid').setAttribute('aria-busy', 'true');
+  setStatus(out, 'Generating the draft: the solver is working (up to about 20 seconds).', 'info');
+  try {
+    const started = await call<Job & Problem>(
+      'POST',
+      `/roster/wards/${encodeURIComponent(ward())}/generations`,
+      {
+        start: startDate(),
+        days: Number($<HTMLInputElement>('rs-days').value) || 7,
+      },
+    );
+    if (!started.ok || !started.body) {
+      setStatus(out, messageOf(started, 'The roster could not be generated.'), 'error');
+      return;
+    }
+    let job = started.body;
+    while (job.status === 'running') {
+      await new Promise((r) => window.setTimeout(r, POLL_MS));
+      const next = await call<Job>('GET', `/roster/generations/${job.id}`);
+      if (!next.ok || !next.body) break;
+      job = next.body;
+    }
+    if (job.status !== 'done' || !job.summary) {
+      setStatus(
+        out,
+        `The generation failed: ${job.error ?? 'no answer from the solver'}.`,
+        'error',
+      );
+      return;
+    }
+    const s = job.summary;
+    setStatus(
+      out,
+      `Draft ready: ${s.shifts} shifts, ${s.coverageMet ? 'every minimum cover met' : `${s.shortfalls.length} gap${s.shortfalls.length === 1 ? '' : 's'} in cover`}, ${s.violations} rule violation${s.violations === 1 ? '' : 's'}. Check it, then publish.`,
+      s.coverageMet && !s.violations ? 'success' : 'warning',
+    );
+    await loadRoster();
+  } finally {
+    $('rs-grid').removeAttribute('aria-busy');
+    setBusy(button, false);
+  }
+}
+
+async function publish(): Promise<void> {
+  if (!roster) return;
+  const button = $<HTMLButtonElement>('rs-publish');
+  setBusy(button, true, 'Publishing…');
+  const answer = await call<Problem>(
+    'POST',
+    `/roster/wards/${encodeURIComponent(roster.wardId)}/rosters/${roster.start}/publish`,
+    { version: roster.version },
+  );
+  setBusy(button, false);
+  setStatus(
+    $('rs-job'),
+    answer.ok
+      ? 'Published: staff can see it.'
+      : messageOf(answer, 'The roster could not be published.'),
+    answer.ok ? 'success' : 'error',
+  );
+  await loadRoster();
+}
+
+async function loadDuty(): Promise<void> {
+  const list = $('rs-duty');
+  if (!ward()) return;
+  const answer = await call<
+    {
+      onDuty: {
+        userId: string;
+        name: string;
+        grade: string;
+        shift: string;
+        from: string;
+        to: string;
+      }[];
+    } & Problem
+  >('GET', `/roster/wards/${encodeURIComponent(ward())}/on-duty`);
+  clear(list);
+  if (!answer.ok || !answer.body) {
+    list.append(h('li', { text: messageOf(answer, 'Who is on duty could not be read.') }));
+    return;
+  }
+  if (!answer.body.onDuty.length)
+    list.append(h('li', { text: `Nobody on ward ${ward()}'s published roster is on duty now.` }));
+  for (const p of answer.body.onDuty)
+    list.append(
+      h('li', null, [
+        h('span', { className: shiftClass(p.shift), text: p.shift }),
+        ` ${p.name} (${p.grade}), ${formatTime(p.from, tz)}–${formatTime(p.to, tz)}`,
+      ]),
+    );
+}
+
+async function loadLeave(): Promise<void> {
+  const list = $('leave-list');
+  const answer = await call<{ items: Leave[] }>('GET', '/roster/leave?status=requested&limit=50');
+  clear(list);
+  const items = answer.body?.items ?? [];
+  if (!items.length)
+    list.append(h('li', { className: 'muted', text: 'No leave request is waiting.' }));
+  const manager =
+    readSession()?.user?.role === 'WARD_MANAGER' || readSession()?.user?.role === 'ADMIN';
+  for (const l of items) {
+    const li = h('li', { dataset: { leaveId: l.id } }, [
+      `${nameOf(l.userId)}: ${l.kind} leave ${l.start} to ${l.end}${l.note ? ` (${l.note})` : ''} `,
+    ]);
+    if (manager)
+      for (const decision of ['approve', 'reject'] as const) {
+        const b = h('button', {
+          type: 'button',
+          className: `btn btn-sm ${decision === 'approve' ? 'btn-primary' : 'btn-secondary'}`,
+          text: decision === 'approve' ? 'Approve' : 'Reject',
+          'aria-label': `${decision === 'approve' ? 'Approve' : 'Reject'} ${nameOf(l.userId)}'s leave from ${l.start}`,
+        });
+        b.addEventListener('click', async () => {
+          setBusy(b, true);
+          const done = await call<Problem>('POST', `/roster/leave/${l.id}/decision`, { decision });
+          setBusy(b, false);
+          setStatus(
+            $('leave-status'),
+            done.ok
+              ? `Leave ${decision === 'approve' ? 'approved' : 'rejected'}.`
+              : messageOf(done, 'The decision could not be saved.'),
+            done.ok ? 'success' : 'error',
+          );
+          await loadLeave();
+        });
+        li.append(' ', b);
+      }
+    list.append(li);
+  }
+}
+
+function leaveForm(): void {
+  const form = $<HTMLFormElement>('leave-form');
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const start = $<HTMLInputElement>('leave-start');
+    const end = $<HTMLInputElement>('leave-end');
+    fieldError(start, start.value ? '' : 'Enter the first day of leave.');
+    fieldError(end, end.value ? '' : 'Enter the last day of leave.');
+    if (!start.value || !end.value) return;
+    const user = $<HTMLSelectElement>('leave-user').value;
+    const note = $<HTMLInputElement>('leave-note').value.trim();
+    const button = $<HTMLButtonElement>('leave-submit');
+    setBusy(button, true, 'Requesting…');
+    const answer = await call<Problem>('POST', '/roster/leave', {
+      ...(user ? { userId: user } : {}),
+      kind: $<HTMLSelectElement>('leave-kind').value,
+      start: start.value,
+      end: end.value,
+      ...(note ? { note } : {}),
+    });
+    setBusy(button, false);
+    setStatus(
+      $('leave-status'),
+      answer.ok
+        ? 'Leave requested; a ward manager decides it.'
+        : messageOf(answer, 'The leave could not be requested.'),
+      answer.ok ? 'success' : 'error',
+    );
+    if (answer.ok) await loadLeave();
+  });
+}
+
+async function loadNames(): Promise<void> {
+  const [profiles, directory] = await Promise.all([
+    call<{ items: { userId: string; name: string; wards: string[] }[] }>('GET', '/roster/staff'),
+    call<{ items: { id: string; name: string }[] }>('GET', '/users/directory'),
+  ]);
+  for (const u of directory.body?.items ?? []) names.set(u.id, u.name);
+  const wards = new Set<string>();
+  const select = $<HTMLSelectElement>('leave-user');
+  for (const p of profiles.body?.items ?? []) {
+    names.set(p.userId, p.name);
+    for (const w of p.wards) wards.add(w);
+    select.append(h('option', { value: p.userId, text: p.name }));
+  }
+  const list = $('rs-wards');
+  for (const w of [...wards].sort()) list.append(h('option', { value: w }));
+  if (wards.size === 1) $<HTMLInputElement>('rs-ward').value = [...wards][0]!;
+}
+
+async function start(): Promise<void> {
+  const tenant = await call<{ timezone?: string }>('GET', '/tenants/current').catch(() => null);
+  tz = tenant?.body?.timezone;
+  const params = new URLSearchParams(location.search);
+  $<HTMLInputElement>('rs-start').value = params.get('start') ?? todayIn(tz);
+  $<HTMLFormElement>('rs-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    void loadRoster();
+    void loadDuty();
+  });
+  $('rs-generate').addEventListener('click', () => void generate());
+  $('rs-publish').addEventListener('click', () => void publish());
+  leaveForm();
+  await loadNames().catch(() => undefined);
+  if (params.get('ward')) $<HTMLInputElement>('rs-ward').value = params.get('ward') ?? '';
+  live(loadDuty, 'rs-duty-updated', 60_000);
+  await Promise.all([ward() ? loadRoster() : Promise.resolve(), loadDuty(), loadLeave()]).catch(
+    () => undefined,
+  );
+  // Tests (and people) know the page is wired and has read its data.
+  document.body.dataset.ready = 'true';
+}
+
+void start();
