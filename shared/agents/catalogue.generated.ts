@@ -11063,6 +11063,119 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
     }
   },
   {
+    "name": "generate-demo-data",
+    "module": "demo",
+    "tool": true,
+    "skill": "demo-data",
+    "title": "Generate demo data",
+    "description": "Fills the caller's hospital, while on its trial, with a small demo hospital made through the operations: staff, patients, today's queue, wards and beds, stock with a recalled lot, lab results with two unacknowledged criticals, radiology bookings, invoices and agent actions awaiting approval. Once per hospital; refused (409) when the hospital already has its own patients unless an administrator passes force: true. Same seed, same hospital.",
+    "scope": "demo:write",
+    "tags": [
+      "demo",
+      "trial",
+      "onboarding"
+    ],
+    "keywords": [
+      "demo",
+      "demo data",
+      "sample data",
+      "test data",
+      "try"
+    ],
+    "examples": [
+      "Fill my trial hospital with demo data",
+      "Generate demo data with seed clinic-2"
+    ],
+    "operations": [
+      {
+        "name": "demo.generate",
+        "kind": "write",
+        "idempotent": false,
+        "access": {
+          "roles": [],
+          "scope": "demo:write"
+        }
+      }
+    ],
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "seed": {
+          "default": "demo-hospital-1",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 100
+        },
+        "force": {
+          "default": false,
+          "type": "boolean"
+        }
+      },
+      "additionalProperties": false
+    },
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "seed": {
+          "type": "string"
+        },
+        "size": {
+          "type": "string"
+        },
+        "counts": {
+          "type": "object",
+          "propertyNames": {
+            "type": "string"
+          },
+          "additionalProperties": {
+            "type": "number"
+          }
+        },
+        "staff": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "role": {
+                "type": "string"
+              },
+              "name": {
+                "type": "string"
+              },
+              "email": {
+                "type": "string"
+              }
+            },
+            "required": [
+              "role",
+              "name",
+              "email"
+            ],
+            "additionalProperties": false
+          }
+        },
+        "durationMs": {
+          "type": "number"
+        }
+      },
+      "required": [
+        "seed",
+        "size",
+        "counts",
+        "staff",
+        "durationMs"
+      ],
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "Generate demo data",
+      "readOnlyHint": false,
+      "destructiveHint": false,
+      "idempotentHint": false,
+      "openWorldHint": false
+    }
+  },
+  {
     "name": "get-agent-action",
     "module": "agent-actions",
     "tool": true,
@@ -11846,6 +11959,23 @@ export const SKILL_TABLE: readonly Skill[] = [
     ]
   },
   {
+    "name": "demo-data",
+    "title": "Demo data",
+    "description": "Fills a hospital on its trial with realistic demo data made through the operations, once.",
+    "tags": [
+      "demo",
+      "trial"
+    ],
+    "examples": [
+      "Fill my trial hospital with demo data"
+    ],
+    "keywords": [
+      "demo",
+      "demo data",
+      "sample data"
+    ]
+  },
+  {
     "name": "agent-action-status",
     "title": "Agent action status",
     "description": "Follow a proposal made for human approval: whether a person approved or rejected it, why, and what it did.",
@@ -11884,5 +12014,6 @@ export const MODULE_LOADERS = {
   "roster": () => import("../modules/roster/manifest"),
   "theatre": () => import("../modules/theatre/manifest"),
   "reports": () => import("../modules/reports/manifest"),
+  "demo": () => import("../modules/demo/manifest"),
   "agent-actions": () => import("../modules/agent-actions/manifest"),
 } as const;

@@ -928,8 +928,6 @@ export async function generateDemoHospital(
     rationale: 'Suggested for a bacterial sore throat',
   });
   count('pending agent actions');
-  progress();
-
   return {
     seed,
     size,
