@@ -113,7 +113,7 @@ async function main() {
     `  Local clock:         ${runtime.url}/_local/clock (POST {"advanceMinutes": n}; docs/local-clock.md)`,
   );
   if (demo) {
-    const { createDemoHospital } = await import('../shared/modules/demo/hospital');
+    const { createDemoHospital } = await import('../shared/demo/hospital');
     console.log(`Generating the demo hospital (seed ${demo.seed}, size ${demo.size})…`);
     // The request log of every generated record would bury the progress and the sign-in.
     const level = process.env.LOG_LEVEL;

@@ -1,7 +1,7 @@
 /** `npm start -- --demo`: its options from the command line and the sign-in it prints (docs/demo.md). */
 
-import { DEFAULT_SEED, DEMO_SIZES, type DemoSize } from '../../shared/modules/demo/generate';
-import type { DemoHospital } from '../../shared/modules/demo/hospital';
+import { DEFAULT_SEED, DEMO_SIZES, type DemoSize } from '../../shared/demo/generate';
+import type { DemoHospital } from '../../shared/demo/hospital';
 import { LocalSetupError } from './dynamo-local';
 
 export interface DemoArgs {

@@ -4,15 +4,15 @@
  * the others answer 409. A hospital that already has patients of its own is refused unless an
  * administrator (a person, not an API key) passes `force`.
  */
+
+import { generateDemoHospital } from '../../demo/generate';
 import type { UserActor } from '../../kernel/actor';
 import type { Context } from '../../kernel/context';
 import { Conflict, Forbidden } from '../../kernel/errors';
 import { isConditionFailure } from '../../kernel/store/conditions';
 import type * as z from '../../kernel/zod';
-import { findPatientIdByMrn } from '../patients/index';
-import { formatMrn } from '../patients/rules';
-import { activeUsersWithRoles } from '../users/store';
-import { generateDemoHospital } from './generate';
+import { findPatientIdByMrn, formatMrn } from '../patients/index';
+import { activeUsersWithRoles } from '../users/index';
 import type { DemoSummary, GenerateDemoInput } from './schemas';
 
 /** The size the tool generates: it fits one MCP request (docs/demo.md, "Over MCP"). */

@@ -11,31 +11,30 @@
  * their day (the context's `now`), as if recorded then.
  */
 import { randomBytes } from 'node:crypto';
-import type { Actor, UserActor } from '../../kernel/actor';
-import { systemClock } from '../../kernel/clock';
-import { type Context, tenantContext } from '../../kernel/context';
-import { invokeOperation } from '../../kernel/invoke';
-import type { AnyOperation } from '../../kernel/operation';
-import type { Role } from '../../kernel/roles';
-import { Stores } from '../../kernel/store/store';
-import { addDays, utcToZonedParts, zonedDateTimeToUtc } from '../../kernel/time/zoned-time';
-import type * as z from '../../kernel/zod';
-import { actionTypesOf } from '../../manifest/derive';
-import * as admissions from '../admissions/operations';
-import { proposalOperation } from '../agent-actions/index';
-import * as apiKeys from '../api-keys/operations';
-import * as appointments from '../appointments/operations';
-import * as beds from '../beds/operations';
-import * as billing from '../billing/operations';
-import * as departments from '../departments/operations';
-import * as doctors from '../doctors/operations';
-import * as encounters from '../encounters/operations';
-import * as lab from '../lab/operations';
-import { STARTER_TESTS } from '../lab/starter-catalogue';
-import * as patients from '../patients/operations';
-import * as pharmacy from '../pharmacy/operations';
-import * as radiology from '../radiology/operations';
-import * as users from '../users/operations';
+import type { Actor, UserActor } from '../kernel/actor';
+import { systemClock } from '../kernel/clock';
+import { type Context, tenantContext } from '../kernel/context';
+import { invokeOperation } from '../kernel/invoke';
+import type { AnyOperation } from '../kernel/operation';
+import type { Role } from '../kernel/roles';
+import { Stores } from '../kernel/store/store';
+import { addDays, utcToZonedParts, zonedDateTimeToUtc } from '../kernel/time/zoned-time';
+import type * as z from '../kernel/zod';
+import * as admissions from '../modules/admissions/operations';
+import { actionType, proposalOperation } from '../modules/agent-actions/index';
+import * as apiKeys from '../modules/api-keys/operations';
+import * as appointments from '../modules/appointments/operations';
+import * as beds from '../modules/beds/operations';
+import * as billing from '../modules/billing/operations';
+import * as departments from '../modules/departments/operations';
+import * as doctors from '../modules/doctors/operations';
+import * as encounters from '../modules/encounters/operations';
+import * as lab from '../modules/lab/operations';
+
+import * as patients from '../modules/patients/operations';
+import * as pharmacy from '../modules/pharmacy/operations';
+import * as radiology from '../modules/radiology/operations';
+import * as users from '../modules/users/operations';
 import { currencyOf, type PeopleSet, type Person, peopleSetFor, person } from './people';
 import { prng } from './prng';
 
@@ -251,6 +250,28 @@ const RADIOLOGY_ROOMS = [
   ['CT1', { name: 'CT scanner', modality: 'CT', slotMinutes: 30 }],
 ] as const;
 
+/**
+ * Results inside the adult reference ranges of the starter catalogue (Mayo Clinic Laboratories):
+ * code → [male, female, step], the step varying the value by one either way, still in range.
+ */
+const NORMAL_RESULTS: Record<string, readonly [number, number, number]> = {
+  '718-7': [14.6, 13.1, 0.4], // haemoglobin g/dL: M 13.2–16.6, F 11.6–15.0
+  '4544-3': [43.5, 39.8, 1], // haematocrit %: M 38.3–48.6, F 35.5–44.9
+  '6690-2': [6.8, 6.8, 0.9], // WBC 10³/µL: 3.4–9.6
+  '777-3': [240, 260, 30], // platelets 10³/µL: M 135–317, F 157–371
+  '2951-2': [140, 140, 2], // sodium mmol/L: 135–145
+  '2823-3': [4.3, 4.3, 0.3], // potassium mmol/L: 3.6–5.2
+  '2075-0': [102, 102, 2], // chloride mmol/L: 98–107
+  '2028-9': [25, 25, 2], // bicarbonate mmol/L: 22–29
+  '3094-0': [15, 13, 3], // urea nitrogen mg/dL: M 8–24, F 6–21
+  '2160-0': [1.0, 0.8, 0.1], // creatinine mg/dL: M 0.74–1.35, F 0.59–1.04
+  '2345-7': [98, 98, 10], // glucose mg/dL: 70–140
+  '17861-6': [9.4, 9.4, 0.3], // calcium mg/dL: 8.6–10.3
+};
+
+/** The overdue invoice was issued this many days ago (the billing check's terms are 30 days). */
+const OVERDUE_DAYS = 45;
+
 const CBC = '58410-2';
 const BMP = '51990-0';
 const HAEMOGLOBIN = '718-7';
@@ -409,6 +430,7 @@ export async function generateDemoHospital(
   const demoPatients: DemoPatient[] = [];
   const phones = new Set<string>();
   const year = Number(today.slice(0, 4));
+  const registrationDay = at(addDays(today, -(Math.max(n.pastDays, OVERDUE_DAYS) + 5)), '08:00');
   for (let i = 0; i < n.patients; i++) {
     let p: Person;
     do p = person(r, set);
@@ -422,14 +444,20 @@ export async function generateDemoHospital(
         : r.chance(0.06)
           ? [r.pick(['Sulfonamides', 'Latex', 'Peanuts'])]
           : [];
-    const created = await desk.call(patients.register, reception.actor, {
-      name: p.name,
-      dateOfBirth: dob,
-      sex: p.sex,
-      phone: p.phone,
-      bloodGroup: r.pick(['A+', 'B+', 'O+', 'AB+', 'O-', 'A-', 'B-']),
-      allergies,
-    });
+    const created = await desk.call(
+      patients.register,
+      reception.actor,
+      {
+        name: p.name,
+        dateOfBirth: dob,
+        sex: p.sex,
+        phone: p.phone,
+        bloodGroup: r.pick(['A+', 'B+', 'O+', 'AB+', 'O-', 'A-', 'B-']),
+        allergies,
+      },
+      // Registered before anything else happened to them, one a minute from 08:00 of that day.
+      new Date(registrationDay.getTime() + i * 60_000),
+    );
     demoPatients.push({ id: created.id, sex: p.sex, ageYears: ageYears + 1, allergies });
     count('patients');
   }
@@ -587,7 +615,7 @@ export async function generateDemoHospital(
   }
   // The overdue invoice: issued 45 days ago and never paid.
   {
-    const date = addDays(today, -45);
+    const date = addDays(today, -OVERDUE_DAYS);
     const patient = anAdult();
     const doc = doctorProfiles[0]!;
     const t = at(date, '11:00');
@@ -765,26 +793,9 @@ export async function generateDemoHospital(
     });
     labEncounters.push({ id: enc.id, patient, doctor: doc.user });
   }
-  const normalValue = (code: string, sex: 'male' | 'female') => {
-    const test = STARTER_TESTS.find((t) => t.code === code)!;
-    const bands =
-      (
-        test as {
-          ranges?: readonly {
-            sex: string;
-            ageFrom?: number;
-            ageTo?: number;
-            low?: number;
-            high?: number;
-          }[];
-        }
-      ).ranges ?? [];
-    const band =
-      bands.find((b) => (b.sex === sex || b.sex === 'any') && b.ageTo === undefined) ?? bands[0];
-    const low = band?.low ?? 1;
-    const high = band?.high ?? low * 2;
-    return Math.round(((low + high) / 2) * 10) / 10;
-  };
+  /** A value inside the adult reference range of the starter catalogue (by sex where it differs). */
+  const normalValue = (code: string, sex: 'male' | 'female') =>
+    NORMAL_RESULTS[code]![sex === 'male' ? 0 : 1] + r.int(-1, 1) * NORMAL_RESULTS[code]![2];
   for (const [k, e] of labEncounters.entries()) {
     const code = k % 2 === 0 ? CBC : BMP;
     const order = await desk.call(lab.order, e.doctor.actor, {
@@ -850,10 +861,9 @@ export async function generateDemoHospital(
     agent: 'demo-clinical-assistant',
     credential: { kind: 'apiKey', id: key.id, scopes: key.scopes, name: key.name },
   };
-  const prescription = actionTypesOf((await import('../index')).MODULES).find(
-    (t) => t.type === 'prescription',
-  )!;
-  const propose = proposalOperation(prescription);
+  // The action types are registered when the module list loads (shared/modules/index.ts).
+  await import('../modules/index');
+  const propose = proposalOperation(actionType('prescription'));
   const allergic = demoPatients[3]!;
   const open = [...openEncounters, ...labEncounters];
   const proposals = [

@@ -4,12 +4,12 @@
  * the tests; the MCP tool generates into the caller's existing hospital instead (operations.ts).
  */
 import { randomBytes } from 'node:crypto';
-import { systemClock } from '../../kernel/clock';
-import { publicContext, type TenantInfo, tenantContext } from '../../kernel/context';
-import { invokeOperation } from '../../kernel/invoke';
-import { createLogger } from '../../kernel/log';
-import { Stores } from '../../kernel/store/store';
-import * as tenants from '../tenants/operations';
+import { systemClock } from '../kernel/clock';
+import { publicContext, type TenantInfo, tenantContext } from '../kernel/context';
+import { invokeOperation } from '../kernel/invoke';
+import { createLogger } from '../kernel/log';
+import { Stores } from '../kernel/store/store';
+import * as tenants from '../modules/tenants/operations';
 import { type DemoOptions, type DemoResult, generateDemoHospital } from './generate';
 
 export interface DemoHospitalOptions extends DemoOptions {
