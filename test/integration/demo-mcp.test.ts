@@ -89,6 +89,10 @@ describe('generate-demo-data', () => {
     expect(bad.isError).toBe(true);
     expect(bad.body.statusCode).toBe(400);
     expect(bad.body.message).toMatch(/force/);
+    const badSize = await call(t.token, { force: true, size: 'huge' }, t.tenantId);
+    expect(badSize.isError).toBe(true);
+    expect(badSize.body.statusCode).toBe(400);
+    expect(badSize.body.message).toMatch(/size.*small or default/);
 
     const forced = await call(t.token, { force: true }, t.tenantId);
     expect(forced.isError, JSON.stringify(forced.body)).toBe(false);

@@ -8,7 +8,7 @@ const generateDemoData = operationCapability(demo.generate, {
   skill: 'demo-data',
   title: 'Generate demo data',
   description:
-    "Fills the caller's hospital, while on its trial, with a small demo hospital made through the operations: staff, patients, today's queue, wards and beds, stock with a recalled lot, lab results with two unacknowledged criticals, radiology bookings, invoices and agent actions awaiting approval. Once per hospital; refused (409) when the hospital already has its own patients unless an administrator passes force: true. Same seed, same hospital.",
+    "Fills the caller's hospital, while on its trial, with a demo hospital made through the operations (size small, about 30 patients, or default, 300): staff, patients, today's queue, wards and beds, stock with a recalled lot, lab results with two unacknowledged criticals, radiology bookings, invoices and agent actions awaiting approval. Once per hospital; refused (409) when the hospital already has its own patients unless an administrator passes force: true. Same seed, same hospital.",
   scope: 'demo:write',
   tags: ['demo', 'trial', 'onboarding'],
   keywords: ['demo', 'demo data', 'sample data', 'test data', 'try'],

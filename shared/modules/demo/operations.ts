@@ -4,7 +4,7 @@ import { DemoSummary, GenerateDemoInput } from './schemas';
 export const generate = defineOperation({
   name: 'demo.generate',
   summary:
-    "Fill the caller's hospital, while on its trial, with the demo hospital (small size): staff, patients, today's queue, wards, stock, lab, radiology, invoices and pending agent actions, each made through the operations. Once per hospital; refused on a hospital with patients of its own unless an administrator forces it",
+    "Fill the caller's hospital, while on its trial, with the demo hospital (size small or default): staff, patients, today's queue, wards, stock, lab, radiology, invoices and pending agent actions, each made through the operations. Once per hospital; refused on a hospital with patients of its own unless an administrator forces it",
   input: GenerateDemoInput,
   output: DemoSummary,
   access: { roles: [], scope: 'demo:write' },

@@ -9,11 +9,16 @@ export const GenerateDemoInput = z.strictObject({
    * demo's records are added beside them.
    */
   force: z._default(z.boolean({ message: 'must be true or false' }), false),
+  /**
+   * `small` (default: about 30 patients, a few seconds) or `default` (300 patients, about 20 s on
+   * DynamoDB Local): both run inside the one request, within the MCP function's limit (docs/demo.md).
+   */
+  size: z._default(z.enum(['small', 'default'], { message: 'must be small or default' }), 'small'),
 });
 
 export const DemoSummary = z.strictObject({
   seed: z.string(),
-  /** The size generated: `small` over MCP (it fits one request; docs/demo.md). */
+  /** The size generated. */
   size: z.string(),
   /** Records made, by kind. */
   counts: z.record(z.string(), z.number()),

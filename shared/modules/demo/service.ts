@@ -15,9 +15,6 @@ import { findPatientIdByMrn, formatMrn } from '../patients/index';
 import { activeUsersWithRoles } from '../users/index';
 import type { DemoSummary, GenerateDemoInput } from './schemas';
 
-/** The size the tool generates: it fits one MCP request (docs/demo.md, "Over MCP"). */
-export const TOOL_SIZE = 'small';
-
 const markerKey = (ctx: Context) => ctx.store.keys.entity('DEMO', 'hospital');
 
 /** The person behind the call when it is an administrator (signed in, or an agent with their token). */
@@ -59,7 +56,7 @@ export async function generateForCaller(
         ...markerKey(ctx),
         entity: 'DemoMarker',
         seed: input.seed,
-        size: TOOL_SIZE,
+        size: input.size,
         startedAt: ctx.now.toISOString(),
       },
       ConditionExpression: 'attribute_not_exists(pk)',
@@ -75,7 +72,7 @@ export async function generateForCaller(
   try {
     const result = await generateDemoHospital(
       { ...ctx, actor: actingAdmin },
-      { seed: input.seed, size: TOOL_SIZE, now: ctx.now },
+      { seed: input.seed, size: input.size, now: ctx.now },
     );
     const { staff, counts, durationMs, seed, size } = result;
     return { seed, size, counts, staff, durationMs };
