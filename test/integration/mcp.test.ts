@@ -27,6 +27,8 @@ const ALL_SCOPES = [
   'roster:read',
   'roster:manage',
   'theatre:read',
+  // The demo hospital (docs/demo.md).
+  'demo:write',
 ];
 
 async function hospital() {
