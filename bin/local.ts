@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
+import { demoOptionsFromArgs, printDemoSignIn } from './local/demo';
 import {
   type DynamoLocal,
   LocalSetupError,
@@ -67,6 +68,8 @@ async function main() {
   const dataDirArg = argValue('--data') ?? process.env.HMS_DATA_DIR;
   const dataDir = dataDirArg ? resolve(dataDirArg) : undefined;
   const started = Date.now();
+  // `--demo [--seed s] [--size small|default]`: a demo hospital once the runtime is up (docs/demo.md).
+  const demo = demoOptionsFromArgs(process.argv);
 
   // The port first: if it is taken, say so now, in one line, rather than after Java has started.
   running.server = await listen(port, host);
@@ -109,6 +112,22 @@ async function main() {
   console.log(
     `  Local clock:         ${runtime.url}/_local/clock (POST {"advanceMinutes": n}; docs/local-clock.md)`,
   );
+  if (demo) {
+    const { createDemoHospital } = await import('../shared/demo/hospital');
+    console.log(`Generating the demo hospital (seed ${demo.seed}, size ${demo.size})…`);
+    // The request log of every generated record would bury the progress and the sign-in.
+    const level = process.env.LOG_LEVEL;
+    process.env.LOG_LEVEL = 'warn';
+    const hospital = await createDemoHospital({
+      ...demo,
+      onProgress: (step, done, total) => console.log(`  [${done + 1}/${total}] ${step}`),
+    });
+    await runtime.events.bus.idle();
+    if (level === undefined) delete process.env.LOG_LEVEL;
+    else process.env.LOG_LEVEL = level;
+    if (stopping) return;
+    printDemoSignIn(runtime.url, hospital, (line) => console.log(line));
+  }
   console.log('Press Ctrl-C to stop.');
 }
 

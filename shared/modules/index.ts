@@ -23,6 +23,7 @@ import beds from './beds/manifest';
 import billing from './billing/manifest';
 import claims from './claims/manifest';
 import decisionSupport from './decision-support/manifest';
+import demo from './demo/manifest';
 import departments from './departments/manifest';
 import doctors from './doctors/manifest';
 import emergency from './emergency/manifest';
@@ -67,6 +68,7 @@ export const MODULES: readonly ModuleManifest[] = [
   notifications,
   webhooks,
   monitor,
+  demo,
   agentAudit,
   a2aTasks,
   agentMetaPlatform,

@@ -27,8 +27,8 @@ afterEach(() => {
     if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
 });
 
-function start(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bin/local.ts'], {
+function start(env: Record<string, string>, args: string[] = []): Started {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bin/local.ts', ...args], {
     cwd: ROOT,
     env: { ...process.env, HMS_DATA_DIR: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -203,5 +203,47 @@ describe('npm start (bin/local.ts)', () => {
     } finally {
       rmSync(fakeBin, { recursive: true, force: true });
     }
+  });
+
+  it('--demo starts with a demo hospital and prints a sign-in that works', async () => {
+    const app = start({ PORT: '0' }, ['--demo', '--size', 'small', '--seed', 'start-test']);
+    const [, url] = await app.waitFor(/is running at (http:\/\/\S+) \(ready in/, 20_000);
+    await app.waitFor(/Press Ctrl-C to stop/, 60_000);
+    const out = app.output();
+    expect(out).toMatch(/\[1\/12\] staff/);
+    expect(out).toMatch(
+      /Demo hospital "Demo General Hospital" ready in [\d.]+ s .*seed start-test, size small/,
+    );
+    const tenantId = /Tenant id:\s+(\S+)/.exec(out)![1]!;
+    const [, email, password] = /email (\S+)\s+password (\S+)/.exec(out)!;
+    const doctorEmail = /DOCTOR\s+(\S+@\S+)/.exec(out)![1]!;
+    const login = async (who: string) => {
+      const r = await fetch(`${url}/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: who, password }),
+      });
+      expect(r.status).toBe(200);
+      return ((await r.json()) as { accessToken: string }).accessToken;
+    };
+    const patients = await fetch(`${url}/patients?limit=100`, {
+      headers: { authorization: `Bearer ${await login(email!)}`, 'x-tenant-id': tenantId },
+    });
+    expect(((await patients.json()) as { items: unknown[] }).items).toHaveLength(30);
+    // A role user shown in the sign-in signs in with the same password.
+    const me = await fetch(`${url}/auth/me`, {
+      headers: { authorization: `Bearer ${await login(doctorEmail)}`, 'x-tenant-id': tenantId },
+    });
+    expect(((await me.json()) as { role: string }).role).toBe('DOCTOR');
+    app.child.kill('SIGINT');
+    expect(await app.exit(8_000)).toBe(0);
+  }, 90_000);
+
+  it('--demo with an unknown size fails in one line naming the sizes', async () => {
+    const app = start({ PORT: '0' }, ['--demo', '--size', 'huge']);
+    expect(await app.exit(8_000)).not.toBe(0);
+    expect(lines(app.output())).toEqual([
+      'Error: --size must be one of small, default (got "huge")',
+    ]);
   });
 });

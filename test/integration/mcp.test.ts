@@ -29,6 +29,8 @@ const ALL_SCOPES = [
   'theatre:read',
   // The ED board and figures (issue 19's remainder: get-ed-board, get-ed-stats).
   'emergency:read',
+  // The demo hospital (docs/demo.md).
+  'demo:write',
 ];
 
 async function hospital() {

@@ -1,3 +1,5 @@
 /** What other modules may use of the patients module. */
+
+export { formatMrn } from './rules';
 export { Patient } from './schemas';
 export { findPatient, findPatientIdByMrn, PatientRecord } from './store';

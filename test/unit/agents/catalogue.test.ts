@@ -151,6 +151,10 @@ describe('scope filter', () => {
       'check-doctor-availability',
       'get-queue-status',
     ]);
+    // The demo hospital's tool opens to its own scope only (docs/demo.md).
+    expect(usableBy(CAPABILITIES, key('demo:write')).map((c) => c.name)).toEqual([
+      'generate-demo-data',
+    ]);
     // A clinical agent finds the patient and the encounter it proposes for, and follows its proposals.
     expect(usableBy(CAPABILITIES, key('agents:clinical:propose')).map((c) => c.name)).toEqual([
       'search-patients',
