@@ -30,6 +30,8 @@ import {
 } from '../manifest/generated-sources';
 import type { ModuleManifest } from '../manifest/module';
 import { MODULES } from '../modules/index';
+import { allPassages, docsIndexSource } from '../modules/support/passages';
+import { buildIndex } from '../modules/support/search';
 import { agentsMarkdown } from './agents';
 import { modulesMarkdown } from './modules';
 import { readmeMarkdown } from './readme';
@@ -218,4 +220,7 @@ export const GENERATED_DOCS: Record<string, () => string> = {
   'docs/modules.md': () => modulesMarkdown(MODULES),
   // Its agents block only; the rest is written by hand.
   'README.md': () => readmeMarkdown(MODULES),
+  // Last: it indexes docs/ and the routes and agents documents as rendered above.
+  'shared/modules/support/docs-index.generated.ts': () =>
+    docsIndexSource(buildIndex(allPassages(MODULES, agentsMarkdown(MODULES)))),
 };
