@@ -30,10 +30,10 @@ import {
 } from '../manifest/generated-sources';
 import type { ModuleManifest } from '../manifest/module';
 import { MODULES } from '../modules/index';
-import { allPassages, docsIndexSource } from '../modules/support/passages';
-import { buildIndex } from '../modules/support/search';
+import { buildIndex } from '../modules/support/index';
 import { agentsMarkdown } from './agents';
 import { modulesMarkdown } from './modules';
+import { allPassages, docsIndexSource } from './passages';
 import { readmeMarkdown } from './readme';
 import { type FieldRow, fieldRows, jsonSchemaOf, typeText } from './schema-text';
 

@@ -186,6 +186,8 @@ describe.each<McpTransportName>(['http', 'sse'])('MCP over %s', (transport) => {
         'get-billing-summary',
         'billing-health-check',
         'get-report',
+        'onboarding-chat',
+        'support-query',
       ]);
       const refused = toolAnswer(
         await mcp.callTool({ name: 'search-patients', arguments: { q: 'a' } }),
@@ -311,6 +313,8 @@ describe('the README reception key (agents:reception:write + agents:operations:r
           'pharmacy-expiry-scan',
           'register-patient',
           'search-patients',
+          'onboarding-chat',
+          'support-query',
         ].sort(),
       );
       // What it does not see, by the scope that would open it (the proposals among them).

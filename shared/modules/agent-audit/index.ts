@@ -1,3 +1,3 @@
 /** What the agent transports use: writing the record of a call. */
-export { type AgentAuditRecord, AUDIT_OUTCOMES, type AuditOutcome } from './schemas';
+export { AgentAuditRecord, AUDIT_OUTCOMES, type AuditOutcome } from './schemas';
 export { AUDIT_LOOKUP_PAGES, agentCallWrite, findAuditCall, recordAgentCall } from './service';

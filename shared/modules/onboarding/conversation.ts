@@ -10,18 +10,12 @@
  * with beds (a patient can be admitted). Staff users and agent keys are asked for after that and
  * may be skipped.
  */
-import type { OperationCall } from '../../agents/capability';
 import { allowedRoles } from '../../kernel/access';
 import type { Context } from '../../kernel/context';
 import { type AppError, Invalid, toAppError } from '../../kernel/errors';
 import type { AnyOperation, ProtectedAccess } from '../../kernel/operation';
 import { SCOPE_NAMES } from '../../kernel/scopes';
 import * as z from '../../kernel/zod';
-import * as apiKeys from '../api-keys/operations';
-import * as beds from '../beds/operations';
-import * as departments from '../departments/operations';
-import * as doctors from '../doctors/operations';
-import * as users from '../users/operations';
 import {
   bedPrefix,
   isSkip,
@@ -32,6 +26,24 @@ import {
   parseStaff,
   parseWard,
 } from './grammar';
+
+/** Calls one operation with the caller's access (the capability's audited call path). */
+type OperationCall = (op: AnyOperation, input: unknown) => Promise<unknown>;
+
+/** The operations the conversation calls: each one's own access rule decides its step. */
+export interface OnboardingOperations {
+  listDepartments: AnyOperation;
+  createDepartment: AnyOperation;
+  listDoctors: AnyOperation;
+  createDoctor: AnyOperation;
+  listWards: AnyOperation;
+  createWard: AnyOperation;
+  createBeds: AnyOperation;
+  listUsers: AnyOperation;
+  createUser: AnyOperation;
+  listKeys: AnyOperation;
+  createKey: AnyOperation;
+}
 
 export const STEPS = ['departments', 'doctor', 'ward', 'staff', 'api-key'] as const;
 export type Step = (typeof STEPS)[number];
@@ -171,14 +183,14 @@ async function readable<T>(
   }
 }
 
-async function snapshot(call: OperationCall): Promise<Snapshot> {
+async function snapshot(call: OperationCall, ops: OnboardingOperations): Promise<Snapshot> {
   const page = { limit: 100 };
   const [depts, docs, wards, staff, keys] = await Promise.all([
-    readable<Department>(call, departments.list, page),
-    readable<Doctor>(call, doctors.list, page),
-    readable<Ward>(call, beds.listWards, page),
-    readable<User>(call, users.list, page),
-    readable<unknown>(call, apiKeys.list, page),
+    readable<Department>(call, ops.listDepartments, page),
+    readable<Doctor>(call, ops.listDoctors, page),
+    readable<Ward>(call, ops.listWards, page),
+    readable<User>(call, ops.listUsers, page),
+    readable<unknown>(call, ops.listKeys, page),
   ]);
   return { departments: depts, doctors: docs, wards, users: staff, keys: keys?.length ?? null };
 }
@@ -294,7 +306,12 @@ const failed = (r: { problem: string; refused: boolean }, did: string[] = []): T
 });
 const reask = <T>(p: Parsed<T> & { ok: false }): Turn => ({ did: [], problem: p.problem });
 
-async function answerDepartments(call: OperationCall, answer: string, s: Snapshot): Promise<Turn> {
+async function answerDepartments(
+  call: OperationCall,
+  ops: OnboardingOperations,
+  answer: string,
+  s: Snapshot,
+): Promise<Turn> {
   const parsed = parseDepartments(answer);
   if (!parsed.ok) return reask(parsed);
   const have = new Set((s.departments ?? []).map((d) => d.name.toLowerCase()));
@@ -305,8 +322,8 @@ async function answerDepartments(call: OperationCall, answer: string, s: Snapsho
       continue;
     }
     const r = await attempt(
-      () => call(departments.create, { name }),
-      departments.create,
+      () => call(ops.createDepartment, { name }),
+      ops.createDepartment,
       `create the department ${name}`,
     );
     if (!r.ok) return failed(r, did);
@@ -315,7 +332,12 @@ async function answerDepartments(call: OperationCall, answer: string, s: Snapsho
   return { did, problem: null };
 }
 
-async function answerDoctor(call: OperationCall, answer: string, s: Snapshot): Promise<Turn> {
+async function answerDoctor(
+  call: OperationCall,
+  ops: OnboardingOperations,
+  answer: string,
+  s: Snapshot,
+): Promise<Turn> {
   const parsed = parseDoctor(answer, s.departments ?? []);
   if (!parsed.ok) return reask(parsed);
   const d = parsed.value;
@@ -327,8 +349,8 @@ async function answerDoctor(call: OperationCall, answer: string, s: Snapshot): P
     return { did, problem: `${d.email} is already a doctor of the hospital.` };
   if (!userId) {
     const made = await attempt(
-      () => call(users.create, { name: `Dr ${d.name}`, email: d.email, role: 'DOCTOR' }),
-      users.create,
+      () => call(ops.createUser, { name: `Dr ${d.name}`, email: d.email, role: 'DOCTOR' }),
+      ops.createUser,
       'create staff users',
     );
     if (!made.ok) return failed(made);
@@ -346,14 +368,14 @@ async function answerDoctor(call: OperationCall, answer: string, s: Snapshot): P
   }
   const profile = await attempt(
     () =>
-      call(doctors.create, {
+      call(ops.createDoctor, {
         userId,
         departmentId: d.department.id,
         specialty: d.department.name,
         consultationFee: d.consultationFee,
         schedule: { slotMinutes: 15, sessions: d.sessions },
       }),
-    doctors.create,
+    ops.createDoctor,
     'create doctor profiles',
   );
   if (!profile.ok) return { ...failed(profile, did), issued };
@@ -365,7 +387,12 @@ async function answerDoctor(call: OperationCall, answer: string, s: Snapshot): P
 
 const BEDS_PER_CALL = 40;
 
-async function answerWard(call: OperationCall, answer: string, s: Snapshot): Promise<Turn> {
+async function answerWard(
+  call: OperationCall,
+  ops: OnboardingOperations,
+  answer: string,
+  s: Snapshot,
+): Promise<Turn> {
   const parsed = parseWard(answer);
   if (!parsed.ok) return reask(parsed);
   const w = parsed.value;
@@ -377,13 +404,13 @@ async function answerWard(call: OperationCall, answer: string, s: Snapshot): Pro
   if (!ward) {
     const made = await attempt(
       () =>
-        call(beds.createWard, {
+        call(ops.createWard, {
           name: w.name,
           type: w.type,
           sexPolicy: w.sexPolicy,
           dailyCharge: w.dailyCharge,
         }),
-      beds.createWard,
+      ops.createWard,
       'create wards',
     );
     if (!made.ok) return failed(made);
@@ -394,8 +421,8 @@ async function answerWard(call: OperationCall, answer: string, s: Snapshot): Pro
   for (let start = 1; start <= w.beds; start += BEDS_PER_CALL) {
     const count = Math.min(BEDS_PER_CALL, w.beds - start + 1);
     const made = await attempt(
-      () => call(beds.createBeds, { id: ward!.id, series: { prefix, start, count } }),
-      beds.createBeds,
+      () => call(ops.createBeds, { id: ward!.id, series: { prefix, start, count } }),
+      ops.createBeds,
       'create beds',
     );
     if (!made.ok) return failed(made, did);
@@ -404,11 +431,15 @@ async function answerWard(call: OperationCall, answer: string, s: Snapshot): Pro
   return { did, problem: null };
 }
 
-async function answerStaff(call: OperationCall, answer: string): Promise<Turn> {
+async function answerStaff(
+  call: OperationCall,
+  ops: OnboardingOperations,
+  answer: string,
+): Promise<Turn> {
   const parsed = parseStaff(answer);
   if (!parsed.ok) return reask(parsed);
   const p = parsed.value;
-  const made = await attempt(() => call(users.create, p), users.create, 'create staff users');
+  const made = await attempt(() => call(ops.createUser, p), ops.createUser, 'create staff users');
   if (!made.ok) return failed(made);
   const created = made.value as { credentials: { password: string } };
   return {
@@ -420,12 +451,16 @@ async function answerStaff(call: OperationCall, answer: string): Promise<Turn> {
   };
 }
 
-async function answerApiKey(call: OperationCall, answer: string): Promise<Turn> {
+async function answerApiKey(
+  call: OperationCall,
+  ops: OnboardingOperations,
+  answer: string,
+): Promise<Turn> {
   const parsed = parseApiKey(answer, SCOPE_NAMES);
   if (!parsed.ok) return reask(parsed);
   const made = await attempt(
-    () => call(apiKeys.create, parsed.value),
-    apiKeys.create,
+    () => call(ops.createKey, parsed.value),
+    ops.createKey,
     'create API keys',
   );
   if (!made.ok) return failed(made);
@@ -439,94 +474,86 @@ async function answerApiKey(call: OperationCall, answer: string): Promise<Turn> 
   };
 }
 
-function answerStep(call: OperationCall, step: Step, answer: string, s: Snapshot): Promise<Turn> {
+function answerStep(
+  call: OperationCall,
+  ops: OnboardingOperations,
+  step: Step,
+  answer: string,
+  s: Snapshot,
+): Promise<Turn> {
   switch (step) {
     case 'departments':
-      return answerDepartments(call, answer, s);
+      return answerDepartments(call, ops, answer, s);
     case 'doctor':
-      return answerDoctor(call, answer, s);
+      return answerDoctor(call, ops, answer, s);
     case 'ward':
-      return answerWard(call, answer, s);
+      return answerWard(call, ops, answer, s);
     case 'staff':
-      return answerStaff(call, answer);
+      return answerStaff(call, ops, answer);
     case 'api-key':
-      return answerApiKey(call, answer);
+      return answerApiKey(call, ops, answer);
   }
 }
 
-/** One turn: apply the answer to the question asked (if any), then ask the next missing piece. */
-export async function onboardingTurn(
-  _ctx: Context,
-  input: OnboardingInput,
-  call: OperationCall,
-): Promise<OnboardingOutput> {
-  const state: StateToken = input.state
-    ? decodeState(input.state)
-    : { v: 1, asked: null, passed: [] };
-  let s = await snapshot(call);
-  let turn: Turn = { did: [], problem: null };
-  const answer = input.answer?.trim() ?? '';
-  if (state.asked && answer) {
-    if (isSkip(answer)) {
-      turn = READY_STEPS.includes(state.asked)
-        ? {
-            did: [],
-            problem: `${TITLES[state.asked]} is needed before the first patient; it cannot be skipped.`,
-          }
-        : { did: [`Skipped: ${TITLES[state.asked].toLowerCase()}.`], problem: null, pass: true };
-    } else {
-      turn = await answerStep(call, state.asked, answer, s);
+/**
+ * One turn: apply the answer to the question asked (if any), then ask the next missing piece.
+ * The operations come from the manifest, which may import other modules' operations.
+ */
+export const onboardingTurn =
+  (ops: OnboardingOperations) =>
+  async (_ctx: Context, input: OnboardingInput, call: OperationCall): Promise<OnboardingOutput> => {
+    const state: StateToken = input.state
+      ? decodeState(input.state)
+      : { v: 1, asked: null, passed: [] };
+    let s = await snapshot(call, ops);
+    let turn: Turn = { did: [], problem: null };
+    const answer = input.answer?.trim() ?? '';
+    if (state.asked && answer) {
+      if (isSkip(answer)) {
+        turn = READY_STEPS.includes(state.asked)
+          ? {
+              did: [],
+              problem: `${TITLES[state.asked]} is needed before the first patient; it cannot be skipped.`,
+            }
+          : { did: [`Skipped: ${TITLES[state.asked].toLowerCase()}.`], problem: null, pass: true };
+      } else {
+        turn = await answerStep(call, ops, state.asked, answer, s);
+      }
+      if (turn.pass && !state.passed.includes(state.asked))
+        state.passed = [...state.passed, state.asked];
+      if (turn.did.length) s = await snapshot(call, ops);
+    } else if (state.asked && input.answer !== undefined) {
+      turn = { did: [], problem: 'The answer is empty.' };
     }
-    if (turn.pass && !state.passed.includes(state.asked))
-      state.passed = [...state.passed, state.asked];
-    if (turn.did.length) s = await snapshot(call);
-  } else if (state.asked && input.answer !== undefined) {
-    turn = { did: [], problem: 'The answer is empty.' };
-  }
 
-  const checklist = checklistOf(s, state);
-  // A step the caller may not even read is left to someone who may (its detail says who).
-  const next = checklist.find((c) => c.status === 'missing');
-  const ready = READY_STEPS.every(
-    (step) => checklist.find((c) => c.step === step)!.status === 'done',
-  );
-  const step = next?.step ?? null;
-  const question = step ? QUESTIONS[step] : null;
-  const lines = [
-    ...turn.did,
-    ...(turn.problem ? [turn.problem] : []),
-    ready
-      ? 'The hospital is ready for its first patient: register them at the front desk and book them with a doctor.'
-      : `Not ready for a first patient yet: still needed ${checklist
-          .filter((c) => c.neededForFirstPatient && c.status !== 'done')
-          .map((c) => `${c.title.toLowerCase()}${c.status === 'unknown' ? ` (${c.detail})` : ''}`)
-          .join('; ')}.`,
-    question ?? 'Nothing more to set up in this conversation.',
-  ];
-  return {
-    ready,
-    checklist,
-    did: turn.did,
-    issued: turn.issued ?? [],
-    problem: turn.problem,
-    question,
-    step,
-    state: step ? encodeState({ ...state, asked: step }) : null,
-    message: lines.join('\n'),
+    const checklist = checklistOf(s, state);
+    // A step the caller may not even read is left to someone who may (its detail says who).
+    const next = checklist.find((c) => c.status === 'missing');
+    const ready = READY_STEPS.every(
+      (step) => checklist.find((c) => c.step === step)!.status === 'done',
+    );
+    const step = next?.step ?? null;
+    const question = step ? QUESTIONS[step] : null;
+    const lines = [
+      ...turn.did,
+      ...(turn.problem ? [turn.problem] : []),
+      ready
+        ? 'The hospital is ready for its first patient: register them at the front desk and book them with a doctor.'
+        : `Not ready for a first patient yet: still needed ${checklist
+            .filter((c) => c.neededForFirstPatient && c.status !== 'done')
+            .map((c) => `${c.title.toLowerCase()}${c.status === 'unknown' ? ` (${c.detail})` : ''}`)
+            .join('; ')}.`,
+      question ?? 'Nothing more to set up in this conversation.',
+    ];
+    return {
+      ready,
+      checklist,
+      did: turn.did,
+      issued: turn.issued ?? [],
+      problem: turn.problem,
+      question,
+      step,
+      state: step ? encodeState({ ...state, asked: step }) : null,
+      message: lines.join('\n'),
+    };
   };
-}
-
-/** Every operation the conversation may call: their own access rules decide each step. */
-export const ONBOARDING_OPERATIONS: readonly AnyOperation[] = [
-  departments.list,
-  departments.create,
-  doctors.list,
-  doctors.create,
-  beds.listWards,
-  beds.createWard,
-  beds.createBeds,
-  users.list,
-  users.create,
-  apiKeys.list,
-  apiKeys.create,
-];

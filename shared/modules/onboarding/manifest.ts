@@ -1,11 +1,31 @@
 import { defineCapability } from '../../agents/capability';
 import { defineModule } from '../../manifest/module';
+import * as apiKeys from '../api-keys/operations';
+import * as beds from '../beds/operations';
+import * as departments from '../departments/operations';
+import * as doctors from '../doctors/operations';
+import * as users from '../users/operations';
 import {
-  ONBOARDING_OPERATIONS,
   OnboardingInput,
+  type OnboardingOperations,
   OnboardingOutput,
   onboardingTurn,
 } from './conversation';
+
+/** What the conversation reads and creates: the operations REST uses, with their own access. */
+const operations: OnboardingOperations = {
+  listDepartments: departments.list,
+  createDepartment: departments.create,
+  listDoctors: doctors.list,
+  createDoctor: doctors.create,
+  listWards: beds.listWards,
+  createWard: beds.createWard,
+  createBeds: beds.createBeds,
+  listUsers: users.list,
+  createUser: users.create,
+  listKeys: apiKeys.list,
+  createKey: apiKeys.create,
+};
 
 const onboardingChat = defineCapability({
   name: 'onboarding-chat',
@@ -16,13 +36,13 @@ const onboardingChat = defineCapability({
     'Sets up a new hospital in a conversation: looks at what is configured (departments, doctors with schedules, wards with beds, staff users, agent keys), asks for the next missing piece in plain words and creates what the answer describes, with your own access (a step you may not do names who may). Send no arguments to start; then send `answer` with the `state` of the previous answer. Answers it understands: docs/onboarding.md. `ready` says whether the hospital can take its first patient.',
   scope: 'agents:operations:read',
   perOperationAccess: true,
-  operations: ONBOARDING_OPERATIONS,
+  operations: Object.values(operations),
   input: OnboardingInput,
   output: OnboardingOutput,
   tags: ['onboarding', 'setup', 'administration'],
   keywords: ['onboarding', 'onboard', 'set up', 'setup', 'get started', 'configure the hospital'],
   examples: ['Set up my hospital', 'Start onboarding'],
-  run: onboardingTurn,
+  run: onboardingTurn(operations),
 });
 
 export default defineModule({

@@ -1,7 +1,7 @@
 import { idParam } from '../../kernel/fields';
 import { defineOperation } from '../../kernel/operation';
 import * as z from '../../kernel/zod';
-import { AgentAuditRecord } from '../agent-audit/schemas';
+import { AgentAuditRecord } from '../agent-audit/index';
 import { explainCall, searchDocs } from './service';
 
 const Found = z.strictObject({

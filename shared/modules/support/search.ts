@@ -1,11 +1,28 @@
 /**
- * The full-text search of `support-query` over the documentation passages (passages.ts), with
+ * The full-text search of `support-query` over the documentation passages (shared/docs/passages.ts), with
  * MiniSearch (BM25 with prefix and fuzzy matching). The index is built at build time
  * (`npm run docs` writes docs-index.generated.ts) and loaded once per process: a question costs
  * no file read and no build.
  */
 import MiniSearch, { type Options, type SearchResult } from 'minisearch';
-import type { Passage } from './passages';
+
+/** A passage of the documentation (cut by shared/docs/passages.ts at build time). */
+export interface Passage {
+  id: number;
+  /** The heading (or `POST /admissions`, or the tool's name). */
+  title: string;
+  /** Where to read on: doc path and heading anchor (`docs/inpatient.md#admitting`). */
+  link: string;
+  /** What is searched: the section text without code blocks and tables' markup. */
+  text: string;
+  kind: 'doc' | 'route' | 'tool';
+  /** A route passage: `POST /admissions`. */
+  route?: string;
+  /** A route passage: its operation. */
+  operation?: string;
+  /** The MCP tools (A2A capabilities) that call its operation, or the tool itself. */
+  tools?: string[];
+}
 
 /** Words of a question that say nothing about its subject ("how do I …", "what does … mean"). */
 const STOP_WORDS = new Set(

@@ -135,6 +135,8 @@ describe('scope filter', () => {
       'get-billing-summary',
       'billing-health-check',
       'get-report',
+      'onboarding-chat',
+      'support-query',
     ]);
     // A reception agent finds the patient, the doctor and a free slot its bookings need.
     expect(usableBy(CAPABILITIES, key('agents:reception:write')).map((c) => c.name)).toEqual([
@@ -149,6 +151,7 @@ describe('scope filter', () => {
       'check-in-patient',
       'check-doctor-availability',
       'get-queue-status',
+      'support-query',
     ]);
     // A clinical agent finds the patient and the encounter it proposes for, and follows its proposals.
     expect(usableBy(CAPABILITIES, key('agents:clinical:propose')).map((c) => c.name)).toEqual([
@@ -162,7 +165,29 @@ describe('scope filter', () => {
       'propose-radiology-order',
       'propose-surgery-booking',
       'get-agent-action',
+      'support-query',
     ]);
+  });
+
+  it('a capability of per-operation access: any signed-in user, a key with its scope, nothing widened', () => {
+    const user = (role: string) => ({ kind: 'user' as const, id: 'u1', role: role as never });
+    expect(refusal(cap('onboarding-chat'), user('RECEPTIONIST'))).toBeNull();
+    expect(refusal(cap('onboarding-chat'), key('agents:operations:read'))).toBeNull();
+    expect(refusal(cap('onboarding-chat'), key('doctors:write'))).toBe(
+      'API key lacks the scope agents:operations:read required by onboarding-chat',
+    );
+    // An OAuth grant without its scope: refused as a token, whatever the role.
+    const granted = { ...user('ADMIN'), grant: { scopes: ['patients:read'] } } as never;
+    expect(refusal(cap('onboarding-chat'), granted)).toBe(
+      'The access token lacks the scope agents:operations:read required by onboarding-chat',
+    );
+    // The key's scopes stay its own: departments.create still asks for doctors:write.
+    const agent = {
+      kind: 'agent' as const,
+      agent: 'test',
+      credential: key('agents:operations:read'),
+    };
+    expect(grantedActor(cap('onboarding-chat'), agent)).toBe(agent);
   });
 
   it('a user passes by role as on REST', () => {

@@ -6,26 +6,12 @@
  * anchor, and a route's passage names the route, its operation and the tools that call it.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import type { CapabilityInfo } from '../../agents/capability';
-import { actionTypesOf, agentInfosOf, routesOf } from '../../manifest/derive';
-import type { ModuleManifest } from '../../manifest/module';
+import type { CapabilityInfo } from '../agents/capability';
+import { actionTypesOf, agentInfosOf, routesOf } from '../manifest/derive';
+import type { ModuleManifest } from '../manifest/module';
+import type { Passage } from '../modules/support/index';
 
-export interface Passage {
-  id: number;
-  /** The heading (or `POST /admissions`, or the tool's name). */
-  title: string;
-  /** Where to read on: doc path and heading anchor (`docs/inpatient.md#admitting`). */
-  link: string;
-  /** What is searched: the section text without code blocks and tables' markup. */
-  text: string;
-  kind: 'doc' | 'route' | 'tool';
-  /** A route passage: `POST /admissions`. */
-  route?: string;
-  /** A route passage: its operation. */
-  operation?: string;
-  /** The MCP tools (A2A capabilities) that call its operation, or the tool itself. */
-  tools?: string[];
-}
+export type { Passage };
 
 /** The anchor GitHub gives a heading: lower case, punctuation dropped, spaces as dashes. */
 export function anchorOf(heading: string): string {
