@@ -191,17 +191,19 @@ export function resolve(
   const named = message.data.capability ?? message.data.tool;
 
   const byName = (name: unknown) => catalogue.capabilities.find((c) => c.name === name);
+  const fromText = (cap: AnyCapability, waiting = false) =>
+    textArguments(cap, message.text, waiting, argumentsFrom(cap, found, locale));
   if (named !== undefined) {
     const cap = byName(named);
     if (!cap) return { kind: 'no-match' };
-    return decide(cap, { ...argumentsFrom(cap, found, locale), ...given });
+    return decide(cap, { ...fromText(cap), ...given });
   }
   if (pending) {
     const cap = byName(pending.capability);
     if (cap)
       return decide(cap, {
         ...pending.args,
-        ...argumentsFrom(cap, found, locale),
+        ...fromText(cap, true),
         ...given,
       });
   }
@@ -209,15 +211,39 @@ export function resolve(
   if (message.data.skill !== undefined) {
     among = among.filter((c) => c.skill === message.data.skill);
     if (among.length === 0) return { kind: 'no-match' };
-    if (among.length === 1)
-      return decide(among[0]!, { ...argumentsFrom(among[0]!, found, locale), ...given });
+    if (among.length === 1) return decide(among[0]!, { ...fromText(among[0]!), ...given });
   }
   const scored = scoreCapabilities(message.text, catalogue, found, locale, among);
   const best = scored[0];
   if (!best) return { kind: 'no-match' };
   const tied = scored.filter((c) => c.score === best.score);
   if (tied.length > 1) return { kind: 'ambiguous', candidates: tied.map((c) => c.capability) };
-  return decide(best.capability, { ...argumentsFrom(best.capability, found, locale), ...given });
+  return decide(best.capability, { ...fromText(best.capability), ...given });
+}
+
+const CALL_ID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/i;
+
+/**
+ * Arguments that are the text itself: a `question` is the whole message (support-query), an
+ * `answer` the whole reply to the question a task waits on (onboarding-chat), and an `id` of such
+ * a capability the request, record or task id the text quotes.
+ */
+function textArguments(
+  cap: AnyCapability,
+  text: string,
+  waiting: boolean,
+  args: Record<string, unknown>,
+): Record<string, unknown> {
+  const fields = inputShape(cap).properties;
+  const out = { ...args };
+  const said = text.trim();
+  if ('question' in fields && said) {
+    out.question = said;
+    const id = CALL_ID.exec(said)?.[0];
+    if ('id' in fields && id && out.id === undefined) out.id = id;
+  }
+  if ('answer' in fields && waiting && said) out.answer = said;
+  return out;
 }
 
 /** A sentence naming what is missing, for the input-required answer. */

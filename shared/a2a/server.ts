@@ -199,6 +199,15 @@ function failure(
   }
 }
 
+/** A capability's answer that is a turn of a conversation: its words and its state token. */
+function conversationTurn(output: unknown): { message: string; state: string | null } | null {
+  if (typeof output !== 'object' || output === null) return null;
+  const { message, state } = output as { message?: unknown; state?: unknown };
+  if (!('question' in output) || typeof message !== 'string') return null;
+  if (!(typeof state === 'string' || state === null)) return null;
+  return { message, state };
+}
+
 /**
  * Routes the message (router.ts) and, when it names one capability with all its arguments, runs
  * it through runCapability, which writes the audit record. Input-required when something is
@@ -263,12 +272,27 @@ export class CatalogueExecutor implements AgentExecutor {
             throw refusal.error;
           }
           const output = await runCapability(call);
-          outcome = {
-            state: TaskState.TASK_STATE_COMPLETED,
-            text: `${cap.title}: done. The result is in the artifact "${cap.name}".`,
-            data: output,
-            capability: cap,
-          };
+          const turn = conversationTurn(output);
+          outcome = turn
+            ? {
+                // A conversation (onboarding-chat): the task waits for the answer to its question,
+                // and the state token rides along on the task, not in the person's reply.
+                state: turn.state
+                  ? TaskState.TASK_STATE_INPUT_REQUIRED
+                  : TaskState.TASK_STATE_COMPLETED,
+                text: turn.message,
+                data: output,
+                capability: cap,
+                ...(turn.state
+                  ? { pending: { capability: cap.name, args: { state: turn.state } } }
+                  : {}),
+              }
+            : {
+                state: TaskState.TASK_STATE_COMPLETED,
+                text: `${cap.title}: done. The result is in the artifact "${cap.name}".`,
+                data: output,
+                capability: cap,
+              };
         } catch (err) {
           outcome = failure(toAppError(err), cap, resolution.args, r.requestId);
         }

@@ -45,6 +45,12 @@ export interface Capability<I extends z.ZodMiniType = z.ZodMiniType> {
   scope: Scope;
   /** It undoes or ends something (cancelling): MCP destructiveHint. */
   destructive?: boolean;
+  /**
+   * Each operation it calls decides for itself (a guided conversation that does the steps the
+   * caller may do and names who may do the others): any signed-in user, or a key or grant holding
+   * `scope`, may use it, and its operations run with the caller's own access, never widened.
+   */
+  perOperationAccess?: boolean;
   /** A2A skill tags, and words that route a free-text message to this capability. */
   tags: readonly string[];
   keywords: readonly string[];
@@ -76,6 +82,7 @@ export interface CapabilityInfo {
   description: string;
   scope: Scope;
   destructive?: boolean;
+  perOperationAccess?: boolean;
   tags: readonly string[];
   keywords: readonly string[];
   examples: readonly string[];
@@ -177,6 +184,7 @@ export function capabilityInfo(cap: DeclaredCapability, module: string): Capabil
     description: cap.description,
     scope: cap.scope,
     ...(cap.destructive ? { destructive: true } : {}),
+    ...(cap.perOperationAccess ? { perOperationAccess: true } : {}),
     tags: [...cap.tags],
     keywords: [...cap.keywords],
     examples: [...cap.examples],

@@ -13178,6 +13178,572 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
       "idempotentHint": true,
       "openWorldHint": false
     }
+  },
+  {
+    "name": "onboarding-chat",
+    "module": "onboarding",
+    "tool": true,
+    "skill": "onboarding-chat",
+    "title": "Onboarding conversation",
+    "description": "Sets up a new hospital in a conversation: looks at what is configured (departments, doctors with schedules, wards with beds, staff users, agent keys), asks for the next missing piece in plain words and creates what the answer describes, with your own access (a step you may not do names who may). Send no arguments to start; then send `answer` with the `state` of the previous answer. Answers it understands: docs/onboarding.md. `ready` says whether the hospital can take its first patient.",
+    "scope": "agents:operations:read",
+    "perOperationAccess": true,
+    "tags": [
+      "onboarding",
+      "setup",
+      "administration"
+    ],
+    "keywords": [
+      "onboarding",
+      "onboard",
+      "set up",
+      "setup",
+      "get started",
+      "configure the hospital"
+    ],
+    "examples": [
+      "Set up my hospital",
+      "Start onboarding"
+    ],
+    "operations": [
+      {
+        "name": "departments.list",
+        "kind": "read",
+        "idempotent": true,
+        "access": {
+          "roles": "any",
+          "scope": "doctors:read"
+        }
+      },
+      {
+        "name": "departments.create",
+        "kind": "write",
+        "idempotent": false,
+        "access": {
+          "roles": [],
+          "scope": "doctors:write"
+        }
+      },
+      {
+        "name": "doctors.list",
+        "kind": "read",
+        "idempotent": true,
+        "access": {
+          "roles": "any",
+          "scope": "doctors:read"
+        }
+      },
+      {
+        "name": "doctors.create",
+        "kind": "write",
+        "idempotent": false,
+        "access": {
+          "roles": [],
+          "scope": "doctors:write"
+        }
+      },
+      {
+        "name": "beds.listWards",
+        "kind": "read",
+        "idempotent": true,
+        "access": {
+          "roles": "any",
+          "scope": "beds:read"
+        }
+      },
+      {
+        "name": "beds.createWard",
+        "kind": "write",
+        "idempotent": false,
+        "access": {
+          "roles": [
+            "BED_MANAGER"
+          ],
+          "scope": "beds:write"
+        }
+      },
+      {
+        "name": "beds.createBeds",
+        "kind": "write",
+        "idempotent": false,
+        "access": {
+          "roles": [
+            "BED_MANAGER"
+          ],
+          "scope": "beds:write"
+        }
+      },
+      {
+        "name": "users.list",
+        "kind": "read",
+        "idempotent": true,
+        "access": {
+          "roles": [],
+          "scope": "users:read"
+        }
+      },
+      {
+        "name": "users.create",
+        "kind": "write",
+        "idempotent": false,
+        "access": {
+          "roles": []
+        }
+      },
+      {
+        "name": "api-keys.list",
+        "kind": "read",
+        "idempotent": true,
+        "access": {
+          "roles": []
+        }
+      },
+      {
+        "name": "api-keys.create",
+        "kind": "write",
+        "idempotent": false,
+        "access": {
+          "roles": []
+        }
+      }
+    ],
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "answer": {
+          "type": "string",
+          "maxLength": 2000
+        },
+        "state": {
+          "type": "string",
+          "maxLength": 1000
+        }
+      },
+      "additionalProperties": false
+    },
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "ready": {
+          "type": "boolean"
+        },
+        "checklist": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "step": {
+                "type": "string",
+                "enum": [
+                  "departments",
+                  "doctor",
+                  "ward",
+                  "staff",
+                  "api-key"
+                ]
+              },
+              "title": {
+                "type": "string"
+              },
+              "neededForFirstPatient": {
+                "type": "boolean"
+              },
+              "status": {
+                "type": "string",
+                "enum": [
+                  "done",
+                  "missing",
+                  "skipped",
+                  "unknown"
+                ]
+              },
+              "detail": {
+                "type": "string"
+              }
+            },
+            "required": [
+              "step",
+              "title",
+              "neededForFirstPatient",
+              "status",
+              "detail"
+            ],
+            "additionalProperties": false
+          }
+        },
+        "did": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          }
+        },
+        "issued": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "for": {
+                "type": "string"
+              },
+              "kind": {
+                "type": "string",
+                "enum": [
+                  "password",
+                  "api-key"
+                ]
+              },
+              "id": {
+                "type": "string"
+              },
+              "secret": {
+                "type": "string"
+              }
+            },
+            "required": [
+              "for",
+              "kind",
+              "id",
+              "secret"
+            ],
+            "additionalProperties": false
+          }
+        },
+        "problem": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "question": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "step": {
+          "anyOf": [
+            {
+              "type": "string",
+              "enum": [
+                "departments",
+                "doctor",
+                "ward",
+                "staff",
+                "api-key"
+              ]
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "state": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "message": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "ready",
+        "checklist",
+        "did",
+        "issued",
+        "problem",
+        "question",
+        "step",
+        "state",
+        "message"
+      ],
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "Onboarding conversation",
+      "readOnlyHint": false,
+      "destructiveHint": false,
+      "idempotentHint": false,
+      "openWorldHint": false
+    }
+  },
+  {
+    "name": "support-query",
+    "module": "support",
+    "tool": true,
+    "skill": "support-query",
+    "title": "Ask the documentation",
+    "description": "Answers \"how do I …\" and \"what does this error mean\" from the service's own documentation (docs/, the routes and agents documents): the best passages with links (doc path and heading anchor) and the route or tool that does the job. Given `id` (an audit record id, a request id or an A2A task id) it explains what happened to that agent call, from this hospital's audit log.",
+    "scope": "agents:operations:read",
+    "tags": [
+      "support",
+      "help",
+      "documentation"
+    ],
+    "keywords": [
+      "how do i",
+      "how to",
+      "how can i",
+      "what does",
+      "documentation",
+      "docs",
+      "help",
+      "support",
+      "error mean",
+      "explain request",
+      "what happened"
+    ],
+    "examples": [
+      "How do I admit a patient?",
+      "What does 409 mean?",
+      "What happened to request 4f1c…?"
+    ],
+    "operations": [
+      {
+        "name": "support.search",
+        "kind": "read",
+        "idempotent": true,
+        "access": {
+          "roles": "any",
+          "scope": "any"
+        }
+      },
+      {
+        "name": "support.explainCall",
+        "kind": "read",
+        "idempotent": true,
+        "access": {
+          "roles": "any",
+          "scope": "any"
+        }
+      }
+    ],
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "question": {
+          "type": "string",
+          "maxLength": 500
+        },
+        "id": {
+          "type": "string",
+          "pattern": "^[A-Za-z0-9-]{8,64}$"
+        }
+      },
+      "additionalProperties": false
+    },
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "answer": {
+          "type": "object",
+          "properties": {
+            "question": {
+              "type": "string"
+            },
+            "passages": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "properties": {
+                  "title": {
+                    "type": "string"
+                  },
+                  "link": {
+                    "type": "string"
+                  },
+                  "snippet": {
+                    "type": "string"
+                  },
+                  "kind": {
+                    "type": "string",
+                    "enum": [
+                      "doc",
+                      "route",
+                      "tool"
+                    ]
+                  },
+                  "score": {
+                    "type": "number"
+                  }
+                },
+                "required": [
+                  "title",
+                  "link",
+                  "snippet",
+                  "kind",
+                  "score"
+                ],
+                "additionalProperties": false
+              }
+            },
+            "does": {
+              "anyOf": [
+                {
+                  "type": "object",
+                  "properties": {
+                    "route": {
+                      "type": [
+                        "string",
+                        "null"
+                      ]
+                    },
+                    "operation": {
+                      "type": [
+                        "string",
+                        "null"
+                      ]
+                    },
+                    "tools": {
+                      "type": "array",
+                      "items": {
+                        "type": "string"
+                      }
+                    },
+                    "link": {
+                      "type": "string"
+                    }
+                  },
+                  "required": [
+                    "route",
+                    "operation",
+                    "tools",
+                    "link"
+                  ],
+                  "additionalProperties": false
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "question",
+            "passages",
+            "does"
+          ],
+          "additionalProperties": false
+        },
+        "call": {
+          "type": "object",
+          "properties": {
+            "explanation": {
+              "type": "string"
+            },
+            "record": {
+              "type": "object",
+              "properties": {
+                "id": {
+                  "type": "string"
+                },
+                "at": {
+                  "type": "string",
+                  "format": "date-time",
+                  "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                },
+                "transport": {
+                  "type": "string",
+                  "enum": [
+                    "mcp",
+                    "a2a"
+                  ]
+                },
+                "capability": {
+                  "type": "string"
+                },
+                "skill": {
+                  "type": "string"
+                },
+                "actorKind": {
+                  "type": "string",
+                  "enum": [
+                    "apiKey",
+                    "user"
+                  ]
+                },
+                "actorId": {
+                  "type": "string"
+                },
+                "agent": {
+                  "type": "string"
+                },
+                "keyName": {
+                  "type": "string"
+                },
+                "onBehalfOf": {
+                  "type": "string"
+                },
+                "operations": {
+                  "type": "array",
+                  "items": {
+                    "type": "string"
+                  }
+                },
+                "outcome": {
+                  "type": "string",
+                  "enum": [
+                    "success",
+                    "refused",
+                    "failed"
+                  ]
+                },
+                "errorCode": {
+                  "type": "string"
+                },
+                "durationMs": {
+                  "type": "number"
+                },
+                "requestId": {
+                  "type": "string"
+                },
+                "rpcId": {
+                  "type": "string"
+                },
+                "taskId": {
+                  "type": "string"
+                },
+                "args": {
+                  "type": "object",
+                  "propertyNames": {
+                    "type": "string"
+                  },
+                  "additionalProperties": {}
+                }
+              },
+              "required": [
+                "id",
+                "at",
+                "transport",
+                "capability",
+                "actorKind",
+                "actorId",
+                "operations",
+                "outcome",
+                "durationMs",
+                "requestId",
+                "args"
+              ],
+              "additionalProperties": false
+            }
+          },
+          "required": [
+            "explanation",
+            "record"
+          ],
+          "additionalProperties": false
+        }
+      },
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "Ask the documentation",
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true,
+      "openWorldHint": false
+    }
   }
 ];
 
@@ -13645,6 +14211,43 @@ export const SKILL_TABLE: readonly Skill[] = [
       "approval",
       "status"
     ]
+  },
+  {
+    "name": "onboarding-chat",
+    "title": "Onboarding conversation",
+    "description": "A guided set-up of a new hospital: asks for the next missing piece, creates it, until the hospital is ready for its first patient (multi-turn: the task waits for each answer).",
+    "tags": [
+      "onboarding",
+      "setup"
+    ],
+    "examples": [
+      "Set up my hospital"
+    ],
+    "keywords": [
+      "onboarding",
+      "set up",
+      "setup",
+      "get started"
+    ]
+  },
+  {
+    "name": "support-query",
+    "title": "Ask the documentation",
+    "description": "Answers how-to and error questions from the service's documentation with links and the route or tool to use, and explains what happened to an agent call by its request or audit id.",
+    "tags": [
+      "support",
+      "help"
+    ],
+    "examples": [
+      "How do I admit a patient?"
+    ],
+    "keywords": [
+      "how do i",
+      "how to",
+      "documentation",
+      "help",
+      "what does"
+    ]
   }
 ];
 
@@ -13669,4 +14272,6 @@ export const MODULE_LOADERS = {
   "reports": () => import("../modules/reports/manifest"),
   "monitor": () => import("../modules/monitor/manifest"),
   "agent-actions": () => import("../modules/agent-actions/manifest"),
+  "onboarding": () => import("../modules/onboarding/manifest"),
+  "support": () => import("../modules/support/manifest"),
 } as const;

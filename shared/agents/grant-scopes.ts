@@ -12,6 +12,8 @@ import { refusal } from './scope';
 
 function scopesOpening(cap: AnyCapability): Scope[] {
   const own = [cap.scope];
+  // Its operations keep their own access: consenting to it opens no scope of theirs.
+  if (cap.perOperationAccess) return own;
   for (const op of cap.operations)
     if (!op.access.public && op.access.scope && op.access.scope !== 'any')
       own.push(op.access.scope);

@@ -67,6 +67,12 @@ export function refusal(cap: AnyCapability, credential: Credential): string | nu
   if (clinical) {
     return `${cap.name} calls ${clinical.name}, which changes a patient's care: agents may only propose it`;
   }
+  if (cap.perOperationAccess) {
+    // Its operations decide one by one, with the caller's own access (never widened).
+    const scopes = credential.kind === 'user' ? credential.grant?.scopes : credential.scopes;
+    if (scopes === undefined || agentScopes(scopes).has(cap.scope)) return null;
+    return `${credential.kind === 'user' ? 'The access token' : 'API key'} lacks the scope ${cap.scope} required by ${cap.name}`;
+  }
   if (credential.kind === 'user') {
     const op = cap.operations.find((o) => !roleMay(o, credential));
     if (op) return `Role ${credential.role} may not use ${cap.name} (it calls ${op.name})`;
@@ -103,7 +109,12 @@ export function usableBy(
  */
 export function grantedActor(cap: AnyCapability, agent: AgentActor): AgentActor {
   const credential = agent.credential;
-  if (credential.kind !== 'apiKey' || !agentScopes(credential.scopes).has(cap.scope)) return agent;
+  if (
+    cap.perOperationAccess ||
+    credential.kind !== 'apiKey' ||
+    !agentScopes(credential.scopes).has(cap.scope)
+  )
+    return agent;
   const granted = new Set<Scope>(credential.scopes);
   for (const op of cap.operations) {
     const scope = operationScope(op);

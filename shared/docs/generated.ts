@@ -30,8 +30,10 @@ import {
 } from '../manifest/generated-sources';
 import type { ModuleManifest } from '../manifest/module';
 import { MODULES } from '../modules/index';
+import { buildIndex } from '../modules/support/index';
 import { agentsMarkdown } from './agents';
 import { modulesMarkdown } from './modules';
+import { allPassages, docsIndexSource } from './passages';
 import { readmeMarkdown } from './readme';
 import { type FieldRow, fieldRows, jsonSchemaOf, typeText } from './schema-text';
 
@@ -218,4 +220,7 @@ export const GENERATED_DOCS: Record<string, () => string> = {
   'docs/modules.md': () => modulesMarkdown(MODULES),
   // Its agents block only; the rest is written by hand.
   'README.md': () => readmeMarkdown(MODULES),
+  // Last: it indexes docs/ and the routes and agents documents as rendered above.
+  'shared/modules/support/docs-index.generated.ts': () =>
+    docsIndexSource(buildIndex(allPassages(MODULES, agentsMarkdown(MODULES)))),
 };

@@ -32,11 +32,13 @@ import lab from './lab/manifest';
 import monitor from './monitor/manifest';
 import notifications from './notifications/manifest';
 import oauth from './oauth/manifest';
+import onboarding from './onboarding/manifest';
 import patients from './patients/manifest';
 import pharmacy from './pharmacy/manifest';
 import radiology from './radiology/manifest';
 import reports from './reports/manifest';
 import roster from './roster/manifest';
+import support from './support/manifest';
 import tenants from './tenants/manifest';
 import theatre from './theatre/manifest';
 import users from './users/manifest';
@@ -77,6 +79,8 @@ export const MODULES: readonly ModuleManifest[] = [
   // The OpenAPI document covers every route of this list, its own included.
   openapiPlatform((): readonly ModuleRoute[] => routesOf(MODULES)),
   agentActions,
+  onboarding,
+  support,
 ];
 
 checkModules(MODULES);

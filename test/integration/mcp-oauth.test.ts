@@ -217,6 +217,7 @@ describe('the SDK client authorizes itself', () => {
       'list-departments',
       'list-doctors',
       'search-patients',
+      'support-query',
     ]);
     const found = toolAnswer(
       await client.callTool({ name: 'search-patients', arguments: { q: 'Meera' } }),
@@ -284,6 +285,7 @@ describe('the SDK client authorizes itself', () => {
       'get-critical-lab-results',
       'get-lab-results',
       'get-lab-worklist',
+      'support-query',
     ]);
     const worklist = toolAnswer(
       await client.callTool({ name: 'get-lab-worklist', arguments: { list: 'collection' } }),
@@ -319,7 +321,9 @@ describe('the SDK client authorizes itself', () => {
       'get-queue-status',
       'list-departments',
       'list-doctors',
+      'onboarding-chat',
       'search-patients',
+      'support-query',
     ]);
     // The administrator makes her an accountant: the same token now shows what both allow.
     expect((await h.admin.patch(`/users/${staff.user.id}`, { role: 'ACCOUNTANT' })).status).toBe(
@@ -333,7 +337,9 @@ describe('the SDK client authorizes itself', () => {
       'get-report',
       'list-departments',
       'list-doctors',
+      'onboarding-chat',
       'search-patients',
+      'support-query',
     ]);
     await client.close();
   });

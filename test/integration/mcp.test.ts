@@ -191,6 +191,8 @@ describe.each<McpTransportName>(['http', 'sse'])('MCP over %s', (transport) => {
         'billing-health-check',
         'get-report',
         'system-monitor',
+        'onboarding-chat',
+        'support-query',
       ]);
       const refused = toolAnswer(
         await mcp.callTool({ name: 'search-patients', arguments: { q: 'a' } }),
@@ -317,6 +319,8 @@ describe('the README reception key (agents:reception:write + agents:operations:r
           'register-patient',
           'search-patients',
           'system-monitor',
+          'onboarding-chat',
+          'support-query',
         ].sort(),
       );
       // What it does not see, by the scope that would open it (the proposals among them).

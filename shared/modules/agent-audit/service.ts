@@ -39,3 +39,33 @@ export function listAudit(ctx: Context, input: ListAuditInput) {
     view(AgentAuditRecord, AuditRecord.read(item)),
   );
 }
+
+/** How many of the newest records a lookup by id reads at most (one Query page each). */
+export const AUDIT_LOOKUP_PAGES = 5;
+const LOOKUP_PAGE = 200;
+
+/**
+ * The record of one call of this hospital, found by its record id, request id or A2A task id,
+ * newest first among the latest AUDIT_LOOKUP_PAGES × 200 records (null: none of them). The log is
+ * keyed by time; a lookup by id reads its tenant's partition with a filter, never another's.
+ */
+export async function findAuditCall(store: Store, id: string): Promise<AgentAuditRecord | null> {
+  const spec = {
+    ...auditQuery(store, {} as ListAuditInput),
+    filter: {
+      expression: '#id = :x OR #requestId = :x OR #taskId = :x',
+      names: { '#id': 'id', '#requestId': 'requestId', '#taskId': 'taskId' },
+      values: { ':x': id },
+    },
+  };
+  let cursor: string | undefined;
+  for (let page = 0; page < AUDIT_LOOKUP_PAGES; page++) {
+    const found = await store.queryPage(spec, { limit: LOOKUP_PAGE, cursor }, (item) =>
+      view(AgentAuditRecord, AuditRecord.read(item)),
+    );
+    if (found.items[0]) return found.items[0];
+    if (!found.nextCursor) return null;
+    cursor = found.nextCursor;
+  }
+  return null;
+}

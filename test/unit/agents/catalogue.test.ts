@@ -136,6 +136,8 @@ describe('scope filter', () => {
       'billing-health-check',
       'get-report',
       'system-monitor',
+      'onboarding-chat',
+      'support-query',
     ]);
     // A reception agent finds the patient, the doctor and a free slot its bookings need.
     expect(usableBy(CAPABILITIES, key('agents:reception:write')).map((c) => c.name)).toEqual([
@@ -150,10 +152,12 @@ describe('scope filter', () => {
       'check-in-patient',
       'check-doctor-availability',
       'get-queue-status',
+      'support-query',
     ]);
     // The demo hospital's tool opens to its own scope only (docs/demo.md).
     expect(usableBy(CAPABILITIES, key('demo:write')).map((c) => c.name)).toEqual([
       'generate-demo-data',
+      'support-query',
     ]);
     // A clinical agent finds the patient and the encounter it proposes for, and follows its proposals.
     expect(usableBy(CAPABILITIES, key('agents:clinical:propose')).map((c) => c.name)).toEqual([
@@ -167,7 +171,29 @@ describe('scope filter', () => {
       'propose-radiology-order',
       'propose-surgery-booking',
       'get-agent-action',
+      'support-query',
     ]);
+  });
+
+  it('a capability of per-operation access: any signed-in user, a key with its scope, nothing widened', () => {
+    const user = (role: string) => ({ kind: 'user' as const, id: 'u1', role: role as never });
+    expect(refusal(cap('onboarding-chat'), user('RECEPTIONIST'))).toBeNull();
+    expect(refusal(cap('onboarding-chat'), key('agents:operations:read'))).toBeNull();
+    expect(refusal(cap('onboarding-chat'), key('doctors:write'))).toBe(
+      'API key lacks the scope agents:operations:read required by onboarding-chat',
+    );
+    // An OAuth grant without its scope: refused as a token, whatever the role.
+    const granted = { ...user('ADMIN'), grant: { scopes: ['patients:read'] } } as never;
+    expect(refusal(cap('onboarding-chat'), granted)).toBe(
+      'The access token lacks the scope agents:operations:read required by onboarding-chat',
+    );
+    // The key's scopes stay its own: departments.create still asks for doctors:write.
+    const agent = {
+      kind: 'agent' as const,
+      agent: 'test',
+      credential: key('agents:operations:read'),
+    };
+    expect(grantedActor(cap('onboarding-chat'), agent)).toBe(agent);
   });
 
   it('a user passes by role as on REST', () => {
