@@ -13,6 +13,19 @@ export interface Settings {
   throttleRateLimit: number;
   /** Short burst allowance on top of the rate (token bucket size). Context `throttleBurstLimit`. */
   throttleBurstLimit: number;
+  /**
+   * Each hospital's own share of the stage (docs/deployment.md, "Throttling"): requests a second
+   * and burst, counted per hospital for every authenticated REST request (shared/edge/fair-share.ts).
+   * At most the stage's. Context `hospitalRateLimit` / `hospitalBurstLimit`.
+   */
+  hospitalRateLimit: number;
+  hospitalBurstLimit: number;
+  /**
+   * Each API key's own share, within its hospital's (at most the hospital's). Context
+   * `apiKeyRateLimit` / `apiKeyBurstLimit`.
+   */
+  apiKeyRateLimit: number;
+  apiKeyBurstLimit: number;
   /** Requests per 5 minutes from one IP before WAF blocks it. Context `wafRateLimitPer5Min`. */
   wafRateLimitPer5Min: number;
   /** Retention of every log group (Lambda, access, WAF). Context `logRetentionDays`. */
@@ -68,8 +81,14 @@ export interface Settings {
 export const DEFAULT_SETTINGS: Settings = {
   stackName: 'Hospital',
   stageName: 'prod',
-  throttleRateLimit: 100,
-  throttleBurstLimit: 200,
+  // 50 hospitals at a morning peak of about 7 requests a second each are 350 a second: the stage
+  // is sized for that with headroom, and one hospital may take at most 25 of it (docs/deployment.md).
+  throttleRateLimit: 500,
+  throttleBurstLimit: 1000,
+  hospitalRateLimit: 25,
+  hospitalBurstLimit: 50,
+  apiKeyRateLimit: 10,
+  apiKeyBurstLimit: 20,
   wafRateLimitPer5Min: 6000,
   logRetentionDays: 365,
   logLevel: 'info',
@@ -134,8 +153,7 @@ export function readSettings(node: Node): Settings {
   return {
     stackName: str(node, 'stackName', d.stackName),
     stageName: str(node, 'apiStageName', d.stageName),
-    throttleRateLimit: num(node, 'throttleRateLimit', d.throttleRateLimit),
-    throttleBurstLimit: num(node, 'throttleBurstLimit', d.throttleBurstLimit),
+    ...fairShareSettings(node),
     wafRateLimitPer5Min: num(node, 'wafRateLimitPer5Min', d.wafRateLimitPer5Min),
     logRetentionDays: num(node, 'logRetentionDays', d.logRetentionDays),
     logLevel: logLevel as Settings['logLevel'],
@@ -147,6 +165,31 @@ export function readSettings(node: Node): Settings {
     ...(domainName && certificateArn ? { domain: { name: domainName, certificateArn } } : {}),
     notify: notifySettings(node),
   };
+}
+
+/** The stage throttle and the shares within it: each at most the limit it lives within. */
+function fairShareSettings(node: Node) {
+  const d = DEFAULT_SETTINGS;
+  const limits = {
+    throttleRateLimit: num(node, 'throttleRateLimit', d.throttleRateLimit),
+    throttleBurstLimit: num(node, 'throttleBurstLimit', d.throttleBurstLimit),
+    hospitalRateLimit: num(node, 'hospitalRateLimit', d.hospitalRateLimit),
+    hospitalBurstLimit: num(node, 'hospitalBurstLimit', d.hospitalBurstLimit),
+    apiKeyRateLimit: num(node, 'apiKeyRateLimit', d.apiKeyRateLimit),
+    apiKeyBurstLimit: num(node, 'apiKeyBurstLimit', d.apiKeyBurstLimit),
+  };
+  const within = [
+    ['hospitalRateLimit', 'throttleRateLimit'],
+    ['hospitalBurstLimit', 'throttleBurstLimit'],
+    ['apiKeyRateLimit', 'hospitalRateLimit'],
+    ['apiKeyBurstLimit', 'hospitalBurstLimit'],
+  ] as const;
+  for (const [share, ceiling] of within)
+    if (limits[share] > limits[ceiling])
+      throw new Error(
+        `Context ${share} (${limits[share]}) must be at most ${ceiling} (${limits[ceiling]})`,
+      );
+  return limits;
 }
 
 function notifySettings(node: Node): Settings['notify'] {

@@ -1,0 +1,82 @@
+/**
+ * The platform settings of issue 23 in the synthesized templates: the fair share between
+ * hospitals, deployment naming, the MCP endpoint's protection, the production profile and the
+ * budget alarm. Expected values are written out by hand.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { App, type CfnElement, NestedStack, Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../../lib/function-specs';
+import { HospitalStack } from '../../lib/hospital-stack';
+import { readSettings } from '../../lib/settings';
+
+// biome-ignore lint/suspicious/noExplicitAny: CloudFormation JSON
+type Json = any;
+
+function testApp(extra: Record<string, unknown> = {}): App {
+  const { context } = JSON.parse(readFileSync(join(PROJECT_ROOT, 'cdk.json'), 'utf8')) as {
+    context: Record<string, unknown>;
+  };
+  return new App({
+    context: { ...context, 'aws:cdk:bundling-stacks': [], ...extra },
+    builtinCloudFormationValidation: false,
+  });
+}
+const build = (id: string, extra: Record<string, unknown> = {}) => {
+  const app = testApp(extra);
+  return new HospitalStack(app, id, { settings: readSettings(app.node) });
+};
+const stacksOf = (top: Stack): Stack[] => [
+  top,
+  ...top.node.findAll().filter((c): c is NestedStack => c instanceof NestedStack),
+];
+const cache = new Map<Stack, Record<string, Json>>();
+const resources = (s: Stack): Record<string, Json> => {
+  if (!cache.has(s)) cache.set(s, Template.fromStack(s).toJSON().Resources);
+  return cache.get(s)!;
+};
+const allResources = (top: Stack) => stacksOf(top).flatMap((s) => Object.values(resources(s)));
+
+let stack: HospitalStack;
+beforeAll(() => {
+  stack = build('PlatformTest');
+});
+
+describe('fair share between hospitals', () => {
+  it('gives every REST function that serves operations the hospital and API key limits', () => {
+    const envOf = (name: string) => {
+      const f = stack.functions.all.find((x) => x.spec.name === name)!;
+      const el = f.fn.node.defaultChild as CfnElement;
+      const r = resources(Stack.of(el))[Stack.of(el).getLogicalId(el)];
+      return r.Properties.Environment.Variables as Record<string, unknown>;
+    };
+    expect(envOf('patients')).toMatchObject({
+      HMS_HOSPITAL_RATE_LIMIT: '25',
+      HMS_HOSPITAL_BURST_LIMIT: '50',
+      HMS_API_KEY_RATE_LIMIT: '10',
+      HMS_API_KEY_BURST_LIMIT: '20',
+    });
+    // The page-serving function counts nothing (it has no table).
+    expect(envOf('web')).not.toHaveProperty('HMS_HOSPITAL_RATE_LIMIT');
+  });
+
+  it('keeps the stage throttle as the ceiling of every share', () => {
+    const stage = allResources(stack).find((r) => r.Type === 'AWS::ApiGateway::Stage')!;
+    expect(stage.Properties.MethodSettings[0]).toMatchObject({
+      ThrottlingRateLimit: 500,
+      ThrottlingBurstLimit: 1000,
+    });
+    const read = (ctx: Record<string, unknown>) => () => readSettings(testApp(ctx).node);
+    expect(read({ hospitalRateLimit: 600 })).toThrow(
+      'Context hospitalRateLimit (600) must be at most throttleRateLimit (500)',
+    );
+    expect(read({ apiKeyBurstLimit: 60 })).toThrow(
+      'Context apiKeyBurstLimit (60) must be at most hospitalBurstLimit (50)',
+    );
+    expect(
+      read({ throttleRateLimit: 50, hospitalRateLimit: 10, apiKeyRateLimit: 5 }),
+    ).not.toThrow();
+  });
+});
