@@ -80,3 +80,61 @@ describe('fair share between hospitals', () => {
     ).not.toThrow();
   });
 });
+
+describe('two copies in one account and region', () => {
+  /** Properties that name a resource account- or region-wide (a second copy must not reuse them). */
+  const PHYSICAL_NAMES = new Set([
+    'Name',
+    'EventBusName',
+    'DashboardName',
+    'BackupVaultName',
+    'BackupPlanName',
+    'LogGroupName',
+    'TopicName',
+    'QueueName',
+    'FunctionName',
+    'RoleName',
+    'TableName',
+    'SecretName',
+    'MetricNamespace',
+  ]);
+  function namesOf(top: Stack): string[] {
+    const found: string[] = [];
+    const add = (props: Json) => {
+      for (const [key, value] of Object.entries(props ?? {}))
+        if (typeof value === 'string' && PHYSICAL_NAMES.has(key)) found.push(`${key}=${value}`);
+    };
+    for (const r of allResources(top)) {
+      // An alias's name (`live`) is per function, not per account.
+      if (r.Type === 'AWS::Lambda::Alias') continue;
+      add(r.Properties);
+      add(r.Properties?.BackupPlan);
+      for (const t of r.Properties?.MetricTransformations ?? []) add(t);
+    }
+    return found;
+  }
+
+  it('names every account-wide resource after stackName, so a second copy does not collide', () => {
+    const copy = (stackName: string) => {
+      const app = testApp({ stackName });
+      return new HospitalStack(app, 'HospitalStack', {
+        stackName,
+        settings: readSettings(app.node),
+      });
+    };
+    const a = copy('HospitalA');
+    const b = copy('HospitalB');
+    const namesA = namesOf(a);
+    expect(namesA).toEqual(
+      expect.arrayContaining([
+        'Name=HospitalA-events',
+        'DashboardName=HospitalA-service',
+        'Name=HospitalA-api',
+        'MetricNamespace=HospitalManagementService/HospitalA',
+      ]),
+    );
+    const namesB = new Set(namesOf(b));
+    const shared = namesA.filter((n) => namesB.has(n));
+    expect(shared).toEqual([]);
+  }, 120_000);
+});
