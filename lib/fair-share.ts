@@ -1,4 +1,5 @@
 import { FAIR_SHARE_ENV } from '../shared/edge/fair-share';
+import { REGISTRATION_ENV } from '../shared/modules/tenants/registration';
 import type { ApiFunction } from './functions';
 import type { Settings } from './settings';
 
@@ -19,5 +20,18 @@ export function applyFairShare(functions: readonly ApiFunction[], settings: Fair
     f.fn.addEnvironment(FAIR_SHARE_ENV.hospitalBurst, String(settings.hospitalBurstLimit));
     f.fn.addEnvironment(FAIR_SHARE_ENV.apiKeyRate, String(settings.apiKeyRateLimit));
     f.fn.addEnvironment(FAIR_SHARE_ENV.apiKeyBurst, String(settings.apiKeyBurstLimit));
+  }
+}
+
+/** The registration setting of the production profile, for the functions that serve operations. */
+export function applyRegistration(
+  functions: readonly ApiFunction[],
+  settings: Pick<Settings, 'registration' | 'registrationInviteSha256'>,
+) {
+  for (const f of functions) {
+    if (!f.spec.restGroup || f.spec.permissions.table === 'none') continue;
+    f.fn.addEnvironment(REGISTRATION_ENV.mode, settings.registration);
+    if (settings.registrationInviteSha256)
+      f.fn.addEnvironment(REGISTRATION_ENV.inviteSha256, settings.registrationInviteSha256);
   }
 }

@@ -26,6 +26,12 @@ export interface Settings {
    */
   apiKeyRateLimit: number;
   apiKeyBurstLimit: number;
+  /**
+   * Who may register a hospital (`POST /tenants`): `open`, `invite-only` (with the code whose
+   * SHA-256 is `registrationInviteSha256`) or `closed`. Context `registration`.
+   */
+  registration: 'open' | 'invite-only' | 'closed';
+  registrationInviteSha256?: string;
   /** Requests per 5 minutes from one IP before WAF blocks it. Context `wafRateLimitPer5Min`. */
   wafRateLimitPer5Min: number;
   /** Retention of every log group (Lambda, access, WAF). Context `logRetentionDays`. */
@@ -85,6 +91,7 @@ export const DEFAULT_SETTINGS: Settings = {
   // is sized for that with headroom, and one hospital may take at most 25 of it (docs/deployment.md).
   throttleRateLimit: 500,
   throttleBurstLimit: 1000,
+  registration: 'open',
   hospitalRateLimit: 25,
   hospitalBurstLimit: 50,
   apiKeyRateLimit: 10,
@@ -154,6 +161,7 @@ export function readSettings(node: Node): Settings {
     stackName: str(node, 'stackName', d.stackName),
     stageName: str(node, 'apiStageName', d.stageName),
     ...fairShareSettings(node),
+    ...registrationSettings(node),
     wafRateLimitPer5Min: num(node, 'wafRateLimitPer5Min', d.wafRateLimitPer5Min),
     logRetentionDays: num(node, 'logRetentionDays', d.logRetentionDays),
     logLevel: logLevel as Settings['logLevel'],
@@ -164,6 +172,23 @@ export function readSettings(node: Node): Settings {
     ...optionalArn(node, 'backupCopyVaultArn', ':backup-vault:'),
     ...(domainName && certificateArn ? { domain: { name: domainName, certificateArn } } : {}),
     notify: notifySettings(node),
+  };
+}
+
+const REGISTRATION = ['open', 'invite-only', 'closed'] as const;
+
+function registrationSettings(node: Node) {
+  const registration = str(node, 'registration', DEFAULT_SETTINGS.registration);
+  if (!(REGISTRATION as readonly string[]).includes(registration))
+    throw new Error(`Context registration must be one of ${REGISTRATION.join(', ')}`);
+  const hash = str(node, 'registrationInviteSha256');
+  if ((registration === 'invite-only') !== Boolean(hash) || (hash && !/^[0-9a-f]{64}$/.test(hash)))
+    throw new Error(
+      'Context registration=invite-only needs registrationInviteSha256 (64 hex digits), and only it',
+    );
+  return {
+    registration: registration as Settings['registration'],
+    ...(hash ? { registrationInviteSha256: hash } : {}),
   };
 }
 

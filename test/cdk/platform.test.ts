@@ -138,3 +138,62 @@ describe('two copies in one account and region', () => {
     expect(shared).toEqual([]);
   }, 120_000);
 });
+
+describe('production profile', () => {
+  it('tells the functions the registration mode (open by default)', () => {
+    const patientsEnv = (s: HospitalStack) => {
+      const f = s.functions.all.find((x) => x.spec.name === 'patients')!;
+      const el = f.fn.node.defaultChild as CfnElement;
+      return resources(Stack.of(el))[Stack.of(el).getLogicalId(el)].Properties.Environment
+        .Variables;
+    };
+    expect(patientsEnv(stack)).toMatchObject({ HMS_REGISTRATION: 'open' });
+    expect(patientsEnv(stack)).not.toHaveProperty('HMS_REGISTRATION_INVITE_SHA256');
+    const hash = 'a'.repeat(64);
+    const invite = build('InviteTest', {
+      registration: 'invite-only',
+      registrationInviteSha256: hash,
+    });
+    expect(patientsEnv(invite)).toMatchObject({
+      HMS_REGISTRATION: 'invite-only',
+      HMS_REGISTRATION_INVITE_SHA256: hash,
+    });
+    const read = (ctx: Record<string, unknown>) => () => readSettings(testApp(ctx).node);
+    expect(read({ registration: 'closed' })).not.toThrow();
+    expect(read({ registration: 'sometimes' })).toThrow(
+      'Context registration must be one of open, invite-only, closed',
+    );
+    expect(read({ registration: 'invite-only' })).toThrow(/needs registrationInviteSha256/);
+    expect(read({ registration: 'open', registrationInviteSha256: hash })).toThrow(
+      /needs registrationInviteSha256/,
+    );
+  }, 60_000);
+
+  it('rate-limits sign-in and registration per IP, and lets a long report through the common rules', () => {
+    const acl = allResources(stack).find((r) => r.Type === 'AWS::WAFv2::WebACL')!;
+    const rules = acl.Properties.Rules as Json[];
+    expect(rules.map((r) => [r.Name, r.Priority])).toEqual([
+      ['RateLimitPerIp', 0],
+      ['RateLimitSignIn', 1],
+      ['RateLimitRegistration', 2],
+      ['AWSManagedRulesAmazonIpReputationList', 3],
+      ['AWSManagedRulesCommonRuleSet', 4],
+      ['AWSManagedRulesKnownBadInputsRuleSet', 5],
+    ]);
+    const scoped = (name: string) => {
+      const rate = rules.find((r) => r.Name === name).Statement.RateBasedStatement;
+      const [method, path] = rate.ScopeDownStatement.AndStatement.Statements;
+      return [
+        rate.Limit,
+        method.ByteMatchStatement.SearchString,
+        path.ByteMatchStatement.SearchString,
+      ];
+    };
+    expect(scoped('RateLimitSignIn')).toEqual([300, 'POST', '/auth/login']);
+    expect(scoped('RateLimitRegistration')).toEqual([10, 'POST', '/tenants']);
+    const common = rules.find((r) => r.Name === 'AWSManagedRulesCommonRuleSet');
+    expect(common.Statement.ManagedRuleGroupStatement.RuleActionOverrides).toEqual([
+      { Name: 'SizeRestrictions_BODY', ActionToUse: { Count: {} } },
+    ]);
+  });
+});
