@@ -32,6 +32,8 @@ export interface Settings {
    */
   registration: 'open' | 'invite-only' | 'closed';
   registrationInviteSha256?: string;
+  /** Optional monthly cost budget (docs/cost.md): context `monthlyBudgetUsd` + `budgetAlertEmail`. */
+  budget?: { amountUsd: number; email: string };
   /** Requests per 5 minutes from one IP before WAF blocks it. Context `wafRateLimitPer5Min`. */
   wafRateLimitPer5Min: number;
   /** Retention of every log group (Lambda, access, WAF). Context `logRetentionDays`. */
@@ -162,6 +164,7 @@ export function readSettings(node: Node): Settings {
     stageName: str(node, 'apiStageName', d.stageName),
     ...fairShareSettings(node),
     ...registrationSettings(node),
+    ...budgetSettings(node),
     wafRateLimitPer5Min: num(node, 'wafRateLimitPer5Min', d.wafRateLimitPer5Min),
     logRetentionDays: num(node, 'logRetentionDays', d.logRetentionDays),
     logLevel: logLevel as Settings['logLevel'],
@@ -173,6 +176,17 @@ export function readSettings(node: Node): Settings {
     ...(domainName && certificateArn ? { domain: { name: domainName, certificateArn } } : {}),
     notify: notifySettings(node),
   };
+}
+
+function budgetSettings(node: Node): Pick<Settings, 'budget'> {
+  const amount = str(node, 'monthlyBudgetUsd');
+  const email = str(node, 'budgetAlertEmail');
+  if (amount === undefined && email === undefined) return {};
+  if (amount === undefined || email === undefined || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email))
+    throw new Error(
+      'Context monthlyBudgetUsd and budgetAlertEmail (an e-mail address) go together',
+    );
+  return { budget: { amountUsd: num(node, 'monthlyBudgetUsd', 0), email } };
 }
 
 const REGISTRATION = ['open', 'invite-only', 'closed'] as const;

@@ -197,3 +197,36 @@ describe('production profile', () => {
     ]);
   });
 });
+
+describe('monthly budget', () => {
+  it('exists only when asked for, on the deployment tag, with an e-mail at 80% actual and 100% forecast', () => {
+    const budgetsOf = (s: Stack) =>
+      allResources(s).filter((r) => r.Type === 'AWS::Budgets::Budget');
+    expect(budgetsOf(stack)).toEqual([]);
+    const withBudget = build('BudgetTest', {
+      monthlyBudgetUsd: '250',
+      budgetAlertEmail: 'finance@hospital.example',
+    });
+    const [budget] = budgetsOf(withBudget);
+    expect(budget.Properties.Budget).toEqual({
+      BudgetName: 'BudgetTest-monthly',
+      BudgetType: 'COST',
+      TimeUnit: 'MONTHLY',
+      BudgetLimit: { Amount: 250, Unit: 'USD' },
+      CostFilters: { TagKeyValue: ['user:hms-deployment$BudgetTest'] },
+    });
+    expect(
+      budget.Properties.NotificationsWithSubscribers.map((n: Json) => [
+        n.Notification.NotificationType,
+        n.Notification.Threshold,
+        n.Subscribers[0].Address,
+      ]),
+    ).toEqual([
+      ['ACTUAL', 80, 'finance@hospital.example'],
+      ['FORECASTED', 100, 'finance@hospital.example'],
+    ]);
+    expect(() => readSettings(testApp({ monthlyBudgetUsd: '250' }).node)).toThrow(
+      'Context monthlyBudgetUsd and budgetAlertEmail (an e-mail address) go together',
+    );
+  }, 60_000);
+});
