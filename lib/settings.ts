@@ -32,6 +32,8 @@ export interface Settings {
    */
   registration: 'open' | 'invite-only' | 'closed';
   registrationInviteSha256?: string;
+  /** With `domain` only: the default execute-api endpoint answers nothing. Context `disableExecuteApiEndpoint`. */
+  disableExecuteApiEndpoint: boolean;
   /** Optional monthly cost budget (docs/cost.md): context `monthlyBudgetUsd` + `budgetAlertEmail`. */
   budget?: { amountUsd: number; email: string };
   /** Requests per 5 minutes from one IP before WAF blocks it. Context `wafRateLimitPer5Min`. */
@@ -94,6 +96,7 @@ export const DEFAULT_SETTINGS: Settings = {
   throttleRateLimit: 500,
   throttleBurstLimit: 1000,
   registration: 'open',
+  disableExecuteApiEndpoint: false,
   hospitalRateLimit: 25,
   hospitalBurstLimit: 50,
   apiKeyRateLimit: 10,
@@ -165,6 +168,7 @@ export function readSettings(node: Node): Settings {
     ...fairShareSettings(node),
     ...registrationSettings(node),
     ...budgetSettings(node),
+    disableExecuteApiEndpoint: executeApiSetting(node, Boolean(domainName)),
     wafRateLimitPer5Min: num(node, 'wafRateLimitPer5Min', d.wafRateLimitPer5Min),
     logRetentionDays: num(node, 'logRetentionDays', d.logRetentionDays),
     logLevel: logLevel as Settings['logLevel'],
@@ -176,6 +180,19 @@ export function readSettings(node: Node): Settings {
     ...(domainName && certificateArn ? { domain: { name: domainName, certificateArn } } : {}),
     notify: notifySettings(node),
   };
+}
+
+function executeApiSetting(node: Node, hasDomain: boolean): boolean {
+  const disable = bool(
+    node,
+    'disableExecuteApiEndpoint',
+    DEFAULT_SETTINGS.disableExecuteApiEndpoint,
+  );
+  if (disable && !hasDomain)
+    throw new Error(
+      'Context disableExecuteApiEndpoint needs domainName: the API would be unreachable',
+    );
+  return disable;
 }
 
 function budgetSettings(node: Node): Pick<Settings, 'budget'> {

@@ -230,3 +230,22 @@ describe('monthly budget', () => {
     );
   }, 60_000);
 });
+
+describe('custom domain only', () => {
+  it('switches the execute-api endpoint off only when asked, and only with a domain', () => {
+    const restApi = (s: HospitalStack) =>
+      allResources(s).find((r) => r.Type === 'AWS::ApiGateway::RestApi')!.Properties;
+    expect(restApi(stack)).not.toHaveProperty('DisableExecuteApiEndpoint');
+    const domain = {
+      domainName: 'hms.example.org',
+      certificateArn: 'arn:aws:acm:eu-west-2:123456789012:certificate/abc',
+    };
+    const off = build('DomainOnly', { ...domain, disableExecuteApiEndpoint: 'true' });
+    expect(restApi(off).DisableExecuteApiEndpoint).toBe(true);
+    const domainName = allResources(off).find((r) => r.Type === 'AWS::ApiGateway::DomainName');
+    expect(domainName.Properties.SecurityPolicy).toBe('TLS_1_2');
+    expect(() => readSettings(testApp({ disableExecuteApiEndpoint: 'true' }).node)).toThrow(
+      'Context disableExecuteApiEndpoint needs domainName',
+    );
+  }, 60_000);
+});
