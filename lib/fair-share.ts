@@ -1,5 +1,4 @@
-import { FAIR_SHARE_ENV } from '../shared/edge/fair-share';
-import { REGISTRATION_ENV } from '../shared/modules/tenants/registration';
+import { FAIR_SHARE_ENV, REGISTRATION_ENV } from '../shared/kernel/deployment-env';
 import type { ApiFunction } from './functions';
 import type { Settings } from './settings';
 

@@ -11,6 +11,7 @@
  * is counted.
  */
 import type { Principal } from '../auth/principal';
+import { FAIR_SHARE_ENV } from '../kernel/deployment-env';
 import { RateLimited } from '../kernel/errors';
 import { countInWindow } from '../kernel/store/rate-window';
 import type { Stores } from '../kernel/store/store';
@@ -27,13 +28,7 @@ export interface FairShare {
   apiKey: Rate;
 }
 
-/** The environment variables the stack sets on every REST function (lib/functions.ts). */
-export const FAIR_SHARE_ENV = {
-  hospitalRate: 'HMS_HOSPITAL_RATE_LIMIT',
-  hospitalBurst: 'HMS_HOSPITAL_BURST_LIMIT',
-  apiKeyRate: 'HMS_API_KEY_RATE_LIMIT',
-  apiKeyBurst: 'HMS_API_KEY_BURST_LIMIT',
-} as const;
+export { FAIR_SHARE_ENV };
 
 function positive(name: string): number | undefined {
   const value = Number(process.env[name]);

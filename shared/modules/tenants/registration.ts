@@ -7,15 +7,13 @@
  * invitation).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { REGISTRATION_ENV } from '../../kernel/deployment-env';
 import { Forbidden } from '../../kernel/errors';
 
 export const REGISTRATION_MODES = ['open', 'invite-only', 'closed'] as const;
 export type RegistrationMode = (typeof REGISTRATION_MODES)[number];
 
-export const REGISTRATION_ENV = {
-  mode: 'HMS_REGISTRATION',
-  inviteSha256: 'HMS_REGISTRATION_INVITE_SHA256',
-} as const;
+export { REGISTRATION_ENV };
 
 /** The mode the environment sets; open when it sets none (the local runtime's default). */
 export function registrationMode(): RegistrationMode {
