@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
+import { inviteCodeHash, REGISTRATION_ENV } from '../shared/modules/tenants/registration';
 import { demoOptionsFromArgs, printDemoSignIn } from './local/demo';
 import {
   type DynamoLocal,
@@ -65,6 +66,12 @@ async function main() {
   const port = portFromEnv();
   const readyTimeoutSeconds = startTimeoutSeconds();
   const host = process.env.HOST ?? '127.0.0.1';
+  // The production profile's registration setting (docs/deployment.md): --registration
+  // open|invite-only|closed, --registration-invite <code> (or HMS_REGISTRATION and its hash).
+  const registration = argValue('--registration');
+  if (registration) process.env[REGISTRATION_ENV.mode] = registration;
+  const invite = argValue('--registration-invite');
+  if (invite) process.env[REGISTRATION_ENV.inviteSha256] = inviteCodeHash(invite);
   const dataDirArg = argValue('--data') ?? process.env.HMS_DATA_DIR;
   const dataDir = dataDirArg ? resolve(dataDirArg) : undefined;
   const started = Date.now();

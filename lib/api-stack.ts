@@ -8,7 +8,7 @@ import type { Settings } from './settings';
 
 export interface ApiStackProps extends NestedStackProps {
   platform: PlatformStack;
-  settings: Pick<Settings, 'logLevel'>;
+  settings: Pick<Settings, 'logLevel' | 'disableExecuteApiEndpoint'>;
   /** Every method of the API, for the path resources that several areas share. */
   methods: readonly MethodSpec[];
 }
@@ -38,6 +38,7 @@ export class ApiStack extends NestedStack {
     this.api = new Api(this, 'Api', {
       authorizerFunction: this.authorizer.live,
       methods: props.methods,
+      disableExecuteApiEndpoint: props.settings.disableExecuteApiEndpoint,
     });
   }
 }

@@ -178,6 +178,11 @@ export interface ApiProps {
   authorizerFunction: lambda.IFunction;
   /** Every method of the API (only their paths are used here: the shared resources). */
   methods: readonly MethodSpec[];
+  /**
+   * With a custom domain, the default execute-api endpoint may be switched off (context
+   * `disableExecuteApiEndpoint`), so that clients reach the API only through the domain's TLS policy.
+   */
+  disableExecuteApiEndpoint?: boolean;
 }
 
 /**
@@ -208,6 +213,7 @@ export class Api extends Construct {
         'Hospital Management Service REST API (generated from the REST bindings in shared/api)',
       endpointConfiguration: { types: [apigw.EndpointType.REGIONAL] },
       minimumCompressionSize: Size.kibibytes(1).toBytes(),
+      ...(props.disableExecuteApiEndpoint ? { disableExecuteApiEndpoint: true } : {}),
     });
     this.restApiId = this.resource.ref;
     this.rootResourceId = this.resource.attrRootResourceId;

@@ -4,6 +4,7 @@ import type { Construct } from 'constructs';
 import { ApiRoutes, type MethodSpec } from './api';
 import type { ApiStack } from './api-stack';
 import { AREAS, type AreaName } from './areas';
+import { applyFairShare, applyRegistration, type FairShareSettings } from './fair-share';
 import { groupSpec } from './function-specs';
 import { Functions } from './functions';
 import type { ManifestGroup } from './manifest';
@@ -19,7 +20,16 @@ export interface AreaStackProps extends NestedStackProps {
   methods: readonly MethodSpec[];
   platform: PlatformStack;
   api: ApiStack;
-  settings: Pick<Settings, 'logLevel' | 'mcpReservedConcurrency' | 'stageName' | 'domain'>;
+  settings: Pick<
+    Settings,
+    | 'logLevel'
+    | 'mcpReservedConcurrency'
+    | 'stageName'
+    | 'domain'
+    | 'registration'
+    | 'registrationInviteSha256'
+  > &
+    FairShareSettings;
   /** The bus, for groups that declare `permissions.events`. */
   eventBus?: events.IEventBus;
 }
@@ -56,6 +66,8 @@ export class AreaStack extends NestedStack {
       logLevel: props.settings.logLevel,
       ...(props.eventBus ? { eventBus: props.eventBus } : {}),
     });
+    applyFairShare(this.functions.all, props.settings);
+    applyRegistration(this.functions.all, props.settings);
     if (props.area === 'agents') {
       this.mcp = new McpEndpoint(this, 'McpEndpoint', {
         table: platform.data.table,

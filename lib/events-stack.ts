@@ -22,6 +22,7 @@ import { NOTIFIED_EVENTS } from '../shared/modules/notifications/index';
 import { WEBHOOK_DETAIL_TYPES } from '../shared/modules/webhooks/index';
 import type { FunctionSpec } from './function-specs';
 import { ApiFunction, constructId } from './functions';
+import { deploymentName } from './naming';
 import type { PlatformStack } from './platform-stack';
 import type { Settings } from './settings';
 
@@ -143,6 +144,11 @@ const SCHEDULES: Record<string, { minutes: number; description: string }> = {
  */
 /** Namespace of the service's own CloudWatch metrics (from log metric filters). */
 export const METRIC_NAMESPACE = 'HospitalManagementService';
+/**
+ * The namespace of one deployment's metrics: the metric filters have no dimension to tell copies
+ * of the stack apart, so two copies in one account and region would feed each other's alarms.
+ */
+export const metricNamespace = (scope: Construct) => `${METRIC_NAMESPACE}/${deploymentName(scope)}`;
 /** Failed publications of the relay in 15 minutes that raise its alarm (a few are transient). */
 export const RELAY_FAILURES_ALARM_THRESHOLD = 5;
 
@@ -162,7 +168,10 @@ export class EventsStack extends NestedStack {
         'Hospital Management Service events: bus, agent action executors and their DLQs, the agent actions job',
     });
     const { platform } = props;
+    // Named after the deployment: a generated name follows the construct path, which is the same
+    // for every copy of the stack, so a second copy in the account and region would collide.
     this.bus = new events.EventBus(this, 'Bus', {
+      eventBusName: `${deploymentName(this)}-events`,
       description: 'Hospital Management Service: AgentActionApproved and later domain events',
     });
     const shared = {
@@ -346,13 +355,13 @@ export class EventsStack extends NestedStack {
       new logs.MetricFilter(this, id, {
         logGroup: fn.fn.logGroup,
         filterPattern: logs.FilterPattern.stringValue('$.msg', '=', message),
-        metricNamespace: METRIC_NAMESPACE,
+        metricNamespace: metricNamespace(this),
         metricName,
         metricValue: '1',
         defaultValue: 0,
       });
       return new cloudwatch.Metric({
-        namespace: METRIC_NAMESPACE,
+        namespace: metricNamespace(this),
         metricName,
         statistic: 'Sum',
         period: Duration.minutes(5),

@@ -4,6 +4,7 @@ import { deploymentModel, methodSpecs } from './api';
 import { ApiStack } from './api-stack';
 import { AreaStack } from './area-stack';
 import { AREAS, type AreaName } from './areas';
+import { MonthlyBudget } from './budget';
 import { DEPLOYMENT_TAG } from './data';
 import { EventsStack } from './events-stack';
 import { checkGroupNames } from './function-specs';
@@ -66,6 +67,7 @@ export class HospitalStack extends Stack {
     this.platform = new PlatformStack(this, 'Platform', { settings });
     this.api = new ApiStack(this, 'Api', { platform: this.platform, settings, methods });
     this.events = new EventsStack(this, 'Events', { platform: this.platform, settings });
+    if (settings.budget) new MonthlyBudget(this, 'MonthlyBudget', settings.budget);
 
     const areas = new Map<AreaName, AreaStack>();
     for (const [area, { stackId }] of Object.entries(AREAS) as [

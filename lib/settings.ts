@@ -13,6 +13,29 @@ export interface Settings {
   throttleRateLimit: number;
   /** Short burst allowance on top of the rate (token bucket size). Context `throttleBurstLimit`. */
   throttleBurstLimit: number;
+  /**
+   * Each hospital's own share of the stage (docs/deployment.md, "Throttling"): requests a second
+   * and burst, counted per hospital for every authenticated REST request (shared/edge/fair-share.ts).
+   * At most the stage's. Context `hospitalRateLimit` / `hospitalBurstLimit`.
+   */
+  hospitalRateLimit: number;
+  hospitalBurstLimit: number;
+  /**
+   * Each API key's own share, within its hospital's (at most the hospital's). Context
+   * `apiKeyRateLimit` / `apiKeyBurstLimit`.
+   */
+  apiKeyRateLimit: number;
+  apiKeyBurstLimit: number;
+  /**
+   * Who may register a hospital (`POST /tenants`): `open`, `invite-only` (with the code whose
+   * SHA-256 is `registrationInviteSha256`) or `closed`. Context `registration`.
+   */
+  registration: 'open' | 'invite-only' | 'closed';
+  registrationInviteSha256?: string;
+  /** With `domain` only: the default execute-api endpoint answers nothing. Context `disableExecuteApiEndpoint`. */
+  disableExecuteApiEndpoint: boolean;
+  /** Optional monthly cost budget (docs/cost.md): context `monthlyBudgetUsd` + `budgetAlertEmail`. */
+  budget?: { amountUsd: number; email: string };
   /** Requests per 5 minutes from one IP before WAF blocks it. Context `wafRateLimitPer5Min`. */
   wafRateLimitPer5Min: number;
   /** Retention of every log group (Lambda, access, WAF). Context `logRetentionDays`. */
@@ -68,8 +91,16 @@ export interface Settings {
 export const DEFAULT_SETTINGS: Settings = {
   stackName: 'Hospital',
   stageName: 'prod',
-  throttleRateLimit: 100,
-  throttleBurstLimit: 200,
+  // 50 hospitals at a morning peak of about 7 requests a second each are 350 a second: the stage
+  // is sized for that with headroom, and one hospital may take at most 25 of it (docs/deployment.md).
+  throttleRateLimit: 500,
+  throttleBurstLimit: 1000,
+  registration: 'open',
+  disableExecuteApiEndpoint: false,
+  hospitalRateLimit: 25,
+  hospitalBurstLimit: 50,
+  apiKeyRateLimit: 10,
+  apiKeyBurstLimit: 20,
   wafRateLimitPer5Min: 6000,
   logRetentionDays: 365,
   logLevel: 'info',
@@ -134,8 +165,10 @@ export function readSettings(node: Node): Settings {
   return {
     stackName: str(node, 'stackName', d.stackName),
     stageName: str(node, 'apiStageName', d.stageName),
-    throttleRateLimit: num(node, 'throttleRateLimit', d.throttleRateLimit),
-    throttleBurstLimit: num(node, 'throttleBurstLimit', d.throttleBurstLimit),
+    ...fairShareSettings(node),
+    ...registrationSettings(node),
+    ...budgetSettings(node),
+    disableExecuteApiEndpoint: executeApiSetting(node, Boolean(domainName)),
     wafRateLimitPer5Min: num(node, 'wafRateLimitPer5Min', d.wafRateLimitPer5Min),
     logRetentionDays: num(node, 'logRetentionDays', d.logRetentionDays),
     logLevel: logLevel as Settings['logLevel'],
@@ -147,6 +180,72 @@ export function readSettings(node: Node): Settings {
     ...(domainName && certificateArn ? { domain: { name: domainName, certificateArn } } : {}),
     notify: notifySettings(node),
   };
+}
+
+function executeApiSetting(node: Node, hasDomain: boolean): boolean {
+  const disable = bool(
+    node,
+    'disableExecuteApiEndpoint',
+    DEFAULT_SETTINGS.disableExecuteApiEndpoint,
+  );
+  if (disable && !hasDomain)
+    throw new Error(
+      'Context disableExecuteApiEndpoint needs domainName: the API would be unreachable',
+    );
+  return disable;
+}
+
+function budgetSettings(node: Node): Pick<Settings, 'budget'> {
+  const amount = str(node, 'monthlyBudgetUsd');
+  const email = str(node, 'budgetAlertEmail');
+  if (amount === undefined && email === undefined) return {};
+  if (amount === undefined || email === undefined || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email))
+    throw new Error(
+      'Context monthlyBudgetUsd and budgetAlertEmail (an e-mail address) go together',
+    );
+  return { budget: { amountUsd: num(node, 'monthlyBudgetUsd', 0), email } };
+}
+
+const REGISTRATION = ['open', 'invite-only', 'closed'] as const;
+
+function registrationSettings(node: Node) {
+  const registration = str(node, 'registration', DEFAULT_SETTINGS.registration);
+  if (!(REGISTRATION as readonly string[]).includes(registration))
+    throw new Error(`Context registration must be one of ${REGISTRATION.join(', ')}`);
+  const hash = str(node, 'registrationInviteSha256');
+  if ((registration === 'invite-only') !== Boolean(hash) || (hash && !/^[0-9a-f]{64}$/.test(hash)))
+    throw new Error(
+      'Context registration=invite-only needs registrationInviteSha256 (64 hex digits), and only it',
+    );
+  return {
+    registration: registration as Settings['registration'],
+    ...(hash ? { registrationInviteSha256: hash } : {}),
+  };
+}
+
+/** The stage throttle and the shares within it: each at most the limit it lives within. */
+function fairShareSettings(node: Node) {
+  const d = DEFAULT_SETTINGS;
+  const limits = {
+    throttleRateLimit: num(node, 'throttleRateLimit', d.throttleRateLimit),
+    throttleBurstLimit: num(node, 'throttleBurstLimit', d.throttleBurstLimit),
+    hospitalRateLimit: num(node, 'hospitalRateLimit', d.hospitalRateLimit),
+    hospitalBurstLimit: num(node, 'hospitalBurstLimit', d.hospitalBurstLimit),
+    apiKeyRateLimit: num(node, 'apiKeyRateLimit', d.apiKeyRateLimit),
+    apiKeyBurstLimit: num(node, 'apiKeyBurstLimit', d.apiKeyBurstLimit),
+  };
+  const within = [
+    ['hospitalRateLimit', 'throttleRateLimit'],
+    ['hospitalBurstLimit', 'throttleBurstLimit'],
+    ['apiKeyRateLimit', 'hospitalRateLimit'],
+    ['apiKeyBurstLimit', 'hospitalBurstLimit'],
+  ] as const;
+  for (const [share, ceiling] of within)
+    if (limits[share] > limits[ceiling])
+      throw new Error(
+        `Context ${share} (${limits[share]}) must be at most ${ceiling} (${limits[ceiling]})`,
+      );
+  return limits;
 }
 
 function notifySettings(node: Node): Settings['notify'] {

@@ -26,6 +26,23 @@ const MANAGED_RULE_GROUPS = [
 const TOO_MANY_REQUESTS = 'TooManyRequests';
 
 /**
+ * Tighter per-IP limits on the two public routes a password-guesser or a registration spammer
+ * uses (POST, path ending so that a stage prefix or a custom domain both match). Sign-in allows a
+ * shift change of a few hundred staff behind one NAT address in five minutes.
+ */
+export const PUBLIC_ROUTE_LIMITS = [
+  { name: 'RateLimitSignIn', path: '/auth/login', limitPer5Min: 300 },
+  { name: 'RateLimitRegistration', path: '/tenants', limitPer5Min: 10 },
+] as const;
+
+/**
+ * Rules of the common rule set switched to count: `SizeRestrictions_BODY` blocks any body over
+ * 8 KB, and a radiology report or a discharge summary the API accepts is longer. Body sizes are
+ * bounded by every operation's schema and API Gateway's 10 MB limit instead.
+ */
+export const COMMON_RULES_COUNTED = ['SizeRestrictions_BODY'] as const;
+
+/**
  * A WAFv2 web ACL in front of the REST API stage: a per-IP rate limit and AWS managed rules.
  * Blocked and counted requests are logged, with the Authorization header redacted (it carries
  * access tokens and API keys). Sampled requests stay off for the same reason: the console would
@@ -73,11 +90,65 @@ export class Firewall extends Construct {
           },
           visibilityConfig: visibility('RateLimitPerIp'),
         },
+        ...PUBLIC_ROUTE_LIMITS.map((r, i) => ({
+          name: r.name,
+          priority: i + 1,
+          action: {
+            block: {
+              customResponse: {
+                responseCode: throttled.statusCode,
+                customResponseBodyKey: TOO_MANY_REQUESTS,
+              },
+            },
+          },
+          statement: {
+            rateBasedStatement: {
+              limit: r.limitPer5Min,
+              aggregateKeyType: 'IP',
+              scopeDownStatement: {
+                andStatement: {
+                  statements: [
+                    {
+                      byteMatchStatement: {
+                        fieldToMatch: { method: {} },
+                        positionalConstraint: 'EXACTLY',
+                        searchString: 'POST',
+                        textTransformations: [{ priority: 0, type: 'NONE' }],
+                      },
+                    },
+                    {
+                      byteMatchStatement: {
+                        fieldToMatch: { uriPath: {} },
+                        positionalConstraint: 'ENDS_WITH',
+                        searchString: r.path,
+                        textTransformations: [{ priority: 0, type: 'LOWERCASE' }],
+                      },
+                    },
+                  ],
+                },
+              },
+            },
+          },
+          visibilityConfig: visibility(r.name),
+        })),
         ...MANAGED_RULE_GROUPS.map((name, i) => ({
           name,
-          priority: i + 1,
+          priority: PUBLIC_ROUTE_LIMITS.length + i + 1,
           overrideAction: { none: {} },
-          statement: { managedRuleGroupStatement: { vendorName: 'AWS', name } },
+          statement: {
+            managedRuleGroupStatement: {
+              vendorName: 'AWS',
+              name,
+              ...(name === 'AWSManagedRulesCommonRuleSet'
+                ? {
+                    ruleActionOverrides: COMMON_RULES_COUNTED.map((rule) => ({
+                      name: rule,
+                      actionToUse: { count: {} },
+                    })),
+                  }
+                : {}),
+            },
+          },
           visibilityConfig: visibility(name),
         })),
       ],

@@ -7,6 +7,7 @@
  */
 import type { Principal } from '../auth/principal';
 import { RateLimited } from '../kernel/errors';
+import { countInWindow, type WindowCount } from '../kernel/store/rate-window';
 import type { Stores } from '../kernel/store/store';
 
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 10;
@@ -20,13 +21,10 @@ export interface BudgetSpend {
   retryAfterSeconds: number;
 }
 
-const epochSeconds = (d: Date) => Math.floor(d.getTime() / 1000);
-
 /**
- * Counts `calls` calls of the credential in the current minute (fixed windows, UTC minutes) in one
- * atomic UpdateItem (`ADD`) that answers the new count: every racing request gets its own count,
- * so of 20 parallel calls exactly `limit` pass. The counter expires by TTL a minute after its
- * window. A batch is counted as its number of calls, and passes only whole: a request whose calls
+ * Counts `calls` calls of the credential in the current minute (fixed windows, UTC minutes) with
+ * the service's one limiter (shared/kernel/store/rate-window.ts): of 20 parallel calls exactly
+ * `limit` pass. A batch is counted as its number of calls, and passes only whole: a request whose calls
  * do not all fit runs none of them.
  */
 export async function spendAgentBudget(
@@ -45,10 +43,7 @@ export async function spendAgentBudget(
 }
 
 /** What a count says before the credential's limit is known. */
-export interface CallCount {
-  count: number;
-  retryAfterSeconds: number;
-}
+export type CallCount = WindowCount;
 
 /**
  * The count half of spendAgentBudget, for a credential identified but not yet fully verified: the
@@ -62,20 +57,13 @@ export async function countAgentCalls(
   calls: number,
   now: Date,
 ): Promise<CallCount> {
-  const store = stores.forTenant(credential.tenantId);
-  const window = Math.floor(now.getTime() / 60_000);
-  const windowEnd = (window + 1) * 60;
-  const attributes = await store.update({
-    Key: store.keys.entity('AGENTRATE', `${credential.kind}:${credential.id}#${window}`),
-    UpdateExpression: 'ADD #value :n SET entity = :entity, expiresAt = :ttl',
-    ExpressionAttributeNames: { '#value': 'value' },
-    ExpressionAttributeValues: { ':n': calls, ':entity': 'RateCounter', ':ttl': windowEnd + 60 },
-    ReturnValues: 'UPDATED_NEW',
-  });
-  return {
-    count: Number(attributes?.value),
-    retryAfterSeconds: Math.max(1, windowEnd - epochSeconds(now)),
-  };
+  return countInWindow(
+    stores.forTenant(credential.tenantId),
+    { type: 'AGENTRATE', id: `${credential.kind}:${credential.id}` },
+    60_000,
+    calls,
+    now,
+  );
 }
 
 /** A count against the verified credential's hospital limit. */

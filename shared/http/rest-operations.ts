@@ -8,6 +8,7 @@
  */
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { contextFor } from '../edge/context';
+import { spendFairShare } from '../edge/fair-share';
 import { statusAnswer } from '../edge/http';
 import { invokeAtEdge } from '../edge/invoke';
 import type { Edge } from '../edge/pipeline';
@@ -43,6 +44,8 @@ export function restOperations(): OperationCaller {
       headers['x-tenant-id'],
       edge.base(),
     );
+    // The hospital's and the API key's own share of the stage's rate, before any work.
+    if (edge.principal) await spendFairShare(edge.stores, edge.principal, edge.now);
     // Access first; then the input, whose own errors are already phrased for REST (the request
     // itself is malformed) and are thrown as they are.
     const result = await invokeAtEdge(edge, route.op, ctx, () =>

@@ -900,7 +900,7 @@ describe('events (lib/events-stack.ts, from the agent action type declaration)',
       );
     expect(
       alarms
-        .filter((a) => a.Namespace === 'HospitalManagementService')
+        .filter((a) => a.Namespace === 'HospitalManagementService/HospitalTest')
         .map((a) => [a.MetricName, a.Threshold, a.Period])
         .sort(),
     ).toEqual([

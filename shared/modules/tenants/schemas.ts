@@ -33,6 +33,8 @@ export const RegisterTenantInput = z.strictObject({
   timezone: z._default(TimeZoneSchema, 'UTC'),
   /** Defaults to the country of the time zone, when the zone has one. */
   country: z.optional(CountryCodeSchema),
+  /** Required when the deployment registers by invitation only (registration.ts); never stored. */
+  inviteCode: z.optional(nonEmpty(200)),
 });
 
 export const RegisteredTenant = z.strictObject({

@@ -8,6 +8,7 @@ import { conditionFailed, isConditionFailure } from '../../kernel/store/conditio
 import { updateItem } from '../../kernel/store/update';
 import type * as z from '../../kernel/zod';
 import { newUserWrites, type UserRecord } from '../users';
+import { requireRegistrationAllowed } from './registration';
 import { trialEndsAt } from './rules';
 import { type RegisterTenantInput, Tenant } from './schemas';
 import { findTenant, newTenantWrites, TenantRecord } from './store';
@@ -20,6 +21,7 @@ export async function registerTenant(
   ctx: PublicContext,
   input: z.output<typeof RegisterTenantInput>,
 ) {
+  requireRegistrationAllowed(input.inviteCode);
   const tenantId = randomUUID();
   const createdAt = ctx.now.toISOString();
   const password = input.adminPassword ?? generatePassword();
