@@ -12625,6 +12625,127 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
     }
   },
   {
+    "name": "generate-demo-data",
+    "module": "demo",
+    "tool": true,
+    "skill": "demo-data",
+    "title": "Generate demo data",
+    "description": "Fills the caller's hospital, while on its trial, with a demo hospital made through the operations (size small, about 30 patients, or default, 300): staff, patients, today's queue, wards and beds, stock with a recalled lot, lab results with two unacknowledged criticals, radiology bookings, invoices and agent actions awaiting approval. Once per hospital; refused (409) when the hospital already has its own patients unless an administrator passes force: true. Same seed, same hospital.",
+    "scope": "demo:write",
+    "tags": [
+      "demo",
+      "trial",
+      "onboarding"
+    ],
+    "keywords": [
+      "demo",
+      "demo data",
+      "sample data",
+      "test data",
+      "try"
+    ],
+    "examples": [
+      "Fill my trial hospital with demo data",
+      "Generate demo data with seed clinic-2"
+    ],
+    "operations": [
+      {
+        "name": "demo.generate",
+        "kind": "write",
+        "idempotent": false,
+        "access": {
+          "roles": [],
+          "scope": "demo:write"
+        }
+      }
+    ],
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "seed": {
+          "default": "demo-hospital-1",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 100
+        },
+        "force": {
+          "default": false,
+          "type": "boolean"
+        },
+        "size": {
+          "default": "small",
+          "type": "string",
+          "enum": [
+            "small",
+            "default"
+          ]
+        }
+      },
+      "additionalProperties": false
+    },
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "seed": {
+          "type": "string"
+        },
+        "size": {
+          "type": "string"
+        },
+        "counts": {
+          "type": "object",
+          "propertyNames": {
+            "type": "string"
+          },
+          "additionalProperties": {
+            "type": "number"
+          }
+        },
+        "staff": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "role": {
+                "type": "string"
+              },
+              "name": {
+                "type": "string"
+              },
+              "email": {
+                "type": "string"
+              }
+            },
+            "required": [
+              "role",
+              "name",
+              "email"
+            ],
+            "additionalProperties": false
+          }
+        },
+        "durationMs": {
+          "type": "number"
+        }
+      },
+      "required": [
+        "seed",
+        "size",
+        "counts",
+        "staff",
+        "durationMs"
+      ],
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "Generate demo data",
+      "readOnlyHint": false,
+      "destructiveHint": false,
+      "idempotentHint": false,
+      "openWorldHint": false
+    }
+  },
+  {
     "name": "get-agent-action",
     "module": "agent-actions",
     "tool": true,
@@ -14194,6 +14315,23 @@ export const SKILL_TABLE: readonly Skill[] = [
     ]
   },
   {
+    "name": "demo-data",
+    "title": "Demo data",
+    "description": "Fills a hospital on its trial with realistic demo data made through the operations, once.",
+    "tags": [
+      "demo",
+      "trial"
+    ],
+    "examples": [
+      "Fill my trial hospital with demo data"
+    ],
+    "keywords": [
+      "demo",
+      "demo data",
+      "sample data"
+    ]
+  },
+  {
     "name": "agent-action-status",
     "title": "Agent action status",
     "description": "Follow a proposal made for human approval: whether a person approved or rejected it, why, and what it did.",
@@ -14271,6 +14409,7 @@ export const MODULE_LOADERS = {
   "theatre": () => import("../modules/theatre/manifest"),
   "reports": () => import("../modules/reports/manifest"),
   "monitor": () => import("../modules/monitor/manifest"),
+  "demo": () => import("../modules/demo/manifest"),
   "agent-actions": () => import("../modules/agent-actions/manifest"),
   "onboarding": () => import("../modules/onboarding/manifest"),
   "support": () => import("../modules/support/manifest"),
