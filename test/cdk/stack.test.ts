@@ -454,7 +454,7 @@ describe("least privilege (from each group's permissions)", () => {
   /**
    * The secret's key is used through the roles' own policies (lib/secrets.ts, grantRead): a key
    * policy naming roles of stacks created after it would be a dependency cycle. So the key policy
-   * must name no role, and exactly the roles of functions declaring jwtSecret may decrypt with
+   * must name no role, and exactly the roles of functions declaring tokenKeys may decrypt with
    * the key, only through Secrets Manager.
    */
   it('only functions that declare tokenKeys may decrypt the secrets (key and role policies)', () => {
