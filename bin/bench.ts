@@ -9,7 +9,7 @@
  * Prints a table, writes the results as JSON and stops everything it started.
  */
 
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
 import { dirname, resolve } from 'node:path';
@@ -204,7 +204,6 @@ async function main() {
       host: '127.0.0.1',
       dynamoEndpoint: dynamo.endpoint,
       tableName: 'hospital-bench',
-      jwtSecret: randomBytes(32).toString('base64url'),
     });
     const base = runtime.url;
     console.log(`Local runtime at ${base}`);

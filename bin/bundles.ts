@@ -186,7 +186,7 @@ function measureLoad(files: Record<string, string>, dir: string, runs: number) {
     AWS_SESSION_TOKEN: 'bundles-bench',
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     TABLE_NAME: 'bundles-bench',
-    JWT_SECRET_ARN: 'arn:aws:secretsmanager:eu-west-1:111111111111:secret:bundles-bench',
+    SIGNING_PUBLIC_KEYS_ARN: 'arn:aws:secretsmanager:eu-west-1:111111111111:secret:bundles-bench',
     LOG_LEVEL: 'warn',
   };
   const samples = new Map<string, number[]>(Object.keys(files).map((name) => [name, []]));

@@ -3,10 +3,10 @@
  * a folder with HMS_DATA_DIR / --data <dir>), every route on PORT (default 3000). Start-up waits
  * up to HMS_DYNAMODB_START_TIMEOUT_SECONDS (default 120) for DynamoDB Local, with progress lines.
  */
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
+import { newKeySet, parseKeySet, rotateKeySet, rotationDue } from '../shared/auth/signing-keys';
 import { inviteCodeHash, REGISTRATION_ENV } from '../shared/modules/tenants/registration';
 import { demoOptionsFromArgs, printDemoSignIn } from './local/demo';
 import {
@@ -25,14 +25,24 @@ function argValue(flag: string): string | undefined {
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
-/** A persistent data folder keeps its JWT secret too, so tokens survive a restart. */
-function jwtSecretFor(dataDir: string | undefined): string {
-  if (!dataDir) return randomBytes(32).toString('base64url');
+/**
+ * A persistent data folder keeps its signing key set too (signing-keys.json, owner-only), so
+ * tokens survive a restart; it is rotated at start once the current key is 30 days old, with the
+ * same overlap as on AWS (shared/auth/signing-keys.ts).
+ */
+function signingKeysFor(dataDir: string | undefined): string {
+  const now = new Date();
+  if (!dataDir) return JSON.stringify(newKeySet(now));
   mkdirSync(dataDir, { recursive: true });
-  const file = join(dataDir, 'jwt-secret');
-  if (!existsSync(file))
-    writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
-  return readFileSync(file, 'utf8').trim();
+  const file = join(dataDir, 'signing-keys.json');
+  const stored = existsSync(file) ? parseKeySet(readFileSync(file, 'utf8'), true) : null;
+  const set = !stored
+    ? newKeySet(now)
+    : rotationDue(stored, now)
+      ? rotateKeySet(stored, now)
+      : stored;
+  if (set !== stored) writeFileSync(file, JSON.stringify(set), { mode: 0o600 });
+  return JSON.stringify(set);
 }
 
 function portFromEnv(): number {
@@ -99,7 +109,7 @@ async function main() {
     port,
     host,
     dynamoEndpoint: dynamo.endpoint,
-    jwtSecret: jwtSecretFor(dataDir),
+    signingKeys: signingKeysFor(dataDir),
     log: (line) => console.log(line),
     // Move the clock and run the agent actions job from outside (docs/local-clock.md).
     localControl: true,

@@ -85,6 +85,16 @@ export function eventFunctionSpecs(): EventFunctionSpec[] {
       entry: 'functions/outbox-relay/handler.ts',
     },
     {
+      name: 'signing-key-rotation',
+      description:
+        'Every hour: creates the access-token signing keys if missing, rotates them after 30 days (overlap 2 h)',
+      memoryMb: 256,
+      timeoutSeconds: 30,
+      // The only writer of the key secrets (lib/signing-keys.ts); no table.
+      permissions: { table: 'none' as const, tokenKeys: 'rotate' as const },
+      entry: 'functions/signing-key-rotation/handler.ts',
+    },
+    {
       // Not `notifications`/`webhooks`: those are the REST groups' functions (settings, outbox).
       name: 'notification-delivery',
       description:
@@ -128,6 +138,10 @@ const SCHEDULES: Record<string, { minutes: number; description: string }> = {
   'outbox-relay': {
     minutes: RELAY_RATE_MINUTES,
     description: `The outbox relay, every ${RELAY_RATE_MINUTES} minute`,
+  },
+  'signing-key-rotation': {
+    minutes: 60,
+    description: 'The signing-key rotation check, every hour (rotates after 30 days)',
   },
   'webhook-delivery': {
     minutes: 1,

@@ -36,8 +36,8 @@ export type FunctionSpec = Pick<
 export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /**
- * The REQUEST authorizer runs before every non-public route: it verifies a JWT (needs the signing
- * secret) or looks up an API key hash, then reads the user or key and the tenant, all by key
+ * The REQUEST authorizer runs before every non-public route: it verifies a JWT (with the public
+ * signing keys) or looks up an API key hash, then reads the user or key and the tenant, all by key
  * (`lookup`: GetItem only). It is on the hot path, hence the memory (more memory = more CPU =
  * shorter cold start) and a short timeout.
  */
@@ -46,7 +46,7 @@ export const AUTHORIZER: Omit<FunctionSpec, 'entry'> = {
   description: 'API Gateway REQUEST authorizer: JWT or API key to principal',
   memoryMb: 512,
   timeoutSeconds: 5,
-  permissions: { table: 'lookup', jwtSecret: true },
+  permissions: { table: 'lookup', tokenKeys: 'verify' },
 };
 
 export function groupSpec(group: ManifestGroup): FunctionSpec {
@@ -68,7 +68,7 @@ export function authorizerSpec(): FunctionSpec {
 
 /**
  * The MCP function (shared/mcp/function.ts) behind its own Function URL, outside API Gateway: it
- * verifies credentials itself (the JWT secret), and reads and writes the table (operations, audit
+ * verifies credentials itself (the public signing keys), and reads and writes the table (operations, audit
  * records, rate-limit counters, SSE session mailboxes, and as its own OAuth authorization server:
  * clients, codes, token lookups and grants; docs/mcp-authorization.md).
  */
@@ -80,12 +80,13 @@ export function mcpSpec(): FunctionSpec {
     timeoutSeconds: MCP_FUNCTION.timeoutSeconds,
     entry: MCP_FUNCTION.entry,
     // Every tool call appends its agent audit record (shared/agents/run.ts).
-    permissions: { table: 'readwrite', jwtSecret: true, writesAgentAudit: true },
+    // It verifies session tokens with the public keys only: it can sign nothing (lib/signing-keys.ts).
+    permissions: { table: 'readwrite', tokenKeys: 'verify', writesAgentAudit: true },
     bundle: {
       budgetKb: 660,
       classicZod: true,
       reason:
-        'the MCP SDK (protocol, Streamable HTTP transport), which validates JSON-RPC with the classic zod it imports itself, credential verification (jose, the JWT secret) and the agent catalogue as data (every tool’s JSON Schemas); the modules whose tools it calls load on demand After the issue 17-24 merges every function also carries the tenant-session store (issue 23) and the modules’ cross-module riders (report counters, events): about 20 KB more; a diet is open work.',
+        'the MCP SDK (protocol, Streamable HTTP transport), which validates JSON-RPC with the classic zod it imports itself, credential verification (jose, the public signing keys) and the agent catalogue as data (every tool’s JSON Schemas); the modules whose tools it calls load on demand After the issue 17-24 merges every function also carries the tenant-session store (issue 23) and the modules’ cross-module riders (report counters, events): about 20 KB more; a diet is open work.',
     },
   };
 }

@@ -23,7 +23,7 @@ import {
 
 export interface FunctionsProps {
   table: dynamodb.ITable;
-  /** The JWT signing key, granted to functions whose spec declares `jwtSecret`. */
+  /** The signing keys (granted by `tokenKeys`) and the cursor key. */
   secrets: Secrets;
   logging: Logging;
   logLevel: Settings['logLevel'];
@@ -156,9 +156,15 @@ export class ApiFunction extends Construct {
       this.fn.addEnvironment('CURSOR_SECRET', props.secrets.cursorSecretReference());
     }
 
-    if (permissions.jwtSecret) {
-      props.secrets.grantRead(this.role);
-      this.fn.addEnvironment('JWT_SECRET_ARN', props.secrets.jwtSecret.secretArn);
+    // The access-token keys (lib/signing-keys.ts): private to the signer, public to verifiers.
+    if (permissions.tokenKeys) {
+      const keys = props.secrets.signingKeys;
+      const grant = {
+        sign: () => keys.grantSign(this.role),
+        verify: () => keys.grantVerify(this.role),
+        rotate: () => keys.grantRotate(this.role),
+      }[permissions.tokenKeys];
+      for (const [name, value] of Object.entries(grant())) this.fn.addEnvironment(name, value);
     }
 
     this.live = new lambda.Alias(this, 'Live', {

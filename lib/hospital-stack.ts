@@ -158,14 +158,11 @@ export class HospitalStack extends Stack {
     });
     new CfnOutput(this, 'StageName', { value: apiStage.stage.stageName });
     new CfnOutput(this, 'TableName', { value: this.platform.data.table.tableName });
-    new CfnOutput(this, 'JwtSecretArn', {
-      description: 'Access-token signing key',
-      value: this.platform.secrets.jwtSecret.secretArn,
-    });
-    new CfnOutput(this, 'JwtSecretReaders', {
-      description: 'Functions to recycle after rotating the signing key (docs/deployment.md)',
+    new CfnOutput(this, 'SigningKeyRotator', {
+      description:
+        'Creates the first signing keys (invoke once after the first deploy) and rotates them every 30 days (docs/deployment.md)',
       value: this.functions.all
-        .filter((f) => f.spec.permissions.jwtSecret)
+        .filter((f) => f.spec.permissions.tokenKeys === 'rotate')
         .map((f) => f.fn.functionName)
         .join(','),
     });

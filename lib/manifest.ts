@@ -24,7 +24,11 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** What a group's function may touch; lib/functions.ts turns it into least-privilege grants. */
 export interface GroupPermissions {
   table: 'none' | 'read' | 'readwrite';
-  jwtSecret?: boolean;
+  /**
+   * Reads the private signing keys (`sign`) or their public half (`verify`), or writes both
+   * (`rotate`, the rotation function only): lib/signing-keys.ts.
+   */
+  tokenKeys?: 'sign' | 'verify' | 'rotate';
   events?: boolean;
   /** It runs agent calls and appends their audit records (lib/table-grants.ts). */
   writesAgentAudit?: boolean;
@@ -118,7 +122,7 @@ export function readManifest(
       timeoutSeconds: g.timeoutSeconds,
       permissions: {
         table: effectiveTableAccess(g.permissions.table, kindsOf(g.name)),
-        jwtSecret: g.permissions.jwtSecret ?? false,
+        ...(g.permissions.tokenKeys ? { tokenKeys: g.permissions.tokenKeys } : {}),
         events: g.permissions.events ?? false,
         writesAgentAudit: g.permissions.writesAgentAudit ?? false,
       },

@@ -19,8 +19,8 @@ export interface NagAcknowledgement {
 export const REASONS = {
   cursorSecretRotation:
     'The secret is the key that seals list cursors (opaque, tamper-proof pagination tokens). Rotating it invalidates every cursor handed out before, which clients then answer by listing again from the start; a scheduled rotation would break paging clients at an arbitrary moment for no gain, since a cursor carries no credential and the store refuses any cursor outside the query and tenant it names. It is rotated as a deliberate operation (docs/deployment.md).',
-  jwtSecretRotation:
-    'The secret is the HS256 key that signs access tokens. Verification uses a single key, so replacing it invalidates every token signed before; a scheduled rotation would sign all users out at an arbitrary moment. It is rotated as a deliberate operation (docs/deployment.md: put-secret-value, then recycle the functions that read it). It is 64 random characters, encrypted with its own customer-managed KMS key and readable only by the functions whose group declares jwtSecret.',
+  signingKeyRotation:
+    "The secrets hold the ES256 access-token signing keys (private set; public set). They are rotated every 30 days by the stack's own scheduled function (signing-key-rotation, hourly check), not by Secrets Manager rotation: a rotation must publish the next public key before it signs and keep the previous one verifying for a two-hour overlap (shared/auth/signing-keys.ts), which the four-step Secrets Manager protocol across two secrets does not express. test/cdk/production.test.ts asserts the schedule and that only that function writes them.",
   xrayWildcard:
     "Active X-Ray tracing: xray:PutTraceSegments and xray:PutTelemetryRecords support no resource-level permissions, so AWS requires Resource '*'. test/cdk/stack.test.ts asserts that '*' appears in the function policies for X-Ray actions only.",
   tableIndexes:
@@ -110,12 +110,14 @@ export function nagAcknowledgements(stack: HospitalStack): NagAcknowledgement[] 
     TABLE_GRANTS[f.spec.permissions.table].indexes.length > 0;
 
   const list: NagAcknowledgement[] = [
-    { id: 'AwsSolutions-SMG4', reason: REASONS.jwtSecretRotation, scopes: [secrets.jwtSecret] },
-    {
-      id: 'HIPAA.Security-SecretsManagerRotationEnabled',
-      reason: REASONS.jwtSecretRotation,
-      scopes: [secrets.jwtSecret],
-    },
+    ...[secrets.signingKeys.privateKeys, secrets.signingKeys.publicKeys].flatMap((secret) => [
+      { id: 'AwsSolutions-SMG4', reason: REASONS.signingKeyRotation, scopes: [secret] },
+      {
+        id: 'HIPAA.Security-SecretsManagerRotationEnabled',
+        reason: REASONS.signingKeyRotation,
+        scopes: [secret],
+      },
+    ]),
     {
       id: 'AwsSolutions-SMG4',
       reason: REASONS.cursorSecretRotation,

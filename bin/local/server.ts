@@ -7,6 +7,7 @@ import type { APIGatewayProxyResult, Context, Handler } from 'aws-lambda';
 import { allRoutes, GROUPS } from '../../shared/api/index';
 import { resetSigningKey } from '../../shared/auth/jwt';
 import { AUTHORIZER_CACHE_TTL_SECONDS } from '../../shared/auth/policy';
+import { newKeySet } from '../../shared/auth/signing-keys';
 import { type GatewayResponseType, gatewayResponse } from '../../shared/http/gateway-responses';
 import { createRestHandler } from '../../shared/http/rest-handler';
 import { restOperations } from '../../shared/http/rest-operations';
@@ -44,7 +45,8 @@ export interface LocalRuntimeOptions {
   server?: Server;
   dynamoEndpoint: string;
   tableName?: string;
-  jwtSecret?: string;
+  /** The access-token signing key set as JSON (shared/auth/signing-keys.ts); new per run unless given. */
+  signingKeys?: string;
   /** Serve under `/<stage>/…` like API Gateway's default execute-api URL (tests of the pages use it). */
   stage?: string;
   /** Run the agent actions job every five minutes (default); tests turn it off and trigger it. */
@@ -203,8 +205,8 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
   const tableName = opts.tableName ?? 'hospital-local';
   process.env.TABLE_NAME = tableName;
   process.env.DYNAMODB_ENDPOINT = opts.dynamoEndpoint;
-  process.env.JWT_SECRET =
-    opts.jwtSecret ?? process.env.JWT_SECRET ?? randomBytes(32).toString('base64url');
+  process.env.SIGNING_KEYS =
+    opts.signingKeys ?? process.env.SIGNING_KEYS ?? JSON.stringify(newKeySet(new Date()));
   // Seals list cursors (shared/kernel/store/cursor.ts); new per run unless given.
   process.env.CURSOR_SECRET ??= randomBytes(32).toString('base64url');
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';

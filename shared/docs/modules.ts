@@ -28,7 +28,7 @@ function moduleSection(m: ModuleManifest, all: readonly ModuleManifest[]): strin
       '|---|---|---|---|---|',
       ...groups.map(
         (g) =>
-          `| \`${g.name}\` | ${g.routes.length} | ${g.memoryMb} MB, ${g.timeoutSeconds} s | ${g.permissions.table}${g.permissions.jwtSecret ? ', JWT secret' : ''}${g.permissions.events ? ', bus' : ''} | ${g.bundle ? `${g.bundle.budgetKb} KB: ${cell(g.bundle.reason)}` : 'default'} |`,
+          `| \`${g.name}\` | ${g.routes.length} | ${g.memoryMb} MB, ${g.timeoutSeconds} s | ${g.permissions.table}${g.permissions.tokenKeys ? `, token keys (${g.permissions.tokenKeys})` : ''}${g.permissions.events ? ', bus' : ''} | ${g.bundle ? `${g.bundle.budgetKb} KB: ${cell(g.bundle.reason)}` : 'default'} |`,
       ),
       '',
     );

@@ -189,7 +189,11 @@ export function pathParams(path: string): string[] {
 /** What a function may touch; the CDK stack turns it into least-privilege grants. */
 export interface Permissions {
   table: 'none' | 'read' | 'readwrite';
-  jwtSecret?: boolean;
+  /**
+   * The access-token keys (shared/auth/signing-keys.ts): `sign` reads the private key set (only
+   * the `auth` group); `verify` reads the public set (the authorizer, MCP).
+   */
+  tokenKeys?: 'sign' | 'verify';
   events?: boolean;
   /**
    * It runs agent calls (shared/agents/run.ts), so it appends agent audit records. IAM refuses

@@ -94,8 +94,14 @@ const GLOBAL_LOOKUP_KEYS = [
 const CROSS_TENANT = ['agent-actions-sweep', 'outbox-relay'];
 /** The functions that run agent calls and so append agent audit records. */
 const AUDIT_WRITERS = ['a2a', 'mcp'];
-/** The functions that may read the JWT signing secret. */
-const SECRET_READERS = ['auth', 'authorizer', 'mcp'];
+/**
+ * Who may touch the access-token signing keys (lib/signing-keys.ts): the private set is read by
+ * the signer only and written by the rotation function only; the public set is read by the
+ * verifiers. MCP, internet-facing, holds no key that can sign.
+ */
+const PRIVATE_KEY_READERS = ['auth', 'signing-key-rotation'];
+const PUBLIC_KEY_READERS = ['authorizer', 'mcp', 'signing-key-rotation'];
+const KEY_WRITERS = ['signing-key-rotation'];
 
 beforeAll(() => {
   const app = testApp();
@@ -220,13 +226,45 @@ describe('least privilege', () => {
       expect([...new Set(dynamoActions(allows(role)))]).toEqual(['dynamodb:GetItem']);
   });
 
-  it('only the named functions may read the JWT signing secret', () => {
+  it('tokens are signed in one place: only auth reads the private signing keys, only the rotation function writes them', () => {
+    const { privateKeys, publicKeys } = stack.platform.secrets.signingKeys;
+    /**
+     * The functions whose role allows `action` on the secret. Across nested stacks a role names
+     * the secret through a parameter, as its function's environment does: the env var the
+     * grant sets (lib/signing-keys.ts) says which parameter stands for which secret.
+     */
+    const onSecret = (secret: typeof privateKeys, action: string) =>
+      stack.functions.all
+        .filter((f) => {
+          const env = (templateOf(Stack.of(f.fn)).Resources as Json)[logicalId(f.fn)].Properties
+            .Environment.Variables as Json;
+          const ref = env[secret === privateKeys ? 'SIGNING_KEYS_ARN' : 'SIGNING_PUBLIC_KEYS_ARN'];
+          return (
+            ref !== undefined &&
+            allows(f.role).some(
+              (s) =>
+                asArray<string>(s.Action).includes(action) &&
+                asArray(s.Resource).some((r) => JSON.stringify(r) === JSON.stringify(ref)),
+            )
+          );
+        })
+        .map((f) => f.spec.name)
+        .sort();
+    // The parameters really are the two secrets: their values come from the platform stack.
+    expect(logicalId(privateKeys)).not.toBe(logicalId(publicKeys));
+    expect(onSecret(privateKeys, 'secretsmanager:GetSecretValue')).toEqual(PRIVATE_KEY_READERS);
+    expect(onSecret(publicKeys, 'secretsmanager:GetSecretValue')).toEqual(PUBLIC_KEY_READERS);
+    expect(onSecret(privateKeys, 'secretsmanager:PutSecretValue')).toEqual(KEY_WRITERS);
+    expect(onSecret(publicKeys, 'secretsmanager:PutSecretValue')).toEqual(KEY_WRITERS);
+    // Nobody reads a secret on any other terms (e.g. '*').
     const readers = stack.functions.all.filter((f) =>
       allows(f.role).some((s) =>
         asArray<string>(s.Action).includes('secretsmanager:GetSecretValue'),
       ),
     );
-    expect(readers.map((f) => f.spec.name).sort()).toEqual(SECRET_READERS);
+    expect(readers.map((f) => f.spec.name).sort()).toEqual(
+      [...new Set([...PRIVATE_KEY_READERS, ...PUBLIC_KEY_READERS])].sort(),
+    );
     // No tenant role reads any secret.
     for (const f of withTable().filter((f) => f.tenantRole))
       expect(JSON.stringify(allows(f.tenantRole!))).not.toContain('secretsmanager');

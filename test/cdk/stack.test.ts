@@ -312,7 +312,10 @@ describe('Lambda functions (one per GROUP plus the authorizer)', () => {
       expect('CURSOR_SECRET' in env).toBe(spec.permissions.table !== 'none');
       if ('CURSOR_SECRET' in env)
         expect(JSON.stringify(env.CURSOR_SECRET)).toMatch(/\{\{resolve:secretsmanager:/);
-      expect('JWT_SECRET_ARN' in env).toBe(Boolean(spec.permissions.jwtSecret));
+      // The signer gets the private keys' ARN, a verifier the public keys' only (lib/signing-keys.ts).
+      expect('SIGNING_KEYS_ARN' in env).toBe(spec.permissions.tokenKeys === 'sign');
+      expect('SIGNING_PUBLIC_KEYS_ARN' in env).toBe(spec.permissions.tokenKeys === 'verify');
+      expect('JWT_SECRET_ARN' in env).toBe(false);
       // Its log group is encrypted and has a retention.
       const logGroup = home[props.LoggingConfig.LogGroup.Ref]!;
       expect(logGroup.Properties).toMatchObject({
@@ -326,7 +329,10 @@ describe('Lambda functions (one per GROUP plus the authorizer)', () => {
 describe("least privilege (from each group's permissions)", () => {
   const specs = functionSpecs();
   const tableId = () => logicalId(stack.platform.data.table);
-  const secretId = () => logicalId(stack.platform.secrets.jwtSecret);
+  const secretIds = () => [
+    logicalId(stack.platform.secrets.signingKeys.privateKeys),
+    logicalId(stack.platform.secrets.signingKeys.publicKeys),
+  ];
   const touches = (statements: Json[], id: string) =>
     statements.filter((s) => JSON.stringify(s.Resource).includes(`"${id}"`));
   const WRITE = [
@@ -353,9 +359,15 @@ describe("least privilege (from each group's permissions)", () => {
         expect(writes.length > 0).toBe(spec.permissions.table === 'readwrite');
       }
       expect(actions.some((a) => a.startsWith('secretsmanager:'))).toBe(
-        Boolean(spec.permissions.jwtSecret),
+        Boolean(spec.permissions.tokenKeys),
       );
-      expect(touches(statements, secretId()).length > 0).toBe(Boolean(spec.permissions.jwtSecret));
+      const [privateId, publicId] = secretIds();
+      expect(touches(statements, privateId!).length > 0).toBe(
+        spec.permissions.tokenKeys === 'sign',
+      );
+      expect(touches(statements, publicId!).length > 0).toBe(
+        spec.permissions.tokenKeys === 'verify',
+      );
       // '*' only where AWS allows nothing narrower: X-Ray (acknowledged as AwsSolutions-IAM5[Resource::*]).
       for (const s of statements.filter((s) => s.Resource === '*')) {
         expect(
@@ -442,10 +454,10 @@ describe("least privilege (from each group's permissions)", () => {
   /**
    * The secret's key is used through the roles' own policies (lib/secrets.ts, grantRead): a key
    * policy naming roles of stacks created after it would be a dependency cycle. So the key policy
-   * must name no role, and exactly the roles of functions declaring jwtSecret may decrypt with
+   * must name no role, and exactly the roles of functions declaring tokenKeys may decrypt with
    * the key, only through Secrets Manager.
    */
-  it('only functions that declare jwtSecret may decrypt the secret (key and role policies)', () => {
+  it('only functions that declare tokenKeys may decrypt the secrets (key and role policies)', () => {
     const secretsKey = stack.platform.secrets.key;
     const keyId = logicalId(secretsKey);
     const keyPolicy = resourcesOf(Stack.of(secretsKey))[keyId]!.Properties.KeyPolicy
@@ -461,7 +473,7 @@ describe("least privilege (from each group's permissions)", () => {
     );
     expect(readers.map((s) => s.name).sort()).toEqual(
       specs
-        .filter((s) => s.permissions.jwtSecret)
+        .filter((s) => s.permissions.tokenKeys)
         .map((s) => s.name)
         .sort(),
     );
@@ -480,7 +492,8 @@ describe("least privilege (from each group's permissions)", () => {
     const policies = ofType('AWS::IAM::Policy').filter(([s, , p]) =>
       JSON.stringify(traced(s, p.Properties.PolicyDocument)).includes(`"${keyId}"`),
     );
-    expect(policies).toHaveLength(readers.length);
+    // … and the signing-key rotation function's (an event function, not in `specs`).
+    expect(policies).toHaveLength(readers.length + 1);
   });
 
   it('the web function (table: none) has no DynamoDB permission and cannot read the secret', () => {
@@ -753,7 +766,10 @@ describe('API Gateway (from the route manifest)', () => {
         .map((r) => r.Properties.PathPart);
     // /agent-actions/proposals is shared too: each module's group serves its agent action types'
     // proposals (shared/manifest/hitl.ts), in the module's area, beside the agents area's routes.
-    expect(parts(s.api).sort()).toEqual(['agent-actions', 'proposals', 'patients', '{id}'].sort());
+    // /.well-known is shared by the agents area (agent card) and identity (auth's jwks.json).
+    expect(parts(s.api).sort()).toEqual(
+      ['.well-known', 'agent-actions', 'proposals', 'patients', '{id}'].sort(),
+    );
     expect(parts(s.areas.get('outpatient')!)).not.toContain('patients');
     expect(parts(s.areas.get('identity')!)).toContain('access-log');
   });
@@ -781,8 +797,7 @@ describe('API Gateway (from the route manifest)', () => {
         'RestApiId',
         'StageName',
         'TableName',
-        'JwtSecretArn',
-        'JwtSecretReaders',
+        'SigningKeyRotator',
         'AccessLogGroup',
       ]),
     );
@@ -853,10 +868,16 @@ describe('events (lib/events-stack.ts, from the agent action type declaration)',
       ).toEqual(['rate(1 minute)']);
       expect(schedules[0]![1].Properties.Targets[0].DeadLetterConfig).toBeDefined();
     }
-    // The sweep, the relay and the webhook retries.
+    // The sweep, the relay, the webhook retries and the signing-key rotation check.
     expect(
       inEvents('AWS::Events::Rule').filter(([, r]) => r.Properties.ScheduleExpression),
-    ).toHaveLength(3);
+    ).toHaveLength(4);
+  });
+
+  it('checks the signing keys every hour (rotation after 30 days) with a DLQ', () => {
+    const schedules = schedulesOf('signing-key-rotation');
+    expect(schedules.map(([, r]) => r.Properties.ScheduleExpression)).toEqual(['rate(1 hour)']);
+    expect(schedules[0]![1].Properties.Targets[0].DeadLetterConfig).toBeDefined();
   });
 
   it('every DLQ and the relay raise an alarm to the encrypted alarm topic, which is a stack output', () => {
@@ -873,8 +894,8 @@ describe('events (lib/events-stack.ts, from the agent action type declaration)',
     // One alarm per queue, on a visible message.
     const queues = inEvents('AWS::SQS::Queue');
     // An executor's per action type, and the sweep's, the relay's, the notification and webhook
-    // deliveries'.
-    expect(queues.length).toBe(ACTION_TYPE_NAMES.length + 4);
+    // deliveries', the signing-key rotation's.
+    expect(queues.length).toBe(ACTION_TYPE_NAMES.length + 5);
     for (const [queueId] of queues) {
       const onQueue = alarms.filter((a) =>
         JSON.stringify(a.Dimensions ?? []).includes(`"${queueId}"`),
@@ -924,7 +945,10 @@ describe('events (lib/events-stack.ts, from the agent action type declaration)',
       expect(policy.includes('events:PutEvents'), f.spec.name).toBe(
         Boolean(f.spec.permissions.events),
       );
-      expect(policy.includes('secretsmanager:'), f.spec.name).toBe(false);
+      // Only the signing-key rotation function touches a secret (lib/signing-keys.ts).
+      expect(policy.includes('secretsmanager:'), f.spec.name).toBe(
+        f.spec.name === 'signing-key-rotation',
+      );
     }
     expect(stack.functions.groups.get('agent-actions')?.spec.permissions.events).toBe(true);
   });

@@ -23,12 +23,13 @@ import { Stores } from '../../shared/kernel/store/store';
 import type * as z from '../../shared/kernel/zod';
 import * as tenants from '../../shared/modules/tenants/operations';
 import { TEST_TABLE } from './global-setup';
+import { TEST_SIGNING_KEYS } from './signing-keys';
 
 export function useTestTable(): void {
   process.env.TABLE_NAME = TEST_TABLE;
   process.env.DYNAMODB_ENDPOINT = inject('dynamoEndpoint');
   process.env.HMS_STRICT_CHECKS = '1';
-  process.env.JWT_SECRET ??= 'operations-test-secret-0123456789abcdef';
+  process.env.SIGNING_KEYS ??= TEST_SIGNING_KEYS;
   process.env.CURSOR_SECRET ??= 'operations-test-cursor-secret-0123456789';
   resetDocumentClient();
   resetSigningKey();

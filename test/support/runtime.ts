@@ -1,6 +1,7 @@
 import { inject } from 'vitest';
 import { type LocalRuntime, startLocalRuntime } from '../../bin/local/server';
 import { TEST_TABLE } from './global-setup';
+import { TEST_SIGNING_KEYS } from './signing-keys';
 
 export interface TestRuntimeOptions {
   /** Serve under `/<stage>/…`; such a runtime is the caller's own (see `dedicated`). */
@@ -27,7 +28,7 @@ async function launch(options: TestRuntimeOptions): Promise<LocalRuntime> {
     port: 0,
     dynamoEndpoint: inject('dynamoEndpoint'),
     tableName: TEST_TABLE,
-    jwtSecret: 'test-secret-for-this-run-only-0123456789',
+    signingKeys: TEST_SIGNING_KEYS,
     // Tests run the agent actions job themselves (runtime.events.runSchedule) with a moved clock.
     schedule: false,
   });
