@@ -8,6 +8,7 @@ import * as kms from 'aws-cdk-lib/aws-kms';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
+import * as triggers from 'aws-cdk-lib/triggers';
 import type { Construct } from 'constructs';
 import {
   DEAD_EVENT_MESSAGE,
@@ -297,6 +298,15 @@ export class EventsStack extends NestedStack {
             ],
           }),
         );
+        // The first key set is made during the deployment that creates the secrets, so that
+        // sign-in works as soon as `cdk deploy` ends (not up to an hour later, at the first
+        // scheduled run); the deployment fails if the rotator does.
+        if (spec.name === 'signing-key-rotation')
+          new triggers.Trigger(this, `${id}AtDeploy`, {
+            handler: fn.fn,
+            executeOnHandlerChange: false,
+            timeout: Duration.minutes(2),
+          });
       }
     }
   }

@@ -14,8 +14,8 @@ import { Construct } from 'constructs';
  * Not KMS `Sign`: a KMS asymmetric key cannot be rotated by KMS, so a scheduled rotation would
  * mean creating keys at run time (kms:CreateKey for a function, and a registry of key ids), and
  * every login would pay a KMS call. Here the signer loads its key once per container.
- * Both secrets start as a placeholder; the rotation function creates the first set (hourly
- * schedule, or at once with `aws lambda invoke`, docs/deployment.md) and rotates every 30 days.
+ * Both secrets start as a placeholder; the rotation function creates the first set (run by a
+ * deployment trigger when the stack is created, docs/deployment.md) and rotates every 30 days.
  */
 export class SigningKeys extends Construct {
   readonly privateKeys: secretsmanager.Secret;

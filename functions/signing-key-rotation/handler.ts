@@ -1,7 +1,7 @@
 /**
  * Rotates the access-token signing keys when due (shared/auth/key-rotation.ts), every hour by an
- * EventBridge schedule; `aws lambda invoke` right after the first deployment creates the first
- * set at once (docs/deployment.md). The only function that may write either key secret.
+ * EventBridge schedule; a deployment trigger runs it once when the stack is created, so the first
+ * set exists when `cdk deploy` ends (lib/events-stack.ts, docs/deployment.md). The only function that may write either key secret.
  */
 import { randomUUID } from 'node:crypto';
 import {

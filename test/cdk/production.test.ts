@@ -269,6 +269,22 @@ describe('least privilege', () => {
     for (const f of withTable().filter((f) => f.tenantRole))
       expect(JSON.stringify(allows(f.tenantRole!))).not.toContain('secretsmanager');
   });
+
+  it('the first key set is made during the first deployment: a trigger runs the rotation function once', () => {
+    const rotator = stack.functions.all.find((f) => f.spec.name === 'signing-key-rotation')!;
+    const resources = Object.values(
+      templateOf(Stack.of(rotator.fn)).Resources as Record<string, Json>,
+    );
+    const triggers = resources.filter((r) => r.Type === 'Custom::Trigger');
+    expect(triggers).toHaveLength(1);
+    // It invokes the rotation function itself and waits for it (a failed rotation fails the deploy),
+    // on the create only: later deployments leave rotation to the hourly schedule.
+    expect(JSON.stringify(triggers[0]!.Properties.HandlerArn)).toContain(
+      logicalId(rotator.fn.currentVersion),
+    );
+    expect(triggers[0]!.Properties.InvocationType).toBe('RequestResponse');
+    expect(triggers[0]!.Properties.ExecuteOnHandlerChange).toBe(false);
+  });
 });
 
 describe('alarms and the dashboard', () => {
