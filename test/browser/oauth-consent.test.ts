@@ -134,6 +134,8 @@ describe.skipIf(!available)('the consent page in a real browser', () => {
       'list-departments',
       'list-doctors',
       'search-patients',
+      // Open to every credential: it answers from the docs and the caller's own calls.
+      'support-query',
     ]);
     await mcp.close();
     expect(cspViolations).toEqual([]);
