@@ -320,7 +320,12 @@ describe('MCP Inspector CLI', () => {
       return JSON.parse(stdout);
     };
     const viaSse = await cli([`${rt.url}/sse`, '--method', 'tools/list']);
-    expect(viaSse.tools.map((t: any) => t.name)).toEqual(['list-doctors', 'list-departments']);
+    // support-query is open to every credential (docs/agents.md).
+    expect(viaSse.tools.map((t: any) => t.name)).toEqual([
+      'list-doctors',
+      'list-departments',
+      'support-query',
+    ]);
     const viaHttp = await cli([
       `${rt.url}/mcp`,
       '--transport',

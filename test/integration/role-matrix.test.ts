@@ -168,7 +168,12 @@ const PUBLIC_ROUTES = [
   'GET /billing-health',
   'GET /manager-reports',
   'GET /oauth/consent',
+  'GET /theatre',
+  'GET /theatre/checklist',
+  'GET /roster',
   'GET /assets/{name}',
+  // The public signing keys (JWKS), for anyone verifying the service's tokens.
+  'GET /.well-known/jwks.json',
   'GET /api/docs',
   'GET /api/docs/{name}',
   'POST /tenants',
