@@ -91,6 +91,8 @@ describe.skipIf(!available)('the theatre list page in a real browser', () => {
     await coordinator.waitForSelector(`#session-theatre option[value="${theatre.code}"]`, {
       state: 'attached',
     });
+    // The lists and the pickers load in parallel: wait for the lists too.
+    await coordinator.waitForSelector('#ot-lists p', { state: 'attached' });
     expect(await coordinator.textContent('#ot-lists')).toContain('Open one with');
     await coordinator.selectOption('#session-theatre', theatre.code);
     await coordinator.fill('#session-date', day);
