@@ -86,7 +86,7 @@ export function mcpSpec(): FunctionSpec {
       budgetKb: 700,
       classicZod: true,
       reason:
-        'the MCP SDK (protocol, Streamable HTTP transport), which validates JSON-RPC with the classic zod it imports itself, credential verification (jose, the public signing keys) and the agent catalogue as data (every tool’s JSON Schemas); the modules whose tools it calls load on demand. After the issue 17-24 merges every function also carries the tenant-session store (issue 23) and the modules’ cross-module riders (report counters, events): about 20 KB more; a diet is open work. The third round of merges (onboarding-chat, support-query, system-monitor, the demo and ED tools: six more tools whose schemas the catalogue carries) added about 15 KB more.',
+        "the MCP SDK (protocol, Streamable HTTP transport) with the classic zod it imports itself to validate JSON-RPC, credential verification (jose, the public signing keys) and the agent catalogue as data (every tool's JSON Schemas); the modules whose tools it calls load on demand.",
     },
   };
 }

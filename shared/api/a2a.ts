@@ -12,7 +12,7 @@ export const a2aGroup = defineGroup({
   bundle: {
     budgetKb: 685,
     reason:
-      'the A2A SDK’s server parts and the agent catalogue as data (every tool’s JSON Schemas); the modules whose tools it calls load on demand. After the issue 17-24 merges every function also carries the tenant-session store (issue 23) and the modules’ cross-module riders (report counters, events): about 20 KB more; a diet is open work. The demo skill (issue 21) added about 25 KB at start although its generator loads on demand: esbuild keeps a module that the start and an on-demand chunk both use whole in the chunk loaded at start, and the generator uses more of those modules’ exports. The third round of merges (onboarding-chat, support-query, system-monitor, the demo and ED tools: six more tools whose schemas the catalogue carries) added about 15 KB more.',
+      "the A2A SDK's server parts and the agent catalogue as data (every tool's JSON Schemas, which skills are routed by); the modules whose skills it calls load on demand.",
   },
   description: 'A2A JSON-RPC: tasks routed to the agent catalogue, stored per tenant',
   // Every skill call appends its agent audit record (shared/agents/run.ts).

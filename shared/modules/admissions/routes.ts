@@ -12,7 +12,7 @@ export const admissionsGroup = withProposals(
     bundle: {
       budgetKb: 410,
       reason:
-        "discharge medicines (TTO prescriptions with the prescription screen), discharge holds and NEWS2 escalation from complete sets came with issue 16; issue 15's goal is 350 KB: load the discharge and prescription paths on demand to get back under it. After the issue 17-24 merges every function also carries the tenant-session store (issue 23) and the modules' cross-module riders (report counters, events): about 20 KB more; a diet is open work. The third round of merges (the per-hospital fair-share limiter on every REST request, issue 23 item 9; prescribing cards, issue 19) added about 10 KB more.",
+        "the common start of a REST function (edge pipeline, fair-share limiter, tenant-session store, DynamoDB client: about 285 KB) plus discharge medicines (TTO prescriptions through the prescription screen), discharge holds and NEWS2 escalation from complete sets: about 115 KB. Loading the discharge and prescription paths on demand would meet issue 15's goal of 350 KB.",
     },
     description:
       'Inpatient admissions: admit, transfer, observations (NEWS2), nursing and round notes, discharge',

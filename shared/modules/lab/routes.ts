@@ -12,7 +12,7 @@ export const labGroup = withProposals(
     bundle: {
       budgetKb: 400,
       reason:
-        "results carry units, plausibility and critical limits from birth to adulthood, and orders check their requester and hold the admission's discharge (issue 16); issue 15's goal is 350 KB: load result entry on demand to get back under it. After the issue 17-24 merges every function also carries the tenant-session store (issue 23) and the modules' cross-module riders (report counters, events): about 20 KB more; a diet is open work. The third round of merges (the per-hospital fair-share limiter on every REST request, issue 23 item 9; prescribing cards, issue 19) added about 10 KB more.",
+        "the common start of a REST function (edge pipeline, fair-share limiter, tenant-session store, DynamoDB client: about 285 KB) plus result units, plausibility and critical limits from birth to adulthood, the requester check and the admission's discharge hold: about 105 KB. Loading result entry on demand would meet issue 15's goal of 350 KB.",
     },
     description:
       'Lab catalogue, orders, specimens, results, verification, critical alerts and worklists',

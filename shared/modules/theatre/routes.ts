@@ -12,7 +12,7 @@ export const theatreGroup = withProposals(
     bundle: {
       budgetKb: 405,
       reason:
-        "a case resolves its source through the lab's order sources (encounters, admissions), charges through billing and books several interval calendars at once; 364 KB measured (issue 17): load the charge and hold writers on demand to get back under 350 KB After the issue 17-24 merges every function also carries the tenant-session store (issue 23) and the modules' cross-module riders (report counters, events): about 20 KB more; a diet is open work. The third round of merges (the per-hospital fair-share limiter on every REST request, issue 23 item 9; prescribing cards, issue 19) added about 10 KB more.",
+        "the common start of a REST function (edge pipeline, fair-share limiter, tenant-session store, DynamoDB client: about 285 KB) plus the lab's order sources (encounters, admissions) a case resolves, billing's charge writer and the interval calendars a case books at once: about 110 KB. Loading the charge and hold writers on demand would meet issue 15's goal of 350 KB.",
     },
     description:
       'Operating theatres and sessions, surgical cases booked without overlaps, the WHO Surgical Safety Checklist, lists and utilisation',
