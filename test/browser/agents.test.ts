@@ -3,38 +3,22 @@
  * documents (with a pasted key), the tools with their scopes, the scope checkboxes naming the MCP
  * tools they open, and the agent audit log listing real MCP calls, filtered by outcome and tool.
  */
-import { existsSync } from 'node:fs';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../bin/local/server';
 import { mcpClient } from '../support/agents';
 import { newTenant } from '../support/api';
+import { chromiumAvailable, launchChromium, watchPage } from '../support/browser';
 import { startTestRuntime } from '../support/runtime';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
-if (!available && process.env.CI === 'true') throw new Error(`Chromium not found at ${CHROMIUM}`);
 
 let rt: LocalRuntime;
 let browser: Browser;
-const cspViolations: string[] = [];
+const problems: string[] = [];
 
 beforeAll(async () => {
-  if (!available) return;
+  if (!chromiumAvailable) return;
   rt = await startTestRuntime();
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
 }, 60_000);
 
 afterAll(async () => {
@@ -46,17 +30,11 @@ async function newPage(): Promise<Page> {
   const page = await (
     await browser.newContext({ viewport: { width: 1280, height: 900 } })
   ).newPage();
-  page.on('pageerror', (err) => {
-    throw err;
-  });
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text()))
-      cspViolations.push(msg.text());
-  });
+  watchPage(page, problems);
   return page;
 }
 
-describe.skipIf(!available)('Agents view in a real browser', () => {
+describe.skipIf(!chromiumAvailable)('Agents view in a real browser', () => {
   it('shows snippets, tools and scopes, and the audit log of real MCP calls with filters', async () => {
     const t = await newTenant(rt.url);
     const { key } = await t.key(['doctors:read'], 'desktop agent');
@@ -132,6 +110,6 @@ describe.skipIf(!available)('Agents view in a real browser', () => {
       )
       .toEqual(['refused']);
     expect(await page.textContent('#audit-body')).toContain('forbidden');
-    expect(cspViolations).toEqual([]);
+    expect(problems).toEqual([]);
   }, 90_000);
 });

@@ -1,38 +1,21 @@
-import { existsSync } from 'node:fs';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../bin/local/server';
 import { newTenant } from '../support/api';
+import { chromiumAvailable, launchChromium, watchPage } from '../support/browser';
 import { startTestRuntime } from '../support/runtime';
 
 // /api/docs in a real browser: Swagger UI renders the generated document under the page's strict
 // CSP (no inline script, nothing from another origin), and "Try it out" with either credential
 // from "Authorize" reaches the API.
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
-if (!available && process.env.CI === 'true')
-  throw new Error(`Chromium not found at ${CHROMIUM}: install it (apt-get install -y chromium)`);
-
 let rt: LocalRuntime;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!available) return;
+  if (!chromiumAvailable) return;
   rt = await startTestRuntime();
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
 }, 60_000);
 
 afterAll(async () => {
@@ -42,7 +25,7 @@ afterAll(async () => {
 
 interface Watched {
   page: Page;
-  cspViolations: string[];
+  problems: string[];
   /** Every URL the page requested. */
   requests: string[];
 }
@@ -50,17 +33,13 @@ interface Watched {
 async function openDocs(): Promise<Watched> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  const watched: Watched = { page, cspViolations: [], requests: [] };
-  page.on('pageerror', (err) => {
-    throw err;
-  });
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text()))
-      watched.cspViolations.push(msg.text());
-  });
+  const watched: Watched = { page, problems: [], requests: [] };
+  watchPage(page, watched.problems);
   page.on('request', (req) => watched.requests.push(req.url()));
   await page.goto(`${rt.url}/api/docs`);
-  await page.locator('.opblock-tag').first().waitFor({ timeout: 20_000 });
+  // Swagger UI renders the whole document before the first tag shows: on a loaded 2-core machine
+  // that took over 20 s, so the ceiling is generous (the test still fails if it never renders).
+  await page.locator('.opblock-tag').first().waitFor({ timeout: 60_000 });
   return watched;
 }
 
@@ -95,9 +74,9 @@ async function tryTenantsCurrent(page: Page): Promise<string> {
   return (await status.textContent())?.trim() ?? '';
 }
 
-describe.skipIf(!available)('/api/docs in a real browser', () => {
+describe.skipIf(!chromiumAvailable)('/api/docs in a real browser', () => {
   it('renders every operation of the document from same-origin files, with no CSP violation', async () => {
-    const { page, cspViolations, requests } = await openDocs();
+    const { page, problems, requests } = await openDocs();
     const doc = await (await fetch(`${rt.url}/.well-known/openapi.json`)).json();
     // Operations per tag, as the document lists them.
     const listed = new Map<string, number>();
@@ -118,10 +97,10 @@ describe.skipIf(!available)('/api/docs in a real browser', () => {
       await page.locator('.opblock').first().waitFor({ state: 'detached' });
     }
     expect(Object.fromEntries(shown)).toEqual(Object.fromEntries(listed));
-    expect(cspViolations).toEqual([]);
+    expect(problems).toEqual([]);
     expect(requests.filter((u) => !u.startsWith(rt.url) && !u.startsWith('data:'))).toEqual([]);
     await page.context().close();
-  }, 60_000);
+  }, 120_000);
 
   it('"Try it out" without credentials gets 401, with a user token and x-tenant-id or with an API key 200', async () => {
     const t = await newTenant(rt.url);
@@ -140,7 +119,7 @@ describe.skipIf(!available)('/api/docs in a real browser', () => {
     w = await openDocs();
     await authorize(w.page, { apiKey: key.body.secret });
     expect(await tryTenantsCurrent(w.page)).toBe('200');
-    expect(w.cspViolations).toEqual([]);
+    expect(w.problems).toEqual([]);
     await w.page.context().close();
-  }, 90_000);
+  }, 240_000);
 });

@@ -3,32 +3,25 @@
  * patient, change, rationale and time left, rejects one (with a reason) and approves the other,
  * which the executor carries out: the page then shows the prescription on the encounter.
  */
-import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumAvailable, launchChromium, watchPage } from '../support/browser';
 import { hitlHospital, hitlRuntime } from '../support/hitl';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
-if (!available && process.env.CI === 'true') throw new Error(`Chromium not found at ${CHROMIUM}`);
 
 const rt = hitlRuntime();
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!available) return;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'],
-  });
+  if (!chromiumAvailable) return;
+  browser = await launchChromium();
 }, 60_000);
 afterAll(async () => {
   await browser?.close();
 });
 
-describe.skipIf(!available)('Approvals page', () => {
+describe.skipIf(!chromiumAvailable)('Approvals page', () => {
   it('approve ends with the prescription on the encounter; reject needs a reason', async () => {
     const h = await hitlHospital(rt.url);
     const { encounter, patient } = await h.encounter();
@@ -48,10 +41,7 @@ describe.skipIf(!available)('Approvals page', () => {
     const page = await (
       await browser.newContext({ viewport: { width: 1280, height: 900 } })
     ).newPage();
-    page.on('pageerror', (err) => errors.push(err.message));
-    page.on('console', (m) => {
-      if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) errors.push(m.text());
-    });
+    watchPage(page, errors);
     await page.goto(`${rt.url}/login`);
     await page.fill('#email', doctor.body.user.email);
     await page.fill('#password', doctor.body.credentials.password);

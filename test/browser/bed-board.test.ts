@@ -1,37 +1,20 @@
-import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../bin/local/server';
+import { chromiumAvailable, launchChromium, watchPage } from '../support/browser';
 import { HIGH_NEWS2_VITALS, inpatientHospital, must } from '../support/inpatient';
 import { startTestRuntime } from '../support/runtime';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
-if (!available && process.env.CI === 'true')
-  throw new Error(`Chromium not found at ${CHROMIUM}: install it (apt-get install -y chromium)`);
-
 let rt: LocalRuntime;
 let browser: Browser;
-const cspViolations: string[] = [];
+const problems: string[] = [];
 
 beforeAll(async () => {
-  if (!available) return;
+  if (!chromiumAvailable) return;
   rt = await startTestRuntime();
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
 }, 60_000);
 
 afterAll(async () => {
@@ -40,26 +23,20 @@ afterAll(async () => {
 });
 
 afterEach(() => {
-  expect(cspViolations).toEqual([]);
+  expect(problems).toEqual([]);
 });
 
 async function newPage(): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  page.on('pageerror', (err) => {
-    throw err;
-  });
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text()))
-      cspViolations.push(msg.text());
-  });
+  watchPage(page, problems);
   return page;
 }
 
 const bed = (page: Page, code: string) =>
   page.locator('#bed-board li.bed', { has: page.locator('.bed__code', { hasText: code }) });
 
-describe.skipIf(!available)('the bed board in a real browser', () => {
+describe.skipIf(!chromiumAvailable)('the bed board in a real browser', () => {
   it('shows beds by state with patients and escalations, and admits, transfers, discharges and cleans', async () => {
     // Arrange through the API: two wards, one patient already in bed A01 with NEWS2 8.
     const h = await inpatientHospital(rt.url);

@@ -1,8 +1,8 @@
-import { existsSync } from 'node:fs';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../bin/local/server';
 import { resetClock } from '../../shared/kernel/clock';
+import { chromiumAvailable, launchChromium, watchPage } from '../support/browser';
 import { claimsHospital } from '../support/claims';
 import { clockToNineAm } from '../support/opd';
 import { startTestRuntime } from '../support/runtime';
@@ -11,24 +11,16 @@ import { startTestRuntime } from '../support/runtime';
 // runs the check and lists the finding with its evidence; a remittance allocated in full (through
 // the API) and "Run the check" again leaves nothing to fix. No CSP violation on the way.
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
-if (!available && process.env.CI === 'true')
-  throw new Error(`Chromium not found at ${CHROMIUM}: install it (apt-get install -y chromium)`);
-
 const TZ = 'Asia/Kolkata';
 let rt: LocalRuntime;
 let browser: Browser;
-const cspViolations: string[] = [];
+const problems: string[] = [];
 
 beforeAll(async () => {
-  if (!available) return;
+  if (!chromiumAvailable) return;
   clockToNineAm(TZ);
   rt = await startTestRuntime();
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'],
-  });
+  browser = await launchChromium();
 }, 60_000);
 
 afterAll(async () => {
@@ -39,21 +31,15 @@ afterAll(async () => {
 async function newPage(): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  page.on('pageerror', (err) => {
-    throw err;
-  });
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text()))
-      cspViolations.push(msg.text());
-  });
+  watchPage(page, problems);
   return page;
 }
 
 afterEach(() => {
-  expect(cspViolations).toEqual([]);
+  expect(problems).toEqual([]);
 });
 
-describe.skipIf(!available)('the billing health check panel in a real browser', () => {
+describe.skipIf(!chromiumAvailable)('the billing health check panel in a real browser', () => {
   it('an accountant sees the unallocated remittance with its id, then nothing once it is allocated', async () => {
     const h = await claimsHospital(rt.url, TZ);
     const { claim } = await h.approvedClaim(['LFT']); // approved ₹90

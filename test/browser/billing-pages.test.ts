@@ -1,42 +1,25 @@
-import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../bin/local/server';
 import { resetClock } from '../../shared/kernel/clock';
 import { client } from '../support/api';
 import { billingHospital } from '../support/billing';
+import { chromiumAvailable, launchChromium, watchPage } from '../support/browser';
 import { clockToNineAm } from '../support/opd';
 import { startTestRuntime } from '../support/runtime';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
-if (!available && process.env.CI === 'true')
-  throw new Error(`Chromium not found at ${CHROMIUM}: install it (apt-get install -y chromium)`);
 
 const TZ = 'Asia/Kolkata';
 let rt: LocalRuntime;
 let browser: Browser;
-const cspViolations: string[] = [];
+const problems: string[] = [];
 
 beforeAll(async () => {
-  if (!available) return;
+  if (!chromiumAvailable) return;
   clockToNineAm(TZ);
   rt = await startTestRuntime();
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
 }, 60_000);
 
 afterAll(async () => {
@@ -48,21 +31,15 @@ afterAll(async () => {
 async function newPage(): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  page.on('pageerror', (err) => {
-    throw err;
-  });
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text()))
-      cspViolations.push(msg.text());
-  });
+  watchPage(page, problems);
   return page;
 }
 
 afterEach(() => {
-  expect(cspViolations).toEqual([]);
+  expect(problems).toEqual([]);
 });
 
-describe.skipIf(!available)('the billing desk in a real browser', () => {
+describe.skipIf(!chromiumAvailable)('the billing desk in a real browser', () => {
   it('a cashier opens an invoice, takes a card payment (posted once on a double click), and the dashboard chart shows it', async () => {
     // Arrange through the API: a rupee hospital, a consultation and a dispense, an issued invoice.
     const h = await billingHospital(rt.url, TZ);

@@ -5,39 +5,23 @@
  * and the scopes (those the role does not allow disabled), unticks one and allows; the SDK
  * redeems the code and lists only the consented tools. A denial goes back as access_denied.
  */
-import { existsSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../bin/local/server';
 import { client, newTenant } from '../support/api';
+import { chromiumAvailable, launchChromium, watchPage } from '../support/browser';
 import { MemoryOAuthProvider, oauthTransport, REDIRECT_URL } from '../support/oauth';
 import { startTestRuntime } from '../support/runtime';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
-if (!available && process.env.CI === 'true') throw new Error(`Chromium not found at ${CHROMIUM}`);
-
 let rt: LocalRuntime;
 let browser: Browser;
-const cspViolations: string[] = [];
+const problems: string[] = [];
 
 beforeAll(async () => {
-  if (!available) return;
+  if (!chromiumAvailable) return;
   rt = await startTestRuntime();
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
 }, 60_000);
 
 afterAll(async () => {
@@ -46,13 +30,7 @@ afterAll(async () => {
 
 async function newPage(): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  page.on('pageerror', (err) => {
-    throw err;
-  });
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text()))
-      cspViolations.push(msg.text());
-  });
+  watchPage(page, problems);
   // The agent's loopback redirect URI: nothing listens there in the test; answer it here.
   await page.route(`${REDIRECT_URL}**`, (route) =>
     route.fulfill({ status: 200, contentType: 'text/plain', body: 'back at the agent' }),
@@ -92,7 +70,7 @@ async function signIn(page: Page, who: { email: string; password: string }) {
   await page.waitForURL(/\/oauth\/consent\?request=/);
 }
 
-describe.skipIf(!available)('the consent page in a real browser', () => {
+describe.skipIf(!chromiumAvailable)('the consent page in a real browser', () => {
   it('signs in, shows the agent and the scopes within the role, and grants only what the user keeps', async () => {
     const who = await receptionist();
     const provider = new MemoryOAuthProvider('Claude Desktop (test)');
@@ -138,7 +116,7 @@ describe.skipIf(!available)('the consent page in a real browser', () => {
       'support-query',
     ]);
     await mcp.close();
-    expect(cspViolations).toEqual([]);
+    expect(problems).toEqual([]);
   });
 
   it('a denial goes back to the agent as access_denied', async () => {

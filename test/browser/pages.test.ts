@@ -1,47 +1,27 @@
-import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../bin/local/server';
 import { resetClock, systemClock } from '../../shared/kernel/clock';
 import { utcToZonedParts } from '../../shared/kernel/time/zoned-time';
 import { client } from '../support/api';
+import { chromiumAvailable, launchChromium, watchPage } from '../support/browser';
 import { clockToNineAm, DAY_SCHEDULE } from '../support/opd';
 import { startTestRuntime } from '../support/runtime';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
-// In CI a missing browser is a failure, never a silent skip.
-if (!available && process.env.CI === 'true')
-  throw new Error(
-    `Chromium not found at ${CHROMIUM}: install it (apt-get install -y chromium) — .ci/run does this`,
-  );
 
 const TZ = 'Asia/Kolkata';
 let rt: LocalRuntime;
 let browser: Browser;
 let staged: LocalRuntime | undefined;
-/** Content-Security-Policy violations Chromium reported (a blocked script, style or request). */
-const cspViolations: string[] = [];
+/** Page errors and Content-Security-Policy violations Chromium reported (a blocked script, style or request). */
+const problems: string[] = [];
 
 beforeAll(async () => {
-  if (!available) return;
+  if (!chromiumAvailable) return;
   clockToNineAm(TZ);
   rt = await startTestRuntime();
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
 }, 60_000);
 
 afterAll(async () => {
@@ -54,22 +34,16 @@ afterAll(async () => {
 async function newPage(): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  page.on('pageerror', (err) => {
-    throw err;
-  });
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text()))
-      cspViolations.push(msg.text());
-  });
+  watchPage(page, problems);
   return page;
 }
 
 // Every page works under its strict CSP (script-src 'self', hashed styles) without a violation.
 afterEach(() => {
-  expect(cspViolations).toEqual([]);
+  expect(problems).toEqual([]);
 });
 
-describe.skipIf(!available)('pages in a real browser', () => {
+describe.skipIf(!chromiumAvailable)('pages in a real browser', () => {
   it('register on /get-started → credentials on screen → sign in on /login → create an API key → see it listed → it works', async () => {
     const page = await newPage();
     const suffix = Math.random().toString(36).slice(2, 8);

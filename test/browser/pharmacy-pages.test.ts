@@ -1,42 +1,25 @@
-import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../bin/local/server';
 import { resetClock, systemClock } from '../../shared/kernel/clock';
 import { addDays, utcToZonedParts } from '../../shared/kernel/time/zoned-time';
 import { client } from '../support/api';
+import { chromiumAvailable, launchChromium, watchPage } from '../support/browser';
 import { clockToNineAm, DAY_SCHEDULE } from '../support/opd';
 import { startTestRuntime } from '../support/runtime';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
-if (!available && process.env.CI === 'true')
-  throw new Error(`Chromium not found at ${CHROMIUM}: install it (apt-get install -y chromium)`);
 
 const TZ = 'Asia/Kolkata';
 let rt: LocalRuntime;
 let browser: Browser;
-const cspViolations: string[] = [];
+const problems: string[] = [];
 
 beforeAll(async () => {
-  if (!available) return;
+  if (!chromiumAvailable) return;
   clockToNineAm(TZ);
   rt = await startTestRuntime();
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
 }, 60_000);
 
 afterAll(async () => {
@@ -46,19 +29,13 @@ afterAll(async () => {
 });
 
 afterEach(() => {
-  expect(cspViolations).toEqual([]);
+  expect(problems).toEqual([]);
 });
 
 async function newPage(): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  page.on('pageerror', (err) => {
-    throw err;
-  });
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text()))
-      cspViolations.push(msg.text());
-  });
+  watchPage(page, problems);
   return page;
 }
 
@@ -153,7 +130,7 @@ async function arrange() {
   return { pharmacist, item: item.body, encounter: encounter.body, rx: rx.body };
 }
 
-describe.skipIf(!available)('pharmacy pages in a real browser', () => {
+describe.skipIf(!chromiumAvailable)('pharmacy pages in a real browser', () => {
   it('stock and batches → expiry scan → dispense a prescription across two batches, first expiry first', async () => {
     const { pharmacist, item, encounter, rx } = await arrange();
     const page = await newPage();

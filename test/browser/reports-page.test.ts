@@ -1,44 +1,30 @@
-import { existsSync } from 'node:fs';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../bin/local/server';
 import { resetClock, systemClock } from '../../shared/kernel/clock';
 import { utcToZonedParts } from '../../shared/kernel/time/zoned-time';
+import { chromiumAvailable, launchChromium, watchPage } from '../support/browser';
 import { inpatientHospital, must } from '../support/inpatient';
 import { clockToNineAm } from '../support/opd';
 import { startTestRuntime } from '../support/runtime';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
-if (!available && process.env.CI === 'true')
-  throw new Error(`Chromium not found at ${CHROMIUM}: install it (apt-get install -y chromium)`);
-
 const TZ = 'Asia/Kolkata';
 let rt: LocalRuntime;
 let browser: Browser;
-const cspViolations: string[] = [];
+const problems: string[] = [];
 
 beforeAll(async () => {
-  if (!available) return;
+  if (!chromiumAvailable) return;
   clockToNineAm(TZ);
   rt = await startTestRuntime();
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-    ],
-  });
+  browser = await launchChromium();
 }, 60_000);
 afterAll(async () => {
   resetClock();
   await browser?.close();
 });
 afterEach(() => {
-  expect(cspViolations).toEqual([]);
+  expect(problems).toEqual([]);
 });
 
 async function newPage(): Promise<Page> {
@@ -47,17 +33,11 @@ async function newPage(): Promise<Page> {
     acceptDownloads: true,
   });
   const page = await context.newPage();
-  page.on('pageerror', (err) => {
-    throw err;
-  });
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text()))
-      cspViolations.push(msg.text());
-  });
+  watchPage(page, problems);
   return page;
 }
 
-describe.skipIf(!available)('the reports page in a real browser', () => {
+describe.skipIf(!chromiumAvailable)('the reports page in a real browser', () => {
   it('a manager reads the inpatient report: the chart’s bars and the table hold the admissions made', async () => {
     const h = await inpatientHospital(rt.url, TZ);
     const ward = await h.ward({ name: 'Chart Ward' }, 4);

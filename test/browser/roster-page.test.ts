@@ -4,30 +4,22 @@
  * and violations, publishes it, sees who is on duty now, and decides a nurse's leave request made
  * from the same page. No CSP violation, no page error, no sideways scrolling at 320 px.
  */
-import { existsSync } from 'node:fs';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../bin/local/server';
 import { addDays } from '../../shared/kernel/time/zoned-time';
+import { chromiumAvailable, launchChromium, watchPage } from '../support/browser';
 import { rosterHospital } from '../support/roster';
 import { startTestRuntime } from '../support/runtime';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
-if (!available && process.env.CI === 'true')
-  throw new Error(`Chromium not found at ${CHROMIUM}: install it (apt-get install -y chromium)`);
 
 let rt: LocalRuntime;
 let browser: Browser;
 const problems: string[] = [];
 
 beforeAll(async () => {
-  if (!available) return;
+  if (!chromiumAvailable) return;
   rt = await startTestRuntime();
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'],
-  });
+  browser = await launchChromium();
 }, 60_000);
 
 afterAll(async () => {
@@ -55,15 +47,11 @@ async function pageAs(tenantId: string, who: Who, width = 1366): Promise<Page> {
       sessionStorage.setItem('hms.session', JSON.stringify(s));
   }, session);
   const page = await context.newPage();
-  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text()))
-      problems.push(msg.text());
-  });
+  watchPage(page, problems);
   return page;
 }
 
-describe.skipIf(!available)('the roster page in a real browser', () => {
+describe.skipIf(!chromiumAvailable)('the roster page in a real browser', () => {
   it('a ward manager generates, reads and publishes a roster, and decides leave asked for on the page', async () => {
     const h = await rosterHospital(rt.url);
     const tenant = await h.admin.get('/tenants/current');

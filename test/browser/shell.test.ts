@@ -5,20 +5,17 @@
  * violation and no horizontal scrolling. With HMS_SCREENSHOTS=<folder> it also writes a
  * screenshot of each page at both widths (bin/screenshots.ts runs it so for the docs).
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../bin/local/server';
 import { PROJECT_ROOT } from '../../lib/function-specs';
+import { chromiumAvailable, launchChromium, watchPage } from '../support/browser';
 import { inpatientHospital, must } from '../support/inpatient';
 import { opdHospital } from '../support/opd';
 import { startTestRuntime } from '../support/runtime';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
-if (!available && process.env.CI === 'true')
-  throw new Error(`Chromium not found at ${CHROMIUM}: install it (apt-get install -y chromium)`);
 const AXE = readFileSync(join(PROJECT_ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
 const SHOTS = process.env.HMS_SCREENSHOTS;
 
@@ -27,12 +24,9 @@ let browser: Browser;
 const problems: string[] = [];
 
 beforeAll(async () => {
-  if (!available) return;
+  if (!chromiumAvailable) return;
   rt = await startTestRuntime();
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'],
-  });
+  browser = await launchChromium();
 }, 60_000);
 
 afterAll(async () => {
@@ -87,11 +81,7 @@ async function pageAs(who: Who, width = 1366, minutes = 60): Promise<Page> {
       sessionStorage.setItem('hms.session', JSON.stringify(s));
   }, session);
   const page = await context.newPage();
-  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text()))
-      problems.push(msg.text());
-  });
+  watchPage(page, problems);
   return page;
 }
 
@@ -114,7 +104,7 @@ async function axeViolations(page: Page): Promise<string[]> {
   });
 }
 
-describe.skipIf(!available)('the app shell in a real browser', () => {
+describe.skipIf(!chromiumAvailable)('the app shell in a real browser', () => {
   it('shows each role its own areas in one navigation, derived from the manifests', async () => {
     const h = await opdHospital(rt.url);
     const cashier = await h.staff('CASHIER');
@@ -351,7 +341,7 @@ describe.skipIf(!available)('the app shell in a real browser', () => {
   }, 240_000);
 });
 
-describe.skipIf(!available)('live lists in a real browser', () => {
+describe.skipIf(!chromiumAvailable)('live lists in a real browser', () => {
   it('a new admission made at another desk appears on an open bed board without a reload', async () => {
     const h = await inpatientHospital(rt.url);
     const ward = await h.ward({ name: 'Live Ward' }, 2);

@@ -5,18 +5,13 @@
  * confirming only the items the checklist names her for, the counts at Sign Out, and the timeline
  * refusing anaesthesia before Sign In is complete. No CSP violation, no page error.
  */
-import { existsSync } from 'node:fs';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../bin/local/server';
 import { addDays, utcToZonedParts } from '../../shared/kernel/time/zoned-time';
+import { chromiumAvailable, launchChromium, watchPage } from '../support/browser';
 import { startTestRuntime } from '../support/runtime';
 import { CORE_ITEMS, must, type TheatreHospital, theatreHospital } from '../support/theatre';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
-if (!available && process.env.CI === 'true')
-  throw new Error(`Chromium not found at ${CHROMIUM}: install it (apt-get install -y chromium)`);
 
 const TZ = 'Asia/Kolkata';
 let rt: LocalRuntime;
@@ -26,12 +21,9 @@ const problems: string[] = [];
 const ahead = (n: number) => addDays(utcToZonedParts(new Date(), TZ).date, n);
 
 beforeAll(async () => {
-  if (!available) return;
+  if (!chromiumAvailable) return;
   rt = await startTestRuntime();
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'],
-  });
+  browser = await launchChromium();
 }, 60_000);
 
 afterAll(async () => {
@@ -59,11 +51,7 @@ async function pageAs(h: TheatreHospital, who: Member, width = 1366): Promise<Pa
       sessionStorage.setItem('hms.session', JSON.stringify(s));
   }, session);
   const page = await context.newPage();
-  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text()))
-      problems.push(msg.text());
-  });
+  watchPage(page, problems);
   return page;
 }
 
@@ -73,7 +61,7 @@ async function pickPatient(page: Page, name: string) {
   await page.waitForSelector('#book-source option[value^="encounter:"]', { state: 'attached' });
 }
 
-describe.skipIf(!available)('the theatre list page in a real browser', () => {
+describe.skipIf(!chromiumAvailable)('the theatre list page in a real browser', () => {
   it('a coordinator opens a session; a surgeon books two cases by name, the clash explained and kept', async () => {
     const h = await theatreHospital(rt.url, TZ);
     const theatre = await h.theatre();
@@ -160,7 +148,7 @@ describe.skipIf(!available)('the theatre list page in a real browser', () => {
   }, 120_000);
 });
 
-describe.skipIf(!available)('the checklist page on a tablet', () => {
+describe.skipIf(!chromiumAvailable)('the checklist page on a tablet', () => {
   it('the scrub nurse confirms only her items, one phase at a time; the timeline and counts are enforced', async () => {
     const h = await theatreHospital(rt.url, TZ);
     const theatre = await h.theatre();

@@ -1,0 +1,41 @@
+import { existsSync } from 'node:fs';
+import { type Browser, chromium, type Page } from 'playwright-core';
+
+// One setup for every page test in Chromium (test/browser/): where Chromium is, the flags it is
+// launched with, and what counts as a problem on a page (an uncaught page error or a
+// Content-Security-Policy violation, which each test expects to be none).
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const chromiumAvailable = existsSync(CHROMIUM_PATH);
+// On CI a missing Chromium fails the run instead of skipping every page test.
+if (!chromiumAvailable && process.env.CI === 'true')
+  throw new Error(
+    `Chromium not found at ${CHROMIUM_PATH}: install it (apt-get install -y chromium); .ci/run does this`,
+  );
+
+/** Headless without a sandbox (containers) and without background traffic that races the tests. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** Records the page's uncaught errors and CSP violations in `problems`, which the test checks. */
+export function watchPage<P extends Page>(page: P, problems: string[]): P {
+  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text()))
+      problems.push(msg.text());
+  });
+  return page;
+}
