@@ -14,6 +14,7 @@ import {
   skillDescriptors,
 } from '../agents';
 import { DEFAULT_RATE_LIMIT_PER_MINUTE } from '../agents/budget';
+import { PROMPTS } from '../agents/prompts';
 import { AGENT_SCOPE_INCLUDES } from '../agents/scope-presets';
 import { agentInfosOf, scopesOf } from '../manifest/derive';
 import type { ModuleManifest } from '../manifest/module';
@@ -97,6 +98,29 @@ JSON-RPC errors and the task store) and the OpenAPI document with Swagger UI (\`
 ## Tools
 
 ${catalogue.capabilities.map(toolSection).join('\n')}
+## Prompts
+
+MCP prompts (\`prompts/list\`, \`prompts/get\`; \`shared/agents/prompts.ts\`) are ready-made
+instructions for common workflows: the text tells the agent which tools to call, in which order,
+with the arguments given, and what to answer. A prompt runs nothing itself; the agent's calls are
+checked, run and audited as any other. A credential is offered a prompt (and may get it) only when
+it may use **every** tool the prompt names; another answers \`-32602\` naming the tools it lacks,
+before its arguments are looked at. Arguments are strings, validated as listed (an unknown one,
+a missing required one or a bad value answers \`-32602\` naming it).
+
+${PROMPTS.map(
+  (p) =>
+    `### \`${p.name}\` — ${p.title}\n\n${p.description}\n\nTools: ${p.tools.map((t) => `\`${t}\``).join(', ')}.\n\n${
+      Object.keys(p.arguments).length
+        ? `| Argument | Required | Meaning |\n|---|---|---|\n${Object.entries(p.arguments)
+            .map(
+              ([name, a]) =>
+                `| \`${name}\` | ${a.required ? 'yes' : 'no'} | ${cell(a.description)} |`,
+            )
+            .join('\n')}\n`
+        : 'No arguments.\n'
+    }`,
+).join('\n')}
 ## Skills
 
 | Skill | Name | Tools | Scopes | Tags |
