@@ -50,8 +50,10 @@ export interface McpRequest {
   requestId: string;
   log: Logger;
   now: Date;
-  /** The client's name, when known (its User-Agent). */
+  /** The client's name for the audit: its clientInfo when known (client-name.ts), else User-Agent. */
   agent?: string | undefined;
+  /** The client's clientInfo name, from initialize or the session id it was given. */
+  clientName?: string | undefined;
   /** The tool calls this request ran, with their audit records still to write. */
   calls: CallOutcome[];
   /** Adds fields to the request's one log line (the edge's). */
