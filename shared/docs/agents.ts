@@ -84,7 +84,7 @@ argument), access rule, tenancy (another hospital's id is "not found") and error
 
 | Transport | Where | Notes |
 |---|---|---|
-| MCP Streamable HTTP | \`POST <mcp-url>/mcp\` | stateless (no session id), JSON answers; a batch holds at most ${MAX_BATCH} messages; \`GET\`/\`DELETE /mcp\` answer 405 |
+| MCP Streamable HTTP | \`POST <mcp-url>/mcp\` | stateless (its \`Mcp-Session-Id\` only carries the client's name, below; nothing is kept), JSON answers; a batch holds at most ${MAX_BATCH} messages; \`GET\`/\`DELETE /mcp\` answer 405 |
 | MCP legacy HTTP+SSE | \`GET <mcp-url>/sse\`, then \`POST <mcp-url>/messages?sessionId=…\` | the POST answers 202 once every reply is in the session's mailbox; each arrives on the stream as an SSE \`message\` event; at most ${MAX_BATCH} messages per POST |
 | A2A JSON-RPC | \`POST <api-url>/a2a\` | card at \`<api-url>/.well-known/agent-card.json\` |
 
@@ -225,10 +225,12 @@ user), MCP and A2A together, by default; an administrator sets the hospital's ow
 Every call that reaches a tool or a skill leaves **exactly one** record, whatever its outcome
 (${AUDIT_OUTCOMES.map((o) => `\`${o}\``).join(', ')}: refused = forbidden, unauthenticated or rate limited; failed =
 invalid, not found, conflict, internal), refusals over the rate limit and calls with huge arguments
-included. Fields: \`id\`, \`at\` (arrival, UTC), \`transport\` (\`mcp\` | \`a2a\`),
+included. Over A2A, a message routed to a skill that lacks required arguments (answered
+\`input-required\`) is recorded too, as \`failed\` / \`invalid\` with no operations, and the
+lookups that turned its names into ids are calls of their own (docs/a2a.md). Fields: \`id\`, \`at\` (arrival, UTC), \`transport\` (\`mcp\` | \`a2a\`),
 \`capability\` (an unknown name only if it reads like one, else \`[invalid]\`), \`skill\` (A2A),
-\`actorKind\` (\`apiKey\` | \`user\`), \`actorId\`, \`agent\` (the client's User-Agent, or the A2A
-agent's name), \`keyName\` (the API key's name as its administrator gave it), \`onBehalfOf\` (the user, for a user's token), \`operations\` (the operations it ran, in
+\`actorKind\` (\`apiKey\` | \`user\`), \`actorId\`, \`agent\` (the client's own name: MCP \`clientInfo\`
+as \`name/version\`, else its User-Agent; over A2A the \`x-agent-name\` header, else its User-Agent), \`keyName\` (the API key's name as its administrator gave it), \`onBehalfOf\` (the user, for a user's token), \`operations\` (the operations it ran, in
 order), \`outcome\`, \`errorCode\`, \`durationMs\`, \`requestId\`, \`rpcId\` (the JSON-RPC id), \`taskId\`
 (A2A) and \`args\`.
 
@@ -355,7 +357,13 @@ form names, under each scope, the MCP tools it opens.
   over A2A).
 - **Batches**: at most ${MAX_BATCH} messages, each counted; passed whole or not at all.
 - **Client name in the audit**: MCP sends \`clientInfo\` only with \`initialize\`, and each request is a
-  separate stateless invocation, so the record keeps the client's \`User-Agent\`.
+  separate stateless invocation. So the answer to \`initialize\` over Streamable HTTP carries an
+  \`Mcp-Session-Id\` (\`hmsc1.<base64url name/version>.<random>\`, \`shared/mcp/client-name.ts\`) that the
+  client sends back with every later request (the SDK, \`mcp-remote\` and MCP Inspector do); the
+  server stores nothing and decodes the name from it. It is the client's own claim, like a
+  User-Agent: used for naming only, never for access. A request without it (and the legacy SSE
+  transport, whose session id is the server's) keeps the client's \`User-Agent\`. A2A has no client
+  name of its own: the \`x-agent-name\` header, else the User-Agent.
 - **Legacy SSE streams** end 10 s before the function's time limit (${MCP_FUNCTION.timeoutSeconds} s), with the session
   deleted; the client reconnects with a new \`GET /sse\` and gets a new session (above).
 - **The MCP server is built once per container** (the SDK's \`Server\` and the tool table with its
