@@ -9,7 +9,7 @@
  */
 import { addDays } from '../kernel/time/zoned-time';
 
-export type IdLabel = 'patient' | 'doctor' | 'appointment' | 'department' | 'action';
+export type IdLabel = 'patient' | 'doctor' | 'appointment' | 'department' | 'action' | 'encounter';
 
 export interface LabelledId {
   value: string;
@@ -29,6 +29,22 @@ export interface Extracted {
   instants: string[];
   ids: LabelledId[];
   name?: string;
+  /** The patient a request is for ("book … for Ravi Kumar"), when no name is introduced otherwise. */
+  forName?: string;
+  /** A doctor's name after "Dr" or "doctor" ("with Dr Vikram Sen"). */
+  doctorName?: string;
+  /** A department named in "work in general medicine", "the cardiology department". */
+  department?: string;
+  /** A prescription's parts: "paracetamol 500 mg, 1 tablet oral every 6 hours for 3 days (12)". */
+  drug?: {
+    drugName?: string;
+    strength?: string;
+    dose?: string;
+    route?: string;
+    frequency?: string;
+    durationDays?: number;
+    quantity?: number;
+  };
   sex?: 'male' | 'female' | 'other';
   /** The date after "born" or "DOB". */
   dateOfBirth?: string;
@@ -78,6 +94,8 @@ const ID_LABELS: Readonly<Record<string, IdLabel>> = {
   dept: 'department',
   action: 'action',
   proposal: 'action',
+  encounter: 'encounter',
+  visit: 'encounter',
 };
 
 /**
@@ -184,6 +202,9 @@ export function extract(text: string, today: string): Extracted {
     found.phones.push((raw.startsWith('+') ? '+' : '') + raw.replace(/\D/g, ''));
   });
 
+  const drug = prescriptionOf(state);
+  if (drug) found.drug = drug;
+
   const sex = /\b(male|female|man|woman|boy|girl|other)\b/i.exec(state.text)?.[1]?.toLowerCase();
   if (sex)
     found.sex =
@@ -204,16 +225,105 @@ export function extract(text: string, today: string): Extracted {
   const name = quoted ?? named;
   if (name) found.name = name.replace(/\s+/g, ' ').trim();
 
+  // People's names are taken out of the text, so a trailing "for …" reason never holds one.
+  const clean = (n: string) => n.replace(/\s+/g, ' ').trim();
+  take(state, new RegExp(`\\b(?:[Dd]r\\.?|[Dd]octor)\\s+(${NAMES})`, 'g'), (m) => {
+    found.doctorName ??= clean(m[1]!);
+  });
+  take(state, new RegExp(`\\b(?:for|[Bb]ook)\\s+(?:[Pp]atient\\s+)?(${NAMES})`, 'g'), (m) => {
+    if (/^(Dr|Doctor)\b/.test(m[1]!)) return false;
+    found.forName ??= clean(m[1]!);
+  });
+  if (found.name) state.text = state.text.split(found.name).join(' '.repeat(found.name.length));
+  const department =
+    /\b(?:work(?:s|ing)?\s+in|in\s+the|of\s+the|from)\s+([a-z][a-z &-]{2,60}?)(?:\s+department)?\s*[?.!]?\s*$/i.exec(
+      state.text,
+    )?.[1] ?? /\b([a-z][a-z &-]{2,60}?)\s+department\b/i.exec(state.text)?.[1];
+  if (department && !/^(the|a|an|this|that)$/i.test(department.trim()))
+    found.department = clean(department);
+
   const reason = /\b(?:because(?:\s+of)?|reason(?:\s+is)?\s*:?|due\s+to)\s+([^.;\n]{2,200})/i.exec(
     text,
   )?.[1];
   if (reason) found.reason = reason.trim();
   else {
-    const trailingFor = /\bfor\s+([a-z][a-z\s-]{1,80}?)\s*[.?!]?\s*$/i
-      .exec(state.text)?.[1]
-      ?.trim();
-    if (trailingFor && !/^(doctor|dr|patient|today|tomorrow)\b/i.test(trailingFor))
-      found.reason = trailingFor;
+    const trailingFor = /\bfor\s+([a-z][a-z\s-]{1,80}?)\s*[.?!]?\s*$/i.exec(state.text)?.[1];
+    // Connecting words left where a date or time was ("… for fever tomorrow at 10:00").
+    const words = clean(trailingFor ?? '').split(' ');
+    while (words.length && CONNECTORS.has(words[words.length - 1]!.toLowerCase())) words.pop();
+    const said = words.join(' ');
+    if (said && !/^(doctor|dr|patient|today|tomorrow)\b/i.test(said)) found.reason = said;
   }
   return found;
+}
+
+const CONNECTORS = new Set(['at', 'on', 'with', 'by', 'from', 'in', 'and', 'to']);
+
+const ROUTES: Readonly<Record<string, string>> = {
+  oral: 'oral',
+  orally: 'oral',
+  po: 'oral',
+  'by mouth': 'oral',
+  iv: 'iv',
+  intravenous: 'iv',
+  intravenously: 'iv',
+  im: 'im',
+  intramuscular: 'im',
+  sc: 'sc',
+  subcutaneous: 'sc',
+  topical: 'topical',
+  inhaled: 'inhaled',
+  sublingual: 'sublingual',
+  rectal: 'rectal',
+};
+const UNIT = '(?:tablets?|tabs?|capsules?|caps?|puffs?|drops?|sachets?|ml|units?)';
+
+/**
+ * The parts of a prescription the text states, each by its own pattern; undefined when it names
+ * no strength (without one it is not a prescription). Matched parts are taken out of the text.
+ */
+function prescriptionOf(state: { text: string }): Extracted['drug'] | undefined {
+  const strength = /\b(\d+(?:\.\d+)?)\s*(mg|g|mcg|µg|microgram|iu|units?|ml|mmol)\b/i.exec(
+    state.text,
+  );
+  if (!strength) return undefined;
+  const drug: NonNullable<Extracted['drug']> = {
+    strength: `${strength[1]} ${strength[2]!.toLowerCase()}`,
+  };
+  const before = state.text.slice(0, strength.index);
+  const drugName = /\b(?:prescribe|give|start|rx|order)\s+([A-Za-z][A-Za-z -]{1,60}?)\s*$/i.exec(
+    before,
+  )?.[1];
+  if (drugName) drug.drugName = drugName.trim().toLowerCase();
+  state.text =
+    state.text.slice(0, strength.index) +
+    ' '.repeat(strength[0].length) +
+    state.text.slice(strength.index + strength[0].length);
+  take(state, /\bfor\s+(\d{1,3})\s*(days?|weeks?)\b/gi, (m) => {
+    drug.durationDays ??= Number(m[1]) * (/^w/i.test(m[2]!) ? 7 : 1);
+  });
+  take(state, /\((\d{1,5})\)|\b(?:quantity|qty|dispense|supply)\s*:?\s*(\d{1,5})\b/gi, (m) => {
+    drug.quantity ??= Number(m[1] ?? m[2]);
+  });
+  take(state, new RegExp(`\\b(\\d+(?:\\.\\d+)?)\\s*(${UNIT})\\b`, 'gi'), (m) => {
+    const said = `${m[1]} ${m[2]!.toLowerCase()}`;
+    if (!drug.dose) drug.dose = said;
+    // A second count of the same unit is the quantity to supply ("15 tablets").
+    else if (drug.quantity === undefined) drug.quantity = Number(m[1]);
+  });
+  take(
+    state,
+    /\b(oral|orally|po|by mouth|iv|intravenous(?:ly)?|im|intramuscular|sc|subcutaneous|topical|inhaled|sublingual|rectal)\b/gi,
+    (m) => {
+      drug.route ??= ROUTES[m[1]!.toLowerCase()];
+    },
+  );
+  take(
+    state,
+    /\b(every\s+\d{1,2}\s+hours?|(?:once|twice|three times|four times)\s+(?:a|per)\s+day|once daily|daily|at night|od|bd|bid|tds|tid|qds|qid|prn|as needed)\b/gi,
+    (m) => {
+      drug.frequency ??= m[1]!.toLowerCase().replace(/\s+/g, ' ');
+    },
+  );
+  return drug;
 }

@@ -52,7 +52,8 @@ export function createA2aHandler() {
           store: edge.stores.forTenant(principal.tenant.id),
           ownerId: principal.actor.id,
           requestId: edge.requestId,
-          agent: headers['x-agent-name']?.slice(0, 100),
+          // A2A has no client name of its own: the x-agent-name header, else the User-Agent.
+          agent: (headers['x-agent-name'] || headers['user-agent'])?.slice(0, 100),
           log: edge.log,
           now: () => systemClock.now(),
           baseUrl: baseUrlOf(headers, basePathOf(event.requestContext?.path, event.path)),

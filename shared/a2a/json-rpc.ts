@@ -126,12 +126,28 @@ function nestingDepth(text: string): number {
   return deepest;
 }
 
+const TERMINAL = /^Task (\S{1,128}) is in a terminal state \((\d+)\)/;
+
 /**
  * An SDK answer as the client may see it: an internal error's own message (a table error, a
  * stack overflow) is logged and replaced by the request id to quote.
  */
 function sanitized(answer: RpcResponse, request: { requestId: string; log: A2aRequest['log'] }) {
-  if (!('error' in answer) || answer.error.code !== RPC_ERRORS.internalError) return answer;
+  if (!('error' in answer)) return answer;
+  // The SDK names a finished task's state by its internal number ("terminal state (3)").
+  const terminal = TERMINAL.exec(answer.error.message);
+  if (terminal) {
+    const state = (TaskState[Number(terminal[2])] ?? 'finished')
+      .replace(/^TASK_STATE_/, '')
+      .toLowerCase();
+    return fail(
+      answer.id,
+      RPC_ERRORS.unsupportedOperation,
+      `Task ${terminal[1]} is ${state} and takes no further messages: send the message as a new task`,
+      { state },
+    );
+  }
+  if (answer.error.code !== RPC_ERRORS.internalError) return answer;
   request.log.error('a2a internal error', { error: answer.error.message });
   return fail(
     answer.id,

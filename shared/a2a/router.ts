@@ -96,6 +96,7 @@ const LABELLED_FIELDS: Readonly<Record<string, IdLabel>> = {
   doctorId: 'doctor',
   appointmentId: 'appointment',
   departmentId: 'department',
+  encounterId: 'encounter',
 };
 
 function idFor(found: Extracted, label: IdLabel, fields: readonly string[]): string | undefined {
@@ -132,6 +133,9 @@ export function argumentsFrom(
   set('sex', found.sex);
   set('phone', found.phones[0]);
   set('reason', found.reason);
+  // A proposal's rationale is the reason the text gives ("because …").
+  set('rationale', found.reason);
+  for (const [field, value] of Object.entries(found.drug ?? {})) set(field, value);
   return args;
 }
 
@@ -139,7 +143,8 @@ function missingOf(cap: AnyCapability, args: Record<string, unknown>): string[] 
   return inputShape(cap).required.filter((f) => args[f] === undefined);
 }
 
-function decide(cap: AnyCapability, args: Record<string, unknown>): Resolution {
+/** A call when every required argument is there, else what is missing. */
+export function decide(cap: AnyCapability, args: Record<string, unknown>): Resolution {
   const missing = missingOf(cap, args);
   return missing.length
     ? { kind: 'missing', capability: cap, args, missing }
@@ -167,7 +172,9 @@ export function scoreCapabilities(
       const supplied = Object.keys(args).filter(
         (f) => required.includes(f) || f in LABELLED_FIELDS,
       );
-      return { capability, score: 2 * own + ofSkill + supplied.length };
+      // Words of its own name count once each ("list doctors" is list-doctors, not any list).
+      const named = capability.name.split('-').filter((w) => tokens.has(w)).length;
+      return { capability, score: 2 * own + ofSkill + supplied.length + named };
     })
     .filter((c) => c.score > 0)
     .sort((a, b) => b.score - a.score);

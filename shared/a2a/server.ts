@@ -18,21 +18,28 @@ import {
   type AgentCall,
   type AnyCapability,
   CAPABILITIES,
+  findCapability,
+  mayUse,
   overBudget,
   recordCalls,
+  recordUnrun,
   refusedCall,
   runCapability,
   SKILLS,
   spendAgentBudget,
+  usableBy,
 } from '../agents';
 import type { Principal } from '../auth/principal';
-import { type AppError, toAppError } from '../kernel/errors';
+import { type AppError, Invalid, toAppError } from '../kernel/errors';
 import type { Logger } from '../kernel/log';
 import type { Store, Stores } from '../kernel/store/store';
 import { todayIn } from '../kernel/time/zoned-time';
 import { listTasks, loadTask, saveTask, TASK_HISTORY_MAX, TASK_PAGE } from '../modules/a2a-tasks';
+import { extract } from './extract';
+import { lookUpNames } from './lookup';
 import {
   type Catalogue,
+  decide,
   describeMissing,
   describeSkills,
   type Incoming,
@@ -77,6 +84,12 @@ export const CATALOGUE: Catalogue = { capabilities: CAPABILITIES, skills: SKILLS
 export const stateName = (state: TaskState | undefined) =>
   TaskState[state ?? TaskState.TASK_STATE_UNSPECIFIED] ?? 'TASK_STATE_UNSPECIFIED';
 
+function withoutEndedWait(metadata: A2aTask['metadata']): A2aTask['metadata'] {
+  if (!metadata || metadata.pending !== null) return metadata;
+  const { pending: _ended, ...rest } = metadata;
+  return rest;
+}
+
 /** The SDK's TaskStore over the table: tasks of the request's tenant and credential only. */
 export class TableTaskStore implements TaskStore {
   async save(task: A2aTask, context: ServerCallContext): Promise<void> {
@@ -87,9 +100,14 @@ export class TableTaskStore implements TaskStore {
       contextId: task.contextId,
       state: stateName(task.status?.state),
       updatedAt: r.now().toISOString(),
-      // The newest messages only: a long conversation must still fit one item.
+      // The newest messages only: a long conversation must still fit one item. A task that no
+      // longer waits keeps no pending call.
       body: JSON.stringify(
-        Task.toJSON({ ...task, history: task.history.slice(-TASK_HISTORY_MAX) }),
+        Task.toJSON({
+          ...task,
+          history: task.history.slice(-TASK_HISTORY_MAX),
+          metadata: withoutEndedWait(task.metadata),
+        }),
       ),
     });
   }
@@ -225,80 +243,133 @@ export class CatalogueExecutor implements AgentExecutor {
       rc.task?.status?.state === TaskState.TASK_STATE_INPUT_REQUIRED
         ? (rc.task.metadata?.pending as Pending | undefined)
         : undefined;
-    const resolution = resolve(incomingOf(rc.userMessage), CATALOGUE, locale, waiting);
+    const incoming = incomingOf(rc.userMessage);
+    const actor = r.principal.actor;
+    const callOf = (cap: AnyCapability, args: Record<string, unknown>): AgentCall => ({
+      capability: cap.name,
+      args,
+      transport: 'a2a',
+      principal: r.principal,
+      agent: r.agent,
+      skill: cap.skill ?? undefined,
+      requestId: r.requestId,
+      rpcId: r.rpcId,
+      taskId: rc.taskId,
+      stores: r.stores,
+      log: r.log,
+      now,
+    });
+    // Only what the credential may use is considered; when none of it fits but a capability it
+    // may not use does, that call is refused (and recorded), so the agent learns what it lacks.
+    const usable: Catalogue = { capabilities: usableBy(CAPABILITIES, actor), skills: SKILLS };
+    let resolution = resolve(incoming, usable, locale, waiting);
+    if (resolution.kind === 'no-match') {
+      const any = resolve(incoming, CATALOGUE, locale, waiting);
+      if (any.kind === 'call' || any.kind === 'missing')
+        resolution = { kind: 'call', capability: any.capability, args: any.args };
+    }
 
-    let outcome: Outcome;
-    switch (resolution.kind) {
-      case 'no-match':
-        outcome = { state: TaskState.TASK_STATE_INPUT_REQUIRED, text: describeSkills(CATALOGUE) };
-        break;
-      case 'ambiguous':
-        outcome = {
-          state: TaskState.TASK_STATE_INPUT_REQUIRED,
-          text: `This message could mean ${resolution.candidates.map((c) => `${c.name} (${c.title})`).join(' or ')}; I did nothing. Say which, or send a data part {"capability": "…"}.`,
-        };
-        break;
-      case 'missing':
-        outcome = {
-          state: TaskState.TASK_STATE_INPUT_REQUIRED,
-          text: describeMissing(resolution.capability, resolution.missing),
-          capability: resolution.capability,
-          pending: { capability: resolution.capability.name, args: resolution.args },
-        };
-        break;
-      case 'call': {
-        const cap = resolution.capability;
-        const call: AgentCall = {
-          capability: cap.name,
-          args: resolution.args,
-          transport: 'a2a',
-          principal: r.principal,
-          agent: r.agent,
-          skill: cap.skill ?? undefined,
-          requestId: r.requestId,
-          rpcId: r.rpcId,
-          taskId: rc.taskId,
-          stores: r.stores,
-          log: r.log,
-          now,
-        };
-        try {
-          // A skill call spends the credential's agent budget, shared with its MCP calls
-          // (docs/a2a.md); over it, the call is refused and recorded, and nothing runs.
-          const spend = await spendAgentBudget(r.stores, r.principal, 1, now);
-          if (!spend.allowed) {
-            const refusal = refusedCall(call, overBudget(spend));
-            await recordCalls(r.stores, r.principal, [refusal.record]);
-            throw refusal.error;
-          }
-          const output = await runCapability(call);
-          const turn = conversationTurn(output);
-          outcome = turn
-            ? {
-                // A conversation (onboarding-chat): the task waits for the answer to its question,
-                // and the state token rides along on the task, not in the person's reply.
-                state: turn.state
-                  ? TaskState.TASK_STATE_INPUT_REQUIRED
-                  : TaskState.TASK_STATE_COMPLETED,
-                text: turn.message,
-                data: output,
-                capability: cap,
-                ...(turn.state
-                  ? { pending: { capability: cap.name, args: { state: turn.state } } }
-                  : {}),
-              }
-            : {
-                state: TaskState.TASK_STATE_COMPLETED,
-                text: `${cap.title}: done. The result is in the artifact "${cap.name}".`,
-                data: output,
-                capability: cap,
-              };
-        } catch (err) {
-          outcome = failure(toAppError(err), cap, resolution.args, r.requestId);
-        }
-        break;
+    // One message spends one call of the agent budget, its lookups included (docs/a2a.md);
+    // over it, the call is refused and recorded, and nothing runs.
+    let spent = false;
+    const spendOnce = async (call: AgentCall) => {
+      if (spent) return;
+      spent = true;
+      const spend = await spendAgentBudget(r.stores, r.principal, 1, now);
+      if (!spend.allowed) {
+        const refusal = refusedCall(call, overBudget(spend));
+        await recordCalls(r.stores, r.principal, [refusal.record]);
+        throw refusal.error;
+      }
+    };
+
+    let outcome: Outcome | undefined;
+    let unresolved: string[] = [];
+    if (
+      (resolution.kind === 'call' || resolution.kind === 'missing') &&
+      mayUse(resolution.capability, actor)
+    ) {
+      // Patients, doctors and departments named in the text become their ids (lookup.ts).
+      const { capability: cap, args } = resolution;
+      try {
+        const looked = await lookUpNames(
+          cap,
+          args,
+          extract(incoming.text, locale.today),
+          async (name, lookupArgs) => {
+            await spendOnce(callOf(cap, args));
+            return runCapability(callOf(findCapability(name)!, lookupArgs));
+          },
+        );
+        if (looked.looked) resolution = decide(cap, looked.args);
+        unresolved = looked.unresolved;
+      } catch (err) {
+        outcome = failure(toAppError(err), cap, args, r.requestId);
       }
     }
+
+    if (!outcome)
+      switch (resolution.kind) {
+        case 'no-match':
+          outcome = {
+            state: TaskState.TASK_STATE_INPUT_REQUIRED,
+            text: describeSkills(usable.capabilities.length ? usable : CATALOGUE),
+          };
+          break;
+        case 'ambiguous':
+          outcome = {
+            state: TaskState.TASK_STATE_INPUT_REQUIRED,
+            text: `This message could mean ${resolution.candidates.map((c) => `${c.name} (${c.title})`).join(' or ')}; I did nothing. Say which, or send a data part {"capability": "…"}.`,
+          };
+          break;
+        case 'missing': {
+          const text = [
+            ...unresolved,
+            describeMissing(resolution.capability, resolution.missing),
+          ].join(' ');
+          // The message reached the skill: its record says so (failed, invalid), though nothing ran.
+          await recordUnrun(callOf(resolution.capability, resolution.args), new Invalid(text));
+          outcome = {
+            state: TaskState.TASK_STATE_INPUT_REQUIRED,
+            text,
+            capability: resolution.capability,
+            pending: { capability: resolution.capability.name, args: resolution.args },
+          };
+          break;
+        }
+        case 'call': {
+          const cap = resolution.capability;
+          const call = callOf(cap, resolution.args);
+          try {
+            await spendOnce(call);
+            const output = await runCapability(call);
+            const turn = conversationTurn(output);
+            outcome = turn
+              ? {
+                  // A conversation (onboarding-chat): the task waits for the answer to its
+                  // question, and the state token rides along on the task, not in the reply.
+                  state: turn.state
+                    ? TaskState.TASK_STATE_INPUT_REQUIRED
+                    : TaskState.TASK_STATE_COMPLETED,
+                  text: turn.message,
+                  data: output,
+                  capability: cap,
+                  ...(turn.state
+                    ? { pending: { capability: cap.name, args: { state: turn.state } } }
+                    : {}),
+                }
+              : {
+                  state: TaskState.TASK_STATE_COMPLETED,
+                  text: `${cap.title}: done. The result is in the artifact "${cap.name}".`,
+                  data: output,
+                  capability: cap,
+                };
+          } catch (err) {
+            outcome = failure(toAppError(err), cap, resolution.args, r.requestId);
+          }
+          break;
+        }
+      }
 
     const agentMessage: A2aMessage = {
       messageId: crypto.randomUUID(),
@@ -337,7 +408,8 @@ export class CatalogueExecutor implements AgentExecutor {
           ...(outcome.capability
             ? { capability: outcome.capability.name, skill: outcome.capability.skill }
             : {}),
-          ...(outcome.pending ? { pending: outcome.pending } : {}),
+          // The SDK merges a task's metadata with the stored one: null ends a wait (save drops it).
+          pending: outcome.pending ?? null,
         },
       }),
     );

@@ -62,6 +62,7 @@ export {
   executeCapability,
   findCapability,
   recordCalls,
+  recordUnrun,
   refusedCall,
   runCapability,
 } from './run';

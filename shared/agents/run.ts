@@ -217,6 +217,23 @@ export function refusedCall(call: AgentCall, error: AppError): CallOutcome {
   };
 }
 
+/**
+ * A call that reached its capability but did not run, because the message lacked what it needs
+ * (A2A answers it input-required): its record, with the arguments gathered so far redacted by the
+ * capability's input schema, written now. Nothing ran and nothing is spent of the agent budget.
+ */
+export async function recordUnrun(call: AgentCall, error: AppError): Promise<AgentAuditRecord> {
+  const cap = findCapability(call.capability);
+  const declared = cap ? await loadCapability(cap).catch(() => undefined) : undefined;
+  const record = auditRecord(call, cap, declared?.input ?? null, {
+    operations: [],
+    error,
+    durationMs: 0,
+  });
+  await recordCalls(call.stores, call.principal, [record]);
+  return record;
+}
+
 /** The record as refused with `error`, whatever the call did (its request was refused after all). */
 export function asRefused(record: AgentAuditRecord, error: AppError): AgentAuditRecord {
   return { ...record, outcome: outcomeOf(error), errorCode: error.code };

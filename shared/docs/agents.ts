@@ -14,6 +14,7 @@ import {
   skillDescriptors,
 } from '../agents';
 import { DEFAULT_RATE_LIMIT_PER_MINUTE } from '../agents/budget';
+import { PROMPTS } from '../agents/prompts';
 import { AGENT_SCOPE_INCLUDES } from '../agents/scope-presets';
 import { agentInfosOf, scopesOf } from '../manifest/derive';
 import type { ModuleManifest } from '../manifest/module';
@@ -83,7 +84,7 @@ argument), access rule, tenancy (another hospital's id is "not found") and error
 
 | Transport | Where | Notes |
 |---|---|---|
-| MCP Streamable HTTP | \`POST <mcp-url>/mcp\` | stateless (no session id), JSON answers; a batch holds at most ${MAX_BATCH} messages; \`GET\`/\`DELETE /mcp\` answer 405 |
+| MCP Streamable HTTP | \`POST <mcp-url>/mcp\` | stateless (its \`Mcp-Session-Id\` only carries the client's name, below; nothing is kept), JSON answers; a batch holds at most ${MAX_BATCH} messages; \`GET\`/\`DELETE /mcp\` answer 405 |
 | MCP legacy HTTP+SSE | \`GET <mcp-url>/sse\`, then \`POST <mcp-url>/messages?sessionId=…\` | the POST answers 202 once every reply is in the session's mailbox; each arrives on the stream as an SSE \`message\` event; at most ${MAX_BATCH} messages per POST |
 | A2A JSON-RPC | \`POST <api-url>/a2a\` | card at \`<api-url>/.well-known/agent-card.json\` |
 
@@ -97,6 +98,29 @@ JSON-RPC errors and the task store) and the OpenAPI document with Swagger UI (\`
 ## Tools
 
 ${catalogue.capabilities.map(toolSection).join('\n')}
+## Prompts
+
+MCP prompts (\`prompts/list\`, \`prompts/get\`; \`shared/agents/prompts.ts\`) are ready-made
+instructions for common workflows: the text tells the agent which tools to call, in which order,
+with the arguments given, and what to answer. A prompt runs nothing itself; the agent's calls are
+checked, run and audited as any other. A credential is offered a prompt (and may get it) only when
+it may use **every** tool the prompt names; another answers \`-32602\` naming the tools it lacks,
+before its arguments are looked at. Arguments are strings, validated as listed (an unknown one,
+a missing required one or a bad value answers \`-32602\` naming it).
+
+${PROMPTS.map(
+  (p) =>
+    `### \`${p.name}\` — ${p.title}\n\n${p.description}\n\nTools: ${p.tools.map((t) => `\`${t}\``).join(', ')}.\n\n${
+      Object.keys(p.arguments).length
+        ? `| Argument | Required | Meaning |\n|---|---|---|\n${Object.entries(p.arguments)
+            .map(
+              ([name, a]) =>
+                `| \`${name}\` | ${a.required ? 'yes' : 'no'} | ${cell(a.description)} |`,
+            )
+            .join('\n')}\n`
+        : 'No arguments.\n'
+    }`,
+).join('\n')}
 ## Skills
 
 | Skill | Name | Tools | Scopes | Tags |
@@ -201,10 +225,12 @@ user), MCP and A2A together, by default; an administrator sets the hospital's ow
 Every call that reaches a tool or a skill leaves **exactly one** record, whatever its outcome
 (${AUDIT_OUTCOMES.map((o) => `\`${o}\``).join(', ')}: refused = forbidden, unauthenticated or rate limited; failed =
 invalid, not found, conflict, internal), refusals over the rate limit and calls with huge arguments
-included. Fields: \`id\`, \`at\` (arrival, UTC), \`transport\` (\`mcp\` | \`a2a\`),
+included. Over A2A, a message routed to a skill that lacks required arguments (answered
+\`input-required\`) is recorded too, as \`failed\` / \`invalid\` with no operations, and the
+lookups that turned its names into ids are calls of their own (docs/a2a.md). Fields: \`id\`, \`at\` (arrival, UTC), \`transport\` (\`mcp\` | \`a2a\`),
 \`capability\` (an unknown name only if it reads like one, else \`[invalid]\`), \`skill\` (A2A),
-\`actorKind\` (\`apiKey\` | \`user\`), \`actorId\`, \`agent\` (the client's User-Agent, or the A2A
-agent's name), \`keyName\` (the API key's name as its administrator gave it), \`onBehalfOf\` (the user, for a user's token), \`operations\` (the operations it ran, in
+\`actorKind\` (\`apiKey\` | \`user\`), \`actorId\`, \`agent\` (the client's own name: MCP \`clientInfo\`
+as \`name/version\`, else its User-Agent; over A2A the \`x-agent-name\` header, else its User-Agent), \`keyName\` (the API key's name as its administrator gave it), \`onBehalfOf\` (the user, for a user's token), \`operations\` (the operations it ran, in
 order), \`outcome\`, \`errorCode\`, \`durationMs\`, \`requestId\`, \`rpcId\` (the JSON-RPC id), \`taskId\`
 (A2A) and \`args\`.
 
@@ -331,7 +357,13 @@ form names, under each scope, the MCP tools it opens.
   over A2A).
 - **Batches**: at most ${MAX_BATCH} messages, each counted; passed whole or not at all.
 - **Client name in the audit**: MCP sends \`clientInfo\` only with \`initialize\`, and each request is a
-  separate stateless invocation, so the record keeps the client's \`User-Agent\`.
+  separate stateless invocation. So the answer to \`initialize\` over Streamable HTTP carries an
+  \`Mcp-Session-Id\` (\`hmsc1.<base64url name/version>.<random>\`, \`shared/mcp/client-name.ts\`) that the
+  client sends back with every later request (the SDK, \`mcp-remote\` and MCP Inspector do); the
+  server stores nothing and decodes the name from it. It is the client's own claim, like a
+  User-Agent: used for naming only, never for access. A request without it (and the legacy SSE
+  transport, whose session id is the server's) keeps the client's \`User-Agent\`. A2A has no client
+  name of its own: the \`x-agent-name\` header, else the User-Agent.
 - **Legacy SSE streams** end 10 s before the function's time limit (${MCP_FUNCTION.timeoutSeconds} s), with the session
   deleted; the client reconnects with a new \`GET /sse\` and gets a new session (above).
 - **The MCP server is built once per container** (the SDK's \`Server\` and the tool table with its

@@ -38,6 +38,7 @@ import { bodyText, type HeaderMap, isJsonContentType, lowerHeaders } from '../ed
 import { systemClock } from '../kernel/clock';
 import { type AppError, Invalid } from '../kernel/errors';
 import { Stores } from '../kernel/store/store';
+import { clientNameFromSession, clientNameOf, sessionIdFor } from './client-name';
 import { MCP_RPC, rpcErrorMessage } from './errors';
 import { type Checked, type ParsedBody, parseBody } from './messages';
 import {
@@ -235,13 +236,22 @@ async function serve(
             )),
           principal,
         );
+  // The client's own name (clientInfo, kept in the session id it was given), else its User-Agent.
+  const initialize = parsed?.ok
+    ? parsed.messages.find((c) => c.kind === 'request' && c.message.method === 'initialize')
+    : undefined;
+  const clientName =
+    (initialize?.kind === 'request'
+      ? clientNameOf(initialize.message.params?.clientInfo)
+      : undefined) ?? clientNameFromSession(headers['mcp-session-id']);
   const request: McpRequest = {
     principal,
     stores: edge.stores,
     requestId: edge.requestId,
     log: edge.log,
     now: edge.now,
-    agent: headers['user-agent']?.slice(0, 100),
+    agent: clientName ?? headers['user-agent']?.slice(0, 100),
+    clientName,
     calls: [],
     note: (fields) => edge.note(fields),
   };
@@ -369,7 +379,12 @@ async function streamableHttp(
   const single = !parsed.batch && replies.length === 1;
   // A lone message that is not a request is answered as the request it failed to be.
   const invalidOnly = !parsed.batch && parsed.messages[0]?.kind === 'invalid';
-  return jsonAnswer(invalidOnly ? 400 : 200, single ? replies[0] : replies);
+  // The answer to initialize names the client in a session id it sends back (client-name.ts).
+  const session =
+    initializing && request.clientName && !invalidOnly
+      ? { 'mcp-session-id': sessionIdFor(request.clientName) }
+      : undefined;
+  return jsonAnswer(invalidOnly ? 400 : 200, single ? replies[0] : replies, session);
 }
 
 /**

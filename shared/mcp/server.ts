@@ -14,8 +14,10 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
   CallToolRequestSchema,
   ErrorCode,
+  GetPromptRequestSchema,
   type JSONRPCMessage,
   type JSONRPCRequest,
+  ListPromptsRequestSchema,
   ListResourcesRequestSchema,
   ListToolsRequestSchema,
   McpError,
@@ -34,7 +36,9 @@ import {
   toolDescriptor,
   usableBy,
 } from '../agents';
+import { promptDescriptor, promptsFor, renderPrompt } from '../agents/prompts';
 import type { Principal } from '../auth/principal';
+import { toAppError } from '../kernel/errors';
 import type { Logger } from '../kernel/log';
 import type { Stores } from '../kernel/store/store';
 import { MCP_RPC, rpcErrorMessage, toolError } from './errors';
@@ -46,8 +50,10 @@ export interface McpRequest {
   requestId: string;
   log: Logger;
   now: Date;
-  /** The client's name, when known (its User-Agent). */
+  /** The client's name for the audit: its clientInfo when known (client-name.ts), else User-Agent. */
   agent?: string | undefined;
+  /** The client's clientInfo name, from initialize or the session id it was given. */
+  clientName?: string | undefined;
   /** The tool calls this request ran, with their audit records still to write. */
   calls: CallOutcome[];
   /** Adds fields to the request's one log line (the edge's). */
@@ -181,6 +187,13 @@ function requestOf(extra: { authInfo?: { extra?: Record<string, unknown> } }): M
   return request;
 }
 
+/**
+ * A JSON-RPC invalid-params error whose message is the sentence itself (the SDK's McpError puts
+ * "MCP error -32602:" before it, which the client's own error then repeats).
+ */
+const invalidParams = (message: string) =>
+  Object.assign(new Error(message), { code: ErrorCode.InvalidParams });
+
 function createServer(router: RequestRouter): Server {
   const server = new Server(
     {
@@ -189,7 +202,11 @@ function createServer(router: RequestRouter): Server {
       version: AGENT_PLATFORM_VERSION,
     },
     {
-      capabilities: { tools: { listChanged: false }, resources: { listChanged: false } },
+      capabilities: {
+        tools: { listChanged: false },
+        resources: { listChanged: false },
+        prompts: { listChanged: false },
+      },
       instructions:
         "Tools act on one hospital: the credential's. Ids come from search and list tools; times are ISO 8601 with a zone; dates are the hospital's local dates. tools/list shows only the tools this credential may use; for an API key its _meta['hms/hidden-tools'] names the scope that would open each further tool.",
     },
@@ -228,6 +245,32 @@ function createServer(router: RequestRouter): Server {
     return {
       content: [{ type: 'text', text: JSON.stringify(outcome.output) }],
       structuredContent: outcome.output as Record<string, unknown>,
+    };
+  });
+
+  // Prompts: offered only when the credential may use every tool the prompt names (prompts.ts).
+  server.setRequestHandler(ListPromptsRequestSchema, async (_list, extra) => ({
+    prompts: promptsFor(CAPABILITIES, requestOf(extra).principal.actor).map(promptDescriptor),
+  }));
+
+  server.setRequestHandler(GetPromptRequestSchema, async ({ params }, extra) => {
+    let rendered: ReturnType<typeof renderPrompt>;
+    try {
+      rendered = renderPrompt(
+        params.name,
+        params.arguments ?? {},
+        CAPABILITIES,
+        requestOf(extra).principal.actor,
+      );
+    } catch (err) {
+      // MCP answers a prompt that cannot be given, and a bad argument, as invalid params.
+      throw invalidParams(toAppError(err).message);
+    }
+    if (!rendered)
+      throw invalidParams(`No prompt named ${params.name.slice(0, 64)}; see prompts/list`);
+    return {
+      description: rendered.prompt.description,
+      messages: [{ role: 'user', content: { type: 'text', text: rendered.text } }],
     };
   });
 

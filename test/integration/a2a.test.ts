@@ -219,7 +219,20 @@ describe('@a2a-js/sdk 1.0 client (JSON-RPC transport)', () => {
     )) as any;
     expect(first.status.state).toBe(TaskState.TASK_STATE_INPUT_REQUIRED);
     expect(statusText(first)).toMatch(/I need: reason/);
-    expect(await auditCount(h.tenantId)).toBe(before);
+    // The message reached the skill: one record, nothing run (issue 21: input-required audited).
+    expect(await auditCount(h.tenantId)).toBe(before + 1);
+    const [asked] = await auditRecords(h.tenantId);
+    expect(asked).toMatchObject({
+      transport: 'a2a',
+      capability: 'book-appointment',
+      skill: 'appointment-management',
+      taskId: first.id,
+      outcome: 'failed',
+      errorCode: 'invalid',
+      operations: [],
+      keyName: 'A2A agent',
+      args: { patientId: patient.id, doctorId: h.doctor.id },
+    });
 
     const done = (await client.sendMessage(userMessage('because of fever', first.id))) as any;
     expect(done.id).toBe(first.id);
@@ -230,7 +243,7 @@ describe('@a2a-js/sdk 1.0 client (JSON-RPC transport)', () => {
       doctorId: h.doctor.id,
       reason: 'fever',
     });
-    expect(await auditCount(h.tenantId)).toBe(before + 1);
+    expect(await auditCount(h.tenantId)).toBe(before + 2);
 
     const read = await client.getTask({ tenant: '', id: done.id } as never);
     expect(read.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
