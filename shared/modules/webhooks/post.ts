@@ -21,9 +21,10 @@ export interface PostOutcome {
 
 /**
  * A `lookup` that answers only an address `resolvePublic` accepted (one address: the request
- * turns off happy-eyeballs, which would ask for them all).
+ * turns off happy-eyeballs, which would ask for them all). The oauth module fetches client ID
+ * metadata documents through it too.
  */
-function checkedLookup(resolve?: Resolver): LookupFunction {
+export function checkedLookup(resolve?: Resolver): LookupFunction {
   return (hostname, _options, callback) => {
     resolvePublic(hostname, resolve).then(
       (a) => callback(null, a.address, a.family),
