@@ -7,10 +7,10 @@
  * revoked (OAuth 2.1 §4.1.3, §4.3.1), which ends the tokens issued to whoever redeemed it first.
  */
 import { randomUUID } from 'node:crypto';
+import type { Resolver } from '../../kernel/public-address';
 import { conditionFailed, isConditionFailure } from '../../kernel/store/conditions';
 import type { Store, Stores } from '../../kernel/store/store';
 import * as z from '../../kernel/zod';
-import type { Resolver } from '../webhooks';
 import { clientIdUrlProblem, fetchDocument, isClientIdUrl, parseDocument } from './client-metadata';
 import { OAuthError } from './errors';
 import { epochSeconds, LIFETIME_SECONDS } from './lifetimes';

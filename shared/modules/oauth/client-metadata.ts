@@ -2,8 +2,8 @@
  * Client ID Metadata Documents (draft-ietf-oauth-client-id-metadata-document, the registration
  * the MCP authorization specification 2025-11-25 prefers): a client whose `client_id` is an https
  * URL is not registered here; its JSON document at that URL says its name and redirect URIs. The
- * service fetches it from inside its own network, so every fetch goes through the webhooks'
- * server-side request forgery guard (a public address only, checked at connection time, no
+ * service fetches it from inside its own network, so every fetch goes through the server-side
+ * request forgery guard the webhooks use (kernel/public-address.ts) (a public address only, checked at connection time, no
  * redirects followed), within a size and a time limit, and a valid document is cached.
  *
  * Policy (docs/mcp-authorization.md, "Client ID Metadata Documents"):
@@ -20,8 +20,13 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
+import {
+  bareHost,
+  checkedLookup,
+  nonPublicReason,
+  type Resolver,
+} from '../../kernel/public-address';
 import * as z from '../../kernel/zod';
-import { bareHost, checkedLookup, nonPublicReason, type Resolver } from '../webhooks';
 import { OAuthError } from './errors';
 import { redirectUriProblem } from './redirects';
 
