@@ -100,7 +100,11 @@ export function authorizerEvent(
     queryStringParameters: single,
     multiValueQueryStringParameters: multi,
     stageVariables: null,
-    requestContext: { requestId, stage } as APIGatewayRequestAuthorizerEvent['requestContext'],
+    requestContext: {
+      requestId,
+      stage,
+      path: req.stagePath ?? req.path,
+    } as APIGatewayRequestAuthorizerEvent['requestContext'],
   };
 }
 

@@ -209,6 +209,8 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
     opts.signingKeys ?? process.env.SIGNING_KEYS ?? JSON.stringify(newKeySet(new Date()));
   // Seals list cursors (shared/kernel/store/cursor.ts); new per run unless given.
   process.env.CURSOR_SECRET ??= randomBytes(32).toString('base64url');
+  // Client ID metadata documents may be served on plain http loopback here (never on Lambda).
+  process.env.HMS_OAUTH_ALLOW_LOOPBACK_HTTP ??= '1';
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   // Answers and stored records are checked against their schemas here (off on Lambda; see kernel/config.ts).
   process.env.HMS_STRICT_CHECKS ??= '1';

@@ -50,7 +50,12 @@ export function createA2aHandler() {
           principal,
           stores: edge.stores,
           store: edge.stores.forTenant(principal.tenant.id),
-          ownerId: principal.actor.id,
+          // An agent's OAuth token owns its tasks by its grant: another agent of the same user,
+          // or the user's own session, does not see them.
+          ownerId:
+            principal.actor.kind === 'user' && principal.actor.grant
+              ? `grant:${principal.actor.grant.id}`
+              : principal.actor.id,
           requestId: edge.requestId,
           // A2A has no client name of its own: the x-agent-name header, else the User-Agent.
           agent: (headers['x-agent-name'] || headers['user-agent'])?.slice(0, 100),

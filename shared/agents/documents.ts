@@ -4,7 +4,8 @@
  * the public meta lists and the MCP resources svc://capabilities and svc://agents. Counts are
  * computed from the lists, so they agree everywhere by construction (and tests check it).
  */
-import { SCOPES, type Scope } from '../kernel/scopes';
+import { GRANT_SCOPES_BY_ROLE } from '../kernel/catalogue.generated';
+import { SCOPE_NAMES, SCOPES, type Scope } from '../kernel/scopes';
 import { INTERFACE_VERSION } from '../kernel/version';
 import type { AnyCapability, Skill, ToolAnnotations } from './capability';
 import { CAPABILITIES, SKILLS } from './catalogue';
@@ -150,10 +151,43 @@ export interface Endpoints {
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
 /**
+ * The OAuth 2.0 scheme of the agent card (docs/mcp-authorization.md, "A2A"): the authorization
+ * code flow with PKCE of the service's own authorization server, which is served on the MCP
+ * origin. An A2A client asks for a token with `resource=<card url>` (RFC 8707): tokens are bound to
+ * one resource, and the MCP server's do not open /a2a. Both spellings, as for the bearer scheme:
+ * 0.3's OpenAPI-style `type`/`flows`, 1.0's `oauth2SecurityScheme`.
+ */
+function oauthScheme(issuer: string, a2aUrl: string) {
+  const granted = new Set<string>(Object.values(GRANT_SCOPES_BY_ROLE).flat());
+  const scopes = Object.fromEntries(
+    SCOPE_NAMES.filter((s) => granted.has(s)).map((s) => [s, SCOPES[s]]),
+  );
+  const flows = {
+    authorizationCode: {
+      authorizationUrl: `${issuer}/oauth/authorize`,
+      tokenUrl: `${issuer}/oauth/token`,
+      refreshUrl: `${issuer}/oauth/token`,
+      scopes,
+      pkceRequired: true,
+    },
+  };
+  const description = `OAuth 2.1 authorization code with PKCE (S256): a user of the hospital signs in and consents; request the token with resource=${a2aUrl}`;
+  const oauth2MetadataUrl = `${issuer}/.well-known/oauth-authorization-server`;
+  return {
+    type: 'oauth2',
+    description,
+    flows,
+    oauth2MetadataUrl,
+    oauth2SecurityScheme: { description, flows, oauth2MetadataUrl },
+  };
+}
+
+/**
  * The A2A agent card: the 1.0 JSON shape (`supportedInterfaces`, `securityRequirements`) with the
  * 0.3 fields alongside (`url`, `preferredTransport`, `protocolVersion`, `security`), so clients of
- * both versions read it. The security scheme object carries both spellings (0.3's OpenAPI-style
- * `type`/`scheme`, 1.0's `httpAuthSecurityScheme`); each parser ignores the other's keys.
+ * both versions read it. The security scheme objects carry both spellings (0.3's OpenAPI-style
+ * `type`/`scheme`, 1.0's `httpAuthSecurityScheme`/`oauth2SecurityScheme`); each parser ignores the
+ * other's keys. Either scheme is enough (two requirements, one each).
  */
 export function agentCard(endpoints: Endpoints) {
   const base = trimSlash(endpoints.baseUrl);
@@ -184,9 +218,13 @@ export function agentCard(endpoints: Endpoints) {
           description: 'Authorization: Bearer <API key>, or Bearer <JWT> with x-tenant-id',
         },
       },
+      oauth: oauthScheme(trimSlash(endpoints.mcpUrl ?? base), a2aUrl),
     },
-    security: [{ bearer: [] }],
-    securityRequirements: [{ schemes: { bearer: { list: [] } } }],
+    security: [{ bearer: [] }, { oauth: [] }],
+    securityRequirements: [
+      { schemes: { bearer: { list: [] } } },
+      { schemes: { oauth: { list: [] } } },
+    ],
     defaultInputModes: ['text/plain', 'application/json'],
     defaultOutputModes: ['application/json', 'text/plain'],
     skills: skillDescriptors().map(

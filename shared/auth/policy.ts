@@ -51,3 +51,23 @@ export function stagePolicy(effect: 'Allow' | 'Deny', methodArn: string): Policy
     ],
   };
 }
+
+/**
+ * The policy for an agent's OAuth access token: `POST /a2a` of this stage and nothing else. API
+ * Gateway caches the answer per Authorization header like any other, so the same token sent to
+ * any other route is refused by the cached policy too (403): a token issued for A2A is useless at
+ * the REST API (issue 22), whatever route it is tried on first.
+ */
+export function a2aOnlyPolicy(methodArn: string): PolicyDocument {
+  const { prefix, apiId, stage } = parseMethodArn(methodArn);
+  return {
+    Version: '2012-10-17',
+    Statement: [
+      {
+        Action: 'execute-api:Invoke',
+        Effect: 'Allow',
+        Resource: `${prefix}:${apiId}/${stage}/POST/a2a`,
+      },
+    ],
+  };
+}

@@ -31,6 +31,14 @@ export function toAuthorizerContext(p: Principal): AuthorizerContext {
     role: actor.kind === 'user' ? actor.role : '',
     scopes: actor.kind === 'apiKey' ? actor.scopes.join(' ') : '',
     ...(actor.kind === 'apiKey' && actor.name ? { keyName: actor.name } : {}),
+    // An agent's OAuth token (only /a2a accepts one): the grant whose scopes narrow the role.
+    ...(actor.kind === 'user' && actor.grant
+      ? {
+          grantId: actor.grant.id,
+          grantClientId: actor.grant.clientId,
+          grantScopes: actor.grant.scopes.join(' '),
+        }
+      : {}),
   };
 }
 
@@ -54,7 +62,21 @@ export function fromAuthorizerContext(
   } else {
     const role = str(ctx.role);
     if (!isRole(role)) return null;
-    actor = { kind: 'user', id, role };
+    const grantId = str(ctx.grantId);
+    actor = {
+      kind: 'user',
+      id,
+      role,
+      ...(grantId
+        ? {
+            grant: {
+              id: grantId,
+              clientId: str(ctx.grantClientId),
+              scopes: str(ctx.grantScopes).split(' ').filter(isScope),
+            },
+          }
+        : {}),
+    };
   }
   const status = str(ctx.tenantStatus);
   return {

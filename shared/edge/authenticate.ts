@@ -42,6 +42,21 @@ export interface CredentialRef {
  */
 export type Audience = readonly string[];
 
+/** The path of the A2A endpoint on the API; its URL is the resource indicator of A2A tokens. */
+export const A2A_PATH = '/a2a';
+
+/**
+ * The resource indicator (RFC 8707) of the A2A endpoint reached at `apiBaseUrl` (the API's URL as
+ * the client reaches it, with the stage when there is one): `<api-url>/a2a`, the agent card's `url`.
+ */
+export const a2aResource = (apiBaseUrl: string) => `${apiBaseUrl.replace(/\/+$/, '')}${A2A_PATH}`;
+
+/** Whether a bearer value is an OAuth access token (which only the agent endpoints accept). */
+export const isOAuthAccessToken = (authorization: string | undefined) => {
+  const token = bearerToken(authorization);
+  return token !== null && isAccessToken(token);
+};
+
 /**
  * The principal of an `Authorization: Bearer …` value, or null for anything that does not verify.
  * `identified` hears of the credential once its first step passed (the key's hash lookup exists,

@@ -12,7 +12,7 @@ import type {
 } from 'aws-lambda';
 import { atEdge } from '../edge/pipeline';
 import { basePathOf, baseUrlOf, lowerHeaders } from '../edge/request';
-import { AppError, InternalError, NotFound } from '../kernel/errors';
+import { AppError, Forbidden, InternalError, NotFound } from '../kernel/errors';
 import { errorResponse } from './errors';
 import { html, json, script } from './respond';
 import type { OperationCaller } from './rest-operations';
@@ -41,9 +41,13 @@ export function createRestHandler(group: GroupDef, operations?: OperationCaller)
         stores: operations?.stores,
       },
       async (edge) => {
-        edge.fromAuthorizer(
+        const principal = edge.fromAuthorizer(
           event.requestContext?.authorizer as Record<string, unknown> | undefined,
         );
+        // An agent's OAuth token reaches no REST route: the authorizer's policy names POST /a2a
+        // alone; this is the second lock, should a policy ever say more.
+        if (principal?.actor.kind === 'user' && principal.actor.grant)
+          throw new Forbidden('An OAuth access token is accepted only by /a2a and the MCP server');
         const route = routes.get(`${event.httpMethod} ${event.resource}`);
         if (!route)
           throw new AppError('not_found', `No route for ${event.httpMethod} ${event.path}`);

@@ -10,7 +10,7 @@
  * Why the MCP origin is the issuer: a Function URL has no path prefix, so RFC 8414's well-known
  * URL is where every client looks first, and no API Gateway route has to carry form posts.
  */
-import { bearerToken } from '../edge/authenticate';
+import { a2aResource, bearerToken } from '../edge/authenticate';
 import { type HttpAnswer, jsonAnswer } from '../edge/http';
 import { baseUrlOf, type HeaderMap } from '../edge/request';
 import type { Stores } from '../kernel/store/store';
@@ -36,14 +36,18 @@ export function mcpBaseUrl(headers: HeaderMap): string {
   return (process.env.MCP_PUBLIC_URL || baseUrlOf(headers)).replace(/\/+$/, '');
 }
 
+/** The API's URL: the web app's (`HMS_WEB_URL` on AWS), else this origin (locally one origin). */
+const apiBaseUrl = (headers: HeaderMap) =>
+  (process.env.HMS_WEB_URL || mcpBaseUrl(headers)).replace(/\/+$/, '');
+
 /**
- * The resource indicators tokens may be issued for: this MCP server (the default), and the A2A
- * endpoint of the API when the stack names it (`A2A_RESOURCE_URL`).
+ * The resource indicators tokens may be issued for: this MCP server (the default, when a client
+ * names none) and the API's A2A endpoint (`<api-url>/a2a`). A token is bound to one of them: the
+ * MCP function accepts only the first, the API's authorizer only the second.
  */
 export function serverIdentity(headers: HeaderMap): ServerIdentity {
   const base = mcpBaseUrl(headers);
-  const a2a = process.env.A2A_RESOURCE_URL;
-  return { issuer: base, resources: a2a ? [base, a2a] : [base] };
+  return { issuer: base, resources: [base, a2aResource(apiBaseUrl(headers))] };
 }
 
 /** The path-specific metadata URL of an MCP endpoint (RFC 9728 §3.1). */
@@ -154,7 +158,7 @@ function authorizationServerMetadata(headers: HeaderMap) {
     revocation_endpoint_auth_methods_supported: ['none'],
     code_challenge_methods_supported: ['S256'],
     authorization_response_iss_parameter_supported: true,
-    client_id_metadata_document_supported: false,
+    client_id_metadata_document_supported: true,
   };
 }
 
@@ -192,7 +196,7 @@ function formOf(headers: HeaderMap, body: string): URLSearchParams {
 
 /** Where the consent page is: the web app (`HMS_WEB_URL` on AWS), else this origin (locally). */
 const consentPage = (headers: HeaderMap, requestId: string) =>
-  `${(process.env.HMS_WEB_URL || mcpBaseUrl(headers)).replace(/\/+$/, '')}/oauth/consent?request=${encodeURIComponent(requestId)}`;
+  `${apiBaseUrl(headers)}/oauth/consent?request=${encodeURIComponent(requestId)}`;
 
 export interface OAuthRequest {
   method: string;

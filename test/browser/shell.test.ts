@@ -122,10 +122,11 @@ describe.skipIf(!chromiumAvailable)('the app shell in a real browser', () => {
           'Bed board',
           'Staff roster',
           'Approvals',
+          'Connected agents',
         ],
       ],
-      [who(cashier), ['Overview', 'Staff roster', 'Billing desk']],
-      [who(lab), ['Overview', 'Staff roster', 'Diagnostics', 'Approvals']],
+      [who(cashier), ['Overview', 'Staff roster', 'Billing desk', 'Connected agents']],
+      [who(lab), ['Overview', 'Staff roster', 'Diagnostics', 'Approvals', 'Connected agents']],
       [
         who(admin),
         [
@@ -145,6 +146,7 @@ describe.skipIf(!chromiumAvailable)('the app shell in a real browser', () => {
           'Reports',
           'Approvals',
           'Agents',
+          'Connected agents',
           'Users',
           'API Keys',
         ],
@@ -197,9 +199,9 @@ describe.skipIf(!chromiumAvailable)('the app shell in a real browser', () => {
       reached.push(focus.text);
     }
     expect(reached).toEqual(links);
-    // Enter on the focused link goes there.
+    // Enter on the focused link (the last: Connected agents) goes there.
     await page.keyboard.press('Enter');
-    await page.waitForURL(/\/admin#\/approvals$/);
+    await page.waitForURL(/\/connected-agents$/);
     await page.context().close();
   });
 
@@ -317,6 +319,7 @@ describe.skipIf(!chromiumAvailable)('the app shell in a real browser', () => {
       '/theatre',
       '/theatre/checklist',
       '/roster',
+      '/connected-agents',
     ];
     if (SHOTS) mkdirSync(SHOTS, { recursive: true });
     const found: string[] = [];

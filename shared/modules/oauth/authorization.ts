@@ -7,11 +7,14 @@
  * revoked (OAuth 2.1 §4.1.3, §4.3.1), which ends the tokens issued to whoever redeemed it first.
  */
 import { randomUUID } from 'node:crypto';
+import type { Resolver } from '../../kernel/public-address';
 import { conditionFailed, isConditionFailure } from '../../kernel/store/conditions';
 import type { Store, Stores } from '../../kernel/store/store';
 import * as z from '../../kernel/zod';
+import { clientIdUrlProblem, fetchDocument, isClientIdUrl, parseDocument } from './client-metadata';
 import { OAuthError } from './errors';
 import { epochSeconds, LIFETIME_SECONDS } from './lifetimes';
+import { spendRate } from './rate';
 import { redirectUriMatches, redirectUriProblem } from './redirects';
 import { grantableScopes, parseScopeParam } from './scopes';
 import { hashSecret, isS256Challenge, isSecret, newSecret, pkceMatches } from './secrets';
@@ -114,6 +117,35 @@ export async function registerClient(stores: Stores, body: unknown, now: Date) {
 
 export const GRANT_TYPES = ['authorization_code', 'refresh_token'];
 
+/**
+ * The client a client_id names: a registration (`hmsc_…`), or a client ID metadata document (an
+ * https URL, client-metadata.ts): the cached copy while it is fresh, else the document fetched
+ * (spending its host's fetch limit), checked and cached. A document that cannot be fetched or
+ * breaks a rule is `invalid_client`, naming why; an unknown registration is undefined.
+ */
+export async function resolveClient(
+  stores: Stores,
+  clientId: string,
+  now: Date,
+  resolve?: Resolver,
+): Promise<ClientRecord | undefined> {
+  if (!isClientIdUrl(clientId)) return findClient(stores, clientId.slice(0, 200));
+  const problem = clientIdUrlProblem(clientId);
+  if (problem) throw new OAuthError('invalid_client', `client_id ${problem}`);
+  const cached = await findClient(stores, clientId);
+  if (cached?.expiresAt !== undefined && cached.expiresAt > epochSeconds(now)) return cached;
+  await spendRate(stores, 'metadata-host', new URL(clientId).host, now);
+  const { body, cacheSeconds } = await fetchDocument(clientId, resolve);
+  const client: ClientRecord = {
+    ...parseDocument(clientId, body),
+    createdAt: now.toISOString(),
+    expiresAt: epochSeconds(now) + cacheSeconds,
+  };
+  // Written over a stale copy: the document is the client's registration, whatever it says now.
+  await stores.global.put({ Item: ClientRecordDef.item(client, oauthKeys.client(clientId)) });
+  return client;
+}
+
 // ---------------------------------------------------------------- authorize
 
 export type AuthorizeOutcome =
@@ -144,11 +176,16 @@ export async function startAuthorization(
   query: URLSearchParams,
   server: ServerIdentity,
   now: Date,
+  resolve?: Resolver,
 ): Promise<AuthorizeOutcome> {
   const clientId = query.get('client_id') ?? '';
-  const client = clientId ? await findClient(stores, clientId.slice(0, 200)) : undefined;
+  const client = clientId ? await resolveClient(stores, clientId, now, resolve) : undefined;
   if (!client)
-    throw new OAuthError('invalid_client', 'Unknown client_id: register the client first', 400);
+    throw new OAuthError(
+      'invalid_client',
+      'Unknown client_id: register the client first, or use the URL of its metadata document',
+      400,
+    );
   const redirectUri = query.get('redirect_uri') ?? '';
   if (!redirectUri || !redirectUriMatches(redirectUri, client.redirectUris))
     throw new OAuthError(
@@ -376,9 +413,13 @@ function requireField(form: URLSearchParams, name: string): string {
   return value;
 }
 
-async function requireClient(stores: Stores, form: URLSearchParams): Promise<ClientRecord> {
+async function requireClient(
+  stores: Stores,
+  form: URLSearchParams,
+  now: Date,
+): Promise<ClientRecord> {
   const clientId = requireField(form, 'client_id');
-  const client = await findClient(stores, clientId.slice(0, 200));
+  const client = await resolveClient(stores, clientId, now);
   if (!client) throw new OAuthError('invalid_client', 'Unknown client_id');
   return client;
 }
@@ -403,7 +444,7 @@ const replayed = (what: string) =>
   );
 
 async function redeemCode(stores: Stores, form: URLSearchParams, now: Date): Promise<TokenAnswer> {
-  const client = await requireClient(stores, form);
+  const client = await requireClient(stores, form, now);
   const code = requireField(form, 'code');
   const verifier = requireField(form, 'code_verifier');
   const redirectUri = requireField(form, 'redirect_uri');
@@ -476,7 +517,7 @@ async function refreshGrant(
   form: URLSearchParams,
   now: Date,
 ): Promise<TokenAnswer> {
-  const client = await requireClient(stores, form);
+  const client = await requireClient(stores, form, now);
   const token = requireField(form, 'refresh_token');
   const resource = field(form, 'resource');
   const invalid = new OAuthError(
@@ -548,7 +589,7 @@ async function refreshGrant(
  */
 export async function revokeToken(stores: Stores, form: URLSearchParams, now: Date) {
   const token = requireField(form, 'token');
-  const client = await requireClient(stores, form);
+  const client = await requireClient(stores, form, now);
   const hint = field(form, 'token_type_hint');
   if (hint !== undefined && hint !== 'access_token' && hint !== 'refresh_token')
     throw new OAuthError(

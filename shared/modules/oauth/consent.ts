@@ -12,6 +12,7 @@ import { view } from '../../kernel/records';
 import { SCOPES, type Scope } from '../../kernel/scopes';
 import { decideRequest, findRequest, revokeGrant } from './authorization';
 import { oauthKeys } from './keys';
+import { LIFETIME_SECONDS } from './lifetimes';
 import { Grant } from './schemas';
 import { narrowScopes, scopesForRole } from './scopes';
 import { findGrant, GrantRecord } from './store';
@@ -77,6 +78,15 @@ export async function decide(
 
 const isAdmin = (user: UserActor) => user.role === 'ADMIN';
 
+/** A grant as the connected-agents list shows it: with, while active, when its tokens run out. */
+function grantView(record: GrantRecord) {
+  const until = Date.parse(record.lastUsedAt) + LIFETIME_SECONDS.refresh * 1000;
+  return view(Grant, {
+    ...record,
+    ...(record.status === 'active' ? { tokensActiveUntil: new Date(until).toISOString() } : {}),
+  });
+}
+
 /** An administrator sees every grant of the hospital; anyone else, their own. */
 export function listGrants(ctx: Context, page: PageRequest) {
   const user = person(ctx);
@@ -90,7 +100,7 @@ export function listGrants(ctx: Context, page: PageRequest) {
         : { filter: { expression: 'userId = :me', values: { ':me': user.id } } }),
     },
     page,
-    (item) => view(Grant, GrantRecord.read(item)),
+    (item) => grantView(GrantRecord.read(item)),
   );
 }
 
@@ -103,5 +113,5 @@ export async function disconnect(ctx: Context, input: { id: string }) {
   if (grant.status === 'active')
     await revokeGrant(ctx.store, grant.id, grant.userId === user.id ? 'user' : 'admin', ctx.now);
   const after = await findGrant(ctx.store, input.id, true);
-  return view(Grant, after ?? grant);
+  return grantView(after ?? grant);
 }

@@ -1,4 +1,5 @@
 import { defineModule } from '../../manifest/module';
+import * as oauth from './operations';
 import { oauthGroup } from './routes';
 
 export default defineModule({
@@ -22,6 +23,20 @@ export default defineModule({
       layout: 'public',
       body: 'shared/web/oauth-consent.ts',
       script: 'shared/web/client/oauth-consent.ts',
+    },
+    {
+      name: 'connected-agents',
+      path: '/connected-agents',
+      title: 'Connected agents',
+      summary:
+        'Connected agents: the OAuth grants (and, for an administrator, the API keys) that act for the hospital, with disconnect',
+      icon: 'robot',
+      section: 'Agents',
+      // Everyone may see and disconnect the agents they connected; an ADMIN sees them all.
+      audience: [oauth.grants],
+      layout: 'app',
+      body: 'shared/web/connected-agents.ts',
+      script: 'shared/web/client/connected-agents.ts',
     },
   ],
   stateTables: [

@@ -13,6 +13,8 @@ export const RATE_LIMITS = {
   'register-ip': 10,
   'token-ip': 60,
   'token-client': 30,
+  /** Client ID metadata documents fetched from one host (cached answers do not count). */
+  'metadata-host': 30,
 } as const;
 export type RateBucket = keyof typeof RATE_LIMITS;
 
@@ -21,6 +23,7 @@ const LIMIT_SETTINGS: Record<RateBucket, string> = {
   'register-ip': 'OAUTH_REGISTER_PER_MINUTE',
   'token-ip': 'OAUTH_TOKEN_PER_MINUTE_PER_IP',
   'token-client': 'OAUTH_TOKEN_PER_MINUTE_PER_CLIENT',
+  'metadata-host': 'OAUTH_METADATA_FETCH_PER_MINUTE_PER_HOST',
 };
 
 export function rateLimit(bucket: RateBucket): number {

@@ -52,6 +52,11 @@ export const Grant = z.strictObject({
   lastUsedAt: TimestampSchema,
   revokedAt: z.optional(TimestampSchema),
   revokedBecause: z.optional(z.string()),
+  /**
+   * An active grant: until when its latest refresh token works (30 days after `lastUsedAt`, the
+   * last time a token was issued); in the past, the agent must be authorized again.
+   */
+  tokensActiveUntil: z.optional(TimestampSchema),
 });
 
 export const ListGrantsInput = z.strictObject({ ...pageFields });

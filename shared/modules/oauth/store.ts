@@ -26,6 +26,11 @@ export const ClientRecord = defineRecord(
     /** What the client asked for at registration (informative; the consent decides). */
     scope: z.optional(z.string()),
     createdAt: z.string(),
+    /**
+     * A client known by its metadata document (client_id is its URL): when the cached copy goes
+     * stale (epoch seconds; the table's TTL then deletes it) and the document is fetched again.
+     */
+    expiresAt: z.optional(z.number()),
   }),
 );
 export type ClientRecord = z.output<typeof ClientRecord.schema>;

@@ -1,6 +1,6 @@
 /**
  * One POST of a webhook delivery, to a checked address. The host is resolved once, inside the
- * connection's own `lookup`, every address it answers is checked (address.ts), and the socket
+ * connection's own `lookup`, every address it answers is checked (kernel/public-address.ts), and the socket
  * connects to the checked address: there is no second resolution that a DNS rebinding answer
  * could slip into. TLS still verifies the certificate against the URL's host name (SNI and
  * `Host` are the name, only the address is fixed). Redirects are never followed: a 3xx is an
@@ -9,27 +9,18 @@
 
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import type { LookupFunction } from 'node:net';
 import { isIP } from 'node:net';
-import { bareHost, nonPublicReason, type Resolver, resolvePublic } from './address';
+import {
+  bareHost,
+  checkedLookup,
+  nonPublicReason,
+  type Resolver,
+} from '../../kernel/public-address';
 import { localLoopbackAllowed } from './url-policy';
 
 export interface PostOutcome {
   statusCode?: number;
   error?: string;
-}
-
-/**
- * A `lookup` that answers only an address `resolvePublic` accepted (one address: the request
- * turns off happy-eyeballs, which would ask for them all).
- */
-function checkedLookup(resolve?: Resolver): LookupFunction {
-  return (hostname, _options, callback) => {
-    resolvePublic(hostname, resolve).then(
-      (a) => callback(null, a.address, a.family),
-      (err: Error) => callback(err as NodeJS.ErrnoException, '', 0),
-    );
-  };
 }
 
 /**

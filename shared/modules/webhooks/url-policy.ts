@@ -14,7 +14,7 @@ import {
   nonPublicReason,
   type Resolver,
   resolvePublic,
-} from './address';
+} from '../../kernel/public-address';
 
 const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '[::1]'];
 

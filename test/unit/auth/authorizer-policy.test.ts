@@ -7,7 +7,10 @@ import type { Principal } from '../../../shared/auth/principal';
 
 // The handler's only I/O is resolvePrincipal (JWT + table reads); the policy is what is under test.
 const resolvePrincipal = vi.hoisted(() => vi.fn<() => Promise<Principal | null>>());
-vi.mock('../../../shared/edge/authenticate', () => ({ resolvePrincipal }));
+vi.mock('../../../shared/edge/authenticate', async (original) => ({
+  ...(await original<typeof import('../../../shared/edge/authenticate')>()),
+  resolvePrincipal,
+}));
 const { handler } = await import('../../../functions/authorizer/handler');
 
 const PRINCIPAL: Principal = {
@@ -117,6 +120,41 @@ describe('authorizer handler', () => {
         'arn:aws:execute-api:eu-west-1:123456789012:other/prod/GET/users',
       ),
     ).toBe('Deny');
+  });
+
+  it('an OAuth access token is checked for the A2A resource of the URL reached, and its policy names POST /a2a alone', async () => {
+    resolvePrincipal.mockResolvedValue(PRINCIPAL);
+    const oauthEvent = {
+      ...event(`${ARN}/prod/GET/patients`),
+      headers: {
+        Authorization: 'Bearer hms_at_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+        Host: 'api.example',
+        'X-Forwarded-Proto': 'https',
+      },
+      path: '/patients',
+      requestContext: { requestId: 'r-2', path: '/prod/patients' },
+    } as unknown as APIGatewayRequestAuthorizerEvent;
+    const result = await handler(oauthEvent);
+    expect(resolvePrincipal.mock.calls[0]).toEqual([
+      expect.anything(),
+      'Bearer hms_at_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+      expect.any(Date),
+      undefined,
+      ['https://api.example/prod/a2a'],
+    ]);
+    expect(result.policyDocument.Statement).toEqual([
+      { Action: 'execute-api:Invoke', Effect: 'Allow', Resource: `${ARN}/prod/POST/a2a` },
+    ]);
+    expect(evaluatePolicy(result.policyDocument, `${ARN}/prod/POST/a2a`)).toBe('Allow');
+    for (const other of [
+      `${ARN}/prod/GET/patients`,
+      `${ARN}/prod/POST/a2a/x`,
+      `${ARN}/prod/GET/a2a`,
+    ])
+      expect(evaluatePolicy(result.policyDocument, other), other).toBe('Deny');
+    // Any other credential is verified with no audience: an OAuth token never passes for it.
+    await handler(event(`${ARN}/prod/GET/users`));
+    expect((resolvePrincipal.mock.calls[1] as unknown[])[4]).toEqual([]);
   });
 
   it('throws Unauthorized (API Gateway: 401) for a refused credential', async () => {

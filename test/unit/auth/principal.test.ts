@@ -97,4 +97,29 @@ describe('authorizer context', () => {
     expect(fromAuthorizerContext(undefined)).toBeNull();
     expect(fromAuthorizerContext({})).toBeNull();
   });
+
+  it('carries an OAuth grant (only /a2a receives one) and reads it back', () => {
+    const agent: Principal = {
+      ...USER,
+      actor: {
+        kind: 'user',
+        id: 'u-1',
+        role: 'NURSE',
+        grant: { id: 'g-1', clientId: 'hmsc_1', scopes: ['patients:read', 'beds:read'] },
+      },
+    };
+    const ctx = toAuthorizerContext(agent);
+    expect(ctx).toMatchObject({
+      grantId: 'g-1',
+      grantClientId: 'hmsc_1',
+      grantScopes: 'patients:read beds:read',
+    });
+    expect(fromAuthorizerContext(ctx)).toEqual(agent);
+    expect(fromAuthorizerContext({ ...ctx, grantScopes: 'patients:read nope' })?.actor).toEqual({
+      ...agent.actor,
+      grant: { id: 'g-1', clientId: 'hmsc_1', scopes: ['patients:read'] },
+    });
+    // A session token has no grant fields at all.
+    expect(Object.keys(toAuthorizerContext(USER)).filter((k) => k.startsWith('grant'))).toEqual([]);
+  });
 });

@@ -289,6 +289,28 @@ describe('the caller', () => {
     ).toBe(403);
   });
 
+  it('refuses an agent’s OAuth token at every REST route (403), even if a policy let it through', async () => {
+    const agent = toAuthorizerContext({
+      actor: {
+        kind: 'user',
+        id: 'u-1',
+        role: 'ADMIN',
+        grant: { id: 'g-1', clientId: 'hmsc_1', scopes: ['patients:write'] },
+      },
+      tenant: {
+        id: 't-1',
+        slug: 's',
+        name: 'City',
+        status: 'ACTIVE',
+        trialEndsAt: '',
+        timeZone: 'UTC',
+      },
+    });
+    const res = await call('PATCH', '/things/a-1', { body: '{}', authorizer: agent });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toMatch(/only by \/a2a and the MCP server/);
+  });
+
   it('without a verified principal is unauthenticated (behind API Gateway the authorizer answers first)', async () => {
     expect((await call('PATCH', '/things/a-1', { body: '{}', authorizer: null })).status).toBe(401);
   });

@@ -1,5 +1,5 @@
 /**
- * Where a webhook may go (shared/modules/webhooks/address.ts, url-policy.ts): a hand-written
+ * Where a webhook may go (shared/kernel/public-address.ts, webhooks/url-policy.ts): a hand-written
  * table of hosts as an administrator could write them in a URL, each with the verdict expected
  * from the IANA special-purpose registries (null = public, may receive webhooks).
  */
@@ -8,7 +8,7 @@ import {
   NonPublicAddress,
   nonPublicReason,
   resolvePublic,
-} from '../../../shared/modules/webhooks/address';
+} from '../../../shared/kernel/public-address';
 import {
   checkResolvedUrl,
   localLoopbackAllowed,

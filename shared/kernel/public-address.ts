@@ -1,7 +1,8 @@
 /**
- * Where a webhook may be sent (server-side request forgery). A webhook URL is chosen by a
- * hospital's administrator, and the service POSTs to it from inside our network: without a
- * check, `https://169.254.169.254/…` (the instance metadata service), `https://10.0.0.5/` or a
+ * Where the service may connect to on someone else's say-so (server-side request forgery): a
+ * webhook receiver (shared/modules/webhooks) or a client ID metadata document
+ * (shared/modules/oauth). Such a URL is chosen outside the service, and the service connects to
+ * it from inside our network: without a check, `https://169.254.169.254/…` (the instance metadata service), `https://10.0.0.5/` or a
  * name that resolves to one of them would make the service probe our own network for them.
  *
  * A receiver must be a **public unicast address**: every block of the IANA IPv4 and IPv6
@@ -15,7 +16,7 @@
  * (`127.0.0.1`), and the checks run on the parsed `hostname`.
  */
 import { lookup as dnsLookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
 
 type V4Block = readonly [base: string, prefix: number, name: string];
 
@@ -167,4 +168,18 @@ export async function resolvePublic(
     if (reason) throw new NonPublicAddress(bare, a.address, reason);
   }
   return addresses[0]!;
+}
+
+/**
+ * A `lookup` for a request that answers only an address `resolvePublic` accepted (one address:
+ * the request turns off happy-eyeballs, which would ask for them all), so the socket connects to
+ * the checked address and no second resolution (a DNS rebinding answer) slips in between.
+ */
+export function checkedLookup(resolve?: Resolver): LookupFunction {
+  return (hostname, _options, callback) => {
+    resolvePublic(hostname, resolve).then(
+      (a) => callback(null, a.address, a.family),
+      (err: Error) => callback(err as NodeJS.ErrnoException, '', 0),
+    );
+  };
 }
