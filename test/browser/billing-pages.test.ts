@@ -266,4 +266,71 @@ describe.skipIf(!available)('the billing desk in a real browser', () => {
     );
     expect(paid.sort()).toEqual([100_000, 83_000].sort());
   }, 90_000);
+
+  it('the bills table is sorted by a header (aria-sort, by keyboard), searched by a box, and keeps both when the list refreshes', async () => {
+    const h = await billingHospital(rt.url, TZ);
+    const names = ['Zara Sortwell', 'Anil Sortwell', 'Maya Sortwell'];
+    const prices = [30_000, 10_000, 20_000]; // ₹300, ₹100, ₹200 (no tax on the stand-in: inclusive)
+    const invoices: { id: string; number: string }[] = [];
+    for (const [i, name] of names.entries()) {
+      const p = await h.patient({ name });
+      await h.dispenseStandIn(p.id, prices[i], 1);
+      invoices.push(await h.issuedInvoice(p.id));
+    }
+    const email = `sort-${Math.random().toString(36).slice(2, 8)}@example.test`;
+    const cashier = await h.admin.post('/users', { name: 'Sam Sorter', email, role: 'CASHIER' });
+    const page = await newPage();
+    await page.goto(`${rt.url}/login`);
+    await page.fill('#email', email);
+    await page.fill('#password', cashier.body.credentials.password);
+    await page.click('#login-submit');
+    await page.waitForURL(/\/admin|\/billing-desk/);
+    await page.goto(`${rt.url}/billing-desk`);
+    for (const inv of invoices)
+      await page.locator(`#bill-list tr[data-invoice-id="${inv.id}"]`).waitFor();
+    const patients = () =>
+      page.$$eval('#bill-list tbody tr:not([hidden]) td:nth-child(2)', (cells) =>
+        cells.map((c) => (c.textContent ?? '').replace(/ \(.*$/, '')),
+      );
+    const header = (name: string) =>
+      page.locator('#bill-list thead th', { has: page.getByRole('button', { name }) });
+
+    // Newest first as the service answers; no column claims a sort yet.
+    expect(await patients()).toEqual(['Maya Sortwell', 'Anil Sortwell', 'Zara Sortwell']);
+    expect(await page.locator('#bill-list thead th[aria-sort]').count()).toBe(0);
+    // The actions-free headers are buttons: reached by Tab and pressed with Enter.
+    await page.getByRole('button', { name: 'Total' }).focus();
+    await page.keyboard.press('Enter');
+    expect(await header('Total').getAttribute('aria-sort')).toBe('ascending');
+    expect(await patients()).toEqual(['Anil Sortwell', 'Maya Sortwell', 'Zara Sortwell']);
+    await page.keyboard.press('Enter');
+    expect(await header('Total').getAttribute('aria-sort')).toBe('descending');
+    expect(await patients()).toEqual(['Zara Sortwell', 'Maya Sortwell', 'Anil Sortwell']);
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Space');
+    expect(await header('Patient').getAttribute('aria-sort')).toBe('ascending');
+    expect(await header('Total').getAttribute('aria-sort')).toBeNull();
+    expect(await patients()).toEqual(['Anil Sortwell', 'Maya Sortwell', 'Zara Sortwell']);
+
+    // The search box hides the rows without every word typed, and says how many are shown.
+    await page.fill('#bill-list-search', 'zara sortwell');
+    expect(await patients()).toEqual(['Zara Sortwell']);
+    expect(await page.textContent('#bill-list-search-count')).toBe('1 of 3 rows shown');
+    await page.fill('#bill-list-search', 'sortwell');
+    expect(await patients()).toEqual(['Anil Sortwell', 'Maya Sortwell', 'Zara Sortwell']);
+
+    // A refresh redraws the rows: the sort and the search hold.
+    await page.fill('#bill-list-search', 'a sortwell');
+    await page.$$eval('#bill-list tbody tr', (rows) => {
+      for (const r of rows) r.setAttribute('data-old', '');
+    });
+    await page.locator('#billing-live button', { hasText: 'Refresh' }).click();
+    // Every row drawn anew (in the service's order, newest first), then sorted again.
+    await page.waitForFunction(() => !document.querySelector('#bill-list tbody tr[data-old]'));
+    expect(await header('Patient').getAttribute('aria-sort')).toBe('ascending');
+    expect(await patients()).toEqual(['Anil Sortwell', 'Maya Sortwell', 'Zara Sortwell']);
+    await page.fill('#bill-list-search', 'maya');
+    expect(await patients()).toEqual(['Maya Sortwell']);
+  }, 60_000);
 });
