@@ -50,7 +50,7 @@ export function render(): string {
               </div>
               <div class="field">
                 <label for="charge-qty">Quantity ${required}</label>
-                <input id="charge-qty" inputmode="numeric" autocomplete="off" value="1" required aria-describedby="charge-qty-error">
+                <input type="text" id="charge-qty" inputmode="numeric" autocomplete="off" value="1" required aria-describedby="charge-qty-error">
                 <p class="field-error" id="charge-qty-error" aria-live="polite"></p>
               </div>
             </div>
@@ -142,13 +142,13 @@ export function render(): string {
           </div>
           <div class="field">
             <label for="pay-amount">Amount (<span id="pay-currency"></span>) ${required}</label>
-            <input id="pay-amount" name="amount" inputmode="decimal" autocomplete="off" required aria-describedby="pay-amount-hint pay-amount-error">
+            <input type="text" id="pay-amount" name="amount" inputmode="decimal" autocomplete="off" required aria-describedby="pay-amount-hint pay-amount-error">
             <p class="hint" id="pay-amount-hint">Major units of the currency shown, e.g. 1,000 or 650.50.</p>
             <p class="field-error" id="pay-amount-error" aria-live="polite"></p>
           </div>
           <div class="field">
             <label for="pay-reference">Reference <span class="muted">(slip, UTR, claim number)</span></label>
-            <input id="pay-reference" name="reference" autocomplete="off">
+            <input type="text" id="pay-reference" name="reference" autocomplete="off">
           </div>
         </div>
         <div class="form-actions"><button type="submit" class="btn btn-primary" id="pay-submit">Record payment</button></div>

@@ -10,6 +10,7 @@
 import { type Api, asApiError, sessionApi, showError } from './admin/api';
 import type { AdminState } from './admin/state';
 import { $, clear, h, setStatus } from './common/dom';
+import { emptyState } from './common/empty';
 import { fieldError, setBusy } from './common/forms';
 import { url } from './common/http';
 import { live } from './common/live';
@@ -485,7 +486,18 @@ function start(session: StoredSession): void {
       const doctorSelect = $<HTMLSelectElement>('admit-doctor');
       for (const d of doctors?.items ?? []) doctorSelect.appendChild(option(d.id, d.name));
       if (!wards.length)
-        setStatus($('board-status'), 'No wards yet: a bed manager creates them.', 'info');
+        $('board-status').appendChild(
+          emptyState(
+            'No wards yet: a bed manager adds the wards and their beds (through the API or an agent); they appear here by themselves.',
+            [
+              {
+                label: 'How to add wards (API reference)',
+                href: '/api-docs',
+                roles: ['BED_MANAGER'],
+              },
+            ],
+          ),
+        );
       await refresh();
       // An admission made at another desk shows here without a reload.
       live(refresh, 'board-live');

@@ -7,6 +7,7 @@
  */
 
 import { $, clear, h, setStatus } from './common/dom';
+import { emptyRow } from './common/empty';
 import { formatDate } from './common/format';
 import { fieldError } from './common/forms';
 import { errorMessage, readJson, url } from './common/http';
@@ -509,6 +510,13 @@ async function loadBills(): Promise<void> {
       ]),
     );
   }
+  if (!page.items.length)
+    emptyRow(
+      body,
+      5,
+      'No bills yet: find a patient above, add their charges and create the first invoice.',
+      [{ label: 'Start a new invoice', href: '/billing-desk#bill-patient-q' }],
+    );
 }
 
 function renderInvoice(inv: Invoice): void {
