@@ -102,7 +102,7 @@ export function agentsSection(): string {
           <div id="audit-status" class="status-region" aria-live="polite"></div>
         </div>
         <div class="table-wrap">
-          <table class="table table--stack" id="audit-table" aria-labelledby="audit-title">
+          <table class="table table--stack" id="audit-table" data-sortable data-search-label="Search the audit log" aria-labelledby="audit-title">
             <thead><tr><th scope="col">Time</th><th scope="col">Tool</th><th scope="col">Actor</th><th scope="col">Outcome</th><th scope="col">Operations</th><th scope="col">Duration</th><th scope="col">Arguments</th></tr></thead>
             <tbody id="audit-body"></tbody>
           </table>

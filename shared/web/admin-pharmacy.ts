@@ -18,7 +18,7 @@ function stockSection(): string {
       <div class="card">
         <div class="card__header"><h2 id="pharmacy-items-title">Formulary</h2><span class="muted small" id="pharmacy-items-count" aria-live="polite"></span></div>
         <div class="table-wrap">
-          <table class="table table--stack" id="pharmacy-items" aria-labelledby="pharmacy-items-title">
+          <table class="table table--stack" id="pharmacy-items" data-sortable data-search-label="Search medicines" aria-labelledby="pharmacy-items-title">
             <thead><tr><th scope="col">Code</th><th scope="col">Item</th><th scope="col">ATC</th><th scope="col">On hand</th><th scope="col">Reorder level</th><th scope="col">Status</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
             <tbody id="pharmacy-items-body"><tr><td class="empty" colspan="7">Loading…</td></tr></tbody>
           </table>
@@ -27,7 +27,7 @@ function stockSection(): string {
       <div class="card" id="pharmacy-batches-card" hidden>
         <div class="card__header"><h2 id="pharmacy-batches-title">Batches</h2><div class="summary-pills" id="pharmacy-batches-summary" aria-live="polite"></div></div>
         <div class="table-wrap">
-          <table class="table table--stack" id="pharmacy-batches" aria-labelledby="pharmacy-batches-title">
+          <table class="table table--stack" id="pharmacy-batches" data-sortable data-search-label="Search batches" aria-labelledby="pharmacy-batches-title">
             <thead><tr><th scope="col">Batch</th><th scope="col">Expiry</th><th scope="col">Quantity</th><th scope="col">Unit cost</th><th scope="col">Supplier</th><th scope="col">Status</th></tr></thead>
             <tbody id="pharmacy-batches-body"></tbody>
           </table>
@@ -59,7 +59,7 @@ function expirySection(): string {
       <div class="card">
         <div class="card__header"><h2 id="pharmacy-expiry-table-title">Batches</h2><div class="summary-pills" id="pharmacy-expiry-summary" aria-live="polite"></div></div>
         <div class="table-wrap">
-          <table class="table table--stack" id="pharmacy-expiry" aria-labelledby="pharmacy-expiry-table-title">
+          <table class="table table--stack" id="pharmacy-expiry" data-sortable data-search-label="Search expiring batches" aria-labelledby="pharmacy-expiry-table-title">
             <thead><tr><th scope="col">Item</th><th scope="col">Batch</th><th scope="col">Expiry</th><th scope="col">State</th><th scope="col">Quantity</th><th scope="col">Value at cost</th><th scope="col">Suggested action</th></tr></thead>
             <tbody id="pharmacy-expiry-body"><tr><td class="empty" colspan="7">Run a scan.</td></tr></tbody>
           </table>
@@ -91,7 +91,7 @@ function dispenseSection(): string {
       <div class="card" id="pharmacy-rx-card" hidden>
         <div class="card__header"><h2 id="pharmacy-rx-title">Prescriptions</h2><span class="muted small" id="pharmacy-rx-patient"></span></div>
         <div class="table-wrap">
-          <table class="table table--stack" id="pharmacy-rx" aria-labelledby="pharmacy-rx-title">
+          <table class="table table--stack" id="pharmacy-rx" data-sortable data-search-label="Search prescriptions" aria-labelledby="pharmacy-rx-title">
             <thead><tr><th scope="col">Drug</th><th scope="col">Dose</th><th scope="col">Prescribed</th><th scope="col">Dispensed</th><th scope="col">Owed</th><th scope="col">Status</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
             <tbody id="pharmacy-rx-body"></tbody>
           </table>

@@ -175,7 +175,7 @@ function opdSection(): string {
             <div class="summary-pills" id="opd-appointments-summary" aria-live="polite"></div>
           </div>
           <div class="table-wrap">
-            <table class="table table--stack" id="opd-appointments" aria-labelledby="opd-appointments-title">
+            <table class="table table--stack" id="opd-appointments" data-sortable data-search-label="Search appointments" aria-labelledby="opd-appointments-title">
               <thead><tr><th scope="col">Time</th><th scope="col">Token</th><th scope="col">Patient</th><th scope="col">MRN</th><th scope="col">Reason</th><th scope="col">Priority</th><th scope="col">Status</th></tr></thead>
               <tbody id="opd-appointments-body"><tr><td class="empty" colspan="7">Select a doctor to see appointments.</td></tr></tbody>
             </table>
@@ -187,7 +187,7 @@ function opdSection(): string {
             <span class="updated" id="opd-queue-updated" aria-live="off"></span>
           </div>
           <div class="table-wrap">
-            <table class="table table--stack" id="opd-queue" aria-labelledby="opd-queue-title">
+            <table class="table table--stack" id="opd-queue" data-sortable data-search-label="Search the queue" aria-labelledby="opd-queue-title">
               <thead><tr><th scope="col">Token</th><th scope="col">Patient</th><th scope="col">MRN</th><th scope="col">Priority</th><th scope="col">Status</th><th scope="col">Checked in</th><th scope="col">Est. wait</th></tr></thead>
               <tbody id="opd-queue-body"><tr><td class="empty" colspan="7">Select a doctor to see the queue.</td></tr></tbody>
             </table>
@@ -225,7 +225,7 @@ function approvalsSection(): string {
       </div>
       <div class="card mt-1">
         <div class="table-wrap">
-          <table class="table table--stack" id="approvals" aria-labelledby="approvals-title">
+          <table class="table table--stack" id="approvals" data-sortable data-search-label="Search approvals" aria-labelledby="approvals-title">
             <thead><tr><th scope="col">Risk</th><th scope="col">Patient</th><th scope="col">Proposed change</th><th scope="col">Agent's rationale</th><th scope="col">Status</th><th scope="col">Decision</th></tr></thead>
             <tbody id="approvals-body"><tr><td class="empty" colspan="6">Loading…</td></tr></tbody>
           </table>
@@ -293,7 +293,7 @@ function usersSection(): string {
         <div class="card__header"><h2 id="users-table-title">Staff users</h2><span class="muted small" id="users-count" aria-live="polite"></span></div>
         <div id="users-status" class="status-region card__status" aria-live="polite"></div>
         <div class="table-wrap">
-          <table class="table table--stack" id="users-table" aria-labelledby="users-table-title">
+          <table class="table table--stack" id="users-table" data-sortable data-search-label="Search staff" aria-labelledby="users-table-title">
             <thead><tr><th scope="col">Name</th><th scope="col">Email</th><th scope="col">Role</th><th scope="col">Status</th><th scope="col">Created</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
             <tbody id="users-tbody"></tbody>
           </table>

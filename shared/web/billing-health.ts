@@ -15,7 +15,7 @@ export function render(): string {
     <div class="card__body">
       <p id="health-summary" class="muted"></p>
       <div class="table-wrap">
-        <table class="table" id="health-findings">
+        <table class="table" id="health-findings" data-sortable data-search-label="Search findings">
           <thead><tr><th scope="col">Severity</th><th scope="col">Finding</th><th scope="col" class="num">Amount</th><th scope="col">Evidence</th><th scope="col">Suggested fix</th></tr></thead>
           <tbody></tbody>
         </table>

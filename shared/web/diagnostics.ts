@@ -31,7 +31,7 @@ export function render(): string {
         ])}
       </div>
       <div class="table-wrap">
-        <table class="table" id="lab-table">
+        <table class="table" id="lab-table" data-sortable data-search-label="Search lab orders">
           <thead><tr><th>Priority</th><th>Patient</th><th>Tests</th><th>Ordered</th><th>Specimen</th><th>Action</th></tr></thead>
           <tbody id="lab-body"></tbody>
         </table>
@@ -89,7 +89,7 @@ export function render(): string {
         ])}
       </div>
       <div class="table-wrap">
-        <table class="table" id="rad-table">
+        <table class="table" id="rad-table" data-sortable data-search-label="Search imaging orders">
           <thead><tr><th>Accession</th><th>Priority</th><th>Patient</th><th>Procedure</th><th>Safety</th><th>Slot</th></tr></thead>
           <tbody id="rad-body"></tbody>
         </table>

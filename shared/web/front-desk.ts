@@ -96,7 +96,7 @@ export function render(): string {
       </div>
       <div id="today-status" class="status-region" role="status" aria-live="polite"></div>
       <div class="table-wrap" tabindex="0" role="region" aria-labelledby="today-title">
-        <table class="table table--stack" id="today-table">
+        <table class="table table--stack" id="today-table" data-sortable data-search-label="Search today's appointments">
           <thead><tr><th scope="col">Time</th><th scope="col">Token</th><th scope="col">Patient</th><th scope="col">Doctor</th><th scope="col">Status</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
           <tbody id="today-body"></tbody>
         </table>

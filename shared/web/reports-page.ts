@@ -46,7 +46,7 @@ export function render(): string {
       </figure>
       <div class="stats" id="report-totals"></div>
       <div class="table-wrap">
-        <table class="table" id="report-days"><thead></thead><tbody></tbody></table>
+        <table class="table" id="report-days" data-sortable data-search-label="Search days"><thead></thead><tbody></tbody></table>
       </div>
       <div id="report-breakdowns"></div>
     </div>

@@ -196,6 +196,16 @@ table.table { width: 100%; border-collapse: collapse; font-size: .9rem; }
 .num { font-variant-numeric: tabular-nums; white-space: nowrap; }
 .table td code, .token, .nowrap { white-space: nowrap; }
 .table .btn-row { flex-wrap: nowrap; }
+.table-search { display: flex; flex-wrap: wrap; gap: .35rem .75rem; align-items: center; margin: 0 0 .6rem; }
+.table-search input { max-width: 18rem; }
+.empty-state { display: grid; gap: .5rem; justify-items: center; text-align: center; }
+.empty-state p { margin: 0; }
+.empty-state__actions { display: flex; flex-wrap: wrap; gap: .5rem; justify-content: center; }
+.empty-state__demo { max-width: 42rem; color: var(--text-muted); }
+.th-sort { background: none; border: 0; padding: .15rem 0; font: inherit; color: inherit; text-transform: inherit; letter-spacing: inherit; cursor: pointer; text-align: left; }
+.th-sort::after { content: " \2195"; opacity: .45; }
+th[aria-sort="ascending"] .th-sort::after { content: " \25B2"; opacity: 1; }
+th[aria-sort="descending"] .th-sort::after { content: " \25BC"; opacity: 1; }
 
 /* Definition lists */
 .dl { display: grid; grid-template-columns: minmax(120px, max-content) 1fr; gap: .6rem 1.25rem; margin: 0; }

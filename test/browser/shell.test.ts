@@ -3,7 +3,8 @@
  * use with visible focus, the patient picker and the front-desk flow, the session warning that
  * keeps a half-typed form, and an axe-core scan of every page at 1366 px and 320 px with no
  * violation and no horizontal scrolling. With HMS_SCREENSHOTS=<folder> it also writes a
- * screenshot of each page at both widths (bin/screenshots.ts runs it so for the docs).
+ * screenshot of each page at both widths, with the test's data (the docs' screenshots of the demo
+ * hospital come from `npm run screenshots`, bin/screenshots.ts).
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -148,7 +148,7 @@ describe('a day at the cash desk', () => {
     expectError(
       await h.cashier.api.post(`/billing/${draft.id}/payments`, { method: 'cash', amount: 71_151 }),
       409,
-      /exceeds the balance due of 71150.*overpayment is refused/,
+      /exceeds the balance due of INR 711\.50.*overpayment is refused/,
     );
     const cash = await ok(
       h.cashier.api.post(`/billing/${draft.id}/payments`, { method: 'cash', amount: 71_150 }),
@@ -190,7 +190,7 @@ describe('a day at the cash desk', () => {
         reason: 'Too much',
       }),
       409,
-      /exceeds the 68150 left of payment/,
+      /exceeds the INR 681\.50 left of payment/,
     );
     expectError(
       await h.cashier.api.post(`/billing/${draft.id}/refunds`, {
@@ -199,7 +199,7 @@ describe('a day at the cash desk', () => {
         reason: 'Card charged twice at the terminal',
       }),
       403,
-      /refund above 20000 needs ADMIN or ACCOUNTANT/,
+      /refund above INR 200\.00 needs ADMIN or ACCOUNTANT/,
     );
     await ok(
       h.accountant.api.post(`/billing/${draft.id}/refunds`, {

@@ -35,6 +35,14 @@ export function fromMinorUnits(minor: number, currency: string): string {
   return (minor / 10 ** digits).toFixed(digits);
 }
 
+/**
+ * An amount in a sentence for staff: the currency and major units, "INR 711.50", as the pages
+ * show and take money (never the minor units the API counts in).
+ */
+export function moneyText(minor: number, currency: string): string {
+  return `${currency} ${fromMinorUnits(minor, currency)}`;
+}
+
 /** round(numerator / denominator), halves away from zero; denominator > 0. */
 export function divideRounded(numerator: bigint, denominator: bigint): bigint {
   const negative = numerator < 0n;

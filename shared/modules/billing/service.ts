@@ -14,7 +14,7 @@ import type * as z from '../../kernel/zod';
 import { findDepartment } from '../departments';
 import { findPatient } from '../patients';
 import { chargePut, newChargeRecord } from './charges';
-import { BASIS_POINTS, discountNeedsSeniorRole, priceLine, sumLines } from './money';
+import { BASIS_POINTS, discountNeedsSeniorRole, moneyText, priceLine, sumLines } from './money';
 import {
   type AddChargeInput,
   type AddPaymentInput,
@@ -409,7 +409,7 @@ export async function createInvoice(ctx: Context, input: z.output<typeof CreateI
     if (discount && discount.amount > gross)
       throw invalidField(
         'discounts',
-        `the discount on charge item ${c.id} exceeds its amount ${gross}`,
+        `the discount on charge item ${c.id} exceeds its amount ${moneyText(gross, settings.currency)}`,
       );
     if (
       discount &&
@@ -585,7 +585,7 @@ export function paymentRefusal(invoice: InvoiceRecord, amount: number): Conflict
     );
   if (amount > invoice.balance)
     return new Conflict(
-      `A payment of ${amount} exceeds the balance due of ${invoice.balance} on invoice ${invoice.number}; overpayment is refused`,
+      `A payment of ${moneyText(amount, invoice.currency)} exceeds the balance due of ${moneyText(invoice.balance, invoice.currency)} on invoice ${invoice.number}; overpayment is refused`,
       { balance: invoice.balance },
     );
   return undefined;
@@ -654,7 +654,9 @@ export async function refund(ctx: Context, input: z.output<typeof RefundInput>) 
     if (!payment)
       throw new NotFound(`Payment ${input.paymentId} not found on invoice ${invoice.number}`);
     if (input.amount > settings.refundThreshold && !mayDecide(largeRefundDecision, ctx.actor))
-      throw new Forbidden(`A refund above ${settings.refundThreshold} needs ADMIN or ACCOUNTANT`);
+      throw new Forbidden(
+        `A refund above ${moneyText(settings.refundThreshold, settings.currency)} needs ADMIN or ACCOUNTANT`,
+      );
     if (invoice.status !== 'issued' && invoice.status !== 'balanced')
       throw new Conflict(
         `Invoice ${invoice.number} is '${invoice.status}'; nothing can be refunded on it`,
@@ -662,7 +664,7 @@ export async function refund(ctx: Context, input: z.output<typeof RefundInput>) 
     const left = payment.amount - payment.refunded;
     if (input.amount > left)
       throw new Conflict(
-        `A refund of ${input.amount} exceeds the ${left} left of payment ${payment.id}`,
+        `A refund of ${moneyText(input.amount, invoice.currency)} exceeds the ${moneyText(left, invoice.currency)} left of payment ${payment.id}`,
         { refundable: left },
       );
     const at = ctx.now.toISOString();

@@ -1,14 +1,17 @@
 /**
  * `/bed-board`: loads the wards, availability and the chosen ward's beds with the signed-in
  * session; admits into a chosen or the first free bed, and transfers, discharges and marks beds
- * clean. The service decides everything (roles, bed states, sex policy, NEWS2 blocks): its
- * refusals are shown as they come.
+ * clean. The service decides everything (roles, bed states, sex policy, NEWS2 blocks): a field
+ * it names gets its message under the field, a refusal is shown as a sentence. After an action
+ * the focus goes to what changed (the bed admitted into, or the board's status line), never to
+ * the page's top.
  */
 
-import { type Api, sessionApi, showError } from './admin/api';
+import { type Api, asApiError, sessionApi, showError } from './admin/api';
 import type { AdminState } from './admin/state';
 import { $, clear, h, setStatus } from './common/dom';
-import { setBusy } from './common/forms';
+import { emptyState } from './common/empty';
+import { fieldError, setBusy } from './common/forms';
 import { url } from './common/http';
 import { live } from './common/live';
 import { clearSession, readSession, type StoredSession } from './common/storage';
@@ -68,6 +71,59 @@ function option(value: string, label: string): HTMLOptionElement {
   return h('option', { value, text: label });
 }
 
+type Field = HTMLInputElement | HTMLSelectElement;
+
+/** Empty required fields get their message; the first invalid one takes the focus. */
+function requireFields(checks: [id: string, message: string][]): boolean {
+  let first: Field | null = null;
+  for (const [id, message] of checks) {
+    const el = $<Field>(id);
+    const empty = !el.value.trim();
+    fieldError(el, empty ? message : '');
+    if (empty && !first) first = el;
+  }
+  first?.focus();
+  return !first;
+}
+
+function clearErrors(form: HTMLElement): void {
+  for (const el of form.querySelectorAll<Field>('input, select')) fieldError(el, '');
+}
+
+/**
+ * A refusal shown where it belongs: each field the service names (a 400's `issues`, by the
+ * first part of its path) gets the message under it and the first takes the focus; anything
+ * else is one sentence in the form's status line, which takes the focus.
+ */
+function showRefusal(err: unknown, fields: Record<string, string>, status: HTMLElement): void {
+  const e = asApiError(err);
+  if (e.silent) return;
+  const issues = (e.body as { issues?: { field?: string; message?: string }[] } | null)?.issues;
+  let first: Field | null = null;
+  if (e.status === 400 && Array.isArray(issues))
+    for (const issue of issues) {
+      const id = fields[(issue.field ?? '').split('.')[0] ?? ''];
+      if (!id || !issue.message) continue;
+      const el = $<Field>(id);
+      fieldError(
+        el,
+        issue.message.replace(/^./, (c) => c.toUpperCase()),
+      );
+      first ??= el;
+    }
+  if (first) {
+    setStatus(status, 'Check the fields marked above.', 'error');
+    first.focus();
+    return;
+  }
+  setStatus(
+    status,
+    e.status === 403 ? 'Your role may not do this on the bed board.' : e.message,
+    'error',
+  );
+  status.focus();
+}
+
 function start(session: StoredSession): void {
   const state = { redirecting: false } as AdminState;
   const { api } = sessionApi(session, state);
@@ -100,6 +156,10 @@ function start(session: StoredSession): void {
 
   function renderBoard() {
     const list = $('bed-board');
+    // A refresh redraws the beds: the focus stays on the same bed's button.
+    const active = document.activeElement as HTMLElement | null;
+    const focusedBed = active?.closest<HTMLElement>('li.bed')?.dataset.bedId;
+    const focusedAction = active?.classList.contains('bed__clean') ? 'bed__clean' : 'bed__open';
     clear(list);
     if (!board) return;
     const escalations = $('escalation-count');
@@ -133,14 +193,14 @@ function start(session: StoredSession): void {
             ? h('button', {
                 type: 'button',
                 className: 'btn btn-secondary btn-sm bed__open',
-                text: 'Open',
+                text: `Open bed ${bed.code}`,
               })
             : null,
           bed.state === 'housekeeping'
             ? h('button', {
                 type: 'button',
                 className: 'btn btn-secondary btn-sm bed__clean',
-                text: 'Mark clean',
+                text: `Mark bed ${bed.code} clean`,
               })
             : null,
         ],
@@ -149,6 +209,10 @@ function start(session: StoredSession): void {
       item.querySelector('.bed__clean')?.addEventListener('click', () => markClean(bed));
       list.appendChild(item);
     }
+    if (focusedBed)
+      list
+        .querySelector<HTMLElement>(`li[data-bed-id="${CSS.escape(focusedBed)}"] .${focusedAction}`)
+        ?.focus();
     const bedSelect = $<HTMLSelectElement>('admit-bed');
     clear(bedSelect);
     bedSelect.appendChild(option('', 'First free bed of this ward'));
@@ -191,53 +255,87 @@ function start(session: StoredSession): void {
   function select(bed: Bed) {
     selected = bed;
     for (const id of ['transfer-status', 'discharge-status']) setStatus($(id), '');
+    clearErrors($('admission-panel'));
     renderBoard();
     renderPanel();
+    $('admission-title').focus();
+  }
+
+  /** An action's outcome on the board's status line, which takes the focus. */
+  function announce(message: string) {
+    const status = $('board-status');
+    setStatus(status, message, 'success');
+    status.focus();
   }
 
   async function markClean(bed: Bed) {
     try {
       await api('POST', `/beds/${bed.id}/clean`);
-      setStatus($('board-status'), `Bed ${bed.code} is clean and free.`, 'success');
       await refresh();
+      announce(`Bed ${bed.code} is clean and free.`);
     } catch (err) {
-      showError($('board-status'), err);
+      showRefusal(err, {}, $('board-status'));
     }
   }
 
   async function searchPatients() {
     const q = $<HTMLInputElement>('admit-patient-q').value.trim();
     const select = $<HTMLSelectElement>('admit-patient');
+    const box = $<HTMLInputElement>('admit-patient-q');
     clear(select);
-    if (!q) return;
+    select.appendChild(option('', 'Search for the patient first'));
+    if (!q) {
+      fieldError(box, 'Type part of the name, the MRN or the phone number.');
+      box.focus();
+      return;
+    }
     try {
       const found = await api<Page<{ id: string; name: string; mrn: string }>>(
         'GET',
         `/patients?q=${encodeURIComponent(q)}`,
       );
-      for (const p of found?.items ?? []) select.appendChild(option(p.id, `${p.name} (${p.mrn})`));
-      if (!select.options.length) setStatus($('admit-status'), 'No patient found.', 'warning');
-      else setStatus($('admit-status'), '');
+      const items = found?.items ?? [];
+      clear(select);
+      if (!items.length) select.appendChild(option('', 'No patient found'));
+      else if (items.length > 1)
+        select.appendChild(option('', `Choose one of ${items.length} patients…`));
+      for (const p of items) select.appendChild(option(p.id, `${p.name} (${p.mrn})`));
+      fieldError(box, items.length ? '' : 'No patient matches: check the spelling or the MRN.');
+      fieldError(select, '');
+      if (!items.length) box.focus();
+      else select.focus();
     } catch (err) {
-      showError($('admit-status'), err);
+      showRefusal(err, {}, $('admit-status'));
     }
   }
 
+  /**
+   * Runs one form's action: its required fields first, then the call; `done` answers where the
+   * focus goes after the board is redrawn.
+   */
   async function submit(
     event: Event,
+    form: string,
     button: string,
     statusId: string,
-    call: () => Promise<string>,
+    checks: [id: string, message: string][],
+    fields: Record<string, string>,
+    call: () => Promise<{ message: string; focus: () => void }>,
   ) {
     event.preventDefault();
+    const status = $(statusId);
+    setStatus(status, '');
+    clearErrors($(form));
+    if (!requireFields(checks)) return;
     const btn = $<HTMLButtonElement>(button);
     setBusy(btn, true);
     try {
-      const message = await call();
-      setStatus($(statusId), message, 'success');
+      const { message, focus } = await call();
+      setStatus(status, message, 'success');
       await refresh();
+      focus();
     } catch (err) {
-      showError($(statusId), err);
+      showRefusal(err, fields, status);
     } finally {
       setBusy(btn, false);
     }
@@ -245,56 +343,132 @@ function start(session: StoredSession): void {
 
   $('admit-patient-search').addEventListener('click', () => void searchPatients());
   $('admit-form').addEventListener('submit', (e) =>
-    submit(e, 'admit-submit', 'admit-status', async () => {
-      const bedId = $<HTMLSelectElement>('admit-bed').value;
-      const admission = await api<{ bedCode: string }>('POST', '/admissions', {
-        patientId: $<HTMLSelectElement>('admit-patient').value,
-        doctorId: $<HTMLSelectElement>('admit-doctor').value,
-        source: $<HTMLSelectElement>('admit-source').value,
-        reason: $<HTMLInputElement>('admit-reason').value,
-        ...(bedId ? { bedId } : { wardId: wardSelect.value }),
-      });
-      return `Admitted to bed ${admission?.bedCode ?? ''}.`;
-    }),
+    submit(
+      e,
+      'admit-form',
+      'admit-submit',
+      'admit-status',
+      [
+        ['admit-patient', 'Search for the patient and choose them.'],
+        ['admit-doctor', 'Choose the admitting doctor.'],
+        ['admit-reason', 'Enter the reason for admission.'],
+      ],
+      {
+        patientId: 'admit-patient',
+        doctorId: 'admit-doctor',
+        reason: 'admit-reason',
+        bedId: 'admit-bed',
+      },
+      async () => {
+        const bedId = $<HTMLSelectElement>('admit-bed').value;
+        const admission = await api<{ bedId: string; bedCode: string }>('POST', '/admissions', {
+          patientId: $<HTMLSelectElement>('admit-patient').value,
+          doctorId: $<HTMLSelectElement>('admit-doctor').value,
+          source: $<HTMLSelectElement>('admit-source').value,
+          reason: $<HTMLInputElement>('admit-reason').value,
+          ...(bedId ? { bedId } : { wardId: wardSelect.value }),
+        });
+        const message = `Admitted to bed ${admission?.bedCode ?? ''}.`;
+        $<HTMLInputElement>('admit-reason').value = '';
+        return {
+          message,
+          // To the bed admitted into (its Open button), else to the message.
+          focus: () =>
+            (
+              $('bed-board').querySelector<HTMLElement>(
+                `li[data-bed-id="${CSS.escape(admission?.bedId ?? '')}"] .bed__open`,
+              ) ?? $('admit-status')
+            ).focus(),
+        };
+      },
+    ),
   );
   $('transfer-form').addEventListener('submit', (e) =>
-    submit(e, 'transfer-submit', 'transfer-status', async () => {
-      if (!selected?.admissionId) return '';
-      const moved = await api<{ wardName: string; bedCode: string }>(
-        'POST',
-        `/admissions/${selected.admissionId}/transfer`,
-        {
-          wardId: $<HTMLSelectElement>('transfer-ward').value,
-          reason: $<HTMLInputElement>('transfer-reason').value,
-        },
-      );
-      selected = null;
-      return `Transferred to ${moved?.wardName ?? ''} bed ${moved?.bedCode ?? ''}.`;
-    }),
+    submit(
+      e,
+      'transfer-form',
+      'transfer-submit',
+      'transfer-status',
+      [
+        ['transfer-ward', 'Choose the ward to move the patient to.'],
+        ['transfer-reason', 'Enter the reason for the transfer.'],
+      ],
+      { wardId: 'transfer-ward', reason: 'transfer-reason', bedId: 'transfer-ward' },
+      async () => {
+        if (!selected?.admissionId) throw new Error('Choose an occupied bed first.');
+        const from = selected.code;
+        const who = selected.patientName ?? 'The patient';
+        const moved = await api<{ wardName: string; bedCode: string }>(
+          'POST',
+          `/admissions/${selected.admissionId}/transfer`,
+          {
+            wardId: $<HTMLSelectElement>('transfer-ward').value,
+            reason: $<HTMLInputElement>('transfer-reason').value,
+          },
+        );
+        selected = null;
+        $<HTMLInputElement>('transfer-reason').value = '';
+        const message = `Transferred to ${moved?.wardName ?? ''} bed ${moved?.bedCode ?? ''}.`;
+        // The panel closes with the patient gone: the board's status line says what happened.
+        return {
+          message,
+          focus: () =>
+            announce(
+              `${who} ${message.charAt(0).toLowerCase()}${message.slice(1)} Bed ${from} goes to housekeeping.`,
+            ),
+        };
+      },
+    ),
   );
   const disposition = $<HTMLSelectElement>('discharge-disposition');
   disposition.addEventListener('change', () => {
     $('discharge-death-field').hidden = disposition.value !== 'deceased';
   });
   $('discharge-form').addEventListener('submit', (e) =>
-    submit(e, 'discharge-submit', 'discharge-status', async () => {
-      if (!selected?.admissionId) return '';
-      const death = $<HTMLInputElement>('discharge-death').value;
-      const followUp = $<HTMLInputElement>('discharge-followup').value.trim();
-      await api('POST', `/admissions/${selected.admissionId}/discharge`, {
-        finalDiagnoses: [{ text: $<HTMLInputElement>('discharge-diagnosis').value }],
-        conditionAtDischarge: $<HTMLInputElement>('discharge-condition').value,
-        disposition: disposition.value,
-        // datetime-local is the browser's local time; the service takes an instant.
-        ...(disposition.value === 'deceased' && death
-          ? { timeOfDeath: new Date(death).toISOString() }
-          : {}),
-        ...(followUp ? { followUpInstructions: followUp } : {}),
-      });
-      const code = selected.code;
-      selected = null;
-      return `Discharged; bed ${code} goes to housekeeping.`;
-    }),
+    submit(
+      e,
+      'discharge-form',
+      'discharge-submit',
+      'discharge-status',
+      [
+        ['discharge-diagnosis', 'Enter the final diagnosis.'],
+        ['discharge-condition', 'Describe the condition at discharge.'],
+        ...(disposition.value === 'deceased'
+          ? [['discharge-death', 'Enter the time of death.'] as [string, string]]
+          : []),
+      ],
+      {
+        finalDiagnoses: 'discharge-diagnosis',
+        conditionAtDischarge: 'discharge-condition',
+        disposition: 'discharge-disposition',
+        timeOfDeath: 'discharge-death',
+        followUpInstructions: 'discharge-followup',
+      },
+      async () => {
+        if (!selected?.admissionId) throw new Error('Choose an occupied bed first.');
+        const death = $<HTMLInputElement>('discharge-death').value;
+        const followUp = $<HTMLInputElement>('discharge-followup').value.trim();
+        await api('POST', `/admissions/${selected.admissionId}/discharge`, {
+          finalDiagnoses: [{ text: $<HTMLInputElement>('discharge-diagnosis').value }],
+          conditionAtDischarge: $<HTMLInputElement>('discharge-condition').value,
+          disposition: disposition.value,
+          // datetime-local is the browser's local time; the service takes an instant.
+          ...(disposition.value === 'deceased' && death
+            ? { timeOfDeath: new Date(death).toISOString() }
+            : {}),
+          ...(followUp ? { followUpInstructions: followUp } : {}),
+        });
+        const code = selected.code;
+        const who = selected.patientName ?? 'The patient';
+        selected = null;
+        for (const id of ['discharge-diagnosis', 'discharge-condition', 'discharge-followup'])
+          $<HTMLInputElement>(id).value = '';
+        return {
+          message: `Discharged; bed ${code} goes to housekeeping.`,
+          focus: () => announce(`${who} is discharged; bed ${code} goes to housekeeping.`),
+        };
+      },
+    ),
   );
   wardSelect.addEventListener('change', () => {
     selected = null;
@@ -312,7 +486,18 @@ function start(session: StoredSession): void {
       const doctorSelect = $<HTMLSelectElement>('admit-doctor');
       for (const d of doctors?.items ?? []) doctorSelect.appendChild(option(d.id, d.name));
       if (!wards.length)
-        setStatus($('board-status'), 'No wards yet: a bed manager creates them.', 'info');
+        $('board-status').appendChild(
+          emptyState(
+            'No wards yet: a bed manager adds the wards and their beds (through the API or an agent); they appear here by themselves.',
+            [
+              {
+                label: 'How to add wards (API reference)',
+                href: '/api-docs',
+                roles: ['BED_MANAGER'],
+              },
+            ],
+          ),
+        );
       await refresh();
       // An admission made at another desk shows here without a reload.
       live(refresh, 'board-live');

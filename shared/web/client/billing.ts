@@ -1,13 +1,19 @@
 /**
- * The billing desk (/billing-desk): the dashboard with its chart (inline SVG, drawn here), the
- * bills, and one invoice with payment entry. Each payment form carries an Idempotency-Key made
- * when the form is shown, so a double click or a retried request posts the payment once.
+ * The billing desk (/billing-desk): a new invoice (the patient picked by searching, charges added
+ * from the price list, the ticked charges billed and issued), the dashboard with its chart (inline
+ * SVG, drawn here), the bills, and one invoice with payment entry. Amounts are typed and shown in
+ * major units with the currency (common/money.ts). Each write carries an Idempotency-Key made
+ * when its form is shown, so a double click or a retried request posts it once.
  */
 
 import { $, clear, h, setStatus } from './common/dom';
+import { emptyRow } from './common/empty';
 import { formatDate } from './common/format';
+import { fieldError } from './common/forms';
 import { errorMessage, readJson, url } from './common/http';
 import { live } from './common/live';
+import { amountText, formatMoney, parseAmount } from './common/money';
+import { type PickedPatient, patientPicker } from './common/picker';
 import { clearSession, readSession, setFlash } from './common/storage';
 
 interface Period {
@@ -33,6 +39,23 @@ interface Line {
   taxRateBp: number;
   taxInclusive: boolean;
   total: number;
+}
+interface Tariff {
+  code: string;
+  name: string;
+  unitPrice: number;
+  taxRateBp: number;
+  taxInclusive: boolean;
+  active: boolean;
+}
+interface Charge {
+  id: string;
+  description: string;
+  quantity: number;
+  unitPrice: number;
+  currency: string;
+  taxRateBp: number;
+  taxInclusive: boolean;
 }
 interface Invoice {
   id: string;
@@ -66,8 +89,22 @@ let timeZone: string | undefined;
 let openInvoice: string | null = null;
 /** The key of the payment form on screen: new after each posted payment or another invoice. */
 let paymentKey = '';
+/** The keys of the charge and invoice forms: new after each posted charge or invoice. */
+let chargeKey = '';
+let invoiceKey = '';
+let tariffs: Tariff[] = [];
+let patient: PickedPatient | null = null;
 
-class ApiError extends Error {}
+/** A refused or failed call: the HTTP status and the service's body (its `issues`, `balance`). */
+class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: Record<string, unknown> | null,
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 async function api<T>(
   method: string,
@@ -75,7 +112,7 @@ async function api<T>(
   body?: unknown,
   extra: Record<string, string> = {},
 ): Promise<T> {
-  if (!session) throw new ApiError('Not signed in');
+  if (!session) throw new ApiError(401, null, 'Not signed in');
   const headers: Record<string, string> = {
     accept: 'application/json',
     authorization: `Bearer ${session.accessToken}`,
@@ -83,39 +120,58 @@ async function api<T>(
     ...extra,
   };
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(url(path), {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const data = await readJson(res);
+  let res: Response;
+  try {
+    res = await fetch(url(path), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, null, 'Could not reach the server. Nothing was saved; try again.');
+  }
+  const data = (await readJson(res)) as Record<string, unknown> | null;
   if (res.status === 401) {
     clearSession();
     setFlash('Your session has ended. Please sign in again.');
     window.location.replace(url('/login'));
   }
-  if (!res.ok) throw new ApiError(errorMessage(data, `Request failed (HTTP ${res.status}).`));
+  if (!res.ok)
+    throw new ApiError(
+      res.status,
+      data,
+      res.status === 403
+        ? 'Your role may not do this on the billing desk.'
+        : errorMessage(data, `Request failed (HTTP ${res.status}).`),
+    );
   return data as T;
 }
 
-function digits(code: string): number {
-  return new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions()
-    .maximumFractionDigits as number;
+const money = (minor: number, code = currency) => formatMoney(minor, code);
+
+/**
+ * Puts the service's per-field issues (a 400's `issues`) under the fields they name; answers
+ * whether any was placed (else the caller shows the message as one sentence).
+ */
+function placeIssues(err: unknown, fields: Record<string, string>): boolean {
+  const issues = err instanceof ApiError ? err.body?.issues : undefined;
+  if (!Array.isArray(issues)) return false;
+  let placed = false;
+  for (const issue of issues as { field?: string; message?: string }[]) {
+    const id = fields[issue.field ?? ''];
+    if (id && issue.message) {
+      fieldError(
+        $<HTMLInputElement>(id),
+        issue.message.replace(/^./, (c) => c.toUpperCase()),
+      );
+      placed = true;
+    }
+  }
+  return placed;
 }
 
-/** Minor units as money in the hospital's currency, e.g. 65050 → ₹650.50. */
-function money(minor: number, code = currency): string {
-  return new Intl.NumberFormat(undefined, { style: 'currency', currency: code }).format(
-    minor / 10 ** digits(code),
-  );
-}
-
-/** "650.5" → 65050 minor units, by string arithmetic (no floating point); null if not an amount. */
-export function parseAmount(text: string, code = currency): number | null {
-  const d = digits(code);
-  const m = /^\s*(\d{1,12})(?:[.,](\d+))?\s*$/.exec(text);
-  if (!m || (m[2] && m[2].length > d)) return null;
-  return Number(m[1]) * 10 ** d + Number((m[2] ?? '').padEnd(d, '0') || 0);
+function failure(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
 }
 
 function newKey(): string {
@@ -123,6 +179,208 @@ function newKey(): string {
   if (c.randomUUID) return c.randomUUID();
   const bytes = c.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** "12% incl." or "5% added" or "no tax": how a line's tax is counted. */
+function taxRule(rateBp: number, inclusive: boolean): string {
+  if (!rateBp) return 'No tax';
+  return `${rateBp / 100}% ${inclusive ? 'incl.' : 'added'}`;
+}
+
+/** A line's amount with its tax, as the invoice will count it (tax added when exclusive). */
+function lineAmount(unitPrice: number, quantity: number, rateBp: number, inclusive: boolean) {
+  const gross = unitPrice * quantity;
+  return inclusive ? gross : gross + Math.round((gross * rateBp) / 10_000);
+}
+
+// ─── A new invoice: patient, charges from the price list, the ticked charges billed ─────────
+
+async function loadTariffs(): Promise<void> {
+  const select = $<HTMLSelectElement>('charge-tariff');
+  const all: Tariff[] = [];
+  let cursor: string | null = null;
+  // The whole price list, a page at a time (at most 1,000 services).
+  for (let i = 0; i < 10; i++) {
+    const page: { items: Tariff[]; nextCursor: string | null } = await api(
+      'GET',
+      `/billing/tariffs?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+    );
+    all.push(...page.items);
+    cursor = page.nextCursor;
+    if (!cursor) break;
+  }
+  tariffs = all.filter((t) => t.active).sort((a, b) => a.name.localeCompare(b.name));
+  clear(select);
+  select.appendChild(
+    h('option', {
+      value: '',
+      text: tariffs.length
+        ? 'Choose a service…'
+        : 'The price list is empty: an accountant adds services',
+    }),
+  );
+  for (const t of tariffs)
+    select.appendChild(
+      h('option', {
+        value: t.code,
+        text: `${t.name} — ${money(t.unitPrice)} (${taxRule(t.taxRateBp, t.taxInclusive).toLowerCase()})`,
+      }),
+    );
+}
+
+function showPrice(): void {
+  const t = tariffs.find((x) => x.code === $<HTMLSelectElement>('charge-tariff').value);
+  const qty = Number($<HTMLInputElement>('charge-qty').value);
+  $('charge-price').textContent =
+    t && Number.isInteger(qty) && qty > 0
+      ? `${qty} × ${money(t.unitPrice)}, ${taxRule(t.taxRateBp, t.taxInclusive).toLowerCase()}: ${money(lineAmount(t.unitPrice, qty, t.taxRateBp, t.taxInclusive))}`
+      : '';
+}
+
+async function loadCharges(): Promise<void> {
+  const table = $<HTMLTableElement>('charge-list');
+  const body = table.tBodies[0]!;
+  const empty = $('charges-empty');
+  if (!patient) {
+    table.hidden = true;
+    empty.textContent = 'Choose a patient to see their charges not yet billed.';
+    return;
+  }
+  const page = await api<{ items: Charge[] }>(
+    'GET',
+    `/billing/charges?patientId=${encodeURIComponent(patient.id)}&status=billable&limit=100`,
+  );
+  clear(body);
+  for (const c of page.items) {
+    const box = h('input', {
+      type: 'checkbox',
+      id: `charge-${c.id}`,
+      value: c.id,
+      checked: true,
+      'aria-label': `Bill ${c.description}`,
+    });
+    body.appendChild(
+      h('tr', { dataset: { chargeId: c.id } }, [
+        h('td', null, [box]),
+        h('td', { text: c.description }),
+        h('td', { className: 'num', text: c.quantity }),
+        h('td', { className: 'num', text: money(c.unitPrice, c.currency) }),
+        h('td', { text: taxRule(c.taxRateBp, c.taxInclusive) }),
+        h('td', {
+          className: 'num',
+          text: money(lineAmount(c.unitPrice, c.quantity, c.taxRateBp, c.taxInclusive), c.currency),
+        }),
+      ]),
+    );
+  }
+  table.hidden = page.items.length === 0;
+  empty.textContent = page.items.length
+    ? `${patient.name} has ${page.items.length} charge${page.items.length === 1 ? '' : 's'} not yet billed; untick any to leave out.`
+    : `${patient.name} has no charges to bill yet: add one from the price list.`;
+}
+
+function choosePatient(p: PickedPatient): void {
+  patient = p;
+  $('charges-error').textContent = '';
+  setStatus($('invoice-form-status'), '');
+  setStatus($('charge-status'), '');
+  loadCharges().catch((err) => setStatus($('invoice-form-status'), failure(err), 'error'));
+}
+
+/** No patient chosen: the picker says so and takes the focus. */
+function needPatient(): boolean {
+  if (patient) return false;
+  $('bill-patient-error').textContent = 'Choose a patient first: type part of their name.';
+  $<HTMLInputElement>('bill-patient-q').setAttribute('aria-invalid', 'true');
+  $<HTMLInputElement>('bill-patient-q').focus();
+  return true;
+}
+
+async function addCharge(event: Event): Promise<void> {
+  event.preventDefault();
+  const tariffEl = $<HTMLSelectElement>('charge-tariff');
+  const qtyEl = $<HTMLInputElement>('charge-qty');
+  const status = $('charge-status');
+  setStatus(status, '');
+  const qty = Number(qtyEl.value.trim());
+  const tariffProblem = tariffEl.value ? '' : 'Choose a service from the price list.';
+  const qtyProblem =
+    Number.isInteger(qty) && qty >= 1 && qty <= 10_000
+      ? ''
+      : 'Enter a whole number from 1 to 10,000.';
+  fieldError(tariffEl, tariffProblem);
+  fieldError(qtyEl, qtyProblem);
+  if (needPatient()) return;
+  if (tariffProblem || qtyProblem) {
+    (tariffProblem ? tariffEl : qtyEl).focus();
+    return;
+  }
+  const submit = $<HTMLButtonElement>('charge-submit');
+  submit.disabled = true;
+  try {
+    const charge = await api<Charge>(
+      'POST',
+      '/billing/charges',
+      { patientId: patient!.id, tariffCode: tariffEl.value, quantity: qty },
+      { 'Idempotency-Key': chargeKey },
+    );
+    chargeKey = newKey();
+    setStatus(status, `Added ${charge.quantity} × ${charge.description}.`, 'success');
+    tariffEl.value = '';
+    qtyEl.value = '1';
+    showPrice();
+    await loadCharges();
+    tariffEl.focus();
+  } catch (err) {
+    if (!placeIssues(err, { tariffCode: 'charge-tariff', quantity: 'charge-qty' })) {
+      setStatus(status, failure(err), 'error');
+      status.focus();
+    } else form('charge-form').querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  } finally {
+    submit.disabled = false;
+  }
+}
+
+function form(id: string): HTMLFormElement {
+  return $<HTMLFormElement>(id);
+}
+
+async function createInvoice(event: Event): Promise<void> {
+  event.preventDefault();
+  const status = $('invoice-form-status');
+  const error = $('charges-error');
+  setStatus(status, '');
+  error.textContent = '';
+  if (needPatient()) return;
+  const ticked = [
+    ...$('charge-list').querySelectorAll<HTMLInputElement>('tbody input[type=checkbox]:checked'),
+  ].map((b) => b.value);
+  if (!ticked.length) {
+    error.textContent = 'Tick at least one charge to bill, or add one from the price list.';
+    ($('charge-list').querySelector<HTMLInputElement>('tbody input') ?? $('charge-tariff')).focus();
+    return;
+  }
+  const submit = $<HTMLButtonElement>('invoice-submit');
+  submit.disabled = true;
+  try {
+    const draft = await api<Invoice>(
+      'POST',
+      '/billing',
+      { patientId: patient!.id, chargeItemIds: ticked },
+      { 'Idempotency-Key': invoiceKey },
+    );
+    invoiceKey = newKey();
+    await api('PATCH', `/billing/${encodeURIComponent(draft.id)}/status`, { status: 'issued' });
+    setStatus(status, `Invoice ${draft.number} issued for ${draft.patientName}.`, 'success');
+    await loadCharges();
+    await Promise.all([loadBills(), loadDashboard()]);
+    window.location.hash = `#/invoice/${draft.id}`;
+  } catch (err) {
+    setStatus(status, failure(err), 'error');
+    status.focus();
+  } finally {
+    submit.disabled = false;
+  }
 }
 
 // ─── Dashboard and its chart ────────────────────────────────────────────────────────────────
@@ -252,6 +510,13 @@ async function loadBills(): Promise<void> {
       ]),
     );
   }
+  if (!page.items.length)
+    emptyRow(
+      body,
+      5,
+      'No bills yet: find a patient above, add their charges and create the first invoice.',
+      [{ label: 'Start a new invoice', href: '/billing-desk#bill-patient-q' }],
+    );
 }
 
 function renderInvoice(inv: Invoice): void {
@@ -308,31 +573,51 @@ function renderInvoice(inv: Invoice): void {
     );
   $('pay-currency').textContent = inv.currency;
   $('payment-form').hidden = inv.status !== 'issued';
+  $('issue-actions').hidden = inv.status !== 'draft';
 }
 
-async function showInvoice(id: string): Promise<void> {
+async function showInvoice(id: string, focus = false): Promise<void> {
   const inv = await api<Invoice>('GET', `/billing/${encodeURIComponent(id)}`);
   if (openInvoice !== id) {
     paymentKey = newKey();
     setStatus($('pay-status'), '');
-    ($('pay-amount') as HTMLInputElement).value = (
-      inv.balance /
-      10 ** digits(inv.currency)
-    ).toFixed(digits(inv.currency));
+    fieldError($<HTMLInputElement>('pay-amount'), '');
+    $<HTMLInputElement>('pay-amount').value = amountText(inv.balance, inv.currency);
   }
   openInvoice = id;
   renderInvoice(inv);
+  // A newly opened invoice: to the amount when a payment can be taken, else to its title.
+  if (focus) (inv.status === 'issued' ? $('pay-amount') : $('invoice-title')).focus();
+}
+
+async function issueInvoice(): Promise<void> {
+  if (!openInvoice) return;
+  const button = $<HTMLButtonElement>('issue-invoice');
+  button.disabled = true;
+  try {
+    await api('PATCH', `/billing/${encodeURIComponent(openInvoice)}/status`, { status: 'issued' });
+    await Promise.all([showInvoice(openInvoice), loadBills(), loadDashboard()]);
+    $('pay-amount').focus();
+  } catch (err) {
+    setStatus($('app-status'), failure(err), 'error');
+  } finally {
+    button.disabled = false;
+  }
 }
 
 async function takePayment(event: Event): Promise<void> {
   event.preventDefault();
   if (!openInvoice) return;
   const status = $('pay-status');
-  const amount = parseAmount(($('pay-amount') as HTMLInputElement).value);
+  const amountEl = $<HTMLInputElement>('pay-amount');
+  setStatus(status, '');
+  const amount = parseAmount(amountEl.value, currency);
   if (amount === null || amount <= 0) {
-    setStatus(status, `Enter an amount in ${currency}, e.g. 500.00`, 'error');
+    fieldError(amountEl, `Enter an amount in ${currency}, e.g. 1,000 or 650.50.`);
+    amountEl.focus();
     return;
   }
+  fieldError(amountEl, '');
   const method = ($('pay-method') as HTMLSelectElement).value;
   const reference = ($('pay-reference') as HTMLInputElement).value.trim();
   const submit = $('pay-submit') as HTMLButtonElement;
@@ -352,8 +637,19 @@ async function takePayment(event: Event): Promise<void> {
       'success',
     );
     await Promise.all([showInvoice(openInvoice), loadDashboard(), loadBills()]);
+    status.focus();
   } catch (err) {
-    setStatus(status, err instanceof Error ? err.message : String(err), 'error');
+    const balance = err instanceof ApiError ? err.body?.balance : undefined;
+    if (err instanceof ApiError && err.status === 409 && typeof balance === 'number') {
+      // Overpayment: said in the money the cashier typed, under the field.
+      fieldError(amountEl, `That is more than the ${money(balance)} due on this invoice.`);
+      amountEl.focus();
+    } else if (placeIssues(err, { amount: 'pay-amount', reference: 'pay-reference' })) {
+      amountEl.focus();
+    } else {
+      setStatus(status, failure(err), 'error');
+      status.focus();
+    }
   } finally {
     submit.disabled = false;
   }
@@ -361,21 +657,26 @@ async function takePayment(event: Event): Promise<void> {
 
 function route(): void {
   const m = /^#\/invoice\/([A-Za-z0-9-]{1,64})$/.exec(window.location.hash);
-  if (m)
-    showInvoice(m[1]!).catch((err) =>
-      setStatus($('app-status'), String(err.message ?? err), 'error'),
-    );
+  if (m) showInvoice(m[1]!, true).catch((err) => setStatus($('app-status'), failure(err), 'error'));
 }
 
 if (!session) {
   setFlash('Sign in to use the billing desk.');
   window.location.replace(url('/login'));
 } else {
-  $('payment-form').addEventListener('submit', (e) => {
-    takePayment(e);
-  });
+  paymentKey = newKey();
+  chargeKey = newKey();
+  invoiceKey = newKey();
+  patientPicker('bill-patient', choosePatient);
+  $('charge-form').addEventListener('submit', (e) => void addCharge(e));
+  $('invoice-form').addEventListener('submit', (e) => void createInvoice(e));
+  $('charge-tariff').addEventListener('change', showPrice);
+  $('charge-qty').addEventListener('input', showPrice);
+  $('issue-invoice').addEventListener('click', () => void issueInvoice());
+  $('payment-form').addEventListener('submit', (e) => void takePayment(e));
   window.addEventListener('hashchange', route);
   live(() => Promise.all([loadDashboard(), loadBills()]), 'billing-live');
+  loadTariffs().catch((err) => setStatus($('charge-status'), failure(err), 'error'));
   Promise.all([loadDashboard(), loadBills()])
     .then(route)
     .catch((err) =>

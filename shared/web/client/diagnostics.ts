@@ -134,7 +134,10 @@ function start(session: StoredSession): void {
       }
       const page = await api<Page<LabOrder>>('GET', `/lab/worklists/${labList}?limit=100`);
       for (const o of page.items) labBody.appendChild(orderRow(o));
-      if (!page.items.length) labBody.appendChild(emptyRow('Nothing pending.'));
+      if (!page.items.length)
+        labBody.appendChild(
+          emptyRow('Nothing pending: orders doctors place appear here by themselves.'),
+        );
     } catch (err) {
       fail(err);
     }
@@ -413,7 +416,10 @@ function start(session: StoredSession): void {
           ]),
         );
       }
-      if (!page.items.length) radBody.appendChild(emptyRow('Nothing here.'));
+      if (!page.items.length)
+        radBody.appendChild(
+          emptyRow('Nothing here: imaging orders doctors place appear here by themselves.'),
+        );
     } catch (err) {
       fail(err);
     }

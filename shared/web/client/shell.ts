@@ -19,6 +19,7 @@ import {
   saveSession,
   setFlash,
 } from './common/storage';
+import { enhanceTables } from './common/table';
 
 /** How long before the session ends the warning shows. */
 const WARN_BEFORE_MS = 5 * 60_000;
@@ -263,6 +264,8 @@ function start(): void {
   void showTenant();
   // After the page's own script (deferred scripts run in order, then DOMContentLoaded).
   document.addEventListener('DOMContentLoaded', keepDrafts);
+  // Long tables marked data-sortable get sorting headers and a search box (common/table.ts).
+  document.addEventListener('DOMContentLoaded', () => enhanceTables());
 }
 
 start();

@@ -4,6 +4,7 @@ import {
   divideRounded,
   fromMinorUnits,
   minorDigits,
+  moneyText,
   priceLine,
   sumLines,
   toMinorUnits,
@@ -199,5 +200,12 @@ describe('fromMinorUnits', () => {
     [1234, 'KWD', '1.234'],
   ])('%i %s is %s', (minor, currency, text) => {
     expect(fromMinorUnits(minor, currency)).toBe(text);
+  });
+});
+
+describe('moneyText', () => {
+  it('says an amount with its currency in major units', () => {
+    expect(moneyText(71_150, 'INR')).toBe('INR 711.50');
+    expect(moneyText(1500, 'JPY')).toBe('JPY 1500');
   });
 });

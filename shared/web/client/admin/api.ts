@@ -14,6 +14,8 @@ export class ApiError extends Error {
     message: string,
     /** Already handled (the session ended): nothing to show. */
     readonly silent = false,
+    /** The service's answer, e.g. a 400's `issues` naming each bad field. */
+    readonly body: unknown = null,
   ) {
     super(message);
   }
@@ -74,7 +76,12 @@ export function sessionApi(session: StoredSession, state: AdminState): SessionAp
       throw new ApiError(401, 'Your session has ended.', true);
     }
     if (!res.ok)
-      throw new ApiError(res.status, errorMessage(data, `Request failed (HTTP ${res.status}).`));
+      throw new ApiError(
+        res.status,
+        errorMessage(data, `Request failed (HTTP ${res.status}).`),
+        false,
+        data,
+      );
     return data as T | null;
   };
 

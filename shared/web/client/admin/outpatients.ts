@@ -1,5 +1,6 @@
 /** Outpatients section: a doctor's appointments for a day and the live queue (polled while open). */
 import { $, clear, h, setStatus } from '../common/dom';
+import { emptyRow, emptyState } from '../common/empty';
 import { asApiError, showError } from './api';
 import type { AdminApp, Section } from './state';
 import type { Appointment, Doctor, Page, QueueEntry } from './types';
@@ -61,7 +62,18 @@ export function outpatientsSection({ api, state, tenantReady }: AdminApp): Secti
     if (!doctors.length) {
       doctorSelect.appendChild(h('option', { value: '', text: 'No doctors yet' }));
       doctorSelect.disabled = true;
-      $('opd-no-doctors').hidden = false;
+      const none = $('opd-no-doctors');
+      clear(none);
+      none.appendChild(
+        emptyState(
+          'No doctors have been set up for this hospital yet: add staff with the Doctor role, then their doctor profiles (department, fee) through the API, and refresh this page.',
+          [
+            { label: 'Add staff', href: '/admin#/users', roles: ['ADMIN'] },
+            { label: 'Doctor profiles (API reference)', href: '/api-docs' },
+          ],
+        ),
+      );
+      none.hidden = false;
       $('opd-content').hidden = true;
       ready = null; // doctors may be added later
       return false;
@@ -122,7 +134,9 @@ export function outpatientsSection({ api, state, tenantReady }: AdminApp): Secti
     const summary = $('opd-appointments-summary');
     clear(summary);
     if (!items.length) {
-      messageRow(appointmentsBody, 7, 'No appointments for this day');
+      emptyRow(appointmentsBody, 7, 'No appointments on this day.', [
+        { label: 'Book at the front desk', href: '/front-desk', roles: ['RECEPTIONIST'] },
+      ]);
       return;
     }
     clear(appointmentsBody);
@@ -169,7 +183,18 @@ export function outpatientsSection({ api, state, tenantReady }: AdminApp): Secti
     $('opd-queue-updated').textContent =
       `Updated ${timeIn(new Date().toISOString(), state.tz, true)}`;
     if (!items.length) {
-      messageRow(queueBody, 7, 'No patients in the queue');
+      emptyRow(
+        queueBody,
+        7,
+        'No patients in the queue: patients join it when they are checked in.',
+        [
+          {
+            label: 'Check patients in at the front desk',
+            href: '/front-desk',
+            roles: ['RECEPTIONIST'],
+          },
+        ],
+      );
       return;
     }
     clear(queueBody);

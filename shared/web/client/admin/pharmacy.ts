@@ -5,6 +5,7 @@
  * billing module's business).
  */
 import { $, clear, h, setStatus } from '../common/dom';
+import { emptyRow } from '../common/empty';
 import { fieldError, setBusy } from '../common/forms';
 import { asApiError, showError } from './api';
 import type { AdminApp, Section } from './state';
@@ -123,7 +124,18 @@ export function pharmacyStockSection({ api }: AdminApp): Section {
   function render(items: Item[], more: boolean) {
     $('pharmacy-items-count').textContent = `${items.length}${more ? '+' : ''} items`;
     if (!items.length) {
-      messageRow(body, 7, 'No formulary items yet (POST /pharmacy/items)');
+      emptyRow(
+        body,
+        7,
+        'No medicines in the formulary yet: a pharmacist adds them (with their stock) through the API or an agent.',
+        [
+          {
+            label: 'How to add medicines (API reference)',
+            href: '/api-docs',
+            roles: ['PHARMACIST'],
+          },
+        ],
+      );
       return;
     }
     clear(body);
@@ -168,7 +180,11 @@ export function pharmacyStockSection({ api }: AdminApp): Section {
       summary.appendChild(badge(`Value at cost ${money(stock?.valueAtCost)}`, 'neutral'));
       const batches = stock?.batches ?? [];
       if (!batches.length) {
-        messageRow(batchBody, 6, 'No batches received yet');
+        emptyRow(
+          batchBody,
+          6,
+          'No batches of this medicine received yet: a pharmacist receives stock with its batch and expiry date.',
+        );
         return;
       }
       clear(batchBody);
