@@ -308,8 +308,10 @@ Two ways, both on the same endpoints:
   connector", paste the URL), VS Code (\`.vscode/mcp.json\`: \`{ "servers": { "hospital": { "type":
   "http", "url": "<mcp-url>/mcp" } } }\`), MCP Inspector (paste the URL, "Connect", it follows the
   OAuth flow) and Claude Desktop through \`npx mcp-remote <mcp-url>/mcp\` (no \`--header\`) work so.
-  You and your administrator see and disconnect connected agents with \`GET /oauth/grants\` and
-  \`POST /oauth/grants/{id}/revoke\`. Everything about it: [mcp-authorization.md](mcp-authorization.md).
+  You and your administrator see and disconnect connected agents on the **Connected agents**
+  page (\`/connected-agents\`; the routes \`GET /oauth/grants\` and \`POST /oauth/grants/{id}/revoke\`).
+  A2A clients use the same flow with \`resource=<api-url>/a2a\` (the agent card's \`oauth\` scheme).
+  Everything about it: [mcp-authorization.md](mcp-authorization.md).
 - **An API key:** as below: \`Authorization: Bearer svc_sk_…\` in the client's headers (for Claude
   Desktop, \`mcp-remote … --header "Authorization: Bearer svc_sk_…"\`), scopes chosen when the key is
   created.

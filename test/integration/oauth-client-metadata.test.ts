@@ -10,6 +10,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../bin/local/server';
+import { resetClock, shiftClock } from '../../shared/kernel/clock';
 import { newTenant } from '../support/api';
 import { consentOverHttp, REDIRECT_URL, tokenPost } from '../support/oauth';
 import { startTestRuntime } from '../support/runtime';
@@ -135,6 +136,25 @@ describe('client ID metadata documents', () => {
     expect(fetched.get('/planner.json')).toBe(1);
     const grants = await h.admin.get('/oauth/grants');
     expect(grants.body.items[0]).toMatchObject({ clientId, clientName: 'Metadata Planner' });
+
+    // Past its max-age (600 s) the document is fetched again, and what it says now counts.
+    documents.set('/planner.json', () => ({
+      body: JSON.stringify({
+        client_id: clientId,
+        client_name: 'Renamed Planner',
+        redirect_uris: [REDIRECT_URL],
+      }),
+    }));
+    shiftClock(601_000);
+    try {
+      const again = await fetch(authorizeUrl(clientId, pkce().challenge), { redirect: 'manual' });
+      expect(again.status).toBe(302);
+      const id = new URL(again.headers.get('location')!).searchParams.get('request')!;
+      expect((await h.admin.get(`/oauth/requests/${id}`)).body.clientName).toBe('Renamed Planner');
+      expect(fetched.get('/planner.json')).toBe(2);
+    } finally {
+      resetClock();
+    }
   });
 
   it('refuse a redirect URI the document does not list, on a page (never a redirect)', async () => {

@@ -115,6 +115,8 @@ describe('the rules a document keeps', () => {
     [doc({ redirect_uris: ['http://evil.example/cb'] }), 'plain http is allowed for loopback'],
     [doc({ redirect_uris: Array(11).fill('https://a.example/cb') }), 'is invalid'],
     [JSON.stringify({ client_id: URL_ID }), 'is invalid'],
+    ['null', 'is invalid'],
+    ['[1]', 'is invalid'],
   ])('refuses %s', (body, why) => {
     expect(() => parseDocument(URL_ID, body)).toThrow(why);
     try {
@@ -183,6 +185,17 @@ describe('fetching', () => {
         { address: '127.0.0.1', family: 4 },
       ]),
     ).rejects.toThrow(/127\.0\.0\.1, which is not a public address \(loopback\)/);
+  });
+
+  it('names a connection that fails', async () => {
+    process.env.HMS_OAUTH_ALLOW_LOOPBACK_HTTP = '1';
+    const closed = createServer();
+    await new Promise<void>((ok) => closed.listen(0, '127.0.0.1', ok));
+    const port = (closed.address() as { port: number }).port;
+    await new Promise<void>((ok) => closed.close(() => ok()));
+    await expect(fetchDocument(`http://127.0.0.1:${port}/c.json`)).rejects.toThrow(
+      /could not be fetched: connect ECONNREFUSED/,
+    );
   });
 
   it('without the local opt-in, the loopback server is not reachable over plain http', async () => {
