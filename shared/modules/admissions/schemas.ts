@@ -1,4 +1,6 @@
 /** The fields of an admission, its observations, notes and discharge, declared once. */
+
+import { LatestEarlyWarningSchema } from '../../clinical/early-warning';
 import { MEDICATION_STATUSES_NEEDING_REASON } from '../../clinical/medication-request-status';
 import { PregnancyRecordSchema, pregnancyFields, pregnancyRule } from '../../clinical/pregnancy';
 import { MedicationRequestStatusSchema, PrescriptionInputSchema } from '../../clinical/prescribing';
@@ -49,6 +51,8 @@ export const LatestNews2 = z.strictObject({
   latestSetComplete: z.optional(z.boolean()),
   /** Why NEWS2 is withheld for this patient now (under 16, pregnant, postpartum), else null. */
   notApplicable: z.optional(z.nullable(z.string())),
+  /** Where NEWS2 is withheld: the standing MEOWS or PEWS, whose trigger sets needsEscalation. */
+  earlyWarning: z.optional(z.nullable(LatestEarlyWarningSchema)),
 });
 export type LatestNews2 = z.output<typeof LatestNews2>;
 
