@@ -151,3 +151,40 @@ describe('propose-prescription carries the cards for the approving doctor', () =
     expect(topics(read.body.cards)).toEqual(['dose-range:critical']);
   });
 });
+
+describe('quantity against dose × frequency × duration', () => {
+  it('a short supply is a warning; more than twice the course is a stop until a reason is given, and the reason is stored', async () => {
+    const { h, id } = await encounterFor({ dateOfBirth: '1980-01-01' });
+    const CETIRIZINE = {
+      drugName: 'Cetirizine',
+      strength: '10 mg',
+      dose: '1 tablet',
+      route: 'oral',
+      frequency: 'once daily',
+      durationDays: 5,
+    };
+    const prescribe = (body: Record<string, unknown>) =>
+      h.doctorUser.api.post(`/encounters/${id}/prescriptions`, { ...CETIRIZINE, ...body });
+    const short = await prescribe({ quantity: 3 });
+    expect(short.status, JSON.stringify(short.body)).toBe(201);
+    expect(topics(short.body.cards)).toEqual(['supply-quantity:warning']);
+    expect(short.body.cards[0].summary).toBe('Cetirizine: quantity 3 lasts 3 of 5 days');
+
+    const tenfold = await prescribe({ quantity: 50, drugName: 'Loratadine' });
+    expectError(
+      tenfold,
+      409,
+      /^Loratadine: decision support stops this order \(Loratadine: quantity 50 is more than twice the 5 the course needs\); give cdsOverrideReason/,
+    );
+    const overridden = await prescribe({
+      quantity: 50,
+      drugName: 'Loratadine',
+      cdsOverrideReason: 'Travelling abroad for seven weeks',
+    });
+    expect(overridden.status, JSON.stringify(overridden.body)).toBe(201);
+    expect(overridden.body).toMatchObject({
+      cdsOverrideReason: 'Travelling abroad for seven weeks',
+      cdsOverriddenCards: ['Loratadine: quantity 50 is more than twice the 5 the course needs'],
+    });
+  });
+});
