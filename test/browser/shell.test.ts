@@ -129,6 +129,7 @@ describe.skipIf(!available)('the app shell in a real browser', () => {
           'Overview',
           'Appointments & queue',
           'Front desk',
+          'ED board',
           'Bed board',
           'Staff roster',
           'Approvals',
@@ -142,6 +143,7 @@ describe.skipIf(!available)('the app shell in a real browser', () => {
           'Overview',
           'Appointments & queue',
           'Front desk',
+          'ED board',
           'Theatre lists',
           'Surgical checklist',
           'Bed board',
@@ -327,6 +329,8 @@ describe.skipIf(!available)('the app shell in a real browser', () => {
       '/theatre',
       '/theatre/checklist',
       '/roster',
+      '/ed',
+      '/ed/triage',
     ];
     if (SHOTS) mkdirSync(SHOTS, { recursive: true });
     const found: string[] = [];

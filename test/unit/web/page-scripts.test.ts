@@ -43,6 +43,8 @@ const PAGE_PATH: Record<PageScript, string> = {
   'theatre-list': '/theatre',
   'theatre-checklist': '/theatre/checklist',
   roster: '/roster',
+  'ed-board': '/ed',
+  'ed-triage': '/ed/triage',
   // The app shell's script: on every page inside the shell, after the page's own.
   shell: '/bed-board',
 };
@@ -61,6 +63,8 @@ const LOADS: Record<string, PageScript[]> = {
   '/theatre': ['theatre-list', 'shell'],
   '/theatre/checklist': ['theatre-checklist', 'shell'],
   '/roster': ['roster', 'shell'],
+  '/ed': ['ed-board', 'shell'],
+  '/ed/triage': ['ed-triage', 'shell'],
 };
 
 const compiled = compileRoutes(allRoutes());
