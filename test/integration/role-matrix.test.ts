@@ -171,6 +171,8 @@ const PUBLIC_ROUTES = [
   'GET /theatre',
   'GET /theatre/checklist',
   'GET /roster',
+  'GET /ed',
+  'GET /ed/triage',
   'GET /assets/{name}',
   // The public signing keys (JWKS), for anyone verifying the service's tokens.
   'GET /.well-known/jwks.json',
