@@ -5,10 +5,12 @@
  * the observations and shows the category and the child's PEWS, which the board then shows.
  * No CSP violation, no page error; every read waits for the element it reads.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../bin/local/server';
+import { PROJECT_ROOT } from '../../lib/function-specs';
 import { addDays, utcToZonedParts } from '../../shared/kernel/time/zoned-time';
 import { opdHospital } from '../support/opd';
 import { startTestRuntime } from '../support/runtime';
@@ -17,6 +19,18 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const available = existsSync(CHROMIUM);
 if (!available && process.env.CI === 'true')
   throw new Error(`Chromium not found at ${CHROMIUM}: install it (apt-get install -y chromium)`);
+
+const AXE = readFileSync(join(PROJECT_ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's WCAG 2.x A/AA violations of the page as it is now (the shell test's rules). */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (o: unknown) => Promise<any> } }).axe;
+    const r = await axe.run({ runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] });
+    return r.violations.map((v: any) => `${v.id}: ${v.help}`);
+  });
+}
 
 const TZ = 'Asia/Kolkata';
 let rt: LocalRuntime;
@@ -179,11 +193,14 @@ describe.skipIf(!available)('the triage form in a real browser', () => {
       'Bedside PEWS 8: urgent review (not recorded: capillaryRefill, respiratoryEffort)',
     );
     expect(await page.textContent('#triage-status')).toContain('Triaged Meera Triage.');
+    // The nurse's form with its answer shown, and the board with its groups: no axe violation.
+    expect(await axeViolations(page)).toEqual([]);
 
     await page.goto(`${rt.url}/ed`);
     await page.waitForSelector('#ed-group-2 tbody tr');
     const row = await page.textContent('#ed-group-2 tbody tr');
     expect(row).toContain('Meera Triage');
     expect(row).toContain('PEWS 8');
+    expect(await axeViolations(page)).toEqual([]);
   });
 });
