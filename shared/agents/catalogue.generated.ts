@@ -5502,6 +5502,12 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                   "null"
                 ]
               },
+              "pews": {
+                "type": [
+                  "number",
+                  "null"
+                ]
+              },
               "minutesWaiting": {
                 "type": "number"
               },
@@ -5527,6 +5533,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "status",
               "level",
               "news2",
+              "pews",
               "minutesWaiting",
               "targetMinutes",
               "breached"

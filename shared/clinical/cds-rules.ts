@@ -12,6 +12,7 @@ import { checkDose, type DoseFinding } from './dose-limits';
 import { ckdEpi2021 } from './egfr';
 import { baseDrugName, catalogueEntryOf, type DrugRef, interactionsBetween } from './interactions';
 import { pregnancyCautionsOf } from './pregnancy-cautions';
+import { checkSupply } from './supply-quantity';
 import { matchKey } from './text';
 
 export const HOOKS = ['patient-view', 'order-select', 'order-sign', 'encounter-discharge'] as const;
@@ -21,7 +22,14 @@ export interface Medication extends DrugRef {
   /** `active`: prescribed and current; `draft`: being ordered now (order-select, order-sign). */
   status: 'active' | 'draft';
   /** The prescription's dose fields, when known (the dose-range rule reads them). */
-  dosing?: { strength: string; dose: string; frequency: string };
+  dosing?: {
+    strength: string;
+    dose: string;
+    frequency: string;
+    /** An order's supply (prescribing): checked against dose × frequency × duration. */
+    durationDays?: number;
+    quantity?: number;
+  };
 }
 
 /** What is known about the patient when the rules run. */
@@ -548,6 +556,48 @@ const pregnancyCaution: CdsRule = {
   },
 };
 
+const supplyQuantity: CdsRule = {
+  id: 'supply-quantity',
+  version: '1.0.0',
+  title: 'Quantity against dose × frequency × duration',
+  source: {
+    title:
+      'BNF, Prescription writing (the quantity, or the number of days of treatment, to be supplied); thresholds a local decision',
+    year: 2024,
+    url: 'https://bnf.nice.org.uk/medicines-guidance/prescription-writing/',
+  },
+  hooks: ['order-select', 'order-sign'],
+  evaluate(f) {
+    return f.medications.flatMap((m) => {
+      const d = m.dosing;
+      if (m.status !== 'draft' || !d || d.quantity === undefined || d.durationDays === undefined)
+        return [];
+      const s = checkSupply({ ...d, quantity: d.quantity, durationDays: d.durationDays });
+      if (!s) return [];
+      const course = `${d.dose} ${d.frequency} for ${d.durationDays} days needs ${s.needed} (${s.unitsPerDose} × ${s.perDay} a day × ${d.durationDays} days)`;
+      if (s.kind === 'short')
+        return [
+          card(
+            this,
+            'warning',
+            `${m.name}: quantity ${s.quantity} lasts ${s.daysSupplied} of ${d.durationDays} days`,
+            `${course}; ${s.quantity} supplied. Check the quantity or the duration.`,
+            [`Supply ${s.needed}`, 'Shorten the duration'],
+          ),
+        ];
+      return [
+        card(
+          this,
+          s.kind === 'over-twice' ? 'critical' : 'warning',
+          `${m.name}: quantity ${s.quantity} is ${s.kind === 'over-twice' ? 'more than twice' : 'more than'} the ${s.needed} the course needs`,
+          `${course}; ${s.quantity} supplied (${s.daysSupplied} days at this dose).${s.kind === 'over-twice' ? ' More than twice the course: check for a mis-entered dose, frequency, duration or quantity; a large supply is also an overdose risk.' : ' A pack size may explain a small excess.'}`,
+          [`Supply ${s.needed}`],
+        ),
+      ];
+    });
+  },
+};
+
 /** Every rule, in the order their cards are shown within one indicator. */
 export const CDS_RULES: readonly CdsRule[] = [
   sepsis,
@@ -560,6 +610,7 @@ export const CDS_RULES: readonly CdsRule[] = [
   contrastMetformin,
   doseRange,
   pregnancyCaution,
+  supplyQuantity,
 ];
 
 const RANK: Record<CardIndicator, number> = { critical: 0, warning: 1, info: 2 };

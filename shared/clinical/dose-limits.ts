@@ -134,7 +134,7 @@ const WORD_NUMBERS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4
  * The text the parsers read: normalised (clinical/text.ts), lower case, "1,000" as "1000", a range
  * "4-6" as "4 to 6", abbreviation dots dropped ("q.d.s." is "qds"), other punctuation as spaces.
  */
-function plain(text: string): string {
+export function plainDoseText(text: string): string {
   return normaliseClinicalText(text)
     .toLowerCase()
     .replace(/(\d),(\d{3})\b/g, '$1$2')
@@ -150,7 +150,7 @@ function plain(text: string): string {
  * strength of one unit ("500 mg", "120 mg/5 mL"); null when it cannot be read in mg.
  */
 export function singleDoseMg(rx: { strength: string; dose: string }): number | null {
-  const dose = plain(rx.dose);
+  const dose = plainDoseText(rx.dose);
   const mass = MASS_UNITS.exec(dose);
   if (mass) {
     const unit = parseStrength(`${mass[1]} ${mass[2]}`);
@@ -184,7 +184,7 @@ const FREQUENCIES: readonly [RegExp, number][] = [
  * "as needed" words are ignored, the shortest interval of a range counts. Null when unreadable.
  */
 export function dosesPerDay(frequency: string): number | null {
-  const f = plain(frequency)
+  const f = plainDoseText(frequency)
     .replace(/\b(when required|as required|as needed|if needed|prn)\b/g, '')
     .replace(/\s+/g, ' ')
     .trim();

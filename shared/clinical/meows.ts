@@ -13,13 +13,13 @@
 export type MeowsColour = 'normal' | 'yellow' | 'red';
 
 export interface MeowsReading {
-  temperatureC?: number | undefined;
-  systolic?: number | undefined;
-  diastolic?: number | undefined;
-  pulse?: number | undefined;
-  respiratoryRate?: number | undefined;
-  spo2?: number | undefined;
-  consciousness?: 'A' | 'C' | 'V' | 'P' | 'U' | undefined;
+  temperatureC?: number | null | undefined;
+  systolic?: number | null | undefined;
+  diastolic?: number | null | undefined;
+  pulse?: number | null | undefined;
+  respiratoryRate?: number | null | undefined;
+  spo2?: number | null | undefined;
+  consciousness?: 'A' | 'C' | 'V' | 'P' | 'U' | null | undefined;
 }
 
 export const MEOWS_SOURCE = {

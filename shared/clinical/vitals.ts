@@ -5,8 +5,9 @@
  * severe hypoxaemia, not a typo; 0–19% is not a plausible live pulse-oximetry reading).
  * Height 272 cm and weight ~635 kg are the largest recorded humans, hence the caps 272 and 700.
  */
-import { boundedNumber, boundedText } from '../kernel/fields';
+import { boundedNumber, boundedText, oneOf } from '../kernel/fields';
 import * as z from '../kernel/zod';
+import { type EarlyWarning, EarlyWarningSchema, earlyWarningOf } from './early-warning';
 import {
   CONSCIOUSNESS_LEVELS,
   calculateNews2,
@@ -18,6 +19,7 @@ import {
   readingEscalation,
   type Spo2Scale,
 } from './news2';
+import { normaliseRespiratoryEffort, RESPIRATORY_EFFORTS } from './pews';
 import { roundHalfUp } from './rounding';
 
 /** Fields that count as a measurement; flags and notes alone do not make a reading. */
@@ -31,6 +33,8 @@ const MEASUREMENT_FIELDS = [
   'consciousness',
   'weightKg',
   'heightCm',
+  'capillaryRefillSeconds',
+  'respiratoryEffort',
 ] as const;
 
 export const SPO2_SCALE_NOT_A_READING =
@@ -59,6 +63,18 @@ export const VitalsInputSchema = z
       ),
       oxygenFlowLpm: z.optional(boundedNumber('oxygenFlowLpm', 0, 60)),
       weightKg: z.optional(boundedNumber('weightKg', 0.3, 700)),
+      // Children's observations (Bedside PEWS, clinical/pews.ts): central capillary refill in
+      // seconds, and the work of breathing as the chart names it (case and spacing normalised).
+      capillaryRefillSeconds: z.optional(boundedNumber('capillaryRefillSeconds', 0, 20)),
+      respiratoryEffort: z.optional(
+        z.pipe(
+          z.pipe(
+            z.string({ error: 'respiratoryEffort must be text' }),
+            z.transform((t) => normaliseRespiratoryEffort(t) ?? t),
+          ),
+          oneOf('respiratoryEffort', RESPIRATORY_EFFORTS),
+        ),
+      ),
       heightCm: z.optional(boundedNumber('heightCm', 30, 272)),
       note: z.optional(boundedText('note', 0, 500)),
     },
@@ -169,9 +185,23 @@ export function ageInYears(dateOfBirth: string, onDate: string): number {
   return birthdayReached ? years : years - 1;
 }
 
+/** Completed months of age on `onDate` (both YYYY-MM-DD); NaN when either is not a date. */
+export function ageInMonths(dateOfBirth: string, onDate: string): number {
+  const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+  const birth = DATE.exec(dateOfBirth);
+  const on = DATE.exec(onDate);
+  if (!birth || !on) return Number.NaN;
+  const months = (Number(on[1]) - Number(birth[1])) * 12 + Number(on[2]) - Number(birth[2]);
+  return Number(on[3]) >= Number(birth[3]) ? months : months - 1;
+}
+
 export type VitalsReading = News2Input & {
   weightKg?: number | null;
   heightCm?: number | null;
+  diastolic?: number | null;
+  oxygenFlowLpm?: number | null;
+  capillaryRefillSeconds?: number | null;
+  respiratoryEffort?: string | null;
 };
 
 /** What is known about the patient at the time of the reading, beyond the reading itself. */
@@ -182,6 +212,8 @@ export interface PatientContext {
   spo2Scale: Spo2Scale;
   /** A recorded pregnancy or recent delivery that withholds NEWS2 (clinical/pregnancy.ts). */
   pregnancy?: 'pregnant' | 'postpartum' | null;
+  /** Completed months at the reading (ageInMonths), for the PEWS age band; unknown when absent. */
+  ageMonths?: number | null;
 }
 
 export const ReadingAssessmentSchema = z.strictObject({
@@ -199,6 +231,11 @@ export const ReadingAssessmentSchema = z.strictObject({
    * NEWS2 does not apply.
    */
   news2Escalation: z.nullable(z.enum(['urgent', 'emergency'])),
+  /**
+   * Where NEWS2 is withheld: MEOWS for a pregnant or postpartum patient, the Bedside PEWS for a
+   * child (clinical/early-warning.ts); null where NEWS2 applies or the age is unknown.
+   */
+  earlyWarning: z.nullable(EarlyWarningSchema),
 });
 
 export interface ReadingAssessment {
@@ -208,6 +245,7 @@ export interface ReadingAssessment {
   news2: News2Result | null;
   news2NotApplicable: string | null;
   news2Escalation: News2Escalation | null;
+  earlyWarning: EarlyWarning | null;
 }
 // The computed assessment must fit the answer schema: this fails to compile when they drift apart.
 type Fits<T extends z.input<typeof ReadingAssessmentSchema>> = T;
@@ -229,5 +267,11 @@ export function assessReading(reading: VitalsReading, patient: PatientContext): 
     news2Escalation: news2NotApplicable
       ? null
       : readingEscalation(reading, patient.spo2Scale).level,
+    earlyWarning: news2NotApplicable
+      ? earlyWarningOf(reading, {
+          ageMonths: patient.ageMonths ?? null,
+          pregnancy: patient.pregnancy ?? null,
+        })
+      : null,
   };
 }

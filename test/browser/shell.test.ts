@@ -120,6 +120,7 @@ describe.skipIf(!chromiumAvailable)('the app shell in a real browser', () => {
           'Overview',
           'Appointments & queue',
           'Front desk',
+          'ED board',
           'Bed board',
           'Staff roster',
           'Approvals',
@@ -134,6 +135,7 @@ describe.skipIf(!chromiumAvailable)('the app shell in a real browser', () => {
           'Overview',
           'Appointments & queue',
           'Front desk',
+          'ED board',
           'Theatre lists',
           'Surgical checklist',
           'Bed board',
@@ -321,6 +323,8 @@ describe.skipIf(!chromiumAvailable)('the app shell in a real browser', () => {
       '/theatre/checklist',
       '/roster',
       '/connected-agents',
+      '/ed',
+      '/ed/triage',
     ];
     if (SHOTS) mkdirSync(SHOTS, { recursive: true });
     const found: string[] = [];

@@ -367,6 +367,7 @@ describe('overrides and rule switches', () => {
       'metformin-contrast',
       'dose-range',
       'pregnancy-caution',
+      'supply-quantity',
     ]);
     // Another hospital's rules are untouched.
     const other = await inpatientHospital(opd.url, TZ);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectError } from '../support/api';
+import { inpatientHospital, must } from '../support/inpatient';
 import { opdHospital, opdRuntime } from '../support/opd';
 
 // Decision-support cards where a prescription is written (encounters.prescribe) and proposed
@@ -149,5 +150,106 @@ describe('propose-prescription carries the cards for the approving doctor', () =
     expect(proposed.body.summary).toContain('decision-support override: Oncology advice');
     const read = await h.doctorUser.api.get(`/agent-actions/${proposed.body.id}`);
     expect(topics(read.body.cards)).toEqual(['dose-range:critical']);
+  });
+});
+
+describe('quantity against dose × frequency × duration', () => {
+  it('a short supply is a warning; more than twice the course is a stop until a reason is given, and the reason is stored', async () => {
+    const { h, id } = await encounterFor({ dateOfBirth: '1980-01-01' });
+    const CETIRIZINE = {
+      drugName: 'Cetirizine',
+      strength: '10 mg',
+      dose: '1 tablet',
+      route: 'oral',
+      frequency: 'once daily',
+      durationDays: 5,
+    };
+    const prescribe = (body: Record<string, unknown>) =>
+      h.doctorUser.api.post(`/encounters/${id}/prescriptions`, { ...CETIRIZINE, ...body });
+    const short = await prescribe({ quantity: 3 });
+    expect(short.status, JSON.stringify(short.body)).toBe(201);
+    expect(topics(short.body.cards)).toEqual(['supply-quantity:warning']);
+    expect(short.body.cards[0].summary).toBe('Cetirizine: quantity 3 lasts 3 of 5 days');
+
+    const tenfold = await prescribe({ quantity: 50, drugName: 'Loratadine' });
+    expectError(
+      tenfold,
+      409,
+      /^Loratadine: decision support stops this order \(Loratadine: quantity 50 is more than twice the 5 the course needs\); give cdsOverrideReason/,
+    );
+    const overridden = await prescribe({
+      quantity: 50,
+      drugName: 'Loratadine',
+      cdsOverrideReason: 'Travelling abroad for seven weeks',
+    });
+    expect(overridden.status, JSON.stringify(overridden.body)).toBe(201);
+    expect(overridden.body).toMatchObject({
+      cdsOverrideReason: 'Travelling abroad for seven weeks',
+      cdsOverriddenCards: ['Loratadine: quantity 50 is more than twice the 5 the course needs'],
+    });
+  });
+});
+
+describe('inpatient prescribing goes through the same screen', () => {
+  it('a discharge medicine answers its cards; pregnancy on the admission stops warfarin until a reason is given, stored with it', async () => {
+    const h = await inpatientHospital(opd.url, TZ);
+    const ward = await h.ward({ type: 'maternity' });
+    const patient = await h.patient({ dateOfBirth: '1992-03-01' });
+    const adm = await must(h.admit(patient.id, { wardId: ward.id }), 201, 'admission');
+    const prescribe = (body: Record<string, unknown>) =>
+      h.doctorUser.api.post(`/admissions/${adm.id}/prescriptions`, {
+        drugName: 'Amoxicillin',
+        strength: '500 mg',
+        dose: '1 capsule',
+        route: 'oral',
+        frequency: 'three times a day',
+        durationDays: 5,
+        quantity: 15,
+        ...body,
+      });
+    const plain = await prescribe({});
+    expect(plain.status, JSON.stringify(plain.body)).toBe(201);
+    expect(plain.body.cards).toEqual([]);
+
+    await must(
+      h.nurse.api.patch(`/admissions/${adm.id}/pregnancy`, { status: 'pregnant' }),
+      200,
+      'pregnant',
+    );
+    const warfarin = {
+      drugName: 'Warfarin',
+      strength: '1 mg',
+      dose: '3 tablets',
+      frequency: 'once daily',
+      durationDays: 7,
+      quantity: 21,
+    };
+    const stopped = await prescribe(warfarin);
+    expectError(
+      stopped,
+      409,
+      /^Warfarin: decision support stops this order \(Warfarin in pregnancy: contraindicated\)/,
+    );
+    expect(topics(stopped.body.cards)).toEqual(['pregnancy-caution:critical']);
+    const overridden = await prescribe({
+      ...warfarin,
+      cdsOverrideReason: 'Mechanical valve, haematology advice',
+    });
+    expect(overridden.status, JSON.stringify(overridden.body)).toBe(201);
+    expect(overridden.body).toMatchObject({
+      cdsOverrideReason: 'Mechanical valve, haematology advice',
+      cdsOverriddenCards: ['Warfarin in pregnancy: contraindicated'],
+    });
+    const stay = await must(h.doctorUser.api.get(`/admissions/${adm.id}`), 200, 'admission');
+    expect(stay.prescriptions.find((p: any) => p.id === overridden.body.id)).toMatchObject({
+      cdsOverrideReason: 'Mechanical valve, haematology advice',
+    });
+
+    // The supply check too: ten times the course is a stop.
+    expectError(
+      await prescribe({ quantity: 150, drugName: 'Cefalexin' }),
+      409,
+      /Cefalexin: quantity 150 is more than twice the 15 the course needs/,
+    );
   });
 });

@@ -172,6 +172,8 @@ const PUBLIC_ROUTES = [
   'GET /theatre/checklist',
   'GET /roster',
   'GET /connected-agents',
+  'GET /ed',
+  'GET /ed/triage',
   'GET /assets/{name}',
   // The public signing keys (JWKS), for anyone verifying the service's tokens.
   'GET /.well-known/jwks.json',

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { news2NotApplicableReason } from '../../clinical/news2';
 import { type PregnancyStatusValue, pregnancyWithholdsNews2 } from '../../clinical/pregnancy';
-import { ageInYears, assessReading, type VitalsInput } from '../../clinical/vitals';
+import { ageInMonths, ageInYears, assessReading, type VitalsInput } from '../../clinical/vitals';
 import { actorId } from '../../kernel/actor';
 import type { Context } from '../../kernel/context';
 import { Conflict } from '../../kernel/errors';
@@ -48,6 +48,7 @@ export async function recordObservation(ctx: Context, input: VitalsInput & { id:
   const today = todayIn(ctx.tenant.timeZone, ctx.now);
   const assessment = assessReading(values, {
     ageYears: ageInYears(patient.dateOfBirth, today),
+    ageMonths: ageInMonths(patient.dateOfBirth, today),
     spo2Scale: 1,
     pregnancy: pregnancyWithholdsNews2(admission.pregnancy, today),
   });
@@ -58,7 +59,9 @@ export async function recordObservation(ctx: Context, input: VitalsInput & { id:
     recordedBy: actorId(ctx.actor),
     values,
     ...assessment,
-    needsEscalation: assessment.news2Escalation !== null,
+    // MEOWS or PEWS escalates where NEWS2 is withheld.
+    needsEscalation:
+      assessment.news2Escalation !== null || assessment.earlyWarning?.trigger === true,
   };
   const latestNews2 = nextLatestNews2(
     admission.latestNews2,
@@ -68,6 +71,7 @@ export async function recordObservation(ctx: Context, input: VitalsInput & { id:
       escalation: assessment.news2Escalation,
       complete: assessment.news2?.score !== null && assessment.news2 !== null,
       notApplicable: assessment.news2NotApplicable,
+      earlyWarning: assessment.earlyWarning,
     },
     recordedAt,
   );
@@ -106,6 +110,7 @@ export function bedCopy(latest: LatestNews2) {
     needsEscalation: latest.needsEscalation,
     escalation: latest.escalation ?? null,
     notApplicable: latest.notApplicable ?? null,
+    earlyWarning: latest.earlyWarning ?? null,
     recordedAt: latest.recordedAt,
   };
 }

@@ -238,7 +238,7 @@ export async function markEnteredInError(ctx: Context, input: { id: string; reas
  */
 export async function prescribeDischargeMedicine(
   ctx: Context,
-  input: PrescriptionInput & { id: string },
+  input: PrescriptionInput & { id: string; cdsOverrideReason?: string | undefined },
 ) {
   const { store } = ctx;
   const admission = await requireAdmission(ctx, input.id);
@@ -249,7 +249,16 @@ export async function prescribeDischargeMedicine(
     );
   const patient = await requirePatient(ctx, admission.patientId);
   const at = ctx.now.toISOString();
-  const rx = newDischargeRx(ctx, admission, patient.allergies ?? [], input, at);
+  const screened = newDischargeRx(ctx, admission, patient.allergies ?? [], input, at);
+  // The decision-support cards of the order; a critical one stops it without a reason. Loaded on
+  // demand, as on the outpatient side: the rules are not part of every admissions cold start.
+  const { cards, override } = await (await import('./order-cards')).admissionOrderStop(
+    ctx,
+    admission,
+    patient,
+    input,
+  );
+  const rx: DischargeRxRecord = { ...screened, ...override };
   try {
     await store.transact([
       {
@@ -277,7 +286,7 @@ export async function prescribeDischargeMedicine(
       );
     throw err;
   }
-  return view(Prescription, rx);
+  return { ...view(Prescription, rx), cards };
 }
 
 /** A discharge MedicationRequest after the shared prescription screen (clinical/prescribing). */

@@ -12,6 +12,7 @@ import {
   AdmitInput,
   ChangeDischargePrescriptionInput,
   DischargeInput,
+  DischargePrescribeAnswer,
   EnteredInErrorInput,
   ListAdmissionsInput,
   Note,
@@ -134,7 +135,7 @@ export const prescribe = defineOperation({
   summary:
     'Prescribe a discharge medicine (TTO) during the stay: it holds the discharge until the pharmacy has dispensed it or a doctor stops it',
   input: PrescribeDischargeMedicineInput,
-  output: Prescription,
+  output: DischargePrescribeAnswer,
   // Only a doctor prescribes (an allergy override included): not an administrator, not a key.
   access: {
     roles: PRESCRIBER_ROLES,

@@ -1,4 +1,5 @@
 /** Admission rules that need only their inputs: length of stay, bed-day charges, discharge checks, NEWS2 on the ward. */
+import { type EarlyWarning, nextEarlyWarning } from '../../clinical/early-warning';
 import { type News2Escalation, news2Trend } from '../../clinical/news2';
 import { todayIn } from '../../kernel/time/zoned-time';
 import type { LatestNews2 } from './schemas';
@@ -138,6 +139,10 @@ export function dischargeBlockers(input: {
         needsEscalation: boolean;
         escalation?: string | null | undefined;
         recordedAt: string;
+        earlyWarning?:
+          | { system: string; score: number | null; recordedAt: string }
+          | null
+          | undefined;
       }
     | undefined;
 }): string[] {
@@ -148,9 +153,15 @@ export function dischargeBlockers(input: {
     PLANNED_DISCHARGE_DISPOSITIONS.includes(input.disposition) &&
     input.latestNews2?.needsEscalation
   ) {
-    blockers.push(
-      `latest NEWS2 (${input.latestNews2.score ?? 'red score'} at ${input.latestNews2.recordedAt}) needs escalation (${input.latestNews2.escalation ?? 'urgent'} response: 5 or more, or 3 in one parameter); record a complete observation set after review before discharging ${input.disposition}`,
-    );
+    const ew = input.latestNews2.earlyWarning;
+    if (ew)
+      blockers.push(
+        `latest ${ew.system === 'pews' ? `Bedside PEWS (${ew.score}` : 'MEOWS (triggered'} at ${ew.recordedAt}) needs urgent review; record a complete observation set without a trigger after review before discharging ${input.disposition}`,
+      );
+    else
+      blockers.push(
+        `latest NEWS2 (${input.latestNews2.score ?? 'red score'} at ${input.latestNews2.recordedAt}) needs escalation (${input.latestNews2.escalation ?? 'urgent'} response: 5 or more, or 3 in one parameter); record a complete observation set after review before discharging ${input.disposition}`,
+      );
   }
   return blockers;
 }
@@ -200,22 +211,29 @@ export function nextLatestNews2(
     escalation: News2Escalation | null;
     complete: boolean;
     notApplicable: string | null;
+    /** The score that replaces NEWS2 here (MEOWS, PEWS), when there is one. */
+    earlyWarning?: EarlyWarning | null;
   },
   at: string,
 ): LatestNews2 {
   const latestSet = { latestSetAt: at, latestSetComplete: set.complete };
-  if (set.notApplicable)
+  if (set.notApplicable) {
+    // MEOWS or PEWS escalates in NEWS2's place: the same flag blocks a planned discharge and
+    // lights the bed board.
+    const earlyWarning = nextEarlyWarning(previous?.earlyWarning, set.earlyWarning ?? null, at);
     return {
       score: null,
       risk: null,
-      needsEscalation: false,
-      escalation: null,
+      needsEscalation: earlyWarning?.trigger ?? false,
+      escalation: earlyWarning?.trigger ? 'urgent' : null,
       trend: null,
       previousScore: null,
       recordedAt: at,
       ...latestSet,
       notApplicable: set.notApplicable,
+      earlyWarning,
     };
+  }
   const last = previous && !previous.notApplicable ? previous : undefined;
   if (set.complete && set.score !== null) {
     const previousScore = last?.score ?? null;

@@ -1,9 +1,12 @@
 /** The fields of an admission, its observations, notes and discharge, declared once. */
+
+import { Card } from '../../clinical/cds-card';
+import { LatestEarlyWarningSchema } from '../../clinical/early-warning';
 import { MEDICATION_STATUSES_NEEDING_REASON } from '../../clinical/medication-request-status';
 import { PregnancyRecordSchema, pregnancyFields, pregnancyRule } from '../../clinical/pregnancy';
 import { MedicationRequestStatusSchema, PrescriptionInputSchema } from '../../clinical/prescribing';
 import { ReadingAssessmentSchema, VitalsInputSchema } from '../../clinical/vitals';
-import { boundedNumber, idParam, nonEmpty, oneOf } from '../../kernel/fields';
+import { boundedNumber, boundedText, idParam, nonEmpty, oneOf } from '../../kernel/fields';
 import { pageFields, pageOf } from '../../kernel/pagination';
 import { requireReasonFor } from '../../kernel/state-machine';
 import { InstantSchema, LocalDateSchema, TimestampSchema } from '../../kernel/time/dates';
@@ -49,6 +52,8 @@ export const LatestNews2 = z.strictObject({
   latestSetComplete: z.optional(z.boolean()),
   /** Why NEWS2 is withheld for this patient now (under 16, pregnant, postpartum), else null. */
   notApplicable: z.optional(z.nullable(z.string())),
+  /** Where NEWS2 is withheld: the standing MEOWS or PEWS, whose trigger sets needsEscalation. */
+  earlyWarning: z.optional(z.nullable(LatestEarlyWarningSchema)),
 });
 export type LatestNews2 = z.output<typeof LatestNews2>;
 
@@ -262,7 +267,14 @@ export const DischargeInput = z
   );
 export type DischargeInput = z.output<typeof DischargeInput>;
 
-export const PrescribeDischargeMedicineInput = z.extend(PrescriptionInputSchema, { id: idParam() });
+export const PrescribeDischargeMedicineInput = z.extend(PrescriptionInputSchema, {
+  id: idParam(),
+  /** Needed when a critical decision-support card stops the order (clinical/order-cards.ts). */
+  cdsOverrideReason: z.optional(boundedText('cdsOverrideReason', 1, 500)),
+});
+
+/** The answer: the discharge prescription and the decision-support cards that apply to it. */
+export const DischargePrescribeAnswer = z.extend(Prescription, { cards: z.array(Card) });
 
 export const EnteredInErrorInput = z.strictObject({ id: idParam(), reason: nonEmpty(500) });
 

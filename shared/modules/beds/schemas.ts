@@ -1,4 +1,5 @@
 /** The fields of wards and beds, the availability answer and the bed board, declared once. */
+import { LatestEarlyWarningSchema } from '../../clinical/early-warning';
 import { boundedNumber, boundedText, idParam, nonEmpty, oneOf } from '../../kernel/fields';
 import { pageFields, pageOf } from '../../kernel/pagination';
 import { TimestampSchema } from '../../kernel/time/dates';
@@ -83,6 +84,8 @@ export const BedNews2 = z.strictObject({
   escalation: z.optional(z.nullable(z.enum(['urgent', 'emergency']))),
   /** Why NEWS2 is withheld for the patient (under 16, pregnant, postpartum). */
   notApplicable: z.optional(z.nullable(z.string())),
+  /** MEOWS or PEWS where NEWS2 is withheld; its trigger sets needsEscalation. */
+  earlyWarning: z.optional(z.nullable(LatestEarlyWarningSchema)),
   recordedAt: TimestampSchema,
 });
 

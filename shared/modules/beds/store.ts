@@ -189,6 +189,7 @@ export function occupyBed(
                 needsEscalation: news2.needsEscalation,
                 escalation: news2.escalation ?? null,
                 notApplicable: news2.notApplicable ?? null,
+                earlyWarning: news2.earlyWarning ?? null,
                 recordedAt: news2.recordedAt,
               }
             : undefined,

@@ -42,6 +42,34 @@ export default defineModule({
     'emergency:write': 'Register ED arrivals, triage, record who sees the patient, disposition',
   },
   groups: [emergencyGroup],
+  pages: [
+    {
+      name: 'ed-board',
+      path: '/ed',
+      title: 'ED board',
+      summary:
+        "The emergency department now: patients by triage category, waits against each category's target (colour and words), who is seeing whom; refreshes by itself",
+      icon: 'ambulance',
+      section: 'Clinical',
+      audience: [ed.board],
+      layout: 'app',
+      body: 'shared/web/ed-board.ts',
+      script: 'shared/web/client/ed-board.ts',
+    },
+    {
+      name: 'ed-triage',
+      path: '/ed/triage',
+      title: 'ED triage',
+      summary:
+        'Triage at speed: the patient by name (registering the arrival when needed), the ESI decision points, observations, and the category with its NEWS2 or PEWS',
+      icon: 'checklist',
+      section: 'Clinical',
+      audience: [ed.triage],
+      layout: 'app',
+      body: 'shared/web/ed-triage.ts',
+      script: 'shared/web/client/ed-triage.ts',
+    },
+  ],
   capabilities: [edBoard, edStats],
   skills: [
     {

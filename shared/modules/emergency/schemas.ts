@@ -1,4 +1,6 @@
 /** The fields of the emergency department: arrivals, triage (ESI v4), the board, disposition. */
+
+import { EarlyWarningSchema } from '../../clinical/early-warning';
 import { ESI_RESOURCE_KINDS } from '../../clinical/esi';
 import { News2ResultSchema } from '../../clinical/news2';
 import { VitalsInputSchema } from '../../clinical/vitals';
@@ -56,6 +58,8 @@ export const TriageRecord = z.strictObject({
   vitals: z.record(z.string(), z.unknown()),
   news2: z.nullable(News2ResultSchema),
   news2NotApplicable: z.nullable(z.string()),
+  /** The child's Bedside PEWS where NEWS2 is withheld (older records have none). */
+  earlyWarning: z.optional(z.nullable(EarlyWarningSchema)),
   suspectedInfection: z.boolean(),
   reason: z.optional(z.string()),
   triagedBy: z.string(),
@@ -199,6 +203,8 @@ export const BoardEntry = z.strictObject({
   status: z.enum(VISIT_STATUSES),
   level: z.nullable(EsiLevelSchema),
   news2: z.nullable(z.number()),
+  /** A child's Bedside PEWS at triage (NEWS2 is withheld under 16). */
+  pews: z.nullable(z.number()),
   minutesWaiting: z.number(),
   targetMinutes: z.nullable(z.number()),
   /** Waiting to be seen longer than the level's target (or untriaged past the triage target). */

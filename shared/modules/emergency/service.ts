@@ -155,8 +155,13 @@ export async function triage(ctx: Context, input: z.output<typeof TriageInput>) 
   const today = todayIn(ctx.tenant.timeZone, ctx.now);
   const age = ageOf(visit, patient, today);
   const esi = esiLevel(input.answers, input.vitals, age, input.painScore);
-  // NEWS2 on the arrival vitals; pregnancy is not known in the ED record, so it is not assumed.
-  const assessment = assessReading(input.vitals, { ageYears: age.years, spo2Scale: 1 });
+  // NEWS2 on the arrival vitals (PEWS for a child); pregnancy is not known in the ED record, so
+  // it is not assumed.
+  const assessment = assessReading(input.vitals, {
+    ageYears: age.years,
+    ageMonths: age.months,
+    spo2Scale: 1,
+  });
   const record: TriageRecord = {
     scale: TRIAGE_SCALE.id,
     level: esi.level,
@@ -169,6 +174,7 @@ export async function triage(ctx: Context, input: z.output<typeof TriageInput>) 
     vitals: input.vitals,
     news2: assessment.news2,
     news2NotApplicable: assessment.news2NotApplicable,
+    earlyWarning: assessment.earlyWarning,
     suspectedInfection: input.suspectedInfection,
     reason: input.reason,
     triagedBy: actorId(ctx.actor),
@@ -342,6 +348,7 @@ export async function board(ctx: Context) {
         status: v.status,
         level,
         news2: v.triage?.news2?.score ?? null,
+        pews: v.triage?.earlyWarning?.system === 'pews' ? v.triage.earlyWarning.score : null,
         minutesWaiting,
         targetMinutes:
           v.status === 'with-clinician'

@@ -7,7 +7,7 @@ import {
   NEW_PRESCRIPTION_STATUS,
   type PrescriptionInput,
 } from '../../clinical/prescribing';
-import { ageInYears, assessReading, type VitalsInput } from '../../clinical/vitals';
+import { ageInMonths, ageInYears, assessReading, type VitalsInput } from '../../clinical/vitals';
 import { actorId } from '../../kernel/actor';
 import type { Context } from '../../kernel/context';
 import { Conflict, NotFound } from '../../kernel/errors';
@@ -61,8 +61,10 @@ export async function recordVitals(ctx: Context, input: VitalsInput & { id: stri
   const recordedAt = ctx.now.toISOString();
   // Present exactly when the attribute exists, matching the attribute_exists condition below.
   const onScale2 = encounter.spo2Scale2 !== undefined;
+  const today = todayIn(ctx.tenant.timeZone, ctx.now);
   const assessment = assessReading(values, {
-    ageYears: ageInYears(patient.dateOfBirth, todayIn(ctx.tenant.timeZone, ctx.now)),
+    ageYears: ageInYears(patient.dateOfBirth, today),
+    ageMonths: ageInMonths(patient.dateOfBirth, today),
     spo2Scale: onScale2 ? 2 : 1,
   });
   const reading: VitalsRecord = {

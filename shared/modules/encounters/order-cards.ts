@@ -21,7 +21,10 @@ export async function prescriptionCards(
   ctx: Context,
   patient: PatientRecord,
   encounterId: string,
-  rx: Pick<PrescriptionInput, 'drugName' | 'drugCode' | 'strength' | 'dose' | 'frequency'>,
+  rx: Pick<
+    PrescriptionInput,
+    'drugName' | 'drugCode' | 'strength' | 'dose' | 'frequency' | 'durationDays' | 'quantity'
+  >,
 ): Promise<Card[]> {
   const [others, partition, disabled] = await Promise.all([
     recentPatientPrescriptions(ctx.store, patient.id),
@@ -44,7 +47,13 @@ export async function prescriptionCards(
     name: rx.drugName,
     code: rx.drugCode ?? null,
     status: 'draft',
-    dosing: { strength: rx.strength, dose: rx.dose, frequency: rx.frequency },
+    dosing: {
+      strength: rx.strength,
+      dose: rx.dose,
+      frequency: rx.frequency,
+      durationDays: rx.durationDays,
+      quantity: rx.quantity,
+    },
   };
   const age = ageInYears(patient.dateOfBirth, todayIn(ctx.tenant.timeZone, ctx.now));
   return evaluateRules(
@@ -70,7 +79,10 @@ export async function orderStop(
   ctx: Context,
   patient: PatientRecord,
   encounterId: string,
-  rx: Pick<PrescriptionInput, 'drugName' | 'drugCode' | 'strength' | 'dose' | 'frequency'> & {
+  rx: Pick<
+    PrescriptionInput,
+    'drugName' | 'drugCode' | 'strength' | 'dose' | 'frequency' | 'durationDays' | 'quantity'
+  > & {
     cdsOverrideReason?: string | undefined;
   },
 ): Promise<{ cards: Card[]; override: CdsOverride }> {

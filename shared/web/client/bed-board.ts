@@ -34,11 +34,18 @@ interface Bed {
     escalation?: 'urgent' | 'emergency' | null;
     /** Why NEWS2 is withheld (under 16, pregnant, postpartum): shown instead of a score. */
     notApplicable?: string | null;
+    /** MEOWS or PEWS where NEWS2 is withheld. */
+    earlyWarning?: { system: 'pews' | 'meows'; score: number | null; trigger: boolean } | null;
   };
 }
 
 /** The bed's NEWS2 badge: the score and the response due, or why there is no NEWS2. */
 function news2Badge(news2: NonNullable<Bed['news2']>): string {
+  const ew = news2.earlyWarning;
+  if (news2.notApplicable && ew) {
+    const name = ew.system === 'pews' ? `PEWS ${ew.score ?? '–'}` : 'MEOWS';
+    return `${name}${ew.trigger ? ': needs urgent review' : ''}`;
+  }
   if (news2.notApplicable) return 'NEWS2 not applicable';
   const due = news2.needsEscalation
     ? `: needs escalation${news2.escalation === 'emergency' ? ' (emergency)' : ''}`

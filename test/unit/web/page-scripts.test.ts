@@ -44,6 +44,8 @@ const PAGE_PATH: Record<PageScript, string> = {
   'theatre-checklist': '/theatre/checklist',
   roster: '/roster',
   'connected-agents': '/connected-agents',
+  'ed-board': '/ed',
+  'ed-triage': '/ed/triage',
   // The app shell's script: on every page inside the shell, after the page's own.
   shell: '/bed-board',
 };
@@ -63,6 +65,8 @@ const LOADS: Record<string, PageScript[]> = {
   '/theatre/checklist': ['theatre-checklist', 'shell'],
   '/roster': ['roster', 'shell'],
   '/connected-agents': ['connected-agents', 'shell'],
+  '/ed': ['ed-board', 'shell'],
+  '/ed/triage': ['ed-triage', 'shell'],
 };
 
 const compiled = compileRoutes(allRoutes());

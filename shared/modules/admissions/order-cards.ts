@@ -1,0 +1,75 @@
+/**
+ * The decision-support cards of a medicine prescribed on an admission (a discharge medicine): the
+ * same order-sign rules and the same hard stop as an outpatient prescription
+ * (encounters/order-cards.ts, clinical/order-cards.ts), from what the admission holds: the
+ * patient's age, sex and allergies, the admission's other active prescriptions, the latest weight
+ * on its observations and its recorded pregnancy status (so the pregnancy rule fires here).
+ */
+import type { Card } from '../../clinical/cds-card';
+import { evaluateRules, type Medication } from '../../clinical/cds-rules';
+import { type CdsOverride, cdsOverride } from '../../clinical/order-cards';
+import { pregnancyWithholdsNews2 } from '../../clinical/pregnancy';
+import type { PrescriptionInput } from '../../clinical/prescribing';
+import { ageInYears } from '../../clinical/vitals';
+import type { Context } from '../../kernel/context';
+import { todayIn } from '../../kernel/time/zoned-time';
+import { disabledRuleIds } from '../decision-support';
+import type { PatientRecord } from '../patients';
+import { type AdmissionRecord, admissionPartition } from './store';
+
+export async function admissionOrderStop(
+  ctx: Context,
+  admission: AdmissionRecord,
+  patient: PatientRecord,
+  rx: PrescriptionInput & { cdsOverrideReason?: string | undefined },
+): Promise<{ cards: Card[]; override: CdsOverride }> {
+  const [partition, disabled] = await Promise.all([
+    admissionPartition(ctx.store, admission.id),
+    disabledRuleIds(ctx.store),
+  ]);
+  const weight = partition.observations
+    .filter((o) => typeof o.values.weightKg === 'number')
+    .sort((a, b) => a.recordedAt.localeCompare(b.recordedAt))
+    .at(-1)?.values.weightKg as number | undefined;
+  const active: Medication[] = partition.prescriptions
+    .filter((p) => p.status === 'active')
+    .map((p) => ({
+      name: p.drugName,
+      code: p.drugCode ?? null,
+      status: 'active',
+      dosing: { strength: p.strength, dose: p.dose, frequency: p.frequency },
+    }));
+  const today = todayIn(ctx.tenant.timeZone, ctx.now);
+  const age = ageInYears(patient.dateOfBirth, today);
+  const cards = evaluateRules(
+    {
+      ageYears: Number.isInteger(age) ? age : null,
+      sex: patient.sex,
+      allergies: patient.allergies ?? [],
+      news2: null,
+      suspectedInfection: false,
+      creatinine: [],
+      medications: [
+        ...active,
+        {
+          name: rx.drugName,
+          code: rx.drugCode ?? null,
+          status: 'draft',
+          dosing: {
+            strength: rx.strength,
+            dose: rx.dose,
+            frequency: rx.frequency,
+            durationDays: rx.durationDays,
+            quantity: rx.quantity,
+          },
+        },
+      ],
+      iodinatedContrast: false,
+      weightKg: weight ?? null,
+      pregnancy: pregnancyWithholdsNews2(admission.pregnancy, today),
+    },
+    'order-sign',
+    disabled,
+  );
+  return { cards, override: cdsOverride(rx.drugName, cards, rx.cdsOverrideReason) };
+}
