@@ -18,6 +18,7 @@ import { render as render12 } from "./theatre";
 import { render as render13 } from "./theatre-checklist";
 import { render as render14 } from "./reports-page";
 import { render as render15 } from "./oauth-consent";
+import { render as render16 } from "./connected-agents";
 
 /** Every page, in module order: route, nav entry, who sees it, script. */
 export const PAGE_TABLE: readonly ShellPageInfo[] = [
@@ -433,6 +434,36 @@ export const PAGE_TABLE: readonly ShellPageInfo[] = [
     "roles": "public",
     "script": "oauth-consent",
     "nav": []
+  },
+  {
+    "name": "connected-agents",
+    "module": "oauth",
+    "path": "/connected-agents",
+    "title": "Connected agents",
+    "summary": "Connected agents: the OAuth grants (and, for an administrator, the API keys) that act for the hospital, with disconnect",
+    "icon": "robot",
+    "section": "Agents",
+    "layout": "app",
+    "roles": [
+      "ADMIN",
+      "DOCTOR",
+      "NURSE",
+      "RECEPTIONIST",
+      "PHARMACIST",
+      "ACCOUNTANT",
+      "LAB_TECHNICIAN",
+      "RADIOLOGIST",
+      "BED_MANAGER",
+      "CASHIER",
+      "PATHOLOGIST",
+      "RADIOGRAPHER",
+      "INSURANCE_DESK",
+      "WARD_MANAGER",
+      "THEATRE_COORDINATOR",
+      "MANAGER"
+    ],
+    "script": "connected-agents",
+    "nav": []
   }
 ];
 
@@ -454,4 +485,5 @@ export const PAGE_RENDERS: Readonly<Record<string, () => string>> = {
   "theatre-checklist": render13,
   "reports": render14,
   "oauth-consent": render15,
+  "connected-agents": render16,
 };
