@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../bin/local/server';
 import { newTenant } from '../support/api';
+import { chromiumAvailable, launchChromium, watchPage } from '../support/browser';
 import { consentOverHttp, REDIRECT_URL, tokenPost } from '../support/oauth';
 import { startTestRuntime } from '../support/runtime';
 
@@ -13,23 +13,15 @@ import { startTestRuntime } from '../support/runtime';
 // is refused at its very next MCP request; "Revoke" stops a key. The receptionist sees only their
 // own agent and no keys. No CSP violation on the way.
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
-if (!available && process.env.CI === 'true')
-  throw new Error(`Chromium not found at ${CHROMIUM}: install it (apt-get install -y chromium)`);
-
 let rt: LocalRuntime;
 let browser: Browser;
-const cspViolations: string[] = [];
+const problems: string[] = [];
 
 beforeAll(async () => {
-  if (!available) return;
+  if (!chromiumAvailable) return;
   process.env.OAUTH_REGISTER_PER_MINUTE = '1000';
   rt = await startTestRuntime();
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'],
-  });
+  browser = await launchChromium();
 }, 60_000);
 
 afterAll(async () => {
@@ -38,19 +30,13 @@ afterAll(async () => {
 });
 
 afterEach(() => {
-  expect(cspViolations).toEqual([]);
+  expect(problems).toEqual([]);
 });
 
 async function newPage(): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  page.on('pageerror', (err) => {
-    throw err;
-  });
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text()))
-      cspViolations.push(msg.text());
-  });
+  watchPage(page, problems);
   page.on('dialog', (dialog) => void dialog.accept());
   return page;
 }
@@ -107,7 +93,7 @@ const mcpStatus = async (token: string) =>
     })
   ).status;
 
-describe.skipIf(!available)('the connected-agents page in a real browser', () => {
+describe.skipIf(!chromiumAvailable)('the connected-agents page in a real browser', () => {
   it('an administrator sees who connected which agent with what, and disconnects it: its token stops at the next request', async () => {
     const h = await newTenant(rt.url);
     const receptionist = await h.staff('RECEPTIONIST');

@@ -5,20 +5,16 @@
  * the observations and shows the category and the child's PEWS, which the board then shows.
  * No CSP violation, no page error; every read waits for the element it reads.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../bin/local/server';
 import { PROJECT_ROOT } from '../../lib/function-specs';
 import { addDays, utcToZonedParts } from '../../shared/kernel/time/zoned-time';
+import { chromiumAvailable, launchChromium, watchPage } from '../support/browser';
 import { opdHospital } from '../support/opd';
 import { startTestRuntime } from '../support/runtime';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
-if (!available && process.env.CI === 'true')
-  throw new Error(`Chromium not found at ${CHROMIUM}: install it (apt-get install -y chromium)`);
 
 const AXE = readFileSync(join(PROJECT_ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
 
@@ -38,12 +34,9 @@ let browser: Browser;
 const problems: string[] = [];
 
 beforeAll(async () => {
-  if (!available) return;
+  if (!chromiumAvailable) return;
   rt = await startTestRuntime();
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'],
-  });
+  browser = await launchChromium();
 }, 60_000);
 
 afterAll(async () => {
@@ -71,11 +64,7 @@ async function pageAs(tenantId: string, who: Member, width = 1366): Promise<Page
       sessionStorage.setItem('hms.session', JSON.stringify(s));
   }, session);
   const page = await context.newPage();
-  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text()))
-      problems.push(msg.text());
-  });
+  watchPage(page, problems);
   return page;
 }
 
@@ -86,7 +75,7 @@ const NO_ESI_2 = {
   severePainOrDistress: false,
 };
 
-describe.skipIf(!available)('the ED board in a real browser', () => {
+describe.skipIf(!chromiumAvailable)('the ED board in a real browser', () => {
   it('groups patients by category with colour and words, shows waits against targets and breaches, and refreshes', async () => {
     const h = await opdHospital(rt.url, TZ);
     const [chest, ankle] = [
@@ -154,7 +143,7 @@ describe.skipIf(!available)('the ED board in a real browser', () => {
   });
 });
 
-describe.skipIf(!available)('the triage form in a real browser', () => {
+describe.skipIf(!chromiumAvailable)('the triage form in a real browser', () => {
   it('picks a child by name, registers the arrival, triages, and shows the category and the PEWS; the board shows it', async () => {
     const h = await opdHospital(rt.url, TZ);
     const today = utcToZonedParts(new Date(), TZ).date;

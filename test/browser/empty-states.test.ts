@@ -3,29 +3,21 @@
  * offers the next action to the roles that may take it, and to an administrator of a hospital on
  * its trial, how to fill it with the demo hospital.
  */
-import { existsSync } from 'node:fs';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../bin/local/server';
 import { newTenant } from '../support/api';
+import { chromiumAvailable, launchChromium, watchPage } from '../support/browser';
 import { startTestRuntime } from '../support/runtime';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
-if (!available && process.env.CI === 'true')
-  throw new Error(`Chromium not found at ${CHROMIUM}: install it (apt-get install -y chromium)`);
 
 let rt: LocalRuntime;
 let browser: Browser;
 const problems: string[] = [];
 
 beforeAll(async () => {
-  if (!available) return;
+  if (!chromiumAvailable) return;
   rt = await startTestRuntime();
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'],
-  });
+  browser = await launchChromium();
 }, 60_000);
 
 afterAll(async () => {
@@ -41,11 +33,7 @@ afterEach(() => {
 async function signedIn(email: string, password: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   const page = await context.newPage();
-  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text()))
-      problems.push(msg.text());
-  });
+  watchPage(page, problems);
   await page.goto(`${rt.url}/login`);
   await page.fill('#email', email);
   await page.fill('#password', password);
@@ -56,7 +44,7 @@ async function signedIn(email: string, password: string): Promise<Page> {
 
 const DEMO = 'This hospital is on its trial';
 
-describe.skipIf(!available)('empty states on an empty hospital', () => {
+describe.skipIf(!chromiumAvailable)('empty states on an empty hospital', () => {
   it('offer the next action, and to a trial hospital’s administrator the demo data', async () => {
     const t = await newTenant(rt.url);
     const admin = await signedIn(
