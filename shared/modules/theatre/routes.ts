@@ -9,6 +9,8 @@ export const theatreGroup = withProposals(
   defineGroup({
     name: 'theatre',
     source: import.meta.url,
+    // A specimen's event goes out with the record's commit (specimens.ts).
+    permissions: { table: 'readwrite', events: true },
     bundle: {
       budgetKb: 405,
       reason:
