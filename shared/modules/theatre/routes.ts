@@ -45,6 +45,7 @@ export const theatreGroup = withProposals(
       route(ot.handover, { method: 'POST', path: '/theatre/cases/{id}/handover', tag }),
       route(ot.admissionCases, { method: 'GET', path: '/theatre/admissions/{id}/cases', tag }),
       route(ot.lists, { method: 'GET', path: '/theatre/lists', tag }),
+      route(ot.waitingListOp, { method: 'GET', path: '/theatre/waiting-list', tag }),
       route(ot.utilisation, { method: 'GET', path: '/theatre/utilisation', tag }),
     ],
   }),

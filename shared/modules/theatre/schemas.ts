@@ -502,3 +502,51 @@ export const Utilisation = z.strictObject({
     }),
   ),
 });
+
+export const WaitingListInput = z.strictObject({
+  surgeonId: z.optional(idParam()),
+  /** The surgeon's specialty as their doctor profile names it (case and spaces ignored). */
+  specialty: z.optional(nonEmpty(100)),
+  priority: z.optional(enumOf(NCEPOD)),
+});
+const WaitingCase = z.strictObject({
+  id: z.string(),
+  patientId: z.string(),
+  patientName: z.string(),
+  mrn: z.string(),
+  procedure: z.string(),
+  site: z.string(),
+  laterality: z.string(),
+  priority: z.enum(NCEPOD),
+  surgeon: TeamMember,
+  /** The surgeon's specialty from their doctor profile, when they have one. */
+  specialty: z.nullable(z.string()),
+  expectedMinutes: z.number(),
+  requestedAt: TimestampSchema,
+  /** Whole days since the case was requested, at the hospital's clock. */
+  daysWaiting: z.number(),
+  /** Set when an emergency took its booked place. */
+  bumped: z.boolean(),
+  consentSigned: z.boolean(),
+});
+/** The cases requested and not yet scheduled, by NCEPOD priority then the longest wait first. */
+export const WaitingList = z.strictObject({
+  asOf: TimestampSchema,
+  items: z.array(WaitingCase),
+  /** Per specialty and surgeon: how many wait, by priority, and the longest wait in days. */
+  groups: z.array(
+    z.strictObject({
+      specialty: z.nullable(z.string()),
+      surgeon: TeamMember,
+      cases: z.number(),
+      byPriority: z.strictObject({
+        immediate: z.number(),
+        urgent: z.number(),
+        expedited: z.number(),
+        elective: z.number(),
+      }),
+      longestWaitDays: z.number(),
+    }),
+  ),
+});
+export type WaitingList = z.output<typeof WaitingList>;
