@@ -923,8 +923,8 @@ describe('events (lib/events-stack.ts, from the agent action type declaration)',
     // One alarm per queue, on a visible message.
     const queues = inEvents('AWS::SQS::Queue');
     // An executor's per action type, and the sweep's, the relay's, the notification and webhook
-    // deliveries', the signing-key rotation's.
-    expect(queues.length).toBe(ACTION_TYPE_NAMES.length + 5);
+    // deliveries', the signing-key rotation's, the specimen orders' and the roster generation's.
+    expect(queues.length).toBe(ACTION_TYPE_NAMES.length + 7);
     for (const [queueId] of queues) {
       const onQueue = alarms.filter((a) =>
         JSON.stringify(a.Dimensions ?? []).includes(`"${queueId}"`),
