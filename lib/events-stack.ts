@@ -20,6 +20,11 @@ import {
   agentActionRules,
 } from '../shared/modules/agent-actions/index';
 import { NOTIFIED_EVENTS } from '../shared/modules/notifications/index';
+import {
+  ROSTER_GENERATION_REQUESTED,
+  ROSTER_JOB_TIMEOUT_SECONDS,
+} from '../shared/modules/roster/index';
+import { SPECIMEN_TAKEN } from '../shared/modules/theatre/index';
 import { WEBHOOK_DETAIL_TYPES } from '../shared/modules/webhooks/index';
 import type { FunctionSpec } from './function-specs';
 import { ApiFunction, constructId } from './functions';
@@ -115,6 +120,27 @@ export function eventFunctionSpecs(): EventFunctionSpec[] {
       permissions: { table: 'readwrite' as const },
       entry: 'functions/webhooks/handler.ts',
     },
+    {
+      name: 'specimen-orders',
+      description:
+        'Specimens taken in theatre to pathology orders in the lab, once per specimen (TheatreSpecimenTaken)',
+      memoryMb: 512,
+      timeoutSeconds: 30,
+      // The lab order's reads and writes and the case's note of a refusal, in the one table.
+      permissions: { table: 'readwrite' as const },
+      entry: 'functions/specimen-orders/handler.ts',
+    },
+    {
+      name: 'roster-generation',
+      description:
+        'Roster generation jobs: solves a ward period with HiGHS out of the request (RosterGenerationRequested)',
+      // HiGHS is single-threaded WebAssembly: memory buys CPU speed.
+      memoryMb: 2048,
+      // The longest solver time limit a job may ask for plus reading the ward and writing the draft.
+      timeoutSeconds: ROSTER_JOB_TIMEOUT_SECONDS,
+      permissions: { table: 'readwrite' as const },
+      entry: 'functions/roster-generation/handler.ts',
+    },
   ];
 }
 
@@ -127,6 +153,14 @@ const CONSUMERS: Record<string, { detailTypes: readonly string[]; description: s
   'webhook-delivery': {
     detailTypes: WEBHOOK_DETAIL_TYPES,
     description: 'Events sent to webhook subscriptions',
+  },
+  'specimen-orders': {
+    detailTypes: [SPECIMEN_TAKEN],
+    description: 'Specimens taken in theatre, to the lab',
+  },
+  'roster-generation': {
+    detailTypes: [ROSTER_GENERATION_REQUESTED],
+    description: 'Roster generation jobs, to the solver',
   },
 };
 

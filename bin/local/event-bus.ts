@@ -19,6 +19,8 @@ import {
   agentActionRules,
 } from '../../shared/modules/agent-actions';
 import { NOTIFIED_EVENTS } from '../../shared/modules/notifications/index';
+import { ROSTER_GENERATION_REQUESTED } from '../../shared/modules/roster/index';
+import { SPECIMEN_TAKEN } from '../../shared/modules/theatre/index';
 import { WEBHOOK_DETAIL_TYPES } from '../../shared/modules/webhooks/index';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -158,6 +160,8 @@ export async function startLocalEvents(opts: { schedule?: boolean } = {}): Promi
   const relay = await loadHandler('functions/outbox-relay/handler.ts');
   const notifications = await loadHandler('functions/notifications/handler.ts');
   const webhooks = await loadHandler('functions/webhooks/handler.ts');
+  const specimenOrders = await loadHandler('functions/specimen-orders/handler.ts');
+  const rosterGeneration = await loadHandler('functions/roster-generation/handler.ts');
   const bus = new LocalEventBus([
     ...agentActionRules().map((r) => ({
       name: `agent-action-${r.type}`,
@@ -176,6 +180,19 @@ export async function startLocalEvents(opts: { schedule?: boolean } = {}): Promi
       name: 'webhooks',
       pattern: { 'detail-type': [...WEBHOOK_DETAIL_TYPES] },
       target: webhooks,
+      retryAttempts: 2,
+    },
+    // Specimens to the lab and roster generation jobs (issues 17, 18): lib/events-stack.ts's rules.
+    {
+      name: 'specimen-orders',
+      pattern: { 'detail-type': [SPECIMEN_TAKEN] },
+      target: specimenOrders,
+      retryAttempts: 2,
+    },
+    {
+      name: 'roster-generation',
+      pattern: { 'detail-type': [ROSTER_GENERATION_REQUESTED] },
+      target: rosterGeneration,
       retryAttempts: 2,
     },
   ]);

@@ -10468,7 +10468,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
     "tool": true,
     "skill": "roster-generation",
     "title": "Generate a roster",
-    "description": "Generate a draft roster of a ward for a period with the HiGHS solver and answer its summary: coverage met, shortfalls with reasons, fairness figures. Publishing stays a ward manager's action.",
+    "description": "Generate a draft roster of a ward for a period with the HiGHS solver: starts the generation job and follows it for up to 20 seconds, then answers the job: done with the draft's summary (coverage met, shortfalls with reasons, fairness figures), failed with why, or still queued or solving with its id to follow with get-roster-generation. Publishing stays a ward manager's action.",
     "scope": "roster:manage",
     "tags": [
       "roster",
@@ -10492,6 +10492,18 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "name": "roster.generate",
         "kind": "write",
         "idempotent": false,
+        "access": {
+          "roles": [
+            "WARD_MANAGER"
+          ],
+          "scope": "roster:manage",
+          "roleGroup": "rosterManagers"
+        }
+      },
+      {
+        "name": "roster.getJob",
+        "kind": "read",
+        "idempotent": true,
         "access": {
           "roles": [
             "WARD_MANAGER"
@@ -10543,12 +10555,19 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "status": {
           "type": "string",
           "enum": [
-            "running",
+            "queued",
+            "solving",
             "done",
             "failed"
           ]
         },
+        "timeLimitSeconds": {
+          "type": "number"
+        },
         "error": {
+          "type": "string"
+        },
+        "next": {
           "type": "string"
         },
         "summary": {
@@ -10748,7 +10767,15 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           ],
           "additionalProperties": false
         },
+        "requestedBy": {
+          "type": "string"
+        },
         "createdAt": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        },
+        "startedAt": {
           "type": "string",
           "format": "date-time",
           "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
@@ -10765,6 +10792,9 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "start",
         "days",
         "status",
+        "timeLimitSeconds",
+        "next",
+        "requestedBy",
         "createdAt"
       ],
       "additionalProperties": false
@@ -10774,6 +10804,325 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
       "readOnlyHint": false,
       "destructiveHint": false,
       "idempotentHint": false,
+      "openWorldHint": false
+    }
+  },
+  {
+    "name": "get-roster-generation",
+    "module": "roster",
+    "tool": true,
+    "skill": "roster-generation",
+    "title": "Follow a roster generation",
+    "description": "A roster generation job by id: queued, solving, done with the draft’s summary, or failed with why, and what to do next.",
+    "scope": "roster:manage",
+    "tags": [
+      "roster",
+      "generation"
+    ],
+    "keywords": [
+      "generation",
+      "job",
+      "progress",
+      "status",
+      "draft"
+    ],
+    "examples": [
+      "Is the roster generation 4b1c… done?"
+    ],
+    "operations": [
+      {
+        "name": "roster.getJob",
+        "kind": "read",
+        "idempotent": true,
+        "access": {
+          "roles": [
+            "WARD_MANAGER"
+          ],
+          "scope": "roster:manage",
+          "roleGroup": "rosterManagers"
+        }
+      }
+    ],
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "string",
+          "pattern": "^[A-Za-z0-9-]{1,64}$"
+        }
+      },
+      "required": [
+        "id"
+      ],
+      "additionalProperties": false
+    },
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "string"
+        },
+        "wardId": {
+          "type": "string"
+        },
+        "start": {
+          "type": "string"
+        },
+        "days": {
+          "type": "number"
+        },
+        "status": {
+          "type": "string",
+          "enum": [
+            "queued",
+            "solving",
+            "done",
+            "failed"
+          ]
+        },
+        "timeLimitSeconds": {
+          "type": "number"
+        },
+        "error": {
+          "type": "string"
+        },
+        "next": {
+          "type": "string"
+        },
+        "summary": {
+          "type": "object",
+          "properties": {
+            "shifts": {
+              "type": "number"
+            },
+            "coverageMet": {
+              "type": "boolean"
+            },
+            "shortfalls": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "properties": {
+                  "date": {
+                    "type": "string"
+                  },
+                  "shift": {
+                    "type": "string"
+                  },
+                  "requirement": {
+                    "type": "string"
+                  },
+                  "needed": {
+                    "type": "number"
+                  },
+                  "assigned": {
+                    "type": "number"
+                  },
+                  "missing": {
+                    "type": "number"
+                  },
+                  "reason": {
+                    "type": "string",
+                    "enum": [
+                      "lack-of-staff",
+                      "rules"
+                    ]
+                  },
+                  "qualified": {
+                    "type": "number"
+                  },
+                  "onLeave": {
+                    "type": "number"
+                  },
+                  "blockedBy": {
+                    "type": "object",
+                    "propertyNames": {
+                      "type": "string"
+                    },
+                    "additionalProperties": {
+                      "type": "number"
+                    }
+                  },
+                  "explanation": {
+                    "type": "string"
+                  }
+                },
+                "required": [
+                  "date",
+                  "shift",
+                  "requirement",
+                  "needed",
+                  "assigned",
+                  "missing",
+                  "reason",
+                  "qualified",
+                  "onLeave",
+                  "blockedBy",
+                  "explanation"
+                ],
+                "additionalProperties": false
+              }
+            },
+            "violations": {
+              "type": "number"
+            },
+            "figures": {
+              "type": "object",
+              "properties": {
+                "shifts": {
+                  "type": "number"
+                },
+                "nights": {
+                  "type": "object",
+                  "properties": {
+                    "min": {
+                      "type": "number"
+                    },
+                    "max": {
+                      "type": "number"
+                    }
+                  },
+                  "required": [
+                    "min",
+                    "max"
+                  ],
+                  "additionalProperties": false
+                },
+                "weekendShifts": {
+                  "type": "object",
+                  "properties": {
+                    "min": {
+                      "type": "number"
+                    },
+                    "max": {
+                      "type": "number"
+                    }
+                  },
+                  "required": [
+                    "min",
+                    "max"
+                  ],
+                  "additionalProperties": false
+                },
+                "preferenceBreaches": {
+                  "type": "number"
+                },
+                "hoursFromContract": {
+                  "type": "number"
+                }
+              },
+              "required": [
+                "shifts",
+                "nights",
+                "weekendShifts",
+                "preferenceBreaches",
+                "hoursFromContract"
+              ],
+              "additionalProperties": false
+            },
+            "solver": {
+              "type": "object",
+              "properties": {
+                "status": {
+                  "type": "string"
+                },
+                "objective": {
+                  "type": [
+                    "number",
+                    "null"
+                  ]
+                },
+                "gap": {
+                  "type": [
+                    "number",
+                    "null"
+                  ]
+                },
+                "seconds": {
+                  "type": "number"
+                },
+                "size": {
+                  "type": "object",
+                  "properties": {
+                    "binaries": {
+                      "type": "number"
+                    },
+                    "continuous": {
+                      "type": "number"
+                    },
+                    "rows": {
+                      "type": "number"
+                    }
+                  },
+                  "required": [
+                    "binaries",
+                    "continuous",
+                    "rows"
+                  ],
+                  "additionalProperties": false
+                }
+              },
+              "required": [
+                "status",
+                "objective",
+                "gap",
+                "seconds",
+                "size"
+              ],
+              "additionalProperties": false
+            },
+            "rosterVersion": {
+              "type": "number"
+            }
+          },
+          "required": [
+            "shifts",
+            "coverageMet",
+            "shortfalls",
+            "violations",
+            "figures",
+            "solver",
+            "rosterVersion"
+          ],
+          "additionalProperties": false
+        },
+        "requestedBy": {
+          "type": "string"
+        },
+        "createdAt": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        },
+        "startedAt": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        },
+        "finishedAt": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        }
+      },
+      "required": [
+        "id",
+        "wardId",
+        "start",
+        "days",
+        "status",
+        "timeLimitSeconds",
+        "next",
+        "requestedBy",
+        "createdAt"
+      ],
+      "additionalProperties": false
+    },
+    "annotations": {
+      "title": "Follow a roster generation",
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true,
       "openWorldHint": false
     }
   },
@@ -14251,7 +14600,7 @@ export const SKILL_TABLE: readonly Skill[] = [
   {
     "name": "roster-generation",
     "title": "Roster generation",
-    "description": "Roster a ward for a period: asks for the ward, start date and length if missing, generates the draft with HiGHS and answers its summary; publishing stays human.",
+    "description": "Roster a ward for a period: asks for the ward, start date and length if missing, starts the generation job with HiGHS and answers the draft’s summary (or the job to follow while it is still solving); publishing stays human.",
     "tags": [
       "roster",
       "generation"

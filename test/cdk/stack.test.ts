@@ -877,6 +877,32 @@ describe('events (lib/events-stack.ts, from the agent action type declaration)',
     ).toHaveLength(4);
   });
 
+  it('specimens to the lab and roster generation jobs: one rule each by detail-type, with a retry policy and a DLQ', () => {
+    const expected = [
+      ['specimen-orders', 'TheatreSpecimenTaken', 512, 30],
+      ['roster-generation', 'RosterGenerationRequested', 2048, 180],
+    ] as const;
+    for (const [name, detailType, memory, timeout] of expected) {
+      const fn = stack.functions.events.find((f) => f.spec.name === name)!;
+      const props = resourcesOf(stack.events)[logicalId(fn.fn)]!.Properties;
+      expect(props.MemorySize, name).toBe(memory);
+      expect(props.Timeout, name).toBe(timeout);
+      const rules = inEvents('AWS::Events::Rule').filter(
+        ([, r]) =>
+          JSON.stringify(r.Properties.EventPattern) ===
+          JSON.stringify({ 'detail-type': [detailType] }),
+      );
+      expect(rules, name).toHaveLength(1);
+      const target = rules[0]![1].Properties.Targets[0];
+      expect(JSON.stringify(target.Arn)).toContain(logicalId(fn.fn));
+      expect(target.RetryPolicy).toEqual({
+        MaximumRetryAttempts: TARGET_RETRY.retryAttempts,
+        MaximumEventAgeInSeconds: TARGET_RETRY.maxEventAge.toSeconds(),
+      });
+      expect(target.DeadLetterConfig).toBeDefined();
+    }
+  });
+
   it('checks the signing keys every hour (rotation after 30 days) with a DLQ', () => {
     const schedules = schedulesOf('signing-key-rotation');
     expect(schedules.map(([, r]) => r.Properties.ScheduleExpression)).toEqual(['rate(1 hour)']);
@@ -897,8 +923,8 @@ describe('events (lib/events-stack.ts, from the agent action type declaration)',
     // One alarm per queue, on a visible message.
     const queues = inEvents('AWS::SQS::Queue');
     // An executor's per action type, and the sweep's, the relay's, the notification and webhook
-    // deliveries', the signing-key rotation's.
-    expect(queues.length).toBe(ACTION_TYPE_NAMES.length + 5);
+    // deliveries', the signing-key rotation's, the specimen orders' and the roster generation's.
+    expect(queues.length).toBe(ACTION_TYPE_NAMES.length + 7);
     for (const [queueId] of queues) {
       const onQueue = alarms.filter((a) =>
         JSON.stringify(a.Dimensions ?? []).includes(`"${queueId}"`),

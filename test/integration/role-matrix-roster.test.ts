@@ -9,6 +9,7 @@ import {
   type MatrixRequest,
   sendMatrixRequest,
 } from '../support/role-matrix';
+import { finished } from '../support/roster';
 import { startTestRuntime } from '../support/runtime';
 
 // Who may call what in the staff roster, written out by hand from docs/routes.md and checked
@@ -108,11 +109,13 @@ const E_ONLY = (target: number) => ({
 });
 const draftOfG = async () => {
   const start = nextMonday();
-  await must(
-    manager.post('/roster/wards/G/generations', { start, days: 1, timeLimitSeconds: 5 }),
-    202,
-    'draft',
-  );
+  const started = await manager.post('/roster/wards/G/generations', {
+    start,
+    days: 1,
+    timeLimitSeconds: 5,
+  });
+  expect(started.status, JSON.stringify(started.body)).toBe(202);
+  expect((await finished(manager, started)).body.status).toBe('done');
   return start;
 };
 const swapOfS = async () =>
@@ -254,13 +257,14 @@ beforeAll(async () => {
   await must(manager.put('/roster/wards/G', E_ONLY(1)), 200, 'ward G');
   await must(manager.put('/roster/wards/S', E_ONLY(2)), 200, 'ward S');
   // Ward S: both its nurses work the early of START, published (the swaps' roster).
-  job = (
-    await must(
-      manager.post('/roster/wards/S/generations', { start: START, days: 1, timeLimitSeconds: 5 }),
-      202,
-      'S',
-    )
-  ).id;
+  const startedS = await manager.post('/roster/wards/S/generations', {
+    start: START,
+    days: 1,
+    timeLimitSeconds: 5,
+  });
+  expect(startedS.status, JSON.stringify(startedS.body)).toBe(202);
+  job = startedS.body.id;
+  expect((await finished(manager, startedS)).body.status).toBe('done');
   const s = await must(manager.get(`/roster/wards/S/rosters/${START}`), 200, 'S roster');
   expect(s.assignments).toHaveLength(2);
   await must(

@@ -85,6 +85,7 @@ const ACCESS = {
     key: 'theatre:read',
   },
   'GET /theatre/lists': { ok: 200, roles: STAFF, key: 'theatre:read' },
+  'GET /theatre/waiting-list': { ok: 200, roles: STAFF, key: 'theatre:read' },
   'GET /theatre/utilisation': { ok: 200, roles: COORDINATION, key: 'theatre:read' },
 } as const satisfies Record<string, Rule>;
 
@@ -291,6 +292,7 @@ const REQUESTS: Record<RouteKey, RouteRequests> = {
     fresh: async () => ({ path: `/theatre/admissions/${f.admission.id}/cases` }),
   },
   'GET /theatre/lists': { fresh: async () => ({ path: `/theatre/lists?date=${opd.today}` }) },
+  'GET /theatre/waiting-list': { fresh: async () => ({ path: '/theatre/waiting-list' }) },
   'GET /theatre/utilisation': {
     fresh: async () => ({ path: `/theatre/utilisation?date=${opd.today}` }),
   },

@@ -82,6 +82,13 @@ describe('MCP tools', () => {
         status: 'done',
         summary: { coverageMet: true, violations: 0 },
       });
+      // The job the tool started can be followed by id (a large ward answers still solving).
+      expect(tools).toContain('get-roster-generation');
+      const followed = toolAnswer(
+        await mcp.callTool({ name: 'get-roster-generation', arguments: { id: gen.body.id } }),
+      );
+      expect(followed.body).toEqual(gen.body);
+      expect(followed.body.next).toMatch(/^Review the draft roster of W1/);
       const roster = toolAnswer(
         await mcp.callTool({ name: 'get-roster', arguments: { wardId: 'W1', start: START } }),
       );

@@ -39,3 +39,21 @@ export async function rosterHospital(
   expect(ward.status, JSON.stringify(ward.body)).toBe(200);
   return { ...t, manager, staff };
 }
+
+/**
+ * Follows a generation job started with `started` (the POST's answer) until it is done or failed,
+ * as a client polls it; answers the POST's status with the finished job (or the POST's refusal).
+ */
+export async function finished(api: any, started: { status: number; body: any }) {
+  if (started.status !== 202) return started;
+  let job = started.body;
+  const until = Date.now() + 60_000;
+  while (job.status === 'queued' || job.status === 'solving') {
+    if (Date.now() > until) throw new Error(`job ${job.id} still ${job.status} after 60 s`);
+    await new Promise((ok) => setTimeout(ok, 100));
+    const read = await api.get(`/roster/generations/${job.id}`);
+    expect(read.status, JSON.stringify(read.body)).toBe(200);
+    job = read.body;
+  }
+  return { status: started.status, body: job };
+}

@@ -8,4 +8,8 @@ export { requireRequester } from './requester';
 export { LabOrder, type Priority, PrioritySchema } from './schemas';
 export { type OrderSource, OrderSourceSchema, resolveSource, SOURCE_RESOLVERS } from './source';
 export { labOrderStatusTableMarkdown, labStepTableMarkdown } from './status';
-export { readCatalogue as readLabCatalogue, recentPatientOrders } from './store';
+export {
+  orderStates as labOrderStates,
+  readCatalogue as readLabCatalogue,
+  recentPatientOrders,
+} from './store';

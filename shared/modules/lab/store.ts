@@ -142,3 +142,16 @@ export async function recentPatientOrders(
   );
   return page.items;
 }
+
+/** Where orders stand, by id (the theatre shows its specimens' orders); unknown ids are left out. */
+export async function orderStates(
+  store: Store,
+  ids: readonly string[],
+): Promise<Map<string, Pick<LabOrderRecord, 'status' | 'step' | 'reportStatus'>>> {
+  const found = await Promise.all(ids.map((id) => findOrder(store, id)));
+  return new Map(
+    found
+      .filter((o) => o !== undefined)
+      .map((o) => [o.id, { status: o.status, step: o.step, reportStatus: o.reportStatus }]),
+  );
+}

@@ -32,14 +32,18 @@ const whoIsOnDuty = operationCapability(roster.onDuty, {
   examples: ['Who is the night nurse on ward W3?', 'Who is on duty on ward W3 now?'],
 });
 
+/** How long generate-roster follows its job before answering it still under way. */
+const AGENT_FOLLOW_MS = 20_000;
+const AGENT_POLL_MS = 250;
+
 const generateRoster = defineCapability({
   name: 'generate-roster',
   tool: true,
   skill: 'roster-generation',
   title: 'Generate a roster',
   description:
-    "Generate a draft roster of a ward for a period with the HiGHS solver and answer its summary: coverage met, shortfalls with reasons, fairness figures. Publishing stays a ward manager's action.",
-  operations: [roster.generate],
+    "Generate a draft roster of a ward for a period with the HiGHS solver: starts the generation job and follows it for up to 20 seconds, then answers the job: done with the draft's summary (coverage met, shortfalls with reasons, fairness figures), failed with why, or still queued or solving with its id to follow with get-roster-generation. Publishing stays a ward manager's action.",
+  operations: [roster.generate, roster.getJob],
   input: z.strictObject({
     wardId: Code,
     start: LocalDateSchema,
@@ -50,7 +54,29 @@ const generateRoster = defineCapability({
   tags: ['roster', 'generation', 'planning'],
   keywords: ['roster', 'rota', 'generate', 'plan', 'schedule', 'month', 'draft'],
   examples: ['Roster ward W3 for 28 days from 2027-02-01'],
-  run: (_ctx, input, call) => call(roster.generate, input),
+  run: async (_ctx, input, call) => {
+    let job = (await call(roster.generate, input)) as Job;
+    // Follows the job for a while, so that a small ward's draft comes back in this one call.
+    const until = Date.now() + AGENT_FOLLOW_MS;
+    while ((job.status === 'queued' || job.status === 'solving') && Date.now() < until) {
+      await new Promise((ok) => setTimeout(ok, AGENT_POLL_MS));
+      job = (await call(roster.getJob, { id: job.id })) as Job;
+    }
+    return job;
+  },
+});
+
+const getGeneration = operationCapability(roster.getJob, {
+  name: 'get-roster-generation',
+  tool: true,
+  skill: 'roster-generation',
+  title: 'Follow a roster generation',
+  description:
+    'A roster generation job by id: queued, solving, done with the draft’s summary, or failed with why, and what to do next.',
+  scope: 'roster:manage',
+  tags: ['roster', 'generation'],
+  keywords: ['generation', 'job', 'progress', 'status', 'draft'],
+  examples: ['Is the roster generation 4b1c… done?'],
 });
 
 export default defineModule({
@@ -80,7 +106,7 @@ export default defineModule({
       script: 'shared/web/client/roster.ts',
     },
   ],
-  capabilities: [getRoster, whoIsOnDuty, generateRoster],
+  capabilities: [getRoster, whoIsOnDuty, generateRoster, getGeneration],
   skills: [
     {
       name: 'staff-roster',
@@ -94,7 +120,7 @@ export default defineModule({
       name: 'roster-generation',
       title: 'Roster generation',
       description:
-        'Roster a ward for a period: asks for the ward, start date and length if missing, generates the draft with HiGHS and answers its summary; publishing stays human.',
+        'Roster a ward for a period: asks for the ward, start date and length if missing, starts the generation job with HiGHS and answers the draft’s summary (or the job to follow while it is still solving); publishing stays human.',
       tags: ['roster', 'generation'],
       examples: ['Roster ward W3 for 28 days from 2027-02-01'],
       keywords: ['roster', 'rota', 'generate', 'plan'],

@@ -1,5 +1,6 @@
 import { defineOperation } from '../../kernel/operation';
 import * as z from '../../kernel/zod';
+import * as jobs from './jobs';
 import {
   DecideInput,
   EditInput,
@@ -147,25 +148,26 @@ export const listLeave = defineOperation({
 export const generate = defineOperation({
   name: 'roster.generate',
   summary:
-    'Generate a draft roster for a ward and period with the HiGHS MILP solver (202: the job)',
+    'Start generating a draft roster for a ward and period with the HiGHS MILP solver: 202 with the queued job (the job already under way for the period, if any)',
   input: GenerateInput,
   output: Job,
   access: manage,
   kind: 'write',
   idempotent: false,
   resource: 'roster generation',
-  handler: svc.generate,
+  handler: jobs.startGeneration,
 });
 
 export const getJob = defineOperation({
   name: 'roster.getJob',
-  summary: 'A roster generation job: its status and the draft’s summary',
+  summary:
+    'A roster generation job: queued, solving, done (the draft’s summary) or failed (why), and what to do next',
   input: IdInput,
   output: Job,
   access: manage,
   kind: 'read',
   idempotent: true,
-  handler: svc.getJob,
+  handler: jobs.getJob,
 });
 
 export const getRoster = defineOperation({

@@ -6,9 +6,8 @@ const tag = 'Roster';
 export const rosterGroup = defineGroup({
   name: 'roster',
   source: import.meta.url,
-  // Generation solves in the request (at most 20 s of solver time): API Gateway's 29 s limit.
-  timeoutSeconds: 29,
-  memoryMb: 1024,
+  // Generation only queues the job (jobs.ts); the event goes out with the commit.
+  permissions: { table: 'readwrite', events: true },
   description:
     'Staff roster: profiles, rules, ward shift types and coverage, leave, generation with HiGHS, edits, publication, swaps, who is on duty',
   routes: [

@@ -233,19 +233,31 @@ export const PublishInput = z.strictObject({
 
 // ─── Generation jobs ────────────────────────────────────────────────────────────────────────
 
+/** The longest solver time a generation job may ask for (it runs in its own function). */
+export const MAX_TIME_LIMIT_SECONDS = 120;
 export const GenerateInput = z.strictObject({
   wardId: Code,
   start: LocalDateSchema,
   days: boundedNumber('days', 1, 42, { int: true }),
-  timeLimitSeconds: z.optional(boundedNumber('timeLimitSeconds', 1, 20, { int: true })),
+  timeLimitSeconds: z.optional(
+    boundedNumber('timeLimitSeconds', 1, MAX_TIME_LIMIT_SECONDS, { int: true }),
+  ),
 });
+/** A generation job's states: queued by the request, solving in its function, then done or failed. */
+export const JOB_STATUSES = ['queued', 'solving', 'done', 'failed'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
 export const Job = z.strictObject({
   id: z.string(),
   wardId: z.string(),
   start: z.string(),
   days: z.number(),
-  status: z.enum(['running', 'done', 'failed']),
+  status: z.enum(JOB_STATUSES),
+  /** The solver's time limit in seconds. */
+  timeLimitSeconds: z.number(),
+  /** Why it failed. */
   error: z.optional(z.string()),
+  /** What to do next, in plain words: wait and read again, review and publish, or start again. */
+  next: z.string(),
   summary: z.optional(
     z.strictObject({
       shifts: z.number(),
@@ -257,7 +269,10 @@ export const Job = z.strictObject({
       rosterVersion: z.number(),
     }),
   ),
+  requestedBy: z.string(),
   createdAt: TimestampSchema,
+  /** When the solver took it up. */
+  startedAt: z.optional(TimestampSchema),
   finishedAt: z.optional(TimestampSchema),
 });
 export type Job = z.output<typeof Job>;

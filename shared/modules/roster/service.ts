@@ -22,8 +22,6 @@ import { DEFAULT_RULES, type RosterRules, RULE_SOURCES } from './rules';
 import {
   type DecideInput,
   type EditInput,
-  type GenerateInput,
-  Job,
   Leave,
   type ListLeaveInput,
   OnDuty,
@@ -40,12 +38,11 @@ import {
   Swap,
   WardSetup,
 } from './schemas';
-import { explainGaps, generateRoster } from './solve';
+import { explainGaps } from './solve';
 import {
   allLeave,
   allProfiles,
   findRoster,
-  JobRecord,
   LeaveRecord,
   leaveItem,
   ProfileRecord,
@@ -270,7 +267,7 @@ export async function listLeave(
 // ─── Generation ─────────────────────────────────────────────────────────────────────────────
 
 /** The roster problem of a ward and period, from the stored profiles, set-up, rules and leave. */
-async function problemOf(ctx: Context, wardId: string, start: string, days: number) {
+export async function problemOf(ctx: Context, wardId: string, start: string, days: number) {
   const [ward, rules, profiles, leave] = await Promise.all([
     findWard(ctx, wardId),
     hospitalRules(ctx),
@@ -291,142 +288,6 @@ async function problemOf(ctx: Context, wardId: string, start: string, days: numb
       .map((l) => ({ userId: l.userId, start: l.start, end: l.end })),
   };
   return { problem, profiles };
-}
-
-export async function generate(ctx: Context, input: z.output<typeof GenerateInput>) {
-  const { problem } = await problemOf(ctx, input.wardId, input.start, input.days);
-  if (!problem.staff.length)
-    throw new Invalid(`wardId: ward ${input.wardId} has no staff profiles`, { field: 'wardId' });
-  const keys = rosterKeys(ctx.store);
-  const existing = await findRoster(ctx.store, input.wardId, input.start);
-  if (existing?.status === 'published')
-    throw new Conflict(
-      `The roster of ${input.wardId} from ${input.start} is published: change it by swaps`,
-    );
-  const id = newId(ctx);
-  const createdAt = ctx.now.toISOString();
-  const job = {
-    id,
-    tenantId: ctx.tenantId,
-    wardId: input.wardId,
-    start: input.start,
-    days: input.days,
-    status: 'running' as const,
-    createdAt,
-  };
-  // One generation of a ward's period at a time: the lock expires after a minute if its holder died.
-  const lockUntil = Math.floor(ctx.now.getTime() / 1000) + 60;
-  try {
-    await ctx.store.transact([
-      {
-        name: 'lock',
-        Put: {
-          Item: {
-            ...keys.lock(input.wardId, input.start),
-            entity: 'RosterLock',
-            jobId: id,
-            until: lockUntil,
-            expiresAt: lockUntil + 3600,
-          },
-          ConditionExpression: 'attribute_not_exists(pk) OR #u < :now',
-          ExpressionAttributeNames: { '#u': 'until' },
-          ExpressionAttributeValues: { ':now': Math.floor(ctx.now.getTime() / 1000) },
-        },
-      },
-      {
-        Put: {
-          Item: JobRecord.item(job, keys.job(id)),
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
-    ]);
-  } catch (err) {
-    if (conditionFailed(err, 'lock'))
-      throw new Conflict(
-        `A roster generation for ${input.wardId} from ${input.start} is already running`,
-      );
-    throw err;
-  }
-  const done = await solveInto(ctx, problem, job, existing?.version ?? 0, input.timeLimitSeconds);
-  await ctx.store.delete({ Key: keys.lock(input.wardId, input.start) });
-  return view(Job, done);
-}
-
-/** Runs the solver and stores the draft and the job's outcome (a failure is the job's, not a 500). */
-async function solveInto(
-  ctx: Context,
-  problem: RosterProblem,
-  job: z.output<typeof JobRecord.schema>,
-  previousVersion: number,
-  timeLimitSeconds?: number,
-) {
-  const keys = rosterKeys(ctx.store);
-  const finishedAt = () => new Date(ctx.now.getTime()).toISOString();
-  try {
-    const result = await generateRoster(problem, timeLimitSeconds);
-    const now = ctx.now.toISOString();
-    const roster = {
-      tenantId: ctx.tenantId,
-      wardId: problem.wardId,
-      start: problem.start,
-      days: problem.days,
-      status: 'draft' as const,
-      version: previousVersion + 1,
-      assignments: result.assignments,
-      shortfalls: result.shortfalls,
-      violations: result.violations,
-      figures: result.figures,
-      solver: result.solver,
-      generatedAt: now,
-      updatedAt: now,
-    };
-    const done = {
-      ...job,
-      status: 'done' as const,
-      summary: {
-        shifts: result.assignments.length,
-        coverageMet: result.shortfalls.length === 0,
-        shortfalls: result.shortfalls,
-        violations: result.violations.length,
-        figures: result.figures,
-        solver: result.solver,
-        rosterVersion: roster.version,
-      },
-      finishedAt: finishedAt(),
-    };
-    await ctx.store.transact([
-      {
-        name: 'roster',
-        Put: {
-          Item: rosterItem(ctx.store, roster),
-          ConditionExpression: previousVersion
-            ? '#v = :v AND #s = :draft'
-            : 'attribute_not_exists(pk)',
-          ...(previousVersion
-            ? {
-                ExpressionAttributeNames: { '#v': 'version', '#s': 'status' },
-                ExpressionAttributeValues: { ':v': previousVersion, ':draft': 'draft' },
-              }
-            : {}),
-        },
-      },
-      { Put: { Item: JobRecord.item(done, keys.job(job.id)) } },
-    ]);
-    return done;
-  } catch (err) {
-    const message = conditionFailed(err, 'roster')
-      ? 'The roster changed or was published while it was being generated'
-      : `Generation failed: ${(err as Error).message}`;
-    const failed = { ...job, status: 'failed' as const, error: message, finishedAt: finishedAt() };
-    await ctx.store.put({ Item: JobRecord.item(failed, keys.job(job.id)) });
-    return failed;
-  }
-}
-
-export async function getJob(ctx: Context, input: { id: string }) {
-  const item = await ctx.store.get(rosterKeys(ctx.store).job(input.id), { consistent: true });
-  if (!item) throw new NotFound(`Generation ${input.id} not found`);
-  return view(Job, JobRecord.read(item));
 }
 
 // ─── Rosters: read, edit, publish ───────────────────────────────────────────────────────────

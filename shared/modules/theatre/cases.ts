@@ -48,6 +48,7 @@ import {
   type ScheduleCaseInput,
   SurgicalCase,
 } from './schemas';
+import { takeSpecimens, withSpecimenOrders } from './specimens';
 import {
   assertCaseStatus,
   FHIR_PROCEDURE_STATUS,
@@ -225,7 +226,7 @@ function preOpOf(
 }
 
 export async function getCase(ctx: Context, input: { id: string }) {
-  return answer(await requireCase(ctx, input.id));
+  return answer(await withSpecimenOrders(ctx.store, await requireCase(ctx, input.id)));
 }
 
 export async function casesOfAdmissionAnswer(ctx: Context, input: { id: string }) {
@@ -828,9 +829,14 @@ export async function updateRecord(ctx: Context, input: z.output<typeof RecordIn
     throw new Conflict(
       `Surgical case ${c.id} is '${c.status}'; the operative record is written from the room`,
     );
+  const { specimens, ...rest } = fields;
   const record = {
     ...c.record,
-    ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)),
+    ...Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)),
+    // Specimens are added, never replaced: each one sent to the lab stays on the record.
+    ...(specimens?.length
+      ? { specimens: [...(c.record.specimens ?? []), ...takeSpecimens(ctx, c, specimens)] }
+      : {}),
   };
   return commit(ctx, c, advanced(ctx, c, { record }));
 }

@@ -41,6 +41,8 @@ import {
   TimelineInput,
   Utilisation,
   UtilisationInput,
+  WaitingList,
+  WaitingListInput,
 } from './schemas';
 import {
   createSession,
@@ -51,6 +53,7 @@ import {
   lists as readLists,
   utilisation as readUtilisation,
 } from './theatres';
+import { waitingList } from './waiting';
 
 const resource = 'surgical case';
 
@@ -302,6 +305,18 @@ export const lists = defineOperation({
   kind: 'read',
   idempotent: true,
   handler: readLists,
+});
+
+export const waitingListOp = defineOperation({
+  name: 'theatre.waitingList',
+  summary:
+    'The waiting list: cases requested and not yet scheduled, by NCEPOD priority then days waiting, with counts per specialty and surgeon',
+  input: WaitingListInput,
+  output: WaitingList,
+  access: { roles: 'theatreStaff', scope: 'theatre:read' },
+  kind: 'read',
+  idempotent: true,
+  handler: waitingList,
 });
 
 export const utilisation = defineOperation({

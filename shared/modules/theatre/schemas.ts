@@ -195,7 +195,32 @@ const Implant = z.strictObject({
   manufacturer: z.optional(nonEmpty(120)),
   lot: nonEmpty(60),
 });
-const Specimen = z.strictObject({ description: nonEmpty(200) });
+/** A specimen as the team lists it in the operative record: each one listed is a new specimen. */
+const SpecimenInput = z.strictObject({
+  description: nonEmpty(200),
+  /** The lab catalogue's test for it; the pathology default when absent (docs/theatre.md). */
+  testCode: z.optional(code()),
+});
+/** Where a specimen's lab order stands, read from the lab when the case is read. */
+const SpecimenOrder = z.strictObject({
+  status: z.string(),
+  step: z.string(),
+  reportStatus: z.string(),
+});
+/** A specimen taken in theatre; its pathology order in the lab has the id `labOrderId`. */
+const Specimen = z.strictObject({
+  id: z.string(),
+  description: z.string(),
+  testCode: z.string(),
+  takenAt: TimestampSchema,
+  takenBy: z.string(),
+  labOrderId: z.string(),
+  /** The lab order's state (absent until the lab has placed it). */
+  order: z.optional(SpecimenOrder),
+  /** Why the lab refused to place the order, and what to do. */
+  orderProblem: z.optional(z.string()),
+});
+export type Specimen = z.output<typeof Specimen>;
 
 export const OperativeRecord = z.strictObject({
   anaesthesiaSummary: z.optional(z.string()),
@@ -360,7 +385,8 @@ export const RecordInput = z.strictObject({
   estimatedBloodLossMl: z.optional(
     z.number({ message: 'must be a number' }).check(z.int(), z.gte(0), z.lte(50_000)),
   ),
-  specimens: z.optional(z.array(Specimen).check(z.maxLength(20))),
+  /** Specimens taken: each one listed is added (and ordered from the lab), never replaced. */
+  specimens: z.optional(z.array(SpecimenInput).check(z.maxLength(20))),
   operationNote: z.optional(nonEmpty(20_000)),
   postOpInstructions: z.optional(nonEmpty(5000)),
 });
@@ -476,3 +502,51 @@ export const Utilisation = z.strictObject({
     }),
   ),
 });
+
+export const WaitingListInput = z.strictObject({
+  surgeonId: z.optional(idParam()),
+  /** The surgeon's specialty as their doctor profile names it (case and spaces ignored). */
+  specialty: z.optional(nonEmpty(100)),
+  priority: z.optional(enumOf(NCEPOD)),
+});
+const WaitingCase = z.strictObject({
+  id: z.string(),
+  patientId: z.string(),
+  patientName: z.string(),
+  mrn: z.string(),
+  procedure: z.string(),
+  site: z.string(),
+  laterality: z.string(),
+  priority: z.enum(NCEPOD),
+  surgeon: TeamMember,
+  /** The surgeon's specialty from their doctor profile, when they have one. */
+  specialty: z.nullable(z.string()),
+  expectedMinutes: z.number(),
+  requestedAt: TimestampSchema,
+  /** Whole days since the case was requested, at the hospital's clock. */
+  daysWaiting: z.number(),
+  /** Set when an emergency took its booked place. */
+  bumped: z.boolean(),
+  consentSigned: z.boolean(),
+});
+/** The cases requested and not yet scheduled, by NCEPOD priority then the longest wait first. */
+export const WaitingList = z.strictObject({
+  asOf: TimestampSchema,
+  items: z.array(WaitingCase),
+  /** Per specialty and surgeon: how many wait, by priority, and the longest wait in days. */
+  groups: z.array(
+    z.strictObject({
+      specialty: z.nullable(z.string()),
+      surgeon: TeamMember,
+      cases: z.number(),
+      byPriority: z.strictObject({
+        immediate: z.number(),
+        urgent: z.number(),
+        expedited: z.number(),
+        elective: z.number(),
+      }),
+      longestWaitDays: z.number(),
+    }),
+  ),
+});
+export type WaitingList = z.output<typeof WaitingList>;

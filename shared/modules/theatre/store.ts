@@ -225,3 +225,9 @@ export async function utilisationOn(store: Store, date: string) {
     return { ...UtilisationRecord.read(i), cancellationsOnTheDay: cancellations };
   });
 }
+
+/** The waiting list: cases requested and not scheduled, by NCEPOD priority then request time. */
+export async function waitingCases(store: Store) {
+  const items = await store.query({ index: 'gsi1', partition: theatreKeys(store).waiting() });
+  return items.map((i) => CaseRecord.read(i));
+}

@@ -29,8 +29,10 @@ interface Roster {
 }
 interface Job {
   id: string;
-  status: 'running' | 'done' | 'failed';
+  status: 'queued' | 'solving' | 'done' | 'failed';
   error?: string;
+  next: string;
+  timeLimitSeconds: number;
   summary?: { shifts: number; coverageMet: boolean; shortfalls: Shortfall[]; violations: number };
 }
 interface Leave {
@@ -55,6 +57,12 @@ function messageOf(answer: Answer<Problem>, fallback: string): string {
   if (answer.status === 403) return 'Your role may not do this.';
   const m = answer.body?.message;
   return (Array.isArray(m) ? m.join(' ') : m) || fallback;
+}
+/** The job's progress in words: waiting for the solver, or solving within its time limit. */
+function progressOf(job: Job): string {
+  return job.status === 'queued'
+    ? 'Generation queued: waiting for the solver…'
+    : `The solver is working on the draft (at most ${job.timeLimitSeconds} seconds)…`;
 }
 const nameOf = (id: string) => names.get(id) ?? 'Someone no longer on the staff list';
 const ward = () => $<HTMLInputElement>('rs-ward').value.trim();
@@ -190,7 +198,7 @@ async function generate(): Promise<void> {
   }
   setBusy(button, true, 'Generating…');
   $('rs-grid').setAttribute('aria-busy', 'true');
-  setStatus(out, 'Generating the draft: the solver is working (up to about 20 seconds).', 'info');
+  setStatus(out, 'Generating the draft: starting the job…', 'info');
   try {
     const started = await call<Job & Problem>(
       'POST',
@@ -205,7 +213,8 @@ async function generate(): Promise<void> {
       return;
     }
     let job = started.body;
-    while (job.status === 'running') {
+    while (job.status === 'queued' || job.status === 'solving') {
+      setStatus(out, progressOf(job), 'info');
       await new Promise((r) => window.setTimeout(r, POLL_MS));
       const next = await call<Job>('GET', `/roster/generations/${job.id}`);
       if (!next.ok || !next.body) break;
@@ -214,7 +223,7 @@ async function generate(): Promise<void> {
     if (job.status !== 'done' || !job.summary) {
       setStatus(
         out,
-        `The generation failed: ${job.error ?? 'no answer from the solver'}.`,
+        `The generation failed: ${job.error ?? 'no answer from the solver'}. ${job.next ?? ''}`.trim(),
         'error',
       );
       return;
