@@ -9,8 +9,10 @@ import type { Principal } from '../auth/principal';
 import { RateLimited } from '../kernel/errors';
 import { countInWindow, type WindowCount } from '../kernel/store/rate-window';
 import type { Stores } from '../kernel/store/store';
+import { DEFAULT_AGENT_RATE_LIMIT_PER_MINUTE } from '../modules/tenants/index';
 
-export const DEFAULT_RATE_LIMIT_PER_MINUTE = 10;
+/** Declared with the hospital's settings (tenants), where `PUT /settings` shows it too. */
+export const DEFAULT_RATE_LIMIT_PER_MINUTE = DEFAULT_AGENT_RATE_LIMIT_PER_MINUTE;
 
 export interface BudgetSpend {
   /** The calls counted so far in this minute, these included. */
