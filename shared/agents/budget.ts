@@ -6,12 +6,12 @@
  * never by the bearer value's spelling, in the credential's own tenant.
  */
 import type { Principal } from '../auth/principal';
+import { DEFAULT_AGENT_RATE_LIMIT_PER_MINUTE } from '../kernel/context';
 import { RateLimited } from '../kernel/errors';
 import { countInWindow, type WindowCount } from '../kernel/store/rate-window';
 import type { Stores } from '../kernel/store/store';
-import { DEFAULT_AGENT_RATE_LIMIT_PER_MINUTE } from '../modules/tenants/index';
 
-/** Declared with the hospital's settings (tenants), where `PUT /settings` shows it too. */
+/** Declared with the tenant's info (kernel/context.ts): `GET /settings` shows it too. */
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = DEFAULT_AGENT_RATE_LIMIT_PER_MINUTE;
 
 export interface BudgetSpend {

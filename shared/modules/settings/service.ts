@@ -6,7 +6,7 @@
  * and never over a change made since the version was read.
  */
 import { actorId } from '../../kernel/actor';
-import type { Context } from '../../kernel/context';
+import { type Context, DEFAULT_AGENT_RATE_LIMIT_PER_MINUTE } from '../../kernel/context';
 import { Conflict, NotFound } from '../../kernel/errors';
 import { view } from '../../kernel/records';
 import { conditionFailed } from '../../kernel/store/conditions';
@@ -25,7 +25,6 @@ import {
   readSettings as readBillingSettings,
 } from '../billing/index';
 import {
-  DEFAULT_AGENT_RATE_LIMIT_PER_MINUTE,
   findTenant,
   type TenantPatch,
   type TenantRecord,

@@ -1,7 +1,6 @@
 /** What other modules and the authorizer may use of the tenants module. */
 
 export { findTenantInfo } from './credentials';
-export { DEFAULT_AGENT_RATE_LIMIT_PER_MINUTE } from './rules';
 export { TENANT_STATUSES, Tenant, UpdateTenantInput } from './schemas';
 export {
   activeApiKeyCount,

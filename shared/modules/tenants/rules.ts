@@ -48,6 +48,3 @@ export const TimeZoneSchema = z
 export function trialEndsAt(createdAt: Date): string {
   return new Date(createdAt.getTime() + TRIAL_DAYS * 24 * 60 * 60 * 1000).toISOString();
 }
-
-/** MCP and A2A requests per credential and minute when the hospital has set none (docs/agents.md). */
-export const DEFAULT_AGENT_RATE_LIMIT_PER_MINUTE = 10;
