@@ -5,17 +5,18 @@ import type { ShellPageInfo } from '../manifest/module';
 import { render as render0 } from "./home";
 import { render as render1 } from "./admin";
 import { render as render2 } from "./get-started";
-import { render as render3 } from "./login";
-import { render as render4 } from "./front-desk";
-import { render as render5 } from "./bed-board";
-import { render as render6 } from "./billing-desk";
-import { render as render7 } from "./billing-health";
-import { render as render8 } from "./diagnostics";
-import { render as render9 } from "./roster";
-import { render as render10 } from "./theatre";
-import { render as render11 } from "./theatre-checklist";
-import { render as render12 } from "./reports-page";
-import { render as render13 } from "./oauth-consent";
+import { render as render3 } from "./hospital-settings";
+import { render as render4 } from "./login";
+import { render as render5 } from "./front-desk";
+import { render as render6 } from "./bed-board";
+import { render as render7 } from "./billing-desk";
+import { render as render8 } from "./billing-health";
+import { render as render9 } from "./diagnostics";
+import { render as render10 } from "./roster";
+import { render as render11 } from "./theatre";
+import { render as render12 } from "./theatre-checklist";
+import { render as render13 } from "./reports-page";
+import { render as render14 } from "./oauth-consent";
 
 /** Every page, in module order: route, nav entry, who sees it, script. */
 export const PAGE_TABLE: readonly ShellPageInfo[] = [
@@ -196,6 +197,21 @@ export const PAGE_TABLE: readonly ShellPageInfo[] = [
     "layout": "public",
     "roles": "public",
     "script": "get-started",
+    "nav": []
+  },
+  {
+    "name": "hospital-settings",
+    "module": "settings",
+    "path": "/hospital-settings",
+    "title": "Settings",
+    "summary": "The hospital's settings on one page: profile, billing, agent rate limit and auto-approval",
+    "icon": "gear",
+    "section": "Administration",
+    "layout": "app",
+    "roles": [
+      "ADMIN"
+    ],
+    "script": "hospital-settings",
     "nav": []
   },
   {
@@ -405,15 +421,16 @@ export const PAGE_RENDERS: Readonly<Record<string, () => string>> = {
   "home": render0,
   "admin": render1,
   "get-started": render2,
-  "login": render3,
-  "front-desk": render4,
-  "bed-board": render5,
-  "billing-desk": render6,
-  "billing-health": render7,
-  "diagnostics": render8,
-  "roster": render9,
-  "theatre-list": render10,
-  "theatre-checklist": render11,
-  "reports": render12,
-  "oauth-consent": render13,
+  "hospital-settings": render3,
+  "login": render4,
+  "front-desk": render5,
+  "bed-board": render6,
+  "billing-desk": render7,
+  "billing-health": render8,
+  "diagnostics": render9,
+  "roster": render10,
+  "theatre-list": render11,
+  "theatre-checklist": render12,
+  "reports": render13,
+  "oauth-consent": render14,
 };

@@ -157,6 +157,7 @@ describe.skipIf(!available)('the app shell in a real browser', () => {
           'Agents',
           'Users',
           'API Keys',
+          'Settings',
         ],
       ],
     ];
@@ -327,6 +328,7 @@ describe.skipIf(!available)('the app shell in a real browser', () => {
       '/theatre',
       '/theatre/checklist',
       '/roster',
+      '/hospital-settings',
     ];
     if (SHOTS) mkdirSync(SHOTS, { recursive: true });
     const found: string[] = [];

@@ -190,7 +190,7 @@ describe('onboarding-chat over MCP', () => {
       turn = await say({ state: turn.state, answer: `prescription as ${email}` });
       expect(turn.did).toEqual([]);
       expect(turn.problem).toBe(
-        `Only a signed-in administrator may turn auto-approval on (prescription as ${email}): on the Settings page (/settings) or with PUT /settings. An agent, this conversation included, never may.`,
+        `Only a signed-in administrator may turn auto-approval on (prescription as ${email}): on the Settings page (/hospital-settings) or with PUT /settings. An agent, this conversation included, never may.`,
       );
       expect(turn).toMatchObject({ ready: true, question: null, step: null, state: null });
       expect(turn.checklist.map((c: any) => c.status)).toEqual([

@@ -169,6 +169,7 @@ const PUBLIC_ROUTES = [
   'GET /bed-board',
   'GET /front-desk',
   'GET /billing-health',
+  'GET /hospital-settings',
   'GET /manager-reports',
   'GET /oauth/consent',
   'GET /theatre',

@@ -720,7 +720,7 @@ function answerAutoApproval(answer: string, words: OnboardingVocabulary): Turn {
   const which = parsed.value.map((p) => `${p.type} as ${p.email}`).join(', ');
   return {
     did: [],
-    problem: `Only a signed-in administrator may turn auto-approval on (${which}): on the Settings page (/settings) or with PUT /settings. An agent, this conversation included, never may.`,
+    problem: `Only a signed-in administrator may turn auto-approval on (${which}): on the Settings page (/hospital-settings) or with PUT /settings. An agent, this conversation included, never may.`,
     pass: true,
   };
 }

@@ -1,4 +1,5 @@
 import { defineModule } from '../../manifest/module';
+import * as settings from './operations';
 import { settingsGroup } from './routes';
 
 export default defineModule({
@@ -12,4 +13,19 @@ export default defineModule({
       "Read the hospital's settings (GET /settings): profile, billing, agent rate limit and auto-approval",
   },
   groups: [settingsGroup],
+  pages: [
+    {
+      name: 'hospital-settings',
+      path: '/hospital-settings',
+      title: 'Settings',
+      summary:
+        "The hospital's settings on one page: profile, billing, agent rate limit and auto-approval",
+      icon: 'gear',
+      section: 'Administration',
+      audience: [settings.get],
+      layout: 'app',
+      body: 'shared/web/hospital-settings.ts',
+      script: 'shared/web/client/hospital-settings.ts',
+    },
+  ],
 });

@@ -43,6 +43,7 @@ const PAGE_PATH: Record<PageScript, string> = {
   'theatre-list': '/theatre',
   'theatre-checklist': '/theatre/checklist',
   roster: '/roster',
+  'hospital-settings': '/hospital-settings',
   // The app shell's script: on every page inside the shell, after the page's own.
   shell: '/bed-board',
 };
@@ -61,6 +62,7 @@ const LOADS: Record<string, PageScript[]> = {
   '/theatre': ['theatre-list', 'shell'],
   '/theatre/checklist': ['theatre-checklist', 'shell'],
   '/roster': ['roster', 'shell'],
+  '/hospital-settings': ['hospital-settings', 'shell'],
 };
 
 const compiled = compileRoutes(allRoutes());
