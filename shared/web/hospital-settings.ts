@@ -6,16 +6,14 @@
  * sending the version it read.
  */
 import { COUNTRY_CODES } from '../kernel/countries';
-
-const escape = (s: string) =>
-  s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+import { escapeHtml } from './layout';
 
 function options(codes: readonly string[], kind: 'region' | 'currency'): string {
   const names = new Intl.DisplayNames(['en'], { type: kind });
   return codes
     .map((code) => ({ code, name: names.of(code) ?? code }))
     .sort((a, b) => a.name.localeCompare(b.name))
-    .map((o) => `<option value="${o.code}">${escape(o.name)} (${o.code})</option>`)
+    .map((o) => `<option value="${o.code}">${escapeHtml(o.name)} (${o.code})</option>`)
     .join('');
 }
 
