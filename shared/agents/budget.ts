@@ -6,11 +6,13 @@
  * never by the bearer value's spelling, in the credential's own tenant.
  */
 import type { Principal } from '../auth/principal';
+import { DEFAULT_AGENT_RATE_LIMIT_PER_MINUTE } from '../kernel/context';
 import { RateLimited } from '../kernel/errors';
 import { countInWindow, type WindowCount } from '../kernel/store/rate-window';
 import type { Stores } from '../kernel/store/store';
 
-export const DEFAULT_RATE_LIMIT_PER_MINUTE = 10;
+/** Declared with the tenant's info (kernel/context.ts): `GET /settings` shows it too. */
+export const DEFAULT_RATE_LIMIT_PER_MINUTE = DEFAULT_AGENT_RATE_LIMIT_PER_MINUTE;
 
 export interface BudgetSpend {
   /** The calls counted so far in this minute, these included. */

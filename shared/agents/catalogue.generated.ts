@@ -13662,7 +13662,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
     "tool": true,
     "skill": "onboarding-chat",
     "title": "Onboarding conversation",
-    "description": "Sets up a new hospital in a conversation: looks at what is configured (departments, doctors with schedules, wards with beds, staff users, agent keys), asks for the next missing piece in plain words and creates what the answer describes, with your own access (a step you may not do names who may). Send no arguments to start; then send `answer` with the `state` of the previous answer. Answers it understands: docs/onboarding.md. `ready` says whether the hospital can take its first patient.",
+    "description": "Sets up a new hospital in a conversation: looks at what is configured (departments, doctors with schedules, wards with beds, the formulary and stock, tariffs and tax, the lab catalogue, staff users, agent keys, auto-approval), asks for the next missing piece in plain words and creates what the answer describes, with your own access (a step you may not do names who may). Send no arguments to start; then send `answer` with the `state` of the previous answer. Answers it understands: docs/onboarding.md. `ready` says whether the hospital can take its first patient.",
     "scope": "agents:operations:read",
     "perOperationAccess": true,
     "tags": [
@@ -13782,6 +13782,118 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "access": {
           "roles": []
         }
+      },
+      {
+        "name": "pharmacy.listItems",
+        "kind": "read",
+        "idempotent": true,
+        "access": {
+          "roles": [
+            "PHARMACIST",
+            "DOCTOR",
+            "NURSE"
+          ],
+          "scope": "pharmacy:read",
+          "roleGroup": "stockReaders"
+        }
+      },
+      {
+        "name": "pharmacy.createItem",
+        "kind": "write",
+        "idempotent": false,
+        "access": {
+          "roles": [
+            "PHARMACIST"
+          ],
+          "scope": "pharmacy:write"
+        }
+      },
+      {
+        "name": "pharmacy.receive",
+        "kind": "write",
+        "idempotent": false,
+        "access": {
+          "roles": [
+            "PHARMACIST"
+          ],
+          "scope": "pharmacy:write"
+        }
+      },
+      {
+        "name": "billing.listTariffs",
+        "kind": "read",
+        "idempotent": true,
+        "access": {
+          "roles": [
+            "CASHIER",
+            "ACCOUNTANT"
+          ],
+          "scope": "billing:read",
+          "roleGroup": "finance"
+        }
+      },
+      {
+        "name": "billing.putTariff",
+        "kind": "write",
+        "idempotent": true,
+        "access": {
+          "roles": [
+            "ACCOUNTANT"
+          ],
+          "scope": "billing:write"
+        }
+      },
+      {
+        "name": "billing.getSettings",
+        "kind": "read",
+        "idempotent": true,
+        "access": {
+          "roles": [
+            "CASHIER",
+            "ACCOUNTANT"
+          ],
+          "scope": "billing:read",
+          "roleGroup": "finance"
+        }
+      },
+      {
+        "name": "billing.updateSettings",
+        "kind": "write",
+        "idempotent": true,
+        "access": {
+          "roles": [
+            "ACCOUNTANT"
+          ],
+          "scope": "billing:write"
+        }
+      },
+      {
+        "name": "lab.catalogue",
+        "kind": "read",
+        "idempotent": true,
+        "access": {
+          "roles": "any",
+          "scope": "lab:read"
+        }
+      },
+      {
+        "name": "lab.installStarterCatalogue",
+        "kind": "write",
+        "idempotent": true,
+        "access": {
+          "roles": [
+            "PATHOLOGIST"
+          ],
+          "scope": "lab:write"
+        }
+      },
+      {
+        "name": "agent-actions.settings",
+        "kind": "read",
+        "idempotent": true,
+        "access": {
+          "roles": []
+        }
       }
     ],
     "inputSchema": {
@@ -13815,8 +13927,12 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                   "departments",
                   "doctor",
                   "ward",
+                  "formulary",
+                  "tariffs",
+                  "lab",
                   "staff",
-                  "api-key"
+                  "api-key",
+                  "auto-approval"
                 ]
               },
               "title": {
@@ -13905,8 +14021,12 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "departments",
                 "doctor",
                 "ward",
+                "formulary",
+                "tariffs",
+                "lab",
                 "staff",
-                "api-key"
+                "api-key",
+                "auto-approval"
               ]
             },
             {

@@ -28,6 +28,10 @@ export function toAuthorizerContext(p: Principal): AuthorizerContext {
     trialEndsAt: tenant.trialEndsAt,
     timezone: tenant.timeZone,
     country: tenant.country ?? '',
+    // The hospital's agent rate limit: A2A (behind the authorizer) spends the same budget as MCP.
+    agentRateLimitPerMinute: tenant.agentRateLimitPerMinute
+      ? String(tenant.agentRateLimitPerMinute)
+      : '',
     role: actor.kind === 'user' ? actor.role : '',
     scopes: actor.kind === 'apiKey' ? actor.scopes.join(' ') : '',
     ...(actor.kind === 'apiKey' && actor.name ? { keyName: actor.name } : {}),
@@ -79,6 +83,9 @@ export function fromAuthorizerContext(
     };
   }
   const status = str(ctx.tenantStatus);
+  const rateLimit = /^\d{1,6}$/.test(str(ctx.agentRateLimitPerMinute))
+    ? Number(str(ctx.agentRateLimitPerMinute))
+    : 0;
   return {
     actor,
     tenant: {
@@ -89,6 +96,7 @@ export function fromAuthorizerContext(
       trialEndsAt: str(ctx.trialEndsAt),
       timeZone: str(ctx.timezone) || 'UTC',
       ...(str(ctx.country) ? { country: str(ctx.country) } : {}),
+      ...(rateLimit > 0 ? { agentRateLimitPerMinute: rateLimit } : {}),
     },
   };
 }

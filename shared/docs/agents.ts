@@ -193,7 +193,10 @@ for this credential), 405, 406 (an \`Accept\` without both JSON and SSE), 415 (n
 
 ${DEFAULT_RATE_LIMIT_PER_MINUTE} calls per minute per credential (the API key, or the user behind a token: every token of that
 user), MCP and A2A together, by default; an administrator sets the hospital's own value with
-\`PATCH /tenants/current\` \`{"agentRateLimitPerMinute": n}\` (1–100000; \`null\` restores the default).
+\`PUT /settings\` \`{"agents": {"rateLimitPerMinute": n}}\` or \`PATCH /tenants/current\`
+\`{"agentRateLimitPerMinute": n}\` (1–100000; \`null\` restores the default; docs/settings.md). A token
+the API Gateway authorizer verified before the change keeps the old value for A2A calls during the
+authorizer's cache time (60 s).
 
 - **Whose budget**: the credential's as it verified, never the \`Authorization\` header's spelling
   (\`bearer\`, \`BEARER\` and extra spaces are the same credential). A credential that does not

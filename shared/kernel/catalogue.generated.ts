@@ -4,6 +4,7 @@
 /** Every scope an API key may carry (the modules' `scopes`). */
 export const SCOPE_NAMES = [
   "tenant:read",
+  "settings:read",
   "users:read",
   "patients:read",
   "patients:write",
@@ -52,6 +53,7 @@ export const SCOPE_NAMES = [
 /** What each scope grants, apart from the names (most functions need only those). */
 export const SCOPES = {
   "tenant:read": "Read the hospital profile (no operation asks for it yet: every key already reads its own hospital with GET /tenants/current)",
+  "settings:read": "Read the hospital's settings (GET /settings): profile, billing, agent rate limit and auto-approval",
   "users:read": "List staff users",
   "patients:read": "Search and read patient records",
   "patients:write": "Register and update patients",

@@ -26,6 +26,9 @@ export interface TenantInfo {
   agentRateLimitPerMinute?: number | undefined;
 }
 
+/** MCP and A2A requests per credential and minute when the hospital has set none (docs/agents.md). */
+export const DEFAULT_AGENT_RATE_LIMIT_PER_MINUTE = 10;
+
 interface BaseContext {
   now: Date;
   requestId: string;

@@ -38,6 +38,7 @@ import pharmacy from './pharmacy/manifest';
 import radiology from './radiology/manifest';
 import reports from './reports/manifest';
 import roster from './roster/manifest';
+import settings from './settings/manifest';
 import support from './support/manifest';
 import tenants from './tenants/manifest';
 import theatre from './theatre/manifest';
@@ -47,6 +48,7 @@ import webhooks from './webhooks/manifest';
 export const MODULES: readonly ModuleManifest[] = [
   webPlatform,
   tenants,
+  settings,
   auth,
   users,
   apiKeys,

@@ -5,20 +5,18 @@ import type { ShellPageInfo } from '../manifest/module';
 import { render as render0 } from "./home";
 import { render as render1 } from "./admin";
 import { render as render2 } from "./get-started";
-import { render as render3 } from "./login";
-import { render as render4 } from "./front-desk";
-import { render as render5 } from "./bed-board";
-import { render as render6 } from "./ed-board";
-import { render as render7 } from "./ed-triage";
-import { render as render8 } from "./billing-desk";
-import { render as render9 } from "./billing-health";
-import { render as render10 } from "./diagnostics";
-import { render as render11 } from "./roster";
-import { render as render12 } from "./theatre";
-import { render as render13 } from "./theatre-checklist";
-import { render as render14 } from "./reports-page";
-import { render as render15 } from "./oauth-consent";
-import { render as render16 } from "./connected-agents";
+import { render as render3 } from "./hospital-settings";
+import { render as render4 } from "./login";
+import { render as render5 } from "./front-desk";
+import { render as render6 } from "./bed-board";
+import { render as render7 } from "./billing-desk";
+import { render as render8 } from "./billing-health";
+import { render as render9 } from "./diagnostics";
+import { render as render10 } from "./roster";
+import { render as render11 } from "./theatre";
+import { render as render12 } from "./theatre-checklist";
+import { render as render13 } from "./reports-page";
+import { render as render14 } from "./oauth-consent";
 
 /** Every page, in module order: route, nav entry, who sees it, script. */
 export const PAGE_TABLE: readonly ShellPageInfo[] = [
@@ -202,6 +200,21 @@ export const PAGE_TABLE: readonly ShellPageInfo[] = [
     "nav": []
   },
   {
+    "name": "hospital-settings",
+    "module": "settings",
+    "path": "/hospital-settings",
+    "title": "Settings",
+    "summary": "The hospital's settings on one page: profile, billing, agent rate limit and auto-approval",
+    "icon": "gear",
+    "section": "Administration",
+    "layout": "app",
+    "roles": [
+      "ADMIN"
+    ],
+    "script": "hospital-settings",
+    "nav": []
+  },
+  {
     "name": "login",
     "module": "auth",
     "path": "/login",
@@ -249,40 +262,6 @@ export const PAGE_TABLE: readonly ShellPageInfo[] = [
       "BED_MANAGER"
     ],
     "script": "bed-board",
-    "nav": []
-  },
-  {
-    "name": "ed-board",
-    "module": "emergency",
-    "path": "/ed",
-    "title": "ED board",
-    "summary": "The emergency department now: patients by triage category, waits against each category's target (colour and words), who is seeing whom; refreshes by itself",
-    "icon": "ambulance",
-    "section": "Clinical",
-    "layout": "app",
-    "roles": [
-      "ADMIN",
-      "DOCTOR",
-      "NURSE",
-      "RECEPTIONIST"
-    ],
-    "script": "ed-board",
-    "nav": []
-  },
-  {
-    "name": "ed-triage",
-    "module": "emergency",
-    "path": "/ed/triage",
-    "title": "ED triage",
-    "summary": "Triage at speed: the patient by name (registering the arrival when needed), the ESI decision points, observations, and the category with its NEWS2 or PEWS",
-    "icon": "checklist",
-    "section": "Clinical",
-    "layout": "app",
-    "roles": [
-      "DOCTOR",
-      "NURSE"
-    ],
-    "script": "ed-triage",
     "nav": []
   },
   {
@@ -434,36 +413,6 @@ export const PAGE_TABLE: readonly ShellPageInfo[] = [
     "roles": "public",
     "script": "oauth-consent",
     "nav": []
-  },
-  {
-    "name": "connected-agents",
-    "module": "oauth",
-    "path": "/connected-agents",
-    "title": "Connected agents",
-    "summary": "Connected agents: the OAuth grants (and, for an administrator, the API keys) that act for the hospital, with disconnect",
-    "icon": "robot",
-    "section": "Agents",
-    "layout": "app",
-    "roles": [
-      "ADMIN",
-      "DOCTOR",
-      "NURSE",
-      "RECEPTIONIST",
-      "PHARMACIST",
-      "ACCOUNTANT",
-      "LAB_TECHNICIAN",
-      "RADIOLOGIST",
-      "BED_MANAGER",
-      "CASHIER",
-      "PATHOLOGIST",
-      "RADIOGRAPHER",
-      "INSURANCE_DESK",
-      "WARD_MANAGER",
-      "THEATRE_COORDINATOR",
-      "MANAGER"
-    ],
-    "script": "connected-agents",
-    "nav": []
   }
 ];
 
@@ -472,18 +421,16 @@ export const PAGE_RENDERS: Readonly<Record<string, () => string>> = {
   "home": render0,
   "admin": render1,
   "get-started": render2,
-  "login": render3,
-  "front-desk": render4,
-  "bed-board": render5,
-  "ed-board": render6,
-  "ed-triage": render7,
-  "billing-desk": render8,
-  "billing-health": render9,
-  "diagnostics": render10,
-  "roster": render11,
-  "theatre-list": render12,
-  "theatre-checklist": render13,
-  "reports": render14,
-  "oauth-consent": render15,
-  "connected-agents": render16,
+  "hospital-settings": render3,
+  "login": render4,
+  "front-desk": render5,
+  "bed-board": render6,
+  "billing-desk": render7,
+  "billing-health": render8,
+  "diagnostics": render9,
+  "roster": render10,
+  "theatre-list": render11,
+  "theatre-checklist": render12,
+  "reports": render13,
+  "oauth-consent": render14,
 };

@@ -152,6 +152,7 @@ describe.skipIf(!chromiumAvailable)('the app shell in a real browser', () => {
           'Connected agents',
           'Users',
           'API Keys',
+          'Settings',
         ],
       ],
     ];
@@ -325,6 +326,7 @@ describe.skipIf(!chromiumAvailable)('the app shell in a real browser', () => {
       '/connected-agents',
       '/ed',
       '/ed/triage',
+      '/hospital-settings',
     ];
     if (SHOTS) mkdirSync(SHOTS, { recursive: true });
     const found: string[] = [];

@@ -91,8 +91,12 @@ describe('onboarding-chat over MCP', () => {
         ['departments', 'missing'],
         ['doctor', 'missing'],
         ['ward', 'missing'],
+        ['formulary', 'missing'],
+        ['tariffs', 'missing'],
+        ['lab', 'missing'],
         ['staff', 'missing'],
         ['api-key', 'missing'],
+        ['auto-approval', 'missing'],
       ]);
 
       turn = await say({ state: turn.state, answer: 'General Medicine, Cardiology' });
@@ -137,6 +141,37 @@ describe('onboarding-chat over MCP', () => {
         'Added 45 beds to Ward A (WA01…).',
       ]);
       expect(turn.ready).toBe(true);
+      expect(turn.step).toBe('formulary');
+
+      // The formulary and its opening stock: a bad answer is asked again, naming what is missing.
+      turn = await say({ state: turn.state, answer: 'Paracetamol 500 mg tablet, 1000 in stock' });
+      expect(turn.did).toEqual([]);
+      expect(turn.problem).toMatch(/^For Paracetamol 500 mg tablet I still need the batch/);
+      expect(turn.step).toBe('formulary');
+      turn = await say({
+        state: turn.state,
+        answer:
+          'Paracetamol 500 mg tablet, 1000 in stock, batch PCM2301, expires 2030-06-30, cost 1.20, price 2.00',
+      });
+      expect(turn.did).toEqual([
+        'Added Paracetamol 500 mg tablet to the formulary (PARACETAMOL-500MG).',
+        'Received 1000 of batch PCM2301 (expires 2030-06-30).',
+      ]);
+      expect(turn.step).toBe('tariffs');
+
+      // Tariffs and tax: price-list lines until "done", and the consultation tax.
+      turn = await say({
+        state: turn.state,
+        answer: 'XRAY-CHEST, Chest X-ray, 800, radiology, tax 5%',
+      });
+      expect(turn.did).toEqual(['Priced XRAY-CHEST (Chest X-ray, radiology) at 800 with 5% tax.']);
+      expect(turn.step).toBe('tariffs');
+      turn = await say({ state: turn.state, answer: 'consultation tax 18%' });
+      expect(turn.did).toEqual(['Consultation fees now carry 18% tax (added to the fee).']);
+      turn = await say({ state: turn.state, answer: 'done' });
+      expect(turn.step).toBe('lab');
+      turn = await say({ state: turn.state, answer: 'install' });
+      expect(turn.did[0]).toMatch(/^Installed the starter lab catalogue: \d+ tests and \d+ panels/);
       expect(turn.step).toBe('staff');
 
       turn = await say({
@@ -150,6 +185,13 @@ describe('onboarding-chat over MCP', () => {
       turn = await say({ state: turn.state, answer: 'reception agent, agents:reception:write' });
       expect(turn.issued[0]).toMatchObject({ for: 'reception agent', kind: 'api-key' });
       expect(turn.issued[0].secret).toMatch(/^svc_sk_/);
+      expect(turn.step).toBe('auto-approval');
+      // Auto-approval is a signed-in administrator's decision, never an agent's: told who may.
+      turn = await say({ state: turn.state, answer: `prescription as ${email}` });
+      expect(turn.did).toEqual([]);
+      expect(turn.problem).toBe(
+        `Only a signed-in administrator may turn auto-approval on (prescription as ${email}): on the Settings page (/hospital-settings) or with PUT /settings. An agent, this conversation included, never may.`,
+      );
       expect(turn).toMatchObject({ ready: true, question: null, step: null, state: null });
       expect(turn.checklist.map((c: any) => c.status)).toEqual([
         'done',
@@ -157,6 +199,10 @@ describe('onboarding-chat over MCP', () => {
         'done',
         'done',
         'done',
+        'done',
+        'done',
+        'done',
+        'skipped',
       ]);
     } finally {
       await mcp.close();
@@ -183,6 +229,17 @@ describe('onboarding-chat over MCP', () => {
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);
     const beds = await t.admin.get('/beds/availability');
     expect(JSON.stringify(beds.body)).toContain('45');
+    // What the set-up steps created, through the same operations REST uses.
+    const items = (await t.admin.get('/pharmacy/items')).body.items;
+    expect(items.map((i: any) => [i.code, i.genericName, i.onHand, i.pricing])).toEqual([
+      ['PARACETAMOL-500MG', 'Paracetamol', 1000, { kind: 'fixed', unitPrice: 200 }],
+    ]);
+    const tariffs = (await t.admin.get('/billing/tariffs')).body.items;
+    expect(tariffs.map((x: any) => [x.code, x.unitPrice, x.taxRateBp, x.serviceType])).toEqual([
+      ['XRAY-CHEST', 80000, 500, 'radiology'],
+    ]);
+    expect((await t.admin.get('/billing/settings')).body.consultationTaxRateBp).toBe(1800);
+    expect((await t.admin.get('/lab/catalogue')).body.tests.length).toBeGreaterThan(10);
   }, 120_000);
 
   it('tells a caller who may not create a step who can, and moves on', async () => {
@@ -242,8 +299,16 @@ describe('onboarding-chat over MCP', () => {
 describe('onboarding-chat over A2A', () => {
   it('is a multi-turn task: input-required while it asks, completed when nothing is left', async () => {
     const t = await newTenant(url, { timezone: TZ });
+    // Twelve turns: above the default 10 agent calls per minute.
+    expect((await t.admin.put('/settings', { agents: { rateLimitPerMinute: 100 } })).status).toBe(
+      200,
+    );
+    // A token of its own: the local authorizer keeps what it verified of a token for a while
+    // (as API Gateway does), and the one above was verified before the limit changed.
+    const { email, password } = t.registration.credentials;
+    const token = (await t.anon.post('/auth/login', { email, password })).body.accessToken;
     const client = await a2aClient({
-      authorization: `Bearer ${t.token}`,
+      authorization: `Bearer ${token}`,
       'x-tenant-id': t.tenantId,
     });
     let task = (await client.sendMessage(textMessage('Set up my hospital'))) as any;
@@ -267,16 +332,34 @@ describe('onboarding-chat over A2A', () => {
     await reply('ICU, 8 beds, icu');
     expect(lastArtifact(task).ready).toBe(true);
     expect(agentText(task)).toMatch(/ready for its first patient/);
+    expect(lastArtifact(task).step).toBe('formulary');
+    await reply(
+      'Ibuprofen 400 mg tablet, 200 in stock, batch IBU7, expires 2030-01-31, cost 0.80, price 1.50',
+    );
+    expect(agentText(task)).toMatch(/Added Ibuprofen 400 mg tablet to the formulary/);
+    expect(lastArtifact(task).step).toBe('tariffs');
+    await reply('skip');
+    await reply('skip');
     await reply('done');
     await reply('skip');
+    expect(lastArtifact(task).step).toBe('auto-approval');
+    await reply('none');
     expect(task.status.state).toBe(TaskState.TASK_STATE_COMPLETED);
     expect(lastArtifact(task).checklist.map((c: any) => c.status)).toEqual([
       'done',
       'done',
       'done',
+      'done',
+      'skipped',
+      'skipped',
+      'skipped',
       'skipped',
       'skipped',
     ]);
+    expect((await t.admin.get('/pharmacy/items')).body.items[0]).toMatchObject({
+      genericName: 'Ibuprofen',
+      onHand: 200,
+    });
     // The task was persisted across the turns: read back, completed, with its whole history.
     const read = (await client.getTask({ tenant: '', id } as never)) as any;
     expect(read.status.state).toBe(TaskState.TASK_STATE_COMPLETED);

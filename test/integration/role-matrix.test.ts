@@ -29,6 +29,7 @@ import {
 const MATRIX_MODULES: readonly string[] = [
   'web',
   'tenants',
+  'settings',
   'auth',
   'users',
   'api-keys',
@@ -61,6 +62,8 @@ interface Rule {
 const ACCESS = {
   'GET /tenants/current': { ok: 200, roles: ANY_ROLE, key: ANY_KEY },
   'PATCH /tenants/current': { ok: 200, roles: ['ADMIN'], key: NO_KEYS },
+  'GET /settings': { ok: 200, roles: ['ADMIN'], key: 'settings:read' },
+  'PUT /settings': { ok: 200, roles: ['ADMIN'], key: NO_KEYS },
   'GET /auth/me': { ok: 200, roles: ANY_ROLE, key: NO_KEYS },
 
   'POST /users': { ok: 201, roles: ['ADMIN'], key: NO_KEYS },
@@ -166,6 +169,7 @@ const PUBLIC_ROUTES = [
   'GET /bed-board',
   'GET /front-desk',
   'GET /billing-health',
+  'GET /hospital-settings',
   'GET /manager-reports',
   'GET /oauth/consent',
   'GET /theatre',
@@ -340,6 +344,10 @@ const REQUESTS: Record<RouteKey, Requests> = {
   'GET /tenants/current': { fresh: () => ({ path: '/tenants/current' }) },
   'PATCH /tenants/current': {
     fresh: () => ({ path: '/tenants/current', body: { country: 'IN' } }),
+  },
+  'GET /settings': { fresh: () => ({ path: '/settings' }) },
+  'PUT /settings': {
+    fresh: () => ({ path: '/settings', body: { agents: { rateLimitPerMinute: 20 } } }),
   },
   'GET /auth/me': { fresh: () => ({ path: '/auth/me' }) },
 

@@ -36,7 +36,13 @@ export {
   prescriptionRiskFindings,
   radiologyRiskFindings,
 } from './risk';
-export { AgentAction } from './schemas';
-/** The system monitor's read (shared/modules/monitor). */
-export { listActions } from './service';
+export { AgentAction, TypeSettings, UpdateSettingsInput as ActionSettingsInput } from './schemas';
+/** The system monitor's read (shared/modules/monitor); the settings module's section. */
+export {
+  applySettingsChanges as applyActionSettingsChanges,
+  listActions,
+  settingsAnswer as actionSettingsAnswer,
+  settingsDecision as actionSettingsDecision,
+} from './service';
 export { agentActionStatusTableMarkdown } from './status';
+export { readSettings as readActionSettings, settingsItem as actionSettingsItem } from './store';

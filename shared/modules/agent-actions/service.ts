@@ -17,6 +17,7 @@ import { isConditionFailure } from '../../kernel/store/conditions';
 import type { QuerySpec } from '../../kernel/store/store';
 import { invalidField, parseOrThrow } from '../../kernel/validation';
 import type * as z from '../../kernel/zod';
+import { settingsChanged } from '../settings/index';
 import { findUser } from '../users';
 import { ACTION_TYPE_NAMES, type ActionTypeName, actionTypeInfo } from './action-type-names';
 import { type ActionTypeDef, approverRolesOf } from './action-types';
@@ -43,6 +44,7 @@ import {
   findAction,
   newActionItem,
   readSettings,
+  type SettingsRecord,
   settingsItem,
   transitionUpdate,
 } from './store';
@@ -378,7 +380,8 @@ export function reject(ctx: Context, input: { id: string; reason: string }) {
   return decide(ctx, input.id, 'reject', input.reason);
 }
 
-function settingsAnswer(
+/** The settings answer: every type of the catalogue, with its defaults where nothing is set. */
+export function settingsAnswer(
   settings: Awaited<ReturnType<typeof readSettings>>,
 ): z.output<typeof AgentActionSettings> {
   return {
@@ -413,12 +416,13 @@ type SettingsChange = Partial<
 function changesOfList(
   list: readonly (SettingsChange & { type: ActionTypeName })[],
   settings: Awaited<ReturnType<typeof readSettings>>,
+  fieldPrefix: string,
 ): Partial<Record<ActionTypeName, SettingsChange>> {
   const shown = new Map(settingsAnswer(settings).types.map((t) => [t.type, t]));
   const changes: Partial<Record<ActionTypeName, SettingsChange>> = {};
   list.forEach((entry, i) => {
     if (changes[entry.type] || list.findIndex((e) => e.type === entry.type) !== i)
-      throw invalidField(`types.${i}.type`, `${entry.type} appears more than once`);
+      throw invalidField(`${fieldPrefix}.${i}.type`, `${entry.type} appears more than once`);
     const now = shown.get(entry.type);
     const change: SettingsChange = {};
     if (entry.autoApprove !== undefined && entry.autoApprove !== now?.autoApprove)
@@ -441,10 +445,10 @@ export async function getSettings(ctx: Context) {
  * that may decide the type (a doctor for prescriptions, never the administrator). 400 naming
  * `types.<type>.autoApproveAs` otherwise.
  */
-async function autoApprover(ctx: Context, type: ActionTypeName, id: string) {
+async function autoApprover(ctx: Context, type: ActionTypeName, id: string, fieldPrefix: string) {
   // From the catalogue: the declaring module need not be loaded in this function.
   const mayDecide: Role[] = [...actionTypeInfo(type).approverRoles];
-  const field = `types.${type}.autoApproveAs`;
+  const field = `${fieldPrefix}.${type}.autoApproveAs`;
   const user = await findUser(ctx.store, id);
   const cannot = user
     ? await whyCannotAct(ctx.store, { id: user.id, role: user.role }, mayDecide)
@@ -458,16 +462,24 @@ async function autoApprover(ctx: Context, type: ActionTypeName, id: string) {
 }
 
 /**
- * Sets auto-approval and lifetimes per type. Whoever turns auto-approval on is recorded, and so is
- * the person auto-approved actions act as (`autoApproveAs`, by default that administrator): a
- * person who may approve the type. A last-writer-wins document (admins only).
+ * The settings after a change of auto-approval and lifetimes per type (the answer's list or a map
+ * of changes), checked: whoever turns auto-approval on is recorded, and so is the person
+ * auto-approved actions act as (`autoApproveAs`, by default that administrator): a person who may
+ * approve the type. Refused unless the caller is a signed-in person. Writes nothing: the caller
+ * stores the result (`settingsItem`), alone or with other settings (`PUT /settings`).
  */
-export async function updateSettings(ctx: Context, input: z.output<typeof UpdateSettingsInput>) {
-  const settings = await readSettings(ctx.store);
-  const now = ctx.now.toISOString();
+export async function applySettingsChanges(
+  ctx: Context,
+  read: SettingsRecord,
+  input: z.output<typeof UpdateSettingsInput>['types'],
+  fieldPrefix = 'types',
+): Promise<{ settings: SettingsRecord; changed: ActionTypeName[] }> {
   const admin = ctx.actor.kind === 'user' ? ctx.actor : undefined;
   if (!admin) throw refuse(settingsDecision);
-  const types = Array.isArray(input.types) ? changesOfList(input.types, settings) : input.types;
+  const settings: SettingsRecord = { types: { ...read.types } };
+  const now = ctx.now.toISOString();
+  const types = Array.isArray(input) ? changesOfList(input, read, fieldPrefix) : input;
+  const changed: ActionTypeName[] = [];
   for (const [type, change] of Object.entries(types) as [
     ActionTypeName,
     (
@@ -480,14 +492,14 @@ export async function updateSettings(ctx: Context, input: z.output<typeof Update
     ),
   ][]) {
     if (!change) continue;
-    const current = settings.types[type];
+    const current = read.types[type];
     const autoApprove = change.autoApprove ?? current?.autoApprove ?? false;
     const turnedOn = autoApprove && !current?.autoApprove;
     const lifetimeMinutes = change.lifetimeMinutes ?? current?.lifetimeMinutes;
     const enabledBy = turnedOn ? { id: admin.id, role: admin.role } : current?.autoApproveEnabledBy;
     const actsAs =
       autoApprove && (turnedOn || change.autoApproveAs !== undefined)
-        ? await autoApprover(ctx, type, change.autoApproveAs ?? admin.id)
+        ? await autoApprover(ctx, type, change.autoApproveAs ?? admin.id, fieldPrefix)
         : (current?.autoApproveActsAs ?? current?.autoApproveEnabledBy);
     settings.types[type] = {
       autoApprove,
@@ -496,7 +508,18 @@ export async function updateSettings(ctx: Context, input: z.output<typeof Update
       ...(autoApprove && actsAs ? { autoApproveActsAs: actsAs } : {}),
       updatedAt: now,
     };
+    changed.push(type);
   }
+  return { settings, changed };
+}
+
+/** Sets auto-approval and lifetimes per type: a last-writer-wins document (admins only). */
+export async function updateSettings(ctx: Context, input: z.output<typeof UpdateSettingsInput>) {
+  const { settings } = await applySettingsChanges(ctx, await readSettings(ctx.store), input.types);
+  // Raises the hospital's settings version with it (docs/settings.md).
+  ctx.store.alongside(
+    settingsChanged(ctx.store, ctx.actor, ctx.now.toISOString(), 'agents.actionTypes'),
+  );
   await ctx.store.put({ Item: settingsItem(ctx.store, settings) });
   return settingsAnswer(settings);
 }

@@ -6,7 +6,14 @@
  */
 export { chargeWrite, chargeWrites, consultationChargeWrite, type NewCharge } from './charges';
 export { BASIS_POINTS, divideRounded, fromMinorUnits, minorDigits } from './money';
-export { MAX_AMOUNT, SERVICE_TYPES, type ServiceType, ServiceTypeSchema } from './schemas';
+export {
+  BillingSettings,
+  MAX_AMOUNT,
+  SERVICE_TYPES,
+  type ServiceType,
+  ServiceTypeSchema,
+  UpdateSettingsInput as BillingSettingsInput,
+} from './schemas';
 export { paymentRefusal, paymentWrites } from './service';
 export { invoiceStatusTableMarkdown } from './status';
 export {
@@ -18,5 +25,6 @@ export {
   invoicePartition,
   PaymentRecord,
   readSettings,
+  SettingsRecord as BillingSettingsRecord,
   TariffRecord,
 } from './store';

@@ -13,6 +13,7 @@ import { invalidField } from '../../kernel/validation';
 import type * as z from '../../kernel/zod';
 import { findDepartment } from '../departments';
 import { findPatient } from '../patients';
+import { settingsChanged } from '../settings/index';
 import { chargePut, newChargeRecord } from './charges';
 import { BASIS_POINTS, discountNeedsSeniorRole, moneyText, priceLine, sumLines } from './money';
 import {
@@ -112,6 +113,8 @@ export async function updateSettings(ctx: Context, input: z.output<typeof Update
     updatedAt: ctx.now.toISOString(),
     updatedBy: actorId(ctx.actor),
   };
+  // Raises the hospital's settings version with it (docs/settings.md).
+  ctx.store.alongside(settingsChanged(ctx.store, ctx.actor, record.updatedAt!, 'billing'));
   await ctx.store.put({ Item: SettingsRecord.item(record, billingKeys(ctx.store).settings()) });
   return view(BillingSettings, record);
 }

@@ -126,8 +126,12 @@ export function invoiceReplace(store: Store, current: InvoiceRecord, next: Invoi
   };
 }
 
-export async function readSettings(store: Store): Promise<SettingsRecord> {
-  const item = await store.get(billingKeys(store).settings());
+/** `consistent`: for a read-modify-write of the settings (`PUT /settings`). */
+export async function readSettings(
+  store: Store,
+  options: { consistent?: boolean } = {},
+): Promise<SettingsRecord> {
+  const item = await store.get(billingKeys(store).settings(), options);
   return item ? SettingsRecord.read(item) : DEFAULT_SETTINGS;
 }
 

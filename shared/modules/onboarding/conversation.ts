@@ -18,12 +18,16 @@ import { SCOPE_NAMES } from '../../kernel/scopes';
 import * as z from '../../kernel/zod';
 import {
   bedPrefix,
+  isInstall,
   isSkip,
   type Parsed,
   parseApiKey,
+  parseAutoApproval,
   parseDepartments,
   parseDoctor,
+  parseDrug,
   parseStaff,
+  parseTariff,
   parseWard,
 } from './grammar';
 
@@ -43,9 +47,36 @@ export interface OnboardingOperations {
   createUser: AnyOperation;
   listKeys: AnyOperation;
   createKey: AnyOperation;
+  listItems: AnyOperation;
+  createItem: AnyOperation;
+  receiveStock: AnyOperation;
+  listTariffs: AnyOperation;
+  putTariff: AnyOperation;
+  getBillingSettings: AnyOperation;
+  updateBillingSettings: AnyOperation;
+  labCatalogue: AnyOperation;
+  installLabCatalogue: AnyOperation;
+  actionSettings: AnyOperation;
 }
 
-export const STEPS = ['departments', 'doctor', 'ward', 'staff', 'api-key'] as const;
+/** What the grammar checks answers against: the catalogues of the modules the steps create in. */
+export interface OnboardingVocabulary {
+  dosageForms: readonly string[];
+  serviceTypes: readonly string[];
+  actionTypes: readonly string[];
+}
+
+export const STEPS = [
+  'departments',
+  'doctor',
+  'ward',
+  'formulary',
+  'tariffs',
+  'lab',
+  'staff',
+  'api-key',
+  'auto-approval',
+] as const;
 export type Step = (typeof STEPS)[number];
 
 /** The steps a hospital needs before its first patient (the rest may be skipped). */
@@ -55,8 +86,12 @@ const TITLES: Readonly<Record<Step, string>> = {
   departments: 'Departments',
   doctor: 'A doctor with a weekly OPD schedule',
   ward: 'A ward with beds',
+  formulary: 'The formulary and its opening stock',
+  tariffs: 'Tariffs and tax',
+  lab: 'The lab catalogue',
   staff: 'Staff users (reception, nursing, pharmacy, billing…)',
   'api-key': 'An API key for an agent',
+  'auto-approval': 'Auto-approval of agent actions',
 };
 
 const QUESTIONS: Readonly<Record<Step, string>> = {
@@ -65,10 +100,17 @@ const QUESTIONS: Readonly<Record<Step, string>> = {
   doctor:
     'Who is a doctor here, in which department, and when do they see outpatients? e.g. "Dr Asha Rao, General Medicine, Mon-Fri 09:00-13:00, fee 500, asha.rao@example.org" (the e-mail is their sign-in).',
   ward: 'Which ward should patients be admitted to, and how many beds has it? e.g. "Ward A, 20 beds, general" (optionally male, female or mixed, and "1500 a day").',
+  formulary:
+    'Which drugs does the pharmacy stock? One drug per answer with its opening stock, e.g. "Paracetamol 500 mg tablet, 1000 in stock, batch PCM2301, expires 2027-06-30, cost 1.20, price 2.00", or "skip".',
+  tariffs:
+    'What does the hospital charge for services other than consultations? One price-list line per answer, e.g. "XRAY-CHEST, Chest X-ray, 800, radiology, tax 5%"; "consultation tax 18%" sets the tax on consultation fees; "done" when finished.',
+  lab: 'Should I install the starter lab catalogue (common tests and panels with published reference ranges, which the laboratory validates before reporting on them)? Answer "install" or "skip".',
   staff:
     'Who else works here? One person per answer, e.g. "Priya Nair, receptionist, priya.nair@example.org", or "done".',
   'api-key':
     'Should an agent (an MCP or A2A client) work for the hospital? Name its key and scopes, e.g. "reception agent, agents:reception:write", or "skip".',
+  'auto-approval':
+    'Should any agent action type be approved automatically? Name the type and the person it then runs as, e.g. "prescription as asha.rao@example.org", or "none" (every proposal waits for a person). Only a signed-in administrator may turn it on.',
 };
 
 /** What the conversation carries between turns: the question asked and the steps left behind. */
@@ -157,6 +199,11 @@ interface Snapshot {
   wards: Ward[] | null;
   users: User[] | null;
   keys: number | null;
+  /** Formulary items with stock on hand. */
+  stocked: { genericName: string; onHand: number }[] | null;
+  tariffs: { code: string }[] | null;
+  labTests: number | null;
+  autoApproved: string[] | null;
 }
 
 /** Who may call an operation, in words: what the caller is told when it is refused. */
@@ -183,16 +230,50 @@ async function readable<T>(
   }
 }
 
+/** Any read's answer, picked, or null when the caller may not read it. */
+async function readableAs<T>(
+  call: OperationCall,
+  op: AnyOperation,
+  pick: (answer: never) => T,
+): Promise<T | null> {
+  try {
+    return pick((await call(op, {})) as never);
+  } catch (err) {
+    if (isForbidden(toAppError(err))) return null;
+    throw err;
+  }
+}
+
 async function snapshot(call: OperationCall, ops: OnboardingOperations): Promise<Snapshot> {
   const page = { limit: 100 };
-  const [depts, docs, wards, staff, keys] = await Promise.all([
-    readable<Department>(call, ops.listDepartments, page),
-    readable<Doctor>(call, ops.listDoctors, page),
-    readable<Ward>(call, ops.listWards, page),
-    readable<User>(call, ops.listUsers, page),
-    readable<unknown>(call, ops.listKeys, page),
-  ]);
-  return { departments: depts, doctors: docs, wards, users: staff, keys: keys?.length ?? null };
+  const [depts, docs, wards, staff, keys, items, tariffs, labTests, autoApproved] =
+    await Promise.all([
+      readable<Department>(call, ops.listDepartments, page),
+      readable<Doctor>(call, ops.listDoctors, page),
+      readable<Ward>(call, ops.listWards, page),
+      readable<User>(call, ops.listUsers, page),
+      readable<unknown>(call, ops.listKeys, page),
+      readable<{ genericName: string; onHand: number }>(call, ops.listItems, page),
+      readable<{ code: string }>(call, ops.listTariffs, page),
+      readableAs(call, ops.labCatalogue, (c: { tests: unknown[] }) => c.tests.length),
+      readableAs(
+        call,
+        ops.actionSettings,
+        (s: { types: { type: string; autoApprove: boolean }[] }) =>
+          s.types.filter((t) => t.autoApprove).map((t) => t.type),
+      ),
+    ]);
+  return {
+    departments: depts,
+    doctors: docs,
+    wards,
+    users: staff,
+    keys: keys?.length ?? null,
+    stocked: items?.filter((i) => i.onHand > 0) ?? null,
+    tariffs,
+    labTests,
+    autoApproved,
+  };
 }
 
 const bedsOf = (w: Ward) => Object.values(w.bedCounts).reduce((a, b) => a + b, 0);
@@ -249,6 +330,36 @@ function stepStatus(
       if (s.keys === null)
         return { done: null, detail: 'Only an administrator may list API keys.' };
       return { done: s.keys > 0, detail: s.keys ? `${s.keys} key(s)` : 'no key yet' };
+    case 'formulary':
+      if (s.stocked === null) return { done: null, detail: 'You may not read the pharmacy stock.' };
+      return {
+        done: s.stocked.length > 0,
+        detail: s.stocked.length
+          ? s.stocked.map((i) => `${i.genericName} (${i.onHand})`).join(', ')
+          : 'no drug in stock yet',
+      };
+    case 'tariffs':
+      if (s.tariffs === null) return { done: null, detail: 'You may not read the price list.' };
+      // Asked until "done" (a price list has many lines), like staff.
+      return {
+        done: state.passed.includes('tariffs') && s.tariffs.length > 0,
+        detail: s.tariffs.length ? s.tariffs.map((t) => t.code).join(', ') : 'no tariff yet',
+      };
+    case 'lab':
+      if (s.labTests === null) return { done: null, detail: 'You may not read the lab catalogue.' };
+      return {
+        done: s.labTests > 0,
+        detail: s.labTests ? `${s.labTests} test(s)` : 'no lab test yet',
+      };
+    case 'auto-approval':
+      if (s.autoApproved === null)
+        return { done: null, detail: 'Only a signed-in administrator may read these settings.' };
+      return {
+        done: s.autoApproved.length > 0,
+        detail: s.autoApproved.length
+          ? `approved automatically: ${s.autoApproved.join(', ')}`
+          : 'every proposal waits for a person',
+      };
   }
 }
 
@@ -474,9 +585,150 @@ async function answerApiKey(
   };
 }
 
+async function answerFormulary(
+  call: OperationCall,
+  ops: OnboardingOperations,
+  answer: string,
+  words: OnboardingVocabulary,
+): Promise<Turn> {
+  const parsed = parseDrug(answer, words.dosageForms);
+  if (!parsed.ok) return reask(parsed);
+  const d = parsed.value;
+  const item = await attempt(
+    () =>
+      call(ops.createItem, {
+        code: d.code,
+        genericName: d.genericName,
+        form: d.form,
+        strength: d.strength,
+        unit: d.form,
+        packSize: 1,
+        pricing: { kind: 'fixed', unitPrice: d.unitPrice },
+        reorderLevel: d.reorderLevel,
+      }),
+    ops.createItem,
+    `add ${d.genericName} to the formulary`,
+  );
+  if (!item.ok) return failed(item);
+  const did = [`Added ${d.genericName} ${d.strength} ${d.form} to the formulary (${d.code}).`];
+  const received = await attempt(
+    () =>
+      call(ops.receiveStock, {
+        supplier: 'Opening stock',
+        invoiceReference: `OPENING-${d.code}`,
+        lines: [
+          {
+            itemId: (item.value as { id: string }).id,
+            batchNumber: d.batchNumber,
+            expiryDate: d.expiryDate,
+            quantity: d.quantity,
+            unitCost: d.unitCost,
+          },
+        ],
+      }),
+    ops.receiveStock,
+    'receive stock',
+  );
+  if (!received.ok) return failed(received, did);
+  did.push(`Received ${d.quantity} of batch ${d.batchNumber} (expires ${d.expiryDate}).`);
+  return { did, problem: null };
+}
+
+async function answerTariff(
+  call: OperationCall,
+  ops: OnboardingOperations,
+  answer: string,
+  words: OnboardingVocabulary,
+): Promise<Turn> {
+  const parsed = parseTariff(answer, words.serviceTypes);
+  if (!parsed.ok) return reask(parsed);
+  const t = parsed.value;
+  if (t.kind === 'consultation-tax') {
+    const current = await attempt(
+      () => call(ops.getBillingSettings, {}),
+      ops.getBillingSettings,
+      'read the billing settings',
+    );
+    if (!current.ok) return failed(current);
+    const {
+      updatedAt: _at,
+      updatedBy: _by,
+      ...settings
+    } = current.value as Record<string, unknown>;
+    const set = await attempt(
+      () =>
+        call(ops.updateBillingSettings, {
+          ...settings,
+          consultationTaxRateBp: t.consultationTaxRateBp,
+          consultationTaxInclusive: t.consultationTaxInclusive,
+        }),
+      ops.updateBillingSettings,
+      'set the consultation tax',
+    );
+    if (!set.ok) return failed(set);
+    return {
+      did: [
+        `Consultation fees now carry ${t.consultationTaxRateBp / 100}% tax (${t.consultationTaxInclusive ? 'included in the fee' : 'added to the fee'}).`,
+      ],
+      problem: null,
+    };
+  }
+  const { kind: _kind, ...line } = t;
+  const put = await attempt(() => call(ops.putTariff, line), ops.putTariff, 'set tariffs');
+  if (!put.ok) return failed(put);
+  return {
+    did: [
+      `Priced ${t.code} (${t.name}, ${t.serviceType}) at ${t.unitPrice / 100}${t.taxRateBp ? ` with ${t.taxRateBp / 100}% tax` : ''}.`,
+    ],
+    problem: null,
+  };
+}
+
+async function answerLab(
+  call: OperationCall,
+  ops: OnboardingOperations,
+  answer: string,
+): Promise<Turn> {
+  if (!isInstall(answer))
+    return {
+      did: [],
+      problem: 'Answer "install" to install the starter lab catalogue, or "skip".',
+    };
+  const made = await attempt(
+    () => call(ops.installLabCatalogue, { acceptPublishedRanges: true }),
+    ops.installLabCatalogue,
+    'install the lab catalogue',
+  );
+  if (!made.ok) return failed(made);
+  const r = made.value as { installedTests: string[]; installedPanels: string[] };
+  return {
+    did: [
+      `Installed the starter lab catalogue: ${r.installedTests.length} tests and ${r.installedPanels.length} panels (validate their reference ranges before reporting on them).`,
+    ],
+    problem: null,
+  };
+}
+
+/**
+ * Auto-approval runs approved actions on a person's authority, so only a signed-in administrator
+ * turns it on (agent-actions.updateSettings is for people, never agents: this conversation always
+ * runs as an agent). A valid answer is told where that is done, and the step is left behind.
+ */
+function answerAutoApproval(answer: string, words: OnboardingVocabulary): Turn {
+  const parsed = parseAutoApproval(answer, words.actionTypes);
+  if (!parsed.ok) return reask(parsed);
+  const which = parsed.value.map((p) => `${p.type} as ${p.email}`).join(', ');
+  return {
+    did: [],
+    problem: `Only a signed-in administrator may turn auto-approval on (${which}): on the Settings page (/hospital-settings) or with PUT /settings. An agent, this conversation included, never may.`,
+    pass: true,
+  };
+}
+
 function answerStep(
   call: OperationCall,
   ops: OnboardingOperations,
+  words: OnboardingVocabulary,
   step: Step,
   answer: string,
   s: Snapshot,
@@ -492,6 +744,14 @@ function answerStep(
       return answerStaff(call, ops, answer);
     case 'api-key':
       return answerApiKey(call, ops, answer);
+    case 'formulary':
+      return answerFormulary(call, ops, answer, words);
+    case 'tariffs':
+      return answerTariff(call, ops, answer, words);
+    case 'lab':
+      return answerLab(call, ops, answer);
+    case 'auto-approval':
+      return Promise.resolve(answerAutoApproval(answer, words));
   }
 }
 
@@ -500,7 +760,7 @@ function answerStep(
  * The operations come from the manifest, which may import other modules' operations.
  */
 export const onboardingTurn =
-  (ops: OnboardingOperations) =>
+  (ops: OnboardingOperations, words: OnboardingVocabulary) =>
   async (_ctx: Context, input: OnboardingInput, call: OperationCall): Promise<OnboardingOutput> => {
     const state: StateToken = input.state
       ? decodeState(input.state)
@@ -517,7 +777,7 @@ export const onboardingTurn =
             }
           : { did: [`Skipped: ${TITLES[state.asked].toLowerCase()}.`], problem: null, pass: true };
       } else {
-        turn = await answerStep(call, ops, state.asked, answer, s);
+        turn = await answerStep(call, ops, words, state.asked, answer, s);
       }
       if (turn.pass && !state.passed.includes(state.asked))
         state.passed = [...state.passed, state.asked];

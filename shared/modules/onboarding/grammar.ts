@@ -293,3 +293,191 @@ export function parseApiKey(
     );
   return ok({ name, scopes });
 }
+
+/** An amount in major units ("2.50") as minor units (250), as the ward's "1500 a day" is read. */
+const minor = (text: string) => Math.round(Number(text) * 100);
+const AMOUNT = '(\\d+(?:\\.\\d{1,2})?)';
+
+const STRENGTH =
+  /(\d+(?:\.\d+)?\s*(?:mg|g|mcg|µg|ml|iu|units?|%)(?:\s*\/\s*\d*(?:\.\d+)?\s*(?:ml|g))?)(?=\s|$)/i;
+const IN_STOCK = /^(?:(\d{1,6})\s+in\s+stock|stock\s*:?\s*(\d{1,6}))$/i;
+const BATCH = /^batch\s*:?\s*([A-Za-z0-9][A-Za-z0-9/.-]{0,39})$/i;
+const EXPIRES = /^(?:expires|expiry)\s*:?\s*(\d{4}-\d{2}-\d{2})$/i;
+const COST = new RegExp(`^(?:cost|unit cost)\\s*:?\\s*${AMOUNT}$`, 'i');
+const PRICE = new RegExp(`^(?:price|sells? at)\\s*:?\\s*${AMOUNT}$`, 'i');
+const REORDER = /^reorder(?:\s+(?:at|level))?\s*:?\s*(\d{1,6})$/i;
+
+export interface DrugAnswer {
+  code: string;
+  genericName: string;
+  strength: string;
+  form: string;
+  quantity: number;
+  batchNumber: string;
+  expiryDate: string;
+  /** Minor units. */
+  unitCost: number;
+  unitPrice: number;
+  reorderLevel: number;
+}
+
+/** The formulary item code made from the drug: `PARACETAMOL-500MG` (letters, digits and -). */
+export function itemCode(name: string, strength: string): string {
+  const word = (s: string) => s.toUpperCase().replace(/[^A-Z0-9]+/g, '');
+  return `${word(name).slice(0, 18)}-${word(strength).slice(0, 10)}`;
+}
+
+/**
+ * "Paracetamol 500 mg tablet, 1000 in stock, batch PCM2301, expires 2027-06-30, cost 1.20, price
+ * 2.00": the drug (generic name, strength, dosage form) first, then in any order its opening
+ * stock, batch, expiry date, unit cost and selling price per unit, and optionally "reorder 200".
+ */
+export function parseDrug(answer: string, forms: readonly string[]): Parsed<DrugAnswer> {
+  const [first, ...rest] = partsOf(answer);
+  if (!first) return wrong('I found no drug in this answer.');
+  const lower = first.toLowerCase();
+  const form = [...forms].sort((a, b) => b.length - a.length).find((f) => lower.endsWith(` ${f}`));
+  const strength = STRENGTH.exec(first)?.[1];
+  const genericName = strength ? first.slice(0, first.indexOf(strength)).trim() : '';
+  if (!form || !strength || !genericName)
+    return wrong(
+      `Start with the drug as "<generic name> <strength> <form>", e.g. "Paracetamol 500 mg tablet"; forms: ${forms.join(', ')}.`,
+    );
+  const found: Partial<DrugAnswer> = { reorderLevel: 0 };
+  for (const part of rest) {
+    const stock = IN_STOCK.exec(part);
+    const batch = BATCH.exec(part);
+    const expires = EXPIRES.exec(part);
+    const cost = COST.exec(part);
+    const price = PRICE.exec(part);
+    const reorder = REORDER.exec(part);
+    if (stock) found.quantity = Number(stock[1] ?? stock[2]);
+    else if (batch) found.batchNumber = batch[1]!;
+    else if (expires) found.expiryDate = expires[1]!;
+    else if (cost) found.unitCost = minor(cost[1]!);
+    else if (price) found.unitPrice = minor(price[1]!);
+    else if (reorder) found.reorderLevel = Number(reorder[1]);
+    else
+      return wrong(
+        `I did not recognise "${part}": after the drug give "<n> in stock", "batch <number>", "expires YYYY-MM-DD", "cost <amount>", "price <amount>" and optionally "reorder <n>".`,
+      );
+  }
+  const missing = [
+    ...(found.quantity === undefined ? ['the opening stock, e.g. "1000 in stock"'] : []),
+    ...(!found.batchNumber ? ['the batch, e.g. "batch PCM2301"'] : []),
+    ...(!found.expiryDate ? ['the expiry date, e.g. "expires 2027-06-30"'] : []),
+    ...(found.unitCost === undefined ? ['the unit cost, e.g. "cost 1.20"'] : []),
+    ...(found.unitPrice === undefined ? ['the selling price per unit, e.g. "price 2.00"'] : []),
+  ];
+  if (missing.length) return wrong(`For ${first} I still need ${missing.join('; ')}.`);
+  if (found.quantity! < 1) return wrong('The opening stock must be at least 1.');
+  return ok({
+    ...(found as DrugAnswer),
+    code: itemCode(genericName, strength),
+    genericName,
+    strength: strength.replace(/\s+/g, ' '),
+    form,
+  });
+}
+
+const TARIFF_CODE = /^[A-Za-z0-9][A-Za-z0-9-]{0,31}$/;
+const TAX = /^(?:tax|gst|vat)\s*:?\s*(\d{1,2}(?:\.\d{1,2})?)\s*%$/i;
+const INCLUSIVE = /^(?:tax\s+)?inclusive$/i;
+const BARE_PRICE = new RegExp(`^(?:price\\s*:?\\s*)?${AMOUNT}$`, 'i');
+const CONSULTATION_TAX = /^consultation\s+(?:tax|gst|vat)\s*:?\s*(\d{1,2}(?:\.\d{1,2})?)\s*%$/i;
+
+export type TariffAnswer =
+  | {
+      kind: 'tariff';
+      code: string;
+      name: string;
+      serviceType: string;
+      unitPrice: number;
+      taxRateBp: number;
+      taxInclusive: boolean;
+    }
+  | { kind: 'consultation-tax'; consultationTaxRateBp: number; consultationTaxInclusive: boolean };
+
+/**
+ * "XRAY-CHEST, Chest X-ray, 800, radiology, tax 5%": a price-list line (its code, name, price,
+ * service type, optionally its tax and "inclusive"); or "consultation tax 18%" (optionally
+ * "inclusive"): the tax on consultation fees.
+ */
+export function parseTariff(answer: string, serviceTypes: readonly string[]): Parsed<TariffAnswer> {
+  const parts = partsOf(answer);
+  const consultation = parts[0] ? CONSULTATION_TAX.exec(parts[0]) : null;
+  if (consultation) {
+    const extra = parts.slice(1).filter((p) => !INCLUSIVE.test(p));
+    if (extra.length) return wrong(`I did not recognise "${extra[0]}" after the consultation tax.`);
+    return ok({
+      kind: 'consultation-tax',
+      consultationTaxRateBp: Math.round(Number(consultation[1]) * 100),
+      consultationTaxInclusive: parts.length > 1,
+    });
+  }
+  const [code, ...rest] = parts;
+  if (!code || !TARIFF_CODE.test(code))
+    return wrong(
+      'Start with the tariff code (letters, digits and -, e.g. XRAY-CHEST), or answer "consultation tax 18%".',
+    );
+  let name: string | undefined;
+  let price: number | undefined;
+  let serviceType: string | undefined;
+  let taxRateBp = 0;
+  let taxInclusive = false;
+  for (const part of rest) {
+    const lower = part.toLowerCase();
+    const tax = TAX.exec(part);
+    const amount = BARE_PRICE.exec(part);
+    if (serviceTypes.includes(lower)) serviceType = lower;
+    else if (tax) taxRateBp = Math.round(Number(tax[1]) * 100);
+    else if (INCLUSIVE.test(part)) taxInclusive = true;
+    else if (amount && price === undefined) price = minor(amount[1]!);
+    else if (!name && part.length <= 120) name = part;
+    else return wrong(`I did not recognise "${part}".`);
+  }
+  const missing = [
+    ...(!name ? ['its name, e.g. "Chest X-ray"'] : []),
+    ...(price === undefined ? ['its price, e.g. "800"'] : []),
+    ...(!serviceType ? [`its service type (${serviceTypes.join(', ')})`] : []),
+  ];
+  if (missing.length) return wrong(`For ${code.toUpperCase()} I still need ${missing.join('; ')}.`);
+  return ok({
+    kind: 'tariff',
+    code: code.toUpperCase(),
+    name: name!,
+    serviceType: serviceType!,
+    unitPrice: price!,
+    taxRateBp,
+    taxInclusive,
+  });
+}
+
+/** "yes", "install": install the starter lab catalogue. */
+export function isInstall(answer: string): boolean {
+  return /^(yes|y|install|install it|install the starter catalogue|starter|ok)\.?$/i.test(
+    answer.trim(),
+  );
+}
+
+/**
+ * "prescription as asha.rao@example.org, lab-order as …": the agent action types to approve
+ * automatically, each on the authority of the person named by their sign-in e-mail.
+ */
+export function parseAutoApproval(
+  answer: string,
+  types: readonly string[],
+): Parsed<{ type: string; email: string }[]> {
+  const out: { type: string; email: string }[] = [];
+  for (const part of partsOf(answer)) {
+    const m = /^([a-z-]+)\s+as\s+(\S+@\S+\.\S+)$/i.exec(part);
+    if (!m || !types.includes(m[1]!.toLowerCase()))
+      return wrong(
+        `I did not recognise "${part}": give "<type> as <e-mail of the person it runs as>", types: ${types.join(', ')}; or "none".`,
+      );
+    out.push({ type: m[1]!.toLowerCase(), email: m[2]!.toLowerCase() });
+  }
+  if (out.length === 0)
+    return wrong('Name a type, e.g. "prescription as asha.rao@example.org", or "none".');
+  return ok(out);
+}

@@ -1,9 +1,16 @@
 import { defineCapability } from '../../agents/capability';
+import { DOSAGE_FORMS } from '../../clinical/dispensing';
+import { SERVICE_TYPES } from '../../kernel/catalogue.generated';
 import { defineModule } from '../../manifest/module';
+import { ACTION_TYPE_NAMES } from '../agent-actions/index';
+import * as agentActions from '../agent-actions/operations';
 import * as apiKeys from '../api-keys/operations';
 import * as beds from '../beds/operations';
+import * as billing from '../billing/operations';
 import * as departments from '../departments/operations';
 import * as doctors from '../doctors/operations';
+import * as lab from '../lab/operations';
+import * as pharmacy from '../pharmacy/operations';
 import * as users from '../users/operations';
 import {
   OnboardingInput,
@@ -25,6 +32,16 @@ const operations: OnboardingOperations = {
   createUser: users.create,
   listKeys: apiKeys.list,
   createKey: apiKeys.create,
+  listItems: pharmacy.listItemsOp,
+  createItem: pharmacy.createItem,
+  receiveStock: pharmacy.receive,
+  listTariffs: billing.listTariffsOp,
+  putTariff: billing.putTariff,
+  getBillingSettings: billing.getBillingSettings,
+  updateBillingSettings: billing.updateSettings,
+  labCatalogue: lab.catalogue,
+  installLabCatalogue: lab.installStarter,
+  actionSettings: agentActions.settings,
 };
 
 const onboardingChat = defineCapability({
@@ -33,7 +50,7 @@ const onboardingChat = defineCapability({
   skill: 'onboarding-chat',
   title: 'Onboarding conversation',
   description:
-    'Sets up a new hospital in a conversation: looks at what is configured (departments, doctors with schedules, wards with beds, staff users, agent keys), asks for the next missing piece in plain words and creates what the answer describes, with your own access (a step you may not do names who may). Send no arguments to start; then send `answer` with the `state` of the previous answer. Answers it understands: docs/onboarding.md. `ready` says whether the hospital can take its first patient.',
+    'Sets up a new hospital in a conversation: looks at what is configured (departments, doctors with schedules, wards with beds, the formulary and stock, tariffs and tax, the lab catalogue, staff users, agent keys, auto-approval), asks for the next missing piece in plain words and creates what the answer describes, with your own access (a step you may not do names who may). Send no arguments to start; then send `answer` with the `state` of the previous answer. Answers it understands: docs/onboarding.md. `ready` says whether the hospital can take its first patient.',
   scope: 'agents:operations:read',
   perOperationAccess: true,
   operations: Object.values(operations),
@@ -42,7 +59,11 @@ const onboardingChat = defineCapability({
   tags: ['onboarding', 'setup', 'administration'],
   keywords: ['onboarding', 'onboard', 'set up', 'setup', 'get started', 'configure the hospital'],
   examples: ['Set up my hospital', 'Start onboarding'],
-  run: onboardingTurn(operations),
+  run: onboardingTurn(operations, {
+    dosageForms: DOSAGE_FORMS,
+    serviceTypes: SERVICE_TYPES,
+    actionTypes: ACTION_TYPE_NAMES,
+  }),
 });
 
 export default defineModule({

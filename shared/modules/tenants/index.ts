@@ -1,5 +1,11 @@
 /** What other modules and the authorizer may use of the tenants module. */
 
 export { findTenantInfo } from './credentials';
-export { Tenant } from './schemas';
-export { activeApiKeyCount, findTenant, TenantRecord } from './store';
+export { TENANT_STATUSES, Tenant, UpdateTenantInput } from './schemas';
+export {
+  activeApiKeyCount,
+  findTenant,
+  type TenantPatch,
+  TenantRecord,
+  tenantPatchUpdate,
+} from './store';

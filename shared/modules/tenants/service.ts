@@ -5,13 +5,19 @@ import { countryOfTimeZone } from '../../kernel/countries';
 import { Conflict, NotFound } from '../../kernel/errors';
 import { view } from '../../kernel/records';
 import { conditionFailed, isConditionFailure } from '../../kernel/store/conditions';
-import { updateItem } from '../../kernel/store/update';
 import type * as z from '../../kernel/zod';
+import { settingsChanged } from '../settings/index';
 import { newUserWrites, type UserRecord } from '../users';
 import { requireRegistrationAllowed } from './registration';
 import { trialEndsAt } from './rules';
 import { type RegisterTenantInput, Tenant } from './schemas';
-import { findTenant, newTenantWrites, TenantRecord } from './store';
+import {
+  findTenant,
+  newTenantWrites,
+  type TenantPatch,
+  TenantRecord,
+  tenantPatchUpdate,
+} from './store';
 
 /**
  * Registers a hospital: slug lookup, tenant, first administrator and its e-mail lookup in one
@@ -73,33 +79,15 @@ export async function registerTenant(
   };
 }
 
-/** Renames the hospital or sets (null: clears) its default country for phone numbers. */
-export async function updateTenant(
-  ctx: Context,
-  patch: {
-    name?: string | undefined;
-    country?: string | null | undefined;
-    agentRateLimitPerMinute?: number | null | undefined;
-  },
-) {
-  const remove = [
-    ...(patch.country === null ? ['country'] : []),
-    ...(patch.agentRateLimitPerMinute === null ? ['agentRateLimitPerMinute'] : []),
-  ];
+/**
+ * Renames the hospital or sets (null: clears) its default country for phone numbers or its agent
+ * rate limit. Raises the settings version with it (docs/settings.md).
+ */
+export async function updateTenant(ctx: Context, patch: TenantPatch) {
+  ctx.store.alongside(settingsChanged(ctx.store, ctx.actor, ctx.now.toISOString(), 'hospital'));
   try {
     const attributes = await ctx.store.update({
-      ...updateItem(
-        ctx.store.keys.tenant,
-        {
-          set: {
-            name: patch.name,
-            country: patch.country ?? undefined,
-            agentRateLimitPerMinute: patch.agentRateLimitPerMinute ?? undefined,
-          },
-          ...(remove.length > 0 ? { remove } : {}),
-        },
-        { expression: 'attribute_exists(pk)' },
-      ),
+      ...tenantPatchUpdate(ctx.store, patch),
       ReturnValues: 'ALL_NEW',
     });
     return view(Tenant, TenantRecord.read(attributes ?? {}));

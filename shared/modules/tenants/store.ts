@@ -5,6 +5,7 @@
  */
 import { defineRecord } from '../../kernel/records';
 import type { Store, TxItem } from '../../kernel/store/store';
+import { type UpdateSpec, updateItem } from '../../kernel/store/update';
 import * as z from '../../kernel/zod';
 import { slugKey } from './keys';
 import { Tenant } from './schemas';
@@ -59,4 +60,34 @@ export function activeApiKeyCount(store: Store, delta: 1 | -1, max?: number): Tx
         : { ExpressionAttributeValues: { ':delta': delta } }),
     },
   };
+}
+
+/** What an administrator may change of the hospital (null: clear, back to the default). */
+export interface TenantPatch {
+  name?: string | undefined;
+  country?: string | null | undefined;
+  agentRateLimitPerMinute?: number | null | undefined;
+}
+
+/**
+ * The update of the tenant item a patch makes (a single UpdateItem, or `{ Update: … }` in a
+ * transaction: `PUT /settings` writes it with the other sections); the tenant must exist.
+ */
+export function tenantPatchUpdate(store: Store, patch: TenantPatch): UpdateSpec {
+  const remove = [
+    ...(patch.country === null ? ['country'] : []),
+    ...(patch.agentRateLimitPerMinute === null ? ['agentRateLimitPerMinute'] : []),
+  ];
+  return updateItem(
+    store.keys.tenant,
+    {
+      set: {
+        name: patch.name,
+        country: patch.country ?? undefined,
+        agentRateLimitPerMinute: patch.agentRateLimitPerMinute ?? undefined,
+      },
+      ...(remove.length > 0 ? { remove } : {}),
+    },
+    { expression: 'attribute_exists(pk)' },
+  );
 }

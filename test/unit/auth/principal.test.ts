@@ -56,6 +56,21 @@ describe('authorizer context', () => {
     });
   });
 
+  it("carries the hospital's agent rate limit (A2A spends it as MCP does), and ignores a bad one", () => {
+    const limited: Principal = {
+      ...USER,
+      tenant: { ...USER.tenant, agentRateLimitPerMinute: 120 },
+    };
+    expect(toAuthorizerContext(limited).agentRateLimitPerMinute).toBe('120');
+    expect(fromAuthorizerContext(toAuthorizerContext(limited))).toEqual(limited);
+    for (const bad of ['', 'ten', '-5', '0', '1e3'])
+      expect(
+        fromAuthorizerContext({ ...toAuthorizerContext(limited), agentRateLimitPerMinute: bad })
+          ?.tenant.agentRateLimitPerMinute,
+        bad,
+      ).toBeUndefined();
+  });
+
   it('drops unknown scopes', () => {
     const ctx = {
       ...toAuthorizerContext(KEY),

@@ -46,6 +46,7 @@ const PAGE_PATH: Record<PageScript, string> = {
   'connected-agents': '/connected-agents',
   'ed-board': '/ed',
   'ed-triage': '/ed/triage',
+  'hospital-settings': '/hospital-settings',
   // The app shell's script: on every page inside the shell, after the page's own.
   shell: '/bed-board',
 };
@@ -67,6 +68,7 @@ const LOADS: Record<string, PageScript[]> = {
   '/connected-agents': ['connected-agents', 'shell'],
   '/ed': ['ed-board', 'shell'],
   '/ed/triage': ['ed-triage', 'shell'],
+  '/hospital-settings': ['hospital-settings', 'shell'],
 };
 
 const compiled = compileRoutes(allRoutes());
