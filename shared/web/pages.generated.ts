@@ -9,14 +9,17 @@ import { render as render3 } from "./hospital-settings";
 import { render as render4 } from "./login";
 import { render as render5 } from "./front-desk";
 import { render as render6 } from "./bed-board";
-import { render as render7 } from "./billing-desk";
-import { render as render8 } from "./billing-health";
-import { render as render9 } from "./diagnostics";
-import { render as render10 } from "./roster";
-import { render as render11 } from "./theatre";
-import { render as render12 } from "./theatre-checklist";
-import { render as render13 } from "./reports-page";
-import { render as render14 } from "./oauth-consent";
+import { render as render7 } from "./ed-board";
+import { render as render8 } from "./ed-triage";
+import { render as render9 } from "./billing-desk";
+import { render as render10 } from "./billing-health";
+import { render as render11 } from "./diagnostics";
+import { render as render12 } from "./roster";
+import { render as render13 } from "./theatre";
+import { render as render14 } from "./theatre-checklist";
+import { render as render15 } from "./reports-page";
+import { render as render16 } from "./oauth-consent";
+import { render as render17 } from "./connected-agents";
 
 /** Every page, in module order: route, nav entry, who sees it, script. */
 export const PAGE_TABLE: readonly ShellPageInfo[] = [
@@ -265,6 +268,40 @@ export const PAGE_TABLE: readonly ShellPageInfo[] = [
     "nav": []
   },
   {
+    "name": "ed-board",
+    "module": "emergency",
+    "path": "/ed",
+    "title": "ED board",
+    "summary": "The emergency department now: patients by triage category, waits against each category's target (colour and words), who is seeing whom; refreshes by itself",
+    "icon": "ambulance",
+    "section": "Clinical",
+    "layout": "app",
+    "roles": [
+      "ADMIN",
+      "DOCTOR",
+      "NURSE",
+      "RECEPTIONIST"
+    ],
+    "script": "ed-board",
+    "nav": []
+  },
+  {
+    "name": "ed-triage",
+    "module": "emergency",
+    "path": "/ed/triage",
+    "title": "ED triage",
+    "summary": "Triage at speed: the patient by name (registering the arrival when needed), the ESI decision points, observations, and the category with its NEWS2 or PEWS",
+    "icon": "checklist",
+    "section": "Clinical",
+    "layout": "app",
+    "roles": [
+      "DOCTOR",
+      "NURSE"
+    ],
+    "script": "ed-triage",
+    "nav": []
+  },
+  {
     "name": "billing-desk",
     "module": "billing",
     "path": "/billing-desk",
@@ -413,6 +450,36 @@ export const PAGE_TABLE: readonly ShellPageInfo[] = [
     "roles": "public",
     "script": "oauth-consent",
     "nav": []
+  },
+  {
+    "name": "connected-agents",
+    "module": "oauth",
+    "path": "/connected-agents",
+    "title": "Connected agents",
+    "summary": "Connected agents: the OAuth grants (and, for an administrator, the API keys) that act for the hospital, with disconnect",
+    "icon": "robot",
+    "section": "Agents",
+    "layout": "app",
+    "roles": [
+      "ADMIN",
+      "DOCTOR",
+      "NURSE",
+      "RECEPTIONIST",
+      "PHARMACIST",
+      "ACCOUNTANT",
+      "LAB_TECHNICIAN",
+      "RADIOLOGIST",
+      "BED_MANAGER",
+      "CASHIER",
+      "PATHOLOGIST",
+      "RADIOGRAPHER",
+      "INSURANCE_DESK",
+      "WARD_MANAGER",
+      "THEATRE_COORDINATOR",
+      "MANAGER"
+    ],
+    "script": "connected-agents",
+    "nav": []
   }
 ];
 
@@ -425,12 +492,15 @@ export const PAGE_RENDERS: Readonly<Record<string, () => string>> = {
   "login": render4,
   "front-desk": render5,
   "bed-board": render6,
-  "billing-desk": render7,
-  "billing-health": render8,
-  "diagnostics": render9,
-  "roster": render10,
-  "theatre-list": render11,
-  "theatre-checklist": render12,
-  "reports": render13,
-  "oauth-consent": render14,
+  "ed-board": render7,
+  "ed-triage": render8,
+  "billing-desk": render9,
+  "billing-health": render10,
+  "diagnostics": render11,
+  "roster": render12,
+  "theatre-list": render13,
+  "theatre-checklist": render14,
+  "reports": render15,
+  "oauth-consent": render16,
+  "connected-agents": render17,
 };

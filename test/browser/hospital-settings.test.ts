@@ -1,8 +1,8 @@
-import { existsSync } from 'node:fs';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../bin/local/server';
 import { newTenant } from '../support/api';
+import { chromiumAvailable, launchChromium, watchPage } from '../support/browser';
 import { startTestRuntime } from '../support/runtime';
 
 // The settings page (/hospital-settings) in Chromium: an administrator picks a currency and a
@@ -10,22 +10,14 @@ import { startTestRuntime } from '../support/runtime';
 // saves, and GET /settings holds it; a change made meanwhile is a 409 the page says, and then
 // shows the settings as they are. No CSP violation on the way.
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
-if (!available && process.env.CI === 'true')
-  throw new Error(`Chromium not found at ${CHROMIUM}: install it (apt-get install -y chromium)`);
-
 let rt: LocalRuntime;
 let browser: Browser;
 const problems: string[] = [];
 
 beforeAll(async () => {
-  if (!available) return;
+  if (!chromiumAvailable) return;
   rt = await startTestRuntime();
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'],
-  });
+  browser = await launchChromium();
 }, 60_000);
 
 afterAll(async () => {
@@ -40,11 +32,7 @@ afterEach(() => {
 async function signedIn(email: string, password: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text()))
-      problems.push(msg.text());
-  });
+  watchPage(page, problems);
   await page.goto(`${rt.url}/login`);
   await page.fill('#email', email);
   await page.fill('#password', password);
@@ -53,7 +41,7 @@ async function signedIn(email: string, password: string): Promise<Page> {
   return page;
 }
 
-describe.skipIf(!available)('the settings page in a real browser', () => {
+describe.skipIf(!chromiumAvailable)('the settings page in a real browser', () => {
   it('saves what the administrator picks, and says when the settings changed meanwhile', async () => {
     const h = await newTenant(rt.url, { timezone: 'Asia/Kolkata' });
     const doctor = await h.staff('DOCTOR');
