@@ -202,14 +202,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "additionalProperties": false
               },
               "createdAt": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema0"
               },
               "updatedAt": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema0"
               }
             },
             "required": [
@@ -228,9 +224,13 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           }
         },
         "nextCursor": {
-          "type": [
-            "string",
-            "null"
+          "anyOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
           ]
         }
       },
@@ -238,7 +238,14 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "items",
         "nextCursor"
       ],
-      "additionalProperties": false
+      "additionalProperties": false,
+      "$defs": {
+        "__schema0": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        }
+      }
     },
     "annotations": {
       "title": "Search patients",
@@ -425,14 +432,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "additionalProperties": false
         },
         "createdAt": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema0"
         },
         "updatedAt": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema0"
         }
       },
       "required": [
@@ -447,7 +450,14 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "createdAt",
         "updatedAt"
       ],
-      "additionalProperties": false
+      "additionalProperties": false,
+      "$defs": {
+        "__schema0": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        }
+      }
     },
     "annotations": {
       "title": "Get a patient",
@@ -740,14 +750,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "additionalProperties": false
         },
         "createdAt": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema0"
         },
         "updatedAt": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema0"
         }
       },
       "required": [
@@ -762,7 +768,14 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "createdAt",
         "updatedAt"
       ],
-      "additionalProperties": false
+      "additionalProperties": false,
+      "$defs": {
+        "__schema0": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        }
+      }
     },
     "annotations": {
       "title": "Register a patient",
@@ -867,43 +880,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                     "type": "object",
                     "properties": {
                       "slotMinutes": {
-                        "type": "integer",
-                        "minimum": 5,
-                        "maximum": 240
+                        "$ref": "#/$defs/__schema0"
                       },
                       "sessions": {
-                        "minItems": 1,
-                        "maxItems": 50,
-                        "type": "array",
-                        "items": {
-                          "type": "object",
-                          "properties": {
-                            "day": {
-                              "type": "string",
-                              "enum": [
-                                "MON",
-                                "TUE",
-                                "WED",
-                                "THU",
-                                "FRI",
-                                "SAT",
-                                "SUN"
-                              ]
-                            },
-                            "start": {
-                              "type": "string"
-                            },
-                            "end": {
-                              "type": "string"
-                            }
-                          },
-                          "required": [
-                            "day",
-                            "start",
-                            "end"
-                          ],
-                          "additionalProperties": false
-                        }
+                        "$ref": "#/$defs/__schema1"
                       }
                     },
                     "required": [
@@ -918,14 +898,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 ]
               },
               "createdAt": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema3"
               },
               "updatedAt": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema3"
               }
             },
             "required": [
@@ -946,9 +922,13 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           }
         },
         "nextCursor": {
-          "type": [
-            "string",
-            "null"
+          "anyOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
           ]
         }
       },
@@ -956,7 +936,56 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "items",
         "nextCursor"
       ],
-      "additionalProperties": false
+      "additionalProperties": false,
+      "$defs": {
+        "__schema0": {
+          "type": "integer",
+          "minimum": 5,
+          "maximum": 240
+        },
+        "__schema1": {
+          "minItems": 1,
+          "maxItems": 50,
+          "type": "array",
+          "items": {
+            "$ref": "#/$defs/__schema2"
+          }
+        },
+        "__schema2": {
+          "type": "object",
+          "properties": {
+            "day": {
+              "type": "string",
+              "enum": [
+                "MON",
+                "TUE",
+                "WED",
+                "THU",
+                "FRI",
+                "SAT",
+                "SUN"
+              ]
+            },
+            "start": {
+              "type": "string"
+            },
+            "end": {
+              "type": "string"
+            }
+          },
+          "required": [
+            "day",
+            "start",
+            "end"
+          ],
+          "additionalProperties": false
+        },
+        "__schema3": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        }
+      }
     },
     "annotations": {
       "title": "List doctors",
@@ -1037,14 +1066,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "type": "string"
               },
               "createdAt": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema0"
               },
               "updatedAt": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema0"
               }
             },
             "required": [
@@ -1057,9 +1082,13 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           }
         },
         "nextCursor": {
-          "type": [
-            "string",
-            "null"
+          "anyOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
           ]
         }
       },
@@ -1067,7 +1096,14 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "items",
         "nextCursor"
       ],
-      "additionalProperties": false
+      "additionalProperties": false,
+      "$defs": {
+        "__schema0": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        }
+      }
     },
     "annotations": {
       "title": "List departments",
@@ -1190,32 +1226,16 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "type": "string"
               },
               "start": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema0"
               },
               "end": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema0"
               },
               "date": {
                 "type": "string"
               },
               "status": {
-                "type": "string",
-                "enum": [
-                  "proposed",
-                  "pending",
-                  "booked",
-                  "arrived",
-                  "checked-in",
-                  "fulfilled",
-                  "cancelled",
-                  "noshow",
-                  "entered-in-error",
-                  "waitlist"
-                ]
+                "$ref": "#/$defs/__schema1"
               },
               "priority": {
                 "type": "string",
@@ -1236,9 +1256,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "maximum": 9007199254740991
               },
               "checkedInAt": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema0"
               },
               "queueStatus": {
                 "type": "string",
@@ -1258,24 +1276,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                   "type": "object",
                   "properties": {
                     "status": {
-                      "type": "string",
-                      "enum": [
-                        "proposed",
-                        "pending",
-                        "booked",
-                        "arrived",
-                        "checked-in",
-                        "fulfilled",
-                        "cancelled",
-                        "noshow",
-                        "entered-in-error",
-                        "waitlist"
-                      ]
+                      "$ref": "#/$defs/__schema1"
                     },
                     "at": {
-                      "type": "string",
-                      "format": "date-time",
-                      "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                      "$ref": "#/$defs/__schema0"
                     },
                     "by": {
                       "type": "string"
@@ -1293,14 +1297,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 }
               },
               "createdAt": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema0"
               },
               "updatedAt": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema0"
               }
             },
             "required": [
@@ -1324,9 +1324,13 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           }
         },
         "nextCursor": {
-          "type": [
-            "string",
-            "null"
+          "anyOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
           ]
         }
       },
@@ -1334,7 +1338,29 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "items",
         "nextCursor"
       ],
-      "additionalProperties": false
+      "additionalProperties": false,
+      "$defs": {
+        "__schema0": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        },
+        "__schema1": {
+          "type": "string",
+          "enum": [
+            "proposed",
+            "pending",
+            "booked",
+            "arrived",
+            "checked-in",
+            "fulfilled",
+            "cancelled",
+            "noshow",
+            "entered-in-error",
+            "waitlist"
+          ]
+        }
+      }
     },
     "annotations": {
       "title": "List appointments",
@@ -1445,32 +1471,16 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "type": "string"
         },
         "start": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema0"
         },
         "end": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema0"
         },
         "date": {
           "type": "string"
         },
         "status": {
-          "type": "string",
-          "enum": [
-            "proposed",
-            "pending",
-            "booked",
-            "arrived",
-            "checked-in",
-            "fulfilled",
-            "cancelled",
-            "noshow",
-            "entered-in-error",
-            "waitlist"
-          ]
+          "$ref": "#/$defs/__schema1"
         },
         "priority": {
           "type": "string",
@@ -1491,9 +1501,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "maximum": 9007199254740991
         },
         "checkedInAt": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema0"
         },
         "queueStatus": {
           "type": "string",
@@ -1513,24 +1521,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
             "type": "object",
             "properties": {
               "status": {
-                "type": "string",
-                "enum": [
-                  "proposed",
-                  "pending",
-                  "booked",
-                  "arrived",
-                  "checked-in",
-                  "fulfilled",
-                  "cancelled",
-                  "noshow",
-                  "entered-in-error",
-                  "waitlist"
-                ]
+                "$ref": "#/$defs/__schema1"
               },
               "at": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema0"
               },
               "by": {
                 "type": "string"
@@ -1548,14 +1542,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           }
         },
         "createdAt": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema0"
         },
         "updatedAt": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema0"
         }
       },
       "required": [
@@ -1575,7 +1565,29 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "createdAt",
         "updatedAt"
       ],
-      "additionalProperties": false
+      "additionalProperties": false,
+      "$defs": {
+        "__schema0": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        },
+        "__schema1": {
+          "type": "string",
+          "enum": [
+            "proposed",
+            "pending",
+            "booked",
+            "arrived",
+            "checked-in",
+            "fulfilled",
+            "cancelled",
+            "noshow",
+            "entered-in-error",
+            "waitlist"
+          ]
+        }
+      }
     },
     "annotations": {
       "title": "Book an appointment",
@@ -1669,32 +1681,16 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "type": "string"
         },
         "start": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema0"
         },
         "end": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema0"
         },
         "date": {
           "type": "string"
         },
         "status": {
-          "type": "string",
-          "enum": [
-            "proposed",
-            "pending",
-            "booked",
-            "arrived",
-            "checked-in",
-            "fulfilled",
-            "cancelled",
-            "noshow",
-            "entered-in-error",
-            "waitlist"
-          ]
+          "$ref": "#/$defs/__schema1"
         },
         "priority": {
           "type": "string",
@@ -1715,9 +1711,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "maximum": 9007199254740991
         },
         "checkedInAt": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema0"
         },
         "queueStatus": {
           "type": "string",
@@ -1737,24 +1731,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
             "type": "object",
             "properties": {
               "status": {
-                "type": "string",
-                "enum": [
-                  "proposed",
-                  "pending",
-                  "booked",
-                  "arrived",
-                  "checked-in",
-                  "fulfilled",
-                  "cancelled",
-                  "noshow",
-                  "entered-in-error",
-                  "waitlist"
-                ]
+                "$ref": "#/$defs/__schema1"
               },
               "at": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema0"
               },
               "by": {
                 "type": "string"
@@ -1772,14 +1752,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           }
         },
         "createdAt": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema0"
         },
         "updatedAt": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema0"
         }
       },
       "required": [
@@ -1799,7 +1775,29 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "createdAt",
         "updatedAt"
       ],
-      "additionalProperties": false
+      "additionalProperties": false,
+      "$defs": {
+        "__schema0": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        },
+        "__schema1": {
+          "type": "string",
+          "enum": [
+            "proposed",
+            "pending",
+            "booked",
+            "arrived",
+            "checked-in",
+            "fulfilled",
+            "cancelled",
+            "noshow",
+            "entered-in-error",
+            "waitlist"
+          ]
+        }
+      }
     },
     "annotations": {
       "title": "Cancel an appointment",
@@ -1887,32 +1885,16 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "type": "string"
         },
         "start": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema0"
         },
         "end": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema0"
         },
         "date": {
           "type": "string"
         },
         "status": {
-          "type": "string",
-          "enum": [
-            "proposed",
-            "pending",
-            "booked",
-            "arrived",
-            "checked-in",
-            "fulfilled",
-            "cancelled",
-            "noshow",
-            "entered-in-error",
-            "waitlist"
-          ]
+          "$ref": "#/$defs/__schema1"
         },
         "priority": {
           "type": "string",
@@ -1933,9 +1915,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "maximum": 9007199254740991
         },
         "checkedInAt": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema0"
         },
         "queueStatus": {
           "type": "string",
@@ -1955,24 +1935,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
             "type": "object",
             "properties": {
               "status": {
-                "type": "string",
-                "enum": [
-                  "proposed",
-                  "pending",
-                  "booked",
-                  "arrived",
-                  "checked-in",
-                  "fulfilled",
-                  "cancelled",
-                  "noshow",
-                  "entered-in-error",
-                  "waitlist"
-                ]
+                "$ref": "#/$defs/__schema1"
               },
               "at": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema0"
               },
               "by": {
                 "type": "string"
@@ -1990,14 +1956,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           }
         },
         "createdAt": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema0"
         },
         "updatedAt": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema0"
         }
       },
       "required": [
@@ -2017,7 +1979,29 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "createdAt",
         "updatedAt"
       ],
-      "additionalProperties": false
+      "additionalProperties": false,
+      "$defs": {
+        "__schema0": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        },
+        "__schema1": {
+          "type": "string",
+          "enum": [
+            "proposed",
+            "pending",
+            "booked",
+            "arrived",
+            "checked-in",
+            "fulfilled",
+            "cancelled",
+            "noshow",
+            "entered-in-error",
+            "waitlist"
+          ]
+        }
+      }
     },
     "annotations": {
       "title": "Check a patient in",
@@ -2109,14 +2093,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
             "type": "object",
             "properties": {
               "start": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema0"
               },
               "end": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema0"
               }
             },
             "required": [
@@ -2134,7 +2114,14 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "slotMinutes",
         "slots"
       ],
-      "additionalProperties": false
+      "additionalProperties": false,
+      "$defs": {
+        "__schema0": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        }
+      }
     },
     "annotations": {
       "title": "Check a doctor's availability",
@@ -2207,146 +2194,25 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "type": "object",
           "properties": {
             "doctorId": {
-              "type": "string"
+              "$ref": "#/$defs/__schema0"
             },
             "doctorName": {
-              "type": "string"
+              "$ref": "#/$defs/__schema1"
             },
             "date": {
-              "type": "string"
+              "$ref": "#/$defs/__schema2"
             },
             "timezone": {
-              "type": "string"
+              "$ref": "#/$defs/__schema3"
             },
             "waiting": {
-              "type": "integer",
-              "minimum": -9007199254740991,
-              "maximum": 9007199254740991
+              "$ref": "#/$defs/__schema4"
             },
             "sessionOpensAt": {
-              "anyOf": [
-                {
-                  "type": "string",
-                  "format": "date-time",
-                  "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
-                },
-                {
-                  "type": "null"
-                }
-              ]
+              "$ref": "#/$defs/__schema5"
             },
             "items": {
-              "type": "array",
-              "items": {
-                "type": "object",
-                "properties": {
-                  "appointmentId": {
-                    "type": "string"
-                  },
-                  "token": {
-                    "type": "integer",
-                    "minimum": -9007199254740991,
-                    "maximum": 9007199254740991
-                  },
-                  "priority": {
-                    "type": "string",
-                    "enum": [
-                      "routine",
-                      "urgent"
-                    ]
-                  },
-                  "status": {
-                    "type": "string",
-                    "enum": [
-                      "waiting",
-                      "in-consultation",
-                      "done",
-                      "left"
-                    ]
-                  },
-                  "checkedInAt": {
-                    "type": "string",
-                    "format": "date-time",
-                    "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
-                  },
-                  "patientId": {
-                    "type": "string"
-                  },
-                  "patientName": {
-                    "type": "string"
-                  },
-                  "mrn": {
-                    "type": "string"
-                  },
-                  "appointmentStatus": {
-                    "type": "string",
-                    "enum": [
-                      "proposed",
-                      "pending",
-                      "booked",
-                      "arrived",
-                      "checked-in",
-                      "fulfilled",
-                      "cancelled",
-                      "noshow",
-                      "entered-in-error",
-                      "waitlist"
-                    ]
-                  },
-                  "start": {
-                    "type": "string",
-                    "format": "date-time",
-                    "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
-                  },
-                  "encounterId": {
-                    "type": "string"
-                  },
-                  "consultationStartedAt": {
-                    "type": "string",
-                    "format": "date-time",
-                    "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
-                  },
-                  "position": {
-                    "anyOf": [
-                      {
-                        "type": "integer",
-                        "minimum": -9007199254740991,
-                        "maximum": 9007199254740991
-                      },
-                      {
-                        "type": "null"
-                      }
-                    ]
-                  },
-                  "estimatedWaitMinutes": {
-                    "anyOf": [
-                      {
-                        "type": "integer",
-                        "minimum": -9007199254740991,
-                        "maximum": 9007199254740991
-                      },
-                      {
-                        "type": "null"
-                      }
-                    ]
-                  }
-                },
-                "required": [
-                  "appointmentId",
-                  "token",
-                  "priority",
-                  "status",
-                  "checkedInAt",
-                  "patientId",
-                  "patientName",
-                  "mrn",
-                  "appointmentStatus",
-                  "start",
-                  "position",
-                  "estimatedWaitMinutes"
-                ],
-                "additionalProperties": false
-              }
+              "$ref": "#/$defs/__schema7"
             }
           },
           "required": [
@@ -2392,146 +2258,25 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "type": "object",
                 "properties": {
                   "doctorId": {
-                    "type": "string"
+                    "$ref": "#/$defs/__schema0"
                   },
                   "doctorName": {
-                    "type": "string"
+                    "$ref": "#/$defs/__schema1"
                   },
                   "date": {
-                    "type": "string"
+                    "$ref": "#/$defs/__schema2"
                   },
                   "timezone": {
-                    "type": "string"
+                    "$ref": "#/$defs/__schema3"
                   },
                   "waiting": {
-                    "type": "integer",
-                    "minimum": -9007199254740991,
-                    "maximum": 9007199254740991
+                    "$ref": "#/$defs/__schema4"
                   },
                   "sessionOpensAt": {
-                    "anyOf": [
-                      {
-                        "type": "string",
-                        "format": "date-time",
-                        "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
-                      },
-                      {
-                        "type": "null"
-                      }
-                    ]
+                    "$ref": "#/$defs/__schema5"
                   },
                   "items": {
-                    "type": "array",
-                    "items": {
-                      "type": "object",
-                      "properties": {
-                        "appointmentId": {
-                          "type": "string"
-                        },
-                        "token": {
-                          "type": "integer",
-                          "minimum": -9007199254740991,
-                          "maximum": 9007199254740991
-                        },
-                        "priority": {
-                          "type": "string",
-                          "enum": [
-                            "routine",
-                            "urgent"
-                          ]
-                        },
-                        "status": {
-                          "type": "string",
-                          "enum": [
-                            "waiting",
-                            "in-consultation",
-                            "done",
-                            "left"
-                          ]
-                        },
-                        "checkedInAt": {
-                          "type": "string",
-                          "format": "date-time",
-                          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
-                        },
-                        "patientId": {
-                          "type": "string"
-                        },
-                        "patientName": {
-                          "type": "string"
-                        },
-                        "mrn": {
-                          "type": "string"
-                        },
-                        "appointmentStatus": {
-                          "type": "string",
-                          "enum": [
-                            "proposed",
-                            "pending",
-                            "booked",
-                            "arrived",
-                            "checked-in",
-                            "fulfilled",
-                            "cancelled",
-                            "noshow",
-                            "entered-in-error",
-                            "waitlist"
-                          ]
-                        },
-                        "start": {
-                          "type": "string",
-                          "format": "date-time",
-                          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
-                        },
-                        "encounterId": {
-                          "type": "string"
-                        },
-                        "consultationStartedAt": {
-                          "type": "string",
-                          "format": "date-time",
-                          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
-                        },
-                        "position": {
-                          "anyOf": [
-                            {
-                              "type": "integer",
-                              "minimum": -9007199254740991,
-                              "maximum": 9007199254740991
-                            },
-                            {
-                              "type": "null"
-                            }
-                          ]
-                        },
-                        "estimatedWaitMinutes": {
-                          "anyOf": [
-                            {
-                              "type": "integer",
-                              "minimum": -9007199254740991,
-                              "maximum": 9007199254740991
-                            },
-                            {
-                              "type": "null"
-                            }
-                          ]
-                        }
-                      },
-                      "required": [
-                        "appointmentId",
-                        "token",
-                        "priority",
-                        "status",
-                        "checkedInAt",
-                        "patientId",
-                        "patientName",
-                        "mrn",
-                        "appointmentStatus",
-                        "start",
-                        "position",
-                        "estimatedWaitMinutes"
-                      ],
-                      "additionalProperties": false
-                    }
+                    "$ref": "#/$defs/__schema7"
                   },
                   "departmentId": {
                     "type": "string"
@@ -2564,7 +2309,148 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           ],
           "additionalProperties": false
         }
-      ]
+      ],
+      "$defs": {
+        "__schema0": {
+          "type": "string"
+        },
+        "__schema1": {
+          "type": "string"
+        },
+        "__schema2": {
+          "type": "string"
+        },
+        "__schema3": {
+          "type": "string"
+        },
+        "__schema4": {
+          "type": "integer",
+          "minimum": -9007199254740991,
+          "maximum": 9007199254740991
+        },
+        "__schema5": {
+          "anyOf": [
+            {
+              "$ref": "#/$defs/__schema6"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "__schema6": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        },
+        "__schema7": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "appointmentId": {
+                "type": "string"
+              },
+              "token": {
+                "type": "integer",
+                "minimum": -9007199254740991,
+                "maximum": 9007199254740991
+              },
+              "priority": {
+                "type": "string",
+                "enum": [
+                  "routine",
+                  "urgent"
+                ]
+              },
+              "status": {
+                "type": "string",
+                "enum": [
+                  "waiting",
+                  "in-consultation",
+                  "done",
+                  "left"
+                ]
+              },
+              "checkedInAt": {
+                "$ref": "#/$defs/__schema6"
+              },
+              "patientId": {
+                "type": "string"
+              },
+              "patientName": {
+                "type": "string"
+              },
+              "mrn": {
+                "type": "string"
+              },
+              "appointmentStatus": {
+                "type": "string",
+                "enum": [
+                  "proposed",
+                  "pending",
+                  "booked",
+                  "arrived",
+                  "checked-in",
+                  "fulfilled",
+                  "cancelled",
+                  "noshow",
+                  "entered-in-error",
+                  "waitlist"
+                ]
+              },
+              "start": {
+                "$ref": "#/$defs/__schema6"
+              },
+              "encounterId": {
+                "type": "string"
+              },
+              "consultationStartedAt": {
+                "$ref": "#/$defs/__schema6"
+              },
+              "position": {
+                "anyOf": [
+                  {
+                    "type": "integer",
+                    "minimum": -9007199254740991,
+                    "maximum": 9007199254740991
+                  },
+                  {
+                    "type": "null"
+                  }
+                ]
+              },
+              "estimatedWaitMinutes": {
+                "anyOf": [
+                  {
+                    "type": "integer",
+                    "minimum": -9007199254740991,
+                    "maximum": 9007199254740991
+                  },
+                  {
+                    "type": "null"
+                  }
+                ]
+              }
+            },
+            "required": [
+              "appointmentId",
+              "token",
+              "priority",
+              "status",
+              "checkedInAt",
+              "patientId",
+              "patientName",
+              "mrn",
+              "appointmentStatus",
+              "start",
+              "position",
+              "estimatedWaitMinutes"
+            ],
+            "additionalProperties": false
+          }
+        }
+      }
     },
     "annotations": {
       "title": "Queue status",
@@ -2730,14 +2616,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                   "type": "string"
                 },
                 "startedAt": {
-                  "type": "string",
-                  "format": "date-time",
-                  "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                  "$ref": "#/$defs/__schema0"
                 },
                 "endedAt": {
-                  "type": "string",
-                  "format": "date-time",
-                  "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                  "$ref": "#/$defs/__schema0"
                 },
                 "chiefComplaint": {
                   "type": "string"
@@ -2799,9 +2681,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                       "type": "string"
                     },
                     "decidedAt": {
-                      "type": "string",
-                      "format": "date-time",
-                      "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                      "$ref": "#/$defs/__schema0"
                     }
                   },
                   "required": [
@@ -2827,15 +2707,17 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                       ]
                     },
                     "risk": {
-                      "type": [
-                        "string",
-                        "null"
+                      "anyOf": [
+                        {
+                          "type": "string"
+                        },
+                        {
+                          "type": "null"
+                        }
                       ]
                     },
                     "recordedAt": {
-                      "type": "string",
-                      "format": "date-time",
-                      "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                      "$ref": "#/$defs/__schema0"
                     }
                   },
                   "required": [
@@ -2849,14 +2731,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                   "type": "string"
                 },
                 "createdAt": {
-                  "type": "string",
-                  "format": "date-time",
-                  "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                  "$ref": "#/$defs/__schema0"
                 },
                 "updatedAt": {
-                  "type": "string",
-                  "format": "date-time",
-                  "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                  "$ref": "#/$defs/__schema0"
                 }
               },
               "required": [
@@ -2890,15 +2768,23 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "type": "object",
               "properties": {
                 "score": {
-                  "type": [
-                    "number",
-                    "null"
+                  "anyOf": [
+                    {
+                      "type": "number"
+                    },
+                    {
+                      "type": "null"
+                    }
                   ]
                 },
                 "risk": {
-                  "type": [
-                    "string",
-                    "null"
+                  "anyOf": [
+                    {
+                      "type": "string"
+                    },
+                    {
+                      "type": "null"
+                    }
                   ]
                 },
                 "recordedAt": {
@@ -3019,17 +2905,13 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "type": "string"
               },
               "authoredOn": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema0"
               },
               "statusReason": {
                 "type": "string"
               },
               "statusChangedAt": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema0"
               },
               "statusChangedBy": {
                 "type": "string"
@@ -3040,9 +2922,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "maximum": 9007199254740991
               },
               "lastDispensedAt": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema0"
               }
             },
             "required": [
@@ -3072,7 +2952,14 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "latestNews2",
         "prescriptions"
       ],
-      "additionalProperties": false
+      "additionalProperties": false,
+      "$defs": {
+        "__schema0": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        }
+      }
     },
     "annotations": {
       "title": "Latest encounter summary",
@@ -3257,15 +3144,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           ]
         },
         "status": {
-          "type": "string",
-          "enum": [
-            "PENDING",
-            "APPROVED",
-            "REJECTED",
-            "EXPIRED",
-            "EXECUTED",
-            "FAILED"
-          ]
+          "$ref": "#/$defs/__schema0"
         },
         "risk": {
           "type": "string",
@@ -3327,22 +3206,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                     "type": "string"
                   },
                   "topic": {
-                    "type": "object",
-                    "properties": {
-                      "code": {
-                        "type": "string"
-                      },
-                      "system": {
-                        "type": "string"
-                      },
-                      "display": {
-                        "type": "string"
-                      }
-                    },
-                    "required": [
-                      "code"
-                    ],
-                    "additionalProperties": false
+                    "$ref": "#/$defs/__schema1"
                   }
                 },
                 "required": [
@@ -3385,7 +3249,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                             "propertyNames": {
                               "type": "string"
                             },
-                            "additionalProperties": {}
+                            "additionalProperties": true
                           },
                           "resourceId": {
                             "type": "string"
@@ -3415,22 +3279,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "overrideReasons": {
                 "type": "array",
                 "items": {
-                  "type": "object",
-                  "properties": {
-                    "code": {
-                      "type": "string"
-                    },
-                    "system": {
-                      "type": "string"
-                    },
-                    "display": {
-                      "type": "string"
-                    }
-                  },
-                  "required": [
-                    "code"
-                  ],
-                  "additionalProperties": false
+                  "$ref": "#/$defs/__schema1"
                 }
               },
               "links": {
@@ -3480,30 +3329,12 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "propertyNames": {
             "type": "string"
           },
-          "additionalProperties": {}
+          "additionalProperties": true
         },
         "approverRoles": {
           "type": "array",
           "items": {
-            "type": "string",
-            "enum": [
-              "ADMIN",
-              "DOCTOR",
-              "NURSE",
-              "RECEPTIONIST",
-              "PHARMACIST",
-              "ACCOUNTANT",
-              "LAB_TECHNICIAN",
-              "RADIOLOGIST",
-              "BED_MANAGER",
-              "CASHIER",
-              "PATHOLOGIST",
-              "RADIOGRAPHER",
-              "INSURANCE_DESK",
-              "WARD_MANAGER",
-              "THEATRE_COORDINATOR",
-              "MANAGER"
-            ]
+            "$ref": "#/$defs/__schema2"
           }
         },
         "proposer": {
@@ -3520,25 +3351,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "type": "string"
             },
             "role": {
-              "type": "string",
-              "enum": [
-                "ADMIN",
-                "DOCTOR",
-                "NURSE",
-                "RECEPTIONIST",
-                "PHARMACIST",
-                "ACCOUNTANT",
-                "LAB_TECHNICIAN",
-                "RADIOLOGIST",
-                "BED_MANAGER",
-                "CASHIER",
-                "PATHOLOGIST",
-                "RADIOGRAPHER",
-                "INSURANCE_DESK",
-                "WARD_MANAGER",
-                "THEATRE_COORDINATOR",
-                "MANAGER"
-              ]
+              "$ref": "#/$defs/__schema2"
             },
             "agent": {
               "type": "string"
@@ -3554,14 +3367,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "type": "string"
         },
         "createdAt": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema3"
         },
         "expiresAt": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema3"
         },
         "decision": {
           "type": "object",
@@ -3577,30 +3386,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "type": "string"
             },
             "role": {
-              "type": "string",
-              "enum": [
-                "ADMIN",
-                "DOCTOR",
-                "NURSE",
-                "RECEPTIONIST",
-                "PHARMACIST",
-                "ACCOUNTANT",
-                "LAB_TECHNICIAN",
-                "RADIOLOGIST",
-                "BED_MANAGER",
-                "CASHIER",
-                "PATHOLOGIST",
-                "RADIOGRAPHER",
-                "INSURANCE_DESK",
-                "WARD_MANAGER",
-                "THEATRE_COORDINATOR",
-                "MANAGER"
-              ]
+              "$ref": "#/$defs/__schema2"
             },
             "at": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema3"
             },
             "reason": {
               "type": "string"
@@ -3621,9 +3410,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "type": "string"
             },
             "at": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema3"
             }
           },
           "required": [
@@ -3639,9 +3426,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "type": "string"
             },
             "at": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema3"
             }
           },
           "required": [
@@ -3656,9 +3441,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
             "type": "object",
             "properties": {
               "at": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema3"
               },
               "event": {
                 "type": "string",
@@ -3677,15 +3460,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 ]
               },
               "status": {
-                "type": "string",
-                "enum": [
-                  "PENDING",
-                  "APPROVED",
-                  "REJECTED",
-                  "EXPIRED",
-                  "EXECUTED",
-                  "FAILED"
-                ]
+                "$ref": "#/$defs/__schema0"
               },
               "by": {
                 "type": "string"
@@ -3726,7 +3501,64 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "history",
         "message"
       ],
-      "additionalProperties": false
+      "additionalProperties": false,
+      "$defs": {
+        "__schema0": {
+          "type": "string",
+          "enum": [
+            "PENDING",
+            "APPROVED",
+            "REJECTED",
+            "EXPIRED",
+            "EXECUTED",
+            "FAILED"
+          ]
+        },
+        "__schema1": {
+          "type": "object",
+          "properties": {
+            "code": {
+              "type": "string"
+            },
+            "system": {
+              "type": "string"
+            },
+            "display": {
+              "type": "string"
+            }
+          },
+          "required": [
+            "code"
+          ],
+          "additionalProperties": false
+        },
+        "__schema2": {
+          "type": "string",
+          "enum": [
+            "ADMIN",
+            "DOCTOR",
+            "NURSE",
+            "RECEPTIONIST",
+            "PHARMACIST",
+            "ACCOUNTANT",
+            "LAB_TECHNICIAN",
+            "RADIOLOGIST",
+            "BED_MANAGER",
+            "CASHIER",
+            "PATHOLOGIST",
+            "RADIOGRAPHER",
+            "INSURANCE_DESK",
+            "WARD_MANAGER",
+            "THEATRE_COORDINATOR",
+            "MANAGER"
+          ]
+        },
+        "__schema3": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        }
+      }
     },
     "annotations": {
       "title": "Propose a prescription",
@@ -3864,48 +3696,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "maximum": 9007199254740991
               },
               "counts": {
-                "type": "object",
-                "properties": {
-                  "unoccupied": {
-                    "type": "integer",
-                    "minimum": -9007199254740991,
-                    "maximum": 9007199254740991
-                  },
-                  "occupied": {
-                    "type": "integer",
-                    "minimum": -9007199254740991,
-                    "maximum": 9007199254740991
-                  },
-                  "housekeeping": {
-                    "type": "integer",
-                    "minimum": -9007199254740991,
-                    "maximum": 9007199254740991
-                  },
-                  "closed": {
-                    "type": "integer",
-                    "minimum": -9007199254740991,
-                    "maximum": 9007199254740991
-                  },
-                  "isolated": {
-                    "type": "integer",
-                    "minimum": -9007199254740991,
-                    "maximum": 9007199254740991
-                  },
-                  "contaminated": {
-                    "type": "integer",
-                    "minimum": -9007199254740991,
-                    "maximum": 9007199254740991
-                  }
-                },
-                "required": [
-                  "unoccupied",
-                  "occupied",
-                  "housekeeping",
-                  "closed",
-                  "isolated",
-                  "contaminated"
-                ],
-                "additionalProperties": false
+                "$ref": "#/$defs/__schema0"
               },
               "free": {
                 "type": "integer",
@@ -3934,48 +3725,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "maximum": 9007199254740991
             },
             "counts": {
-              "type": "object",
-              "properties": {
-                "unoccupied": {
-                  "type": "integer",
-                  "minimum": -9007199254740991,
-                  "maximum": 9007199254740991
-                },
-                "occupied": {
-                  "type": "integer",
-                  "minimum": -9007199254740991,
-                  "maximum": 9007199254740991
-                },
-                "housekeeping": {
-                  "type": "integer",
-                  "minimum": -9007199254740991,
-                  "maximum": 9007199254740991
-                },
-                "closed": {
-                  "type": "integer",
-                  "minimum": -9007199254740991,
-                  "maximum": 9007199254740991
-                },
-                "isolated": {
-                  "type": "integer",
-                  "minimum": -9007199254740991,
-                  "maximum": 9007199254740991
-                },
-                "contaminated": {
-                  "type": "integer",
-                  "minimum": -9007199254740991,
-                  "maximum": 9007199254740991
-                }
-              },
-              "required": [
-                "unoccupied",
-                "occupied",
-                "housekeeping",
-                "closed",
-                "isolated",
-                "contaminated"
-              ],
-              "additionalProperties": false
+              "$ref": "#/$defs/__schema0"
             },
             "free": {
               "type": "integer",
@@ -3995,7 +3745,53 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "wards",
         "total"
       ],
-      "additionalProperties": false
+      "additionalProperties": false,
+      "$defs": {
+        "__schema0": {
+          "type": "object",
+          "properties": {
+            "unoccupied": {
+              "type": "integer",
+              "minimum": -9007199254740991,
+              "maximum": 9007199254740991
+            },
+            "occupied": {
+              "type": "integer",
+              "minimum": -9007199254740991,
+              "maximum": 9007199254740991
+            },
+            "housekeeping": {
+              "type": "integer",
+              "minimum": -9007199254740991,
+              "maximum": 9007199254740991
+            },
+            "closed": {
+              "type": "integer",
+              "minimum": -9007199254740991,
+              "maximum": 9007199254740991
+            },
+            "isolated": {
+              "type": "integer",
+              "minimum": -9007199254740991,
+              "maximum": 9007199254740991
+            },
+            "contaminated": {
+              "type": "integer",
+              "minimum": -9007199254740991,
+              "maximum": 9007199254740991
+            }
+          },
+          "required": [
+            "unoccupied",
+            "occupied",
+            "housekeeping",
+            "closed",
+            "isolated",
+            "contaminated"
+          ],
+          "additionalProperties": false
+        }
+      }
     },
     "annotations": {
       "title": "Bed availability",
@@ -4146,15 +3942,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           ]
         },
         "status": {
-          "type": "string",
-          "enum": [
-            "PENDING",
-            "APPROVED",
-            "REJECTED",
-            "EXPIRED",
-            "EXECUTED",
-            "FAILED"
-          ]
+          "$ref": "#/$defs/__schema0"
         },
         "risk": {
           "type": "string",
@@ -4216,22 +4004,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                     "type": "string"
                   },
                   "topic": {
-                    "type": "object",
-                    "properties": {
-                      "code": {
-                        "type": "string"
-                      },
-                      "system": {
-                        "type": "string"
-                      },
-                      "display": {
-                        "type": "string"
-                      }
-                    },
-                    "required": [
-                      "code"
-                    ],
-                    "additionalProperties": false
+                    "$ref": "#/$defs/__schema1"
                   }
                 },
                 "required": [
@@ -4274,7 +4047,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                             "propertyNames": {
                               "type": "string"
                             },
-                            "additionalProperties": {}
+                            "additionalProperties": true
                           },
                           "resourceId": {
                             "type": "string"
@@ -4304,22 +4077,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "overrideReasons": {
                 "type": "array",
                 "items": {
-                  "type": "object",
-                  "properties": {
-                    "code": {
-                      "type": "string"
-                    },
-                    "system": {
-                      "type": "string"
-                    },
-                    "display": {
-                      "type": "string"
-                    }
-                  },
-                  "required": [
-                    "code"
-                  ],
-                  "additionalProperties": false
+                  "$ref": "#/$defs/__schema1"
                 }
               },
               "links": {
@@ -4369,30 +4127,12 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "propertyNames": {
             "type": "string"
           },
-          "additionalProperties": {}
+          "additionalProperties": true
         },
         "approverRoles": {
           "type": "array",
           "items": {
-            "type": "string",
-            "enum": [
-              "ADMIN",
-              "DOCTOR",
-              "NURSE",
-              "RECEPTIONIST",
-              "PHARMACIST",
-              "ACCOUNTANT",
-              "LAB_TECHNICIAN",
-              "RADIOLOGIST",
-              "BED_MANAGER",
-              "CASHIER",
-              "PATHOLOGIST",
-              "RADIOGRAPHER",
-              "INSURANCE_DESK",
-              "WARD_MANAGER",
-              "THEATRE_COORDINATOR",
-              "MANAGER"
-            ]
+            "$ref": "#/$defs/__schema2"
           }
         },
         "proposer": {
@@ -4409,25 +4149,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "type": "string"
             },
             "role": {
-              "type": "string",
-              "enum": [
-                "ADMIN",
-                "DOCTOR",
-                "NURSE",
-                "RECEPTIONIST",
-                "PHARMACIST",
-                "ACCOUNTANT",
-                "LAB_TECHNICIAN",
-                "RADIOLOGIST",
-                "BED_MANAGER",
-                "CASHIER",
-                "PATHOLOGIST",
-                "RADIOGRAPHER",
-                "INSURANCE_DESK",
-                "WARD_MANAGER",
-                "THEATRE_COORDINATOR",
-                "MANAGER"
-              ]
+              "$ref": "#/$defs/__schema2"
             },
             "agent": {
               "type": "string"
@@ -4443,14 +4165,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "type": "string"
         },
         "createdAt": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema3"
         },
         "expiresAt": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema3"
         },
         "decision": {
           "type": "object",
@@ -4466,30 +4184,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "type": "string"
             },
             "role": {
-              "type": "string",
-              "enum": [
-                "ADMIN",
-                "DOCTOR",
-                "NURSE",
-                "RECEPTIONIST",
-                "PHARMACIST",
-                "ACCOUNTANT",
-                "LAB_TECHNICIAN",
-                "RADIOLOGIST",
-                "BED_MANAGER",
-                "CASHIER",
-                "PATHOLOGIST",
-                "RADIOGRAPHER",
-                "INSURANCE_DESK",
-                "WARD_MANAGER",
-                "THEATRE_COORDINATOR",
-                "MANAGER"
-              ]
+              "$ref": "#/$defs/__schema2"
             },
             "at": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema3"
             },
             "reason": {
               "type": "string"
@@ -4510,9 +4208,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "type": "string"
             },
             "at": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema3"
             }
           },
           "required": [
@@ -4528,9 +4224,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "type": "string"
             },
             "at": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema3"
             }
           },
           "required": [
@@ -4545,9 +4239,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
             "type": "object",
             "properties": {
               "at": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema3"
               },
               "event": {
                 "type": "string",
@@ -4566,15 +4258,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 ]
               },
               "status": {
-                "type": "string",
-                "enum": [
-                  "PENDING",
-                  "APPROVED",
-                  "REJECTED",
-                  "EXPIRED",
-                  "EXECUTED",
-                  "FAILED"
-                ]
+                "$ref": "#/$defs/__schema0"
               },
               "by": {
                 "type": "string"
@@ -4615,7 +4299,64 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "history",
         "message"
       ],
-      "additionalProperties": false
+      "additionalProperties": false,
+      "$defs": {
+        "__schema0": {
+          "type": "string",
+          "enum": [
+            "PENDING",
+            "APPROVED",
+            "REJECTED",
+            "EXPIRED",
+            "EXECUTED",
+            "FAILED"
+          ]
+        },
+        "__schema1": {
+          "type": "object",
+          "properties": {
+            "code": {
+              "type": "string"
+            },
+            "system": {
+              "type": "string"
+            },
+            "display": {
+              "type": "string"
+            }
+          },
+          "required": [
+            "code"
+          ],
+          "additionalProperties": false
+        },
+        "__schema2": {
+          "type": "string",
+          "enum": [
+            "ADMIN",
+            "DOCTOR",
+            "NURSE",
+            "RECEPTIONIST",
+            "PHARMACIST",
+            "ACCOUNTANT",
+            "LAB_TECHNICIAN",
+            "RADIOLOGIST",
+            "BED_MANAGER",
+            "CASHIER",
+            "PATHOLOGIST",
+            "RADIOGRAPHER",
+            "INSURANCE_DESK",
+            "WARD_MANAGER",
+            "THEATRE_COORDINATOR",
+            "MANAGER"
+          ]
+        },
+        "__schema3": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        }
+      }
     },
     "annotations": {
       "title": "Propose an admission",
@@ -4880,15 +4621,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           ]
         },
         "status": {
-          "type": "string",
-          "enum": [
-            "PENDING",
-            "APPROVED",
-            "REJECTED",
-            "EXPIRED",
-            "EXECUTED",
-            "FAILED"
-          ]
+          "$ref": "#/$defs/__schema0"
         },
         "risk": {
           "type": "string",
@@ -4950,22 +4683,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                     "type": "string"
                   },
                   "topic": {
-                    "type": "object",
-                    "properties": {
-                      "code": {
-                        "type": "string"
-                      },
-                      "system": {
-                        "type": "string"
-                      },
-                      "display": {
-                        "type": "string"
-                      }
-                    },
-                    "required": [
-                      "code"
-                    ],
-                    "additionalProperties": false
+                    "$ref": "#/$defs/__schema1"
                   }
                 },
                 "required": [
@@ -5008,7 +4726,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                             "propertyNames": {
                               "type": "string"
                             },
-                            "additionalProperties": {}
+                            "additionalProperties": true
                           },
                           "resourceId": {
                             "type": "string"
@@ -5038,22 +4756,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "overrideReasons": {
                 "type": "array",
                 "items": {
-                  "type": "object",
-                  "properties": {
-                    "code": {
-                      "type": "string"
-                    },
-                    "system": {
-                      "type": "string"
-                    },
-                    "display": {
-                      "type": "string"
-                    }
-                  },
-                  "required": [
-                    "code"
-                  ],
-                  "additionalProperties": false
+                  "$ref": "#/$defs/__schema1"
                 }
               },
               "links": {
@@ -5103,30 +4806,12 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "propertyNames": {
             "type": "string"
           },
-          "additionalProperties": {}
+          "additionalProperties": true
         },
         "approverRoles": {
           "type": "array",
           "items": {
-            "type": "string",
-            "enum": [
-              "ADMIN",
-              "DOCTOR",
-              "NURSE",
-              "RECEPTIONIST",
-              "PHARMACIST",
-              "ACCOUNTANT",
-              "LAB_TECHNICIAN",
-              "RADIOLOGIST",
-              "BED_MANAGER",
-              "CASHIER",
-              "PATHOLOGIST",
-              "RADIOGRAPHER",
-              "INSURANCE_DESK",
-              "WARD_MANAGER",
-              "THEATRE_COORDINATOR",
-              "MANAGER"
-            ]
+            "$ref": "#/$defs/__schema2"
           }
         },
         "proposer": {
@@ -5143,25 +4828,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "type": "string"
             },
             "role": {
-              "type": "string",
-              "enum": [
-                "ADMIN",
-                "DOCTOR",
-                "NURSE",
-                "RECEPTIONIST",
-                "PHARMACIST",
-                "ACCOUNTANT",
-                "LAB_TECHNICIAN",
-                "RADIOLOGIST",
-                "BED_MANAGER",
-                "CASHIER",
-                "PATHOLOGIST",
-                "RADIOGRAPHER",
-                "INSURANCE_DESK",
-                "WARD_MANAGER",
-                "THEATRE_COORDINATOR",
-                "MANAGER"
-              ]
+              "$ref": "#/$defs/__schema2"
             },
             "agent": {
               "type": "string"
@@ -5177,14 +4844,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "type": "string"
         },
         "createdAt": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema3"
         },
         "expiresAt": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema3"
         },
         "decision": {
           "type": "object",
@@ -5200,30 +4863,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "type": "string"
             },
             "role": {
-              "type": "string",
-              "enum": [
-                "ADMIN",
-                "DOCTOR",
-                "NURSE",
-                "RECEPTIONIST",
-                "PHARMACIST",
-                "ACCOUNTANT",
-                "LAB_TECHNICIAN",
-                "RADIOLOGIST",
-                "BED_MANAGER",
-                "CASHIER",
-                "PATHOLOGIST",
-                "RADIOGRAPHER",
-                "INSURANCE_DESK",
-                "WARD_MANAGER",
-                "THEATRE_COORDINATOR",
-                "MANAGER"
-              ]
+              "$ref": "#/$defs/__schema2"
             },
             "at": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema3"
             },
             "reason": {
               "type": "string"
@@ -5244,9 +4887,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "type": "string"
             },
             "at": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema3"
             }
           },
           "required": [
@@ -5262,9 +4903,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "type": "string"
             },
             "at": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema3"
             }
           },
           "required": [
@@ -5279,9 +4918,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
             "type": "object",
             "properties": {
               "at": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema3"
               },
               "event": {
                 "type": "string",
@@ -5300,15 +4937,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 ]
               },
               "status": {
-                "type": "string",
-                "enum": [
-                  "PENDING",
-                  "APPROVED",
-                  "REJECTED",
-                  "EXPIRED",
-                  "EXECUTED",
-                  "FAILED"
-                ]
+                "$ref": "#/$defs/__schema0"
               },
               "by": {
                 "type": "string"
@@ -5349,7 +4978,64 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "history",
         "message"
       ],
-      "additionalProperties": false
+      "additionalProperties": false,
+      "$defs": {
+        "__schema0": {
+          "type": "string",
+          "enum": [
+            "PENDING",
+            "APPROVED",
+            "REJECTED",
+            "EXPIRED",
+            "EXECUTED",
+            "FAILED"
+          ]
+        },
+        "__schema1": {
+          "type": "object",
+          "properties": {
+            "code": {
+              "type": "string"
+            },
+            "system": {
+              "type": "string"
+            },
+            "display": {
+              "type": "string"
+            }
+          },
+          "required": [
+            "code"
+          ],
+          "additionalProperties": false
+        },
+        "__schema2": {
+          "type": "string",
+          "enum": [
+            "ADMIN",
+            "DOCTOR",
+            "NURSE",
+            "RECEPTIONIST",
+            "PHARMACIST",
+            "ACCOUNTANT",
+            "LAB_TECHNICIAN",
+            "RADIOLOGIST",
+            "BED_MANAGER",
+            "CASHIER",
+            "PATHOLOGIST",
+            "RADIOGRAPHER",
+            "INSURANCE_DESK",
+            "WARD_MANAGER",
+            "THEATRE_COORDINATOR",
+            "MANAGER"
+          ]
+        },
+        "__schema3": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        }
+      }
     },
     "annotations": {
       "title": "Propose a discharge",
@@ -5413,9 +5099,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
       "type": "object",
       "properties": {
         "at": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema0"
         },
         "targets": {
           "type": "object",
@@ -5449,9 +5133,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 ]
               },
               "arrivedAt": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema0"
               },
               "presentingComplaint": {
                 "type": "string"
@@ -5497,18 +5179,26 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 ]
               },
               "news2": {
-                "type": [
-                  "number",
-                  "null"
+                "anyOf": [
+                  {
+                    "type": "number"
+                  },
+                  {
+                    "type": "null"
+                  }
                 ]
               },
               "minutesWaiting": {
                 "type": "number"
               },
               "targetMinutes": {
-                "type": [
-                  "number",
-                  "null"
+                "anyOf": [
+                  {
+                    "type": "number"
+                  },
+                  {
+                    "type": "null"
+                  }
                 ]
               },
               "breached": {
@@ -5540,7 +5230,14 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "targets",
         "patients"
       ],
-      "additionalProperties": false
+      "additionalProperties": false,
+      "$defs": {
+        "__schema0": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        }
+      }
     },
     "annotations": {
       "title": "ED board",
@@ -5617,9 +5314,13 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "type": "number"
         },
         "percentWithin4Hours": {
-          "type": [
-            "number",
-            "null"
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "null"
+            }
           ]
         },
         "admitted": {
@@ -5802,22 +5503,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                     "type": "string"
                   },
                   "topic": {
-                    "type": "object",
-                    "properties": {
-                      "code": {
-                        "type": "string"
-                      },
-                      "system": {
-                        "type": "string"
-                      },
-                      "display": {
-                        "type": "string"
-                      }
-                    },
-                    "required": [
-                      "code"
-                    ],
-                    "additionalProperties": false
+                    "$ref": "#/$defs/__schema0"
                   }
                 },
                 "required": [
@@ -5860,7 +5546,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                             "propertyNames": {
                               "type": "string"
                             },
-                            "additionalProperties": {}
+                            "additionalProperties": true
                           },
                           "resourceId": {
                             "type": "string"
@@ -5890,22 +5576,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "overrideReasons": {
                 "type": "array",
                 "items": {
-                  "type": "object",
-                  "properties": {
-                    "code": {
-                      "type": "string"
-                    },
-                    "system": {
-                      "type": "string"
-                    },
-                    "display": {
-                      "type": "string"
-                    }
-                  },
-                  "required": [
-                    "code"
-                  ],
-                  "additionalProperties": false
+                  "$ref": "#/$defs/__schema0"
                 }
               },
               "links": {
@@ -5979,7 +5650,27 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "rulesApplied",
         "nextSteps"
       ],
-      "additionalProperties": false
+      "additionalProperties": false,
+      "$defs": {
+        "__schema0": {
+          "type": "object",
+          "properties": {
+            "code": {
+              "type": "string"
+            },
+            "system": {
+              "type": "string"
+            },
+            "display": {
+              "type": "string"
+            }
+          },
+          "required": [
+            "code"
+          ],
+          "additionalProperties": false
+        }
+      }
     },
     "annotations": {
       "title": "Clinical alerts",
@@ -6283,14 +5974,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "maximum": 9007199254740991
             },
             "createdAt": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema0"
             },
             "updatedAt": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema0"
             }
           },
           "required": [
@@ -6382,17 +6069,13 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "type": "string"
               },
               "receivedAt": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema0"
               },
               "statusReason": {
                 "type": "string"
               },
               "statusChangedAt": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema0"
               },
               "statusChangedBy": {
                 "type": "string"
@@ -6425,7 +6108,14 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "valueAtCost",
         "batches"
       ],
-      "additionalProperties": false
+      "additionalProperties": false,
+      "$defs": {
+        "__schema0": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        }
+      }
     },
     "annotations": {
       "title": "Pharmacy stock of an item",
@@ -6541,9 +6231,13 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           }
         },
         "nextCursor": {
-          "type": [
-            "string",
-            "null"
+          "anyOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
           ]
         }
       },
@@ -6702,9 +6396,13 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           }
         },
         "nextCursor": {
-          "type": [
-            "string",
-            "null"
+          "anyOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
           ]
         },
         "pageQuantity": {
@@ -6798,236 +6496,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "type": "string"
         },
         "today": {
-          "type": "object",
-          "properties": {
-            "billed": {
-              "type": "number"
-            },
-            "invoicesIssued": {
-              "type": "number"
-            },
-            "tax": {
-              "type": "number"
-            },
-            "collected": {
-              "type": "object",
-              "properties": {
-                "cash": {
-                  "type": "number"
-                },
-                "card": {
-                  "type": "number"
-                },
-                "bank-transfer": {
-                  "type": "number"
-                },
-                "upi": {
-                  "type": "number"
-                },
-                "insurance": {
-                  "type": "number"
-                }
-              },
-              "required": [
-                "cash",
-                "card",
-                "bank-transfer",
-                "upi",
-                "insurance"
-              ],
-              "additionalProperties": false
-            },
-            "collectedTotal": {
-              "type": "number"
-            },
-            "refunds": {
-              "type": "number"
-            },
-            "cancelled": {
-              "type": "number"
-            },
-            "revenueByDepartment": {
-              "type": "array",
-              "items": {
-                "type": "object",
-                "properties": {
-                  "departmentId": {
-                    "type": "string"
-                  },
-                  "departmentName": {
-                    "type": "string"
-                  },
-                  "net": {
-                    "type": "number"
-                  }
-                },
-                "required": [
-                  "departmentId",
-                  "departmentName",
-                  "net"
-                ],
-                "additionalProperties": false
-              }
-            },
-            "revenueByServiceType": {
-              "type": "array",
-              "items": {
-                "type": "object",
-                "properties": {
-                  "serviceType": {
-                    "type": "string",
-                    "enum": [
-                      "consultation",
-                      "bed-day",
-                      "pharmacy",
-                      "procedure",
-                      "other",
-                      "laboratory",
-                      "radiology",
-                      "theatre",
-                      "anaesthesia"
-                    ]
-                  },
-                  "net": {
-                    "type": "number"
-                  }
-                },
-                "required": [
-                  "serviceType",
-                  "net"
-                ],
-                "additionalProperties": false
-              }
-            }
-          },
-          "required": [
-            "billed",
-            "invoicesIssued",
-            "tax",
-            "collected",
-            "collectedTotal",
-            "refunds",
-            "cancelled",
-            "revenueByDepartment",
-            "revenueByServiceType"
-          ],
-          "additionalProperties": false
+          "$ref": "#/$defs/__schema0"
         },
         "thisMonth": {
-          "type": "object",
-          "properties": {
-            "billed": {
-              "type": "number"
-            },
-            "invoicesIssued": {
-              "type": "number"
-            },
-            "tax": {
-              "type": "number"
-            },
-            "collected": {
-              "type": "object",
-              "properties": {
-                "cash": {
-                  "type": "number"
-                },
-                "card": {
-                  "type": "number"
-                },
-                "bank-transfer": {
-                  "type": "number"
-                },
-                "upi": {
-                  "type": "number"
-                },
-                "insurance": {
-                  "type": "number"
-                }
-              },
-              "required": [
-                "cash",
-                "card",
-                "bank-transfer",
-                "upi",
-                "insurance"
-              ],
-              "additionalProperties": false
-            },
-            "collectedTotal": {
-              "type": "number"
-            },
-            "refunds": {
-              "type": "number"
-            },
-            "cancelled": {
-              "type": "number"
-            },
-            "revenueByDepartment": {
-              "type": "array",
-              "items": {
-                "type": "object",
-                "properties": {
-                  "departmentId": {
-                    "type": "string"
-                  },
-                  "departmentName": {
-                    "type": "string"
-                  },
-                  "net": {
-                    "type": "number"
-                  }
-                },
-                "required": [
-                  "departmentId",
-                  "departmentName",
-                  "net"
-                ],
-                "additionalProperties": false
-              }
-            },
-            "revenueByServiceType": {
-              "type": "array",
-              "items": {
-                "type": "object",
-                "properties": {
-                  "serviceType": {
-                    "type": "string",
-                    "enum": [
-                      "consultation",
-                      "bed-day",
-                      "pharmacy",
-                      "procedure",
-                      "other",
-                      "laboratory",
-                      "radiology",
-                      "theatre",
-                      "anaesthesia"
-                    ]
-                  },
-                  "net": {
-                    "type": "number"
-                  }
-                },
-                "required": [
-                  "serviceType",
-                  "net"
-                ],
-                "additionalProperties": false
-              }
-            }
-          },
-          "required": [
-            "billed",
-            "invoicesIssued",
-            "tax",
-            "collected",
-            "collectedTotal",
-            "refunds",
-            "cancelled",
-            "revenueByDepartment",
-            "revenueByServiceType"
-          ],
-          "additionalProperties": false
+          "$ref": "#/$defs/__schema0"
         },
         "outstanding": {
           "type": "object",
@@ -7077,7 +6549,125 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "thisMonth",
         "outstanding"
       ],
-      "additionalProperties": false
+      "additionalProperties": false,
+      "$defs": {
+        "__schema0": {
+          "type": "object",
+          "properties": {
+            "billed": {
+              "type": "number"
+            },
+            "invoicesIssued": {
+              "type": "number"
+            },
+            "tax": {
+              "type": "number"
+            },
+            "collected": {
+              "type": "object",
+              "properties": {
+                "cash": {
+                  "type": "number"
+                },
+                "card": {
+                  "type": "number"
+                },
+                "bank-transfer": {
+                  "type": "number"
+                },
+                "upi": {
+                  "type": "number"
+                },
+                "insurance": {
+                  "type": "number"
+                }
+              },
+              "required": [
+                "cash",
+                "card",
+                "bank-transfer",
+                "upi",
+                "insurance"
+              ],
+              "additionalProperties": false
+            },
+            "collectedTotal": {
+              "type": "number"
+            },
+            "refunds": {
+              "type": "number"
+            },
+            "cancelled": {
+              "type": "number"
+            },
+            "revenueByDepartment": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "properties": {
+                  "departmentId": {
+                    "type": "string"
+                  },
+                  "departmentName": {
+                    "type": "string"
+                  },
+                  "net": {
+                    "type": "number"
+                  }
+                },
+                "required": [
+                  "departmentId",
+                  "departmentName",
+                  "net"
+                ],
+                "additionalProperties": false
+              }
+            },
+            "revenueByServiceType": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "properties": {
+                  "serviceType": {
+                    "type": "string",
+                    "enum": [
+                      "consultation",
+                      "bed-day",
+                      "pharmacy",
+                      "procedure",
+                      "other",
+                      "laboratory",
+                      "radiology",
+                      "theatre",
+                      "anaesthesia"
+                    ]
+                  },
+                  "net": {
+                    "type": "number"
+                  }
+                },
+                "required": [
+                  "serviceType",
+                  "net"
+                ],
+                "additionalProperties": false
+              }
+            }
+          },
+          "required": [
+            "billed",
+            "invoicesIssued",
+            "tax",
+            "collected",
+            "collectedTotal",
+            "refunds",
+            "cancelled",
+            "revenueByDepartment",
+            "revenueByServiceType"
+          ],
+          "additionalProperties": false
+        }
+      }
     },
     "annotations": {
       "title": "Billing summary",
@@ -7590,9 +7180,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "type": "string"
               },
               "orderedAt": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema0"
               },
               "status": {
                 "type": "string",
@@ -7708,9 +7296,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                       ]
                     },
                     "collectedAt": {
-                      "type": "string",
-                      "format": "date-time",
-                      "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                      "$ref": "#/$defs/__schema0"
                     },
                     "collectedBy": {
                       "type": "string"
@@ -7733,9 +7319,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                       "type": "string"
                     },
                     "rejectedAt": {
-                      "type": "string",
-                      "format": "date-time",
-                      "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                      "$ref": "#/$defs/__schema0"
                     }
                   },
                   "required": [
@@ -7813,77 +7397,31 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                       "type": "object",
                       "properties": {
                         "sex": {
-                          "type": "string",
-                          "enum": [
-                            "male",
-                            "female",
-                            "any"
-                          ]
+                          "$ref": "#/$defs/__schema1"
                         },
                         "ageFrom": {
-                          "type": "object",
-                          "properties": {
-                            "value": {
-                              "type": "integer",
-                              "minimum": 0,
-                              "maximum": 9007199254740991
-                            },
-                            "unit": {
-                              "type": "string",
-                              "enum": [
-                                "days",
-                                "months",
-                                "years"
-                              ]
-                            }
-                          },
-                          "required": [
-                            "value",
-                            "unit"
-                          ],
-                          "additionalProperties": false
+                          "$ref": "#/$defs/__schema2"
                         },
                         "ageTo": {
-                          "type": "object",
-                          "properties": {
-                            "value": {
-                              "type": "integer",
-                              "minimum": 0,
-                              "maximum": 9007199254740991
-                            },
-                            "unit": {
-                              "type": "string",
-                              "enum": [
-                                "days",
-                                "months",
-                                "years"
-                              ]
-                            }
-                          },
-                          "required": [
-                            "value",
-                            "unit"
-                          ],
-                          "additionalProperties": false
+                          "$ref": "#/$defs/__schema4"
                         },
                         "pregnant": {
-                          "type": "boolean"
+                          "$ref": "#/$defs/__schema5"
                         },
                         "low": {
-                          "type": "number"
+                          "$ref": "#/$defs/__schema6"
                         },
                         "high": {
-                          "type": "number"
+                          "$ref": "#/$defs/__schema6"
                         },
                         "criticalLow": {
-                          "type": "number"
+                          "$ref": "#/$defs/__schema6"
                         },
                         "criticalHigh": {
-                          "type": "number"
+                          "$ref": "#/$defs/__schema6"
                         },
                         "source": {
-                          "type": "string",
-                          "maxLength": 300
+                          "$ref": "#/$defs/__schema7"
                         }
                       },
                       "required": [
@@ -7932,9 +7470,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                           "type": "string"
                         },
                         "at": {
-                          "type": "string",
-                          "format": "date-time",
-                          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                          "$ref": "#/$defs/__schema0"
                         }
                       },
                       "required": [
@@ -7948,9 +7484,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                       "type": "string"
                     },
                     "enteredAt": {
-                      "type": "string",
-                      "format": "date-time",
-                      "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                      "$ref": "#/$defs/__schema0"
                     },
                     "history": {
                       "type": "array",
@@ -7979,17 +7513,13 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                             "type": "string"
                           },
                           "enteredAt": {
-                            "type": "string",
-                            "format": "date-time",
-                            "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                            "$ref": "#/$defs/__schema0"
                           },
                           "replacedBy": {
                             "type": "string"
                           },
                           "replacedAt": {
-                            "type": "string",
-                            "format": "date-time",
-                            "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                            "$ref": "#/$defs/__schema0"
                           },
                           "reason": {
                             "type": "string"
@@ -8021,17 +7551,13 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "type": "string"
               },
               "verifiedAt": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema0"
               },
               "version": {
                 "type": "number"
               },
               "updatedAt": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema0"
               }
             },
             "required": [
@@ -8061,9 +7587,13 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           }
         },
         "nextCursor": {
-          "type": [
-            "string",
-            "null"
+          "anyOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
           ]
         }
       },
@@ -8071,7 +7601,61 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "items",
         "nextCursor"
       ],
-      "additionalProperties": false
+      "additionalProperties": false,
+      "$defs": {
+        "__schema0": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        },
+        "__schema1": {
+          "type": "string",
+          "enum": [
+            "male",
+            "female",
+            "any"
+          ]
+        },
+        "__schema2": {
+          "$ref": "#/$defs/__schema3"
+        },
+        "__schema3": {
+          "type": "object",
+          "properties": {
+            "value": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 9007199254740991
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "days",
+                "months",
+                "years"
+              ]
+            }
+          },
+          "required": [
+            "value",
+            "unit"
+          ],
+          "additionalProperties": false
+        },
+        "__schema4": {
+          "$ref": "#/$defs/__schema3"
+        },
+        "__schema5": {
+          "type": "boolean"
+        },
+        "__schema6": {
+          "type": "number"
+        },
+        "__schema7": {
+          "type": "string",
+          "maxLength": 300
+        }
+      }
     },
     "annotations": {
       "title": "Lab worklist",
@@ -8192,17 +7776,13 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 ]
               },
               "raisedAt": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema0"
               },
               "raisedBy": {
                 "type": "string"
               },
               "acknowledgedAt": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema0"
               },
               "acknowledgedBy": {
                 "type": "string"
@@ -8228,9 +7808,13 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           }
         },
         "nextCursor": {
-          "type": [
-            "string",
-            "null"
+          "anyOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
           ]
         }
       },
@@ -8238,7 +7822,14 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "items",
         "nextCursor"
       ],
-      "additionalProperties": false
+      "additionalProperties": false,
+      "$defs": {
+        "__schema0": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        }
+      }
     },
     "annotations": {
       "title": "Unacknowledged critical results",
@@ -8376,15 +7967,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           ]
         },
         "status": {
-          "type": "string",
-          "enum": [
-            "PENDING",
-            "APPROVED",
-            "REJECTED",
-            "EXPIRED",
-            "EXECUTED",
-            "FAILED"
-          ]
+          "$ref": "#/$defs/__schema0"
         },
         "risk": {
           "type": "string",
@@ -8446,22 +8029,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                     "type": "string"
                   },
                   "topic": {
-                    "type": "object",
-                    "properties": {
-                      "code": {
-                        "type": "string"
-                      },
-                      "system": {
-                        "type": "string"
-                      },
-                      "display": {
-                        "type": "string"
-                      }
-                    },
-                    "required": [
-                      "code"
-                    ],
-                    "additionalProperties": false
+                    "$ref": "#/$defs/__schema1"
                   }
                 },
                 "required": [
@@ -8504,7 +8072,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                             "propertyNames": {
                               "type": "string"
                             },
-                            "additionalProperties": {}
+                            "additionalProperties": true
                           },
                           "resourceId": {
                             "type": "string"
@@ -8534,22 +8102,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "overrideReasons": {
                 "type": "array",
                 "items": {
-                  "type": "object",
-                  "properties": {
-                    "code": {
-                      "type": "string"
-                    },
-                    "system": {
-                      "type": "string"
-                    },
-                    "display": {
-                      "type": "string"
-                    }
-                  },
-                  "required": [
-                    "code"
-                  ],
-                  "additionalProperties": false
+                  "$ref": "#/$defs/__schema1"
                 }
               },
               "links": {
@@ -8599,30 +8152,12 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "propertyNames": {
             "type": "string"
           },
-          "additionalProperties": {}
+          "additionalProperties": true
         },
         "approverRoles": {
           "type": "array",
           "items": {
-            "type": "string",
-            "enum": [
-              "ADMIN",
-              "DOCTOR",
-              "NURSE",
-              "RECEPTIONIST",
-              "PHARMACIST",
-              "ACCOUNTANT",
-              "LAB_TECHNICIAN",
-              "RADIOLOGIST",
-              "BED_MANAGER",
-              "CASHIER",
-              "PATHOLOGIST",
-              "RADIOGRAPHER",
-              "INSURANCE_DESK",
-              "WARD_MANAGER",
-              "THEATRE_COORDINATOR",
-              "MANAGER"
-            ]
+            "$ref": "#/$defs/__schema2"
           }
         },
         "proposer": {
@@ -8639,25 +8174,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "type": "string"
             },
             "role": {
-              "type": "string",
-              "enum": [
-                "ADMIN",
-                "DOCTOR",
-                "NURSE",
-                "RECEPTIONIST",
-                "PHARMACIST",
-                "ACCOUNTANT",
-                "LAB_TECHNICIAN",
-                "RADIOLOGIST",
-                "BED_MANAGER",
-                "CASHIER",
-                "PATHOLOGIST",
-                "RADIOGRAPHER",
-                "INSURANCE_DESK",
-                "WARD_MANAGER",
-                "THEATRE_COORDINATOR",
-                "MANAGER"
-              ]
+              "$ref": "#/$defs/__schema2"
             },
             "agent": {
               "type": "string"
@@ -8673,14 +8190,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "type": "string"
         },
         "createdAt": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema3"
         },
         "expiresAt": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema3"
         },
         "decision": {
           "type": "object",
@@ -8696,30 +8209,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "type": "string"
             },
             "role": {
-              "type": "string",
-              "enum": [
-                "ADMIN",
-                "DOCTOR",
-                "NURSE",
-                "RECEPTIONIST",
-                "PHARMACIST",
-                "ACCOUNTANT",
-                "LAB_TECHNICIAN",
-                "RADIOLOGIST",
-                "BED_MANAGER",
-                "CASHIER",
-                "PATHOLOGIST",
-                "RADIOGRAPHER",
-                "INSURANCE_DESK",
-                "WARD_MANAGER",
-                "THEATRE_COORDINATOR",
-                "MANAGER"
-              ]
+              "$ref": "#/$defs/__schema2"
             },
             "at": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema3"
             },
             "reason": {
               "type": "string"
@@ -8740,9 +8233,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "type": "string"
             },
             "at": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema3"
             }
           },
           "required": [
@@ -8758,9 +8249,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "type": "string"
             },
             "at": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema3"
             }
           },
           "required": [
@@ -8775,9 +8264,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
             "type": "object",
             "properties": {
               "at": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema3"
               },
               "event": {
                 "type": "string",
@@ -8796,15 +8283,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 ]
               },
               "status": {
-                "type": "string",
-                "enum": [
-                  "PENDING",
-                  "APPROVED",
-                  "REJECTED",
-                  "EXPIRED",
-                  "EXECUTED",
-                  "FAILED"
-                ]
+                "$ref": "#/$defs/__schema0"
               },
               "by": {
                 "type": "string"
@@ -8845,7 +8324,64 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "history",
         "message"
       ],
-      "additionalProperties": false
+      "additionalProperties": false,
+      "$defs": {
+        "__schema0": {
+          "type": "string",
+          "enum": [
+            "PENDING",
+            "APPROVED",
+            "REJECTED",
+            "EXPIRED",
+            "EXECUTED",
+            "FAILED"
+          ]
+        },
+        "__schema1": {
+          "type": "object",
+          "properties": {
+            "code": {
+              "type": "string"
+            },
+            "system": {
+              "type": "string"
+            },
+            "display": {
+              "type": "string"
+            }
+          },
+          "required": [
+            "code"
+          ],
+          "additionalProperties": false
+        },
+        "__schema2": {
+          "type": "string",
+          "enum": [
+            "ADMIN",
+            "DOCTOR",
+            "NURSE",
+            "RECEPTIONIST",
+            "PHARMACIST",
+            "ACCOUNTANT",
+            "LAB_TECHNICIAN",
+            "RADIOLOGIST",
+            "BED_MANAGER",
+            "CASHIER",
+            "PATHOLOGIST",
+            "RADIOGRAPHER",
+            "INSURANCE_DESK",
+            "WARD_MANAGER",
+            "THEATRE_COORDINATOR",
+            "MANAGER"
+          ]
+        },
+        "__schema3": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        }
+      }
     },
     "annotations": {
       "title": "Propose a lab order",
@@ -8985,9 +8521,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "type": "string"
               },
               "orderedAt": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema0"
               },
               "status": {
                 "type": "string",
@@ -9068,20 +8602,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "type": "object",
                 "properties": {
                   "pregnant": {
-                    "type": "string",
-                    "enum": [
-                      "yes",
-                      "no",
-                      "unknown"
-                    ]
+                    "$ref": "#/$defs/__schema1"
                   },
                   "contrastAllergy": {
-                    "type": "string",
-                    "enum": [
-                      "yes",
-                      "no",
-                      "unknown"
-                    ]
+                    "$ref": "#/$defs/__schema1"
                   },
                   "egfr": {
                     "type": "number",
@@ -9089,20 +8613,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                     "maximum": 200
                   },
                   "aki": {
-                    "type": "string",
-                    "enum": [
-                      "yes",
-                      "no",
-                      "unknown"
-                    ]
+                    "$ref": "#/$defs/__schema1"
                   },
                   "implant": {
-                    "type": "string",
-                    "enum": [
-                      "yes",
-                      "no",
-                      "unknown"
-                    ]
+                    "$ref": "#/$defs/__schema1"
                   }
                 },
                 "additionalProperties": false
@@ -9155,9 +8669,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                     "type": "string"
                   },
                   "at": {
-                    "type": "string",
-                    "format": "date-time",
-                    "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                    "$ref": "#/$defs/__schema0"
                   },
                   "covers": {
                     "type": "array",
@@ -9196,14 +8708,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                     "type": "string"
                   },
                   "start": {
-                    "type": "string",
-                    "format": "date-time",
-                    "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                    "$ref": "#/$defs/__schema0"
                   },
                   "end": {
-                    "type": "string",
-                    "format": "date-time",
-                    "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                    "$ref": "#/$defs/__schema0"
                   },
                   "by": {
                     "type": "string"
@@ -9218,17 +8726,13 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "additionalProperties": false
               },
               "startedAt": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema0"
               },
               "performedBy": {
                 "type": "string"
               },
               "completedAt": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema0"
               },
               "report": {
                 "type": "object",
@@ -9250,9 +8754,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                     "type": "string"
                   },
                   "reportedAt": {
-                    "type": "string",
-                    "format": "date-time",
-                    "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                    "$ref": "#/$defs/__schema0"
                   },
                   "addenda": {
                     "type": "array",
@@ -9266,9 +8768,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                           "type": "string"
                         },
                         "at": {
-                          "type": "string",
-                          "format": "date-time",
-                          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                          "$ref": "#/$defs/__schema0"
                         }
                       },
                       "required": [
@@ -9294,9 +8794,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "type": "number"
               },
               "updatedAt": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema0"
               }
             },
             "required": [
@@ -9326,9 +8824,13 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           }
         },
         "nextCursor": {
-          "type": [
-            "string",
-            "null"
+          "anyOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
           ]
         }
       },
@@ -9336,7 +8838,22 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "items",
         "nextCursor"
       ],
-      "additionalProperties": false
+      "additionalProperties": false,
+      "$defs": {
+        "__schema0": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        },
+        "__schema1": {
+          "type": "string",
+          "enum": [
+            "yes",
+            "no",
+            "unknown"
+          ]
+        }
+      }
     },
     "annotations": {
       "title": "Radiology worklist",
@@ -9510,15 +9027,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           ]
         },
         "status": {
-          "type": "string",
-          "enum": [
-            "PENDING",
-            "APPROVED",
-            "REJECTED",
-            "EXPIRED",
-            "EXECUTED",
-            "FAILED"
-          ]
+          "$ref": "#/$defs/__schema0"
         },
         "risk": {
           "type": "string",
@@ -9580,22 +9089,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                     "type": "string"
                   },
                   "topic": {
-                    "type": "object",
-                    "properties": {
-                      "code": {
-                        "type": "string"
-                      },
-                      "system": {
-                        "type": "string"
-                      },
-                      "display": {
-                        "type": "string"
-                      }
-                    },
-                    "required": [
-                      "code"
-                    ],
-                    "additionalProperties": false
+                    "$ref": "#/$defs/__schema1"
                   }
                 },
                 "required": [
@@ -9638,7 +9132,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                             "propertyNames": {
                               "type": "string"
                             },
-                            "additionalProperties": {}
+                            "additionalProperties": true
                           },
                           "resourceId": {
                             "type": "string"
@@ -9668,22 +9162,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "overrideReasons": {
                 "type": "array",
                 "items": {
-                  "type": "object",
-                  "properties": {
-                    "code": {
-                      "type": "string"
-                    },
-                    "system": {
-                      "type": "string"
-                    },
-                    "display": {
-                      "type": "string"
-                    }
-                  },
-                  "required": [
-                    "code"
-                  ],
-                  "additionalProperties": false
+                  "$ref": "#/$defs/__schema1"
                 }
               },
               "links": {
@@ -9733,30 +9212,12 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "propertyNames": {
             "type": "string"
           },
-          "additionalProperties": {}
+          "additionalProperties": true
         },
         "approverRoles": {
           "type": "array",
           "items": {
-            "type": "string",
-            "enum": [
-              "ADMIN",
-              "DOCTOR",
-              "NURSE",
-              "RECEPTIONIST",
-              "PHARMACIST",
-              "ACCOUNTANT",
-              "LAB_TECHNICIAN",
-              "RADIOLOGIST",
-              "BED_MANAGER",
-              "CASHIER",
-              "PATHOLOGIST",
-              "RADIOGRAPHER",
-              "INSURANCE_DESK",
-              "WARD_MANAGER",
-              "THEATRE_COORDINATOR",
-              "MANAGER"
-            ]
+            "$ref": "#/$defs/__schema2"
           }
         },
         "proposer": {
@@ -9773,25 +9234,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "type": "string"
             },
             "role": {
-              "type": "string",
-              "enum": [
-                "ADMIN",
-                "DOCTOR",
-                "NURSE",
-                "RECEPTIONIST",
-                "PHARMACIST",
-                "ACCOUNTANT",
-                "LAB_TECHNICIAN",
-                "RADIOLOGIST",
-                "BED_MANAGER",
-                "CASHIER",
-                "PATHOLOGIST",
-                "RADIOGRAPHER",
-                "INSURANCE_DESK",
-                "WARD_MANAGER",
-                "THEATRE_COORDINATOR",
-                "MANAGER"
-              ]
+              "$ref": "#/$defs/__schema2"
             },
             "agent": {
               "type": "string"
@@ -9807,14 +9250,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "type": "string"
         },
         "createdAt": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema3"
         },
         "expiresAt": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema3"
         },
         "decision": {
           "type": "object",
@@ -9830,30 +9269,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "type": "string"
             },
             "role": {
-              "type": "string",
-              "enum": [
-                "ADMIN",
-                "DOCTOR",
-                "NURSE",
-                "RECEPTIONIST",
-                "PHARMACIST",
-                "ACCOUNTANT",
-                "LAB_TECHNICIAN",
-                "RADIOLOGIST",
-                "BED_MANAGER",
-                "CASHIER",
-                "PATHOLOGIST",
-                "RADIOGRAPHER",
-                "INSURANCE_DESK",
-                "WARD_MANAGER",
-                "THEATRE_COORDINATOR",
-                "MANAGER"
-              ]
+              "$ref": "#/$defs/__schema2"
             },
             "at": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema3"
             },
             "reason": {
               "type": "string"
@@ -9874,9 +9293,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "type": "string"
             },
             "at": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema3"
             }
           },
           "required": [
@@ -9892,9 +9309,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "type": "string"
             },
             "at": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema3"
             }
           },
           "required": [
@@ -9909,9 +9324,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
             "type": "object",
             "properties": {
               "at": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema3"
               },
               "event": {
                 "type": "string",
@@ -9930,15 +9343,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 ]
               },
               "status": {
-                "type": "string",
-                "enum": [
-                  "PENDING",
-                  "APPROVED",
-                  "REJECTED",
-                  "EXPIRED",
-                  "EXECUTED",
-                  "FAILED"
-                ]
+                "$ref": "#/$defs/__schema0"
               },
               "by": {
                 "type": "string"
@@ -9979,7 +9384,64 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "history",
         "message"
       ],
-      "additionalProperties": false
+      "additionalProperties": false,
+      "$defs": {
+        "__schema0": {
+          "type": "string",
+          "enum": [
+            "PENDING",
+            "APPROVED",
+            "REJECTED",
+            "EXPIRED",
+            "EXECUTED",
+            "FAILED"
+          ]
+        },
+        "__schema1": {
+          "type": "object",
+          "properties": {
+            "code": {
+              "type": "string"
+            },
+            "system": {
+              "type": "string"
+            },
+            "display": {
+              "type": "string"
+            }
+          },
+          "required": [
+            "code"
+          ],
+          "additionalProperties": false
+        },
+        "__schema2": {
+          "type": "string",
+          "enum": [
+            "ADMIN",
+            "DOCTOR",
+            "NURSE",
+            "RECEPTIONIST",
+            "PHARMACIST",
+            "ACCOUNTANT",
+            "LAB_TECHNICIAN",
+            "RADIOLOGIST",
+            "BED_MANAGER",
+            "CASHIER",
+            "PATHOLOGIST",
+            "RADIOGRAPHER",
+            "INSURANCE_DESK",
+            "WARD_MANAGER",
+            "THEATRE_COORDINATOR",
+            "MANAGER"
+          ]
+        },
+        "__schema3": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        }
+      }
     },
     "annotations": {
       "title": "Propose a radiology order",
@@ -10190,36 +9652,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "type": "number"
             },
             "nights": {
-              "type": "object",
-              "properties": {
-                "min": {
-                  "type": "number"
-                },
-                "max": {
-                  "type": "number"
-                }
-              },
-              "required": [
-                "min",
-                "max"
-              ],
-              "additionalProperties": false
+              "$ref": "#/$defs/__schema0"
             },
             "weekendShifts": {
-              "type": "object",
-              "properties": {
-                "min": {
-                  "type": "number"
-                },
-                "max": {
-                  "type": "number"
-                }
-              },
-              "required": [
-                "min",
-                "max"
-              ],
-              "additionalProperties": false
+              "$ref": "#/$defs/__schema0"
             },
             "preferenceBreaches": {
               "type": "number"
@@ -10244,15 +9680,23 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "type": "string"
             },
             "objective": {
-              "type": [
-                "number",
-                "null"
+              "anyOf": [
+                {
+                  "type": "number"
+                },
+                {
+                  "type": "null"
+                }
               ]
             },
             "gap": {
-              "type": [
-                "number",
-                "null"
+              "anyOf": [
+                {
+                  "type": "number"
+                },
+                {
+                  "type": "null"
+                }
               ]
             },
             "seconds": {
@@ -10289,19 +9733,13 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "additionalProperties": false
         },
         "generatedAt": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema1"
         },
         "updatedAt": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema1"
         },
         "publishedAt": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema1"
         },
         "publishedBy": {
           "type": "string"
@@ -10321,7 +9759,30 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "generatedAt",
         "updatedAt"
       ],
-      "additionalProperties": false
+      "additionalProperties": false,
+      "$defs": {
+        "__schema0": {
+          "type": "object",
+          "properties": {
+            "min": {
+              "type": "number"
+            },
+            "max": {
+              "type": "number"
+            }
+          },
+          "required": [
+            "min",
+            "max"
+          ],
+          "additionalProperties": false
+        },
+        "__schema1": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        }
+      }
     },
     "annotations": {
       "title": "Get a roster",
@@ -10628,36 +10089,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                   "type": "number"
                 },
                 "nights": {
-                  "type": "object",
-                  "properties": {
-                    "min": {
-                      "type": "number"
-                    },
-                    "max": {
-                      "type": "number"
-                    }
-                  },
-                  "required": [
-                    "min",
-                    "max"
-                  ],
-                  "additionalProperties": false
+                  "$ref": "#/$defs/__schema0"
                 },
                 "weekendShifts": {
-                  "type": "object",
-                  "properties": {
-                    "min": {
-                      "type": "number"
-                    },
-                    "max": {
-                      "type": "number"
-                    }
-                  },
-                  "required": [
-                    "min",
-                    "max"
-                  ],
-                  "additionalProperties": false
+                  "$ref": "#/$defs/__schema0"
                 },
                 "preferenceBreaches": {
                   "type": "number"
@@ -10682,15 +10117,23 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                   "type": "string"
                 },
                 "objective": {
-                  "type": [
-                    "number",
-                    "null"
+                  "anyOf": [
+                    {
+                      "type": "number"
+                    },
+                    {
+                      "type": "null"
+                    }
                   ]
                 },
                 "gap": {
-                  "type": [
-                    "number",
-                    "null"
+                  "anyOf": [
+                    {
+                      "type": "number"
+                    },
+                    {
+                      "type": "null"
+                    }
                   ]
                 },
                 "seconds": {
@@ -10742,14 +10185,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "additionalProperties": false
         },
         "createdAt": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema1"
         },
         "finishedAt": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema1"
         }
       },
       "required": [
@@ -10760,7 +10199,30 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "status",
         "createdAt"
       ],
-      "additionalProperties": false
+      "additionalProperties": false,
+      "$defs": {
+        "__schema0": {
+          "type": "object",
+          "properties": {
+            "min": {
+              "type": "number"
+            },
+            "max": {
+              "type": "number"
+            }
+          },
+          "required": [
+            "min",
+            "max"
+          ],
+          "additionalProperties": false
+        },
+        "__schema1": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        }
+      }
     },
     "annotations": {
       "title": "Generate a roster",
@@ -10858,14 +10320,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                           "type": "string"
                         },
                         "start": {
-                          "type": "string",
-                          "format": "date-time",
-                          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                          "$ref": "#/$defs/__schema0"
                         },
                         "end": {
-                          "type": "string",
-                          "format": "date-time",
-                          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                          "$ref": "#/$defs/__schema0"
                         },
                         "surgeonId": {
                           "type": "string"
@@ -10884,19 +10342,13 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                           "type": "string"
                         },
                         "createdAt": {
-                          "type": "string",
-                          "format": "date-time",
-                          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                          "$ref": "#/$defs/__schema0"
                         },
                         "firstInRoomAt": {
-                          "type": "string",
-                          "format": "date-time",
-                          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                          "$ref": "#/$defs/__schema0"
                         },
                         "lastOutAt": {
-                          "type": "string",
-                          "format": "date-time",
-                          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                          "$ref": "#/$defs/__schema0"
                         },
                         "overran": {
                           "type": "boolean"
@@ -10929,14 +10381,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                             "type": "string"
                           },
                           "start": {
-                            "type": "string",
-                            "format": "date-time",
-                            "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                            "$ref": "#/$defs/__schema0"
                           },
                           "end": {
-                            "type": "string",
-                            "format": "date-time",
-                            "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                            "$ref": "#/$defs/__schema0"
                           },
                           "patientName": {
                             "type": "string"
@@ -11044,7 +10492,14 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "date",
         "theatres"
       ],
-      "additionalProperties": false
+      "additionalProperties": false,
+      "$defs": {
+        "__schema0": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        }
+      }
     },
     "annotations": {
       "title": "Theatre list",
@@ -11243,9 +10698,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                           ]
                         },
                         "at": {
-                          "type": "string",
-                          "format": "date-time",
-                          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                          "$ref": "#/$defs/__schema0"
                         }
                       },
                       "required": [
@@ -11317,29 +10770,19 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "type": "object",
           "properties": {
             "in-room": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema0"
             },
             "anaesthesia-start": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema0"
             },
             "incision": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema0"
             },
             "closure": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema0"
             },
             "out-of-room": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema0"
             }
           },
           "additionalProperties": false
@@ -11359,7 +10802,14 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "timeline",
         "nextStep"
       ],
-      "additionalProperties": false
+      "additionalProperties": false,
+      "$defs": {
+        "__schema0": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        }
+      }
     },
     "annotations": {
       "title": "Surgical safety checklist",
@@ -11543,9 +10993,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                           ]
                         },
                         "at": {
-                          "type": "string",
-                          "format": "date-time",
-                          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                          "$ref": "#/$defs/__schema0"
                         }
                       },
                       "required": [
@@ -11617,29 +11065,19 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "type": "object",
           "properties": {
             "in-room": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema0"
             },
             "anaesthesia-start": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema0"
             },
             "incision": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema0"
             },
             "closure": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema0"
             },
             "out-of-room": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema0"
             }
           },
           "additionalProperties": false
@@ -11659,7 +11097,14 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "timeline",
         "nextStep"
       ],
-      "additionalProperties": false
+      "additionalProperties": false,
+      "$defs": {
+        "__schema0": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        }
+      }
     },
     "annotations": {
       "title": "Tick a checklist item (refused)",
@@ -11781,15 +11226,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           ]
         },
         "status": {
-          "type": "string",
-          "enum": [
-            "PENDING",
-            "APPROVED",
-            "REJECTED",
-            "EXPIRED",
-            "EXECUTED",
-            "FAILED"
-          ]
+          "$ref": "#/$defs/__schema0"
         },
         "risk": {
           "type": "string",
@@ -11851,22 +11288,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                     "type": "string"
                   },
                   "topic": {
-                    "type": "object",
-                    "properties": {
-                      "code": {
-                        "type": "string"
-                      },
-                      "system": {
-                        "type": "string"
-                      },
-                      "display": {
-                        "type": "string"
-                      }
-                    },
-                    "required": [
-                      "code"
-                    ],
-                    "additionalProperties": false
+                    "$ref": "#/$defs/__schema1"
                   }
                 },
                 "required": [
@@ -11909,7 +11331,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                             "propertyNames": {
                               "type": "string"
                             },
-                            "additionalProperties": {}
+                            "additionalProperties": true
                           },
                           "resourceId": {
                             "type": "string"
@@ -11939,22 +11361,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "overrideReasons": {
                 "type": "array",
                 "items": {
-                  "type": "object",
-                  "properties": {
-                    "code": {
-                      "type": "string"
-                    },
-                    "system": {
-                      "type": "string"
-                    },
-                    "display": {
-                      "type": "string"
-                    }
-                  },
-                  "required": [
-                    "code"
-                  ],
-                  "additionalProperties": false
+                  "$ref": "#/$defs/__schema1"
                 }
               },
               "links": {
@@ -12004,30 +11411,12 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "propertyNames": {
             "type": "string"
           },
-          "additionalProperties": {}
+          "additionalProperties": true
         },
         "approverRoles": {
           "type": "array",
           "items": {
-            "type": "string",
-            "enum": [
-              "ADMIN",
-              "DOCTOR",
-              "NURSE",
-              "RECEPTIONIST",
-              "PHARMACIST",
-              "ACCOUNTANT",
-              "LAB_TECHNICIAN",
-              "RADIOLOGIST",
-              "BED_MANAGER",
-              "CASHIER",
-              "PATHOLOGIST",
-              "RADIOGRAPHER",
-              "INSURANCE_DESK",
-              "WARD_MANAGER",
-              "THEATRE_COORDINATOR",
-              "MANAGER"
-            ]
+            "$ref": "#/$defs/__schema2"
           }
         },
         "proposer": {
@@ -12044,25 +11433,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "type": "string"
             },
             "role": {
-              "type": "string",
-              "enum": [
-                "ADMIN",
-                "DOCTOR",
-                "NURSE",
-                "RECEPTIONIST",
-                "PHARMACIST",
-                "ACCOUNTANT",
-                "LAB_TECHNICIAN",
-                "RADIOLOGIST",
-                "BED_MANAGER",
-                "CASHIER",
-                "PATHOLOGIST",
-                "RADIOGRAPHER",
-                "INSURANCE_DESK",
-                "WARD_MANAGER",
-                "THEATRE_COORDINATOR",
-                "MANAGER"
-              ]
+              "$ref": "#/$defs/__schema2"
             },
             "agent": {
               "type": "string"
@@ -12078,14 +11449,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "type": "string"
         },
         "createdAt": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema3"
         },
         "expiresAt": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema3"
         },
         "decision": {
           "type": "object",
@@ -12101,30 +11468,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "type": "string"
             },
             "role": {
-              "type": "string",
-              "enum": [
-                "ADMIN",
-                "DOCTOR",
-                "NURSE",
-                "RECEPTIONIST",
-                "PHARMACIST",
-                "ACCOUNTANT",
-                "LAB_TECHNICIAN",
-                "RADIOLOGIST",
-                "BED_MANAGER",
-                "CASHIER",
-                "PATHOLOGIST",
-                "RADIOGRAPHER",
-                "INSURANCE_DESK",
-                "WARD_MANAGER",
-                "THEATRE_COORDINATOR",
-                "MANAGER"
-              ]
+              "$ref": "#/$defs/__schema2"
             },
             "at": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema3"
             },
             "reason": {
               "type": "string"
@@ -12145,9 +11492,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "type": "string"
             },
             "at": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema3"
             }
           },
           "required": [
@@ -12163,9 +11508,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "type": "string"
             },
             "at": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema3"
             }
           },
           "required": [
@@ -12180,9 +11523,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
             "type": "object",
             "properties": {
               "at": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema3"
               },
               "event": {
                 "type": "string",
@@ -12201,15 +11542,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 ]
               },
               "status": {
-                "type": "string",
-                "enum": [
-                  "PENDING",
-                  "APPROVED",
-                  "REJECTED",
-                  "EXPIRED",
-                  "EXECUTED",
-                  "FAILED"
-                ]
+                "$ref": "#/$defs/__schema0"
               },
               "by": {
                 "type": "string"
@@ -12250,7 +11583,64 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "history",
         "message"
       ],
-      "additionalProperties": false
+      "additionalProperties": false,
+      "$defs": {
+        "__schema0": {
+          "type": "string",
+          "enum": [
+            "PENDING",
+            "APPROVED",
+            "REJECTED",
+            "EXPIRED",
+            "EXECUTED",
+            "FAILED"
+          ]
+        },
+        "__schema1": {
+          "type": "object",
+          "properties": {
+            "code": {
+              "type": "string"
+            },
+            "system": {
+              "type": "string"
+            },
+            "display": {
+              "type": "string"
+            }
+          },
+          "required": [
+            "code"
+          ],
+          "additionalProperties": false
+        },
+        "__schema2": {
+          "type": "string",
+          "enum": [
+            "ADMIN",
+            "DOCTOR",
+            "NURSE",
+            "RECEPTIONIST",
+            "PHARMACIST",
+            "ACCOUNTANT",
+            "LAB_TECHNICIAN",
+            "RADIOLOGIST",
+            "BED_MANAGER",
+            "CASHIER",
+            "PATHOLOGIST",
+            "RADIOGRAPHER",
+            "INSURANCE_DESK",
+            "WARD_MANAGER",
+            "THEATRE_COORDINATOR",
+            "MANAGER"
+          ]
+        },
+        "__schema3": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        }
+      }
     },
     "annotations": {
       "title": "Propose a surgery booking",
@@ -12379,13 +11769,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "type": "string"
               },
               "values": {
-                "type": "object",
-                "propertyNames": {
-                  "type": "string"
-                },
-                "additionalProperties": {
-                  "type": "number"
-                }
+                "$ref": "#/$defs/__schema0"
               }
             },
             "required": [
@@ -12396,13 +11780,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           }
         },
         "totals": {
-          "type": "object",
-          "propertyNames": {
-            "type": "string"
-          },
-          "additionalProperties": {
-            "type": "number"
-          }
+          "$ref": "#/$defs/__schema0"
         },
         "breakdowns": {
           "type": "array",
@@ -12424,13 +11802,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                       "type": "string"
                     },
                     "values": {
-                      "type": "object",
-                      "propertyNames": {
-                        "type": "string"
-                      },
-                      "additionalProperties": {
-                        "type": "number"
-                      }
+                      "$ref": "#/$defs/__schema0"
                     }
                   },
                   "required": [
@@ -12463,7 +11835,18 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "totals",
         "breakdowns"
       ],
-      "additionalProperties": false
+      "additionalProperties": false,
+      "$defs": {
+        "__schema0": {
+          "type": "object",
+          "propertyNames": {
+            "type": "string"
+          },
+          "additionalProperties": {
+            "type": "number"
+          }
+        }
+      }
     },
     "annotations": {
       "title": "Get a report",
@@ -12825,15 +12208,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           ]
         },
         "status": {
-          "type": "string",
-          "enum": [
-            "PENDING",
-            "APPROVED",
-            "REJECTED",
-            "EXPIRED",
-            "EXECUTED",
-            "FAILED"
-          ]
+          "$ref": "#/$defs/__schema0"
         },
         "risk": {
           "type": "string",
@@ -12895,22 +12270,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                     "type": "string"
                   },
                   "topic": {
-                    "type": "object",
-                    "properties": {
-                      "code": {
-                        "type": "string"
-                      },
-                      "system": {
-                        "type": "string"
-                      },
-                      "display": {
-                        "type": "string"
-                      }
-                    },
-                    "required": [
-                      "code"
-                    ],
-                    "additionalProperties": false
+                    "$ref": "#/$defs/__schema1"
                   }
                 },
                 "required": [
@@ -12953,7 +12313,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                             "propertyNames": {
                               "type": "string"
                             },
-                            "additionalProperties": {}
+                            "additionalProperties": true
                           },
                           "resourceId": {
                             "type": "string"
@@ -12983,22 +12343,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "overrideReasons": {
                 "type": "array",
                 "items": {
-                  "type": "object",
-                  "properties": {
-                    "code": {
-                      "type": "string"
-                    },
-                    "system": {
-                      "type": "string"
-                    },
-                    "display": {
-                      "type": "string"
-                    }
-                  },
-                  "required": [
-                    "code"
-                  ],
-                  "additionalProperties": false
+                  "$ref": "#/$defs/__schema1"
                 }
               },
               "links": {
@@ -13048,30 +12393,12 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "propertyNames": {
             "type": "string"
           },
-          "additionalProperties": {}
+          "additionalProperties": true
         },
         "approverRoles": {
           "type": "array",
           "items": {
-            "type": "string",
-            "enum": [
-              "ADMIN",
-              "DOCTOR",
-              "NURSE",
-              "RECEPTIONIST",
-              "PHARMACIST",
-              "ACCOUNTANT",
-              "LAB_TECHNICIAN",
-              "RADIOLOGIST",
-              "BED_MANAGER",
-              "CASHIER",
-              "PATHOLOGIST",
-              "RADIOGRAPHER",
-              "INSURANCE_DESK",
-              "WARD_MANAGER",
-              "THEATRE_COORDINATOR",
-              "MANAGER"
-            ]
+            "$ref": "#/$defs/__schema2"
           }
         },
         "proposer": {
@@ -13088,25 +12415,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "type": "string"
             },
             "role": {
-              "type": "string",
-              "enum": [
-                "ADMIN",
-                "DOCTOR",
-                "NURSE",
-                "RECEPTIONIST",
-                "PHARMACIST",
-                "ACCOUNTANT",
-                "LAB_TECHNICIAN",
-                "RADIOLOGIST",
-                "BED_MANAGER",
-                "CASHIER",
-                "PATHOLOGIST",
-                "RADIOGRAPHER",
-                "INSURANCE_DESK",
-                "WARD_MANAGER",
-                "THEATRE_COORDINATOR",
-                "MANAGER"
-              ]
+              "$ref": "#/$defs/__schema2"
             },
             "agent": {
               "type": "string"
@@ -13122,14 +12431,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "type": "string"
         },
         "createdAt": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema3"
         },
         "expiresAt": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema3"
         },
         "decision": {
           "type": "object",
@@ -13145,30 +12450,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "type": "string"
             },
             "role": {
-              "type": "string",
-              "enum": [
-                "ADMIN",
-                "DOCTOR",
-                "NURSE",
-                "RECEPTIONIST",
-                "PHARMACIST",
-                "ACCOUNTANT",
-                "LAB_TECHNICIAN",
-                "RADIOLOGIST",
-                "BED_MANAGER",
-                "CASHIER",
-                "PATHOLOGIST",
-                "RADIOGRAPHER",
-                "INSURANCE_DESK",
-                "WARD_MANAGER",
-                "THEATRE_COORDINATOR",
-                "MANAGER"
-              ]
+              "$ref": "#/$defs/__schema2"
             },
             "at": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema3"
             },
             "reason": {
               "type": "string"
@@ -13189,9 +12474,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "type": "string"
             },
             "at": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema3"
             }
           },
           "required": [
@@ -13207,9 +12490,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "type": "string"
             },
             "at": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema3"
             }
           },
           "required": [
@@ -13224,9 +12505,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
             "type": "object",
             "properties": {
               "at": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema3"
               },
               "event": {
                 "type": "string",
@@ -13245,15 +12524,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 ]
               },
               "status": {
-                "type": "string",
-                "enum": [
-                  "PENDING",
-                  "APPROVED",
-                  "REJECTED",
-                  "EXPIRED",
-                  "EXECUTED",
-                  "FAILED"
-                ]
+                "$ref": "#/$defs/__schema0"
               },
               "by": {
                 "type": "string"
@@ -13290,7 +12561,64 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "expiresAt",
         "history"
       ],
-      "additionalProperties": false
+      "additionalProperties": false,
+      "$defs": {
+        "__schema0": {
+          "type": "string",
+          "enum": [
+            "PENDING",
+            "APPROVED",
+            "REJECTED",
+            "EXPIRED",
+            "EXECUTED",
+            "FAILED"
+          ]
+        },
+        "__schema1": {
+          "type": "object",
+          "properties": {
+            "code": {
+              "type": "string"
+            },
+            "system": {
+              "type": "string"
+            },
+            "display": {
+              "type": "string"
+            }
+          },
+          "required": [
+            "code"
+          ],
+          "additionalProperties": false
+        },
+        "__schema2": {
+          "type": "string",
+          "enum": [
+            "ADMIN",
+            "DOCTOR",
+            "NURSE",
+            "RECEPTIONIST",
+            "PHARMACIST",
+            "ACCOUNTANT",
+            "LAB_TECHNICIAN",
+            "RADIOLOGIST",
+            "BED_MANAGER",
+            "CASHIER",
+            "PATHOLOGIST",
+            "RADIOGRAPHER",
+            "INSURANCE_DESK",
+            "WARD_MANAGER",
+            "THEATRE_COORDINATOR",
+            "MANAGER"
+          ]
+        },
+        "__schema3": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        }
+      }
     },
     "annotations": {
       "title": "Agent action status",
@@ -13530,15 +12858,23 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           }
         },
         "problem": {
-          "type": [
-            "string",
-            "null"
+          "anyOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
           ]
         },
         "question": {
-          "type": [
-            "string",
-            "null"
+          "anyOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
           ]
         },
         "step": {
@@ -13559,9 +12895,13 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           ]
         },
         "state": {
-          "type": [
-            "string",
-            "null"
+          "anyOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
           ]
         },
         "message": {
@@ -13705,15 +13045,23 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                   "type": "object",
                   "properties": {
                     "route": {
-                      "type": [
-                        "string",
-                        "null"
+                      "anyOf": [
+                        {
+                          "type": "string"
+                        },
+                        {
+                          "type": "null"
+                        }
                       ]
                     },
                     "operation": {
-                      "type": [
-                        "string",
-                        "null"
+                      "anyOf": [
+                        {
+                          "type": "string"
+                        },
+                        {
+                          "type": "null"
+                        }
                       ]
                     },
                     "tools": {
@@ -13830,7 +13178,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                   "propertyNames": {
                     "type": "string"
                   },
-                  "additionalProperties": {}
+                  "additionalProperties": true
                 }
               },
               "required": [
