@@ -247,7 +247,10 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
       const method = (req.method ?? 'GET').toUpperCase();
       // With a stage, as on API Gateway's default URL, paths arrive as /<stage>/<resource path>.
       const prefix = opts.stage ? `/${opts.stage}` : '';
-      if (prefix && url.pathname !== prefix && !url.pathname.startsWith(`${prefix}/`)) {
+      // MCP is its own origin on AWS (a Function URL), so it is served at the root here, never
+      // under the REST stage prefix: there the REST API answers /mcp with a pointer to it.
+      const mcpPath = isMcpPath(url.pathname) ? url.pathname : undefined;
+      if (!mcpPath && prefix && url.pathname !== prefix && !url.pathname.startsWith(`${prefix}/`)) {
         return sendGateway(
           res,
           'MISSING_AUTHENTICATION_TOKEN',
@@ -255,9 +258,9 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
           `No route for ${method} ${url.pathname}; this runtime serves under ${prefix}/`,
         );
       }
-      const path = url.pathname.slice(prefix.length) || '/';
+      const path = mcpPath ?? (url.pathname.slice(prefix.length) || '/');
       if (control && (await control(req, res, path))) return;
-      if (isMcpPath(path)) {
+      if (mcpPath) {
         const body = await readBody(req);
         if (body === null) return sendGateway(res, 'REQUEST_TOO_LARGE', requestId);
         const event: FunctionUrlEvent = {

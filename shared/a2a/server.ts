@@ -313,7 +313,7 @@ export class CatalogueExecutor implements AgentExecutor {
         case 'no-match':
           outcome = {
             state: TaskState.TASK_STATE_INPUT_REQUIRED,
-            text: describeSkills(usable.capabilities.length ? usable : CATALOGUE),
+            text: describeSkills(usable),
           };
           break;
         case 'ambiguous':

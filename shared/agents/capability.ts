@@ -161,8 +161,40 @@ export function annotationsOf(
 export const idArgument = (what: string) =>
   z.string().check(z.regex(/^[A-Za-z0-9-]{1,64}$/, `must be a valid ${what} id`));
 
+/**
+ * `type: ["string", "null"]` as `anyOf` branches of one type each: the form MCP Inspector's
+ * schema-portability check accepts (a type array is less portable: some clients map tool schemas
+ * onto a one-`type` dialect), and a free-form map's `additionalProperties: {}` as `true`. Walks
+ * every subschema.
+ */
+const isEmptyObject = (v: unknown) =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 0;
+
+function singleTypes(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(singleTypes);
+  if (typeof node !== 'object' || node === null) return node;
+  const out: JsonSchema = {};
+  // `{}` accepts anything, as `true` does: the check flags the empty schema, not the boolean.
+  for (const [key, value] of Object.entries(node))
+    out[key] = key === 'additionalProperties' && isEmptyObject(value) ? true : singleTypes(value);
+  if (Array.isArray(out.type)) {
+    const { type, ...rest } = out;
+    return { anyOf: (type as string[]).map((t) => ({ type: t })), ...rest };
+  }
+  return out;
+}
+
 function jsonSchema(schema: z.ZodMiniType, io: 'input' | 'output'): JsonSchema {
-  const out = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  // An answer names each schema it repeats once, under $defs (the same patient in several
+  // places, a page's item type): tools/list stays lean. Inputs stay inline (docs and the A2A
+  // router read their fields).
+  const out = singleTypes(
+    z.toJSONSchema(schema, {
+      io,
+      unrepresentable: 'any',
+      ...(io === 'output' ? { reused: 'ref' as const } : {}),
+    }),
+  ) as JsonSchema;
   delete out.$schema;
   // MCP requires a tool's schemas to be objects at the top (`type: "object"`; the SDK client
   // refuses the whole tools/list otherwise). An answer that is one of several objects (e.g. one

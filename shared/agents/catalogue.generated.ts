@@ -202,14 +202,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "additionalProperties": false
               },
               "createdAt": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema0"
               },
               "updatedAt": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema0"
               }
             },
             "required": [
@@ -228,9 +224,13 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           }
         },
         "nextCursor": {
-          "type": [
-            "string",
-            "null"
+          "anyOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
           ]
         }
       },
@@ -238,7 +238,14 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "items",
         "nextCursor"
       ],
-      "additionalProperties": false
+      "additionalProperties": false,
+      "$defs": {
+        "__schema0": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        }
+      }
     },
     "annotations": {
       "title": "Search patients",
@@ -425,14 +432,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "additionalProperties": false
         },
         "createdAt": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema0"
         },
         "updatedAt": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema0"
         }
       },
       "required": [
@@ -447,7 +450,14 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "createdAt",
         "updatedAt"
       ],
-      "additionalProperties": false
+      "additionalProperties": false,
+      "$defs": {
+        "__schema0": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        }
+      }
     },
     "annotations": {
       "title": "Get a patient",
@@ -740,14 +750,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "additionalProperties": false
         },
         "createdAt": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema0"
         },
         "updatedAt": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema0"
         }
       },
       "required": [
@@ -762,7 +768,14 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "createdAt",
         "updatedAt"
       ],
-      "additionalProperties": false
+      "additionalProperties": false,
+      "$defs": {
+        "__schema0": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        }
+      }
     },
     "annotations": {
       "title": "Register a patient",
@@ -867,43 +880,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                     "type": "object",
                     "properties": {
                       "slotMinutes": {
-                        "type": "integer",
-                        "minimum": 5,
-                        "maximum": 240
+                        "$ref": "#/$defs/__schema0"
                       },
                       "sessions": {
-                        "minItems": 1,
-                        "maxItems": 50,
-                        "type": "array",
-                        "items": {
-                          "type": "object",
-                          "properties": {
-                            "day": {
-                              "type": "string",
-                              "enum": [
-                                "MON",
-                                "TUE",
-                                "WED",
-                                "THU",
-                                "FRI",
-                                "SAT",
-                                "SUN"
-                              ]
-                            },
-                            "start": {
-                              "type": "string"
-                            },
-                            "end": {
-                              "type": "string"
-                            }
-                          },
-                          "required": [
-                            "day",
-                            "start",
-                            "end"
-                          ],
-                          "additionalProperties": false
-                        }
+                        "$ref": "#/$defs/__schema1"
                       }
                     },
                     "required": [
@@ -918,14 +898,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 ]
               },
               "createdAt": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema3"
               },
               "updatedAt": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema3"
               }
             },
             "required": [
@@ -946,9 +922,13 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           }
         },
         "nextCursor": {
-          "type": [
-            "string",
-            "null"
+          "anyOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
           ]
         }
       },
@@ -956,7 +936,56 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "items",
         "nextCursor"
       ],
-      "additionalProperties": false
+      "additionalProperties": false,
+      "$defs": {
+        "__schema0": {
+          "type": "integer",
+          "minimum": 5,
+          "maximum": 240
+        },
+        "__schema1": {
+          "minItems": 1,
+          "maxItems": 50,
+          "type": "array",
+          "items": {
+            "$ref": "#/$defs/__schema2"
+          }
+        },
+        "__schema2": {
+          "type": "object",
+          "properties": {
+            "day": {
+              "type": "string",
+              "enum": [
+                "MON",
+                "TUE",
+                "WED",
+                "THU",
+                "FRI",
+                "SAT",
+                "SUN"
+              ]
+            },
+            "start": {
+              "type": "string"
+            },
+            "end": {
+              "type": "string"
+            }
+          },
+          "required": [
+            "day",
+            "start",
+            "end"
+          ],
+          "additionalProperties": false
+        },
+        "__schema3": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        }
+      }
     },
     "annotations": {
       "title": "List doctors",
@@ -1037,14 +1066,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "type": "string"
               },
               "createdAt": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema0"
               },
               "updatedAt": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema0"
               }
             },
             "required": [
@@ -1057,9 +1082,13 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           }
         },
         "nextCursor": {
-          "type": [
-            "string",
-            "null"
+          "anyOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
           ]
         }
       },
@@ -1067,7 +1096,14 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "items",
         "nextCursor"
       ],
-      "additionalProperties": false
+      "additionalProperties": false,
+      "$defs": {
+        "__schema0": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        }
+      }
     },
     "annotations": {
       "title": "List departments",
@@ -1190,32 +1226,16 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "type": "string"
               },
               "start": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema0"
               },
               "end": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema0"
               },
               "date": {
                 "type": "string"
               },
               "status": {
-                "type": "string",
-                "enum": [
-                  "proposed",
-                  "pending",
-                  "booked",
-                  "arrived",
-                  "checked-in",
-                  "fulfilled",
-                  "cancelled",
-                  "noshow",
-                  "entered-in-error",
-                  "waitlist"
-                ]
+                "$ref": "#/$defs/__schema1"
               },
               "priority": {
                 "type": "string",
@@ -1236,9 +1256,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "maximum": 9007199254740991
               },
               "checkedInAt": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema0"
               },
               "queueStatus": {
                 "type": "string",
@@ -1258,24 +1276,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                   "type": "object",
                   "properties": {
                     "status": {
-                      "type": "string",
-                      "enum": [
-                        "proposed",
-                        "pending",
-                        "booked",
-                        "arrived",
-                        "checked-in",
-                        "fulfilled",
-                        "cancelled",
-                        "noshow",
-                        "entered-in-error",
-                        "waitlist"
-                      ]
+                      "$ref": "#/$defs/__schema1"
                     },
                     "at": {
-                      "type": "string",
-                      "format": "date-time",
-                      "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                      "$ref": "#/$defs/__schema0"
                     },
                     "by": {
                       "type": "string"
@@ -1293,14 +1297,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 }
               },
               "createdAt": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema0"
               },
               "updatedAt": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema0"
               }
             },
             "required": [
@@ -1324,9 +1324,13 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           }
         },
         "nextCursor": {
-          "type": [
-            "string",
-            "null"
+          "anyOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
           ]
         }
       },
@@ -1334,7 +1338,29 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "items",
         "nextCursor"
       ],
-      "additionalProperties": false
+      "additionalProperties": false,
+      "$defs": {
+        "__schema0": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        },
+        "__schema1": {
+          "type": "string",
+          "enum": [
+            "proposed",
+            "pending",
+            "booked",
+            "arrived",
+            "checked-in",
+            "fulfilled",
+            "cancelled",
+            "noshow",
+            "entered-in-error",
+            "waitlist"
+          ]
+        }
+      }
     },
     "annotations": {
       "title": "List appointments",
@@ -1445,32 +1471,16 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "type": "string"
         },
         "start": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema0"
         },
         "end": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema0"
         },
         "date": {
           "type": "string"
         },
         "status": {
-          "type": "string",
-          "enum": [
-            "proposed",
-            "pending",
-            "booked",
-            "arrived",
-            "checked-in",
-            "fulfilled",
-            "cancelled",
-            "noshow",
-            "entered-in-error",
-            "waitlist"
-          ]
+          "$ref": "#/$defs/__schema1"
         },
         "priority": {
           "type": "string",
@@ -1491,9 +1501,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "maximum": 9007199254740991
         },
         "checkedInAt": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema0"
         },
         "queueStatus": {
           "type": "string",
@@ -1513,24 +1521,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
             "type": "object",
             "properties": {
               "status": {
-                "type": "string",
-                "enum": [
-                  "proposed",
-                  "pending",
-                  "booked",
-                  "arrived",
-                  "checked-in",
-                  "fulfilled",
-                  "cancelled",
-                  "noshow",
-                  "entered-in-error",
-                  "waitlist"
-                ]
+                "$ref": "#/$defs/__schema1"
               },
               "at": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema0"
               },
               "by": {
                 "type": "string"
@@ -1548,14 +1542,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           }
         },
         "createdAt": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema0"
         },
         "updatedAt": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema0"
         }
       },
       "required": [
@@ -1575,7 +1565,29 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "createdAt",
         "updatedAt"
       ],
-      "additionalProperties": false
+      "additionalProperties": false,
+      "$defs": {
+        "__schema0": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        },
+        "__schema1": {
+          "type": "string",
+          "enum": [
+            "proposed",
+            "pending",
+            "booked",
+            "arrived",
+            "checked-in",
+            "fulfilled",
+            "cancelled",
+            "noshow",
+            "entered-in-error",
+            "waitlist"
+          ]
+        }
+      }
     },
     "annotations": {
       "title": "Book an appointment",
@@ -1669,32 +1681,16 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "type": "string"
         },
         "start": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema0"
         },
         "end": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema0"
         },
         "date": {
           "type": "string"
         },
         "status": {
-          "type": "string",
-          "enum": [
-            "proposed",
-            "pending",
-            "booked",
-            "arrived",
-            "checked-in",
-            "fulfilled",
-            "cancelled",
-            "noshow",
-            "entered-in-error",
-            "waitlist"
-          ]
+          "$ref": "#/$defs/__schema1"
         },
         "priority": {
           "type": "string",
@@ -1715,9 +1711,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "maximum": 9007199254740991
         },
         "checkedInAt": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema0"
         },
         "queueStatus": {
           "type": "string",
@@ -1737,24 +1731,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
             "type": "object",
             "properties": {
               "status": {
-                "type": "string",
-                "enum": [
-                  "proposed",
-                  "pending",
-                  "booked",
-                  "arrived",
-                  "checked-in",
-                  "fulfilled",
-                  "cancelled",
-                  "noshow",
-                  "entered-in-error",
-                  "waitlist"
-                ]
+                "$ref": "#/$defs/__schema1"
               },
               "at": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema0"
               },
               "by": {
                 "type": "string"
@@ -1772,14 +1752,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           }
         },
         "createdAt": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema0"
         },
         "updatedAt": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema0"
         }
       },
       "required": [
@@ -1799,7 +1775,29 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "createdAt",
         "updatedAt"
       ],
-      "additionalProperties": false
+      "additionalProperties": false,
+      "$defs": {
+        "__schema0": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        },
+        "__schema1": {
+          "type": "string",
+          "enum": [
+            "proposed",
+            "pending",
+            "booked",
+            "arrived",
+            "checked-in",
+            "fulfilled",
+            "cancelled",
+            "noshow",
+            "entered-in-error",
+            "waitlist"
+          ]
+        }
+      }
     },
     "annotations": {
       "title": "Cancel an appointment",
@@ -1887,32 +1885,16 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "type": "string"
         },
         "start": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema0"
         },
         "end": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema0"
         },
         "date": {
           "type": "string"
         },
         "status": {
-          "type": "string",
-          "enum": [
-            "proposed",
-            "pending",
-            "booked",
-            "arrived",
-            "checked-in",
-            "fulfilled",
-            "cancelled",
-            "noshow",
-            "entered-in-error",
-            "waitlist"
-          ]
+          "$ref": "#/$defs/__schema1"
         },
         "priority": {
           "type": "string",
@@ -1933,9 +1915,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "maximum": 9007199254740991
         },
         "checkedInAt": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema0"
         },
         "queueStatus": {
           "type": "string",
@@ -1955,24 +1935,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
             "type": "object",
             "properties": {
               "status": {
-                "type": "string",
-                "enum": [
-                  "proposed",
-                  "pending",
-                  "booked",
-                  "arrived",
-                  "checked-in",
-                  "fulfilled",
-                  "cancelled",
-                  "noshow",
-                  "entered-in-error",
-                  "waitlist"
-                ]
+                "$ref": "#/$defs/__schema1"
               },
               "at": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema0"
               },
               "by": {
                 "type": "string"
@@ -1990,14 +1956,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           }
         },
         "createdAt": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema0"
         },
         "updatedAt": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema0"
         }
       },
       "required": [
@@ -2017,7 +1979,29 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "createdAt",
         "updatedAt"
       ],
-      "additionalProperties": false
+      "additionalProperties": false,
+      "$defs": {
+        "__schema0": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        },
+        "__schema1": {
+          "type": "string",
+          "enum": [
+            "proposed",
+            "pending",
+            "booked",
+            "arrived",
+            "checked-in",
+            "fulfilled",
+            "cancelled",
+            "noshow",
+            "entered-in-error",
+            "waitlist"
+          ]
+        }
+      }
     },
     "annotations": {
       "title": "Check a patient in",
@@ -2109,14 +2093,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
             "type": "object",
             "properties": {
               "start": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema0"
               },
               "end": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema0"
               }
             },
             "required": [
@@ -2134,7 +2114,14 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "slotMinutes",
         "slots"
       ],
-      "additionalProperties": false
+      "additionalProperties": false,
+      "$defs": {
+        "__schema0": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        }
+      }
     },
     "annotations": {
       "title": "Check a doctor's availability",
@@ -2207,146 +2194,25 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "type": "object",
           "properties": {
             "doctorId": {
-              "type": "string"
+              "$ref": "#/$defs/__schema0"
             },
             "doctorName": {
-              "type": "string"
+              "$ref": "#/$defs/__schema1"
             },
             "date": {
-              "type": "string"
+              "$ref": "#/$defs/__schema2"
             },
             "timezone": {
-              "type": "string"
+              "$ref": "#/$defs/__schema3"
             },
             "waiting": {
-              "type": "integer",
-              "minimum": -9007199254740991,
-              "maximum": 9007199254740991
+              "$ref": "#/$defs/__schema4"
             },
             "sessionOpensAt": {
-              "anyOf": [
-                {
-                  "type": "string",
-                  "format": "date-time",
-                  "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
-                },
-                {
-                  "type": "null"
-                }
-              ]
+              "$ref": "#/$defs/__schema5"
             },
             "items": {
-              "type": "array",
-              "items": {
-                "type": "object",
-                "properties": {
-                  "appointmentId": {
-                    "type": "string"
-                  },
-                  "token": {
-                    "type": "integer",
-                    "minimum": -9007199254740991,
-                    "maximum": 9007199254740991
-                  },
-                  "priority": {
-                    "type": "string",
-                    "enum": [
-                      "routine",
-                      "urgent"
-                    ]
-                  },
-                  "status": {
-                    "type": "string",
-                    "enum": [
-                      "waiting",
-                      "in-consultation",
-                      "done",
-                      "left"
-                    ]
-                  },
-                  "checkedInAt": {
-                    "type": "string",
-                    "format": "date-time",
-                    "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
-                  },
-                  "patientId": {
-                    "type": "string"
-                  },
-                  "patientName": {
-                    "type": "string"
-                  },
-                  "mrn": {
-                    "type": "string"
-                  },
-                  "appointmentStatus": {
-                    "type": "string",
-                    "enum": [
-                      "proposed",
-                      "pending",
-                      "booked",
-                      "arrived",
-                      "checked-in",
-                      "fulfilled",
-                      "cancelled",
-                      "noshow",
-                      "entered-in-error",
-                      "waitlist"
-                    ]
-                  },
-                  "start": {
-                    "type": "string",
-                    "format": "date-time",
-                    "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
-                  },
-                  "encounterId": {
-                    "type": "string"
-                  },
-                  "consultationStartedAt": {
-                    "type": "string",
-                    "format": "date-time",
-                    "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
-                  },
-                  "position": {
-                    "anyOf": [
-                      {
-                        "type": "integer",
-                        "minimum": -9007199254740991,
-                        "maximum": 9007199254740991
-                      },
-                      {
-                        "type": "null"
-                      }
-                    ]
-                  },
-                  "estimatedWaitMinutes": {
-                    "anyOf": [
-                      {
-                        "type": "integer",
-                        "minimum": -9007199254740991,
-                        "maximum": 9007199254740991
-                      },
-                      {
-                        "type": "null"
-                      }
-                    ]
-                  }
-                },
-                "required": [
-                  "appointmentId",
-                  "token",
-                  "priority",
-                  "status",
-                  "checkedInAt",
-                  "patientId",
-                  "patientName",
-                  "mrn",
-                  "appointmentStatus",
-                  "start",
-                  "position",
-                  "estimatedWaitMinutes"
-                ],
-                "additionalProperties": false
-              }
+              "$ref": "#/$defs/__schema7"
             }
           },
           "required": [
@@ -2392,146 +2258,25 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "type": "object",
                 "properties": {
                   "doctorId": {
-                    "type": "string"
+                    "$ref": "#/$defs/__schema0"
                   },
                   "doctorName": {
-                    "type": "string"
+                    "$ref": "#/$defs/__schema1"
                   },
                   "date": {
-                    "type": "string"
+                    "$ref": "#/$defs/__schema2"
                   },
                   "timezone": {
-                    "type": "string"
+                    "$ref": "#/$defs/__schema3"
                   },
                   "waiting": {
-                    "type": "integer",
-                    "minimum": -9007199254740991,
-                    "maximum": 9007199254740991
+                    "$ref": "#/$defs/__schema4"
                   },
                   "sessionOpensAt": {
-                    "anyOf": [
-                      {
-                        "type": "string",
-                        "format": "date-time",
-                        "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
-                      },
-                      {
-                        "type": "null"
-                      }
-                    ]
+                    "$ref": "#/$defs/__schema5"
                   },
                   "items": {
-                    "type": "array",
-                    "items": {
-                      "type": "object",
-                      "properties": {
-                        "appointmentId": {
-                          "type": "string"
-                        },
-                        "token": {
-                          "type": "integer",
-                          "minimum": -9007199254740991,
-                          "maximum": 9007199254740991
-                        },
-                        "priority": {
-                          "type": "string",
-                          "enum": [
-                            "routine",
-                            "urgent"
-                          ]
-                        },
-                        "status": {
-                          "type": "string",
-                          "enum": [
-                            "waiting",
-                            "in-consultation",
-                            "done",
-                            "left"
-                          ]
-                        },
-                        "checkedInAt": {
-                          "type": "string",
-                          "format": "date-time",
-                          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
-                        },
-                        "patientId": {
-                          "type": "string"
-                        },
-                        "patientName": {
-                          "type": "string"
-                        },
-                        "mrn": {
-                          "type": "string"
-                        },
-                        "appointmentStatus": {
-                          "type": "string",
-                          "enum": [
-                            "proposed",
-                            "pending",
-                            "booked",
-                            "arrived",
-                            "checked-in",
-                            "fulfilled",
-                            "cancelled",
-                            "noshow",
-                            "entered-in-error",
-                            "waitlist"
-                          ]
-                        },
-                        "start": {
-                          "type": "string",
-                          "format": "date-time",
-                          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
-                        },
-                        "encounterId": {
-                          "type": "string"
-                        },
-                        "consultationStartedAt": {
-                          "type": "string",
-                          "format": "date-time",
-                          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
-                        },
-                        "position": {
-                          "anyOf": [
-                            {
-                              "type": "integer",
-                              "minimum": -9007199254740991,
-                              "maximum": 9007199254740991
-                            },
-                            {
-                              "type": "null"
-                            }
-                          ]
-                        },
-                        "estimatedWaitMinutes": {
-                          "anyOf": [
-                            {
-                              "type": "integer",
-                              "minimum": -9007199254740991,
-                              "maximum": 9007199254740991
-                            },
-                            {
-                              "type": "null"
-                            }
-                          ]
-                        }
-                      },
-                      "required": [
-                        "appointmentId",
-                        "token",
-                        "priority",
-                        "status",
-                        "checkedInAt",
-                        "patientId",
-                        "patientName",
-                        "mrn",
-                        "appointmentStatus",
-                        "start",
-                        "position",
-                        "estimatedWaitMinutes"
-                      ],
-                      "additionalProperties": false
-                    }
+                    "$ref": "#/$defs/__schema7"
                   },
                   "departmentId": {
                     "type": "string"
@@ -2564,7 +2309,148 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           ],
           "additionalProperties": false
         }
-      ]
+      ],
+      "$defs": {
+        "__schema0": {
+          "type": "string"
+        },
+        "__schema1": {
+          "type": "string"
+        },
+        "__schema2": {
+          "type": "string"
+        },
+        "__schema3": {
+          "type": "string"
+        },
+        "__schema4": {
+          "type": "integer",
+          "minimum": -9007199254740991,
+          "maximum": 9007199254740991
+        },
+        "__schema5": {
+          "anyOf": [
+            {
+              "$ref": "#/$defs/__schema6"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "__schema6": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        },
+        "__schema7": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "appointmentId": {
+                "type": "string"
+              },
+              "token": {
+                "type": "integer",
+                "minimum": -9007199254740991,
+                "maximum": 9007199254740991
+              },
+              "priority": {
+                "type": "string",
+                "enum": [
+                  "routine",
+                  "urgent"
+                ]
+              },
+              "status": {
+                "type": "string",
+                "enum": [
+                  "waiting",
+                  "in-consultation",
+                  "done",
+                  "left"
+                ]
+              },
+              "checkedInAt": {
+                "$ref": "#/$defs/__schema6"
+              },
+              "patientId": {
+                "type": "string"
+              },
+              "patientName": {
+                "type": "string"
+              },
+              "mrn": {
+                "type": "string"
+              },
+              "appointmentStatus": {
+                "type": "string",
+                "enum": [
+                  "proposed",
+                  "pending",
+                  "booked",
+                  "arrived",
+                  "checked-in",
+                  "fulfilled",
+                  "cancelled",
+                  "noshow",
+                  "entered-in-error",
+                  "waitlist"
+                ]
+              },
+              "start": {
+                "$ref": "#/$defs/__schema6"
+              },
+              "encounterId": {
+                "type": "string"
+              },
+              "consultationStartedAt": {
+                "$ref": "#/$defs/__schema6"
+              },
+              "position": {
+                "anyOf": [
+                  {
+                    "type": "integer",
+                    "minimum": -9007199254740991,
+                    "maximum": 9007199254740991
+                  },
+                  {
+                    "type": "null"
+                  }
+                ]
+              },
+              "estimatedWaitMinutes": {
+                "anyOf": [
+                  {
+                    "type": "integer",
+                    "minimum": -9007199254740991,
+                    "maximum": 9007199254740991
+                  },
+                  {
+                    "type": "null"
+                  }
+                ]
+              }
+            },
+            "required": [
+              "appointmentId",
+              "token",
+              "priority",
+              "status",
+              "checkedInAt",
+              "patientId",
+              "patientName",
+              "mrn",
+              "appointmentStatus",
+              "start",
+              "position",
+              "estimatedWaitMinutes"
+            ],
+            "additionalProperties": false
+          }
+        }
+      }
     },
     "annotations": {
       "title": "Queue status",
@@ -2730,14 +2616,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                   "type": "string"
                 },
                 "startedAt": {
-                  "type": "string",
-                  "format": "date-time",
-                  "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                  "$ref": "#/$defs/__schema0"
                 },
                 "endedAt": {
-                  "type": "string",
-                  "format": "date-time",
-                  "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                  "$ref": "#/$defs/__schema0"
                 },
                 "chiefComplaint": {
                   "type": "string"
@@ -2799,9 +2681,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                       "type": "string"
                     },
                     "decidedAt": {
-                      "type": "string",
-                      "format": "date-time",
-                      "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                      "$ref": "#/$defs/__schema0"
                     }
                   },
                   "required": [
@@ -2827,15 +2707,17 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                       ]
                     },
                     "risk": {
-                      "type": [
-                        "string",
-                        "null"
+                      "anyOf": [
+                        {
+                          "type": "string"
+                        },
+                        {
+                          "type": "null"
+                        }
                       ]
                     },
                     "recordedAt": {
-                      "type": "string",
-                      "format": "date-time",
-                      "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                      "$ref": "#/$defs/__schema0"
                     }
                   },
                   "required": [
@@ -2849,14 +2731,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                   "type": "string"
                 },
                 "createdAt": {
-                  "type": "string",
-                  "format": "date-time",
-                  "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                  "$ref": "#/$defs/__schema0"
                 },
                 "updatedAt": {
-                  "type": "string",
-                  "format": "date-time",
-                  "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                  "$ref": "#/$defs/__schema0"
                 }
               },
               "required": [
@@ -2890,15 +2768,23 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "type": "object",
               "properties": {
                 "score": {
-                  "type": [
-                    "number",
-                    "null"
+                  "anyOf": [
+                    {
+                      "type": "number"
+                    },
+                    {
+                      "type": "null"
+                    }
                   ]
                 },
                 "risk": {
-                  "type": [
-                    "string",
-                    "null"
+                  "anyOf": [
+                    {
+                      "type": "string"
+                    },
+                    {
+                      "type": "null"
+                    }
                   ]
                 },
                 "recordedAt": {
@@ -3019,17 +2905,13 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "type": "string"
               },
               "authoredOn": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema0"
               },
               "statusReason": {
                 "type": "string"
               },
               "statusChangedAt": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema0"
               },
               "statusChangedBy": {
                 "type": "string"
@@ -3040,9 +2922,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "maximum": 9007199254740991
               },
               "lastDispensedAt": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema0"
               }
             },
             "required": [
@@ -3072,7 +2952,14 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "latestNews2",
         "prescriptions"
       ],
-      "additionalProperties": false
+      "additionalProperties": false,
+      "$defs": {
+        "__schema0": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        }
+      }
     },
     "annotations": {
       "title": "Latest encounter summary",
@@ -3257,15 +3144,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           ]
         },
         "status": {
-          "type": "string",
-          "enum": [
-            "PENDING",
-            "APPROVED",
-            "REJECTED",
-            "EXPIRED",
-            "EXECUTED",
-            "FAILED"
-          ]
+          "$ref": "#/$defs/__schema0"
         },
         "risk": {
           "type": "string",
@@ -3327,22 +3206,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                     "type": "string"
                   },
                   "topic": {
-                    "type": "object",
-                    "properties": {
-                      "code": {
-                        "type": "string"
-                      },
-                      "system": {
-                        "type": "string"
-                      },
-                      "display": {
-                        "type": "string"
-                      }
-                    },
-                    "required": [
-                      "code"
-                    ],
-                    "additionalProperties": false
+                    "$ref": "#/$defs/__schema1"
                   }
                 },
                 "required": [
@@ -3385,7 +3249,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                             "propertyNames": {
                               "type": "string"
                             },
-                            "additionalProperties": {}
+                            "additionalProperties": true
                           },
                           "resourceId": {
                             "type": "string"
@@ -3415,22 +3279,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "overrideReasons": {
                 "type": "array",
                 "items": {
-                  "type": "object",
-                  "properties": {
-                    "code": {
-                      "type": "string"
-                    },
-                    "system": {
-                      "type": "string"
-                    },
-                    "display": {
-                      "type": "string"
-                    }
-                  },
-                  "required": [
-                    "code"
-                  ],
-                  "additionalProperties": false
+                  "$ref": "#/$defs/__schema1"
                 }
               },
               "links": {
@@ -3480,30 +3329,12 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "propertyNames": {
             "type": "string"
           },
-          "additionalProperties": {}
+          "additionalProperties": true
         },
         "approverRoles": {
           "type": "array",
           "items": {
-            "type": "string",
-            "enum": [
-              "ADMIN",
-              "DOCTOR",
-              "NURSE",
-              "RECEPTIONIST",
-              "PHARMACIST",
-              "ACCOUNTANT",
-              "LAB_TECHNICIAN",
-              "RADIOLOGIST",
-              "BED_MANAGER",
-              "CASHIER",
-              "PATHOLOGIST",
-              "RADIOGRAPHER",
-              "INSURANCE_DESK",
-              "WARD_MANAGER",
-              "THEATRE_COORDINATOR",
-              "MANAGER"
-            ]
+            "$ref": "#/$defs/__schema2"
           }
         },
         "proposer": {
@@ -3520,25 +3351,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "type": "string"
             },
             "role": {
-              "type": "string",
-              "enum": [
-                "ADMIN",
-                "DOCTOR",
-                "NURSE",
-                "RECEPTIONIST",
-                "PHARMACIST",
-                "ACCOUNTANT",
-                "LAB_TECHNICIAN",
-                "RADIOLOGIST",
-                "BED_MANAGER",
-                "CASHIER",
-                "PATHOLOGIST",
-                "RADIOGRAPHER",
-                "INSURANCE_DESK",
-                "WARD_MANAGER",
-                "THEATRE_COORDINATOR",
-                "MANAGER"
-              ]
+              "$ref": "#/$defs/__schema2"
             },
             "agent": {
               "type": "string"
@@ -3554,14 +3367,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "type": "string"
         },
         "createdAt": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema3"
         },
         "expiresAt": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema3"
         },
         "decision": {
           "type": "object",
@@ -3577,30 +3386,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "type": "string"
             },
             "role": {
-              "type": "string",
-              "enum": [
-                "ADMIN",
-                "DOCTOR",
-                "NURSE",
-                "RECEPTIONIST",
-                "PHARMACIST",
-                "ACCOUNTANT",
-                "LAB_TECHNICIAN",
-                "RADIOLOGIST",
-                "BED_MANAGER",
-                "CASHIER",
-                "PATHOLOGIST",
-                "RADIOGRAPHER",
-                "INSURANCE_DESK",
-                "WARD_MANAGER",
-                "THEATRE_COORDINATOR",
-                "MANAGER"
-              ]
+              "$ref": "#/$defs/__schema2"
             },
             "at": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema3"
             },
             "reason": {
               "type": "string"
@@ -3621,9 +3410,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "type": "string"
             },
             "at": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema3"
             }
           },
           "required": [
@@ -3639,9 +3426,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "type": "string"
             },
             "at": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema3"
             }
           },
           "required": [
@@ -3656,9 +3441,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
             "type": "object",
             "properties": {
               "at": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema3"
               },
               "event": {
                 "type": "string",
@@ -3677,15 +3460,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 ]
               },
               "status": {
-                "type": "string",
-                "enum": [
-                  "PENDING",
-                  "APPROVED",
-                  "REJECTED",
-                  "EXPIRED",
-                  "EXECUTED",
-                  "FAILED"
-                ]
+                "$ref": "#/$defs/__schema0"
               },
               "by": {
                 "type": "string"
@@ -3726,7 +3501,64 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "history",
         "message"
       ],
-      "additionalProperties": false
+      "additionalProperties": false,
+      "$defs": {
+        "__schema0": {
+          "type": "string",
+          "enum": [
+            "PENDING",
+            "APPROVED",
+            "REJECTED",
+            "EXPIRED",
+            "EXECUTED",
+            "FAILED"
+          ]
+        },
+        "__schema1": {
+          "type": "object",
+          "properties": {
+            "code": {
+              "type": "string"
+            },
+            "system": {
+              "type": "string"
+            },
+            "display": {
+              "type": "string"
+            }
+          },
+          "required": [
+            "code"
+          ],
+          "additionalProperties": false
+        },
+        "__schema2": {
+          "type": "string",
+          "enum": [
+            "ADMIN",
+            "DOCTOR",
+            "NURSE",
+            "RECEPTIONIST",
+            "PHARMACIST",
+            "ACCOUNTANT",
+            "LAB_TECHNICIAN",
+            "RADIOLOGIST",
+            "BED_MANAGER",
+            "CASHIER",
+            "PATHOLOGIST",
+            "RADIOGRAPHER",
+            "INSURANCE_DESK",
+            "WARD_MANAGER",
+            "THEATRE_COORDINATOR",
+            "MANAGER"
+          ]
+        },
+        "__schema3": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        }
+      }
     },
     "annotations": {
       "title": "Propose a prescription",
@@ -3864,48 +3696,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "maximum": 9007199254740991
               },
               "counts": {
-                "type": "object",
-                "properties": {
-                  "unoccupied": {
-                    "type": "integer",
-                    "minimum": -9007199254740991,
-                    "maximum": 9007199254740991
-                  },
-                  "occupied": {
-                    "type": "integer",
-                    "minimum": -9007199254740991,
-                    "maximum": 9007199254740991
-                  },
-                  "housekeeping": {
-                    "type": "integer",
-                    "minimum": -9007199254740991,
-                    "maximum": 9007199254740991
-                  },
-                  "closed": {
-                    "type": "integer",
-                    "minimum": -9007199254740991,
-                    "maximum": 9007199254740991
-                  },
-                  "isolated": {
-                    "type": "integer",
-                    "minimum": -9007199254740991,
-                    "maximum": 9007199254740991
-                  },
-                  "contaminated": {
-                    "type": "integer",
-                    "minimum": -9007199254740991,
-                    "maximum": 9007199254740991
-                  }
-                },
-                "required": [
-                  "unoccupied",
-                  "occupied",
-                  "housekeeping",
-                  "closed",
-                  "isolated",
-                  "contaminated"
-                ],
-                "additionalProperties": false
+                "$ref": "#/$defs/__schema0"
               },
               "free": {
                 "type": "integer",
@@ -3934,48 +3725,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "maximum": 9007199254740991
             },
             "counts": {
-              "type": "object",
-              "properties": {
-                "unoccupied": {
-                  "type": "integer",
-                  "minimum": -9007199254740991,
-                  "maximum": 9007199254740991
-                },
-                "occupied": {
-                  "type": "integer",
-                  "minimum": -9007199254740991,
-                  "maximum": 9007199254740991
-                },
-                "housekeeping": {
-                  "type": "integer",
-                  "minimum": -9007199254740991,
-                  "maximum": 9007199254740991
-                },
-                "closed": {
-                  "type": "integer",
-                  "minimum": -9007199254740991,
-                  "maximum": 9007199254740991
-                },
-                "isolated": {
-                  "type": "integer",
-                  "minimum": -9007199254740991,
-                  "maximum": 9007199254740991
-                },
-                "contaminated": {
-                  "type": "integer",
-                  "minimum": -9007199254740991,
-                  "maximum": 9007199254740991
-                }
-              },
-              "required": [
-                "unoccupied",
-                "occupied",
-                "housekeeping",
-                "closed",
-                "isolated",
-                "contaminated"
-              ],
-              "additionalProperties": false
+              "$ref": "#/$defs/__schema0"
             },
             "free": {
               "type": "integer",
@@ -3995,7 +3745,53 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "wards",
         "total"
       ],
-      "additionalProperties": false
+      "additionalProperties": false,
+      "$defs": {
+        "__schema0": {
+          "type": "object",
+          "properties": {
+            "unoccupied": {
+              "type": "integer",
+              "minimum": -9007199254740991,
+              "maximum": 9007199254740991
+            },
+            "occupied": {
+              "type": "integer",
+              "minimum": -9007199254740991,
+              "maximum": 9007199254740991
+            },
+            "housekeeping": {
+              "type": "integer",
+              "minimum": -9007199254740991,
+              "maximum": 9007199254740991
+            },
+            "closed": {
+              "type": "integer",
+              "minimum": -9007199254740991,
+              "maximum": 9007199254740991
+            },
+            "isolated": {
+              "type": "integer",
+              "minimum": -9007199254740991,
+              "maximum": 9007199254740991
+            },
+            "contaminated": {
+              "type": "integer",
+              "minimum": -9007199254740991,
+              "maximum": 9007199254740991
+            }
+          },
+          "required": [
+            "unoccupied",
+            "occupied",
+            "housekeeping",
+            "closed",
+            "isolated",
+            "contaminated"
+          ],
+          "additionalProperties": false
+        }
+      }
     },
     "annotations": {
       "title": "Bed availability",
@@ -4146,15 +3942,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           ]
         },
         "status": {
-          "type": "string",
-          "enum": [
-            "PENDING",
-            "APPROVED",
-            "REJECTED",
-            "EXPIRED",
-            "EXECUTED",
-            "FAILED"
-          ]
+          "$ref": "#/$defs/__schema0"
         },
         "risk": {
           "type": "string",
@@ -4216,22 +4004,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                     "type": "string"
                   },
                   "topic": {
-                    "type": "object",
-                    "properties": {
-                      "code": {
-                        "type": "string"
-                      },
-                      "system": {
-                        "type": "string"
-                      },
-                      "display": {
-                        "type": "string"
-                      }
-                    },
-                    "required": [
-                      "code"
-                    ],
-                    "additionalProperties": false
+                    "$ref": "#/$defs/__schema1"
                   }
                 },
                 "required": [
@@ -4274,7 +4047,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                             "propertyNames": {
                               "type": "string"
                             },
-                            "additionalProperties": {}
+                            "additionalProperties": true
                           },
                           "resourceId": {
                             "type": "string"
@@ -4304,22 +4077,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "overrideReasons": {
                 "type": "array",
                 "items": {
-                  "type": "object",
-                  "properties": {
-                    "code": {
-                      "type": "string"
-                    },
-                    "system": {
-                      "type": "string"
-                    },
-                    "display": {
-                      "type": "string"
-                    }
-                  },
-                  "required": [
-                    "code"
-                  ],
-                  "additionalProperties": false
+                  "$ref": "#/$defs/__schema1"
                 }
               },
               "links": {
@@ -4369,30 +4127,12 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "propertyNames": {
             "type": "string"
           },
-          "additionalProperties": {}
+          "additionalProperties": true
         },
         "approverRoles": {
           "type": "array",
           "items": {
-            "type": "string",
-            "enum": [
-              "ADMIN",
-              "DOCTOR",
-              "NURSE",
-              "RECEPTIONIST",
-              "PHARMACIST",
-              "ACCOUNTANT",
-              "LAB_TECHNICIAN",
-              "RADIOLOGIST",
-              "BED_MANAGER",
-              "CASHIER",
-              "PATHOLOGIST",
-              "RADIOGRAPHER",
-              "INSURANCE_DESK",
-              "WARD_MANAGER",
-              "THEATRE_COORDINATOR",
-              "MANAGER"
-            ]
+            "$ref": "#/$defs/__schema2"
           }
         },
         "proposer": {
@@ -4409,25 +4149,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "type": "string"
             },
             "role": {
-              "type": "string",
-              "enum": [
-                "ADMIN",
-                "DOCTOR",
-                "NURSE",
-                "RECEPTIONIST",
-                "PHARMACIST",
-                "ACCOUNTANT",
-                "LAB_TECHNICIAN",
-                "RADIOLOGIST",
-                "BED_MANAGER",
-                "CASHIER",
-                "PATHOLOGIST",
-                "RADIOGRAPHER",
-                "INSURANCE_DESK",
-                "WARD_MANAGER",
-                "THEATRE_COORDINATOR",
-                "MANAGER"
-              ]
+              "$ref": "#/$defs/__schema2"
             },
             "agent": {
               "type": "string"
@@ -4443,14 +4165,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "type": "string"
         },
         "createdAt": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema3"
         },
         "expiresAt": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema3"
         },
         "decision": {
           "type": "object",
@@ -4466,30 +4184,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "type": "string"
             },
             "role": {
-              "type": "string",
-              "enum": [
-                "ADMIN",
-                "DOCTOR",
-                "NURSE",
-                "RECEPTIONIST",
-                "PHARMACIST",
-                "ACCOUNTANT",
-                "LAB_TECHNICIAN",
-                "RADIOLOGIST",
-                "BED_MANAGER",
-                "CASHIER",
-                "PATHOLOGIST",
-                "RADIOGRAPHER",
-                "INSURANCE_DESK",
-                "WARD_MANAGER",
-                "THEATRE_COORDINATOR",
-                "MANAGER"
-              ]
+              "$ref": "#/$defs/__schema2"
             },
             "at": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema3"
             },
             "reason": {
               "type": "string"
@@ -4510,9 +4208,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "type": "string"
             },
             "at": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema3"
             }
           },
           "required": [
@@ -4528,9 +4224,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "type": "string"
             },
             "at": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema3"
             }
           },
           "required": [
@@ -4545,9 +4239,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
             "type": "object",
             "properties": {
               "at": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema3"
               },
               "event": {
                 "type": "string",
@@ -4566,15 +4258,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 ]
               },
               "status": {
-                "type": "string",
-                "enum": [
-                  "PENDING",
-                  "APPROVED",
-                  "REJECTED",
-                  "EXPIRED",
-                  "EXECUTED",
-                  "FAILED"
-                ]
+                "$ref": "#/$defs/__schema0"
               },
               "by": {
                 "type": "string"
@@ -4615,7 +4299,64 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "history",
         "message"
       ],
-      "additionalProperties": false
+      "additionalProperties": false,
+      "$defs": {
+        "__schema0": {
+          "type": "string",
+          "enum": [
+            "PENDING",
+            "APPROVED",
+            "REJECTED",
+            "EXPIRED",
+            "EXECUTED",
+            "FAILED"
+          ]
+        },
+        "__schema1": {
+          "type": "object",
+          "properties": {
+            "code": {
+              "type": "string"
+            },
+            "system": {
+              "type": "string"
+            },
+            "display": {
+              "type": "string"
+            }
+          },
+          "required": [
+            "code"
+          ],
+          "additionalProperties": false
+        },
+        "__schema2": {
+          "type": "string",
+          "enum": [
+            "ADMIN",
+            "DOCTOR",
+            "NURSE",
+            "RECEPTIONIST",
+            "PHARMACIST",
+            "ACCOUNTANT",
+            "LAB_TECHNICIAN",
+            "RADIOLOGIST",
+            "BED_MANAGER",
+            "CASHIER",
+            "PATHOLOGIST",
+            "RADIOGRAPHER",
+            "INSURANCE_DESK",
+            "WARD_MANAGER",
+            "THEATRE_COORDINATOR",
+            "MANAGER"
+          ]
+        },
+        "__schema3": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        }
+      }
     },
     "annotations": {
       "title": "Propose an admission",
@@ -4880,15 +4621,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           ]
         },
         "status": {
-          "type": "string",
-          "enum": [
-            "PENDING",
-            "APPROVED",
-            "REJECTED",
-            "EXPIRED",
-            "EXECUTED",
-            "FAILED"
-          ]
+          "$ref": "#/$defs/__schema0"
         },
         "risk": {
           "type": "string",
@@ -4950,22 +4683,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                     "type": "string"
                   },
                   "topic": {
-                    "type": "object",
-                    "properties": {
-                      "code": {
-                        "type": "string"
-                      },
-                      "system": {
-                        "type": "string"
-                      },
-                      "display": {
-                        "type": "string"
-                      }
-                    },
-                    "required": [
-                      "code"
-                    ],
-                    "additionalProperties": false
+                    "$ref": "#/$defs/__schema1"
                   }
                 },
                 "required": [
@@ -5008,7 +4726,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                             "propertyNames": {
                               "type": "string"
                             },
-                            "additionalProperties": {}
+                            "additionalProperties": true
                           },
                           "resourceId": {
                             "type": "string"
@@ -5038,22 +4756,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "overrideReasons": {
                 "type": "array",
                 "items": {
-                  "type": "object",
-                  "properties": {
-                    "code": {
-                      "type": "string"
-                    },
-                    "system": {
-                      "type": "string"
-                    },
-                    "display": {
-                      "type": "string"
-                    }
-                  },
-                  "required": [
-                    "code"
-                  ],
-                  "additionalProperties": false
+                  "$ref": "#/$defs/__schema1"
                 }
               },
               "links": {
@@ -5103,30 +4806,12 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "propertyNames": {
             "type": "string"
           },
-          "additionalProperties": {}
+          "additionalProperties": true
         },
         "approverRoles": {
           "type": "array",
           "items": {
-            "type": "string",
-            "enum": [
-              "ADMIN",
-              "DOCTOR",
-              "NURSE",
-              "RECEPTIONIST",
-              "PHARMACIST",
-              "ACCOUNTANT",
-              "LAB_TECHNICIAN",
-              "RADIOLOGIST",
-              "BED_MANAGER",
-              "CASHIER",
-              "PATHOLOGIST",
-              "RADIOGRAPHER",
-              "INSURANCE_DESK",
-              "WARD_MANAGER",
-              "THEATRE_COORDINATOR",
-              "MANAGER"
-            ]
+            "$ref": "#/$defs/__schema2"
           }
         },
         "proposer": {
@@ -5143,25 +4828,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "type": "string"
             },
             "role": {
-              "type": "string",
-              "enum": [
-                "ADMIN",
-                "DOCTOR",
-                "NURSE",
-                "RECEPTIONIST",
-                "PHARMACIST",
-                "ACCOUNTANT",
-                "LAB_TECHNICIAN",
-                "RADIOLOGIST",
-                "BED_MANAGER",
-                "CASHIER",
-                "PATHOLOGIST",
-                "RADIOGRAPHER",
-                "INSURANCE_DESK",
-                "WARD_MANAGER",
-                "THEATRE_COORDINATOR",
-                "MANAGER"
-              ]
+              "$ref": "#/$defs/__schema2"
             },
             "agent": {
               "type": "string"
@@ -5177,14 +4844,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "type": "string"
         },
         "createdAt": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema3"
         },
         "expiresAt": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema3"
         },
         "decision": {
           "type": "object",
@@ -5200,30 +4863,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "type": "string"
             },
             "role": {
-              "type": "string",
-              "enum": [
-                "ADMIN",
-                "DOCTOR",
-                "NURSE",
-                "RECEPTIONIST",
-                "PHARMACIST",
-                "ACCOUNTANT",
-                "LAB_TECHNICIAN",
-                "RADIOLOGIST",
-                "BED_MANAGER",
-                "CASHIER",
-                "PATHOLOGIST",
-                "RADIOGRAPHER",
-                "INSURANCE_DESK",
-                "WARD_MANAGER",
-                "THEATRE_COORDINATOR",
-                "MANAGER"
-              ]
+              "$ref": "#/$defs/__schema2"
             },
             "at": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema3"
             },
             "reason": {
               "type": "string"
@@ -5244,9 +4887,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "type": "string"
             },
             "at": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema3"
             }
           },
           "required": [
@@ -5262,9 +4903,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "type": "string"
             },
             "at": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema3"
             }
           },
           "required": [
@@ -5279,9 +4918,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
             "type": "object",
             "properties": {
               "at": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema3"
               },
               "event": {
                 "type": "string",
@@ -5300,15 +4937,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 ]
               },
               "status": {
-                "type": "string",
-                "enum": [
-                  "PENDING",
-                  "APPROVED",
-                  "REJECTED",
-                  "EXPIRED",
-                  "EXECUTED",
-                  "FAILED"
-                ]
+                "$ref": "#/$defs/__schema0"
               },
               "by": {
                 "type": "string"
@@ -5349,7 +4978,64 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "history",
         "message"
       ],
-      "additionalProperties": false
+      "additionalProperties": false,
+      "$defs": {
+        "__schema0": {
+          "type": "string",
+          "enum": [
+            "PENDING",
+            "APPROVED",
+            "REJECTED",
+            "EXPIRED",
+            "EXECUTED",
+            "FAILED"
+          ]
+        },
+        "__schema1": {
+          "type": "object",
+          "properties": {
+            "code": {
+              "type": "string"
+            },
+            "system": {
+              "type": "string"
+            },
+            "display": {
+              "type": "string"
+            }
+          },
+          "required": [
+            "code"
+          ],
+          "additionalProperties": false
+        },
+        "__schema2": {
+          "type": "string",
+          "enum": [
+            "ADMIN",
+            "DOCTOR",
+            "NURSE",
+            "RECEPTIONIST",
+            "PHARMACIST",
+            "ACCOUNTANT",
+            "LAB_TECHNICIAN",
+            "RADIOLOGIST",
+            "BED_MANAGER",
+            "CASHIER",
+            "PATHOLOGIST",
+            "RADIOGRAPHER",
+            "INSURANCE_DESK",
+            "WARD_MANAGER",
+            "THEATRE_COORDINATOR",
+            "MANAGER"
+          ]
+        },
+        "__schema3": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        }
+      }
     },
     "annotations": {
       "title": "Propose a discharge",
@@ -5413,9 +5099,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
       "type": "object",
       "properties": {
         "at": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema0"
         },
         "targets": {
           "type": "object",
@@ -5449,9 +5133,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 ]
               },
               "arrivedAt": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema0"
               },
               "presentingComplaint": {
                 "type": "string"
@@ -5497,9 +5179,13 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 ]
               },
               "news2": {
-                "type": [
-                  "number",
-                  "null"
+                "anyOf": [
+                  {
+                    "type": "number"
+                  },
+                  {
+                    "type": "null"
+                  }
                 ]
               },
               "pews": {
@@ -5512,9 +5198,13 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "type": "number"
               },
               "targetMinutes": {
-                "type": [
-                  "number",
-                  "null"
+                "anyOf": [
+                  {
+                    "type": "number"
+                  },
+                  {
+                    "type": "null"
+                  }
                 ]
               },
               "breached": {
@@ -5547,7 +5237,14 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "targets",
         "patients"
       ],
-      "additionalProperties": false
+      "additionalProperties": false,
+      "$defs": {
+        "__schema0": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        }
+      }
     },
     "annotations": {
       "title": "ED board",
@@ -5624,9 +5321,13 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "type": "number"
         },
         "percentWithin4Hours": {
-          "type": [
-            "number",
-            "null"
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "null"
+            }
           ]
         },
         "admitted": {
@@ -5809,22 +5510,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                     "type": "string"
                   },
                   "topic": {
-                    "type": "object",
-                    "properties": {
-                      "code": {
-                        "type": "string"
-                      },
-                      "system": {
-                        "type": "string"
-                      },
-                      "display": {
-                        "type": "string"
-                      }
-                    },
-                    "required": [
-                      "code"
-                    ],
-                    "additionalProperties": false
+                    "$ref": "#/$defs/__schema0"
                   }
                 },
                 "required": [
@@ -5867,7 +5553,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                             "propertyNames": {
                               "type": "string"
                             },
-                            "additionalProperties": {}
+                            "additionalProperties": true
                           },
                           "resourceId": {
                             "type": "string"
@@ -5897,22 +5583,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "overrideReasons": {
                 "type": "array",
                 "items": {
-                  "type": "object",
-                  "properties": {
-                    "code": {
-                      "type": "string"
-                    },
-                    "system": {
-                      "type": "string"
-                    },
-                    "display": {
-                      "type": "string"
-                    }
-                  },
-                  "required": [
-                    "code"
-                  ],
-                  "additionalProperties": false
+                  "$ref": "#/$defs/__schema0"
                 }
               },
               "links": {
@@ -5986,7 +5657,27 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "rulesApplied",
         "nextSteps"
       ],
-      "additionalProperties": false
+      "additionalProperties": false,
+      "$defs": {
+        "__schema0": {
+          "type": "object",
+          "properties": {
+            "code": {
+              "type": "string"
+            },
+            "system": {
+              "type": "string"
+            },
+            "display": {
+              "type": "string"
+            }
+          },
+          "required": [
+            "code"
+          ],
+          "additionalProperties": false
+        }
+      }
     },
     "annotations": {
       "title": "Clinical alerts",
@@ -6290,14 +5981,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "maximum": 9007199254740991
             },
             "createdAt": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema0"
             },
             "updatedAt": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema0"
             }
           },
           "required": [
@@ -6389,17 +6076,13 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "type": "string"
               },
               "receivedAt": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema0"
               },
               "statusReason": {
                 "type": "string"
               },
               "statusChangedAt": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema0"
               },
               "statusChangedBy": {
                 "type": "string"
@@ -6432,7 +6115,14 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "valueAtCost",
         "batches"
       ],
-      "additionalProperties": false
+      "additionalProperties": false,
+      "$defs": {
+        "__schema0": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        }
+      }
     },
     "annotations": {
       "title": "Pharmacy stock of an item",
@@ -6548,9 +6238,13 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           }
         },
         "nextCursor": {
-          "type": [
-            "string",
-            "null"
+          "anyOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
           ]
         }
       },
@@ -6709,9 +6403,13 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           }
         },
         "nextCursor": {
-          "type": [
-            "string",
-            "null"
+          "anyOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
           ]
         },
         "pageQuantity": {
@@ -6805,236 +6503,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "type": "string"
         },
         "today": {
-          "type": "object",
-          "properties": {
-            "billed": {
-              "type": "number"
-            },
-            "invoicesIssued": {
-              "type": "number"
-            },
-            "tax": {
-              "type": "number"
-            },
-            "collected": {
-              "type": "object",
-              "properties": {
-                "cash": {
-                  "type": "number"
-                },
-                "card": {
-                  "type": "number"
-                },
-                "bank-transfer": {
-                  "type": "number"
-                },
-                "upi": {
-                  "type": "number"
-                },
-                "insurance": {
-                  "type": "number"
-                }
-              },
-              "required": [
-                "cash",
-                "card",
-                "bank-transfer",
-                "upi",
-                "insurance"
-              ],
-              "additionalProperties": false
-            },
-            "collectedTotal": {
-              "type": "number"
-            },
-            "refunds": {
-              "type": "number"
-            },
-            "cancelled": {
-              "type": "number"
-            },
-            "revenueByDepartment": {
-              "type": "array",
-              "items": {
-                "type": "object",
-                "properties": {
-                  "departmentId": {
-                    "type": "string"
-                  },
-                  "departmentName": {
-                    "type": "string"
-                  },
-                  "net": {
-                    "type": "number"
-                  }
-                },
-                "required": [
-                  "departmentId",
-                  "departmentName",
-                  "net"
-                ],
-                "additionalProperties": false
-              }
-            },
-            "revenueByServiceType": {
-              "type": "array",
-              "items": {
-                "type": "object",
-                "properties": {
-                  "serviceType": {
-                    "type": "string",
-                    "enum": [
-                      "consultation",
-                      "bed-day",
-                      "pharmacy",
-                      "procedure",
-                      "other",
-                      "laboratory",
-                      "radiology",
-                      "theatre",
-                      "anaesthesia"
-                    ]
-                  },
-                  "net": {
-                    "type": "number"
-                  }
-                },
-                "required": [
-                  "serviceType",
-                  "net"
-                ],
-                "additionalProperties": false
-              }
-            }
-          },
-          "required": [
-            "billed",
-            "invoicesIssued",
-            "tax",
-            "collected",
-            "collectedTotal",
-            "refunds",
-            "cancelled",
-            "revenueByDepartment",
-            "revenueByServiceType"
-          ],
-          "additionalProperties": false
+          "$ref": "#/$defs/__schema0"
         },
         "thisMonth": {
-          "type": "object",
-          "properties": {
-            "billed": {
-              "type": "number"
-            },
-            "invoicesIssued": {
-              "type": "number"
-            },
-            "tax": {
-              "type": "number"
-            },
-            "collected": {
-              "type": "object",
-              "properties": {
-                "cash": {
-                  "type": "number"
-                },
-                "card": {
-                  "type": "number"
-                },
-                "bank-transfer": {
-                  "type": "number"
-                },
-                "upi": {
-                  "type": "number"
-                },
-                "insurance": {
-                  "type": "number"
-                }
-              },
-              "required": [
-                "cash",
-                "card",
-                "bank-transfer",
-                "upi",
-                "insurance"
-              ],
-              "additionalProperties": false
-            },
-            "collectedTotal": {
-              "type": "number"
-            },
-            "refunds": {
-              "type": "number"
-            },
-            "cancelled": {
-              "type": "number"
-            },
-            "revenueByDepartment": {
-              "type": "array",
-              "items": {
-                "type": "object",
-                "properties": {
-                  "departmentId": {
-                    "type": "string"
-                  },
-                  "departmentName": {
-                    "type": "string"
-                  },
-                  "net": {
-                    "type": "number"
-                  }
-                },
-                "required": [
-                  "departmentId",
-                  "departmentName",
-                  "net"
-                ],
-                "additionalProperties": false
-              }
-            },
-            "revenueByServiceType": {
-              "type": "array",
-              "items": {
-                "type": "object",
-                "properties": {
-                  "serviceType": {
-                    "type": "string",
-                    "enum": [
-                      "consultation",
-                      "bed-day",
-                      "pharmacy",
-                      "procedure",
-                      "other",
-                      "laboratory",
-                      "radiology",
-                      "theatre",
-                      "anaesthesia"
-                    ]
-                  },
-                  "net": {
-                    "type": "number"
-                  }
-                },
-                "required": [
-                  "serviceType",
-                  "net"
-                ],
-                "additionalProperties": false
-              }
-            }
-          },
-          "required": [
-            "billed",
-            "invoicesIssued",
-            "tax",
-            "collected",
-            "collectedTotal",
-            "refunds",
-            "cancelled",
-            "revenueByDepartment",
-            "revenueByServiceType"
-          ],
-          "additionalProperties": false
+          "$ref": "#/$defs/__schema0"
         },
         "outstanding": {
           "type": "object",
@@ -7084,7 +6556,125 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "thisMonth",
         "outstanding"
       ],
-      "additionalProperties": false
+      "additionalProperties": false,
+      "$defs": {
+        "__schema0": {
+          "type": "object",
+          "properties": {
+            "billed": {
+              "type": "number"
+            },
+            "invoicesIssued": {
+              "type": "number"
+            },
+            "tax": {
+              "type": "number"
+            },
+            "collected": {
+              "type": "object",
+              "properties": {
+                "cash": {
+                  "type": "number"
+                },
+                "card": {
+                  "type": "number"
+                },
+                "bank-transfer": {
+                  "type": "number"
+                },
+                "upi": {
+                  "type": "number"
+                },
+                "insurance": {
+                  "type": "number"
+                }
+              },
+              "required": [
+                "cash",
+                "card",
+                "bank-transfer",
+                "upi",
+                "insurance"
+              ],
+              "additionalProperties": false
+            },
+            "collectedTotal": {
+              "type": "number"
+            },
+            "refunds": {
+              "type": "number"
+            },
+            "cancelled": {
+              "type": "number"
+            },
+            "revenueByDepartment": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "properties": {
+                  "departmentId": {
+                    "type": "string"
+                  },
+                  "departmentName": {
+                    "type": "string"
+                  },
+                  "net": {
+                    "type": "number"
+                  }
+                },
+                "required": [
+                  "departmentId",
+                  "departmentName",
+                  "net"
+                ],
+                "additionalProperties": false
+              }
+            },
+            "revenueByServiceType": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "properties": {
+                  "serviceType": {
+                    "type": "string",
+                    "enum": [
+                      "consultation",
+                      "bed-day",
+                      "pharmacy",
+                      "procedure",
+                      "other",
+                      "laboratory",
+                      "radiology",
+                      "theatre",
+                      "anaesthesia"
+                    ]
+                  },
+                  "net": {
+                    "type": "number"
+                  }
+                },
+                "required": [
+                  "serviceType",
+                  "net"
+                ],
+                "additionalProperties": false
+              }
+            }
+          },
+          "required": [
+            "billed",
+            "invoicesIssued",
+            "tax",
+            "collected",
+            "collectedTotal",
+            "refunds",
+            "cancelled",
+            "revenueByDepartment",
+            "revenueByServiceType"
+          ],
+          "additionalProperties": false
+        }
+      }
     },
     "annotations": {
       "title": "Billing summary",
@@ -7597,9 +7187,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "type": "string"
               },
               "orderedAt": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema0"
               },
               "status": {
                 "type": "string",
@@ -7715,9 +7303,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                       ]
                     },
                     "collectedAt": {
-                      "type": "string",
-                      "format": "date-time",
-                      "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                      "$ref": "#/$defs/__schema0"
                     },
                     "collectedBy": {
                       "type": "string"
@@ -7740,9 +7326,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                       "type": "string"
                     },
                     "rejectedAt": {
-                      "type": "string",
-                      "format": "date-time",
-                      "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                      "$ref": "#/$defs/__schema0"
                     }
                   },
                   "required": [
@@ -7820,77 +7404,31 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                       "type": "object",
                       "properties": {
                         "sex": {
-                          "type": "string",
-                          "enum": [
-                            "male",
-                            "female",
-                            "any"
-                          ]
+                          "$ref": "#/$defs/__schema1"
                         },
                         "ageFrom": {
-                          "type": "object",
-                          "properties": {
-                            "value": {
-                              "type": "integer",
-                              "minimum": 0,
-                              "maximum": 9007199254740991
-                            },
-                            "unit": {
-                              "type": "string",
-                              "enum": [
-                                "days",
-                                "months",
-                                "years"
-                              ]
-                            }
-                          },
-                          "required": [
-                            "value",
-                            "unit"
-                          ],
-                          "additionalProperties": false
+                          "$ref": "#/$defs/__schema2"
                         },
                         "ageTo": {
-                          "type": "object",
-                          "properties": {
-                            "value": {
-                              "type": "integer",
-                              "minimum": 0,
-                              "maximum": 9007199254740991
-                            },
-                            "unit": {
-                              "type": "string",
-                              "enum": [
-                                "days",
-                                "months",
-                                "years"
-                              ]
-                            }
-                          },
-                          "required": [
-                            "value",
-                            "unit"
-                          ],
-                          "additionalProperties": false
+                          "$ref": "#/$defs/__schema4"
                         },
                         "pregnant": {
-                          "type": "boolean"
+                          "$ref": "#/$defs/__schema5"
                         },
                         "low": {
-                          "type": "number"
+                          "$ref": "#/$defs/__schema6"
                         },
                         "high": {
-                          "type": "number"
+                          "$ref": "#/$defs/__schema6"
                         },
                         "criticalLow": {
-                          "type": "number"
+                          "$ref": "#/$defs/__schema6"
                         },
                         "criticalHigh": {
-                          "type": "number"
+                          "$ref": "#/$defs/__schema6"
                         },
                         "source": {
-                          "type": "string",
-                          "maxLength": 300
+                          "$ref": "#/$defs/__schema7"
                         }
                       },
                       "required": [
@@ -7939,9 +7477,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                           "type": "string"
                         },
                         "at": {
-                          "type": "string",
-                          "format": "date-time",
-                          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                          "$ref": "#/$defs/__schema0"
                         }
                       },
                       "required": [
@@ -7955,9 +7491,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                       "type": "string"
                     },
                     "enteredAt": {
-                      "type": "string",
-                      "format": "date-time",
-                      "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                      "$ref": "#/$defs/__schema0"
                     },
                     "history": {
                       "type": "array",
@@ -7986,17 +7520,13 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                             "type": "string"
                           },
                           "enteredAt": {
-                            "type": "string",
-                            "format": "date-time",
-                            "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                            "$ref": "#/$defs/__schema0"
                           },
                           "replacedBy": {
                             "type": "string"
                           },
                           "replacedAt": {
-                            "type": "string",
-                            "format": "date-time",
-                            "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                            "$ref": "#/$defs/__schema0"
                           },
                           "reason": {
                             "type": "string"
@@ -8028,17 +7558,13 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "type": "string"
               },
               "verifiedAt": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema0"
               },
               "version": {
                 "type": "number"
               },
               "updatedAt": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema0"
               }
             },
             "required": [
@@ -8068,9 +7594,13 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           }
         },
         "nextCursor": {
-          "type": [
-            "string",
-            "null"
+          "anyOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
           ]
         }
       },
@@ -8078,7 +7608,61 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "items",
         "nextCursor"
       ],
-      "additionalProperties": false
+      "additionalProperties": false,
+      "$defs": {
+        "__schema0": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        },
+        "__schema1": {
+          "type": "string",
+          "enum": [
+            "male",
+            "female",
+            "any"
+          ]
+        },
+        "__schema2": {
+          "$ref": "#/$defs/__schema3"
+        },
+        "__schema3": {
+          "type": "object",
+          "properties": {
+            "value": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 9007199254740991
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "days",
+                "months",
+                "years"
+              ]
+            }
+          },
+          "required": [
+            "value",
+            "unit"
+          ],
+          "additionalProperties": false
+        },
+        "__schema4": {
+          "$ref": "#/$defs/__schema3"
+        },
+        "__schema5": {
+          "type": "boolean"
+        },
+        "__schema6": {
+          "type": "number"
+        },
+        "__schema7": {
+          "type": "string",
+          "maxLength": 300
+        }
+      }
     },
     "annotations": {
       "title": "Lab worklist",
@@ -8199,17 +7783,13 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 ]
               },
               "raisedAt": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema0"
               },
               "raisedBy": {
                 "type": "string"
               },
               "acknowledgedAt": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema0"
               },
               "acknowledgedBy": {
                 "type": "string"
@@ -8235,9 +7815,13 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           }
         },
         "nextCursor": {
-          "type": [
-            "string",
-            "null"
+          "anyOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
           ]
         }
       },
@@ -8245,7 +7829,14 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "items",
         "nextCursor"
       ],
-      "additionalProperties": false
+      "additionalProperties": false,
+      "$defs": {
+        "__schema0": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        }
+      }
     },
     "annotations": {
       "title": "Unacknowledged critical results",
@@ -8383,15 +7974,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           ]
         },
         "status": {
-          "type": "string",
-          "enum": [
-            "PENDING",
-            "APPROVED",
-            "REJECTED",
-            "EXPIRED",
-            "EXECUTED",
-            "FAILED"
-          ]
+          "$ref": "#/$defs/__schema0"
         },
         "risk": {
           "type": "string",
@@ -8453,22 +8036,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                     "type": "string"
                   },
                   "topic": {
-                    "type": "object",
-                    "properties": {
-                      "code": {
-                        "type": "string"
-                      },
-                      "system": {
-                        "type": "string"
-                      },
-                      "display": {
-                        "type": "string"
-                      }
-                    },
-                    "required": [
-                      "code"
-                    ],
-                    "additionalProperties": false
+                    "$ref": "#/$defs/__schema1"
                   }
                 },
                 "required": [
@@ -8511,7 +8079,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                             "propertyNames": {
                               "type": "string"
                             },
-                            "additionalProperties": {}
+                            "additionalProperties": true
                           },
                           "resourceId": {
                             "type": "string"
@@ -8541,22 +8109,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "overrideReasons": {
                 "type": "array",
                 "items": {
-                  "type": "object",
-                  "properties": {
-                    "code": {
-                      "type": "string"
-                    },
-                    "system": {
-                      "type": "string"
-                    },
-                    "display": {
-                      "type": "string"
-                    }
-                  },
-                  "required": [
-                    "code"
-                  ],
-                  "additionalProperties": false
+                  "$ref": "#/$defs/__schema1"
                 }
               },
               "links": {
@@ -8606,30 +8159,12 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "propertyNames": {
             "type": "string"
           },
-          "additionalProperties": {}
+          "additionalProperties": true
         },
         "approverRoles": {
           "type": "array",
           "items": {
-            "type": "string",
-            "enum": [
-              "ADMIN",
-              "DOCTOR",
-              "NURSE",
-              "RECEPTIONIST",
-              "PHARMACIST",
-              "ACCOUNTANT",
-              "LAB_TECHNICIAN",
-              "RADIOLOGIST",
-              "BED_MANAGER",
-              "CASHIER",
-              "PATHOLOGIST",
-              "RADIOGRAPHER",
-              "INSURANCE_DESK",
-              "WARD_MANAGER",
-              "THEATRE_COORDINATOR",
-              "MANAGER"
-            ]
+            "$ref": "#/$defs/__schema2"
           }
         },
         "proposer": {
@@ -8646,25 +8181,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "type": "string"
             },
             "role": {
-              "type": "string",
-              "enum": [
-                "ADMIN",
-                "DOCTOR",
-                "NURSE",
-                "RECEPTIONIST",
-                "PHARMACIST",
-                "ACCOUNTANT",
-                "LAB_TECHNICIAN",
-                "RADIOLOGIST",
-                "BED_MANAGER",
-                "CASHIER",
-                "PATHOLOGIST",
-                "RADIOGRAPHER",
-                "INSURANCE_DESK",
-                "WARD_MANAGER",
-                "THEATRE_COORDINATOR",
-                "MANAGER"
-              ]
+              "$ref": "#/$defs/__schema2"
             },
             "agent": {
               "type": "string"
@@ -8680,14 +8197,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "type": "string"
         },
         "createdAt": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema3"
         },
         "expiresAt": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema3"
         },
         "decision": {
           "type": "object",
@@ -8703,30 +8216,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "type": "string"
             },
             "role": {
-              "type": "string",
-              "enum": [
-                "ADMIN",
-                "DOCTOR",
-                "NURSE",
-                "RECEPTIONIST",
-                "PHARMACIST",
-                "ACCOUNTANT",
-                "LAB_TECHNICIAN",
-                "RADIOLOGIST",
-                "BED_MANAGER",
-                "CASHIER",
-                "PATHOLOGIST",
-                "RADIOGRAPHER",
-                "INSURANCE_DESK",
-                "WARD_MANAGER",
-                "THEATRE_COORDINATOR",
-                "MANAGER"
-              ]
+              "$ref": "#/$defs/__schema2"
             },
             "at": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema3"
             },
             "reason": {
               "type": "string"
@@ -8747,9 +8240,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "type": "string"
             },
             "at": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema3"
             }
           },
           "required": [
@@ -8765,9 +8256,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "type": "string"
             },
             "at": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema3"
             }
           },
           "required": [
@@ -8782,9 +8271,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
             "type": "object",
             "properties": {
               "at": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema3"
               },
               "event": {
                 "type": "string",
@@ -8803,15 +8290,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 ]
               },
               "status": {
-                "type": "string",
-                "enum": [
-                  "PENDING",
-                  "APPROVED",
-                  "REJECTED",
-                  "EXPIRED",
-                  "EXECUTED",
-                  "FAILED"
-                ]
+                "$ref": "#/$defs/__schema0"
               },
               "by": {
                 "type": "string"
@@ -8852,7 +8331,64 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "history",
         "message"
       ],
-      "additionalProperties": false
+      "additionalProperties": false,
+      "$defs": {
+        "__schema0": {
+          "type": "string",
+          "enum": [
+            "PENDING",
+            "APPROVED",
+            "REJECTED",
+            "EXPIRED",
+            "EXECUTED",
+            "FAILED"
+          ]
+        },
+        "__schema1": {
+          "type": "object",
+          "properties": {
+            "code": {
+              "type": "string"
+            },
+            "system": {
+              "type": "string"
+            },
+            "display": {
+              "type": "string"
+            }
+          },
+          "required": [
+            "code"
+          ],
+          "additionalProperties": false
+        },
+        "__schema2": {
+          "type": "string",
+          "enum": [
+            "ADMIN",
+            "DOCTOR",
+            "NURSE",
+            "RECEPTIONIST",
+            "PHARMACIST",
+            "ACCOUNTANT",
+            "LAB_TECHNICIAN",
+            "RADIOLOGIST",
+            "BED_MANAGER",
+            "CASHIER",
+            "PATHOLOGIST",
+            "RADIOGRAPHER",
+            "INSURANCE_DESK",
+            "WARD_MANAGER",
+            "THEATRE_COORDINATOR",
+            "MANAGER"
+          ]
+        },
+        "__schema3": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        }
+      }
     },
     "annotations": {
       "title": "Propose a lab order",
@@ -8992,9 +8528,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "type": "string"
               },
               "orderedAt": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema0"
               },
               "status": {
                 "type": "string",
@@ -9075,20 +8609,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "type": "object",
                 "properties": {
                   "pregnant": {
-                    "type": "string",
-                    "enum": [
-                      "yes",
-                      "no",
-                      "unknown"
-                    ]
+                    "$ref": "#/$defs/__schema1"
                   },
                   "contrastAllergy": {
-                    "type": "string",
-                    "enum": [
-                      "yes",
-                      "no",
-                      "unknown"
-                    ]
+                    "$ref": "#/$defs/__schema1"
                   },
                   "egfr": {
                     "type": "number",
@@ -9096,20 +8620,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                     "maximum": 200
                   },
                   "aki": {
-                    "type": "string",
-                    "enum": [
-                      "yes",
-                      "no",
-                      "unknown"
-                    ]
+                    "$ref": "#/$defs/__schema1"
                   },
                   "implant": {
-                    "type": "string",
-                    "enum": [
-                      "yes",
-                      "no",
-                      "unknown"
-                    ]
+                    "$ref": "#/$defs/__schema1"
                   }
                 },
                 "additionalProperties": false
@@ -9162,9 +8676,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                     "type": "string"
                   },
                   "at": {
-                    "type": "string",
-                    "format": "date-time",
-                    "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                    "$ref": "#/$defs/__schema0"
                   },
                   "covers": {
                     "type": "array",
@@ -9203,14 +8715,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                     "type": "string"
                   },
                   "start": {
-                    "type": "string",
-                    "format": "date-time",
-                    "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                    "$ref": "#/$defs/__schema0"
                   },
                   "end": {
-                    "type": "string",
-                    "format": "date-time",
-                    "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                    "$ref": "#/$defs/__schema0"
                   },
                   "by": {
                     "type": "string"
@@ -9225,17 +8733,13 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "additionalProperties": false
               },
               "startedAt": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema0"
               },
               "performedBy": {
                 "type": "string"
               },
               "completedAt": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema0"
               },
               "report": {
                 "type": "object",
@@ -9257,9 +8761,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                     "type": "string"
                   },
                   "reportedAt": {
-                    "type": "string",
-                    "format": "date-time",
-                    "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                    "$ref": "#/$defs/__schema0"
                   },
                   "addenda": {
                     "type": "array",
@@ -9273,9 +8775,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                           "type": "string"
                         },
                         "at": {
-                          "type": "string",
-                          "format": "date-time",
-                          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                          "$ref": "#/$defs/__schema0"
                         }
                       },
                       "required": [
@@ -9301,9 +8801,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "type": "number"
               },
               "updatedAt": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema0"
               }
             },
             "required": [
@@ -9333,9 +8831,13 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           }
         },
         "nextCursor": {
-          "type": [
-            "string",
-            "null"
+          "anyOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
           ]
         }
       },
@@ -9343,7 +8845,22 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "items",
         "nextCursor"
       ],
-      "additionalProperties": false
+      "additionalProperties": false,
+      "$defs": {
+        "__schema0": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        },
+        "__schema1": {
+          "type": "string",
+          "enum": [
+            "yes",
+            "no",
+            "unknown"
+          ]
+        }
+      }
     },
     "annotations": {
       "title": "Radiology worklist",
@@ -9517,15 +9034,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           ]
         },
         "status": {
-          "type": "string",
-          "enum": [
-            "PENDING",
-            "APPROVED",
-            "REJECTED",
-            "EXPIRED",
-            "EXECUTED",
-            "FAILED"
-          ]
+          "$ref": "#/$defs/__schema0"
         },
         "risk": {
           "type": "string",
@@ -9587,22 +9096,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                     "type": "string"
                   },
                   "topic": {
-                    "type": "object",
-                    "properties": {
-                      "code": {
-                        "type": "string"
-                      },
-                      "system": {
-                        "type": "string"
-                      },
-                      "display": {
-                        "type": "string"
-                      }
-                    },
-                    "required": [
-                      "code"
-                    ],
-                    "additionalProperties": false
+                    "$ref": "#/$defs/__schema1"
                   }
                 },
                 "required": [
@@ -9645,7 +9139,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                             "propertyNames": {
                               "type": "string"
                             },
-                            "additionalProperties": {}
+                            "additionalProperties": true
                           },
                           "resourceId": {
                             "type": "string"
@@ -9675,22 +9169,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "overrideReasons": {
                 "type": "array",
                 "items": {
-                  "type": "object",
-                  "properties": {
-                    "code": {
-                      "type": "string"
-                    },
-                    "system": {
-                      "type": "string"
-                    },
-                    "display": {
-                      "type": "string"
-                    }
-                  },
-                  "required": [
-                    "code"
-                  ],
-                  "additionalProperties": false
+                  "$ref": "#/$defs/__schema1"
                 }
               },
               "links": {
@@ -9740,30 +9219,12 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "propertyNames": {
             "type": "string"
           },
-          "additionalProperties": {}
+          "additionalProperties": true
         },
         "approverRoles": {
           "type": "array",
           "items": {
-            "type": "string",
-            "enum": [
-              "ADMIN",
-              "DOCTOR",
-              "NURSE",
-              "RECEPTIONIST",
-              "PHARMACIST",
-              "ACCOUNTANT",
-              "LAB_TECHNICIAN",
-              "RADIOLOGIST",
-              "BED_MANAGER",
-              "CASHIER",
-              "PATHOLOGIST",
-              "RADIOGRAPHER",
-              "INSURANCE_DESK",
-              "WARD_MANAGER",
-              "THEATRE_COORDINATOR",
-              "MANAGER"
-            ]
+            "$ref": "#/$defs/__schema2"
           }
         },
         "proposer": {
@@ -9780,25 +9241,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "type": "string"
             },
             "role": {
-              "type": "string",
-              "enum": [
-                "ADMIN",
-                "DOCTOR",
-                "NURSE",
-                "RECEPTIONIST",
-                "PHARMACIST",
-                "ACCOUNTANT",
-                "LAB_TECHNICIAN",
-                "RADIOLOGIST",
-                "BED_MANAGER",
-                "CASHIER",
-                "PATHOLOGIST",
-                "RADIOGRAPHER",
-                "INSURANCE_DESK",
-                "WARD_MANAGER",
-                "THEATRE_COORDINATOR",
-                "MANAGER"
-              ]
+              "$ref": "#/$defs/__schema2"
             },
             "agent": {
               "type": "string"
@@ -9814,14 +9257,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "type": "string"
         },
         "createdAt": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema3"
         },
         "expiresAt": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema3"
         },
         "decision": {
           "type": "object",
@@ -9837,30 +9276,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "type": "string"
             },
             "role": {
-              "type": "string",
-              "enum": [
-                "ADMIN",
-                "DOCTOR",
-                "NURSE",
-                "RECEPTIONIST",
-                "PHARMACIST",
-                "ACCOUNTANT",
-                "LAB_TECHNICIAN",
-                "RADIOLOGIST",
-                "BED_MANAGER",
-                "CASHIER",
-                "PATHOLOGIST",
-                "RADIOGRAPHER",
-                "INSURANCE_DESK",
-                "WARD_MANAGER",
-                "THEATRE_COORDINATOR",
-                "MANAGER"
-              ]
+              "$ref": "#/$defs/__schema2"
             },
             "at": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema3"
             },
             "reason": {
               "type": "string"
@@ -9881,9 +9300,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "type": "string"
             },
             "at": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema3"
             }
           },
           "required": [
@@ -9899,9 +9316,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "type": "string"
             },
             "at": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema3"
             }
           },
           "required": [
@@ -9916,9 +9331,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
             "type": "object",
             "properties": {
               "at": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema3"
               },
               "event": {
                 "type": "string",
@@ -9937,15 +9350,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 ]
               },
               "status": {
-                "type": "string",
-                "enum": [
-                  "PENDING",
-                  "APPROVED",
-                  "REJECTED",
-                  "EXPIRED",
-                  "EXECUTED",
-                  "FAILED"
-                ]
+                "$ref": "#/$defs/__schema0"
               },
               "by": {
                 "type": "string"
@@ -9986,7 +9391,64 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "history",
         "message"
       ],
-      "additionalProperties": false
+      "additionalProperties": false,
+      "$defs": {
+        "__schema0": {
+          "type": "string",
+          "enum": [
+            "PENDING",
+            "APPROVED",
+            "REJECTED",
+            "EXPIRED",
+            "EXECUTED",
+            "FAILED"
+          ]
+        },
+        "__schema1": {
+          "type": "object",
+          "properties": {
+            "code": {
+              "type": "string"
+            },
+            "system": {
+              "type": "string"
+            },
+            "display": {
+              "type": "string"
+            }
+          },
+          "required": [
+            "code"
+          ],
+          "additionalProperties": false
+        },
+        "__schema2": {
+          "type": "string",
+          "enum": [
+            "ADMIN",
+            "DOCTOR",
+            "NURSE",
+            "RECEPTIONIST",
+            "PHARMACIST",
+            "ACCOUNTANT",
+            "LAB_TECHNICIAN",
+            "RADIOLOGIST",
+            "BED_MANAGER",
+            "CASHIER",
+            "PATHOLOGIST",
+            "RADIOGRAPHER",
+            "INSURANCE_DESK",
+            "WARD_MANAGER",
+            "THEATRE_COORDINATOR",
+            "MANAGER"
+          ]
+        },
+        "__schema3": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        }
+      }
     },
     "annotations": {
       "title": "Propose a radiology order",
@@ -10197,36 +9659,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "type": "number"
             },
             "nights": {
-              "type": "object",
-              "properties": {
-                "min": {
-                  "type": "number"
-                },
-                "max": {
-                  "type": "number"
-                }
-              },
-              "required": [
-                "min",
-                "max"
-              ],
-              "additionalProperties": false
+              "$ref": "#/$defs/__schema0"
             },
             "weekendShifts": {
-              "type": "object",
-              "properties": {
-                "min": {
-                  "type": "number"
-                },
-                "max": {
-                  "type": "number"
-                }
-              },
-              "required": [
-                "min",
-                "max"
-              ],
-              "additionalProperties": false
+              "$ref": "#/$defs/__schema0"
             },
             "preferenceBreaches": {
               "type": "number"
@@ -10251,15 +9687,23 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "type": "string"
             },
             "objective": {
-              "type": [
-                "number",
-                "null"
+              "anyOf": [
+                {
+                  "type": "number"
+                },
+                {
+                  "type": "null"
+                }
               ]
             },
             "gap": {
-              "type": [
-                "number",
-                "null"
+              "anyOf": [
+                {
+                  "type": "number"
+                },
+                {
+                  "type": "null"
+                }
               ]
             },
             "seconds": {
@@ -10296,19 +9740,13 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "additionalProperties": false
         },
         "generatedAt": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema1"
         },
         "updatedAt": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema1"
         },
         "publishedAt": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema1"
         },
         "publishedBy": {
           "type": "string"
@@ -10328,7 +9766,30 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "generatedAt",
         "updatedAt"
       ],
-      "additionalProperties": false
+      "additionalProperties": false,
+      "$defs": {
+        "__schema0": {
+          "type": "object",
+          "properties": {
+            "min": {
+              "type": "number"
+            },
+            "max": {
+              "type": "number"
+            }
+          },
+          "required": [
+            "min",
+            "max"
+          ],
+          "additionalProperties": false
+        },
+        "__schema1": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        }
+      }
     },
     "annotations": {
       "title": "Get a roster",
@@ -10654,36 +10115,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                   "type": "number"
                 },
                 "nights": {
-                  "type": "object",
-                  "properties": {
-                    "min": {
-                      "type": "number"
-                    },
-                    "max": {
-                      "type": "number"
-                    }
-                  },
-                  "required": [
-                    "min",
-                    "max"
-                  ],
-                  "additionalProperties": false
+                  "$ref": "#/$defs/__schema0"
                 },
                 "weekendShifts": {
-                  "type": "object",
-                  "properties": {
-                    "min": {
-                      "type": "number"
-                    },
-                    "max": {
-                      "type": "number"
-                    }
-                  },
-                  "required": [
-                    "min",
-                    "max"
-                  ],
-                  "additionalProperties": false
+                  "$ref": "#/$defs/__schema0"
                 },
                 "preferenceBreaches": {
                   "type": "number"
@@ -10708,15 +10143,23 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                   "type": "string"
                 },
                 "objective": {
-                  "type": [
-                    "number",
-                    "null"
+                  "anyOf": [
+                    {
+                      "type": "number"
+                    },
+                    {
+                      "type": "null"
+                    }
                   ]
                 },
                 "gap": {
-                  "type": [
-                    "number",
-                    "null"
+                  "anyOf": [
+                    {
+                      "type": "number"
+                    },
+                    {
+                      "type": "null"
+                    }
                   ]
                 },
                 "seconds": {
@@ -10771,9 +10214,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "type": "string"
         },
         "createdAt": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema1"
         },
         "startedAt": {
           "type": "string",
@@ -10781,9 +10222,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
         },
         "finishedAt": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema1"
         }
       },
       "required": [
@@ -10797,7 +10236,30 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "requestedBy",
         "createdAt"
       ],
-      "additionalProperties": false
+      "additionalProperties": false,
+      "$defs": {
+        "__schema0": {
+          "type": "object",
+          "properties": {
+            "min": {
+              "type": "number"
+            },
+            "max": {
+              "type": "number"
+            }
+          },
+          "required": [
+            "min",
+            "max"
+          ],
+          "additionalProperties": false
+        },
+        "__schema1": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        }
+      }
     },
     "annotations": {
       "title": "Generate a roster",
@@ -11214,14 +10676,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                           "type": "string"
                         },
                         "start": {
-                          "type": "string",
-                          "format": "date-time",
-                          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                          "$ref": "#/$defs/__schema0"
                         },
                         "end": {
-                          "type": "string",
-                          "format": "date-time",
-                          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                          "$ref": "#/$defs/__schema0"
                         },
                         "surgeonId": {
                           "type": "string"
@@ -11240,19 +10698,13 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                           "type": "string"
                         },
                         "createdAt": {
-                          "type": "string",
-                          "format": "date-time",
-                          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                          "$ref": "#/$defs/__schema0"
                         },
                         "firstInRoomAt": {
-                          "type": "string",
-                          "format": "date-time",
-                          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                          "$ref": "#/$defs/__schema0"
                         },
                         "lastOutAt": {
-                          "type": "string",
-                          "format": "date-time",
-                          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                          "$ref": "#/$defs/__schema0"
                         },
                         "overran": {
                           "type": "boolean"
@@ -11285,14 +10737,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                             "type": "string"
                           },
                           "start": {
-                            "type": "string",
-                            "format": "date-time",
-                            "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                            "$ref": "#/$defs/__schema0"
                           },
                           "end": {
-                            "type": "string",
-                            "format": "date-time",
-                            "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                            "$ref": "#/$defs/__schema0"
                           },
                           "patientName": {
                             "type": "string"
@@ -11400,7 +10848,14 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "date",
         "theatres"
       ],
-      "additionalProperties": false
+      "additionalProperties": false,
+      "$defs": {
+        "__schema0": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        }
+      }
     },
     "annotations": {
       "title": "Theatre list",
@@ -11599,9 +11054,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                           ]
                         },
                         "at": {
-                          "type": "string",
-                          "format": "date-time",
-                          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                          "$ref": "#/$defs/__schema0"
                         }
                       },
                       "required": [
@@ -11673,29 +11126,19 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "type": "object",
           "properties": {
             "in-room": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema0"
             },
             "anaesthesia-start": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema0"
             },
             "incision": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema0"
             },
             "closure": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema0"
             },
             "out-of-room": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema0"
             }
           },
           "additionalProperties": false
@@ -11715,7 +11158,14 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "timeline",
         "nextStep"
       ],
-      "additionalProperties": false
+      "additionalProperties": false,
+      "$defs": {
+        "__schema0": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        }
+      }
     },
     "annotations": {
       "title": "Surgical safety checklist",
@@ -11899,9 +11349,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                           ]
                         },
                         "at": {
-                          "type": "string",
-                          "format": "date-time",
-                          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                          "$ref": "#/$defs/__schema0"
                         }
                       },
                       "required": [
@@ -11973,29 +11421,19 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "type": "object",
           "properties": {
             "in-room": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema0"
             },
             "anaesthesia-start": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema0"
             },
             "incision": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema0"
             },
             "closure": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema0"
             },
             "out-of-room": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema0"
             }
           },
           "additionalProperties": false
@@ -12015,7 +11453,14 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "timeline",
         "nextStep"
       ],
-      "additionalProperties": false
+      "additionalProperties": false,
+      "$defs": {
+        "__schema0": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        }
+      }
     },
     "annotations": {
       "title": "Tick a checklist item (refused)",
@@ -12137,15 +11582,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           ]
         },
         "status": {
-          "type": "string",
-          "enum": [
-            "PENDING",
-            "APPROVED",
-            "REJECTED",
-            "EXPIRED",
-            "EXECUTED",
-            "FAILED"
-          ]
+          "$ref": "#/$defs/__schema0"
         },
         "risk": {
           "type": "string",
@@ -12207,22 +11644,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                     "type": "string"
                   },
                   "topic": {
-                    "type": "object",
-                    "properties": {
-                      "code": {
-                        "type": "string"
-                      },
-                      "system": {
-                        "type": "string"
-                      },
-                      "display": {
-                        "type": "string"
-                      }
-                    },
-                    "required": [
-                      "code"
-                    ],
-                    "additionalProperties": false
+                    "$ref": "#/$defs/__schema1"
                   }
                 },
                 "required": [
@@ -12265,7 +11687,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                             "propertyNames": {
                               "type": "string"
                             },
-                            "additionalProperties": {}
+                            "additionalProperties": true
                           },
                           "resourceId": {
                             "type": "string"
@@ -12295,22 +11717,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "overrideReasons": {
                 "type": "array",
                 "items": {
-                  "type": "object",
-                  "properties": {
-                    "code": {
-                      "type": "string"
-                    },
-                    "system": {
-                      "type": "string"
-                    },
-                    "display": {
-                      "type": "string"
-                    }
-                  },
-                  "required": [
-                    "code"
-                  ],
-                  "additionalProperties": false
+                  "$ref": "#/$defs/__schema1"
                 }
               },
               "links": {
@@ -12360,30 +11767,12 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "propertyNames": {
             "type": "string"
           },
-          "additionalProperties": {}
+          "additionalProperties": true
         },
         "approverRoles": {
           "type": "array",
           "items": {
-            "type": "string",
-            "enum": [
-              "ADMIN",
-              "DOCTOR",
-              "NURSE",
-              "RECEPTIONIST",
-              "PHARMACIST",
-              "ACCOUNTANT",
-              "LAB_TECHNICIAN",
-              "RADIOLOGIST",
-              "BED_MANAGER",
-              "CASHIER",
-              "PATHOLOGIST",
-              "RADIOGRAPHER",
-              "INSURANCE_DESK",
-              "WARD_MANAGER",
-              "THEATRE_COORDINATOR",
-              "MANAGER"
-            ]
+            "$ref": "#/$defs/__schema2"
           }
         },
         "proposer": {
@@ -12400,25 +11789,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "type": "string"
             },
             "role": {
-              "type": "string",
-              "enum": [
-                "ADMIN",
-                "DOCTOR",
-                "NURSE",
-                "RECEPTIONIST",
-                "PHARMACIST",
-                "ACCOUNTANT",
-                "LAB_TECHNICIAN",
-                "RADIOLOGIST",
-                "BED_MANAGER",
-                "CASHIER",
-                "PATHOLOGIST",
-                "RADIOGRAPHER",
-                "INSURANCE_DESK",
-                "WARD_MANAGER",
-                "THEATRE_COORDINATOR",
-                "MANAGER"
-              ]
+              "$ref": "#/$defs/__schema2"
             },
             "agent": {
               "type": "string"
@@ -12434,14 +11805,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "type": "string"
         },
         "createdAt": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema3"
         },
         "expiresAt": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema3"
         },
         "decision": {
           "type": "object",
@@ -12457,30 +11824,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "type": "string"
             },
             "role": {
-              "type": "string",
-              "enum": [
-                "ADMIN",
-                "DOCTOR",
-                "NURSE",
-                "RECEPTIONIST",
-                "PHARMACIST",
-                "ACCOUNTANT",
-                "LAB_TECHNICIAN",
-                "RADIOLOGIST",
-                "BED_MANAGER",
-                "CASHIER",
-                "PATHOLOGIST",
-                "RADIOGRAPHER",
-                "INSURANCE_DESK",
-                "WARD_MANAGER",
-                "THEATRE_COORDINATOR",
-                "MANAGER"
-              ]
+              "$ref": "#/$defs/__schema2"
             },
             "at": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema3"
             },
             "reason": {
               "type": "string"
@@ -12501,9 +11848,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "type": "string"
             },
             "at": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema3"
             }
           },
           "required": [
@@ -12519,9 +11864,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "type": "string"
             },
             "at": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema3"
             }
           },
           "required": [
@@ -12536,9 +11879,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
             "type": "object",
             "properties": {
               "at": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema3"
               },
               "event": {
                 "type": "string",
@@ -12557,15 +11898,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 ]
               },
               "status": {
-                "type": "string",
-                "enum": [
-                  "PENDING",
-                  "APPROVED",
-                  "REJECTED",
-                  "EXPIRED",
-                  "EXECUTED",
-                  "FAILED"
-                ]
+                "$ref": "#/$defs/__schema0"
               },
               "by": {
                 "type": "string"
@@ -12606,7 +11939,64 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "history",
         "message"
       ],
-      "additionalProperties": false
+      "additionalProperties": false,
+      "$defs": {
+        "__schema0": {
+          "type": "string",
+          "enum": [
+            "PENDING",
+            "APPROVED",
+            "REJECTED",
+            "EXPIRED",
+            "EXECUTED",
+            "FAILED"
+          ]
+        },
+        "__schema1": {
+          "type": "object",
+          "properties": {
+            "code": {
+              "type": "string"
+            },
+            "system": {
+              "type": "string"
+            },
+            "display": {
+              "type": "string"
+            }
+          },
+          "required": [
+            "code"
+          ],
+          "additionalProperties": false
+        },
+        "__schema2": {
+          "type": "string",
+          "enum": [
+            "ADMIN",
+            "DOCTOR",
+            "NURSE",
+            "RECEPTIONIST",
+            "PHARMACIST",
+            "ACCOUNTANT",
+            "LAB_TECHNICIAN",
+            "RADIOLOGIST",
+            "BED_MANAGER",
+            "CASHIER",
+            "PATHOLOGIST",
+            "RADIOGRAPHER",
+            "INSURANCE_DESK",
+            "WARD_MANAGER",
+            "THEATRE_COORDINATOR",
+            "MANAGER"
+          ]
+        },
+        "__schema3": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        }
+      }
     },
     "annotations": {
       "title": "Propose a surgery booking",
@@ -12735,13 +12125,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "type": "string"
               },
               "values": {
-                "type": "object",
-                "propertyNames": {
-                  "type": "string"
-                },
-                "additionalProperties": {
-                  "type": "number"
-                }
+                "$ref": "#/$defs/__schema0"
               }
             },
             "required": [
@@ -12752,13 +12136,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           }
         },
         "totals": {
-          "type": "object",
-          "propertyNames": {
-            "type": "string"
-          },
-          "additionalProperties": {
-            "type": "number"
-          }
+          "$ref": "#/$defs/__schema0"
         },
         "breakdowns": {
           "type": "array",
@@ -12780,13 +12158,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                       "type": "string"
                     },
                     "values": {
-                      "type": "object",
-                      "propertyNames": {
-                        "type": "string"
-                      },
-                      "additionalProperties": {
-                        "type": "number"
-                      }
+                      "$ref": "#/$defs/__schema0"
                     }
                   },
                   "required": [
@@ -12819,7 +12191,18 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "totals",
         "breakdowns"
       ],
-      "additionalProperties": false
+      "additionalProperties": false,
+      "$defs": {
+        "__schema0": {
+          "type": "object",
+          "propertyNames": {
+            "type": "string"
+          },
+          "additionalProperties": {
+            "type": "number"
+          }
+        }
+      }
     },
     "annotations": {
       "title": "Get a report",
@@ -13181,15 +12564,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           ]
         },
         "status": {
-          "type": "string",
-          "enum": [
-            "PENDING",
-            "APPROVED",
-            "REJECTED",
-            "EXPIRED",
-            "EXECUTED",
-            "FAILED"
-          ]
+          "$ref": "#/$defs/__schema0"
         },
         "risk": {
           "type": "string",
@@ -13251,22 +12626,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                     "type": "string"
                   },
                   "topic": {
-                    "type": "object",
-                    "properties": {
-                      "code": {
-                        "type": "string"
-                      },
-                      "system": {
-                        "type": "string"
-                      },
-                      "display": {
-                        "type": "string"
-                      }
-                    },
-                    "required": [
-                      "code"
-                    ],
-                    "additionalProperties": false
+                    "$ref": "#/$defs/__schema1"
                   }
                 },
                 "required": [
@@ -13309,7 +12669,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                             "propertyNames": {
                               "type": "string"
                             },
-                            "additionalProperties": {}
+                            "additionalProperties": true
                           },
                           "resourceId": {
                             "type": "string"
@@ -13339,22 +12699,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "overrideReasons": {
                 "type": "array",
                 "items": {
-                  "type": "object",
-                  "properties": {
-                    "code": {
-                      "type": "string"
-                    },
-                    "system": {
-                      "type": "string"
-                    },
-                    "display": {
-                      "type": "string"
-                    }
-                  },
-                  "required": [
-                    "code"
-                  ],
-                  "additionalProperties": false
+                  "$ref": "#/$defs/__schema1"
                 }
               },
               "links": {
@@ -13404,30 +12749,12 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "propertyNames": {
             "type": "string"
           },
-          "additionalProperties": {}
+          "additionalProperties": true
         },
         "approverRoles": {
           "type": "array",
           "items": {
-            "type": "string",
-            "enum": [
-              "ADMIN",
-              "DOCTOR",
-              "NURSE",
-              "RECEPTIONIST",
-              "PHARMACIST",
-              "ACCOUNTANT",
-              "LAB_TECHNICIAN",
-              "RADIOLOGIST",
-              "BED_MANAGER",
-              "CASHIER",
-              "PATHOLOGIST",
-              "RADIOGRAPHER",
-              "INSURANCE_DESK",
-              "WARD_MANAGER",
-              "THEATRE_COORDINATOR",
-              "MANAGER"
-            ]
+            "$ref": "#/$defs/__schema2"
           }
         },
         "proposer": {
@@ -13444,25 +12771,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "type": "string"
             },
             "role": {
-              "type": "string",
-              "enum": [
-                "ADMIN",
-                "DOCTOR",
-                "NURSE",
-                "RECEPTIONIST",
-                "PHARMACIST",
-                "ACCOUNTANT",
-                "LAB_TECHNICIAN",
-                "RADIOLOGIST",
-                "BED_MANAGER",
-                "CASHIER",
-                "PATHOLOGIST",
-                "RADIOGRAPHER",
-                "INSURANCE_DESK",
-                "WARD_MANAGER",
-                "THEATRE_COORDINATOR",
-                "MANAGER"
-              ]
+              "$ref": "#/$defs/__schema2"
             },
             "agent": {
               "type": "string"
@@ -13478,14 +12787,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           "type": "string"
         },
         "createdAt": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema3"
         },
         "expiresAt": {
-          "type": "string",
-          "format": "date-time",
-          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+          "$ref": "#/$defs/__schema3"
         },
         "decision": {
           "type": "object",
@@ -13501,30 +12806,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "type": "string"
             },
             "role": {
-              "type": "string",
-              "enum": [
-                "ADMIN",
-                "DOCTOR",
-                "NURSE",
-                "RECEPTIONIST",
-                "PHARMACIST",
-                "ACCOUNTANT",
-                "LAB_TECHNICIAN",
-                "RADIOLOGIST",
-                "BED_MANAGER",
-                "CASHIER",
-                "PATHOLOGIST",
-                "RADIOGRAPHER",
-                "INSURANCE_DESK",
-                "WARD_MANAGER",
-                "THEATRE_COORDINATOR",
-                "MANAGER"
-              ]
+              "$ref": "#/$defs/__schema2"
             },
             "at": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema3"
             },
             "reason": {
               "type": "string"
@@ -13545,9 +12830,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "type": "string"
             },
             "at": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema3"
             }
           },
           "required": [
@@ -13563,9 +12846,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
               "type": "string"
             },
             "at": {
-              "type": "string",
-              "format": "date-time",
-              "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+              "$ref": "#/$defs/__schema3"
             }
           },
           "required": [
@@ -13580,9 +12861,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
             "type": "object",
             "properties": {
               "at": {
-                "type": "string",
-                "format": "date-time",
-                "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+                "$ref": "#/$defs/__schema3"
               },
               "event": {
                 "type": "string",
@@ -13601,15 +12880,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 ]
               },
               "status": {
-                "type": "string",
-                "enum": [
-                  "PENDING",
-                  "APPROVED",
-                  "REJECTED",
-                  "EXPIRED",
-                  "EXECUTED",
-                  "FAILED"
-                ]
+                "$ref": "#/$defs/__schema0"
               },
               "by": {
                 "type": "string"
@@ -13646,7 +12917,64 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "expiresAt",
         "history"
       ],
-      "additionalProperties": false
+      "additionalProperties": false,
+      "$defs": {
+        "__schema0": {
+          "type": "string",
+          "enum": [
+            "PENDING",
+            "APPROVED",
+            "REJECTED",
+            "EXPIRED",
+            "EXECUTED",
+            "FAILED"
+          ]
+        },
+        "__schema1": {
+          "type": "object",
+          "properties": {
+            "code": {
+              "type": "string"
+            },
+            "system": {
+              "type": "string"
+            },
+            "display": {
+              "type": "string"
+            }
+          },
+          "required": [
+            "code"
+          ],
+          "additionalProperties": false
+        },
+        "__schema2": {
+          "type": "string",
+          "enum": [
+            "ADMIN",
+            "DOCTOR",
+            "NURSE",
+            "RECEPTIONIST",
+            "PHARMACIST",
+            "ACCOUNTANT",
+            "LAB_TECHNICIAN",
+            "RADIOLOGIST",
+            "BED_MANAGER",
+            "CASHIER",
+            "PATHOLOGIST",
+            "RADIOGRAPHER",
+            "INSURANCE_DESK",
+            "WARD_MANAGER",
+            "THEATRE_COORDINATOR",
+            "MANAGER"
+          ]
+        },
+        "__schema3": {
+          "type": "string",
+          "format": "date-time",
+          "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"
+        }
+      }
     },
     "annotations": {
       "title": "Agent action status",
@@ -14002,15 +13330,23 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           }
         },
         "problem": {
-          "type": [
-            "string",
-            "null"
+          "anyOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
           ]
         },
         "question": {
-          "type": [
-            "string",
-            "null"
+          "anyOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
           ]
         },
         "step": {
@@ -14035,9 +13371,13 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
           ]
         },
         "state": {
-          "type": [
-            "string",
-            "null"
+          "anyOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
           ]
         },
         "message": {
@@ -14181,15 +13521,23 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                   "type": "object",
                   "properties": {
                     "route": {
-                      "type": [
-                        "string",
-                        "null"
+                      "anyOf": [
+                        {
+                          "type": "string"
+                        },
+                        {
+                          "type": "null"
+                        }
                       ]
                     },
                     "operation": {
-                      "type": [
-                        "string",
-                        "null"
+                      "anyOf": [
+                        {
+                          "type": "string"
+                        },
+                        {
+                          "type": "null"
+                        }
                       ]
                     },
                     "tools": {
@@ -14306,7 +13654,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                   "propertyNames": {
                     "type": "string"
                   },
-                  "additionalProperties": {}
+                  "additionalProperties": true
                 }
               },
               "required": [

@@ -9,6 +9,40 @@ import { defineGroup, fixed } from '../http/route';
 /** The MCP function's own URL on AWS (the stack sets it); locally MCP shares the REST port. */
 const endpoints = (baseUrl: string) => ({ baseUrl, mcpUrl: process.env.MCP_URL || baseUrl });
 
+/**
+ * What a client that sent MCP to the REST API gets: a 404 that says where MCP is. On AWS the MCP
+ * server is its own Function URL (MCP_URL, the stack output McpUrl); locally, where the REST API
+ * answers these paths only under a stage prefix, MCP is at the origin's root.
+ */
+function mcpPointer({ baseUrl }: { baseUrl: string }) {
+  const mcp = (process.env.MCP_URL || new URL(baseUrl).origin).replace(/\/+$/, '');
+  return {
+    statusCode: 404,
+    error: 'Not Found',
+    message: `MCP is not served by the REST API. Connect your MCP client to ${mcp}/mcp (Streamable HTTP) or ${mcp}/sse (legacy SSE): the stack output McpUrl followed by mcp or sse.`,
+    mcp: { streamableHttp: `${mcp}/mcp`, sse: `${mcp}/sse` },
+  };
+}
+
+const MCP_POINTERS = (
+  [
+    ['GET', '/mcp'],
+    ['POST', '/mcp'],
+    ['GET', '/sse'],
+    ['POST', '/messages'],
+  ] as const
+).map(([method, path]) =>
+  fixed({
+    name: `mcpPointer${method === 'GET' ? 'Get' : 'Post'}${path.slice(1, 2).toUpperCase()}${path.slice(2)}`,
+    method,
+    path,
+    status: 404,
+    tag: 'Agents',
+    summary: `Not MCP: a 404 naming the MCP server's URL (MCP is its own Function URL, stack output McpUrl)`,
+    body: mcpPointer,
+  }),
+);
+
 export const agentMetaGroup = defineGroup({
   name: 'agent-meta',
   entry: 'functions/agent-meta/handler.ts',
@@ -53,5 +87,6 @@ export const agentMetaGroup = defineGroup({
       summary: 'Plugin manifest: the OpenAPI document, the MCP endpoints and the agent card',
       body: ({ baseUrl }) => aiPlugin(endpoints(baseUrl)),
     }),
+    ...MCP_POINTERS,
   ],
 });

@@ -354,6 +354,12 @@ form names, under each scope, the MCP tools it opens.
 - **Tool input schemas**: the operations' own zod inputs (JSON Schema draft 2020-12), except where a
   tool fixes part of the input (\`cancel-appointment\` and \`check-in-patient\` set the status;
   \`check-doctor-availability\` takes \`doctorId\`).
+- **Lean, portable tool schemas**: an output schema names each subschema it repeats once, under
+  \`$defs\` (zod's \`reused: "ref"\`; MCP has no schemas shared between tools), which took
+  \`tools/list\` for a key that sees all 43 tools from 177 KB to 140 KB of JSON. Nullable fields are
+  \`anyOf\` branches of one \`type\` each (never a \`type\` array) and free-form maps say
+  \`additionalProperties: true\`: MCP Inspector's schema-portability check (\`--strict\`) reports
+  nothing (test/integration/mcp-lean.test.ts).
 - **Error format of MCP calls**: \`{statusCode, message, error}\` inside a tool error (above), from
   MCP's own mapper; JSON-RPC errors for messages that cannot be answered as MCP.
 - **Rate-limit key**: the verified credential (the API key's id, or the user's id), counted after

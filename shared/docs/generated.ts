@@ -29,6 +29,7 @@ import {
   pagesCatalogueSource,
 } from '../manifest/generated-sources';
 import type { ModuleManifest } from '../manifest/module';
+import { OAUTH_PATHS } from '../mcp/function';
 import { MODULES } from '../modules/index';
 import { buildIndex } from '../modules/support/index';
 import { agentsMarkdown } from './agents';
@@ -171,6 +172,17 @@ export function routesMarkdown(modules: readonly ModuleManifest[] = MODULES): st
     `Every route marked "idempotent" is safe to retry; every other write behind a credential takes an \`${IDEMPOTENCY_KEY_HEADER}\` header: ${IDEMPOTENCY_KEY_DESCRIPTION}\n\n` +
     '| Method | Path | Operation | Purpose | Staff roles | API key scope | Function |\n|---|---|---|---|---|---|---|\n' +
     rows.join('\n') +
+    '\n\n## MCP and A2A endpoints\n\n' +
+    'MCP is not a REST route: on AWS it is its own function behind a Function URL (stack output `McpUrl`, which ends in `/`, so the client URL is `<McpUrl>mcp`); locally (`npm start`) it shares the REST port at the root, never under a stage prefix. The REST API answers `/mcp`, `/sse` and `/messages` (above) with a 404 naming that URL. A2A is the REST route `POST /a2a` (above). Details: [agents.md](agents.md), [a2a.md](a2a.md), [mcp-authorization.md](mcp-authorization.md).\n\n' +
+    '| Method | Where | What |\n|---|---|---|\n' +
+    '| POST | `<McpUrl>mcp` | MCP Streamable HTTP (stateless, JSON answers); `GET`/`DELETE` answer 405 |\n' +
+    '| GET | `<McpUrl>sse` | MCP legacy HTTP+SSE stream; its first event names the message endpoint |\n' +
+    '| POST | `<McpUrl>messages?sessionId=…` | MCP legacy HTTP+SSE messages of an open stream |\n' +
+    OAUTH_PATHS.map(
+      (p) =>
+        `| ${/^\/oauth\/(token|register|revoke)$/.test(p) ? 'POST' : 'GET'} | \`<McpUrl>${p.slice(1)}\` | MCP authorization (OAuth 2.1) |`,
+    ).join('\n') +
+    '\n| POST | `<ApiUrl>/a2a` | A2A JSON-RPC 2.0 (0.1 `tasks/send`, 0.3, 1.0); card at `<ApiUrl>/.well-known/agent-card.json` |' +
     '\n\n## Scopes\n\n| Scope | Grants |\n|---|---|\n' +
     scopes.join('\n') +
     `\n\n## Roles\n\n${ROLES.map((r) => `\`${r}\` (${ROLE_LABELS[r]})`).join(', ')}.\n\n` +

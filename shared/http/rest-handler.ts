@@ -63,7 +63,7 @@ export function createRestHandler(group: GroupDef, operations?: OperationCaller)
           }
           case 'static':
             return json(
-              200,
+              route.status ?? 200,
               await route.body({ baseUrl: baseUrlOf(lowerHeaders(event.headers), basePath) }),
             );
           case 'rpc':

@@ -90,10 +90,12 @@ export interface StaticRequest {
 export interface StaticRoute {
   kind: 'static';
   name: string;
-  method: 'GET';
+  method: 'GET' | 'POST';
   path: string;
   summary: string;
   tag: string;
+  /** The answer's status: 200 unless the route only points elsewhere (404). */
+  status?: 200 | 404;
   body: (request: StaticRequest) => unknown;
 }
 
@@ -157,7 +159,9 @@ export function asset(def: Omit<AssetRoute, 'kind' | 'method'>): AssetRoute {
   return { kind: 'asset', method: 'GET', ...def };
 }
 
-export function fixed(def: Omit<StaticRoute, 'kind' | 'method'>): StaticRoute {
+export function fixed(
+  def: Omit<StaticRoute, 'kind' | 'method'> & { method?: StaticRoute['method'] },
+): StaticRoute {
   return { kind: 'static', method: 'GET', ...def };
 }
 

@@ -277,7 +277,14 @@ function plainObject(r: Exclude<Route, OperationRoute | { kind: 'rpc' }>): Schem
         }
       : {}),
     responses: {
-      '200': { description: 'Success', content: { [contentType]: { schema: {} } } },
+      ...(r.kind === 'static' && r.status === 404
+        ? {
+            '404': {
+              description: 'Not here: the answer points to where it is',
+              content: { [contentType]: { schema: {} } },
+            },
+          }
+        : { '200': { description: 'Success', content: { [contentType]: { schema: {} } } } }),
       ...(r.kind === 'asset' ? errorResponses([404]) : {}),
     },
     security: [],

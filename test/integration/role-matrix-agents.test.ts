@@ -21,6 +21,12 @@ const PUBLIC_ROUTES = [
   'GET /.well-known/ai-plugin.json',
 ];
 
+/**
+ * Public too, but answering 404 with the MCP server's URL (MCP is its own Function URL); tested
+ * under a stage prefix in mcp-pointer.test.ts (locally, without one, MCP itself has these paths).
+ */
+const MCP_POINTER_ROUTES = ['GET /mcp', 'POST /mcp', 'GET /sse', 'POST /messages'];
+
 /** Route → the roles that may call it (ADMIN always); no API key may call any of them. */
 const ACCESS: Record<string, readonly Role[]> = {
   'GET /agenty/admin/audit': ['ADMIN'],
@@ -47,7 +53,9 @@ describe('agent routes: the access table', () => {
       .filter((r) => MATRIX_MODULES.includes(r.module))
       .map((r) => `${r.method} ${r.path}`)
       .sort();
-    expect(served).toEqual([...Object.keys(ACCESS), ...PUBLIC_ROUTES].sort());
+    expect(served).toEqual(
+      [...Object.keys(ACCESS), ...PUBLIC_ROUTES, ...MCP_POINTER_ROUTES].sort(),
+    );
   });
 
   it('public routes answer without credentials', async () => {

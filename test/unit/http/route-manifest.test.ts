@@ -122,6 +122,12 @@ describe('route manifest', () => {
       else if (r.kind === 'rpc') {
         expect(r.method, label(r)).toBe('POST');
         expect(isPublicRoute(r)).toBe(false);
+      } else if (r.kind === 'static' && r.status === 404) {
+        // The pointers to the MCP server (issue 21): only on the MCP function's own paths.
+        expect(['GET /mcp', 'POST /mcp', 'GET /sse', 'POST /messages']).toContain(
+          `${r.method} ${r.path}`,
+        );
+        expect(isPublicRoute(r)).toBe(true);
       } else {
         expect(r.method, label(r)).toBe('GET');
         expect(isPublicRoute(r)).toBe(true);
