@@ -871,10 +871,21 @@ describe('events (lib/events-stack.ts, from the agent action type declaration)',
       ).toEqual(['rate(1 minute)']);
       expect(schedules[0]![1].Properties.Targets[0].DeadLetterConfig).toBeDefined();
     }
-    // The sweep, the relay, the webhook retries and the signing-key rotation check.
+    // The sweep, the relay, the webhook retries, the signing-key rotation check and the
+    // notification triggers.
     expect(
       inEvents('AWS::Events::Rule').filter(([, r]) => r.Properties.ScheduleExpression),
-    ).toHaveLength(4);
+    ).toHaveLength(5);
+  });
+
+  it('runs the notification triggers every five minutes with a DLQ, with the SES/SNS grants', () => {
+    const schedules = schedulesOf('notification-triggers');
+    expect(schedules.map(([, r]) => r.Properties.ScheduleExpression)).toEqual(['rate(5 minutes)']);
+    expect(schedules[0]![1].Properties.Targets[0].DeadLetterConfig).toBeDefined();
+    const fn = stack.functions.events.find((f) => f.spec.name === 'notification-triggers')!;
+    const env = inEvents('AWS::Lambda::Function').find(([id]) => id === logicalId(fn.fn))![1]
+      .Properties.Environment.Variables;
+    expect(env.NOTIFY_TRANSPORT).toBe('aws');
   });
 
   it('checks the signing keys every hour (rotation after 30 days) with a DLQ', () => {
@@ -897,8 +908,8 @@ describe('events (lib/events-stack.ts, from the agent action type declaration)',
     // One alarm per queue, on a visible message.
     const queues = inEvents('AWS::SQS::Queue');
     // An executor's per action type, and the sweep's, the relay's, the notification and webhook
-    // deliveries', the signing-key rotation's.
-    expect(queues.length).toBe(ACTION_TYPE_NAMES.length + 5);
+    // deliveries', the signing-key rotation's, the notification triggers'.
+    expect(queues.length).toBe(ACTION_TYPE_NAMES.length + 6);
     for (const [queueId] of queues) {
       const onQueue = alarms.filter((a) =>
         JSON.stringify(a.Dimensions ?? []).includes(`"${queueId}"`),

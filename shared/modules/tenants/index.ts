@@ -2,4 +2,4 @@
 
 export { findTenantInfo } from './credentials';
 export { Tenant } from './schemas';
-export { activeApiKeyCount, findTenant, TenantRecord } from './store';
+export { activeApiKeyCount, findTenant, hospitalIds, TenantRecord } from './store';

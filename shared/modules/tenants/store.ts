@@ -4,9 +4,9 @@
  * api-keys module changes that count only through `activeApiKeyCount` below.
  */
 import { defineRecord } from '../../kernel/records';
-import type { Store, TxItem } from '../../kernel/store/store';
+import type { Store, Stores, TxItem } from '../../kernel/store/store';
 import * as z from '../../kernel/zod';
-import { slugKey } from './keys';
+import { HOSPITAL_SHARDS, hospitalIndex, hospitalsPartition, slugKey } from './keys';
 import { Tenant } from './schemas';
 
 export const TenantRecord = defineRecord(
@@ -36,7 +36,13 @@ export function newTenantWrites(store: Store, tenant: TenantRecord): TxItem[] {
     },
     {
       name: 'tenant',
-      Put: { Item: TenantRecord.item(tenant, store.keys.tenant), ConditionExpression: NOT_EXISTS },
+      Put: {
+        Item: TenantRecord.item(tenant, {
+          ...store.keys.tenant,
+          ...hospitalIndex(tenant.id, tenant.createdAt),
+        }),
+        ConditionExpression: NOT_EXISTS,
+      },
     },
   ];
 }
@@ -59,4 +65,21 @@ export function activeApiKeyCount(store: Store, delta: 1 | -1, max?: number): Tx
         : { ExpressionAttributeValues: { ':delta': delta } }),
     },
   };
+}
+
+/**
+ * The ids of every hospital, shard by shard, from the cross-tenant index (keys.ts
+ * hospitalsPartition): for scheduled jobs that visit each hospital. Only the global store may
+ * query it.
+ */
+export async function* hospitalIds(
+  stores: Stores,
+  options: { pageSize: number; maxPages: number },
+): AsyncGenerator<string> {
+  for (let shard = 0; shard < HOSPITAL_SHARDS; shard++)
+    for await (const items of stores.global.queryEach(
+      { index: 'gsi5', partition: hospitalsPartition(shard) },
+      options,
+    ))
+      for (const item of items) yield String(item.id);
 }
