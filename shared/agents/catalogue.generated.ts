@@ -12319,7 +12319,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
             "inpatient",
             "outpatient",
             "lab-turnaround",
-            "revenue"
+            "revenue",
+            "theatre-utilisation"
           ]
         },
         "from": {
@@ -12352,7 +12353,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
             "inpatient",
             "outpatient",
             "lab-turnaround",
-            "revenue"
+            "revenue",
+            "theatre-utilisation"
           ]
         },
         "from": {
@@ -12557,6 +12559,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                   "expiring-batches",
                   "outbox-backlog",
                   "dead-events",
+                  "failed-notifications",
                   "trial"
                 ]
               },

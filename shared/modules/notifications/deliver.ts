@@ -24,6 +24,7 @@ import { KINDS, type NotificationKind, render } from './kinds';
 import { type ChannelPreferences, channelsFor, DEFAULT_PREFERENCES } from './rules';
 import {
   customTemplate,
+  failedIndex,
   findNotification,
   type NotificationRecord,
   notificationId,
@@ -206,14 +207,19 @@ export async function deliverPlan(
               transport: sent.transport,
               messageId: sent.messageId,
             },
-            remove: ['reason'],
+            remove: ['reason', 'gsi3pk', 'gsi3sk'],
           }),
         );
         report.sent += 1;
       } catch (err) {
         const reason = (err as Error).message || (err as Error).name || 'send failed';
         log.warn('notification send failed', { id: claimed.id, channel, reason });
-        await store.update(updateItem(key, { set: { status: 'failed', reason } }));
+        // Listed among the failed (a sparse index) until a later delivery sends it.
+        await store.update(
+          updateItem(key, {
+            set: { status: 'failed', reason, ...failedIndex(store, claimed) },
+          }),
+        );
         report.failed += 1;
       }
     }

@@ -10,9 +10,11 @@ import type * as z from '../../kernel/zod';
 import { findDepartment } from '../departments/index';
 import { findDoctor } from '../doctors/index';
 import { readLabCatalogue } from '../lab/index';
+import { theatreUtilisation } from '../theatre/index';
 import { readDays } from './aggregates';
 import { revenueReport } from './revenue';
 import {
+  datesBetween,
   inpatientReport,
   NEEDS_HISTORY,
   outpatientReport,
@@ -20,6 +22,7 @@ import {
   reportCsv,
 } from './rules';
 import { type GetReportInput, MAX_REPORT_DAYS, type Report } from './schemas';
+import { theatreUtilisationReport } from './theatre';
 import { labTurnaroundReport } from './turnaround';
 
 const DEFAULT_DAYS = 7;
@@ -65,6 +68,13 @@ export async function getReport(
   input: z.output<typeof GetReportInput>,
 ): Promise<Report> {
   const { from, to } = rangeOf(ctx, input);
+  if (input.report === 'theatre-utilisation') {
+    // The theatre module's figures of each day (one Query per day of its day items).
+    const days = await Promise.all(
+      datesBetween(from, to).map((date) => theatreUtilisation(ctx, { date })),
+    );
+    return answer(ctx, input, from, to, theatreUtilisationReport(days));
+  }
   const history = await readDays(
     ctx.store,
     input.report,
@@ -86,6 +96,16 @@ export async function getReport(
     const names = await labels(ctx, (kind) => idsIn(history, kind));
     figures = outpatientReport(history, from, to, names);
   }
+  return answer(ctx, input, from, to, figures);
+}
+
+function answer(
+  ctx: Context,
+  input: z.output<typeof GetReportInput>,
+  from: string,
+  to: string,
+  figures: ReportFigures,
+): Report {
   return {
     report: input.report,
     from,

@@ -2,3 +2,5 @@
 export { CASE_BOOKED, CASE_CANCELLED, CASE_COMPLETED, THEATRE_SOURCE } from './cases';
 export { caseStatusTableMarkdown } from './status';
 export { casesOfAdmission } from './store';
+/** The reports module's theatre-utilisation report reads the same day figures. */
+export { utilisation as theatreUtilisation } from './theatres';
