@@ -12320,7 +12320,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
             "outpatient",
             "lab-turnaround",
             "revenue",
-            "theatre-utilisation"
+            "theatre-utilisation",
+            "pharmacy"
           ]
         },
         "from": {
@@ -12354,7 +12355,8 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
             "outpatient",
             "lab-turnaround",
             "revenue",
-            "theatre-utilisation"
+            "theatre-utilisation",
+            "pharmacy"
           ]
         },
         "from": {

@@ -17,6 +17,7 @@ export const REPORT_NAMES = [
   'lab-turnaround',
   'revenue',
   'theatre-utilisation',
+  'pharmacy',
 ] as const;
 export type ReportName = (typeof REPORT_NAMES)[number];
 

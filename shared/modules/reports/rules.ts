@@ -182,6 +182,7 @@ export const NEEDS_HISTORY: Readonly<Record<ReportName, boolean>> = {
   revenue: true,
   // Read from the theatre module's own day figures, not from report day items.
   'theatre-utilisation': false,
+  pharmacy: false,
 };
 
 const csvCell = (v: string | number) => {

@@ -10,8 +10,10 @@ import type * as z from '../../kernel/zod';
 import { findDepartment } from '../departments/index';
 import { findDoctor } from '../doctors/index';
 import { readLabCatalogue } from '../lab/index';
+import { expiryScan, findItem, itemName } from '../pharmacy/index';
 import { theatreUtilisation } from '../theatre/index';
 import { readDays } from './aggregates';
+import { pharmacyReport } from './pharmacy';
 import { revenueReport } from './revenue';
 import {
   datesBetween,
@@ -87,6 +89,8 @@ export async function getReport(
     const { tests } = await readLabCatalogue(ctx.store);
     const names = new Map(tests.map((t) => [t.code, t.name]));
     figures = labTurnaroundReport(history, from, to, (code) => names.get(code) ?? code);
+  } else if (input.report === 'pharmacy') {
+    figures = await pharmacyFigures(ctx, history, from, to);
   } else if (input.report === 'revenue') {
     const names = await labels(ctx, (kind) => (kind === 'department' ? idsIn(history, kind) : []));
     figures = revenueReport(history, from, to, (id) =>
@@ -97,6 +101,32 @@ export async function getReport(
     figures = outpatientReport(history, from, to, names);
   }
   return answer(ctx, input, from, to, figures);
+}
+
+/** Every batch with stock, up to this many days ahead: the whole stock, for its value. */
+const WHOLE_STOCK_DAYS = 36_500;
+
+async function pharmacyFigures(
+  ctx: Context,
+  history: Awaited<ReturnType<typeof readDays>>,
+  from: string,
+  to: string,
+): Promise<ReportFigures> {
+  const batches: { valueAtCost: number; state: string }[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await expiryScan(ctx, {
+      limit: 100,
+      withinDays: WHOLE_STOCK_DAYS,
+      ...(cursor ? { cursor } : {}),
+    });
+    batches.push(...page.items);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  const ids = idsIn(history, 'item');
+  const items = await Promise.all(ids.map((id) => findItem(ctx.store, id)));
+  const names = new Map(items.flatMap((i) => (i ? [[i.id, itemName(i)] as const] : [])));
+  return pharmacyReport(history, from, to, { batches }, (id) => names.get(id) ?? id);
 }
 
 function answer(
