@@ -19,7 +19,7 @@ import {
   AGENT_ACTION_SWEEP_RATE_MINUTES,
   agentActionRules,
 } from '../shared/modules/agent-actions/index';
-import { NOTIFIED_EVENTS } from '../shared/modules/notifications/index';
+import { NOTIFIED_EVENTS, TRIGGER_RATE_MINUTES } from '../shared/modules/notifications/index';
 import {
   ROSTER_GENERATION_REQUESTED,
   ROSTER_JOB_TIMEOUT_SECONDS,
@@ -112,6 +112,20 @@ export function eventFunctionSpecs(): EventFunctionSpec[] {
       entry: 'functions/notifications/handler.ts',
     },
     {
+      name: 'notification-triggers',
+      description: `Every ${TRIGGER_RATE_MINUTES} minutes: appointment reminders, critical-result escalations, expiring approvals, the pharmacy's stock notice`,
+      memoryMb: 512,
+      timeoutSeconds: 120,
+      permissions: {
+        table: 'readwrite' as const,
+        crossTenant: {
+          reason:
+            'lists every hospital from the due index (gsi5 DUE#HOSPITALS#…), then reads each one’s appointments, alerts, actions and stock and writes its messages',
+        },
+      },
+      entry: 'functions/notification-triggers/handler.ts',
+    },
+    {
       name: 'webhook-delivery',
       description:
         'Events to the hospitals’ webhook subscriptions (signed), and their retries every minute',
@@ -177,6 +191,10 @@ const SCHEDULES: Record<string, { minutes: number; description: string }> = {
   'signing-key-rotation': {
     minutes: 60,
     description: 'The signing-key rotation check, every hour (rotates after 30 days)',
+  },
+  'notification-triggers': {
+    minutes: TRIGGER_RATE_MINUTES,
+    description: `The notification triggers (reminders, escalations, expiring approvals, stock), every ${TRIGGER_RATE_MINUTES} minutes`,
   },
   'webhook-delivery': {
     minutes: 1,
@@ -317,7 +335,8 @@ export class EventsStack extends NestedStack {
               ],
             }),
           );
-        if (spec.name === 'notification-delivery')
+        // The triggers send what they find themselves, so they need the same grants.
+        if (spec.name === 'notification-delivery' || spec.name === 'notification-triggers')
           this.notificationGrants(fn, props.settings.notify);
         const schedule = SCHEDULES[spec.name];
         if (!schedule && consumer) continue;

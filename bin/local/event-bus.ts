@@ -1,8 +1,8 @@
 /**
  * The local runtime's EventBridge: an in-process bus with the rules generated from the same
  * declaration as the stack's (agentActionRules), the same executor handler, a retry policy and a
- * dead-letter list per rule, the five-minute schedule of the agent actions job and the one-minute
- * schedule of the outbox relay (shared/events/relay.ts). The service's
+ * dead-letter list per rule, the five-minute schedules of the agent actions job and of the
+ * notification triggers, and the one-minute schedule of the outbox relay (shared/events/relay.ts). The service's
  * PutEvents calls reach it through a middleware on the SDK client (shared/events/bus.ts), so the
  * publishing code is the code that runs on AWS.
  */
@@ -18,7 +18,7 @@ import {
   AGENT_ACTION_SWEEP_RATE_MINUTES,
   agentActionRules,
 } from '../../shared/modules/agent-actions';
-import { NOTIFIED_EVENTS } from '../../shared/modules/notifications/index';
+import { NOTIFIED_EVENTS, TRIGGER_RATE_MINUTES } from '../../shared/modules/notifications/index';
 import { ROSTER_GENERATION_REQUESTED } from '../../shared/modules/roster/index';
 import { SPECIMEN_TAKEN } from '../../shared/modules/theatre/index';
 import { WEBHOOK_DETAIL_TYPES } from '../../shared/modules/webhooks/index';
@@ -144,6 +144,8 @@ export interface LocalEvents {
   runRelay(): Promise<unknown>;
   /** Runs the webhook retries now, as their one-minute schedule would. */
   runWebhookRetries(): Promise<unknown>;
+  /** Runs the notification triggers now (reminders, escalations…), as their schedule would. */
+  runNotificationTriggers(): Promise<unknown>;
   stop(): void;
 }
 
@@ -162,6 +164,7 @@ export async function startLocalEvents(opts: { schedule?: boolean } = {}): Promi
   const webhooks = await loadHandler('functions/webhooks/handler.ts');
   const specimenOrders = await loadHandler('functions/specimen-orders/handler.ts');
   const rosterGeneration = await loadHandler('functions/roster-generation/handler.ts');
+  const triggers = await loadHandler('functions/notification-triggers/handler.ts');
   const bus = new LocalEventBus([
     ...agentActionRules().map((r) => ({
       name: `agent-action-${r.type}`,
@@ -227,6 +230,10 @@ export async function startLocalEvents(opts: { schedule?: boolean } = {}): Promi
     webhooks({ source: 'aws.events', 'detail-type': 'Scheduled Event' } as never, {
       awsRequestId: randomUUID(),
     });
+  const runNotificationTriggers = () =>
+    triggers({ source: 'aws.events', 'detail-type': 'Scheduled Event' } as never, {
+      awsRequestId: randomUUID(),
+    });
   const every = (minutes: number, job: () => Promise<unknown>, name: string) => {
     const timer = setInterval(() => {
       job().catch((err) => process.stderr.write(`${name} failed: ${(err as Error).message}\n`));
@@ -241,12 +248,14 @@ export async function startLocalEvents(opts: { schedule?: boolean } = {}): Promi
           every(AGENT_ACTION_SWEEP_RATE_MINUTES, runSchedule, 'agent actions job'),
           every(RELAY_RATE_MINUTES, runRelay, 'outbox relay'),
           every(1, runWebhookRetries, 'webhook retries'),
+          every(TRIGGER_RATE_MINUTES, runNotificationTriggers, 'notification triggers'),
         ];
   return {
     bus,
     runSchedule,
     runRelay,
     runWebhookRetries,
+    runNotificationTriggers,
     stop: () => {
       for (const t of timers) clearInterval(t);
     },

@@ -12066,7 +12066,9 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
             "inpatient",
             "outpatient",
             "lab-turnaround",
-            "revenue"
+            "revenue",
+            "theatre-utilisation",
+            "pharmacy"
           ]
         },
         "from": {
@@ -12099,7 +12101,9 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
             "inpatient",
             "outpatient",
             "lab-turnaround",
-            "revenue"
+            "revenue",
+            "theatre-utilisation",
+            "pharmacy"
           ]
         },
         "from": {
@@ -12297,6 +12301,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                   "expiring-batches",
                   "outbox-backlog",
                   "dead-events",
+                  "failed-notifications",
                   "trial"
                 ]
               },

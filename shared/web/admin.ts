@@ -111,6 +111,21 @@ function overviewSection(): string {
           <ul id="monitor-items" class="monitor-items" aria-labelledby="monitor-title"></ul>
         </div>
       </div>
+      <div class="card mt-1" id="outbox-panel" hidden>
+        <div class="card__header"><h2 id="outbox-title">Outbox and deliveries</h2><span class="badge badge-neutral" id="outbox-badge">—</span></div>
+        <div class="card__body">
+          <ul id="outbox-items" class="monitor-items" aria-labelledby="outbox-title"></ul>
+          <div id="outbox-messages-block" hidden>
+            <h3 id="outbox-messages-title">Latest messages</h3>
+            <div class="table-wrap" role="region" aria-labelledby="outbox-messages-title" tabindex="0">
+              <table class="table" id="outbox-messages">
+                <thead><tr><th scope="col">When</th><th scope="col">Kind</th><th scope="col">Channel</th><th scope="col">To</th><th scope="col">Status</th><th scope="col">Reason</th></tr></thead>
+                <tbody></tbody>
+              </table>
+            </div>
+          </div>
+        </div>
+      </div>
       <div class="grid-2">
         <div class="card">
           <div class="card__header"><h2>Hospital profile</h2><span class="badge badge-neutral" id="profile-status-badge" hidden></span></div>

@@ -25,6 +25,8 @@ export function render(): string {
             <option value="inpatient">Inpatient: admissions, discharges, midnight census</option>
             <option value="outpatient">Outpatient: bookings, visits, no-shows</option>
             <option value="lab-turnaround">Lab turnaround: median and p90 minutes</option>
+            <option value="pharmacy">Pharmacy: dispensing, stock value, short-dated stock, stock-outs</option>
+            <option value="theatre-utilisation">Theatre utilisation: session and used minutes</option>
             <option value="revenue">Revenue: invoiced, collected, outstanding (minor units)</option>
           </select>
         </div>

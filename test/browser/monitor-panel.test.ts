@@ -66,7 +66,7 @@ describe.skipIf(!chromiumAvailable)('the system monitor panel in a real browser'
     expect(await lowRow.getAttribute('data-status')).toBe('attention');
     expect(await lowRow.locator('.monitor-item__count').textContent()).toBe('1');
     expect(await page.locator('#monitor-badge').textContent()).toBe('1 need attention');
-    expect(await page.locator('#monitor-items li[data-status="ok"]').count()).toBe(12);
+    expect(await page.locator('#monitor-items li[data-status="ok"]').count()).toBe(13);
     expect(await page.locator('#monitor-items li').first().getAttribute('data-key')).toBe(
       'low-stock',
     );

@@ -91,7 +91,7 @@ const GLOBAL_LOOKUP_KEYS = [
 ];
 
 /** The functions that work across tenants, with no tenant session (each says why). */
-const CROSS_TENANT = ['agent-actions-sweep', 'outbox-relay'];
+const CROSS_TENANT = ['agent-actions-sweep', 'notification-triggers', 'outbox-relay'];
 /** The functions that run agent calls and so append agent audit records. */
 const AUDIT_WRITERS = ['a2a', 'mcp'];
 /**

@@ -871,10 +871,21 @@ describe('events (lib/events-stack.ts, from the agent action type declaration)',
       ).toEqual(['rate(1 minute)']);
       expect(schedules[0]![1].Properties.Targets[0].DeadLetterConfig).toBeDefined();
     }
-    // The sweep, the relay, the webhook retries and the signing-key rotation check.
+    // The sweep, the relay, the webhook retries, the signing-key rotation check and the
+    // notification triggers.
     expect(
       inEvents('AWS::Events::Rule').filter(([, r]) => r.Properties.ScheduleExpression),
-    ).toHaveLength(4);
+    ).toHaveLength(5);
+  });
+
+  it('runs the notification triggers every five minutes with a DLQ, with the SES/SNS grants', () => {
+    const schedules = schedulesOf('notification-triggers');
+    expect(schedules.map(([, r]) => r.Properties.ScheduleExpression)).toEqual(['rate(5 minutes)']);
+    expect(schedules[0]![1].Properties.Targets[0].DeadLetterConfig).toBeDefined();
+    const fn = stack.functions.events.find((f) => f.spec.name === 'notification-triggers')!;
+    const env = inEvents('AWS::Lambda::Function').find(([id]) => id === logicalId(fn.fn))![1]
+      .Properties.Environment.Variables;
+    expect(env.NOTIFY_TRANSPORT).toBe('aws');
   });
 
   it('specimens to the lab and roster generation jobs: one rule each by detail-type, with a retry policy and a DLQ', () => {
@@ -923,8 +934,9 @@ describe('events (lib/events-stack.ts, from the agent action type declaration)',
     // One alarm per queue, on a visible message.
     const queues = inEvents('AWS::SQS::Queue');
     // An executor's per action type, and the sweep's, the relay's, the notification and webhook
-    // deliveries', the signing-key rotation's, the specimen orders' and the roster generation's.
-    expect(queues.length).toBe(ACTION_TYPE_NAMES.length + 7);
+    // deliveries', the signing-key rotation's, the specimen orders', the roster generation's and the
+    // notification triggers'.
+    expect(queues.length).toBe(ACTION_TYPE_NAMES.length + 8);
     for (const [queueId] of queues) {
       const onQueue = alarms.filter((a) =>
         JSON.stringify(a.Dimensions ?? []).includes(`"${queueId}"`),

@@ -26,7 +26,8 @@ const ACTIONS_OF_COMMAND: Record<string, string[]> = {
 };
 // Not DynamoDB: Secrets Manager, EventBridge, STS (tenant sessions: sts:AssumeRole and
 // sts:TagSession on the function's own tenant role, lib/functions.ts), and SES/SNS (the
-// notification-delivery function's own grants, lib/events-stack.ts notificationGrants), and the
+// notification-delivery and notification-triggers functions' grants, lib/events-stack.ts
+// notificationGrants), and the
 // signing-key rotation's writes of its two secrets (lib/signing-keys.ts grantRotate).
 const NOT_DYNAMODB = new Set([
   'GetSecretValueCommand',

@@ -64,6 +64,7 @@ describe('system monitor', () => {
       'expiring-batches': [0, 'ok'],
       'outbox-backlog': [0, 'ok'],
       'dead-events': [0, 'ok'],
+      'failed-notifications': [0, 'ok'],
       trial: [14, 'ok'],
     });
     expect(m.attention).toBe(0);
@@ -253,6 +254,7 @@ describe('system monitor', () => {
       'expiring-batches': [1, 'attention'],
       'outbox-backlog': [1, 'attention'],
       'dead-events': [1, 'attention'],
+      'failed-notifications': [0, 'ok'],
       trial: [14, 'ok'],
     });
     expect(m.attention).toBe(9);

@@ -210,6 +210,17 @@ describe('SES and SNS on AWS', () => {
       const publish = sns.commandCalls(PublishCommand)[0]!.args[0].input;
       expect(publish.PhoneNumber).toBe('+919845012345');
       expect(publish.MessageAttributes?.['AWS.SNS.SMS.SenderID']?.StringValue).toBe('HOSPITAL');
+      // The system monitor (and the overview's outbox panel) lists the failed e-mail.
+      const failedItem = async () =>
+        ((await must(h.admin.get('/system/monitor'), 200, 'monitor')).items as any[]).find(
+          (i) => i.key === 'failed-notifications',
+        );
+      expect(await failedItem()).toMatchObject({
+        status: 'attention',
+        count: 1,
+        evidence: [email().id],
+      });
+      expect((await failedItem()).detail).toMatch(/^1 message\(s\) not sent: 1 e-mail, 0 SMS/);
 
       // SES recovers: a later delivery sends the e-mail once, from the sender identity.
       ses.reset();
@@ -223,6 +234,8 @@ describe('SES and SNS on AWS', () => {
         'alerts@hospital.example',
       );
       expect(sns.commandCalls(PublishCommand)).toHaveLength(1);
+      // Sent at last: no longer among the failed.
+      expect(await failedItem()).toMatchObject({ status: 'ok', count: 0, evidence: [] });
     } finally {
       ses.restore();
       sns.restore();

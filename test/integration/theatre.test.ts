@@ -518,6 +518,37 @@ describe('cancellation, discharge hold, isolation and error forms', () => {
       bookedMinutes: 60,
       cancellationsOnTheDay: { 'no-bed': 1 },
     });
+    // The reports module's theatre-utilisation report reads the same day figures: its row of
+    // this theatre and its day total equal the sums of the utilisation answer.
+    const report = await must(
+      h.admin.get(`/reports/theatre-utilisation?from=${opd.today}&to=${opd.today}`),
+      200,
+      'report',
+    );
+    const mine = report.breakdowns[0].rows.find((r: { key: string }) => r.key === ot.code);
+    const theirs = util.theatres.find((t: { theatre: string }) => t.theatre === ot.code);
+    expect(mine.values).toMatchObject({
+      sessionMinutes: theirs.sessionMinutes,
+      bookedMinutes: theirs.bookedMinutes,
+      usedMinutes: theirs.usedMinutes,
+      cancelledOnTheDay: 1,
+    });
+    const sum = (f: string) =>
+      util.theatres.reduce((n: number, t: Record<string, number>) => n + t[f]!, 0);
+    expect(report.days).toEqual([
+      {
+        date: opd.today,
+        values: {
+          sessionMinutes: sum('sessionMinutes'),
+          usedMinutes: sum('usedMinutes'),
+          utilisationPercent: expect.any(Number),
+        },
+      },
+    ]);
+    expect(report.breakdowns[1]).toEqual({
+      dimension: 'cancellationReason',
+      rows: [{ key: 'no-bed', label: 'no-bed', values: { cancelled: 1 } }],
+    });
   });
 
   it('holds an admitted patient’s discharge while in theatre', async () => {

@@ -4,4 +4,10 @@
 export { queueFor } from './queue-view';
 export { Appointment } from './schemas';
 export { appointmentStatusTableMarkdown } from './status';
-export { AppointmentRecord, findAppointment, finishConsultation, startConsultation } from './store';
+export {
+  AppointmentRecord,
+  bookedAppointmentsOn,
+  findAppointment,
+  finishConsultation,
+  startConsultation,
+} from './store';

@@ -66,6 +66,26 @@ export function releaseSlot(
   };
 }
 
+/**
+ * The booked appointments of one local date (gsi1, the date's list, in start order): the
+ * reminders of the day before read them (shared/modules/notifications/triggers-run.ts).
+ */
+export async function bookedAppointmentsOn(
+  store: Store,
+  date: string,
+): Promise<AppointmentRecord[]> {
+  const items = await store.query({
+    index: 'gsi1',
+    partition: appointmentKeys(store).byDate(date),
+    filter: {
+      expression: '#status = :booked',
+      names: { '#status': 'status' },
+      values: { ':booked': 'booked' },
+    },
+  });
+  return items.map((i) => AppointmentRecord.read(i));
+}
+
 export async function findAppointment(
   store: Store,
   id: string,

@@ -45,6 +45,8 @@ export interface MonitorSnapshot {
   expiringBatches: readonly { batchId: string; state: 'expired' | 'expiring' }[];
   /** The hospital's outbox items: pending, or DEAD (set aside by the relay after its attempts). */
   outbox: readonly { id: string; createdAt: string; dead: boolean }[];
+  /** Notification messages (e-mail, SMS) whose last send failed. */
+  failedNotifications: readonly { id: string; channel: string }[];
   tenant: { status: 'TRIAL' | 'ACTIVE' | 'SUSPENDED'; trialEndsAt: string };
 }
 
@@ -255,6 +257,18 @@ export function monitorItems(s: MonitorSnapshot): SystemMonitor['items'] {
         : 'Nothing to do',
       doc: 'docs/operations.md#dlq-alarms-executordlqalarm-and-the-outbox-relay-alarms',
       evidence: dead.map((e) => e.id),
+    }),
+    item({
+      key: 'failed-notifications',
+      title: 'Failed notifications',
+      attention: s.failedNotifications.length > 0,
+      count: s.failedNotifications.length,
+      detail: `${s.failedNotifications.length} message(s) not sent: ${s.failedNotifications.filter((n) => n.channel === 'email').length} e-mail, ${s.failedNotifications.filter((n) => n.channel === 'sms').length} SMS; each is tried again by the next delivery of its event or run of its trigger`,
+      action: s.failedNotifications.length
+        ? 'Read each message’s reason in the notifications outbox (a sender identity, SES sandbox or SMS origination problem is the operator’s); reach urgent ones by phone meanwhile'
+        : 'Nothing to do',
+      route: 'GET /notifications/outbox',
+      evidence: s.failedNotifications.map((n) => n.id),
     }),
     s.tenant.status === 'TRIAL'
       ? item({

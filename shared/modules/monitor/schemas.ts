@@ -15,6 +15,7 @@ export const MONITOR_ITEM_KEYS = [
   'expiring-batches',
   'outbox-backlog',
   'dead-events',
+  'failed-notifications',
   'trial',
 ] as const;
 export type MonitorItemKey = (typeof MONITOR_ITEM_KEYS)[number];

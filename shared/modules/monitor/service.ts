@@ -12,6 +12,7 @@ import { listAudit } from '../agent-audit';
 import { queueFor } from '../appointments';
 import { listWards } from '../beds';
 import { openCriticalAlerts } from '../lab';
+import { failedNotifications } from '../notifications';
 import { expiryScan, lowStock } from '../pharmacy';
 import { EXPIRY_SCAN_DAYS, monitorItems } from './rules';
 import type { MonitorInput, SystemMonitor } from './schemas';
@@ -30,7 +31,7 @@ async function all<T>(read: (page: PageRequest) => Promise<Page<T>>): Promise<T[
 
 export async function systemMonitor(ctx: Context, input: MonitorInput): Promise<SystemMonitor> {
   const from = new Date(ctx.now.getTime() - input.windowHours * 3_600_000).toISOString();
-  const [pending, failed, calls, criticals, wards, queue, low, expiring, outbox] =
+  const [pending, failed, calls, criticals, wards, queue, low, expiring, outbox, unsent] =
     await Promise.all([
       all((p) => listActions(ctx, { ...p, status: 'PENDING' })),
       all((p) => listActions(ctx, { ...p, status: 'FAILED' })),
@@ -41,6 +42,7 @@ export async function systemMonitor(ctx: Context, input: MonitorInput): Promise<
       all((p) => lowStock(ctx, p)),
       all((p) => expiryScan(ctx, { ...p, withinDays: EXPIRY_SCAN_DAYS })),
       ctx.store.query({ index: 'gsi1', partition: outboxCollection(ctx.tenantId) }),
+      failedNotifications(ctx.store),
     ]);
   const items = monitorItems({
     now: ctx.now,
@@ -58,6 +60,7 @@ export async function systemMonitor(ctx: Context, input: MonitorInput): Promise<
       createdAt: String(e.createdAt),
       dead: e.status === 'DEAD',
     })),
+    failedNotifications: unsent.map((n) => ({ id: n.id, channel: n.channel })),
     tenant: { status: ctx.tenant.status, trialEndsAt: ctx.tenant.trialEndsAt },
   });
   return {

@@ -7,6 +7,7 @@
  * `failed` and the handler throws, so EventBridge delivers again and only the failed messages are
  * tried again (claimed by a conditional `failed → sending`).
  */
+import type { TenantInfo } from '../../kernel/context';
 import type { Logger } from '../../kernel/log';
 import { isConditionFailure } from '../../kernel/store/conditions';
 import type { Store } from '../../kernel/store/store';
@@ -20,9 +21,10 @@ import { LAB_CRITICAL_RESULT, LabCriticalResultDetail } from '../lab/index';
 import { findTenantInfo } from '../tenants/index';
 import { activeUsersWithRoles, findUser } from '../users/index';
 import { KINDS, type NotificationKind, render } from './kinds';
-import { channelsFor, DEFAULT_PREFERENCES } from './rules';
+import { type ChannelPreferences, channelsFor, DEFAULT_PREFERENCES } from './rules';
 import {
   customTemplate,
+  failedIndex,
   findNotification,
   type NotificationRecord,
   notificationId,
@@ -36,13 +38,16 @@ import { send, transportMode } from './transport';
 /** The event detail types notifications listen to (the EventBridge rule's pattern). */
 export const NOTIFIED_EVENTS = [LAB_CRITICAL_RESULT, AGENT_ACTION_PROPOSED, CLAIM_DENIED] as const;
 
-interface Recipient {
+export interface Recipient {
+  /** A user's id, or `patient:<id>` for a patient (not a user: no preferences of their own). */
   userId: string;
   name: string;
   email: string;
+  /** Channels fixed by the trigger (a patient's contact details) instead of stored preferences. */
+  preferences?: ChannelPreferences;
 }
 
-interface Plan {
+export interface Plan {
   kind: NotificationKind;
   eventId: string;
   values: Record<string, string>;
@@ -57,7 +62,7 @@ export function wallClock(iso: string, timeZone: string): string {
   return `${date} ${time.slice(0, 5)} (${timeZone})`;
 }
 
-const asRecipient = (u: { id: string; name: string; email: string }): Recipient => ({
+export const asRecipient = (u: { id: string; name: string; email: string }): Recipient => ({
   userId: u.id,
   name: u.name,
   email: u.email,
@@ -127,12 +132,26 @@ export async function deliverNotifications(
   now: Date,
   log: Logger,
 ): Promise<DeliveryReport> {
-  const report: DeliveryReport = { sent: 0, held: 0, alreadyDone: 0, failed: 0 };
   const [tenant, plan] = await Promise.all([
     findTenantInfo(store),
     planFor(store, detailType, detail),
   ]);
-  if (!tenant || !plan) return report;
+  if (!tenant || !plan) return { sent: 0, held: 0, alreadyDone: 0, failed: 0 };
+  return deliverPlan(store, tenant, plan, now, log);
+}
+
+/**
+ * Sends one plan's messages (an event's, or a scheduled trigger's), each created once per event,
+ * person and channel; throws when any send failed (a later delivery or run retries those).
+ */
+export async function deliverPlan(
+  store: Store,
+  tenant: TenantInfo,
+  plan: Plan,
+  now: Date,
+  log: Logger,
+): Promise<DeliveryReport> {
+  const report: DeliveryReport = { sent: 0, held: 0, alreadyDone: 0, failed: 0 };
   report.eventId = plan.eventId;
   const templates = await readTemplates(store);
   const values: Record<string, string> = { ...plan.values, hospital: tenant.name };
@@ -141,7 +160,7 @@ export async function deliverNotifications(
   const at = now.toISOString();
   const mode = transportMode();
   for (const r of plan.recipients) {
-    const prefs = (await readPreferences(store, r.userId)) ?? DEFAULT_PREFERENCES;
+    const prefs = r.preferences ?? (await readPreferences(store, r.userId)) ?? DEFAULT_PREFERENCES;
     for (const decision of channelsFor(plan.kind, prefs, now, tenant.timeZone)) {
       const { channel } = decision;
       const template =
@@ -188,14 +207,19 @@ export async function deliverNotifications(
               transport: sent.transport,
               messageId: sent.messageId,
             },
-            remove: ['reason'],
+            remove: ['reason', 'gsi3pk', 'gsi3sk'],
           }),
         );
         report.sent += 1;
       } catch (err) {
         const reason = (err as Error).message || (err as Error).name || 'send failed';
         log.warn('notification send failed', { id: claimed.id, channel, reason });
-        await store.update(updateItem(key, { set: { status: 'failed', reason } }));
+        // Listed among the failed (a sparse index) until a later delivery sends it.
+        await store.update(
+          updateItem(key, {
+            set: { status: 'failed', reason, ...failedIndex(store, claimed) },
+          }),
+        );
         report.failed += 1;
       }
     }

@@ -9,6 +9,10 @@ export const NOTIFICATION_KINDS = [
   'lab-critical-result',
   'agent-action-proposed',
   'claim-denied',
+  'appointment-reminder',
+  'lab-critical-escalation',
+  'agent-action-expiring',
+  'pharmacy-stock-alert',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -84,6 +88,80 @@ export const KINDS: Readonly<Record<NotificationKind, KindDef>> = {
       sms: {
         subject: '',
         body: '{{hospital}}: {{payerName}} denied part of claim {{claimNumber}}. See the denials queue.',
+      },
+    },
+  },
+  'appointment-reminder': {
+    title: 'An appointment tomorrow: to the patient, the day before',
+    urgent: false,
+    fields: ['hospital', 'patientName', 'doctorName', 'start', 'appointmentId'],
+    // Not the doctor: a name on a locked screen can tell a specialty (oncology, psychiatry).
+    smsFields: ['hospital', 'start'],
+    defaults: {
+      email: {
+        subject: '{{hospital}}: your appointment on {{start}}',
+        body: 'Dear {{patientName}}, this is a reminder of your appointment with {{doctorName}} on {{start}} (appointment {{appointmentId}}). If you cannot come, please tell the hospital so that someone else can have the slot.',
+      },
+      sms: {
+        subject: '',
+        body: '{{hospital}}: reminder of your appointment on {{start}}. If you cannot come, please call the hospital.',
+      },
+    },
+  },
+  'lab-critical-escalation': {
+    title: 'A critical lab result still unacknowledged: the doctor again, then the ward managers',
+    urgent: true,
+    fields: ['hospital', 'mrn', 'testName', 'orderId', 'raisedAt', 'minutes'],
+    smsFields: ['hospital', 'mrn', 'orderId', 'minutes'],
+    defaults: {
+      email: {
+        subject:
+          '{{hospital}}: critical result for MRN {{mrn}} unacknowledged for {{minutes}} minutes',
+        body: 'The critical {{testName}} result for MRN {{mrn}} (lab order {{orderId}}), raised at {{raisedAt}}, has not been acknowledged for {{minutes}} minutes. Open the lab order, act on the result and acknowledge the alert.',
+      },
+      sms: {
+        subject: '',
+        body: '{{hospital}}: critical result for MRN {{mrn}} unacknowledged for {{minutes}} min. Open lab order {{orderId}} and acknowledge.',
+      },
+    },
+  },
+  'agent-action-expiring': {
+    title: 'An agent action expires soon undecided: to the people who may approve it',
+    urgent: false,
+    fields: ['hospital', 'actionId', 'type', 'risk', 'expiresAt'],
+    smsFields: ['hospital', 'actionId', 'type', 'expiresAt'],
+    defaults: {
+      email: {
+        subject: '{{hospital}}: a {{type}} proposal expires at {{expiresAt}}',
+        body: 'Agent action {{actionId}} ({{type}}, risk {{risk}}) is still waiting for a decision and expires at {{expiresAt}}. Approve or reject it before then, or it lapses.',
+      },
+      sms: {
+        subject: '',
+        body: '{{hospital}}: agent action {{actionId}} ({{type}}) expires at {{expiresAt}} undecided.',
+      },
+    },
+  },
+  'pharmacy-stock-alert': {
+    title: 'Low stock and expiring batches: the pharmacy’s daily notice',
+    urgent: false,
+    fields: [
+      'hospital',
+      'date',
+      'lowStockCount',
+      'lowStockItems',
+      'expiringCount',
+      'expiringBatches',
+    ],
+    smsFields: ['hospital', 'date', 'lowStockCount', 'expiringCount'],
+    defaults: {
+      email: {
+        subject:
+          '{{hospital}}: {{lowStockCount}} item(s) low, {{expiringCount}} batch(es) expiring',
+        body: 'Stock on {{date}}. At or below the reorder level: {{lowStockItems}}. Expired or short-dated batches with stock: {{expiringBatches}}. Open the pharmacy reports to order or quarantine.',
+      },
+      sms: {
+        subject: '',
+        body: '{{hospital}} pharmacy {{date}}: {{lowStockCount}} item(s) low, {{expiringCount}} batch(es) expiring. See the pharmacy reports.',
       },
     },
   },

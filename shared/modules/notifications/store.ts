@@ -40,7 +40,19 @@ export const notificationKeys = (store: Store) => ({
   message: (id: string) => store.keys.entity('NOTIFICATION', id),
   mine: (userId: string) => store.keys.collection('NOTIFICATIONS', 'USER', userId),
   outbox: () => store.keys.collection('NOTIFICATIONS'),
+  failed: () => store.keys.collection('NOTIFICATIONS', 'FAILED'),
 });
+
+/** A failed message's place in the sparse list of failed ones (gsi3), removed once it is sent. */
+export function failedIndex(store: Store, n: Pick<NotificationRecord, 'id' | 'createdAt'>) {
+  return { gsi3pk: notificationKeys(store).failed(), gsi3sk: sortKey(n.createdAt, n.id) };
+}
+
+/** The hospital's messages whose last send failed (the system monitor counts them). */
+export async function failedNotifications(store: Store): Promise<NotificationRecord[]> {
+  const items = await store.query({ index: 'gsi3', partition: notificationKeys(store).failed() });
+  return items.map((i) => NotificationRecord.read(i));
+}
 
 export async function readPreferences(
   store: Store,

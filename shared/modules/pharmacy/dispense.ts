@@ -19,6 +19,7 @@ import { dischargeRxDispensed, findDischargePrescription } from '../admissions';
 import { chargeWrites } from '../billing';
 import { findPrescription, type PrescriptionRecord, prescriptionDispensed } from '../encounters';
 import { findPatient, type PatientRecord } from '../patients';
+import { pharmacyDispenseCounters, reportDayWrite } from '../reports/index';
 import { dispenseChargeLines, fillType, isExpired, type PickLine, pickFefo } from './rules';
 import { Dispense, Movement } from './schemas';
 import { requireItem as findItemOrThrow, today } from './service';
@@ -261,10 +262,22 @@ export async function dispense(
   for (let attempt = 1; ; attempt++) {
     const plan = await planDispense(ctx, input);
     try {
-      // Stock, ledger and prescription, then the charge items: one transaction.
+      // Stock, ledger and prescription, the charge items and the pharmacy report's day
+      // counters (docs/reports.md): one transaction, so the report moves only with the stock.
+      const counted = reportDayWrite(
+        ctx.store,
+        'pharmacy',
+        today(ctx),
+        pharmacyDispenseCounters({
+          itemId: plan.dispense.itemId,
+          lines: plan.lines,
+          onHandBefore: plan.item.onHand,
+        }),
+      );
       await ctx.store.transact([
         ...dispenseWrites(ctx.store, plan),
         ...(await dispenseChargeWrites(ctx.store, plan)),
+        ...(counted ? [counted] : []),
       ]);
       return view(Dispense, plan.dispense);
     } catch (err) {

@@ -8,6 +8,7 @@ export {
   itemDescription,
   type PricedItem,
   type Pricing,
+  SHORT_DATED_DAYS,
   unitSellingPrice,
 } from './rules';
 export { Dispense, FormularyItem } from './schemas';

@@ -11,7 +11,14 @@ import type { Context } from '../../kernel/context';
 import type { Store, TxItem } from '../../kernel/store/store';
 import { todayIn } from '../../kernel/time/zoned-time';
 
-export const REPORT_NAMES = ['inpatient', 'outpatient', 'lab-turnaround', 'revenue'] as const;
+export const REPORT_NAMES = [
+  'inpatient',
+  'outpatient',
+  'lab-turnaround',
+  'revenue',
+  'theatre-utilisation',
+  'pharmacy',
+] as const;
 export type ReportName = (typeof REPORT_NAMES)[number];
 
 export type Counters = Record<string, number>;

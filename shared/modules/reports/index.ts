@@ -7,5 +7,6 @@ export {
   type ReportName,
   reportDayWrite,
 } from './aggregates';
+export { pharmacyDispenseCounters } from './pharmacy';
 export { OPD_MEASURES, opdCounters } from './rules';
 export { turnaroundCounters, turnaroundMinutes } from './turnaround';

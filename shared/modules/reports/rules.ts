@@ -180,6 +180,9 @@ export const NEEDS_HISTORY: Readonly<Record<ReportName, boolean>> = {
   outpatient: false,
   'lab-turnaround': false,
   revenue: true,
+  // Read from the theatre module's own day figures, not from report day items.
+  'theatre-utilisation': false,
+  pharmacy: false,
 };
 
 const csvCell = (v: string | number) => {

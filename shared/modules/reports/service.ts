@@ -10,9 +10,13 @@ import type * as z from '../../kernel/zod';
 import { findDepartment } from '../departments/index';
 import { findDoctor } from '../doctors/index';
 import { readLabCatalogue } from '../lab/index';
+import { expiryScan, findItem, itemName } from '../pharmacy/index';
+import { theatreUtilisation } from '../theatre/index';
 import { readDays } from './aggregates';
+import { pharmacyReport } from './pharmacy';
 import { revenueReport } from './revenue';
 import {
+  datesBetween,
   inpatientReport,
   NEEDS_HISTORY,
   outpatientReport,
@@ -20,6 +24,7 @@ import {
   reportCsv,
 } from './rules';
 import { type GetReportInput, MAX_REPORT_DAYS, type Report } from './schemas';
+import { theatreUtilisationReport } from './theatre';
 import { labTurnaroundReport } from './turnaround';
 
 const DEFAULT_DAYS = 7;
@@ -65,6 +70,13 @@ export async function getReport(
   input: z.output<typeof GetReportInput>,
 ): Promise<Report> {
   const { from, to } = rangeOf(ctx, input);
+  if (input.report === 'theatre-utilisation') {
+    // The theatre module's figures of each day (one Query per day of its day items).
+    const days = await Promise.all(
+      datesBetween(from, to).map((date) => theatreUtilisation(ctx, { date })),
+    );
+    return answer(ctx, input, from, to, theatreUtilisationReport(days));
+  }
   const history = await readDays(
     ctx.store,
     input.report,
@@ -77,6 +89,8 @@ export async function getReport(
     const { tests } = await readLabCatalogue(ctx.store);
     const names = new Map(tests.map((t) => [t.code, t.name]));
     figures = labTurnaroundReport(history, from, to, (code) => names.get(code) ?? code);
+  } else if (input.report === 'pharmacy') {
+    figures = await pharmacyFigures(ctx, history, from, to);
   } else if (input.report === 'revenue') {
     const names = await labels(ctx, (kind) => (kind === 'department' ? idsIn(history, kind) : []));
     figures = revenueReport(history, from, to, (id) =>
@@ -86,6 +100,42 @@ export async function getReport(
     const names = await labels(ctx, (kind) => idsIn(history, kind));
     figures = outpatientReport(history, from, to, names);
   }
+  return answer(ctx, input, from, to, figures);
+}
+
+/** Every batch with stock, up to this many days ahead: the whole stock, for its value. */
+const WHOLE_STOCK_DAYS = 36_500;
+
+async function pharmacyFigures(
+  ctx: Context,
+  history: Awaited<ReturnType<typeof readDays>>,
+  from: string,
+  to: string,
+): Promise<ReportFigures> {
+  const batches: { valueAtCost: number; state: string }[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await expiryScan(ctx, {
+      limit: 100,
+      withinDays: WHOLE_STOCK_DAYS,
+      ...(cursor ? { cursor } : {}),
+    });
+    batches.push(...page.items);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  const ids = idsIn(history, 'item');
+  const items = await Promise.all(ids.map((id) => findItem(ctx.store, id)));
+  const names = new Map(items.flatMap((i) => (i ? [[i.id, itemName(i)] as const] : [])));
+  return pharmacyReport(history, from, to, { batches }, (id) => names.get(id) ?? id);
+}
+
+function answer(
+  ctx: Context,
+  input: z.output<typeof GetReportInput>,
+  from: string,
+  to: string,
+  figures: ReportFigures,
+): Report {
   return {
     report: input.report,
     from,

@@ -5,6 +5,7 @@ export { TENANT_STATUSES, Tenant, UpdateTenantInput } from './schemas';
 export {
   activeApiKeyCount,
   findTenant,
+  hospitalIds,
   type TenantPatch,
   TenantRecord,
   tenantPatchUpdate,

@@ -4,10 +4,10 @@
  * api-keys module changes that count only through `activeApiKeyCount` below.
  */
 import { defineRecord } from '../../kernel/records';
-import type { Store, TxItem } from '../../kernel/store/store';
+import type { Store, Stores, TxItem } from '../../kernel/store/store';
 import { type UpdateSpec, updateItem } from '../../kernel/store/update';
 import * as z from '../../kernel/zod';
-import { slugKey } from './keys';
+import { HOSPITAL_SHARDS, hospitalIndex, hospitalsPartition, slugKey } from './keys';
 import { Tenant } from './schemas';
 
 export const TenantRecord = defineRecord(
@@ -37,7 +37,13 @@ export function newTenantWrites(store: Store, tenant: TenantRecord): TxItem[] {
     },
     {
       name: 'tenant',
-      Put: { Item: TenantRecord.item(tenant, store.keys.tenant), ConditionExpression: NOT_EXISTS },
+      Put: {
+        Item: TenantRecord.item(tenant, {
+          ...store.keys.tenant,
+          ...hospitalIndex(tenant.id, tenant.createdAt),
+        }),
+        ConditionExpression: NOT_EXISTS,
+      },
     },
   ];
 }
@@ -90,4 +96,21 @@ export function tenantPatchUpdate(store: Store, patch: TenantPatch): UpdateSpec 
     },
     { expression: 'attribute_exists(pk)' },
   );
+}
+
+/**
+ * The ids of every hospital, shard by shard, from the cross-tenant index (keys.ts
+ * hospitalsPartition): for scheduled jobs that visit each hospital. Only the global store may
+ * query it.
+ */
+export async function* hospitalIds(
+  stores: Stores,
+  options: { pageSize: number; maxPages: number },
+): AsyncGenerator<string> {
+  for (let shard = 0; shard < HOSPITAL_SHARDS; shard++)
+    for await (const items of stores.global.queryEach(
+      { index: 'gsi5', partition: hospitalsPartition(shard) },
+      options,
+    ))
+      for (const item of items) yield String(item.id);
 }

@@ -8,3 +8,5 @@ export {
 } from './specimens';
 export { caseStatusTableMarkdown } from './status';
 export { casesOfAdmission } from './store';
+/** The reports module's theatre-utilisation report reads the same day figures. */
+export { utilisation as theatreUtilisation } from './theatres';

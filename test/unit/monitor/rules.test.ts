@@ -24,6 +24,7 @@ function snapshot(over: Partial<MonitorSnapshot> = {}): MonitorSnapshot {
     lowStock: [],
     expiringBatches: [],
     outbox: [],
+    failedNotifications: [],
     tenant: { status: 'TRIAL', trialEndsAt: at(10 * 24 * 60) },
     ...over,
   };
@@ -46,6 +47,7 @@ describe('system monitor rules', () => {
       ['expiring-batches', 'ok', 0],
       ['outbox-backlog', 'ok', 0],
       ['dead-events', 'ok', 0],
+      ['failed-notifications', 'ok', 0],
       ['trial', 'ok', 10],
     ]);
     expect(items.every((i) => i.action === 'Nothing to do' || i.key === 'trial')).toBe(true);
@@ -192,6 +194,24 @@ describe('system monitor rules', () => {
     expect([fresh.status, fresh.count]).toEqual(['ok', 1]);
     const dead = itemOf(s, 'dead-events');
     expect([dead.status, dead.count, dead.evidence]).toEqual(['attention', 1, ['d1']]);
+  });
+
+  it('failed notifications: any needs attention, counted per channel', () => {
+    const s = snapshot({
+      failedNotifications: [
+        { id: 'n1', channel: 'email' },
+        { id: 'n2', channel: 'sms' },
+        { id: 'n3', channel: 'email' },
+      ],
+    });
+    const failed = itemOf(s, 'failed-notifications');
+    expect([failed.status, failed.count, failed.evidence]).toEqual([
+      'attention',
+      3,
+      ['n1', 'n2', 'n3'],
+    ]);
+    expect(failed.detail).toMatch(/^3 message\(s\) not sent: 2 e-mail, 1 SMS/);
+    expect(failed.route).toBe('GET /notifications/outbox');
   });
 
   it('trial: days rounded up, attention at 3 days, none for an active hospital', () => {

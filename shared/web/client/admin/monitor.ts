@@ -2,6 +2,10 @@
  * The system monitor panel of the overview (GET /system/monitor): every item, those needing
  * attention first, each with its count, what to do and a link to where. Shown only to the roles
  * the route admits (administrators and managers): a 403 keeps the panel hidden.
+ *
+ * The outbox panel beside it shows the delivery items of the same answer (event backlog, dead
+ * events, failed notifications: one request, the monitor's own counts) and, for administrators,
+ * the latest messages of the notifications outbox with their status and reason.
  */
 import { $, clear, h } from '../common/dom';
 import { url } from '../common/http';
@@ -48,11 +52,61 @@ function row(item: MonitorItem): HTMLElement {
   ]);
 }
 
+/** The monitor's items that are about getting events and messages out. */
+export const OUTBOX_ITEM_KEYS = ['outbox-backlog', 'dead-events', 'failed-notifications'];
+
+interface OutboxMessage {
+  id: string;
+  kind: string;
+  channel: string;
+  to: string;
+  status: string;
+  reason?: string;
+  createdAt: string;
+}
+
+function renderOutbox(m: SystemMonitor): void {
+  const items = m.items.filter((i) => OUTBOX_ITEM_KEYS.includes(i.key));
+  $('outbox-panel').hidden = false;
+  const attention = items.filter((i) => i.status === 'attention').length;
+  const badge = $('outbox-badge');
+  badge.textContent = attention ? `${attention} need attention` : 'All delivered';
+  badge.className = `badge ${attention ? 'badge-warning' : 'badge-success'}`;
+  const list = $('outbox-items');
+  clear(list);
+  for (const item of items) list.appendChild(row(item));
+}
+
+function loadMessages({ api }: Pick<AdminApp, 'api'>): void {
+  api<{ items: OutboxMessage[] }>('GET', '/notifications/outbox?limit=10')
+    .then((page) => {
+      if (!page) return;
+      const body = $('outbox-messages').querySelector('tbody')!;
+      clear(body);
+      for (const msg of page.items)
+        body.appendChild(
+          h('tr', { dataset: { id: msg.id, status: msg.status } }, [
+            h('td', { text: new Date(msg.createdAt).toLocaleString() }),
+            h('td', { text: msg.kind }),
+            h('td', { text: msg.channel }),
+            h('td', { text: msg.to }),
+            h('td', { text: msg.status }),
+            h('td', { text: msg.reason ?? '' }),
+          ]),
+        );
+      $('outbox-messages-block').hidden = page.items.length === 0;
+    })
+    // Not shown when the messages cannot be read (managers are refused: administrators only).
+    .catch(() => undefined);
+}
+
 export function loadMonitor({ api }: Pick<AdminApp, 'api'>): void {
   const panel = $('monitor-panel');
   api<SystemMonitor>('GET', '/system/monitor')
     .then((m) => {
       if (!m) return;
+      renderOutbox(m);
+      loadMessages({ api });
       panel.hidden = false;
       const badge = $('monitor-badge');
       badge.textContent = m.attention ? `${m.attention} need attention` : 'All clear';
