@@ -1,8 +1,8 @@
-import { existsSync } from 'node:fs';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../bin/local/server';
 import { resetClock } from '../../shared/kernel/clock';
+import { chromiumAvailable, launchChromium, watchPage } from '../support/browser';
 import { diagnosticsHospital, must } from '../support/diagnostics';
 import { clockToNineAm } from '../support/opd';
 import { startTestRuntime } from '../support/runtime';
@@ -12,24 +12,16 @@ import { startTestRuntime } from '../support/runtime';
 // latest messages of the notifications outbox; a manager sees the counts without the messages; a
 // receptionist sees no panel. No CSP violation on the way.
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
-if (!available && process.env.CI === 'true')
-  throw new Error(`Chromium not found at ${CHROMIUM}: install it (apt-get install -y chromium)`);
-
 const TZ = 'Asia/Kolkata';
 let rt: LocalRuntime;
 let browser: Browser;
-const cspViolations: string[] = [];
+const problems: string[] = [];
 
 beforeAll(async () => {
-  if (!available) return;
+  if (!chromiumAvailable) return;
   clockToNineAm(TZ);
   rt = await startTestRuntime();
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'],
-  });
+  browser = await launchChromium();
 }, 60_000);
 
 afterAll(async () => {
@@ -40,13 +32,7 @@ afterAll(async () => {
 async function signedIn(email: string, password: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  page.on('pageerror', (err) => {
-    throw err;
-  });
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text()))
-      cspViolations.push(msg.text());
-  });
+  watchPage(page, problems);
   await page.goto(`${rt.url}/login`);
   await page.fill('#email', email);
   await page.fill('#password', password);
@@ -56,10 +42,10 @@ async function signedIn(email: string, password: string): Promise<Page> {
 }
 
 afterEach(() => {
-  expect(cspViolations).toEqual([]);
+  expect(problems).toEqual([]);
 });
 
-describe.skipIf(!available)('the outbox panel in a real browser', () => {
+describe.skipIf(!chromiumAvailable)('the outbox panel in a real browser', () => {
   it('an administrator sees the delivery counts and the latest message; a manager the counts only', async () => {
     const h = await diagnosticsHospital(rt.url, TZ);
     // A critical result: one e-mail to the ordering doctor through the notifications outbox.
