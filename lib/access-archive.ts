@@ -70,11 +70,13 @@ export class AccessArchive extends Construct {
       encryption: firehose.StreamEncryption.customerManagedKey(this.key),
     });
     // One role for every subscription filter: CloudWatch Logs puts records into this stream only.
-    const role = (this.subscriptionRole = new iam.Role(this, 'SubscriptionRole', {
+    this.subscriptionRole = new iam.Role(this, 'SubscriptionRole', {
       assumedBy: new iam.ServicePrincipal('logs.amazonaws.com'),
       description: 'CloudWatch Logs: copy patient access log lines to the archive stream',
-    }));
-    const destination = new destinations.FirehoseDestination(this.stream, { role });
+    });
+    const destination = new destinations.FirehoseDestination(this.stream, {
+      role: this.subscriptionRole,
+    });
     for (const f of props.functions) {
       this.filters.push(
         new logs.SubscriptionFilter(this, `${constructId(f.spec.name)}Filter`, {
