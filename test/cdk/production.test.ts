@@ -77,6 +77,8 @@ const TENANT_SESSION_KEYS = [
   'OAUTHREFRESH#*',
   'OAUTHRATE#*',
 ];
+/** A tenant session's own patient access partitions, written out. */
+const TENANT_PATIENT_ACCESS_KEYS = ['TENANT#${aws:PrincipalTag/tenant}#PATIENTACCESS#*'];
 const GLOBAL_LOOKUP_KEYS = [
   'SLUG#*',
   'EMAIL#*',
@@ -132,14 +134,31 @@ describe('tenant isolation in IAM', () => {
     const scoped = withTable().filter((f) => f.tenantRole);
     expect(scoped.length).toBeGreaterThan(15);
     for (const f of scoped) {
+      // A read-only function's one extra statement appends its patient access records: PutItem
+      // (and the check of its condition) under the session's tenant tag too, on the tenant's
+      // access partitions only (lib/table-grants.ts grantAccessRecordAppend).
+      const isAppend = (s: Json) =>
+        JSON.stringify(s.Condition) ===
+        JSON.stringify({
+          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': TENANT_PATIENT_ACCESS_KEYS },
+        });
       const onTable = allows(f.tenantRole!).filter((s) => dynamoActions([s]).length);
       expect(onTable.length, f.spec.name).toBeGreaterThan(0);
-      for (const s of onTable)
+      for (const s of onTable.filter((s) => !isAppend(s)))
         expect(s.Condition, f.spec.name).toEqual({
           'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': TENANT_SESSION_KEYS },
         });
+      const appends = onTable.filter(isAppend);
+      expect(appends.length, f.spec.name).toBe(
+        f.spec.permissions.table === 'read' && f.spec.permissions.patientData !== false ? 1 : 0,
+      );
+      for (const s of appends)
+        expect(asArray<string>(s.Action).sort()).toEqual([
+          'dynamodb:ConditionCheckItem',
+          'dynamodb:PutItem',
+        ]);
       // Same actions as the function declares: the tenant role is no wider than the function.
-      expect(new Set(dynamoActions(allows(f.tenantRole!)))).toEqual(
+      expect(new Set(dynamoActions(allows(f.tenantRole!).filter((s) => !isAppend(s))))).toEqual(
         new Set(dynamoActions(allows(f.role))),
       );
     }
