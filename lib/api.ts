@@ -4,6 +4,7 @@ import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as logs from 'aws-cdk-lib/aws-logs';
+import * as xray from 'aws-cdk-lib/aws-xray';
 import { Construct, type IConstruct } from 'constructs';
 import { AUTHORIZER_CACHE_TTL_SECONDS } from '../shared/auth/policy';
 import { GATEWAY_RESPONSES, gatewayResponse } from '../shared/http/gateway-responses';
@@ -297,6 +298,14 @@ export interface RouteMethod {
 }
 
 /**
+ * At most this many of an area's methods are created at once: method i waits for method i - 5.
+ * With the area stacks themselves created one after another (lib/hospital-stack.ts), the first
+ * deploy never has more than five PutMethod calls in flight, where 146 at once met API Gateway's
+ * control-plane rate limit (429 TooManyRequests) and failed the create.
+ */
+export const METHOD_LANES = 5;
+
+/**
  * An area's part of the REST API: its path resources and one method per route, proxied to its
  * group's function. Public routes need no credential; the others go through the REQUEST
  * authorizer, referenced by id. Request bodies and parameters are validated in the functions (zod
@@ -376,6 +385,10 @@ export class ApiRoutes extends Construct {
         method: resource.addMethod(spec.httpMethod, integrationFor(spec.route.group), options),
       };
     });
+    this.methods.forEach(({ method }, i) => {
+      const before = this.methods[i - METHOD_LANES];
+      if (before) method.node.addDependency(before.method);
+    });
   }
 }
 
@@ -391,6 +404,38 @@ export interface ApiStageProps {
 }
 
 /**
+ * One JSON line per request: who (principal and tenant, from the authorizer's context: empty for
+ * public routes and refused credentials), what (method, resource path: never the query string,
+ * which may hold a patient search), how long (total, integration and authorizer latency) and what
+ * went wrong (the gateway's error message and response type, the authorizer's and integration's
+ * errors). `$context.identity.user`/`caller` (IAM callers) were always empty here and are gone.
+ */
+export const ACCESS_LOG_FORMAT = apigw.AccessLogFormat.custom(
+  JSON.stringify({
+    requestId: '$context.requestId',
+    ip: '$context.identity.sourceIp',
+    requestTime: '$context.requestTime',
+    httpMethod: '$context.httpMethod',
+    resourcePath: '$context.resourcePath',
+    status: '$context.status',
+    protocol: '$context.protocol',
+    responseLength: '$context.responseLength',
+    principalId: '$context.authorizer.principalId',
+    principalType: '$context.authorizer.principalType',
+    role: '$context.authorizer.role',
+    tenantId: '$context.authorizer.tenantId',
+    latencyMs: '$context.responseLatency',
+    integrationLatencyMs: '$context.integration.latency',
+    authorizerLatencyMs: '$context.authorizer.latency',
+    error: '$context.error.message',
+    errorType: '$context.error.responseType',
+    authorizerError: '$context.authorizer.error',
+    integrationError: '$context.integration.error',
+    wafStatus: '$context.waf.status',
+  }),
+);
+
+/**
  * The deployment of the API and its one stage: access logs, throttling, tracing, execution logs
  * for errors only, and the optional custom domain mapped at the root.
  */
@@ -398,6 +443,7 @@ export class ApiStage extends Construct {
   readonly deployment: apigw.Deployment;
   readonly stage: apigw.Stage;
   readonly accessLogs: logs.LogGroup;
+  readonly executionLogs: logs.LogGroup;
   readonly domain?: apigw.DomainName;
 
   constructor(scope: Construct, id: string, props: ApiStageProps) {
@@ -418,21 +464,16 @@ export class ApiStage extends Construct {
     for (const method of props.methods) this.deployment.node.addDependency(method);
 
     this.accessLogs = props.logging.logGroup(this, 'AccessLogs');
+    // API Gateway writes execution logs to this fixed name, creating the group itself (no
+    // retention, no key) unless it exists: the stack creates it first, with both.
+    this.executionLogs = props.logging.logGroup(this, 'ExecutionLogs', {
+      logGroupName: `API-Gateway-Execution-Logs_${props.restApiId}/${settings.stageName}`,
+    });
     this.stage = new apigw.Stage(this, 'Stage', {
       deployment: this.deployment,
       stageName: settings.stageName,
       accessLogDestination: new apigw.LogGroupLogDestination(this.accessLogs),
-      accessLogFormat: apigw.AccessLogFormat.jsonWithStandardFields({
-        caller: true,
-        httpMethod: true,
-        ip: true,
-        protocol: true,
-        requestTime: true,
-        resourcePath: true,
-        responseLength: true,
-        status: true,
-        user: true,
-      }),
+      accessLogFormat: ACCESS_LOG_FORMAT,
       // Stage-wide token bucket: steady rate and burst, per region and account; beyond it API
       // Gateway answers 429 (gateway response THROTTLED) without invoking anything.
       throttlingRateLimit: settings.throttleRateLimit,
@@ -441,6 +482,26 @@ export class ApiStage extends Construct {
       // Execution logs for errors only, and never request or response bodies (patient data).
       loggingLevel: apigw.MethodLoggingLevel.ERROR,
       dataTraceEnabled: false,
+    });
+    this.stage.node.addDependency(this.executionLogs);
+
+    // API Gateway's X-Ray segment records the request URL with its query string, and a patient
+    // search (`GET /patients?q=<name or phone>`) is patient data: such requests are never
+    // sampled (their Lambda segments, which carry no URL, follow the same decision).
+    new xray.CfnSamplingRule(this, 'NoPatientSearchTraces', {
+      samplingRule: {
+        ruleName: `${deploymentName(this)}-nosearch`.slice(-32).replace(/^[^A-Za-z0-9]+/, ''),
+        priority: 1,
+        fixedRate: 0,
+        reservoirSize: 0,
+        serviceName: '*',
+        serviceType: 'AWS::ApiGateway::Stage',
+        host: '*',
+        httpMethod: 'GET',
+        urlPath: '*/patients',
+        resourceArn: '*',
+        version: 1,
+      },
     });
 
     if (settings.domain) {

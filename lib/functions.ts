@@ -15,8 +15,10 @@ import type { Logging } from './logging';
 import type { Secrets } from './secrets';
 import type { Settings } from './settings';
 import {
+  denyAccessRecordChanges,
   denyAuditChanges,
   GLOBAL_LOOKUP_KEYS,
+  grantAccessRecordAppend,
   grantTableAccess,
   TENANT_SESSION_KEYS,
 } from './table-grants';
@@ -139,6 +141,8 @@ export class ApiFunction extends Construct {
         }),
       );
       grantTableAccess(this.tenantRole, props.table, permissions.table, TENANT_SESSION_KEYS);
+      if (permissions.table === 'read' && permissions.patientData !== false)
+        grantAccessRecordAppend(this.tenantRole, props.table);
       denyAuditChanges(this.tenantRole, props.table, {
         writesAgentAudit: Boolean(permissions.writesAgentAudit),
       });
@@ -150,8 +154,18 @@ export class ApiFunction extends Construct {
       denyAuditChanges(this.role, props.table, {
         writesAgentAudit: Boolean(permissions.writesAgentAudit),
       });
+    // The patient access log: appended, never changed (shared/kernel/patient-access.ts).
+    for (const role of this.tenantRole ? [this.role, this.tenantRole] : [this.role])
+      if (permissions.table !== 'none')
+        denyAccessRecordChanges(role, props.table, {
+          appends: permissions.patientData !== false,
+        });
     if (permissions.table !== 'none') {
       this.fn.addEnvironment('TABLE_NAME', props.table.tableName);
+      this.fn.addEnvironment(
+        'HMS_ACCESS_LOG_RETENTION_YEARS',
+        String(props.logging.accessLogRetentionYears),
+      );
       // Lists answer sealed cursors (lib/secrets.ts).
       this.fn.addEnvironment('CURSOR_SECRET', props.secrets.cursorSecretReference());
     }

@@ -90,6 +90,12 @@ export class HospitalStack extends Stack {
       );
     }
     this.areas = areas;
+    // One area stack after another, so that their API methods are not all created at once
+    // (METHOD_LANES in lib/api.ts): the first create is slower, and it does not meet 429s.
+    const ordered = [...areas.values()];
+    ordered.forEach((area, i) => {
+      if (i > 0) area.node.addDependency(ordered[i - 1]!);
+    });
 
     const groupFunctions = new Map([...areas.values()].flatMap((a) => [...a.functions.groups]));
     const mcp = areas.get('agents')?.mcp;
@@ -124,6 +130,7 @@ export class HospitalStack extends Stack {
       apiName: this.api.api.resource.name!,
       stageName: settings.stageName,
       webAcl: this.stage.firewall.webAcl,
+      logging: this.platform.logging,
       settings,
     });
     new CfnOutput(this, 'DashboardName', {

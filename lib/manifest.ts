@@ -32,6 +32,8 @@ export interface GroupPermissions {
   events?: boolean;
   /** It runs agent calls and appends their audit records (lib/table-grants.ts). */
   writesAgentAudit?: boolean;
+  /** false: it never touches patient data, so it may not append patient access records either. */
+  patientData?: boolean;
 }
 
 /**
@@ -125,6 +127,7 @@ export function readManifest(
         ...(g.permissions.tokenKeys ? { tokenKeys: g.permissions.tokenKeys } : {}),
         events: g.permissions.events ?? false,
         writesAgentAudit: g.permissions.writesAgentAudit ?? false,
+        ...(g.permissions.patientData === false ? { patientData: false } : {}),
       },
       entry: groupEntry(g),
       ...(!g.entry && g.source

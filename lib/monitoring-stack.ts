@@ -5,7 +5,9 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import type * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
+import { AccessArchive } from './access-archive';
 import { type ApiFunction, constructId } from './functions';
+import type { Logging } from './logging';
 import { deploymentName } from './naming';
 import type { Settings } from './settings';
 
@@ -41,7 +43,8 @@ export interface MonitoringStackProps extends NestedStackProps {
   apiName: string;
   stageName: string;
   webAcl: wafv2.CfnWebACL;
-  settings: Pick<Settings, 'accountConcurrencyAlarm'>;
+  settings: Pick<Settings, 'accountConcurrencyAlarm' | 'accessLogRetentionYears'>;
+  logging: Logging;
 }
 
 /**
@@ -53,11 +56,20 @@ export interface MonitoringStackProps extends NestedStackProps {
 export class MonitoringStack extends NestedStack {
   readonly alarms: cloudwatch.Alarm[] = [];
   readonly dashboard: cloudwatch.Dashboard;
+  /** The write-once copy of the patient access log (lib/access-archive.ts). */
+  readonly accessArchive: AccessArchive;
 
   constructor(scope: Construct, id: string, props: MonitoringStackProps) {
     super(scope, id, {
       ...props,
       description: 'Hospital Management Service monitoring: alarms and the service dashboard',
+    });
+    this.accessArchive = new AccessArchive(this, 'PatientAccessArchive', {
+      functions: props.functions.filter(
+        (f) => f.spec.permissions.table !== 'none' && f.spec.permissions.patientData !== false,
+      ),
+      retentionYears: props.settings.accessLogRetentionYears,
+      logging: props.logging,
     });
     const t = ALARM_THRESHOLDS;
     const action = new cwActions.SnsAction(props.alarmTopic);

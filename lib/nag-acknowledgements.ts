@@ -55,6 +55,14 @@ export const REASONS = {
     "The MCP server's Function URL is public (auth type NONE) by necessity: MCP clients (Claude Desktop through mcp-remote, Cursor, VS Code, MCP Inspector) send `Authorization: Bearer <API key or JWT>` and cannot sign SigV4 requests, and API Gateway REST APIs cannot stream the SSE transport. The function authenticates every request itself, before any MCP traffic, with the API authorizer's own code (shared/auth/authorize.ts), answers 401 otherwise, and rate-limits each credential in the table (docs/agents.md). Its role grants only the table and the JWT secret.",
   noClientCertificate:
     'The rule asks for a client certificate, which API Gateway presents to HTTP backends to prove the call comes from API Gateway. Every integration here is a Lambda proxy integration, invoked through the Lambda API with IAM and a resource policy scoped to this API, where client certificates do not apply. Clients reach the API over TLS only.',
+  archiveServerAccessLogs:
+    "The patient access archive is written by Firehose alone and read only in an audit: its objects are under Object Lock in compliance mode, so no request can change or delete one before its retention ends, whoever sends it. Who read it is recorded by CloudTrail (S3 data events, which the hospital's account trail enables); server access logs would need a second bucket whose own findings repeat these.",
+  archiveReplication:
+    'The archive is the write-once copy of a record whose queryable copy lives in the table, which AWS Backup copies to the vault of another account or region (lib/backup.ts). Replicating the bucket would need a second Object Lock bucket in another region, with its own key and role, per deployment: the operator adds it if their retention rule asks for two regions (docs/operations.md, "Patient access log").',
+  archiveDelivery:
+    "Firehose's roles, as CDK's S3 destination generates them: the delivery role reads and writes this one bucket (the wildcard is the bucket's objects, and DeleteObject* cannot touch an object under its Object Lock retention) and uses this one key (GenerateDataKey*/ReEncrypt* are that key's variants of the same action); the roles belong to this stream alone, hence their inline policies.",
+  archiveSubscription:
+    'The role CloudWatch Logs assumes to copy `patient access` log lines to the archive stream: firehose:PutRecord* on that one stream. It belongs to these subscription filters alone, hence its inline policy.',
 } as const;
 
 /**
@@ -156,6 +164,18 @@ export function nagAcknowledgements(stack: HospitalStack): NagAcknowledgement[] 
       reason: REASONS.perFunctionPolicies,
       scopes: tableRoles(() => true),
     },
+    // A read-only function appends its patient access records (lib/table-grants.ts).
+    {
+      id: 'AwsSolutions-IAM5[Action::kms:GenerateDataKey*]',
+      reason: REASONS.kmsWriteActions,
+      scopes: fns(
+        (f) =>
+          f.spec.permissions.table === 'read' &&
+          f.spec.permissions.patientData !== false &&
+          f.tenantRole !== undefined,
+      ).map((f) => f.tenantRole!),
+    },
+    ...archiveAcknowledgements(stack),
 
     {
       id: 'HIPAA.Security-LambdaConcurrency',
@@ -236,4 +256,38 @@ export function acknowledgeNagFindings(stack: HospitalStack): NagAcknowledgement
     for (const scope of scopes) Validations.of(scope).acknowledge({ id, reason });
   }
   return list;
+}
+
+/** The patient access archive (lib/access-archive.ts). */
+function archiveAcknowledgements(stack: HospitalStack): NagAcknowledgement[] {
+  const archive = stack.monitoring.accessArchive;
+  return [
+    { id: 'AwsSolutions-S1', reason: REASONS.archiveServerAccessLogs, scopes: [archive.bucket] },
+    {
+      id: 'HIPAA.Security-S3BucketLoggingEnabled',
+      reason: REASONS.archiveServerAccessLogs,
+      scopes: [archive.bucket],
+    },
+    {
+      id: 'HIPAA.Security-S3BucketReplicationEnabled',
+      reason: REASONS.archiveReplication,
+      scopes: [archive.bucket],
+    },
+    ...[
+      'AwsSolutions-IAM5[Action::kms:GenerateDataKey*]',
+      'AwsSolutions-IAM5[Action::kms:ReEncrypt*]',
+      'AwsSolutions-IAM5[Action::s3:Abort*]',
+      'AwsSolutions-IAM5[Action::s3:DeleteObject*]',
+      'AwsSolutions-IAM5[Action::s3:GetBucket*]',
+      'AwsSolutions-IAM5[Action::s3:GetObject*]',
+      'AwsSolutions-IAM5[Action::s3:List*]',
+      `AwsSolutions-IAM5[Resource::<${stack.monitoring.getLogicalId(archive.bucket.node.defaultChild as CfnElement)}.Arn>/*]`,
+      'HIPAA.Security-IAMNoInlinePolicy',
+    ].map((id) => ({ id, reason: REASONS.archiveDelivery, scopes: [archive.stream] })),
+    {
+      id: 'HIPAA.Security-IAMNoInlinePolicy',
+      reason: REASONS.archiveSubscription,
+      scopes: [archive.subscriptionRole],
+    },
+  ];
 }

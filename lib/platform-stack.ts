@@ -9,7 +9,11 @@ import type { Settings } from './settings';
 export interface PlatformStackProps extends NestedStackProps {
   settings: Pick<
     Settings,
-    'logRetentionDays' | 'contributorInsights' | 'breakGlassRoleArn' | 'backupCopyVaultArn'
+    | 'logRetentionDays'
+    | 'accessLogRetentionYears'
+    | 'contributorInsights'
+    | 'breakGlassRoleArn'
+    | 'backupCopyVaultArn'
   >;
 }
 
@@ -31,7 +35,10 @@ export class PlatformStack extends NestedStack {
         'Hospital Management Service platform: DynamoDB table, its backups, JWT signing key, logs key',
     });
     const { settings } = props;
-    this.logging = new Logging(this, 'Logging', { retentionDays: settings.logRetentionDays });
+    this.logging = new Logging(this, 'Logging', {
+      retentionDays: settings.logRetentionDays,
+      accessLogRetentionYears: settings.accessLogRetentionYears,
+    });
     this.data = new Data(this, 'Data', {
       contributorInsights: settings.contributorInsights,
       ...(settings.breakGlassRoleArn ? { breakGlassRoleArn: settings.breakGlassRoleArn } : {}),

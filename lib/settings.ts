@@ -40,6 +40,12 @@ export interface Settings {
   wafRateLimitPer5Min: number;
   /** Retention of every log group (Lambda, access, WAF). Context `logRetentionDays`. */
   logRetentionDays: number;
+  /**
+   * Years the patient access log is kept (table items expire after it; the S3 archive is locked
+   * for it): the hospital's own retention rule, six by default (HIPAA §164.316(b)(2)). Context
+   * `accessLogRetentionYears`.
+   */
+  accessLogRetentionYears: number;
   /** LOG_LEVEL for the functions. Context `logLevel`. */
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   /**
@@ -103,6 +109,7 @@ export const DEFAULT_SETTINGS: Settings = {
   apiKeyBurstLimit: 20,
   wafRateLimitPer5Min: 6000,
   logRetentionDays: 365,
+  accessLogRetentionYears: 6,
   logLevel: 'info',
   contributorInsights: false,
   mcpReservedConcurrency: 20,
@@ -171,6 +178,7 @@ export function readSettings(node: Node): Settings {
     disableExecuteApiEndpoint: executeApiSetting(node, Boolean(domainName)),
     wafRateLimitPer5Min: num(node, 'wafRateLimitPer5Min', d.wafRateLimitPer5Min),
     logRetentionDays: num(node, 'logRetentionDays', d.logRetentionDays),
+    accessLogRetentionYears: num(node, 'accessLogRetentionYears', d.accessLogRetentionYears),
     logLevel: logLevel as Settings['logLevel'],
     contributorInsights: bool(node, 'contributorInsights', d.contributorInsights),
     mcpReservedConcurrency: count(node, 'mcpReservedConcurrency', d.mcpReservedConcurrency),

@@ -3,6 +3,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import {
   AGENT_AUDIT_COLLECTION,
   GLOBAL_LOOKUPS,
+  PATIENT_ACCESS_COLLECTION,
   TENANT_SESSION_TAG,
 } from '../shared/kernel/store/isolation';
 import type { GroupPermissions } from './manifest';
@@ -24,6 +25,14 @@ export const TENANT_SESSION_KEYS: readonly string[] = [
   `TENANT#\${aws:PrincipalTag/${TENANT_SESSION_TAG}}`,
   `TENANT#\${aws:PrincipalTag/${TENANT_SESSION_TAG}}#*`,
   ...GLOBAL_LOOKUP_KEYS,
+];
+
+/** The patient access partitions of every tenant (shared/kernel/patient-access.ts). */
+export const PATIENT_ACCESS_KEYS: readonly string[] = [`TENANT#*#${PATIENT_ACCESS_COLLECTION}#*`];
+
+/** One tenant session's own patient access partitions. */
+export const TENANT_PATIENT_ACCESS_KEYS: readonly string[] = [
+  `TENANT#\${aws:PrincipalTag/${TENANT_SESSION_TAG}}#${PATIENT_ACCESS_COLLECTION}#*`,
 ];
 
 /** The agent audit partitions of every tenant (shared/modules/agent-audit/store.ts). */
@@ -132,4 +141,53 @@ export function denyAuditChanges(
       conditions: { 'ForAnyValue:StringLike': { 'dynamodb:LeadingKeys': [...AGENT_AUDIT_KEYS] } },
     }),
   );
+}
+
+/**
+ * The patient access log is append-only for everyone: no role may update or delete an item of a
+ * patient access partition (table items expire by TTL, which IAM does not govern). A function
+ * that declares it never touches patient data (`patientData: false`) may not append either.
+ */
+export function denyAccessRecordChanges(
+  role: iam.IRole,
+  table: dynamodb.ITable,
+  options: { appends: boolean },
+): void {
+  role.addToPrincipalPolicy(
+    new iam.PolicyStatement({
+      effect: iam.Effect.DENY,
+      actions: [
+        'dynamodb:UpdateItem',
+        'dynamodb:DeleteItem',
+        ...(options.appends ? [] : ['dynamodb:PutItem']),
+      ],
+      resources: [table.tableArn],
+      conditions: {
+        'ForAnyValue:StringLike': { 'dynamodb:LeadingKeys': [...PATIENT_ACCESS_KEYS] },
+      },
+    }),
+  );
+}
+
+/**
+ * A read-only function still appends the access records of the patients it read
+ * (shared/kernel/patient-access.ts): PutItem on its tenant's access partitions and nothing else.
+ */
+export function grantAccessRecordAppend(role: iam.IRole, table: dynamodb.ITable): void {
+  role.addToPrincipalPolicy(
+    new iam.PolicyStatement({
+      actions: ['dynamodb:PutItem', 'dynamodb:ConditionCheckItem'],
+      resources: [table.tableArn],
+      conditions: {
+        'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...TENANT_PATIENT_ACCESS_KEYS] },
+      },
+    }),
+  );
+  if (table.encryptionKey)
+    role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['kms:Encrypt', 'kms:GenerateDataKey*'],
+        resources: [table.encryptionKey.keyArn],
+      }),
+    );
 }

@@ -177,7 +177,8 @@ export class Firewall extends Construct {
           arnFormat: ArnFormat.COLON_RESOURCE_NAME,
         }),
       ],
-      redactedFields: [{ singleHeader: { Name: 'authorization' } }],
+      // A blocked search's query string (`/patients?q=<name or phone>`) is patient data: redacted.
+      redactedFields: [{ singleHeader: { Name: 'authorization' } }, { queryString: {} }],
       // Every request is already in the API access log; WAF logs only what it blocked or counted.
       loggingFilter: {
         DefaultBehavior: 'DROP',

@@ -145,6 +145,7 @@ export async function executeCapability(call: AgentCall): Promise<CallOutcome> {
         requestId: call.requestId,
         log: call.log.child({ capability: cap.name }),
         transport: call.transport,
+        via: cap.name,
         stores: call.stores,
       },
       grantedActor(cap, agentActor(call.principal, call.agent)),

@@ -84,6 +84,7 @@ export class Edge {
       requestId: this.start.requestId,
       log: this.log,
       transport: this.start.transport,
+      ...(this.start.route ? { via: `${this.start.method ?? ''} ${this.start.route}`.trim() } : {}),
       stores: this.stores,
     };
   }

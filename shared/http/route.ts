@@ -204,6 +204,12 @@ export interface Permissions {
    * that append to every function without it (lib/table-grants.ts).
    */
   writesAgentAudit?: boolean;
+  /**
+   * false: no operation of the group touches a patient's items, so on AWS it may not append
+   * patient access records (shared/kernel/patient-access.ts) either. Every other function with
+   * table access may, read-only ones included.
+   */
+  patientData?: boolean;
 }
 
 /** A function's own bundle budget (`npm run bundles`), where the default does not fit. */

@@ -34,6 +34,8 @@ interface BaseContext {
   requestId: string;
   log: Logger;
   transport: Transport;
+  /** The route (`GET /patients/{id}`), tool or skill the call came through, for the access log. */
+  via?: string | undefined;
 }
 
 /** Context of an operation that requires a verified caller. */
@@ -62,6 +64,7 @@ export interface ContextBase {
   requestId: string;
   log: Logger;
   transport: Transport;
+  via?: string | undefined;
   stores: Stores;
 }
 
@@ -72,6 +75,7 @@ export function tenantContext(base: ContextBase, actor: Actor, tenant: TenantInf
     requestId: base.requestId,
     log: base.log,
     transport: base.transport,
+    ...(base.via ? { via: base.via } : {}),
     actor,
     tenant,
     tenantId: tenant.id,

@@ -18,6 +18,7 @@ import { InternalError, toAppError } from './errors';
 import { takeIdempotencyKey, withIdempotencyKey } from './idempotency';
 import type { AnyOperation, ContextFor, Operation } from './operation';
 import { cutToOutput } from './output';
+import { patientIdsOf, recordPatientAccess, watchPatients } from './patient-access';
 import { parseOrThrow } from './validation';
 import * as z from './zod';
 
@@ -31,13 +32,23 @@ export async function invokeOperation<
     // An Idempotency-Key is no input field: it is split off first (kernel/idempotency.ts).
     const { input: fields, key } = takeIdempotencyKey(op, rawInput);
     const input = parseOrThrow(op.input, fields);
-    const output = await withIdempotencyKey(op, ctx as Context | PublicContext, key, input, () =>
-      runWithEffects(ctx as Context | PublicContext, () => op.handler(ctx, input)),
-    );
+    // The patients whose items pass through the store for this call (patient-access.ts).
+    const watch = 'store' in ctx ? watchPatients((ctx as Context).store) : null;
+    let output: unknown;
+    try {
+      output = await withIdempotencyKey(op, ctx as Context | PublicContext, key, input, () =>
+        runWithEffects(ctx as Context | PublicContext, () => op.handler(ctx, input)),
+      );
+    } finally {
+      watch?.stop();
+    }
     if (strictChecks()) checkOutput(op, output);
     // In production the answer is cut to the output schema (kernel/output.ts).
-    else return cutToOutput(op, output, ctx.log) as z.output<O>;
-    return output as z.output<O>;
+    const answer = (strictChecks() ? output : cutToOutput(op, output, ctx.log)) as z.output<O>;
+    // Who looked at which patient: on record before the answer is given (patient-access.ts).
+    if (watch)
+      await recordPatientAccess(ctx as Context, op, patientIdsOf(op, input, answer, watch.seen));
+    return answer;
   } catch (err) {
     throw toAppError(err);
   }

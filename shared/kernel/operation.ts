@@ -96,6 +96,13 @@ export interface Operation<
   idempotent: boolean;
   /** What one call makes, in words (`payment`), for messages such as a reused Idempotency-Key's. */
   resource?: string;
+  /**
+   * The patients one call touched, for the patient access log (kernel/patient-access.ts). Left
+   * out, the kernel takes every `patientId` field (and `patient.id`) of the input and the answer;
+   * declared where the records are patients themselves (their id is `id`), or `() => []` where the
+   * answer holds no patient's data.
+   */
+  patientIds?: (input: z.output<I>, output: z.output<O>) => readonly string[];
   handler: (ctx: ContextFor<A>, input: z.output<I>) => Promise<z.input<O>>;
 }
 

@@ -77,6 +77,8 @@ const TENANT_SESSION_KEYS = [
   'OAUTHREFRESH#*',
   'OAUTHRATE#*',
 ];
+/** A tenant session's own patient access partitions, written out. */
+const TENANT_PATIENT_ACCESS_KEYS = ['TENANT#${aws:PrincipalTag/tenant}#PATIENTACCESS#*'];
 const GLOBAL_LOOKUP_KEYS = [
   'SLUG#*',
   'EMAIL#*',
@@ -132,14 +134,31 @@ describe('tenant isolation in IAM', () => {
     const scoped = withTable().filter((f) => f.tenantRole);
     expect(scoped.length).toBeGreaterThan(15);
     for (const f of scoped) {
+      // A read-only function's one extra statement appends its patient access records: PutItem
+      // (and the check of its condition) under the session's tenant tag too, on the tenant's
+      // access partitions only (lib/table-grants.ts grantAccessRecordAppend).
+      const isAppend = (s: Json) =>
+        JSON.stringify(s.Condition) ===
+        JSON.stringify({
+          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': TENANT_PATIENT_ACCESS_KEYS },
+        });
       const onTable = allows(f.tenantRole!).filter((s) => dynamoActions([s]).length);
       expect(onTable.length, f.spec.name).toBeGreaterThan(0);
-      for (const s of onTable)
+      for (const s of onTable.filter((s) => !isAppend(s)))
         expect(s.Condition, f.spec.name).toEqual({
           'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': TENANT_SESSION_KEYS },
         });
+      const appends = onTable.filter(isAppend);
+      expect(appends.length, f.spec.name).toBe(
+        f.spec.permissions.table === 'read' && f.spec.permissions.patientData !== false ? 1 : 0,
+      );
+      for (const s of appends)
+        expect(asArray<string>(s.Action).sort()).toEqual([
+          'dynamodb:ConditionCheckItem',
+          'dynamodb:PutItem',
+        ]);
       // Same actions as the function declares: the tenant role is no wider than the function.
-      expect(new Set(dynamoActions(allows(f.tenantRole!)))).toEqual(
+      expect(new Set(dynamoActions(allows(f.tenantRole!).filter((s) => !isAppend(s))))).toEqual(
         new Set(dynamoActions(allows(f.role))),
       );
     }
@@ -434,5 +453,141 @@ describe('the table: who may touch items, backups, and no replacement', () => {
     expect(t.Properties.PointInTimeRecoverySpecification).toEqual({
       PointInTimeRecoveryEnabled: true,
     });
+  });
+});
+
+describe('patient access log (item 5)', () => {
+  const ACCESS = {
+    'ForAnyValue:StringLike': { 'dynamodb:LeadingKeys': ['TENANT#*#PATIENTACCESS#*'] },
+  };
+  const rolesOf = (f: ApiFunction) => (f.tenantRole ? [f.role, f.tenantRole] : [f.role]);
+
+  it('every role with table access is denied UpdateItem and DeleteItem on access partitions; agent-audit PutItem too', () => {
+    for (const f of withTable())
+      for (const role of rolesOf(f)) {
+        const d = denies(role).filter(
+          (s) => JSON.stringify(s.Condition) === JSON.stringify(ACCESS),
+        );
+        expect(d, f.spec.name).toHaveLength(1);
+        const expected =
+          f.spec.name === 'agent-audit'
+            ? ['dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:PutItem']
+            : ['dynamodb:UpdateItem', 'dynamodb:DeleteItem'];
+        expect(asArray<string>(d[0].Action).sort(), f.spec.name).toEqual(expected.sort());
+      }
+  });
+
+  it('read-only functions that see patients append to their own tenant’s access partitions only', () => {
+    const readers = withTable().filter((f) => f.spec.permissions.table === 'read');
+    expect(readers.map((f) => f.spec.name).sort()).toEqual(['agent-audit', 'monitor', 'reports']);
+    for (const name of ['monitor', 'reports']) {
+      const writes = allows(byName(name).tenantRole!).filter((s) =>
+        asArray<string>(s.Action).includes('dynamodb:PutItem'),
+      );
+      expect(writes, name).toHaveLength(1);
+      expect(writes[0].Condition).toEqual({
+        'ForAllValues:StringLike': {
+          'dynamodb:LeadingKeys': ['TENANT#${aws:PrincipalTag/tenant}#PATIENTACCESS#*'],
+        },
+      });
+    }
+  });
+
+  it('functions keep the records for the retention (six years by default)', () => {
+    const env = (name: string) =>
+      Object.values(templateOf(Stack.of(byName(name).fn)).Resources as Record<string, Json>).find(
+        (r) =>
+          r.Type === 'AWS::Lambda::Function' &&
+          r.Properties.Description === byName(name).spec.description,
+      )?.Properties.Environment.Variables;
+    expect(env('patients')).toMatchObject({ HMS_ACCESS_LOG_RETENTION_YEARS: '6' });
+  });
+
+  it('archives every patient-access log line to an S3 bucket under Object Lock (compliance, six years)', () => {
+    const archive = stack.monitoring.accessArchive;
+    const t = templateOf(stack.monitoring);
+    const bucket = t.Resources[logicalId(archive.bucket)];
+    expect(bucket.Properties.ObjectLockEnabled).toBe(true);
+    expect(bucket.Properties.ObjectLockConfiguration).toEqual({
+      ObjectLockEnabled: 'Enabled',
+      Rule: { DefaultRetention: { Mode: 'COMPLIANCE', Days: 2192 } },
+    });
+    expect(bucket.DeletionPolicy).toBe('Retain');
+    const filters = Object.values(t.Resources as Record<string, Json>).filter(
+      (r) => r.Type === 'AWS::Logs::SubscriptionFilter',
+    );
+    const expected = withTable().filter((f) => f.spec.name !== 'agent-audit');
+    expect(filters).toHaveLength(expected.length);
+    for (const f of filters)
+      expect(f.Properties.FilterPattern).toBe('{ $.msg = "patient access" }');
+  });
+});
+
+describe('API logs and traces (items 5 and 8)', () => {
+  it('the access log names principal, tenant, latencies and errors, never the query string', () => {
+    const stage = Object.values(templateOf(stack.stage).Resources as Record<string, Json>).find(
+      (r) => r.Type === 'AWS::ApiGateway::Stage',
+    );
+    const format = JSON.parse(stage.Properties.AccessLogSetting.Format);
+    expect(format).toMatchObject({
+      principalId: '$context.authorizer.principalId',
+      tenantId: '$context.authorizer.tenantId',
+      latencyMs: '$context.responseLatency',
+      integrationLatencyMs: '$context.integration.latency',
+      error: '$context.error.message',
+    });
+    expect(JSON.stringify(format)).not.toMatch(/querystring|\$context\.path"/i);
+  });
+
+  it('creates the execution-log group itself, encrypted, with retention, before the stage', () => {
+    const t = templateOf(stack.stage);
+    const group = t.Resources[logicalId(stack.stage.apiStage.executionLogs)];
+    expect(JSON.stringify(group.Properties.LogGroupName)).toContain('API-Gateway-Execution-Logs_');
+    expect(group.Properties.KmsKeyId).toBeDefined();
+    expect(group.Properties.RetentionInDays).toBe(365);
+    const stageResource = t.Resources[logicalId(stack.stage.apiStage.stage)];
+    expect(asArray(stageResource.DependsOn)).toContain(
+      logicalId(stack.stage.apiStage.executionLogs),
+    );
+  });
+
+  it('never samples a patient search for X-Ray (API Gateway records the query string)', () => {
+    const rules = Object.values(templateOf(stack.stage).Resources as Record<string, Json>).filter(
+      (r) => r.Type === 'AWS::XRay::SamplingRule',
+    );
+    expect(rules).toHaveLength(1);
+    expect(rules[0].Properties.SamplingRule).toMatchObject({
+      FixedRate: 0,
+      ReservoirSize: 0,
+      HTTPMethod: 'GET',
+      URLPath: '*/patients',
+      ServiceType: 'AWS::ApiGateway::Stage',
+      Priority: 1,
+    });
+  });
+});
+
+describe('API method creation is ordered (item 7)', () => {
+  it('each area stack waits for the one before it', () => {
+    const areas = [...stack.areas.values()];
+    const top = templateOf(stack);
+    for (let i = 1; i < areas.length; i++) {
+      const own = top.Resources[stack.getLogicalId(areas[i]!.nestedStackResource as CfnElement)];
+      expect(asArray(own.DependsOn), areas[i]!.node.id).toContain(
+        stack.getLogicalId(areas[i - 1]!.nestedStackResource as CfnElement),
+      );
+    }
+  });
+
+  it('within an area, at most five methods are created at once: method i waits for method i - 5', () => {
+    for (const area of stack.areas.values()) {
+      const { methods } = area.routes;
+      const t = templateOf(area);
+      methods.forEach(({ method }, i) => {
+        const deps = asArray<string>(t.Resources[logicalId(method)].DependsOn);
+        if (i >= 5) expect(deps).toContain(logicalId(methods[i - 5]!.method));
+        else expect(deps.filter((d) => /Method/.test(d) && d.includes('Routes'))).toEqual([]);
+      });
+    }
   });
 });

@@ -745,10 +745,10 @@ describe('API Gateway (from the route manifest)', () => {
         ...manifest.routes,
         {
           method: 'GET',
-          path: '/patients/{id}/access-log',
+          path: '/patients/{id}/consents',
           group: identityGroup.name,
           isPublic: false,
-          label: `${identityGroup.name}.patientAccessLog`,
+          label: `${identityGroup.name}.patientConsents`,
         },
       ],
     };
@@ -761,7 +761,7 @@ describe('API Gateway (from the route manifest)', () => {
     expect([...methods.keys()].sort()).toEqual(
       shared.routes.map((r) => `${r.method} ${r.path}`).sort(),
     );
-    expect(methods.get('GET /patients/{id}/access-log')!.stack).toBe(s.areas.get('identity'));
+    expect(methods.get('GET /patients/{id}/consents')!.stack).toBe(s.areas.get('identity'));
     const parts = (st: Stack) =>
       Object.values(resourcesOf(st))
         .filter((r) => r.Type === 'AWS::ApiGateway::Resource')
@@ -774,15 +774,15 @@ describe('API Gateway (from the route manifest)', () => {
       ['.well-known', 'agent-actions', 'proposals', 'patients', '{id}', 'roster', 'theatre'].sort(),
     );
     expect(parts(s.areas.get('outpatient')!)).not.toContain('patients');
-    expect(parts(s.areas.get('identity')!)).toContain('access-log');
+    expect(parts(s.areas.get('identity')!)).toContain('consents');
   });
 
-  it('is behind a WAF web ACL with logging that redacts the Authorization header', () => {
+  it('is behind a WAF web ACL with logging that redacts the Authorization header and the query string', () => {
     expect(ofType('AWS::WAFv2::WebACLAssociation')).toHaveLength(1);
     const template = templateOf(stack.stage);
     template.resourceCountIs('AWS::WAFv2::WebACLAssociation', 1);
     template.hasResourceProperties('AWS::WAFv2::LoggingConfiguration', {
-      RedactedFields: [{ SingleHeader: { Name: 'authorization' } }],
+      RedactedFields: [{ SingleHeader: { Name: 'authorization' } }, { QueryString: {} }],
     });
     // Associated with the stage of this API.
     const [, , association] = ofType('AWS::WAFv2::WebACLAssociation')[0]!;

@@ -245,17 +245,19 @@ describe('DynamoDB round trips per operation (as before the operations kernel)',
     await count('encounters.get', encounters.get, as(doctor), { id: encounter.id });
     await count('auth.login', auth.login, { ...publicContext(), now }, doctorCredentials);
 
+    // A call that touches a patient's data ends with one more write: its patient access record
+    // (shared/kernel/patient-access.ts), marked "+ access record".
     expect(counts).toEqual({
       'tenants.current': 1, // GetItem tenant
-      'patients.register': 3, // GetItem duplicate guard, UpdateItem MRN counter, TransactWriteItems
-      'patients.get': 1, // GetItem
-      'patients.list': 1, // Query gsi1
-      'patients.list q=MRN': 2, // GetItem MRN lookup, GetItem patient
-      'appointments.book': 4, // GetItem patient, GetItem doctor, Query the doctor's day, TransactWriteItems
-      'appointments.setStatus checked-in': 4, // GetItem appointment, GetItem token counter, TransactWriteItems, GetItem answer
-      'encounters.create': 2, // GetItem appointment, TransactWriteItems
-      'encounters.recordVitals': 3, // GetItem encounter, GetItem patient, TransactWriteItems
-      'encounters.get': 1, // Query the encounter's partition
+      'patients.register': 4, // GetItem duplicate guard, UpdateItem MRN counter, TransactWriteItems + access record
+      'patients.get': 2, // GetItem + access record
+      'patients.list': 2, // Query gsi1 + access record (one TransactWriteItems for up to 100 patients)
+      'patients.list q=MRN': 3, // GetItem MRN lookup, GetItem patient + access record
+      'appointments.book': 5, // GetItem patient, GetItem doctor, Query the doctor's day, TransactWriteItems + access record
+      'appointments.setStatus checked-in': 5, // GetItem appointment, GetItem token counter, TransactWriteItems, GetItem answer + access record
+      'encounters.create': 3, // GetItem appointment, TransactWriteItems + access record
+      'encounters.recordVitals': 4, // GetItem encounter, GetItem patient, TransactWriteItems + access record
+      'encounters.get': 2, // Query the encounter's partition + access record
       'auth.login': 6, // GetItem throttle, PutItem throttle, GetItem e-mail, GetItem user, DeleteItem throttle, GetItem tenant
     });
   });

@@ -142,14 +142,16 @@ describe('pharmacy operations', () => {
       // A GetItem per distinct item, then one transaction.
       'pharmacy.receive (2 lines, 1 item)': 2,
       // The prescription (Query on its encounter's RX# range) and the item with its batches
-      // (Query), the patient and the billing settings for the charge (GetItems), then one transaction.
-      'pharmacy.dispense (2 batches)': 5,
+      // (Query), the patient and the billing settings for the charge (GetItems), then one transaction,
+      // then the patient access record (shared/kernel/patient-access.ts).
+      'pharmacy.dispense (2 batches)': 6,
       'pharmacy.stock': 1,
       // The item's batches (Query), the transaction, the counter read back.
       'pharmacy.adjust': 3,
       'pharmacy.listItems': 1,
-      // The item exists (GetItem), then its ledger page.
-      'pharmacy.movements': 2,
+      // The item exists (GetItem), then its ledger page, then the access record of the patient the
+      // dispensing on the page names.
+      'pharmacy.movements': 3,
       'pharmacy.expiryScan': 1,
       'pharmacy.lowStock': 1,
     });

@@ -88,6 +88,7 @@ const ACCESS = {
     roles: ['ADMIN', 'RECEPTIONIST', 'NURSE', 'DOCTOR'],
     key: 'patients:write',
   },
+  'GET /patients/{id}/access-log': { ok: 200, roles: ['ADMIN'], key: NO_KEYS },
 
   'POST /departments': { ok: 201, roles: ['ADMIN'], key: 'doctors:write' },
   'GET /departments': { ok: 200, roles: ANY_ROLE, key: 'doctors:read' },
@@ -388,6 +389,9 @@ const REQUESTS: Record<RouteKey, Requests> = {
   },
   'GET /patients': { fresh: () => ({ path: `/patients?q=${f.patient.mrn}` }) },
   'GET /patients/{id}': { fresh: () => ({ path: `/patients/${f.patient.id}` }) },
+  'GET /patients/{id}/access-log': {
+    fresh: () => ({ path: `/patients/${f.patient.id}/access-log` }),
+  },
   'PATCH /patients/{id}': {
     fresh: async () => ({
       path: `/patients/${(await newPatient()).id}`,

@@ -30,3 +30,10 @@ export const TENANT_SESSION_TAG = 'tenant';
  * deleted, and only the functions that run agent calls may append.
  */
 export const AGENT_AUDIT_COLLECTION = 'AGENTAUDIT';
+
+/**
+ * The collection of a tenant's patient access records (`TENANT#<t>#PATIENTACCESS#<patientId>`,
+ * shared/kernel/patient-access.ts): appended by every request-serving function, never updated or
+ * deleted (IAM refuses both by partition key, lib/table-grants.ts).
+ */
+export const PATIENT_ACCESS_COLLECTION = 'PATIENTACCESS';

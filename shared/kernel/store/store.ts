@@ -107,6 +107,21 @@ export interface QuerySpec {
 /** Round trips to DynamoDB made for one request (shared by the stores of that request). */
 export class RoundTrips {
   count = 0;
+  /**
+   * The patients whose items the request's stores read or wrote, for each operation running now
+   * (kernel/patient-access.ts `watchPatients`): the storage layer sees every patient item, so no
+   * operation can touch one without it being put on record.
+   */
+  readonly patientWatchers = new Set<Set<string>>();
+}
+
+/** The patient an item belongs to: a patient's own item, or any item naming its `patientId`. */
+function patientOfItem(item: Item | undefined): string | undefined {
+  if (!item) return undefined;
+  if (item.entity === 'Patient') return typeof item.id === 'string' ? item.id : undefined;
+  // An access record names its patient but is no access of the patient's data.
+  if (item.entity === 'PatientAccess') return undefined;
+  return typeof item.patientId === 'string' && item.patientId ? item.patientId : undefined;
 }
 
 const TRANSACT_ATTEMPTS = 5;
@@ -215,7 +230,17 @@ export class Store {
         ...(options.consistent ? { ConsistentRead: true } : {}),
       }),
     );
+    this.notice(res.Item);
     return res.Item;
+  }
+
+  /** Tells the operations running now which patients' items passed through (see RoundTrips). */
+  private notice(...items: (Item | undefined)[]): void {
+    if (!this.roundTrips.patientWatchers.size) return;
+    for (const item of items) {
+      const patientId = patientOfItem(item);
+      if (patientId) for (const watcher of this.roundTrips.patientWatchers) watcher.add(patientId);
+    }
   }
 
   /**
@@ -277,6 +302,7 @@ export class Store {
         new QueryCommand({ ...input, TableName: tableName(), ExclusiveStartKey: startKey }),
       );
       items.push(...(res.Items ?? []));
+      this.notice(...(res.Items ?? []));
       startKey = res.LastEvaluatedKey;
     } while (startKey);
     return items;
@@ -300,6 +326,7 @@ export class Store {
         ExclusiveStartKey: startKey,
       }),
     );
+    this.notice(...(res.Items ?? []));
     return {
       items: (res.Items ?? []).map(map),
       nextCursor: encodeCursor(res.LastEvaluatedKey, binding),
@@ -323,6 +350,7 @@ export class Store {
 
   async put(input: PutInput): Promise<void> {
     this.guardItem(input.Item);
+    this.notice(input.Item);
     if (this.pending.length) return this.withRiders({ Put: input });
     await this.send(new PutCommand({ ...input, TableName: tableName() }));
   }
@@ -351,6 +379,7 @@ export class Store {
     const res = await this.send<{ Attributes?: Item }>(
       new UpdateCommand({ ...input, TableName: tableName() }),
     );
+    this.notice(res.Attributes);
     return res.Attributes;
   }
 
@@ -381,6 +410,7 @@ export class Store {
     const TableName = tableName();
     if ('Put' in item) {
       this.guardItem(item.Put.Item);
+      this.notice(item.Put.Item);
       return { Put: { ...item.Put, TableName } };
     }
     if ('Update' in item) {

@@ -9,7 +9,7 @@ export const decisionSupportGroup = defineGroup({
   bundle: {
     budgetKb: 375,
     reason:
-      "the common start of a REST function (edge pipeline, fair-share limiter, tenant-session store, DynamoDB client: about 285 KB) plus rules that read five modules' records (patients, encounters, lab, admissions, emergency), the drug catalogue, dose limits, pregnancy cautions and CDS Hooks feedback: about 85 KB, over issue 15's goal of 350 KB.",
+      "the common start of a REST function (edge pipeline, fair-share limiter, tenant-session store, patient access log, DynamoDB client: about 290 KB) plus rules that read five modules' records (patients, encounters, lab, admissions, emergency), the drug catalogue, dose limits, pregnancy cautions and CDS Hooks feedback: about 85 KB, over issue 15's goal of 350 KB.",
   },
   description:
     'Clinical decision support: rules with their sources, patient alerts, overrides, and the CDS Hooks 2.0 service',

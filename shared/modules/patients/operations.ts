@@ -1,5 +1,8 @@
 import { defineOperation } from '../../kernel/operation';
+import { patientAccessPage } from '../../kernel/patient-access';
 import {
+  AccessLogInput,
+  AccessLogPage,
   ListPatientsInput,
   Patient,
   PatientIdInput,
@@ -8,6 +11,9 @@ import {
   UpdatePatientInput,
 } from './schemas';
 import { getPatient, listPatients, registerPatient, updatePatient } from './service';
+
+// A patient record's id is `id`: each operation names the patients it touched for the access log.
+const answered = (_input: unknown, output: { id: string }) => [output.id];
 
 /** Every clinical and front-office role may read patients (ADMIN always may). */
 export const register = defineOperation({
@@ -19,6 +25,7 @@ export const register = defineOperation({
   access: { roles: ['RECEPTIONIST', 'NURSE'], scope: 'patients:write' },
   kind: 'write',
   idempotent: false,
+  patientIds: answered,
   handler: registerPatient,
 });
 
@@ -31,6 +38,8 @@ export const list = defineOperation({
   access: { roles: 'allStaff', scope: 'patients:read' },
   kind: 'read',
   idempotent: true,
+  // Every patient a search answered was seen by the caller.
+  patientIds: (_input, output) => output.items.map((p) => p.id),
   handler: listPatients,
 });
 
@@ -42,6 +51,7 @@ export const get = defineOperation({
   access: { roles: 'allStaff', scope: 'patients:read' },
   kind: 'read',
   idempotent: true,
+  patientIds: answered,
   handler: getPatient,
 });
 
@@ -53,5 +63,24 @@ export const update = defineOperation({
   access: { roles: ['RECEPTIONIST', 'NURSE', 'DOCTOR'], scope: 'patients:write' },
   kind: 'write',
   idempotent: false,
+  patientIds: answered,
   handler: updatePatient,
+});
+
+export const accessLog = defineOperation({
+  name: 'patients.accessLog',
+  summary:
+    "Who read or changed this patient's data, when, through which route, tool or skill: newest first, paginated (administrators only)",
+  input: AccessLogInput,
+  output: AccessLogPage,
+  // An administrator answers the audit; no other role, and no API key (it has no scope).
+  access: { roles: [] },
+  kind: 'read',
+  idempotent: true,
+  // The log is about the patient, not their clinical data: reading it is not itself recorded.
+  patientIds: () => [],
+  handler: async (ctx, input) => {
+    await getPatient(ctx, { id: input.id });
+    return patientAccessPage(ctx.store, input.id, input);
+  },
 });

@@ -15,5 +15,10 @@ export const patientsGroup = defineGroup({
     route(patients.list, { method: 'GET', path: '/patients', tag: 'Patients' }),
     route(patients.get, { method: 'GET', path: '/patients/{id}', tag: 'Patients' }),
     route(patients.update, { method: 'PATCH', path: '/patients/{id}', tag: 'Patients' }),
+    route(patients.accessLog, {
+      method: 'GET',
+      path: '/patients/{id}/access-log',
+      tag: 'Patients',
+    }),
   ],
 });

@@ -131,3 +131,24 @@ export const ListPatientsInput = z.strictObject({
 });
 export const PatientPage = pageOf(Patient);
 export const PatientIdInput = z.strictObject({ id: idParam() });
+
+export const AccessLogInput = z.strictObject({ id: idParam(), ...pageFields });
+
+/** One access of the patient's data (shared/kernel/patient-access.ts). */
+export const PatientAccessEntry = z.strictObject({
+  at: TimestampSchema,
+  patientId: z.string(),
+  /** The operation, e.g. `patients.get`, `encounters.addVitals`. */
+  operation: z.string(),
+  kind: z.enum(['read', 'write']),
+  transport: z.enum(['rest', 'mcp', 'a2a', 'event', 'schedule', 'internal']),
+  /** The route (`GET /patients/{id}`), tool or skill it came through; null for jobs. */
+  via: z.nullable(z.string()),
+  actorKind: z.enum(['user', 'apiKey', 'agent', 'system']),
+  /** The user, API key or job that acted (an agent: the credential it used). */
+  actorId: z.string(),
+  role: z.nullable(z.string()),
+  agent: z.nullable(z.string()),
+  requestId: z.string(),
+});
+export const AccessLogPage = pageOf(PatientAccessEntry);
