@@ -12,7 +12,7 @@ export const admissionsGroup = withProposals(
     bundle: {
       budgetKb: 418,
       reason:
-        "the common start of a REST function (edge pipeline, fair-share limiter, tenant-session store, patient access log, DynamoDB client: about 290 KB) plus discharge medicines (TTO prescriptions through the prescription screen), discharge holds, and NEWS2, PEWS and MEOWS escalation from complete sets: about 120 KB. Loading the discharge and prescription paths on demand would meet issue 15's goal of 350 KB.",
+        "the common start of a REST function (edge pipeline, fair-share limiter, tenant-session store, patient access log, DynamoDB client: about 285 KB) plus discharge medicines (TTO prescriptions through the prescription screen), discharge holds, and NEWS2, PEWS and MEOWS escalation from complete sets: about 120 KB. Loading the discharge and prescription paths on demand would meet issue 15's goal of 350 KB.",
     },
     description:
       'Inpatient admissions: admit, transfer, observations (NEWS2), nursing and round notes, discharge',
