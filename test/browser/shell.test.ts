@@ -360,12 +360,16 @@ describe.skipIf(!chromiumAvailable)('live lists in a real browser', () => {
     await page.goto(`${rt.url}/bed-board`);
     await page.waitForSelector('body[data-ready="true"]');
     await page.selectOption('#ward-select', ward.id);
-    await page.waitForSelector('#bed-board li.bed--unoccupied');
+    // This ward's bed, free: the admission below must come after the board has drawn it.
+    const bed = `#bed-board li[data-bed-id="${ward.beds[0].id}"]`;
+    await page.waitForSelector(`${bed}.bed--unoccupied`);
+    // A refresh waits while the user works in the page (focus in a select): leave the picker.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     // Another desk admits into the ward.
     await must(h.admit(patient.id, { bedId: ward.beds[0].id }), 201, 'admission');
-    await page.waitForSelector('#bed-board li.bed--occupied', { timeout: 30_000 });
+    await page.waitForSelector(`${bed}.bed--occupied`, { timeout: 30_000 });
     expect(await page.textContent('#bed-board')).toContain('Live Patient');
-    expect(await page.textContent('#board-live')).toMatch(/^Updated \d\d:\d\d:\d\d/);
+    await expect.poll(() => page.textContent('#board-live')).toMatch(/^Updated \d\d:\d\d:\d\d/);
     await page.context().close();
   }, 60_000);
 });

@@ -98,7 +98,7 @@ describe('npm start (bin/local.ts)', () => {
     const port = (held.address() as { port: number }).port;
     try {
       const app = start({ PORT: String(port) });
-      expect(await app.exit(8_000)).not.toBe(0);
+      expect(await app.exit(15_000)).not.toBe(0);
       expect(lines(app.output())).toEqual([
         expect.stringMatching(new RegExp(`^Error: Port ${port} is already in use.*PORT=`)),
       ]);
@@ -117,7 +117,7 @@ describe('npm start (bin/local.ts)', () => {
       );
       chmodSync(join(fakeBin, 'java'), 0o755);
       const app = start({ PORT: '0', PATH: `${fakeBin}${delimiter}${process.env.PATH}` });
-      expect(await app.exit(8_000)).not.toBe(0);
+      expect(await app.exit(15_000)).not.toBe(0);
       expect(lines(app.output())).toEqual([
         expect.stringMatching(
           /^Error: Java 8 found, but DynamoDB Local needs Java 17 or newer\. Install .*openjdk-17/,
@@ -130,10 +130,10 @@ describe('npm start (bin/local.ts)', () => {
 
   it('starts, answers /health, and on SIGINT exits 0 with its DynamoDB Local gone', async () => {
     const app = start({ PORT: '0' });
-    const [, dynamoPort] = await app.waitFor(/Starting DynamoDB Local on port (\d+)/, 8_000);
+    const [, dynamoPort] = await app.waitFor(/Starting DynamoDB Local on port (\d+)/, 15_000);
     // The default wait for DynamoDB Local, as the line says (HMS_DYNAMODB_START_TIMEOUT_SECONDS unset).
     expect(app.output()).toMatch(/Starting DynamoDB Local on port \d+ \(.*; waiting up to 120 s\)/);
-    const [, url] = await app.waitFor(/is running at (http:\/\/\S+) \(ready in/, 20_000);
+    const [, url] = await app.waitFor(/is running at (http:\/\/\S+) \(ready in/, 45_000);
     const health = await fetch(`${url}/health`);
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({ status: 'ok' });
@@ -149,27 +149,27 @@ describe('npm start (bin/local.ts)', () => {
     expect(await clock.json()).toMatchObject({ offsetMinutes: expect.any(Number) });
 
     app.child.kill('SIGINT');
-    expect(await app.exit(8_000)).toBe(0);
+    expect(await app.exit(15_000)).toBe(0);
     expect(dynamoPids(Number(dynamoPort))).toEqual([]);
     expect(await accepts(Number(dynamoPort))).toBe(false);
     expect(await accepts(Number(new URL(url!).port))).toBe(false);
-  });
+  }, 90_000);
 
   it('SIGINT while DynamoDB Local is still starting stops its Java process too', async () => {
     const app = start({ PORT: '0' });
-    const [, dynamoPort] = await app.waitFor(/Starting DynamoDB Local on port (\d+)/, 8_000);
+    const [, dynamoPort] = await app.waitFor(/Starting DynamoDB Local on port (\d+)/, 15_000);
     // The Java process exists but DynamoDB Local has not answered yet.
     await expect
       .poll(() => dynamoPids(Number(dynamoPort)).length, { timeout: 5_000, interval: 20 })
       .toBe(1);
     expect(app.output()).not.toMatch(/is running at/);
     app.child.kill('SIGINT');
-    expect(await app.exit(8_000)).toBe(0);
+    expect(await app.exit(15_000)).toBe(0);
     expect(dynamoPids(Number(dynamoPort))).toEqual([]);
   });
   it('a start-up limit that is not a number of seconds fails in one line, before Java starts', async () => {
     const app = start({ PORT: '0', HMS_DYNAMODB_START_TIMEOUT_SECONDS: 'soon' });
-    expect(await app.exit(8_000)).not.toBe(0);
+    expect(await app.exit(15_000)).not.toBe(0);
     expect(lines(app.output())).toEqual([
       'Error: HMS_DYNAMODB_START_TIMEOUT_SECONDS must be a whole number of seconds from 1 to 3600 (got "soon")',
     ]);
@@ -203,11 +203,11 @@ describe('npm start (bin/local.ts)', () => {
     } finally {
       rmSync(fakeBin, { recursive: true, force: true });
     }
-  });
+  }, 90_000);
 
   it('--demo starts with a demo hospital and prints a sign-in that works', async () => {
     const app = start({ PORT: '0' }, ['--demo', '--size', 'small', '--seed', 'start-test']);
-    const [, url] = await app.waitFor(/is running at (http:\/\/\S+) \(ready in/, 20_000);
+    const [, url] = await app.waitFor(/is running at (http:\/\/\S+) \(ready in/, 45_000);
     await app.waitFor(/Press Ctrl-C to stop/, 60_000);
     const out = app.output();
     expect(out).toMatch(/\[1\/12\] staff/);
@@ -236,12 +236,12 @@ describe('npm start (bin/local.ts)', () => {
     });
     expect(((await me.json()) as { role: string }).role).toBe('DOCTOR');
     app.child.kill('SIGINT');
-    expect(await app.exit(8_000)).toBe(0);
+    expect(await app.exit(15_000)).toBe(0);
   }, 90_000);
 
   it('--demo with an unknown size fails in one line naming the sizes', async () => {
     const app = start({ PORT: '0' }, ['--demo', '--size', 'huge']);
-    expect(await app.exit(8_000)).not.toBe(0);
+    expect(await app.exit(15_000)).not.toBe(0);
     expect(lines(app.output())).toEqual([
       'Error: --size must be one of small, default (got "huge")',
     ]);
