@@ -334,11 +334,20 @@ describe('discharge medicines (TTOs) go through the same order-sign rules', () =
     });
   });
 
-  it('a clean discharge answers no cards, with medicines or without', async () => {
+  it('a supply ten times the course stops the discharge; a clean discharge answers no cards, with medicines or without', async () => {
     const h = await inpatientHospital(opd.url, TZ);
     const ward = await h.ward();
     const patient = await h.patient({ dateOfBirth: '1960-05-01' });
     const clean = await must(h.admit(patient.id, { wardId: ward.id }), 201, 'admission');
+    // The supply check too: ten times the course stops the discharge.
+    expectError(
+      await h.doctorUser.api.post(`/admissions/${clean.id}/discharge`, {
+        ...SUMMARY,
+        medications: [{ ...AMOXICILLIN, quantity: 150 }],
+      }),
+      409,
+      /Amoxicillin: quantity 150 is more than twice the 15 the course needs/,
+    );
     const plain = await h.doctorUser.api.post(`/admissions/${clean.id}/discharge`, {
       ...SUMMARY,
       medications: [AMOXICILLIN],
