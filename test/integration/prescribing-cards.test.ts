@@ -363,4 +363,49 @@ describe('discharge medicines (TTOs) go through the same order-sign rules', () =
     expect(noMedicines.status, JSON.stringify(noMedicines.body)).toBe(200);
     expect(noMedicines.body.cards).toEqual([]);
   });
+
+  it('two TTOs that interact are carded once, on the later one: only its reason is needed and stored', async () => {
+    const h = await inpatientHospital(opd.url, TZ);
+    const ward = await h.ward();
+    const patient = await h.patient({ dateOfBirth: '1958-02-01' });
+    const adm = await must(h.admit(patient.id, { wardId: ward.id }), 201, 'admission');
+    const simvastatin = {
+      ...AMOXICILLIN,
+      drugName: 'Simvastatin',
+      strength: '40 mg',
+      dose: '1 tablet',
+      frequency: 'once daily',
+      durationDays: 7,
+      quantity: 7,
+    };
+    const clarithromycin = {
+      ...AMOXICILLIN,
+      drugName: 'Clarithromycin',
+      strength: '500 mg',
+      dose: '1 tablet',
+      frequency: 'twice daily',
+      durationDays: 7,
+      quantity: 14,
+    };
+    const discharge = (medications: Record<string, unknown>[]) =>
+      h.doctorUser.api.post(`/admissions/${adm.id}/discharge`, { ...SUMMARY, medications });
+    const stopped = await discharge([simvastatin, clarithromycin]);
+    expectError(
+      stopped,
+      409,
+      /^Clarithromycin: decision support stops this order \(Clarithromycin \+ Simvastatin: contraindicated combination\)/,
+    );
+    const done = await discharge([
+      simvastatin,
+      { ...clarithromycin, cdsOverrideReason: 'Statin paused by the patient for the course' },
+    ]);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(topics(done.body.cards)).toEqual(['drug-interaction:critical']);
+    const byDrug = Object.fromEntries(done.body.prescriptions.map((p: any) => [p.drugName, p]));
+    expect(byDrug.Clarithromycin).toMatchObject({
+      cdsOverrideReason: 'Statin paused by the patient for the course',
+      cdsOverriddenCards: ['Clarithromycin + Simvastatin: contraindicated combination'],
+    });
+    expect(byDrug.Simvastatin.cdsOverrideReason).toBeUndefined();
+  });
 });
