@@ -4565,6 +4565,11 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                 "type": "string",
                 "minLength": 1,
                 "maxLength": 500
+              },
+              "cdsOverrideReason": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 500
               }
             },
             "required": [

@@ -253,3 +253,159 @@ describe('inpatient prescribing goes through the same screen', () => {
     );
   });
 });
+
+describe('discharge medicines (TTOs) go through the same order-sign rules', () => {
+  const SUMMARY = {
+    finalDiagnoses: [{ text: 'Community-acquired pneumonia' }],
+    conditionAtDischarge: 'Improved',
+    disposition: 'home',
+  };
+  const AMOXICILLIN = {
+    drugName: 'Amoxicillin',
+    strength: '500 mg',
+    dose: '1 capsule',
+    route: 'oral',
+    frequency: 'three times a day',
+    durationDays: 5,
+    quantity: 15,
+  };
+  const WARFARIN = {
+    ...AMOXICILLIN,
+    drugName: 'Warfarin',
+    strength: '1 mg',
+    dose: '3 tablets',
+    frequency: 'once daily',
+    durationDays: 7,
+    quantity: 21,
+  };
+
+  async function pregnantAdmission() {
+    const h = await inpatientHospital(opd.url, TZ);
+    const ward = await h.ward({ type: 'maternity' });
+    const patient = await h.patient({ dateOfBirth: '1992-03-01' });
+    const adm = await must(h.admit(patient.id, { wardId: ward.id }), 201, 'admission');
+    await must(
+      h.nurse.api.patch(`/admissions/${adm.id}/pregnancy`, { status: 'pregnant' }),
+      200,
+      'pregnant',
+    );
+    const discharge = (medications: Record<string, unknown>[]) =>
+      h.doctorUser.api.post(`/admissions/${adm.id}/discharge`, { ...SUMMARY, medications });
+    return { h, adm, discharge };
+  }
+
+  it('a warfarin TTO for a pregnant patient is a 409 naming the card; nothing is written, the patient stays admitted', async () => {
+    const { h, adm, discharge } = await pregnantAdmission();
+    const stopped = await discharge([AMOXICILLIN, WARFARIN]);
+    expectError(
+      stopped,
+      409,
+      /^Warfarin: decision support stops this order \(Warfarin in pregnancy: contraindicated\)/,
+    );
+    expect(topics(stopped.body.cards)).toEqual(['pregnancy-caution:critical']);
+    const stay = await must(h.doctorUser.api.get(`/admissions/${adm.id}`), 200, 'admission');
+    expect(stay.status).toBe('in-progress');
+    expect(stay.endedAt).toBeUndefined();
+    expect(stay.discharge).toBeUndefined();
+    expect(stay.prescriptions).toEqual([]);
+    const bed = await must(h.bedManager.api.get(`/beds/${adm.bedId}`), 200, 'bed');
+    expect(bed.state).toBe('occupied');
+  });
+
+  it('with cdsOverrideReason on the warfarin it discharges, answers the card and stores the reason', async () => {
+    const { h, adm, discharge } = await pregnantAdmission();
+    const done = await discharge([
+      AMOXICILLIN,
+      { ...WARFARIN, cdsOverrideReason: 'Mechanical valve, haematology advice' },
+    ]);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.status).toBe('discharged');
+    expect(topics(done.body.cards)).toEqual(['pregnancy-caution:critical']);
+    const byDrug = Object.fromEntries(done.body.prescriptions.map((p: any) => [p.drugName, p]));
+    expect(byDrug.Warfarin).toMatchObject({
+      status: 'active',
+      cdsOverrideReason: 'Mechanical valve, haematology advice',
+      cdsOverriddenCards: ['Warfarin in pregnancy: contraindicated'],
+    });
+    expect(byDrug.Amoxicillin.cdsOverrideReason).toBeUndefined();
+    const stay = await must(h.doctorUser.api.get(`/admissions/${adm.id}`), 200, 'admission');
+    expect(stay.prescriptions.find((p: any) => p.drugName === 'Warfarin')).toMatchObject({
+      cdsOverrideReason: 'Mechanical valve, haematology advice',
+    });
+  });
+
+  it('a supply ten times the course stops the discharge; a clean discharge answers no cards, with medicines or without', async () => {
+    const h = await inpatientHospital(opd.url, TZ);
+    const ward = await h.ward();
+    const patient = await h.patient({ dateOfBirth: '1960-05-01' });
+    const clean = await must(h.admit(patient.id, { wardId: ward.id }), 201, 'admission');
+    // The supply check too: ten times the course stops the discharge.
+    expectError(
+      await h.doctorUser.api.post(`/admissions/${clean.id}/discharge`, {
+        ...SUMMARY,
+        medications: [{ ...AMOXICILLIN, quantity: 150 }],
+      }),
+      409,
+      /Amoxicillin: quantity 150 is more than twice the 15 the course needs/,
+    );
+    const plain = await h.doctorUser.api.post(`/admissions/${clean.id}/discharge`, {
+      ...SUMMARY,
+      medications: [AMOXICILLIN],
+    });
+    expect(plain.status, JSON.stringify(plain.body)).toBe(200);
+    expect(plain.body.cards).toEqual([]);
+    const none = await must(
+      h.admit((await h.patient({ dateOfBirth: '1970-01-01' })).id, { wardId: ward.id }),
+      201,
+      'admission',
+    );
+    const noMedicines = await h.doctorUser.api.post(`/admissions/${none.id}/discharge`, SUMMARY);
+    expect(noMedicines.status, JSON.stringify(noMedicines.body)).toBe(200);
+    expect(noMedicines.body.cards).toEqual([]);
+  });
+
+  it('two TTOs that interact are carded once, on the later one: only its reason is needed and stored', async () => {
+    const h = await inpatientHospital(opd.url, TZ);
+    const ward = await h.ward();
+    const patient = await h.patient({ dateOfBirth: '1958-02-01' });
+    const adm = await must(h.admit(patient.id, { wardId: ward.id }), 201, 'admission');
+    const simvastatin = {
+      ...AMOXICILLIN,
+      drugName: 'Simvastatin',
+      strength: '40 mg',
+      dose: '1 tablet',
+      frequency: 'once daily',
+      durationDays: 7,
+      quantity: 7,
+    };
+    const clarithromycin = {
+      ...AMOXICILLIN,
+      drugName: 'Clarithromycin',
+      strength: '500 mg',
+      dose: '1 tablet',
+      frequency: 'twice daily',
+      durationDays: 7,
+      quantity: 14,
+    };
+    const discharge = (medications: Record<string, unknown>[]) =>
+      h.doctorUser.api.post(`/admissions/${adm.id}/discharge`, { ...SUMMARY, medications });
+    const stopped = await discharge([simvastatin, clarithromycin]);
+    expectError(
+      stopped,
+      409,
+      /^Clarithromycin: decision support stops this order \(Clarithromycin \+ Simvastatin: contraindicated combination\)/,
+    );
+    const done = await discharge([
+      simvastatin,
+      { ...clarithromycin, cdsOverrideReason: 'Statin paused by the patient for the course' },
+    ]);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(topics(done.body.cards)).toEqual(['drug-interaction:critical']);
+    const byDrug = Object.fromEntries(done.body.prescriptions.map((p: any) => [p.drugName, p]));
+    expect(byDrug.Clarithromycin).toMatchObject({
+      cdsOverrideReason: 'Statin paused by the patient for the course',
+      cdsOverriddenCards: ['Clarithromycin + Simvastatin: contraindicated combination'],
+    });
+    expect(byDrug.Simvastatin.cdsOverrideReason).toBeUndefined();
+  });
+});

@@ -74,7 +74,8 @@ function endedConflict(err: unknown, id: string, status: AdmissionStatus) {
  * Discharges a patient in one transaction: the admission becomes `discharged` with its summary
  * and length of stay (only while no hold is open), the bed goes to housekeeping, the ward's
  * counters follow, the active-admission lock is released, and each discharge medication is saved
- * as an active MedicationRequest after the shared prescription screen (allergies included).
+ * as an active MedicationRequest after the shared prescription screen (allergies included) and the
+ * decision-support order-sign rules (their cards are on the answer).
  */
 export async function discharge(ctx: Context, input: DischargeInput) {
   const { store } = ctx;
@@ -106,9 +107,23 @@ export async function discharge(ctx: Context, input: DischargeInput) {
       `must not be before the discharge (${dischargeDate}; admitted ${admission.admittedDate})`,
     );
   const patient = await requirePatient(ctx, admission.patientId);
-  const prescriptions = input.medications.map((m) =>
+  const screened = input.medications.map((m) =>
     newDischargeRx(ctx, admission, patient.allergies ?? [], m, at),
   );
+  // The medicines go through the order-sign rules of inpatient prescribing (order-cards.ts): a
+  // critical card without a cdsOverrideReason stops the whole discharge before anything is written.
+  const stops = screened.length
+    ? await (await import('./order-cards')).admissionOrderStops(
+        ctx,
+        admission,
+        patient,
+        input.medications,
+      )
+    : [];
+  const prescriptions: DischargeRxRecord[] = screened.map((rx, i) => ({
+    ...rx,
+    ...stops[i]?.override,
+  }));
   // A death ends the stay at the time of death; any other discharge now.
   const endedAt = timeOfDeath ?? at;
   const keys = admissionKeys(store);
@@ -190,7 +205,10 @@ export async function discharge(ctx: Context, input: DischargeInput) {
     }
     throw endedConflict(err, admission.id, admission.status);
   }
-  return getAdmission(ctx, { id: admission.id });
+  return {
+    ...(await getAdmission(ctx, { id: admission.id })),
+    cards: stops.flatMap((s) => s.cards),
+  };
 }
 
 /** An admission recorded by mistake (wrong patient, duplicate): frees the bed, keeps the record. */

@@ -11,6 +11,7 @@ import {
   AdmissionPage,
   AdmitInput,
   ChangeDischargePrescriptionInput,
+  DischargeAnswer,
   DischargeInput,
   DischargePrescribeAnswer,
   EnteredInErrorInput,
@@ -123,7 +124,7 @@ export const discharge = defineOperation({
   summary:
     'Discharge with a summary and disposition; the bed goes to housekeeping, medications become prescriptions',
   input: DischargeInput,
-  output: AdmissionDetail,
+  output: DischargeAnswer,
   access: { roles: ['DOCTOR'], scope: 'admissions:write', humanOnly: true },
   kind: 'write',
   idempotent: false,

@@ -17,12 +17,31 @@ import { disabledRuleIds } from '../decision-support';
 import type { PatientRecord } from '../patients';
 import { type AdmissionRecord, admissionPartition } from './store';
 
+type AdmissionRx = PrescriptionInput & { cdsOverrideReason?: string | undefined };
+
 export async function admissionOrderStop(
   ctx: Context,
   admission: AdmissionRecord,
   patient: PatientRecord,
-  rx: PrescriptionInput & { cdsOverrideReason?: string | undefined },
+  rx: AdmissionRx,
 ): Promise<{ cards: Card[]; override: CdsOverride }> {
+  const [stop] = await admissionOrderStops(ctx, admission, patient, [rx]);
+  return stop as { cards: Card[]; override: CdsOverride };
+}
+
+/**
+ * The cards and overrides of several medicines ordered together (the medicines of a discharge),
+ * in the order given: each is signed as if prescribed one after another, against the admission's
+ * active prescriptions and the medicines before it in the list, so an interaction or duplicate
+ * between two of them is carded once, on the later one. The first medicine a critical card stops
+ * without a reason throws the Conflict (409).
+ */
+export async function admissionOrderStops(
+  ctx: Context,
+  admission: AdmissionRecord,
+  patient: PatientRecord,
+  rxs: readonly AdmissionRx[],
+): Promise<{ cards: Card[]; override: CdsOverride }[]> {
   const [partition, disabled] = await Promise.all([
     admissionPartition(ctx.store, admission.id),
     disabledRuleIds(ctx.store),
@@ -41,35 +60,42 @@ export async function admissionOrderStop(
     }));
   const today = todayIn(ctx.tenant.timeZone, ctx.now);
   const age = ageInYears(patient.dateOfBirth, today);
-  const cards = evaluateRules(
-    {
-      ageYears: Number.isInteger(age) ? age : null,
-      sex: patient.sex,
-      allergies: patient.allergies ?? [],
-      news2: null,
-      suspectedInfection: false,
-      creatinine: [],
-      medications: [
-        ...active,
-        {
-          name: rx.drugName,
-          code: rx.drugCode ?? null,
-          status: 'draft',
-          dosing: {
-            strength: rx.strength,
-            dose: rx.dose,
-            frequency: rx.frequency,
-            durationDays: rx.durationDays,
-            quantity: rx.quantity,
-          },
-        },
-      ],
-      iodinatedContrast: false,
-      weightKg: weight ?? null,
-      pregnancy: pregnancyWithholdsNews2(admission.pregnancy, today),
+  return rxs.map((rx, i) => {
+    const cards = evaluateRules(
+      {
+        ageYears: Number.isInteger(age) ? age : null,
+        sex: patient.sex,
+        allergies: patient.allergies ?? [],
+        news2: null,
+        suspectedInfection: false,
+        creatinine: [],
+        medications: [
+          ...active,
+          ...rxs.slice(0, i).map((m) => medication(m, 'active')),
+          medication(rx, 'draft'),
+        ],
+        iodinatedContrast: false,
+        weightKg: weight ?? null,
+        pregnancy: pregnancyWithholdsNews2(admission.pregnancy, today),
+      },
+      'order-sign',
+      disabled,
+    );
+    return { cards, override: cdsOverride(rx.drugName, cards, rx.cdsOverrideReason) };
+  });
+}
+
+function medication(rx: PrescriptionInput, status: Medication['status']): Medication {
+  return {
+    name: rx.drugName,
+    code: rx.drugCode ?? null,
+    status,
+    dosing: {
+      strength: rx.strength,
+      dose: rx.dose,
+      frequency: rx.frequency,
+      durationDays: rx.durationDays,
+      quantity: rx.quantity,
     },
-    'order-sign',
-    disabled,
-  );
-  return { cards, override: cdsOverride(rx.drugName, cards, rx.cdsOverrideReason) };
+  };
 }

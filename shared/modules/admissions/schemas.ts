@@ -230,7 +230,12 @@ export const DischargeInput = z
     timeOfDeath: z.optional(InstantSchema),
     medications: z._default(
       z
-        .array(PrescriptionInputSchema)
+        .array(
+          z.extend(PrescriptionInputSchema, {
+            /** Needed when a critical decision-support card stops this medicine. */
+            cdsOverrideReason: z.optional(boundedText('cdsOverrideReason', 1, 500)),
+          }),
+        )
         .check(
           z.maxLength(
             MAX_DISCHARGE_MEDICATIONS,
@@ -275,6 +280,9 @@ export const PrescribeDischargeMedicineInput = z.extend(PrescriptionInputSchema,
 
 /** The answer: the discharge prescription and the decision-support cards that apply to it. */
 export const DischargePrescribeAnswer = z.extend(Prescription, { cards: z.array(Card) });
+
+/** The answer to a discharge: the admission and the decision-support cards of its medicines. */
+export const DischargeAnswer = z.extend(AdmissionDetail, { cards: z.array(Card) });
 
 export const EnteredInErrorInput = z.strictObject({ id: idParam(), reason: nonEmpty(500) });
 
