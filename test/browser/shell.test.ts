@@ -363,13 +363,17 @@ describe.skipIf(!chromiumAvailable)('live lists in a real browser', () => {
     // This ward's bed, free: the admission below must come after the board has drawn it.
     const bed = `#bed-board li[data-bed-id="${ward.beds[0].id}"]`;
     await page.waitForSelector(`${bed}.bed--unoccupied`);
+    // The first load and the picker's may both draw this ward: let both finish first.
+    await page.waitForLoadState('networkidle');
     // A refresh waits while the user works in the page (focus in a select): leave the picker.
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     // Another desk admits into the ward.
     await must(h.admit(patient.id, { bedId: ward.beds[0].id }), 201, 'admission');
     await page.waitForSelector(`${bed}.bed--occupied`, { timeout: 30_000 });
     expect(await page.textContent('#bed-board')).toContain('Live Patient');
-    await expect.poll(() => page.textContent('#board-live')).toMatch(/^Updated \d\d:\d\d:\d\d/);
+    await expect
+      .poll(() => page.textContent('#board-live'), { timeout: 5_000 })
+      .toMatch(/^Updated \d\d:\d\d:\d\d/);
     await page.context().close();
   }, 60_000);
 });
