@@ -114,6 +114,13 @@ describe.skipIf(!chromiumAvailable)('the patient access log page in a real brows
     await page.goto(`${rt.url}/patient-access-log`);
     await page.waitForSelector('body[data-ready="true"]');
     expect(await visibleNav(page)).toContain('Patient access log');
+    // Nobody by that name: said without the front desk's "register them" hint.
+    await page.fill('#pal-patient-q', 'Nobody Byname');
+    await page
+      .locator('#pal-patient-count', {
+        hasText: 'No patient matches. Try part of the name, the MRN or the phone number.',
+      })
+      .waitFor();
     await choosePatient(page, 'Lakshmi Raman');
     await page.waitForFunction(
       () => document.querySelectorAll('#pal-rows tr[data-row="data"]').length === 4,

@@ -156,8 +156,12 @@ ready = context().then(() => {
   // Tests and the shell wait for it: the picker works, times and names are known.
   document.body.dataset.ready = 'true';
 });
-patientPicker('pal-patient', (p) => {
-  patient = p;
-  void load(true);
-});
+patientPicker(
+  'pal-patient',
+  (p) => {
+    patient = p;
+    void load(true);
+  },
+  'No patient matches. Try part of the name, the MRN or the phone number.',
+);
 more().addEventListener('click', () => void load(false));
