@@ -30,12 +30,16 @@ export function patientPicker(id: string, label: string): string {
         </div>`;
 }
 
-const STYLES = `
+/** The styles the patient picker's markup needs (pages that use it include them). */
+export const PICKER_STYLES = `
 .req { color: var(--danger); font-weight: 700; }
 .picker__results { list-style: none; margin: 0; padding: 0; display: grid; gap: .25rem; }
 .picker__results button { width: 100%; text-align: left; justify-content: flex-start; }
 .picker__chosen { margin: 0; font-weight: 600; }
 .picker__chosen:empty { display: none; }
+`;
+
+const STYLES = `${PICKER_STYLES}
 .fd-grid { display: grid; gap: 1.25rem; grid-template-columns: repeat(2, minmax(0, 1fr)); align-items: start; }
 .fd-list-head { display: flex; flex-wrap: wrap; gap: .5rem 1rem; align-items: center; justify-content: space-between; }
 .fd-actions { display: flex; flex-wrap: wrap; gap: .35rem; }

@@ -7,19 +7,20 @@ import { render as render1 } from "./admin";
 import { render as render2 } from "./get-started";
 import { render as render3 } from "./hospital-settings";
 import { render as render4 } from "./login";
-import { render as render5 } from "./front-desk";
-import { render as render6 } from "./bed-board";
-import { render as render7 } from "./ed-board";
-import { render as render8 } from "./ed-triage";
-import { render as render9 } from "./billing-desk";
-import { render as render10 } from "./billing-health";
-import { render as render11 } from "./diagnostics";
-import { render as render12 } from "./roster";
-import { render as render13 } from "./theatre";
-import { render as render14 } from "./theatre-checklist";
-import { render as render15 } from "./reports-page";
-import { render as render16 } from "./oauth-consent";
-import { render as render17 } from "./connected-agents";
+import { render as render5 } from "./patient-access-log";
+import { render as render6 } from "./front-desk";
+import { render as render7 } from "./bed-board";
+import { render as render8 } from "./ed-board";
+import { render as render9 } from "./ed-triage";
+import { render as render10 } from "./billing-desk";
+import { render as render11 } from "./billing-health";
+import { render as render12 } from "./diagnostics";
+import { render as render13 } from "./roster";
+import { render as render14 } from "./theatre";
+import { render as render15 } from "./theatre-checklist";
+import { render as render16 } from "./reports-page";
+import { render as render17 } from "./oauth-consent";
+import { render as render18 } from "./connected-agents";
 
 /** Every page, in module order: route, nav entry, who sees it, script. */
 export const PAGE_TABLE: readonly ShellPageInfo[] = [
@@ -228,6 +229,21 @@ export const PAGE_TABLE: readonly ShellPageInfo[] = [
     "layout": "public",
     "roles": "public",
     "script": "login",
+    "nav": []
+  },
+  {
+    "name": "patient-access-log",
+    "module": "patients",
+    "path": "/patient-access-log",
+    "title": "Patient access log",
+    "summary": "Who viewed or changed a patient's record, when, through which route, tool or skill (administrators only)",
+    "icon": "book",
+    "section": "Administration",
+    "layout": "app",
+    "roles": [
+      "ADMIN"
+    ],
+    "script": "patient-access-log",
     "nav": []
   },
   {
@@ -490,17 +506,18 @@ export const PAGE_RENDERS: Readonly<Record<string, () => string>> = {
   "get-started": render2,
   "hospital-settings": render3,
   "login": render4,
-  "front-desk": render5,
-  "bed-board": render6,
-  "ed-board": render7,
-  "ed-triage": render8,
-  "billing-desk": render9,
-  "billing-health": render10,
-  "diagnostics": render11,
-  "roster": render12,
-  "theatre-list": render13,
-  "theatre-checklist": render14,
-  "reports": render15,
-  "oauth-consent": render16,
-  "connected-agents": render17,
+  "patient-access-log": render5,
+  "front-desk": render6,
+  "bed-board": render7,
+  "ed-board": render8,
+  "ed-triage": render9,
+  "billing-desk": render10,
+  "billing-health": render11,
+  "diagnostics": render12,
+  "roster": render13,
+  "theatre-list": render14,
+  "theatre-checklist": render15,
+  "reports": render16,
+  "oauth-consent": render17,
+  "connected-agents": render18,
 };

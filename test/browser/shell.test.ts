@@ -153,6 +153,7 @@ describe.skipIf(!chromiumAvailable)('the app shell in a real browser', () => {
           'Users',
           'API Keys',
           'Settings',
+          'Patient access log',
         ],
       ],
     ];
@@ -327,6 +328,7 @@ describe.skipIf(!chromiumAvailable)('the app shell in a real browser', () => {
       '/ed',
       '/ed/triage',
       '/hospital-settings',
+      '/patient-access-log',
     ];
     if (SHOTS) mkdirSync(SHOTS, { recursive: true });
     const found: string[] = [];

@@ -171,6 +171,7 @@ const PUBLIC_ROUTES = [
   'GET /front-desk',
   'GET /billing-health',
   'GET /hospital-settings',
+  'GET /patient-access-log',
   'GET /manager-reports',
   'GET /oauth/consent',
   'GET /theatre',

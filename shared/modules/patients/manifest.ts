@@ -73,4 +73,19 @@ export default defineModule({
     },
   ],
   groups: [patientsGroup],
+  pages: [
+    {
+      name: 'patient-access-log',
+      path: '/patient-access-log',
+      title: 'Patient access log',
+      summary:
+        "Who viewed or changed a patient's record, when, through which route, tool or skill (administrators only)",
+      icon: 'book',
+      section: 'Administration',
+      audience: [patients.accessLog],
+      layout: 'app',
+      body: 'shared/web/patient-access-log.ts',
+      script: 'shared/web/client/patient-access-log.ts',
+    },
+  ],
 });

@@ -47,6 +47,7 @@ const PAGE_PATH: Record<PageScript, string> = {
   'ed-board': '/ed',
   'ed-triage': '/ed/triage',
   'hospital-settings': '/hospital-settings',
+  'patient-access-log': '/patient-access-log',
   // The app shell's script: on every page inside the shell, after the page's own.
   shell: '/bed-board',
 };
@@ -69,6 +70,7 @@ const LOADS: Record<string, PageScript[]> = {
   '/ed': ['ed-board', 'shell'],
   '/ed/triage': ['ed-triage', 'shell'],
   '/hospital-settings': ['hospital-settings', 'shell'],
+  '/patient-access-log': ['patient-access-log', 'shell'],
 };
 
 const compiled = compileRoutes(allRoutes());

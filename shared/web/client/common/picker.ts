@@ -26,7 +26,15 @@ export interface Picker {
 const label = (p: PickedPatient) =>
   `${p.name} · ${p.mrn}${p.dateOfBirth ? ` · born ${p.dateOfBirth}` : ''}`;
 
-export function patientPicker(id: string, onChoose?: (p: PickedPatient) => void): Picker {
+/** What the picker says when nothing matches, on a page with a registration form beside it. */
+const REGISTER_HINT = 'No patient matches. Register them in the form beside this one.';
+
+export function patientPicker(
+  id: string,
+  onChoose?: (p: PickedPatient) => void,
+  /** What it says when nothing matches (a page without a registration form says otherwise). */
+  noMatch = REGISTER_HINT,
+): Picker {
   const box = $<HTMLInputElement>(`${id}-q`);
   const results = $<HTMLUListElement>(`${id}-results`);
   const count = $(`${id}-count`);
@@ -80,7 +88,7 @@ export function patientPicker(id: string, onChoose?: (p: PickedPatient) => void)
       }
       count.textContent = items.length
         ? `${items.length} match${items.length === 1 ? '' : 'es'}: press Down to choose.`
-        : 'No patient matches. Register them in the form beside this one.';
+        : noMatch;
     } catch {
       if (mine === asked) count.textContent = 'Could not reach the server.';
     }
