@@ -12,7 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../bin/local/server';
 import { PROJECT_ROOT } from '../../lib/function-specs';
 import { addDays, utcToZonedParts } from '../../shared/kernel/time/zoned-time';
-import { chromiumAvailable, launchChromium, watchPage } from '../support/browser';
+import { chromiumAvailable, launchChromium, pageWithSession } from '../support/browser';
 import { opdHospital } from '../support/opd';
 import { startTestRuntime } from '../support/runtime';
 
@@ -52,20 +52,7 @@ afterEach(() => {
 type Member = { token: string; user: { id: string; name: string } };
 
 async function pageAs(tenantId: string, who: Member, width = 1366): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 1000 } });
-  const session = {
-    accessToken: who.token,
-    tenantId,
-    user: who.user,
-    expiresAt: Date.now() + 3_600_000,
-  };
-  await context.addInitScript((s) => {
-    if (!sessionStorage.getItem('hms.session'))
-      sessionStorage.setItem('hms.session', JSON.stringify(s));
-  }, session);
-  const page = await context.newPage();
-  watchPage(page, problems);
-  return page;
+  return pageWithSession(browser, { ...who, tenantId }, problems, { width });
 }
 
 const NO_ESI_2 = {

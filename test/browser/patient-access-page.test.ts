@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../bin/local/server';
 import { newTenant } from '../support/api';
-import { chromiumAvailable, launchChromium, watchPage } from '../support/browser';
+import { chromiumAvailable, launchChromium, pageWithSession, watchPage } from '../support/browser';
 import { startTestRuntime } from '../support/runtime';
 
 // The patient access log page (/patient-access-log, issue 23 item 5) in Chromium: an
@@ -39,18 +39,7 @@ interface Who {
 
 /** A page signed in as `who` (the session the sign-in page stores). */
 async function pageAs(who: Who): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-  const session = {
-    accessToken: who.token,
-    tenantId: who.tenantId,
-    user: who.user,
-    expiresAt: Date.now() + 60 * 60_000,
-  };
-  await context.addInitScript((s) => {
-    if (!sessionStorage.getItem('hms.session'))
-      sessionStorage.setItem('hms.session', JSON.stringify(s));
-  }, session);
-  return watchPage(await context.newPage(), problems);
+  return pageWithSession(browser, who, problems, { height: 900 });
 }
 
 /** The administrator, signed in through the sign-in page. */

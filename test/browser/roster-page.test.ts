@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../bin/local/server';
 import { addDays } from '../../shared/kernel/time/zoned-time';
-import { chromiumAvailable, launchChromium, watchPage } from '../support/browser';
+import { chromiumAvailable, launchChromium, pageWithSession } from '../support/browser';
 import { rosterHospital } from '../support/roster';
 import { startTestRuntime } from '../support/runtime';
 
@@ -35,20 +35,7 @@ afterEach(() => {
 type Who = { token: string; user: { id: string; name: string; role: string } };
 
 async function pageAs(tenantId: string, who: Who, width = 1366): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 1000 } });
-  const session = {
-    accessToken: who.token,
-    tenantId,
-    user: who.user,
-    expiresAt: Date.now() + 3_600_000,
-  };
-  await context.addInitScript((s) => {
-    if (!sessionStorage.getItem('hms.session'))
-      sessionStorage.setItem('hms.session', JSON.stringify(s));
-  }, session);
-  const page = await context.newPage();
-  watchPage(page, problems);
-  return page;
+  return pageWithSession(browser, { ...who, tenantId }, problems, { width });
 }
 
 describe.skipIf(!chromiumAvailable)('the roster page in a real browser', () => {

@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../bin/local/server';
 import { PROJECT_ROOT } from '../../lib/function-specs';
-import { chromiumAvailable, launchChromium, watchPage } from '../support/browser';
+import { chromiumAvailable, launchChromium, pageWithSession } from '../support/browser';
 import { inpatientHospital, must } from '../support/inpatient';
 import { opdHospital } from '../support/opd';
 import { startTestRuntime } from '../support/runtime';
@@ -70,20 +70,7 @@ interface Who {
 
 /** A page signed in as `who` (the session the sign-in page stores), expiring in `minutes`. */
 async function pageAs(who: Who, width = 1366, minutes = 60): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  const session = {
-    accessToken: who.token,
-    tenantId: who.tenantId,
-    user: who.user,
-    expiresAt: Date.now() + minutes * 60_000,
-  };
-  await context.addInitScript((s) => {
-    if (!sessionStorage.getItem('hms.session'))
-      sessionStorage.setItem('hms.session', JSON.stringify(s));
-  }, session);
-  const page = await context.newPage();
-  watchPage(page, problems);
-  return page;
+  return pageWithSession(browser, who, problems, { width, height: 900, minutes });
 }
 
 async function visibleNav(page: Page): Promise<string[]> {

@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../bin/local/server';
 import { addDays, utcToZonedParts } from '../../shared/kernel/time/zoned-time';
-import { chromiumAvailable, launchChromium, watchPage } from '../support/browser';
+import { chromiumAvailable, launchChromium, pageWithSession } from '../support/browser';
 import { startTestRuntime } from '../support/runtime';
 import { CORE_ITEMS, must, type TheatreHospital, theatreHospital } from '../support/theatre';
 
@@ -39,20 +39,7 @@ afterEach(() => {
 type Member = { token: string; user: { id: string; name: string } };
 
 async function pageAs(h: TheatreHospital, who: Member, width = 1366): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 1000 } });
-  const session = {
-    accessToken: who.token,
-    tenantId: h.tenantId,
-    user: who.user,
-    expiresAt: Date.now() + 3_600_000,
-  };
-  await context.addInitScript((s) => {
-    if (!sessionStorage.getItem('hms.session'))
-      sessionStorage.setItem('hms.session', JSON.stringify(s));
-  }, session);
-  const page = await context.newPage();
-  watchPage(page, problems);
-  return page;
+  return pageWithSession(browser, { ...who, tenantId: h.tenantId }, problems, { width });
 }
 
 async function pickPatient(page: Page, name: string) {

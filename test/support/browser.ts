@@ -39,3 +39,35 @@ export function watchPage<P extends Page>(page: P, problems: string[]): P {
   });
   return page;
 }
+
+/** Who a page is signed in as: the parts of the session the sign-in page stores. */
+export interface PageSession {
+  token: string;
+  tenantId: string;
+  user: { id: string; name: string; role?: string };
+}
+
+/**
+ * A new page already signed in as `who`: the session the sign-in page would store is put in
+ * sessionStorage before any script runs (kept if the page signs in again), expiring in
+ * `minutes`. Watched for problems like every page.
+ */
+export async function pageWithSession(
+  browser: Browser,
+  who: PageSession,
+  problems: string[],
+  { width = 1366, height = 1000, minutes = 60 } = {},
+): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height } });
+  const session = {
+    accessToken: who.token,
+    tenantId: who.tenantId,
+    user: who.user,
+    expiresAt: Date.now() + minutes * 60_000,
+  };
+  await context.addInitScript((s) => {
+    if (!sessionStorage.getItem('hms.session'))
+      sessionStorage.setItem('hms.session', JSON.stringify(s));
+  }, session);
+  return watchPage(await context.newPage(), problems);
+}
