@@ -44,5 +44,5 @@ export {
   settingsAnswer as actionSettingsAnswer,
   settingsDecision as actionSettingsDecision,
 } from './service';
-export { agentActionStatusTableMarkdown } from './status';
+export { agentActionStatusTableMarkdown, EXPIRY_WARNING_MINUTES } from './status';
 export { readSettings as readActionSettings, settingsItem as actionSettingsItem } from './store';

@@ -16,6 +16,12 @@ export const AGENT_ACTION_STATUSES = [
 export const AgentActionStatusSchema = z.enum(AGENT_ACTION_STATUSES);
 export type AgentActionStatus = z.infer<typeof AgentActionStatusSchema>;
 
+/**
+ * A pending action expiring within this many minutes is "close to expiry": the system monitor
+ * flags it and its approvers are told (notification triggers).
+ */
+export const EXPIRY_WARNING_MINUTES = 60;
+
 export const AGENT_ACTION_TRANSITIONS: TransitionTable<AgentActionStatus> = {
   PENDING: ['APPROVED', 'REJECTED', 'EXPIRED'],
   APPROVED: ['EXECUTED', 'FAILED'],

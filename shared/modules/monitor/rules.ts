@@ -3,10 +3,9 @@
  * concern, each with its count, whether it needs attention, what to do and where. Pure, so the
  * thresholds are tested at their edges (test/unit/monitor/rules.test.ts).
  */
+import { EXPIRY_WARNING_MINUTES } from '../agent-actions/index';
 import type { MonitorItem, SystemMonitor } from './schemas';
 
-/** A pending agent action expiring within this many minutes is "close to expiry". */
-export const EXPIRY_WARNING_MINUTES = 60;
 /** The OPD wait target: a patient checked in and still waiting longer than this is over it. */
 export const OPD_WAIT_TARGET_MINUTES = 30;
 /** Batches expiring within this many days (or expired) are listed. */

@@ -5,6 +5,7 @@
  * per person and channel however many runs see it (deliver.ts).
  */
 import { addDays, minutesOfDay, utcToZonedParts } from '../../kernel/time/zoned-time';
+import { EXPIRY_WARNING_MINUTES } from '../agent-actions/index';
 
 /** How often the triggers run (EventBridge schedule, and the local runtime's timer). */
 export const TRIGGER_RATE_MINUTES = 5;
@@ -18,9 +19,6 @@ export const REMINDER_WINDOW = { from: '09:00', until: '21:00' } as const;
 
 /** The pharmacy's daily stock notice is sent from this wall-clock time. */
 export const STOCK_NOTICE_FROM = '08:00';
-
-/** An undecided agent action is announced to its approvers this long before it expires. */
-export const EXPIRY_WARNING_MINUTES = 60;
 
 /**
  * Escalation of a critical result nobody acknowledged (hazard H17). CLSI GP47 (Management of
