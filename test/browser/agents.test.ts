@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../bin/local/server';
 import { mcpClient } from '../support/agents';
 import { newTenant } from '../support/api';
-import { chromiumAvailable, launchChromium, watchPage } from '../support/browser';
+import { chromiumAvailable, launchChromium, signIn, watchPage } from '../support/browser';
 import { startTestRuntime } from '../support/runtime';
 
 let rt: LocalRuntime;
@@ -44,11 +44,12 @@ describe.skipIf(!chromiumAvailable)('Agents view in a real browser', () => {
     await mcp.close();
 
     const page = await newPage();
-    await page.goto(`${rt.url}/login`);
-    await page.fill('#email', t.registration.credentials.email);
-    await page.fill('#password', t.registration.credentials.password);
-    await page.click('#login-submit');
-    await page.waitForURL(/\/admin/);
+    await signIn(
+      page,
+      rt.url,
+      t.registration.credentials.email,
+      t.registration.credentials.password,
+    );
 
     // The API-key form names the MCP tools behind each scope.
     await page.goto(`${rt.url}/admin#/automation/api-keys`);

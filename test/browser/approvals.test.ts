@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, launchChromium, watchPage } from '../support/browser';
+import { chromiumAvailable, launchChromium, signIn, watchPage } from '../support/browser';
 import { hitlHospital, hitlRuntime } from '../support/hitl';
 
 const rt = hitlRuntime();
@@ -42,11 +42,7 @@ describe.skipIf(!chromiumAvailable)('Approvals page', () => {
       await browser.newContext({ viewport: { width: 1280, height: 900 } })
     ).newPage();
     watchPage(page, errors);
-    await page.goto(`${rt.url}/login`);
-    await page.fill('#email', doctor.body.user.email);
-    await page.fill('#password', doctor.body.credentials.password);
-    await page.click('#login-submit');
-    await page.waitForURL(/\/admin/);
+    await signIn(page, rt.url, doctor.body.user.email, doctor.body.credentials.password);
     await page.click('#nav-approvals');
 
     const rx = page.locator(`#approvals tr[data-action-id="${first.body.id}"]`);

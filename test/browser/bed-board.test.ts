@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../bin/local/server';
-import { chromiumAvailable, launchChromium, watchPage } from '../support/browser';
+import { chromiumAvailable, launchChromium, signIn, watchPage } from '../support/browser';
 import { HIGH_NEWS2_VITALS, inpatientHospital, must } from '../support/inpatient';
 import { startTestRuntime } from '../support/runtime';
 
@@ -52,11 +52,12 @@ describe.skipIf(!chromiumAvailable)('the bed board in a real browser', () => {
     );
 
     const page = await newPage();
-    await page.goto(`${rt.url}/login`);
-    await page.fill('#email', h.registration.credentials.email);
-    await page.fill('#password', h.registration.credentials.password);
-    await page.click('#login-submit');
-    await page.waitForURL(/\/admin/);
+    await signIn(
+      page,
+      rt.url,
+      h.registration.credentials.email,
+      h.registration.credentials.password,
+    );
     await page.click('#nav-bed-board');
     await page.waitForURL(/\/bed-board/);
     await page.waitForSelector('body[data-ready="true"]');
@@ -154,11 +155,12 @@ describe.skipIf(!chromiumAvailable)('the bed board in a real browser', () => {
     const other = await h.ward({ name: 'Step-down' }, 1);
     const patient = await h.patient({ name: 'Sunita Focus' });
     const page = await newPage();
-    await page.goto(`${rt.url}/login`);
-    await page.fill('#email', h.registration.credentials.email);
-    await page.fill('#password', h.registration.credentials.password);
-    await page.click('#login-submit');
-    await page.waitForURL(/\/admin/);
+    await signIn(
+      page,
+      rt.url,
+      h.registration.credentials.email,
+      h.registration.credentials.password,
+    );
     await page.goto(`${rt.url}/bed-board`);
     await page.waitForSelector('body[data-ready="true"]');
     await page.selectOption('#ward-select', ward.id);

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../bin/local/server';
 import { resetClock } from '../../shared/kernel/clock';
-import { chromiumAvailable, launchChromium, watchPage } from '../support/browser';
+import { chromiumAvailable, launchChromium, signIn, watchPage } from '../support/browser';
 import { claimsHospital } from '../support/claims';
 import { clockToNineAm } from '../support/opd';
 import { startTestRuntime } from '../support/runtime';
@@ -52,11 +52,7 @@ describe.skipIf(!chromiumAvailable)('the billing health check panel in a real br
     });
 
     const page = await newPage();
-    await page.goto(`${rt.url}/login`);
-    await page.fill('#email', email);
-    await page.fill('#password', accountant.body.credentials.password);
-    await page.click('#login-submit');
-    await page.waitForURL(/\/admin/);
+    await signIn(page, rt.url, email, accountant.body.credentials.password);
 
     await page.goto(`${rt.url}/billing-health`);
     const row = page.locator('#health-findings tr[data-kind="unallocated-payments"]');

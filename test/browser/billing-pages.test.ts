@@ -6,7 +6,7 @@ import type { LocalRuntime } from '../../bin/local/server';
 import { resetClock } from '../../shared/kernel/clock';
 import { client } from '../support/api';
 import { billingHospital, ok } from '../support/billing';
-import { chromiumAvailable, launchChromium, watchPage } from '../support/browser';
+import { chromiumAvailable, launchChromium, signIn, watchPage } from '../support/browser';
 import { clockToNineAm } from '../support/opd';
 import { startTestRuntime } from '../support/runtime';
 
@@ -52,11 +52,7 @@ describe.skipIf(!chromiumAvailable)('the billing desk in a real browser', () => 
     const cashier = await h.admin.post('/users', { name: 'Kiran Cashier', email, role: 'CASHIER' });
 
     const page = await newPage();
-    await page.goto(`${rt.url}/login`);
-    await page.fill('#email', email);
-    await page.fill('#password', cashier.body.credentials.password);
-    await page.click('#login-submit');
-    await page.waitForURL(/\/admin/);
+    await signIn(page, rt.url, email, cashier.body.credentials.password);
 
     await page.goto(`${rt.url}/billing-desk`);
     const row = page.locator(`#bill-list tr[data-invoice-id="${invoice.id}"]`);

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../bin/local/server';
 import { newTenant } from '../support/api';
-import { chromiumAvailable, launchChromium, watchPage } from '../support/browser';
+import { chromiumAvailable, launchChromium, signIn, watchPage } from '../support/browser';
 import { consentOverHttp, REDIRECT_URL, tokenPost } from '../support/oauth';
 import { startTestRuntime } from '../support/runtime';
 
@@ -39,14 +39,6 @@ async function newPage(): Promise<Page> {
   watchPage(page, problems);
   page.on('dialog', (dialog) => void dialog.accept());
   return page;
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto(`${rt.url}/login`);
-  await page.fill('#email', email);
-  await page.fill('#password', password);
-  await page.click('#login-submit');
-  await page.waitForURL(/\/admin/);
 }
 
 /** An agent connected by this user through the real flow; its access token for MCP. */
@@ -105,7 +97,12 @@ describe.skipIf(!chromiumAvailable)('the connected-agents page in a real browser
     expect(await mcpStatus(token)).toBe(200);
 
     const page = await newPage();
-    await signIn(page, h.registration.credentials.email, h.registration.credentials.password);
+    await signIn(
+      page,
+      rt.url,
+      h.registration.credentials.email,
+      h.registration.credentials.password,
+    );
     await page.goto(`${rt.url}/connected-agents`);
     const row = page.locator('#grants tbody tr[data-status="active"]');
     await row.waitFor();

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../bin/local/server';
 import { resetClock } from '../../shared/kernel/clock';
 import { client } from '../support/api';
-import { chromiumAvailable, launchChromium, watchPage } from '../support/browser';
+import { chromiumAvailable, launchChromium, signIn, watchPage } from '../support/browser';
 import { diagnosticsHospital, must } from '../support/diagnostics';
 import { clockToNineAm } from '../support/opd';
 import { startTestRuntime } from '../support/runtime';
@@ -88,11 +88,7 @@ describe.skipIf(!chromiumAvailable)('the diagnostics workbench in a real browser
     );
 
     const page = await newPage();
-    await page.goto(`${rt.url}/login`);
-    await page.fill('#email', made.user.email);
-    await page.fill('#password', made.credentials.password);
-    await page.click('#login-submit');
-    await page.waitForURL(/\/admin/);
+    await signIn(page, rt.url, made.user.email, made.credentials.password);
     await page.goto(`${rt.url}/diagnostics`);
 
     // Pending collection → collect.
@@ -166,11 +162,7 @@ describe.skipIf(!chromiumAvailable)('the diagnostics workbench in a real browser
       'radiographer',
     );
     const radPage = await newPage();
-    await radPage.goto(`${rt.url}/login`);
-    await radPage.fill('#email', rg.user.email);
-    await radPage.fill('#password', rg.credentials.password);
-    await radPage.click('#login-submit');
-    await radPage.waitForURL(/\/admin/);
+    await signIn(radPage, rt.url, rg.user.email, rg.credentials.password);
     await radPage.goto(`${rt.url}/diagnostics`);
     const radRow = radPage.locator(`#rad-body tr[data-accession="${mri.accession}"]`);
     await radRow.waitFor();

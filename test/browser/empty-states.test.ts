@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../bin/local/server';
 import { newTenant } from '../support/api';
-import { chromiumAvailable, launchChromium, watchPage } from '../support/browser';
+import { chromiumAvailable, launchChromium, signIn, watchPage } from '../support/browser';
 import { startTestRuntime } from '../support/runtime';
 
 let rt: LocalRuntime;
@@ -34,11 +34,7 @@ async function signedIn(email: string, password: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   const page = await context.newPage();
   watchPage(page, problems);
-  await page.goto(`${rt.url}/login`);
-  await page.fill('#email', email);
-  await page.fill('#password', password);
-  await page.click('#login-submit');
-  await page.waitForURL(/\/admin/);
+  await signIn(page, rt.url, email, password);
   return page;
 }
 

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../bin/local/server';
 import { resetClock, systemClock } from '../../shared/kernel/clock';
 import { todayIn } from '../../shared/kernel/time/zoned-time';
-import { chromiumAvailable, launchChromium, watchPage } from '../support/browser';
+import { chromiumAvailable, launchChromium, signIn, watchPage } from '../support/browser';
 import { clockToNineAm } from '../support/opd';
 import { pharmacyHospital } from '../support/pharmacy';
 import { startTestRuntime } from '../support/runtime';
@@ -33,11 +33,7 @@ async function signedIn(email: string, password: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   watchPage(page, problems);
-  await page.goto(`${rt.url}/login`);
-  await page.fill('#email', email);
-  await page.fill('#password', password);
-  await page.click('#login-submit');
-  await page.waitForURL(/\/admin/);
+  await signIn(page, rt.url, email, password);
   return page;
 }
 

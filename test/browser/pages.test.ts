@@ -6,7 +6,7 @@ import type { LocalRuntime } from '../../bin/local/server';
 import { resetClock, systemClock } from '../../shared/kernel/clock';
 import { utcToZonedParts } from '../../shared/kernel/time/zoned-time';
 import { client } from '../support/api';
-import { chromiumAvailable, launchChromium, watchPage } from '../support/browser';
+import { chromiumAvailable, launchChromium, signIn, watchPage } from '../support/browser';
 import { clockToNineAm, DAY_SCHEDULE } from '../support/opd';
 import { startTestRuntime } from '../support/runtime';
 
@@ -142,11 +142,7 @@ describe.skipIf(!chromiumAvailable)('pages in a real browser', () => {
     ).toBe(200);
 
     const page = await newPage();
-    await page.goto(`${rt.url}/login`);
-    await page.fill('#email', reg.body.credentials.email);
-    await page.fill('#password', reg.body.credentials.password);
-    await page.click('#login-submit');
-    await page.waitForURL(/\/admin/);
+    await signIn(page, rt.url, reg.body.credentials.email, reg.body.credentials.password);
     await page.click('#nav-opd');
     await page.waitForSelector(`#opd-doctor option[value="${doctor.body.id}"]`, {
       state: 'attached',

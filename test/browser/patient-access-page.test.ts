@@ -2,7 +2,13 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../bin/local/server';
 import { newTenant } from '../support/api';
-import { chromiumAvailable, launchChromium, pageWithSession, watchPage } from '../support/browser';
+import {
+  chromiumAvailable,
+  launchChromium,
+  pageWithSession,
+  signIn,
+  watchPage,
+} from '../support/browser';
 import { startTestRuntime } from '../support/runtime';
 
 // The patient access log page (/patient-access-log, issue 23 item 5) in Chromium: an
@@ -46,11 +52,7 @@ async function pageAs(who: Who): Promise<Page> {
 async function signedIn(c: { email: string; password: string }): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   const page = watchPage(await context.newPage(), problems);
-  await page.goto(`${rt.url}/login`);
-  await page.fill('#email', c.email);
-  await page.fill('#password', c.password);
-  await page.click('#login-submit');
-  await page.waitForURL(/\/admin/);
+  await signIn(page, rt.url, c.email, c.password);
   return page;
 }
 

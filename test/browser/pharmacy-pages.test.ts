@@ -6,7 +6,7 @@ import type { LocalRuntime } from '../../bin/local/server';
 import { resetClock, systemClock } from '../../shared/kernel/clock';
 import { addDays, utcToZonedParts } from '../../shared/kernel/time/zoned-time';
 import { client } from '../support/api';
-import { chromiumAvailable, launchChromium, watchPage } from '../support/browser';
+import { chromiumAvailable, launchChromium, signIn, watchPage } from '../support/browser';
 import { clockToNineAm, DAY_SCHEDULE } from '../support/opd';
 import { startTestRuntime } from '../support/runtime';
 
@@ -134,11 +134,7 @@ describe.skipIf(!chromiumAvailable)('pharmacy pages in a real browser', () => {
   it('stock and batches → expiry scan → dispense a prescription across two batches, first expiry first', async () => {
     const { pharmacist, item, encounter, rx } = await arrange();
     const page = await newPage();
-    await page.goto(`${rt.url}/login`);
-    await page.fill('#email', pharmacist.credentials.email);
-    await page.fill('#password', pharmacist.credentials.password);
-    await page.click('#login-submit');
-    await page.waitForURL(/\/admin/);
+    await signIn(page, rt.url, pharmacist.credentials.email, pharmacist.credentials.password);
 
     // Stock: the item with 40 on hand, its batches first expiry first.
     await page.click('#nav-pharmacy-stock');
@@ -226,11 +222,7 @@ describe.skipIf(!chromiumAvailable)('pharmacy pages in a real browser', () => {
   it('an older scan answered after a newer one does not replace it', async () => {
     const { pharmacist } = await arrange();
     const page = await newPage();
-    await page.goto(`${rt.url}/login`);
-    await page.fill('#email', pharmacist.credentials.email);
-    await page.fill('#password', pharmacist.credentials.password);
-    await page.click('#login-submit');
-    await page.waitForURL(/\/admin/);
+    await signIn(page, rt.url, pharmacist.credentials.email, pharmacist.credentials.password);
 
     // Hold the answer to the scan that opening the section makes (90 days: both batches).
     let release = () => {};

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../bin/local/server';
 import { resetClock, systemClock } from '../../shared/kernel/clock';
 import { utcToZonedParts } from '../../shared/kernel/time/zoned-time';
-import { chromiumAvailable, launchChromium, watchPage } from '../support/browser';
+import { chromiumAvailable, launchChromium, signIn, watchPage } from '../support/browser';
 import { inpatientHospital, must } from '../support/inpatient';
 import { clockToNineAm } from '../support/opd';
 import { startTestRuntime } from '../support/runtime';
@@ -48,11 +48,7 @@ describe.skipIf(!chromiumAvailable)('the reports page in a real browser', () => 
     const manager = await h.admin.post('/users', { name: 'Meera Manager', email, role: 'MANAGER' });
 
     const page = await newPage();
-    await page.goto(`${rt.url}/login`);
-    await page.fill('#email', email);
-    await page.fill('#password', manager.body.credentials.password);
-    await page.click('#login-submit');
-    await page.waitForURL(/\/admin/);
+    await signIn(page, rt.url, email, manager.body.credentials.password);
     await page.goto(`${rt.url}/manager-reports`);
     // The default range: the last 7 days up to today, one bar per day and measure.
     await page.waitForSelector('#report-days tbody tr');

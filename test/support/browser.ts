@@ -71,3 +71,17 @@ export async function pageWithSession(
   }, session);
   return watchPage(await context.newPage(), problems);
 }
+
+/** Signs `page` in through the sign-in page, as a person would, and waits for the workspace. */
+export async function signIn(
+  page: Page,
+  baseUrl: string,
+  email: string,
+  password: string,
+): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.fill('#email', email);
+  await page.fill('#password', password);
+  await page.click('#login-submit');
+  await page.waitForURL(/\/admin/);
+}
