@@ -8,13 +8,14 @@
  * the token at its next request.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { AgentCard, Role, TaskState } from '@a2a-js/sdk';
+import { AgentCard, TaskState } from '@a2a-js/sdk';
 import { JsonRpcTransportFactory } from '@a2a-js/sdk/client';
 import { LegacyJsonRpcTransport } from '@a2a-js/sdk/compat/v0_3/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Context } from '../../shared/kernel/context';
 import { Stores } from '../../shared/kernel/store/store';
 import { listAudit } from '../../shared/modules/agent-audit/service';
+import { a2aDataMessage, a2aStatusText } from '../support/agents';
 import { newTenant } from '../support/api';
 import { consentOverHttp, REDIRECT_URL, tokenPost } from '../support/oauth';
 import { opdHospital, opdRuntime } from '../support/opd';
@@ -107,34 +108,6 @@ async function v1(token: string) {
   );
 }
 
-const dataMessage = (data: Record<string, unknown>) => ({
-  tenant: '',
-  message: {
-    messageId: crypto.randomUUID(),
-    contextId: '',
-    taskId: '',
-    role: Role.ROLE_USER,
-    parts: [
-      {
-        content: { $case: 'data' as const, value: data },
-        metadata: undefined,
-        filename: '',
-        mediaType: '',
-      },
-    ],
-    metadata: undefined,
-    extensions: [],
-    referenceTaskIds: [],
-  },
-  configuration: undefined,
-  metadata: undefined,
-});
-
-const statusText = (task: any) =>
-  (task.status?.message?.parts ?? [])
-    .map((p: any) => (p.content?.$case === 'text' ? p.content.value : ''))
-    .join('');
-
 async function auditRecords(tenantId: string) {
   const ctx = { store: new Stores().forTenant(tenantId) } as unknown as Context;
   return (await listAudit(ctx, { limit: 100 } as never)).items;
@@ -189,18 +162,20 @@ describe('an A2A token from the real flow', () => {
     const { access_token } = await oauthToken(receptionist, ['patients:read']);
     const client = await v1(access_token);
     const found = (await client.sendMessage(
-      dataMessage({ capability: 'get-patient', arguments: { id: patient.id } }),
+      a2aDataMessage({ capability: 'get-patient', arguments: { id: patient.id } }),
     )) as any;
-    expect(found.status.state, statusText(found)).toBe(TaskState.TASK_STATE_COMPLETED);
+    expect(found.status.state, a2aStatusText(found)).toBe(TaskState.TASK_STATE_COMPLETED);
     expect(found.artifacts[0].parts[0].content.value).toMatchObject({
       id: patient.id,
       name: 'Ravi Menon',
     });
 
     // The receptionist's role may list doctors; the grant does not hold doctors:read.
-    const refused = (await client.sendMessage(dataMessage({ capability: 'list-doctors' }))) as any;
+    const refused = (await client.sendMessage(
+      a2aDataMessage({ capability: 'list-doctors' }),
+    )) as any;
     expect(refused.status.state).toBe(TaskState.TASK_STATE_REJECTED);
-    expect(statusText(refused)).toMatch(/refused/);
+    expect(a2aStatusText(refused)).toMatch(/refused/);
 
     // The 0.3 client reads the task the token created.
     const legacy = new LegacyJsonRpcTransport({
@@ -225,7 +200,7 @@ describe('an A2A token from the real flow', () => {
     const task = (await (
       await v1(first.access_token)
     ).sendMessage(
-      dataMessage({ capability: 'get-patient', arguments: { id: patient.id } }),
+      a2aDataMessage({ capability: 'get-patient', arguments: { id: patient.id } }),
     )) as any;
     expect(task.status.state).toBe(TaskState.TASK_STATE_COMPLETED);
     await expect(
@@ -296,10 +271,10 @@ describe('an A2A token from the real flow', () => {
     const task = (await (
       await v1(token)
     ).sendMessage(
-      dataMessage({ capability: 'get-patient', arguments: { id: patient.id } }),
+      a2aDataMessage({ capability: 'get-patient', arguments: { id: patient.id } }),
     )) as any;
     expect(task.status.state).toBe(TaskState.TASK_STATE_FAILED);
-    expect(statusText(task)).toMatch(/not_found/);
+    expect(a2aStatusText(task)).toMatch(/not_found/);
   });
 
   it('stops at its next request once the grant is revoked, and its refresh token with it', async () => {

@@ -7,6 +7,7 @@ import type { Context } from '../../shared/kernel/context';
 import { Stores } from '../../shared/kernel/store/store';
 import { addDays } from '../../shared/kernel/time/zoned-time';
 import { listAudit } from '../../shared/modules/agent-audit/service';
+import { a2aStatusText } from '../support/agents';
 import { newTenant } from '../support/api';
 import { opdHospital, opdRuntime } from '../support/opd';
 
@@ -95,11 +96,6 @@ const userMessage = (text: string, taskId = '', data?: Record<string, unknown>) 
   configuration: undefined,
   metadata: undefined,
 });
-
-const statusText = (task: any) =>
-  (task.status?.message?.parts ?? [])
-    .map((p: any) => (p.content?.$case === 'text' ? p.content.value : ''))
-    .join('');
 
 async function auditRecords(tenantId: string) {
   const ctx = { store: new Stores().forTenant(tenantId) } as unknown as Context;
@@ -218,7 +214,7 @@ describe('@a2a-js/sdk 1.0 client (JSON-RPC transport)', () => {
       userMessage(`Book patient ${patient.id} with doctor ${h.doctor.id} on ${tomorrow} at 10:00`),
     )) as any;
     expect(first.status.state).toBe(TaskState.TASK_STATE_INPUT_REQUIRED);
-    expect(statusText(first)).toMatch(/I need: reason/);
+    expect(a2aStatusText(first)).toMatch(/I need: reason/);
     // The message reached the skill: one record, nothing run (issue 21: input-required audited).
     expect(await auditCount(h.tenantId)).toBe(before + 1);
     const [asked] = await auditRecords(h.tenantId);
@@ -294,7 +290,7 @@ describe('@a2a-js/sdk 0.3 compat transport', () => {
     const before = await auditCount(h.tenantId);
     const task = (await client.sendMessage(userMessage('What is the weather in Pune?'))) as any;
     expect(task.status.state).toBe(TaskState.TASK_STATE_INPUT_REQUIRED);
-    const text = statusText(task);
+    const text = a2aStatusText(task);
     for (const skill of ['patient-lookup', 'appointment-management', 'queue-status'])
       expect(text).toContain(skill);
     expect(await auditCount(h.tenantId)).toBe(before);
@@ -309,7 +305,7 @@ describe('@a2a-js/sdk 0.3 compat transport', () => {
 
     // Without a doctor, the question is about the whole hospital's queue.
     const hospitalQueue = (await client.sendMessage(userMessage('How long is the queue?'))) as any;
-    expect(hospitalQueue.status.state, statusText(hospitalQueue)).toBe(
+    expect(hospitalQueue.status.state, a2aStatusText(hospitalQueue)).toBe(
       TaskState.TASK_STATE_COMPLETED,
     );
     expect(hospitalQueue.artifacts[0].name).toBe('get-queue-status');
@@ -394,6 +390,6 @@ describe('JSON-RPC errors and tenancy', () => {
       ),
     )) as any;
     expect(theirs.status.state).toBe(TaskState.TASK_STATE_FAILED);
-    expect(statusText(theirs)).toMatch(/not_found/);
+    expect(a2aStatusText(theirs)).toMatch(/not_found/);
   });
 });

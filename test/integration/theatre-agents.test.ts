@@ -4,12 +4,12 @@
  * case stands (by id, or the case in a theatre now or next) and refuses to tick an item, naming the
  * team member who must confirm it in person. Agents never confirm an item themselves.
  */
-import { AgentCard, Role, TaskState } from '@a2a-js/sdk';
+import { AgentCard, TaskState } from '@a2a-js/sdk';
 import { JsonRpcTransportFactory } from '@a2a-js/sdk/client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../bin/local/server';
 import { agentCard } from '../../shared/agents';
-import { mcpClient, toolAnswer } from '../support/agents';
+import { a2aDataMessage, a2aStatusText, mcpClient, toolAnswer } from '../support/agents';
 import { expectError } from '../support/api';
 import { PROPOSER_SCOPES } from '../support/hitl';
 import { opdRuntime } from '../support/opd';
@@ -100,32 +100,6 @@ describe('A2A ot-protocol (the SDK client)', () => {
       `${opd.url}/a2a`,
       AgentCard.fromJSON(agentCard({ baseUrl: opd.url, mcpUrl: opd.url })),
     );
-  const message = (data: Record<string, unknown>) => ({
-    tenant: '',
-    message: {
-      messageId: crypto.randomUUID(),
-      contextId: '',
-      taskId: '',
-      role: Role.ROLE_USER,
-      parts: [
-        {
-          content: { $case: 'data' as const, value: data },
-          metadata: undefined,
-          filename: '',
-          mediaType: '',
-        },
-      ],
-      metadata: undefined,
-      extensions: [],
-      referenceTaskIds: [],
-    },
-    configuration: undefined,
-    metadata: undefined,
-  });
-  const statusText = (task: any) =>
-    (task.status?.message?.parts ?? [])
-      .map((p: any) => (p.content?.$case === 'text' ? p.content.value : ''))
-      .join('');
 
   it('is on the agent card with its capabilities', () => {
     const card = agentCard({ baseUrl: opd.url, mcpUrl: opd.url }) as { skills: { id: string }[] };
@@ -136,7 +110,7 @@ describe('A2A ot-protocol (the SDK client)', () => {
     const task = (await (
       await client()
     ).sendMessage(
-      message({ capability: 'get-surgical-checklist', arguments: { theatre } }),
+      a2aDataMessage({ capability: 'get-surgical-checklist', arguments: { theatre } }),
     )) as any;
     expect(task.status.state).toBe(TaskState.TASK_STATE_COMPLETED);
     expect(task.artifacts[0].parts[0].content.value).toMatchObject({
@@ -154,13 +128,13 @@ describe('A2A ot-protocol (the SDK client)', () => {
     const task = (await (
       await client()
     ).sendMessage(
-      message({
+      a2aDataMessage({
         capability: 'tick-checklist-item',
         arguments: { caseId, item: 'patient-procedure-site' },
       }),
     )) as any;
     expect(task.status.state).toBe(TaskState.TASK_STATE_REJECTED);
-    expect(statusText(task)).toMatch(
+    expect(a2aStatusText(task)).toMatch(
       new RegExp(`must be confirmed in person by the case's surgeon, ${h.surgeon.user.name}`),
     );
     const after = await must(h.surgeon.api.get(`/theatre/cases/${caseId}/checklist`), 200, 'view');

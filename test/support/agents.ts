@@ -1,3 +1,4 @@
+import { Role } from '@a2a-js/sdk';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -160,3 +161,33 @@ export class SseSession {
     await this.reader.cancel().catch(() => undefined);
   }
 }
+
+/** An A2A 1.0 SendMessage request carrying one data part (the SDK's 1.0 client shape). */
+export const a2aDataMessage = (data: Record<string, unknown>) => ({
+  tenant: '',
+  message: {
+    messageId: crypto.randomUUID(),
+    contextId: '',
+    taskId: '',
+    role: Role.ROLE_USER,
+    parts: [
+      {
+        content: { $case: 'data' as const, value: data },
+        metadata: undefined,
+        filename: '',
+        mediaType: '',
+      },
+    ],
+    metadata: undefined,
+    extensions: [],
+    referenceTaskIds: [],
+  },
+  configuration: undefined,
+  metadata: undefined,
+});
+
+/** The text of an A2A 1.0 task's status message. */
+export const a2aStatusText = (task: any) =>
+  (task.status?.message?.parts ?? [])
+    .map((p: any) => (p.content?.$case === 'text' ? p.content.value : ''))
+    .join('');
