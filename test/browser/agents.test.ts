@@ -8,7 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../bin/local/server';
 import { mcpClient } from '../support/agents';
 import { newTenant } from '../support/api';
-import { chromiumAvailable, launchChromium, signIn, watchPage } from '../support/browser';
+import {
+  chromiumAvailable,
+  eventually,
+  launchChromium,
+  signIn,
+  watchPage,
+} from '../support/browser';
 import { startTestRuntime } from '../support/runtime';
 
 let rt: LocalRuntime;
@@ -64,8 +70,8 @@ describe.skipIf(!chromiumAvailable)('Agents view in a real browser', () => {
     await page.click('#nav-agents');
     await page.waitForSelector('#agents-section:not([hidden])');
     await expect.poll(() => page.textContent('#agents-url-mcp')).toBe(`${rt.url}/mcp`);
-    expect(await page.textContent('#agents-url-sse')).toBe(`${rt.url}/sse`);
-    expect(await page.textContent('#agents-url-card')).toBe(
+    await eventually(() => page.textContent('#agents-url-sse')).toBe(`${rt.url}/sse`);
+    await eventually(() => page.textContent('#agents-url-card')).toBe(
       `${rt.url}/.well-known/agent-card.json`,
     );
     const claude = JSON.parse((await page.textContent('#agents-snippet-claude')) ?? '');
@@ -82,12 +88,14 @@ describe.skipIf(!chromiumAvailable)('Agents view in a real browser', () => {
       url: `${rt.url}/mcp`,
       headers: { Authorization: `Bearer ${key.secret}` },
     });
-    expect(await page.textContent('#agents-snippet-inspector-sse')).toBe(
+    await eventually(() => page.textContent('#agents-snippet-inspector-sse')).toBe(
       `npx @modelcontextprotocol/inspector --cli ${rt.url}/sse --method tools/list --header "Authorization: Bearer ${key.secret}"`,
     );
 
     await expect.poll(() => page.locator('#agents-tools-body tr').count()).toBeGreaterThan(5);
-    expect(await page.textContent('#agents-tools-body')).toContain('agents:reception:write');
+    await eventually(() => page.textContent('#agents-tools-body')).toContain(
+      'agents:reception:write',
+    );
 
     // The audit log: both calls, newest first; then only the refused one.
     await expect.poll(() => page.locator('#audit-body tr[data-outcome]').count()).toBe(2);
@@ -99,7 +107,7 @@ describe.skipIf(!chromiumAvailable)('Agents view in a real browser', () => {
     await page.selectOption('#audit-outcome', 'success');
     await page.click('#audit-apply');
     await expect.poll(() => page.locator('#audit-body tr[data-outcome]').count()).toBe(1);
-    expect(await page.textContent('#audit-body')).toContain('list-departments');
+    await eventually(() => page.textContent('#audit-body')).toContain('list-departments');
     await page.selectOption('#audit-outcome', '');
     await page.selectOption('#audit-capability', 'search-patients');
     await page.click('#audit-apply');
@@ -110,7 +118,7 @@ describe.skipIf(!chromiumAvailable)('Agents view in a real browser', () => {
           .evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.outcome)),
       )
       .toEqual(['refused']);
-    expect(await page.textContent('#audit-body')).toContain('forbidden');
+    await eventually(() => page.textContent('#audit-body')).toContain('forbidden');
     expect(problems).toEqual([]);
   }, 90_000);
 });

@@ -7,7 +7,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, launchChromium, signIn, watchPage } from '../support/browser';
+import {
+  chromiumAvailable,
+  eventually,
+  launchChromium,
+  signIn,
+  watchPage,
+} from '../support/browser';
 import { hitlHospital, hitlRuntime } from '../support/hitl';
 
 const rt = hitlRuntime();
@@ -51,11 +57,11 @@ describe.skipIf(!chromiumAvailable)('Approvals page', () => {
     const text = (await rx.textContent()) ?? '';
     for (const part of [patient.name, 'LOW', 'Paracetamol 500 mg', 'no liver disease', 'min left'])
       expect(text).toContain(part);
-    expect(await opioid.textContent()).toContain('HIGH: controlled drug (opioid)');
+    await eventually(() => opioid.textContent()).toContain('HIGH: controlled drug (opioid)');
 
     // Rejecting without a reason is refused on the page; with one, the row says why.
     await opioid.locator('button[data-reject]').click();
-    expect(await page.textContent('#approvals-status')).toContain('Give a reason');
+    await eventually(() => page.textContent('#approvals-status')).toContain('Give a reason');
     await opioid.locator('input').fill('Opioid not indicated for fever');
     await opioid.locator('button[data-reject]').click();
     await page
@@ -71,7 +77,7 @@ describe.skipIf(!chromiumAvailable)('Approvals page', () => {
       `ul.encounter-prescriptions[data-encounter-id="${encounter.id}"] li`,
     );
     await onEncounter.first().waitFor();
-    expect(await onEncounter.allTextContents()).toEqual([
+    await eventually(() => onEncounter.allTextContents()).toEqual([
       'Paracetamol 500 mg (active) — from this approval',
     ]);
     await page.screenshot({ path: join(tmpdir(), 'hms-approvals.png'), fullPage: true });

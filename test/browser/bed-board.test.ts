@@ -3,7 +3,14 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../bin/local/server';
-import { chromiumAvailable, launchChromium, signIn, watchPage } from '../support/browser';
+import {
+  chromiumAvailable,
+  eventually,
+  focusOf,
+  launchChromium,
+  signIn,
+  watchPage,
+} from '../support/browser';
 import { HIGH_NEWS2_VITALS, inpatientHospital, must } from '../support/inpatient';
 import { startTestRuntime } from '../support/runtime';
 
@@ -65,13 +72,15 @@ describe.skipIf(!chromiumAvailable)('the bed board in a real browser', () => {
     await page.waitForSelector('#bed-board li.bed--occupied');
 
     // Beds coloured by state, the patient in A01, and the escalation flag.
-    expect(await bed(page, 'A01').getAttribute('class')).toContain('bed--occupied');
-    expect(await bed(page, 'A01').getAttribute('class')).toContain('bed--escalate');
-    expect(await bed(page, 'A01').textContent()).toContain('Kavya Menon');
-    expect(await bed(page, 'A01').textContent()).toContain('NEWS2 8: needs escalation');
-    expect(await bed(page, 'A02').getAttribute('class')).toContain('bed--unoccupied');
-    expect(await page.textContent('#escalation-count')).toBe('1 needing escalation');
-    expect(await page.textContent('#availability-total')).toBe('4 free of 5 beds in 2 wards');
+    await eventually(() => bed(page, 'A01').getAttribute('class')).toContain('bed--occupied');
+    await eventually(() => bed(page, 'A01').getAttribute('class')).toContain('bed--escalate');
+    await eventually(() => bed(page, 'A01').textContent()).toContain('Kavya Menon');
+    await eventually(() => bed(page, 'A01').textContent()).toContain('NEWS2 8: needs escalation');
+    await eventually(() => bed(page, 'A02').getAttribute('class')).toContain('bed--unoccupied');
+    await eventually(() => page.textContent('#escalation-count')).toBe('1 needing escalation');
+    await eventually(() => page.textContent('#availability-total')).toBe(
+      '4 free of 5 beds in 2 wards',
+    );
 
     // Admit the second patient to the first free bed of the ward.
     await page.fill('#admit-patient-q', second.mrn);
@@ -96,7 +105,7 @@ describe.skipIf(!chromiumAvailable)('the bed board in a real browser', () => {
     // Transfer the patient in A01 to the surgical ward: A01 goes to housekeeping.
     await bed(page, 'A01').locator('.bed__open').click();
     await page.waitForSelector('#admission-panel:not([hidden])');
-    expect(await page.textContent('#admission-patient')).toBe('Kavya Menon');
+    await eventually(() => page.textContent('#admission-patient')).toBe('Kavya Menon');
     await page.selectOption('#transfer-ward', surgical.id);
     await page.fill('#transfer-reason', 'Surgical review');
     await page.click('#transfer-submit');
@@ -165,24 +174,27 @@ describe.skipIf(!chromiumAvailable)('the bed board in a real browser', () => {
     await page.waitForSelector('body[data-ready="true"]');
     await page.selectOption('#ward-select', ward.id);
     await page.waitForSelector('#bed-board li.bed--unoccupied');
-    const focused = () => page.evaluate(() => document.activeElement?.id ?? '');
 
     // Required fields are marked; no admitting doctor is chosen for the clerk.
     for (const id of ['admit-patient', 'admit-doctor', 'admit-reason'])
       expect(await page.locator(`label[for="${id}"] .req`).count(), id).toBe(1);
-    expect(await page.locator('label[for="admit-bed"] .req').count()).toBe(0);
-    expect(await page.inputValue('#admit-doctor')).toBe('');
+    await eventually(() => page.locator('label[for="admit-bed"] .req').count()).toBe(0);
+    await eventually(() => page.inputValue('#admit-doctor')).toBe('');
 
     // Admit with nothing filled: an error under each required field, the first has the focus.
     await page.click('#admit-submit');
-    expect(await page.textContent('#admit-patient-error')).toBe(
+    await eventually(() => page.textContent('#admit-patient-error')).toBe(
       'Search for the patient and choose them.',
     );
-    expect(await page.textContent('#admit-doctor-error')).toBe('Choose the admitting doctor.');
-    expect(await page.textContent('#admit-reason-error')).toBe('Enter the reason for admission.');
-    expect(await page.getAttribute('#admit-doctor', 'aria-invalid')).toBe('true');
-    expect(await focused()).toBe('admit-patient');
-    expect(await page.textContent('#admit-status')).toBe('');
+    await eventually(() => page.textContent('#admit-doctor-error')).toBe(
+      'Choose the admitting doctor.',
+    );
+    await eventually(() => page.textContent('#admit-reason-error')).toBe(
+      'Enter the reason for admission.',
+    );
+    await eventually(() => page.getAttribute('#admit-doctor', 'aria-invalid')).toBe('true');
+    await focusOf(page).toBe('admit-patient');
+    await eventually(() => page.textContent('#admit-status')).toBe('');
 
     // A search that finds nobody says so under the search box.
     await page.fill('#admit-patient-q', 'Nobody Of That Name');
@@ -190,14 +202,14 @@ describe.skipIf(!chromiumAvailable)('the bed board in a real browser', () => {
     await page.waitForFunction(() =>
       document.querySelector('#admit-patient-q-error')?.textContent?.includes('No patient matches'),
     );
-    expect(await focused()).toBe('admit-patient-q');
+    await focusOf(page).toBe('admit-patient-q');
 
     await page.fill('#admit-patient-q', patient.mrn);
     await page.click('#admit-patient-search');
     await page.waitForSelector(`#admit-patient option[value="${patient.id}"]`, {
       state: 'attached',
     });
-    expect(await focused()).toBe('admit-patient');
+    await focusOf(page).toBe('admit-patient');
     await page.selectOption('#admit-doctor', h.doctor.id);
     await page.fill('#admit-reason', 'Community-acquired pneumonia');
     await page.click('#admit-submit');
@@ -209,23 +221,25 @@ describe.skipIf(!chromiumAvailable)('the bed board in a real browser', () => {
     await page.waitForFunction(
       () => (document.activeElement as HTMLElement | null)?.textContent === 'Open bed A01',
     );
-    expect(await page.getAttribute('#admit-doctor', 'aria-invalid')).toBeNull();
+    await eventually(() => page.getAttribute('#admit-doctor', 'aria-invalid')).toBeNull();
     const open = page.getByRole('button', { name: 'Open bed A01' });
-    expect(await open.count()).toBe(1);
-    expect(await page.locator('#bed-board .bed__open', { hasText: /^Open$/ }).count()).toBe(0);
+    await eventually(() => open.count()).toBe(1);
+    await eventually(() =>
+      page.locator('#bed-board .bed__open', { hasText: /^Open$/ }).count(),
+    ).toBe(0);
 
     // Opening the bed moves the focus to its panel.
     await open.click();
     await page.waitForSelector('#admission-panel:not([hidden])');
-    expect(await focused()).toBe('admission-title');
+    await focusOf(page).toBe('admission-title');
 
     // Transfer without a reason: the error sits under the field, which has the focus.
     await page.selectOption('#transfer-ward', other.id);
     await page.click('#transfer-submit');
-    expect(await page.textContent('#transfer-reason-error')).toBe(
+    await eventually(() => page.textContent('#transfer-reason-error')).toBe(
       'Enter the reason for the transfer.',
     );
-    expect(await focused()).toBe('transfer-reason');
+    await focusOf(page).toBe('transfer-reason');
     // A field the service refuses (a ward id it cannot read, put in the list by hand here): its
     // message goes under that field, which takes the focus, not into the status line as raw text.
     await page.fill('#transfer-reason', 'Step-down care');
@@ -240,15 +254,17 @@ describe.skipIf(!chromiumAvailable)('the bed board in a real browser', () => {
     await page.waitForFunction(
       () => (document.querySelector('#transfer-ward-error')?.textContent ?? '') !== '',
     );
-    expect(await page.textContent('#transfer-ward-error')).toMatch(/^[A-Z]/);
-    expect(await page.textContent('#transfer-status')).toBe('Check the fields marked above.');
-    expect(await page.textContent('#transfer-status')).not.toContain('Invalid body');
-    expect(await focused()).toBe('transfer-ward');
+    await eventually(() => page.textContent('#transfer-ward-error')).toMatch(/^[A-Z]/);
+    await eventually(() => page.textContent('#transfer-status')).toBe(
+      'Check the fields marked above.',
+    );
+    await eventually(() => page.textContent('#transfer-status')).not.toContain('Invalid body');
+    await focusOf(page).toBe('transfer-ward');
     await page.selectOption('#transfer-ward', other.id);
     await page.click('#transfer-submit');
     // The panel closes; the board's status line says what happened and has the focus.
     await page.waitForFunction(() => document.activeElement?.id === 'board-status');
-    expect(await page.textContent('#board-status')).toContain(
+    await eventually(() => page.textContent('#board-status')).toContain(
       'Sunita Focus transferred to Step-down bed A01. Bed A01 goes to housekeeping.',
     );
 
@@ -259,31 +275,35 @@ describe.skipIf(!chromiumAvailable)('the bed board in a real browser', () => {
     await page.waitForFunction(() =>
       document.querySelector('#board-status')?.textContent?.includes('Bed A01 is clean and free'),
     );
-    expect(await focused()).toBe('board-status');
+    await focusOf(page).toBe('board-status');
 
     // Discharge from the other ward: empty fields first, then done, the status line focused.
     await page.selectOption('#ward-select', other.id);
     await page.getByRole('button', { name: 'Open bed A01' }).click();
     await page.waitForSelector('#admission-panel:not([hidden])');
     await page.click('#discharge-submit');
-    expect(await page.textContent('#discharge-diagnosis-error')).toBe('Enter the final diagnosis.');
-    expect(await page.textContent('#discharge-condition-error')).toBe(
+    await eventually(() => page.textContent('#discharge-diagnosis-error')).toBe(
+      'Enter the final diagnosis.',
+    );
+    await eventually(() => page.textContent('#discharge-condition-error')).toBe(
       'Describe the condition at discharge.',
     );
-    expect(await focused()).toBe('discharge-diagnosis');
+    await focusOf(page).toBe('discharge-diagnosis');
     await page.selectOption('#discharge-disposition', 'deceased');
     await page.fill('#discharge-diagnosis', 'Pneumonia');
     await page.fill('#discharge-condition', 'Died');
     await page.click('#discharge-submit');
-    expect(await page.textContent('#discharge-death-error')).toBe('Enter the time of death.');
-    expect(await focused()).toBe('discharge-death');
+    await eventually(() => page.textContent('#discharge-death-error')).toBe(
+      'Enter the time of death.',
+    );
+    await focusOf(page).toBe('discharge-death');
     await page.selectOption('#discharge-disposition', 'home');
     await page.fill('#discharge-condition', 'Well');
     await page.click('#discharge-submit');
     await page.waitForFunction(() => document.activeElement?.id === 'board-status');
-    expect(await page.textContent('#board-status')).toContain(
+    await eventually(() => page.textContent('#board-status')).toContain(
       'Sunita Focus is discharged; bed A01 goes to housekeeping.',
     );
-    expect(await page.textContent('#discharge-death-error')).toBe('');
+    await eventually(() => page.textContent('#discharge-death-error')).toBe('');
   }, 60_000);
 });

@@ -2,7 +2,13 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../bin/local/server';
 import { resetClock } from '../../shared/kernel/clock';
-import { chromiumAvailable, launchChromium, signIn, watchPage } from '../support/browser';
+import {
+  chromiumAvailable,
+  eventually,
+  launchChromium,
+  signIn,
+  watchPage,
+} from '../support/browser';
 import { claimsHospital } from '../support/claims';
 import { clockToNineAm } from '../support/opd';
 import { startTestRuntime } from '../support/runtime';
@@ -57,9 +63,9 @@ describe.skipIf(!chromiumAvailable)('the billing health check panel in a real br
     await page.goto(`${rt.url}/billing-health`);
     const row = page.locator('#health-findings tr[data-kind="unallocated-payments"]');
     await row.waitFor();
-    expect(await row.textContent()).toContain(remittance.id);
-    expect(await row.textContent()).toContain('90.00');
-    expect(await page.locator('#health-findings tbody tr').count()).toBe(1);
+    await eventually(() => row.textContent()).toContain(remittance.id);
+    await eventually(() => row.textContent()).toContain('90.00');
+    await eventually(() => page.locator('#health-findings tbody tr').count()).toBe(1);
 
     const allocated = await h.desk.api.post(`/claims/remittances/${remittance.id}/allocations`, {
       claimId: claim.id,
@@ -70,6 +76,6 @@ describe.skipIf(!chromiumAvailable)('the billing health check panel in a real br
     await page.waitForFunction(() =>
       document.querySelector('#health-summary')?.textContent?.startsWith('Nothing to fix'),
     );
-    expect(await page.locator('#health-findings tbody tr').count()).toBe(0);
+    await eventually(() => page.locator('#health-findings tbody tr').count()).toBe(0);
   }, 60_000);
 });

@@ -6,7 +6,14 @@ import type { LocalRuntime } from '../../bin/local/server';
 import { resetClock } from '../../shared/kernel/clock';
 import { client } from '../support/api';
 import { billingHospital, ok } from '../support/billing';
-import { chromiumAvailable, launchChromium, signIn, watchPage } from '../support/browser';
+import {
+  chromiumAvailable,
+  eventually,
+  focusOf,
+  launchChromium,
+  signIn,
+  watchPage,
+} from '../support/browser';
 import { clockToNineAm } from '../support/opd';
 import { startTestRuntime } from '../support/runtime';
 
@@ -57,14 +64,14 @@ describe.skipIf(!chromiumAvailable)('the billing desk in a real browser', () => 
     await page.goto(`${rt.url}/billing-desk`);
     const row = page.locator(`#bill-list tr[data-invoice-id="${invoice.id}"]`);
     await row.waitFor();
-    expect(await row.textContent()).toContain(invoice.number);
+    await eventually(() => row.textContent()).toContain(invoice.number);
     await row.locator('a').click();
     await page.waitForSelector('#payment-form:not([hidden])');
-    expect(await page.textContent('#invoice-title')).toBe(`Invoice ${invoice.number}`);
-    expect(await page.locator('#invoice-lines tbody tr').count()).toBe(2);
-    expect(await page.textContent('#invoice-total')).toContain('680.50');
+    await eventually(() => page.textContent('#invoice-title')).toBe(`Invoice ${invoice.number}`);
+    await eventually(() => page.locator('#invoice-lines tbody tr').count()).toBe(2);
+    await eventually(() => page.textContent('#invoice-total')).toContain('680.50');
     // The amount field offers what is due.
-    expect(await page.inputValue('#pay-amount')).toBe('680.50');
+    await eventually(() => page.inputValue('#pay-amount')).toBe('680.50');
 
     await page.selectOption('#pay-method', 'card');
     await page.fill('#pay-amount', '500');
@@ -91,11 +98,11 @@ describe.skipIf(!chromiumAvailable)('the billing desk in a real browser', () => 
       document.querySelector('#dash-collected-today')?.textContent?.includes('500.00'),
     );
     const cardBar = page.locator('#dash-chart rect[data-bar="collected-card"]');
-    expect(await cardBar.getAttribute('data-amount')).toBe('50000');
+    await eventually(() => cardBar.getAttribute('data-amount')).toBe('50000');
     expect(Number(await cardBar.getAttribute('height'))).toBeGreaterThan(0);
     const owed = page.locator('#dash-chart rect[data-bar="outstanding-0"]');
-    expect(await owed.getAttribute('data-amount')).toBe('18050');
-    expect(await page.textContent('#dash-outstanding')).toContain('180.50');
+    await eventually(() => owed.getAttribute('data-amount')).toBe('18050');
+    await eventually(() => page.textContent('#dash-outstanding')).toContain('180.50');
 
     // Paying the rest balances it and hides the form.
     await page.fill('#pay-amount', '180.50');
@@ -104,7 +111,7 @@ describe.skipIf(!chromiumAvailable)('the billing desk in a real browser', () => 
     await page.waitForFunction(
       () => document.querySelector('#invoice-status')?.textContent === 'balanced',
     );
-    expect(await page.isHidden('#payment-form')).toBe(true);
+    await eventually(() => page.isHidden('#payment-form')).toBe(true);
     await page.screenshot({ path: join(tmpdir(), 'hms-billing-desk.png'), fullPage: true });
   }, 60_000);
 
@@ -140,15 +147,14 @@ describe.skipIf(!chromiumAvailable)('the billing desk in a real browser', () => 
     await page.waitForURL(/\/admin|\/billing-desk/);
     await page.goto(`${rt.url}/billing-desk`);
     await page.waitForSelector('#charge-tariff option[value="XRAY-CHEST"]', { state: 'attached' });
-    expect(await page.textContent('#charge-tariff option[value="XRAY-CHEST"]')).toContain(
+    await eventually(() => page.textContent('#charge-tariff option[value="XRAY-CHEST"]')).toContain(
       '5% added',
     );
-    const focused = () => page.evaluate(() => document.activeElement?.id ?? '');
 
     // Nothing chosen: the picker says so and takes the focus.
     await page.click('#invoice-submit');
-    expect(await page.textContent('#bill-patient-error')).toContain('Choose a patient');
-    expect(await focused()).toBe('bill-patient-q');
+    await eventually(() => page.textContent('#bill-patient-error')).toContain('Choose a patient');
+    await focusOf(page).toBe('bill-patient-q');
 
     // The patient by name, never by id.
     await page.fill('#bill-patient-q', 'Meera Desk');
@@ -158,20 +164,20 @@ describe.skipIf(!chromiumAvailable)('the billing desk in a real browser', () => 
     await page.waitForFunction(() =>
       document.querySelector('#charges-empty')?.textContent?.includes('no charges to bill'),
     );
-    expect(await page.textContent('#bill-patient-error')).toBe('');
+    await eventually(() => page.textContent('#bill-patient-error')).toBe('');
 
     // A charge without a service: the error sits under the field, which takes the focus.
     await page.click('#charge-submit');
-    expect(await page.textContent('#charge-tariff-error')).toContain('Choose a service');
-    expect(await page.getAttribute('#charge-tariff', 'aria-invalid')).toBe('true');
-    expect(await focused()).toBe('charge-tariff');
+    await eventually(() => page.textContent('#charge-tariff-error')).toContain('Choose a service');
+    await eventually(() => page.getAttribute('#charge-tariff', 'aria-invalid')).toBe('true');
+    await focusOf(page).toBe('charge-tariff');
     await page.selectOption('#charge-tariff', 'XRAY-CHEST');
     await page.fill('#charge-qty', 'two');
     await page.click('#charge-submit');
-    expect(await page.textContent('#charge-qty-error')).toContain('whole number');
-    expect(await focused()).toBe('charge-qty');
+    await eventually(() => page.textContent('#charge-qty-error')).toContain('whole number');
+    await focusOf(page).toBe('charge-qty');
     await page.fill('#charge-qty', '2');
-    expect(await page.textContent('#charge-price')).toContain('1,680.00');
+    await eventually(() => page.textContent('#charge-price')).toContain('1,680.00');
     await page.click('#charge-submit');
     await page.waitForSelector('#charge-status .alert-success');
     await page.selectOption('#charge-tariff', 'DRESSING');
@@ -179,14 +185,16 @@ describe.skipIf(!chromiumAvailable)('the billing desk in a real browser', () => 
     await page.waitForFunction(
       () => document.querySelectorAll('#charge-list tbody tr').length === 2,
     );
-    expect(await page.textContent('#charge-list')).toContain('5% added');
+    await eventually(() => page.textContent('#charge-list')).toContain('5% added');
 
     // Untick everything: the invoice needs a charge.
     for (const box of await page.locator('#charge-list tbody input[type=checkbox]').all())
       await box.uncheck();
     await page.click('#invoice-submit');
-    expect(await page.textContent('#charges-error')).toContain('Tick at least one charge');
-    expect(await focused()).toMatch(/^charge-/);
+    await eventually(() => page.textContent('#charges-error')).toContain(
+      'Tick at least one charge',
+    );
+    await focusOf(page).toMatch(/^charge-/);
     for (const box of await page.locator('#charge-list tbody input[type=checkbox]').all())
       await box.check();
 
@@ -196,23 +204,25 @@ describe.skipIf(!chromiumAvailable)('the billing desk in a real browser', () => 
       () => document.querySelector('#invoice-status')?.textContent === 'issued',
     );
     await page.waitForFunction(() => document.activeElement?.id === 'pay-amount');
-    expect(await page.textContent('#invoice-tax')).toContain('80.00');
-    expect(await page.textContent('#invoice-total')).toContain('1,830.00');
-    expect(await page.inputValue('#pay-amount')).toBe('1830.00');
-    expect(await page.locator('#invoice-lines tbody tr').count()).toBe(2);
+    await eventually(() => page.textContent('#invoice-tax')).toContain('80.00');
+    await eventually(() => page.textContent('#invoice-total')).toContain('1,830.00');
+    await eventually(() => page.inputValue('#pay-amount')).toBe('1830.00');
+    await eventually(() => page.locator('#invoice-lines tbody tr').count()).toBe(2);
 
     // Not an amount, then more than is due: said under the field, in rupees.
     await page.fill('#pay-amount', '18,30');
     await page.click('#pay-submit');
-    expect(await page.textContent('#pay-amount-error')).toContain('Enter an amount in INR');
-    expect(await focused()).toBe('pay-amount');
+    await eventually(() => page.textContent('#pay-amount-error')).toContain(
+      'Enter an amount in INR',
+    );
+    await focusOf(page).toBe('pay-amount');
     await page.fill('#pay-amount', '5,000');
     await page.click('#pay-submit');
     await page.waitForFunction(() =>
       document.querySelector('#pay-amount-error')?.textContent?.includes('1,830.00 due'),
     );
-    expect(await page.textContent('#pay-amount-error')).not.toContain('183000');
-    expect(await focused()).toBe('pay-amount');
+    await eventually(() => page.textContent('#pay-amount-error')).not.toContain('183000');
+    await focusOf(page).toBe('pay-amount');
 
     // "1,000" is a thousand rupees; the balance follows.
     await page.fill('#pay-amount', '1,000');
@@ -221,14 +231,14 @@ describe.skipIf(!chromiumAvailable)('the billing desk in a real browser', () => 
     await page.waitForFunction(() =>
       document.querySelector('#invoice-balance')?.textContent?.includes('830.00'),
     );
-    expect(await page.textContent('#pay-amount-error')).toBe('');
-    expect(await focused()).toBe('pay-status');
+    await eventually(() => page.textContent('#pay-amount-error')).toBe('');
+    await focusOf(page).toBe('pay-status');
     await page.fill('#pay-amount', '830');
     await page.click('#pay-submit');
     await page.waitForFunction(
       () => document.querySelector('#invoice-status')?.textContent === 'balanced',
     );
-    expect(await page.isHidden('#payment-form')).toBe(true);
+    await eventually(() => page.isHidden('#payment-form')).toBe(true);
 
     const api = client(rt.url, { token: h.cashier.token, tenantId: h.tenantId });
     const bills = (await api.get(`/billing?patientId=${patient.id}`)).body.items;
@@ -269,29 +279,29 @@ describe.skipIf(!chromiumAvailable)('the billing desk in a real browser', () => 
       page.locator('#bill-list thead th', { has: page.getByRole('button', { name }) });
 
     // Newest first as the service answers; no column claims a sort yet.
-    expect(await patients()).toEqual(['Maya Sortwell', 'Anil Sortwell', 'Zara Sortwell']);
-    expect(await page.locator('#bill-list thead th[aria-sort]').count()).toBe(0);
+    await eventually(() => patients()).toEqual(['Maya Sortwell', 'Anil Sortwell', 'Zara Sortwell']);
+    await eventually(() => page.locator('#bill-list thead th[aria-sort]').count()).toBe(0);
     // The actions-free headers are buttons: reached by Tab and pressed with Enter.
     await page.getByRole('button', { name: 'Total' }).focus();
     await page.keyboard.press('Enter');
-    expect(await header('Total').getAttribute('aria-sort')).toBe('ascending');
-    expect(await patients()).toEqual(['Anil Sortwell', 'Maya Sortwell', 'Zara Sortwell']);
+    await eventually(() => header('Total').getAttribute('aria-sort')).toBe('ascending');
+    await eventually(() => patients()).toEqual(['Anil Sortwell', 'Maya Sortwell', 'Zara Sortwell']);
     await page.keyboard.press('Enter');
-    expect(await header('Total').getAttribute('aria-sort')).toBe('descending');
-    expect(await patients()).toEqual(['Zara Sortwell', 'Maya Sortwell', 'Anil Sortwell']);
+    await eventually(() => header('Total').getAttribute('aria-sort')).toBe('descending');
+    await eventually(() => patients()).toEqual(['Zara Sortwell', 'Maya Sortwell', 'Anil Sortwell']);
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Space');
-    expect(await header('Patient').getAttribute('aria-sort')).toBe('ascending');
-    expect(await header('Total').getAttribute('aria-sort')).toBeNull();
-    expect(await patients()).toEqual(['Anil Sortwell', 'Maya Sortwell', 'Zara Sortwell']);
+    await eventually(() => header('Patient').getAttribute('aria-sort')).toBe('ascending');
+    await eventually(() => header('Total').getAttribute('aria-sort')).toBeNull();
+    await eventually(() => patients()).toEqual(['Anil Sortwell', 'Maya Sortwell', 'Zara Sortwell']);
 
     // The search box hides the rows without every word typed, and says how many are shown.
     await page.fill('#bill-list-search', 'zara sortwell');
-    expect(await patients()).toEqual(['Zara Sortwell']);
-    expect(await page.textContent('#bill-list-search-count')).toBe('1 of 3 rows shown');
+    await eventually(() => patients()).toEqual(['Zara Sortwell']);
+    await eventually(() => page.textContent('#bill-list-search-count')).toBe('1 of 3 rows shown');
     await page.fill('#bill-list-search', 'sortwell');
-    expect(await patients()).toEqual(['Anil Sortwell', 'Maya Sortwell', 'Zara Sortwell']);
+    await eventually(() => patients()).toEqual(['Anil Sortwell', 'Maya Sortwell', 'Zara Sortwell']);
 
     // A refresh redraws the rows: the sort and the search hold.
     await page.fill('#bill-list-search', 'a sortwell');
@@ -301,9 +311,9 @@ describe.skipIf(!chromiumAvailable)('the billing desk in a real browser', () => 
     await page.locator('#billing-live button', { hasText: 'Refresh' }).click();
     // Every row drawn anew (in the service's order, newest first), then sorted again.
     await page.waitForFunction(() => !document.querySelector('#bill-list tbody tr[data-old]'));
-    expect(await header('Patient').getAttribute('aria-sort')).toBe('ascending');
-    expect(await patients()).toEqual(['Anil Sortwell', 'Maya Sortwell', 'Zara Sortwell']);
+    await eventually(() => header('Patient').getAttribute('aria-sort')).toBe('ascending');
+    await eventually(() => patients()).toEqual(['Anil Sortwell', 'Maya Sortwell', 'Zara Sortwell']);
     await page.fill('#bill-list-search', 'maya');
-    expect(await patients()).toEqual(['Maya Sortwell']);
+    await eventually(() => patients()).toEqual(['Maya Sortwell']);
   }, 60_000);
 });

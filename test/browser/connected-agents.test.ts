@@ -3,7 +3,13 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../bin/local/server';
 import { newTenant } from '../support/api';
-import { chromiumAvailable, launchChromium, signIn, watchPage } from '../support/browser';
+import {
+  chromiumAvailable,
+  eventually,
+  launchChromium,
+  signIn,
+  watchPage,
+} from '../support/browser';
 import { consentOverHttp, REDIRECT_URL, tokenPost } from '../support/oauth';
 import { startTestRuntime } from '../support/runtime';
 
@@ -114,14 +120,16 @@ describe.skipIf(!chromiumAvailable)('the connected-agents page in a real browser
     expect(text).toMatch(/Active until/);
     const keyRow = page.locator(`#keys tbody tr[data-key="${key.key.id}"]`);
     await keyRow.waitFor();
-    expect(await keyRow.textContent()).toContain('Lab bridge');
-    expect(await keyRow.textContent()).toContain('Never');
+    await eventually(() => keyRow.textContent()).toContain('Lab bridge');
+    await eventually(() => keyRow.textContent()).toContain('Never');
 
     await page.click('button[aria-label="Disconnect Scheduling Copilot"]');
     const revoked = page.locator('#grants tbody tr[data-status="revoked"]');
     await revoked.waitFor();
-    expect(await revoked.textContent()).toMatch(/Disconnected .*\(by an administrator\)/);
-    expect(await page.textContent('#app-status')).toContain('Scheduling Copilot is disconnected');
+    await eventually(() => revoked.textContent()).toMatch(/Disconnected .*\(by an administrator\)/);
+    await eventually(() => page.textContent('#app-status')).toContain(
+      'Scheduling Copilot is disconnected',
+    );
     expect(await mcpStatus(token)).toBe(401);
 
     await page.click('button[aria-label="Revoke Lab bridge"]');
@@ -154,10 +162,10 @@ describe.skipIf(!chromiumAvailable)('the connected-agents page in a real browser
     await page.goto(`${rt.url}/connected-agents`);
     const row = page.locator('#grants tbody tr[data-status="active"]');
     await row.waitFor();
-    expect(await page.locator('#grants tbody tr').count()).toBe(1);
-    expect(await row.textContent()).toContain('My Agent');
-    expect(await row.textContent()).toContain('You');
-    expect(await page.isVisible('#keys-card')).toBe(false);
+    await eventually(() => page.locator('#grants tbody tr').count()).toBe(1);
+    await eventually(() => row.textContent()).toContain('My Agent');
+    await eventually(() => row.textContent()).toContain('You');
+    await eventually(() => page.isVisible('#keys-card')).toBe(false);
     await page.context().close();
   });
 });

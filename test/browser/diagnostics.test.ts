@@ -5,7 +5,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../bin/local/server';
 import { resetClock } from '../../shared/kernel/clock';
 import { client } from '../support/api';
-import { chromiumAvailable, launchChromium, signIn, watchPage } from '../support/browser';
+import {
+  chromiumAvailable,
+  eventually,
+  launchChromium,
+  signIn,
+  watchPage,
+} from '../support/browser';
 import { diagnosticsHospital, must } from '../support/diagnostics';
 import { clockToNineAm } from '../support/opd';
 import { startTestRuntime } from '../support/runtime';
@@ -94,10 +100,10 @@ describe.skipIf(!chromiumAvailable)('the diagnostics workbench in a real browser
     // Pending collection → collect.
     const row = page.locator(`#lab-body tr[data-order-id="${order.id}"]`);
     await row.waitFor();
-    expect(await row.textContent()).toContain('Vikram Shah');
+    await eventually(() => row.textContent()).toContain('Vikram Shah');
     await row.getByRole('button', { name: 'Collect' }).click();
     await page.waitForSelector('#dx-status .alert-success');
-    expect(await page.textContent('#dx-status')).toMatch(/accession L\d{8}/);
+    await eventually(() => page.textContent('#dx-status')).toMatch(/accession L\d{8}/);
 
     // Pending entry → enter results → flags from the service.
     await page.click('[data-lab-list="entry"]');
@@ -122,27 +128,29 @@ describe.skipIf(!chromiumAvailable)('the diagnostics workbench in a real browser
       ['6690-2', 'N'],
       ['777-3', 'H'],
     ]);
-    expect(await page.textContent('#entry-body tr[data-code="718-7"]')).toContain('13.2–16.6');
+    await eventually(() => page.textContent('#entry-body tr[data-code="718-7"]')).toContain(
+      '13.2–16.6',
+    );
     // The same technician may not verify: the service's refusal is shown.
     await page.click('#entry-verify');
     await page.waitForSelector('#entry-error .alert-error');
-    expect(await page.textContent('#entry-error')).toMatch(/second person/);
+    await eventually(() => page.textContent('#entry-error')).toMatch(/second person/);
 
     // The cumulative table.
     await page.click('#entry-cumulative');
     await page.waitForSelector('#cumulative-body tr[data-code="718-7"]');
-    expect(await page.textContent('#cumulative-body tr[data-code="718-7"]')).toMatch(
+    await eventually(() => page.textContent('#cumulative-body tr[data-code="718-7"]')).toMatch(
       /6\.2\s*LL critical/,
     );
-    expect(await page.inputValue('#cumulative-patient')).toBe(patient.id);
+    await eventually(() => page.inputValue('#cumulative-patient')).toBe(patient.id);
 
     // The unacknowledged critical.
     await page.click('[data-lab-list="criticals"]');
     await page.waitForSelector('#lab-body tr[data-alert-id]');
-    expect(await page.textContent('#lab-body')).toMatch(/Haemoglobin: 6\.2 g\/dL/);
+    await eventually(() => page.textContent('#lab-body')).toMatch(/Haemoglobin: 6\.2 g\/dL/);
 
     // A lab technician sees no radiology worklists.
-    expect(await page.isHidden('#rad-section')).toBe(true);
+    await eventually(() => page.isHidden('#rad-section')).toBe(true);
     await page.screenshot({ path: join(tmpdir(), 'hms-diagnostics-lab.png'), fullPage: true });
 
     // What the page did went through the API: the order now awaits verification.
@@ -166,8 +174,8 @@ describe.skipIf(!chromiumAvailable)('the diagnostics workbench in a real browser
     await radPage.goto(`${rt.url}/diagnostics`);
     const radRow = radPage.locator(`#rad-body tr[data-accession="${mri.accession}"]`);
     await radRow.waitFor();
-    expect(await radRow.textContent()).toContain('blocked: implant unanswered');
-    expect(await radPage.isHidden('#lab-section')).toBe(true);
+    await eventually(() => radRow.textContent()).toContain('blocked: implant unanswered');
+    await eventually(() => radPage.isHidden('#lab-section')).toBe(true);
     await radPage.screenshot({
       path: join(tmpdir(), 'hms-diagnostics-radiology.png'),
       fullPage: true,

@@ -12,7 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../bin/local/server';
 import { PROJECT_ROOT } from '../../lib/function-specs';
 import { addDays, utcToZonedParts } from '../../shared/kernel/time/zoned-time';
-import { chromiumAvailable, launchChromium, pageWithSession } from '../support/browser';
+import { chromiumAvailable, eventually, launchChromium, pageWithSession } from '../support/browser';
 import { opdHospital } from '../support/opd';
 import { startTestRuntime } from '../support/runtime';
 
@@ -101,11 +101,12 @@ describe.skipIf(!chromiumAvailable)('the ED board in a real browser', () => {
     await page.waitForSelector('#ed-group-2 tbody tr');
     await page.waitForSelector('#ed-group-none tbody tr');
     // ESI 2 before the untriaged (the server's order), each with its number, name and count.
-    expect(await page.$$eval('#ed-groups h3', (hs) => hs.map((x) => x.textContent))).toEqual([
-      'ESI 2Emergent: 1 patient',
-      'Not triagedAwaiting triage: 1 patient1 over target',
-    ]);
-    expect(await page.getAttribute('#ed-group-2 .ed-cat', 'class')).toBe('ed-cat ed-cat--2');
+    await eventually(() =>
+      page.$$eval('#ed-groups h3', (hs) => hs.map((x) => x.textContent)),
+    ).toEqual(['ESI 2Emergent: 1 patient', 'Not triagedAwaiting triage: 1 patient1 over target']);
+    await eventually(() => page.getAttribute('#ed-group-2 .ed-cat', 'class')).toBe(
+      'ed-cat ed-cat--2',
+    );
     const esi2 = await page.textContent('#ed-group-2 tbody tr');
     expect(esi2).toContain('Asha Board');
     expect(esi2).toContain('Chest pain');
@@ -116,7 +117,9 @@ describe.skipIf(!chromiumAvailable)('the ED board in a real browser', () => {
     const waiting = await page.textContent('#ed-group-none tbody tr');
     expect(waiting).toContain('Vikram Board');
     expect(waiting).toMatch(/4\d min \(target 15 min\) Over target by 2\d min/);
-    expect(await page.textContent('#ed-updated')).toMatch(/refreshes by itself every 30 s/i);
+    await eventually(() => page.textContent('#ed-updated')).toMatch(
+      /refreshes by itself every 30 s/i,
+    );
 
     // A doctor sees the first patient; the board's refresh shows who.
     const seen = await h.doctorUser.api.post(`/emergency/visits/${chestVisit}/seen`, {});
@@ -126,7 +129,7 @@ describe.skipIf(!chromiumAvailable)('the ED board in a real browser', () => {
       (name) => document.querySelector('#ed-group-2 tbody tr')?.textContent?.includes(name),
       h.doctorUser.user.name,
     );
-    expect(await page.textContent('#ed-group-2 tbody tr')).toMatch(/Seen after \d+ min/);
+    await eventually(() => page.textContent('#ed-group-2 tbody tr')).toMatch(/Seen after \d+ min/);
   });
 });
 
@@ -148,7 +151,7 @@ describe.skipIf(!chromiumAvailable)('the triage form in a real browser', () => {
     await page.waitForFunction(
       () => document.querySelector('#triage-complaint-error')?.textContent !== '',
     );
-    expect(await page.textContent('#triage-complaint-error')).toBe(
+    await eventually(() => page.textContent('#triage-complaint-error')).toBe(
       'Enter the presenting complaint.',
     );
 
@@ -163,12 +166,14 @@ describe.skipIf(!chromiumAvailable)('the triage form in a real browser', () => {
     await page.click('#triage-submit');
     await page.waitForSelector('#triage-score');
     // Two resources with danger-zone vitals for the age: ESI 2 at decision point D.
-    expect(await page.textContent('#triage-category')).toBe('ESI 2 Emergent (decision point D)');
+    await eventually(() => page.textContent('#triage-category')).toBe(
+      'ESI 2 Emergent (decision point D)',
+    );
     // Bedside PEWS (1–4 years): heart rate 170 → 4, respiratory rate 71 → 4, the rest 0.
-    expect(await page.textContent('#triage-score')).toBe(
+    await eventually(() => page.textContent('#triage-score')).toBe(
       'Bedside PEWS 8: urgent review (not recorded: capillaryRefill, respiratoryEffort)',
     );
-    expect(await page.textContent('#triage-status')).toContain('Triaged Meera Triage.');
+    await eventually(() => page.textContent('#triage-status')).toContain('Triaged Meera Triage.');
     // The nurse's form with its answer shown, and the board with its groups: no axe violation.
     expect(await axeViolations(page)).toEqual([]);
 

@@ -7,7 +7,13 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../bin/local/server';
 import { newTenant } from '../support/api';
-import { chromiumAvailable, launchChromium, signIn, watchPage } from '../support/browser';
+import {
+  chromiumAvailable,
+  eventually,
+  launchChromium,
+  signIn,
+  watchPage,
+} from '../support/browser';
 import { startTestRuntime } from '../support/runtime';
 
 let rt: LocalRuntime;
@@ -52,25 +58,25 @@ describe.skipIf(!chromiumAvailable)('empty states on an empty hospital', () => {
     await admin.goto(`${rt.url}/billing-desk`);
     const bills = admin.locator('#bill-list .empty-state');
     await bills.waitFor();
-    expect(await bills.textContent()).toContain('No bills yet');
-    expect(await bills.locator('a', { hasText: 'Start a new invoice' }).getAttribute('href')).toBe(
-      '/billing-desk#bill-patient-q',
-    );
+    await eventually(() => bills.textContent()).toContain('No bills yet');
+    await eventually(() =>
+      bills.locator('a', { hasText: 'Start a new invoice' }).getAttribute('href'),
+    ).toBe('/billing-desk#bill-patient-q');
     await bills.locator('.empty-state__demo').waitFor();
-    expect(await bills.textContent()).toContain(DEMO);
-    expect(await bills.locator('.empty-state__demo a').getAttribute('href')).toBe(
+    await eventually(() => bills.textContent()).toContain(DEMO);
+    await eventually(() => bills.locator('.empty-state__demo a').getAttribute('href')).toBe(
       '/admin#/automation',
     );
     // The empty row is neither sorted nor hidden by the table's search.
     await admin.fill('#bill-list-search', 'zzz');
-    expect(await bills.isVisible()).toBe(true);
+    await eventually(() => bills.isVisible()).toBe(true);
 
     // Bed board: no wards yet, said in the status line with where to look.
     await admin.goto(`${rt.url}/bed-board`);
     const wards = admin.locator('#board-status .empty-state');
     await wards.waitFor();
-    expect(await wards.textContent()).toContain('No wards yet');
-    expect(await wards.locator('.empty-state__actions a').textContent()).toBe(
+    await eventually(() => wards.textContent()).toContain('No wards yet');
+    await eventually(() => wards.locator('.empty-state__actions a').textContent()).toBe(
       'How to add wards (API reference)',
     );
 
@@ -78,9 +84,9 @@ describe.skipIf(!chromiumAvailable)('empty states on an empty hospital', () => {
     await admin.goto(`${rt.url}/admin#/opd`);
     const doctors = admin.locator('#opd-no-doctors .empty-state');
     await doctors.waitFor();
-    expect(await doctors.textContent()).toContain('No doctors have been set up');
-    expect(await doctors.textContent()).not.toContain('POST /');
-    expect(await doctors.locator('.empty-state__actions a').allTextContents()).toEqual([
+    await eventually(() => doctors.textContent()).toContain('No doctors have been set up');
+    await eventually(() => doctors.textContent()).not.toContain('POST /');
+    await eventually(() => doctors.locator('.empty-state__actions a').allTextContents()).toEqual([
       'Add staff',
       'Doctor profiles (API reference)',
     ]);
@@ -89,8 +95,8 @@ describe.skipIf(!chromiumAvailable)('empty states on an empty hospital', () => {
     await admin.goto(`${rt.url}/admin#/pharmacy/stock`);
     const formulary = admin.locator('#pharmacy-items .empty-state');
     await formulary.waitFor();
-    expect(await formulary.textContent()).toContain('No medicines in the formulary yet');
-    expect(await formulary.textContent()).not.toContain('POST /pharmacy/items');
+    await eventually(() => formulary.textContent()).toContain('No medicines in the formulary yet');
+    await eventually(() => formulary.textContent()).not.toContain('POST /pharmacy/items');
     await admin.context().close();
 
     // A cashier sees the billing desk's next action but not the administrator's demo hint.
@@ -100,9 +106,9 @@ describe.skipIf(!chromiumAvailable)('empty states on an empty hospital', () => {
     await cashierPage.goto(`${rt.url}/billing-desk`);
     const cashierBills = cashierPage.locator('#bill-list .empty-state');
     await cashierBills.waitFor();
-    expect(await cashierBills.locator('a').count()).toBe(1);
+    await eventually(() => cashierBills.locator('a').count()).toBe(1);
     await cashierPage.waitForLoadState('networkidle');
-    expect(await cashierBills.textContent()).not.toContain(DEMO);
+    await eventually(() => cashierBills.textContent()).not.toContain(DEMO);
     await cashierPage.context().close();
   }, 90_000);
 });

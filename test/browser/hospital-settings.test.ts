@@ -2,7 +2,13 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../bin/local/server';
 import { newTenant } from '../support/api';
-import { chromiumAvailable, launchChromium, signIn, watchPage } from '../support/browser';
+import {
+  chromiumAvailable,
+  eventually,
+  launchChromium,
+  signIn,
+  watchPage,
+} from '../support/browser';
 import { startTestRuntime } from '../support/runtime';
 
 // The settings page (/hospital-settings) in Chromium: an administrator picks a currency and a
@@ -46,9 +52,9 @@ describe.skipIf(!chromiumAvailable)('the settings page in a real browser', () =>
     await page.goto(`${rt.url}/hospital-settings`);
     // The form is filled once the version and the action types' rows are shown.
     await page.locator('#auto-prescription').waitFor();
-    expect(await page.textContent('#settings-version')).toBe('0');
-    expect(await page.inputValue('#hospital-country')).toBe('IN');
-    expect(await page.textContent('#hospital-timezone')).toBe('Asia/Kolkata');
+    await eventually(() => page.textContent('#settings-version')).toBe('0');
+    await eventually(() => page.inputValue('#hospital-country')).toBe('IN');
+    await eventually(() => page.textContent('#hospital-timezone')).toBe('Asia/Kolkata');
 
     await page.selectOption('#billing-currency', 'INR');
     await page.selectOption('#hospital-country', 'LK');
@@ -65,7 +71,7 @@ describe.skipIf(!chromiumAvailable)('the settings page in a real browser', () =>
     expect(
       saved.agents.actionTypes.find((t: { type: string }) => t.type === 'prescription'),
     ).toMatchObject({ autoApprove: true, autoApproveAs: doctor.user.id });
-    expect(await page.textContent('#settings-changes')).toContain('billing.currency');
+    await eventually(() => page.textContent('#settings-changes')).toContain('billing.currency');
 
     // Someone else changes a setting; the page's save of its older version is refused and it
     // shows the settings as they are now.
@@ -76,7 +82,7 @@ describe.skipIf(!chromiumAvailable)('the settings page in a real browser', () =>
     await page.click('#settings-save');
     await page.locator('#app-status', { hasText: 'changed since version 1' }).waitFor();
     await page.locator('#settings-version', { hasText: '2' }).waitFor();
-    expect(await page.inputValue('#hospital-name')).toBe('Renamed elsewhere');
+    await eventually(() => page.inputValue('#hospital-name')).toBe('Renamed elsewhere');
     expect((await h.admin.get('/settings')).body.agents.rateLimitPerMinute).toBe(10);
     await page.context().close();
   }, 60_000);

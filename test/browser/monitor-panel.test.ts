@@ -3,7 +3,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../bin/local/server';
 import { resetClock, systemClock } from '../../shared/kernel/clock';
 import { todayIn } from '../../shared/kernel/time/zoned-time';
-import { chromiumAvailable, launchChromium, signIn, watchPage } from '../support/browser';
+import {
+  chromiumAvailable,
+  eventually,
+  launchChromium,
+  signIn,
+  watchPage,
+} from '../support/browser';
 import { clockToNineAm } from '../support/opd';
 import { pharmacyHospital } from '../support/pharmacy';
 import { startTestRuntime } from '../support/runtime';
@@ -59,11 +65,11 @@ describe.skipIf(!chromiumAvailable)('the system monitor panel in a real browser'
     await page.goto(`${rt.url}/admin#/overview`);
     const lowRow = page.locator('#monitor-items li[data-key="low-stock"]');
     await lowRow.waitFor();
-    expect(await lowRow.getAttribute('data-status')).toBe('attention');
-    expect(await lowRow.locator('.monitor-item__count').textContent()).toBe('1');
-    expect(await page.locator('#monitor-badge').textContent()).toBe('1 need attention');
-    expect(await page.locator('#monitor-items li[data-status="ok"]').count()).toBe(13);
-    expect(await page.locator('#monitor-items li').first().getAttribute('data-key')).toBe(
+    await eventually(() => lowRow.getAttribute('data-status')).toBe('attention');
+    await eventually(() => lowRow.locator('.monitor-item__count').textContent()).toBe('1');
+    await eventually(() => page.locator('#monitor-badge').textContent()).toBe('1 need attention');
+    await eventually(() => page.locator('#monitor-items li[data-status="ok"]').count()).toBe(13);
+    await eventually(() => page.locator('#monitor-items li').first().getAttribute('data-key')).toBe(
       'low-stock',
     );
 
@@ -72,6 +78,6 @@ describe.skipIf(!chromiumAvailable)('the system monitor panel in a real browser'
     await other.goto(`${rt.url}/admin#/overview`);
     await other.locator('#stat-doctors-foot:not(:text("Loading…"))').waitFor();
     await other.waitForLoadState('networkidle');
-    expect(await other.locator('#monitor-panel').isHidden()).toBe(true);
+    await eventually(() => other.locator('#monitor-panel').isHidden()).toBe(true);
   }, 120_000);
 });

@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../bin/local/server';
 import { client, newTenant } from '../support/api';
-import { chromiumAvailable, launchChromium, watchPage } from '../support/browser';
+import { chromiumAvailable, eventually, launchChromium, watchPage } from '../support/browser';
 import { MemoryOAuthProvider, oauthTransport, REDIRECT_URL } from '../support/oauth';
 import { startTestRuntime } from '../support/runtime';
 
@@ -84,12 +84,16 @@ describe.skipIf(!chromiumAvailable)('the consent page in a real browser', () => 
     await signIn(page, who);
 
     await expect.poll(() => page.locator('#consent-form').isVisible()).toBe(true);
-    expect(await page.locator('#consent-client').textContent()).toBe('Claude Desktop (test)');
-    expect(await page.locator('#consent-redirect').textContent()).toBe('http://127.0.0.1:33418');
+    await eventually(() => page.locator('#consent-client').textContent()).toBe(
+      'Claude Desktop (test)',
+    );
+    await eventually(() => page.locator('#consent-redirect').textContent()).toBe(
+      'http://127.0.0.1:33418',
+    );
     // The SDK asked for every scope the resource lists; the role decides which can be chosen.
-    expect(await page.locator('input[value="patients:read"]').isChecked()).toBe(true);
-    expect(await page.locator('input[value="billing:read"]').isDisabled()).toBe(true);
-    expect(await page.locator('input[value="lab:read"]').isDisabled()).toBe(true);
+    await eventually(() => page.locator('input[value="patients:read"]').isChecked()).toBe(true);
+    await eventually(() => page.locator('input[value="billing:read"]').isDisabled()).toBe(true);
+    await eventually(() => page.locator('input[value="lab:read"]').isDisabled()).toBe(true);
     // Keep only reading patients and doctors.
     const ticked = await page
       .locator('input[name=scope]:checked')

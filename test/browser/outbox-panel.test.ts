@@ -2,7 +2,13 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../bin/local/server';
 import { resetClock } from '../../shared/kernel/clock';
-import { chromiumAvailable, launchChromium, signIn, watchPage } from '../support/browser';
+import {
+  chromiumAvailable,
+  eventually,
+  launchChromium,
+  signIn,
+  watchPage,
+} from '../support/browser';
 import { diagnosticsHospital, must } from '../support/diagnostics';
 import { clockToNineAm } from '../support/opd';
 import { startTestRuntime } from '../support/runtime';
@@ -83,9 +89,9 @@ describe.skipIf(!chromiumAvailable)('the outbox panel in a real browser', () => 
       ['dead-events', 'ok'],
       ['failed-notifications', 'ok'],
     ]);
-    expect(await page.locator('#outbox-badge').textContent()).toBe('All delivered');
-    expect(await firstMessage.getAttribute('data-status')).toBe('sent');
-    expect(await firstMessage.locator('td').allTextContents()).toEqual([
+    await eventually(() => page.locator('#outbox-badge').textContent()).toBe('All delivered');
+    await eventually(() => firstMessage.getAttribute('data-status')).toBe('sent');
+    await eventually(() => firstMessage.locator('td').allTextContents()).toEqual([
       expect.any(String),
       'lab-critical-result',
       'email',
@@ -99,13 +105,13 @@ describe.skipIf(!chromiumAvailable)('the outbox panel in a real browser', () => 
     await managerPage.goto(`${rt.url}/admin#/overview`);
     await managerPage.locator('#outbox-items li[data-key="failed-notifications"]').waitFor();
     await managerPage.waitForLoadState('networkidle');
-    expect(await managerPage.locator('#outbox-messages-block').isHidden()).toBe(true);
+    await eventually(() => managerPage.locator('#outbox-messages-block').isHidden()).toBe(true);
 
     const desk = await user('RECEPTIONIST');
     const other = await signedIn(desk.email, desk.password);
     await other.goto(`${rt.url}/admin#/overview`);
     await other.locator('#stat-doctors-foot:not(:text("Loading…"))').waitFor();
     await other.waitForLoadState('networkidle');
-    expect(await other.locator('#outbox-panel').isHidden()).toBe(true);
+    await eventually(() => other.locator('#outbox-panel').isHidden()).toBe(true);
   }, 120_000);
 });

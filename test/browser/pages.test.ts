@@ -6,7 +6,13 @@ import type { LocalRuntime } from '../../bin/local/server';
 import { resetClock, systemClock } from '../../shared/kernel/clock';
 import { utcToZonedParts } from '../../shared/kernel/time/zoned-time';
 import { client } from '../support/api';
-import { chromiumAvailable, launchChromium, signIn, watchPage } from '../support/browser';
+import {
+  chromiumAvailable,
+  eventually,
+  launchChromium,
+  signIn,
+  watchPage,
+} from '../support/browser';
 import { clockToNineAm, DAY_SCHEDULE } from '../support/opd';
 import { startTestRuntime } from '../support/runtime';
 
@@ -79,7 +85,7 @@ describe.skipIf(!chromiumAvailable)('pages in a real browser', () => {
     expect(secret).toMatch(/^svc_sk_/);
     const row = page.locator('#api-keys-table tr[data-key-id]', { hasText: 'Front desk kiosk' });
     await row.waitFor();
-    expect(await row.textContent()).toContain('patients:read');
+    await eventually(() => row.textContent()).toContain('patients:read');
 
     // The key shown once on screen is a working credential for this hospital.
     const current = await client(rt.url, { token: secret }).get('/tenants/current');
@@ -152,10 +158,10 @@ describe.skipIf(!chromiumAvailable)('pages in a real browser', () => {
     await page.click('#opd-refresh');
     for (const a of appts)
       await page.locator(`#opd-appointments tr[data-appointment-id="${a.id}"]`).waitFor();
-    expect(await page.textContent('#opd-appointments')).toContain('Kavya Menon');
+    await eventually(() => page.textContent('#opd-appointments')).toContain('Kavya Menon');
     const queueRow = page.locator('#opd-queue tr[data-token="1"]');
     await queueRow.waitFor();
-    expect(await queueRow.textContent()).toContain('Rahul Verma');
+    await eventually(() => queueRow.textContent()).toContain('Rahul Verma');
     await page.screenshot({ path: join(tmpdir(), 'hms-admin-opd.png'), fullPage: true });
   });
 

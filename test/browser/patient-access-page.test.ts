@@ -4,6 +4,7 @@ import type { LocalRuntime } from '../../bin/local/server';
 import { newTenant } from '../support/api';
 import {
   chromiumAvailable,
+  eventually,
   launchChromium,
   pageWithSession,
   signIn,
@@ -104,7 +105,7 @@ describe.skipIf(!chromiumAvailable)('the patient access log page in a real brows
     const page = await signedIn(h.registration.credentials);
     await page.goto(`${rt.url}/patient-access-log`);
     await page.waitForSelector('body[data-ready="true"]');
-    expect(await visibleNav(page)).toContain('Patient access log');
+    await eventually(() => visibleNav(page)).toContain('Patient access log');
     // Nobody by that name: said without the front desk's "register them" hint.
     await page.fill('#pal-patient-q', 'Nobody Byname');
     await page
@@ -157,10 +158,10 @@ describe.skipIf(!chromiumAvailable)('the patient access log page in a real brows
     };
     expect(rows.map((r) => r[0])).toEqual(log.items.map((a: { at: string }) => kolkata(a.at)));
     expect(rows.map((r) => r[7])).toEqual(log.items.map((a: { requestId: string }) => a.requestId));
-    expect(await page.textContent('#pal-summary')).toBe(
+    await eventually(() => page.textContent('#pal-summary')).toBe(
       `4 accesses of Lakshmi Raman (${patient.mrn}), newest first.`,
     );
-    expect(await page.isVisible('#pal-more')).toBe(false);
+    await eventually(() => page.isVisible('#pal-more')).toBe(false);
     // The shared sortable table: sorting by Access puts the changes first.
     await page.click('#pal-table th:nth-child(5) button');
     expect((await tableRows(page)).map((r) => r[4])).toEqual([
@@ -196,7 +197,7 @@ describe.skipIf(!chromiumAvailable)('the patient access log page in a real brows
       'patients.register',
     ]);
     expect(all.filter((r) => r[5] === 'patients.list')).toHaveLength(1);
-    expect(await page.isVisible('#pal-more')).toBe(false);
+    await eventually(() => page.isVisible('#pal-more')).toBe(false);
     await page.context().close();
   }, 90_000);
 
@@ -208,8 +209,8 @@ describe.skipIf(!chromiumAvailable)('the patient access log page in a real brows
     const page = await pageAs({ ...doctor, tenantId: h.tenantId });
     await page.goto(`${rt.url}/patient-access-log`);
     await page.waitForSelector('body[data-ready="true"]');
-    expect(await visibleNav(page)).not.toContain('Patient access log');
-    expect(await page.textContent('#shell-notice')).toMatch(
+    await eventually(() => visibleNav(page)).not.toContain('Patient access log');
+    await eventually(() => page.textContent('#shell-notice')).toMatch(
       /^Patient access log is not part of the .+ role's work/,
     );
     // A doctor may search patients, but the log itself answers 403: said, no table.
@@ -217,7 +218,7 @@ describe.skipIf(!chromiumAvailable)('the patient access log page in a real brows
     await page
       .locator('#pal-status', { hasText: "Only an administrator may read a patient's access log." })
       .waitFor();
-    expect(await tableRows(page)).toEqual([]);
+    await eventually(() => tableRows(page)).toEqual([]);
     await page.context().close();
   }, 60_000);
 });

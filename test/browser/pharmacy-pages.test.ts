@@ -6,7 +6,13 @@ import type { LocalRuntime } from '../../bin/local/server';
 import { resetClock, systemClock } from '../../shared/kernel/clock';
 import { addDays, utcToZonedParts } from '../../shared/kernel/time/zoned-time';
 import { client } from '../support/api';
-import { chromiumAvailable, launchChromium, signIn, watchPage } from '../support/browser';
+import {
+  chromiumAvailable,
+  eventually,
+  launchChromium,
+  signIn,
+  watchPage,
+} from '../support/browser';
 import { clockToNineAm, DAY_SCHEDULE } from '../support/opd';
 import { startTestRuntime } from '../support/runtime';
 
@@ -140,15 +146,17 @@ describe.skipIf(!chromiumAvailable)('pharmacy pages in a real browser', () => {
     await page.click('#nav-pharmacy-stock');
     const row = page.locator(`#pharmacy-items tr[data-item-id="${item.id}"]`);
     await row.waitFor();
-    expect(await row.textContent()).toContain('Paracetamol 500 mg tablet (Crocin)');
-    expect(await row.locator('td').nth(3).textContent()).toBe('40');
+    await eventually(() => row.textContent()).toContain('Paracetamol 500 mg tablet (Crocin)');
+    await eventually(() => row.locator('td').nth(3).textContent()).toBe('40');
     await row.locator('button').click();
     await page.locator('#pharmacy-batches tr[data-batch-id]').first().waitFor();
     const batches = await page
       .locator('#pharmacy-batches tr[data-batch-id] td:first-child')
       .allTextContents();
     expect(batches).toEqual(['A-SOON', 'B-LATE']);
-    expect(await page.textContent('#pharmacy-batches-summary')).toContain('Value at cost 46.00');
+    await eventually(() => page.textContent('#pharmacy-batches-summary')).toContain(
+      'Value at cost 46.00',
+    );
 
     // Expiry scan within 30 days: only the batch expiring in 20 days, 10 × 1.00.
     await page.click('#nav-pharmacy-expiry');
@@ -177,7 +185,7 @@ describe.skipIf(!chromiumAvailable)('pharmacy pages in a real browser', () => {
     await page.waitForSelector(`#pharmacy-dispense-item option[value="${item.id}"]`, {
       state: 'attached',
     });
-    expect(await page.inputValue('#pharmacy-dispense-quantity')).toBe('15');
+    await eventually(() => page.inputValue('#pharmacy-dispense-quantity')).toBe('15');
     const dispensedLines = () =>
       page
         .locator('#pharmacy-dispense-lines-body tr')
@@ -189,8 +197,8 @@ describe.skipIf(!chromiumAvailable)('pharmacy pages in a real browser', () => {
     await page.fill('#pharmacy-dispense-quantity', '4');
     await page.click('#pharmacy-dispense-submit');
     await page.waitForSelector('#pharmacy-dispense-result:not([hidden])');
-    expect(await dispensedLines()).toEqual([['A-SOON', '4']]);
-    expect(await page.textContent('#pharmacy-dispense-owed')).toContain('11 still owed');
+    await eventually(() => dispensedLines()).toEqual([['A-SOON', '4']]);
+    await eventually(() => page.textContent('#pharmacy-dispense-owed')).toContain('11 still owed');
     await page.waitForFunction(
       () =>
         (document.querySelector('#pharmacy-dispense-quantity') as HTMLInputElement | null)
@@ -202,11 +210,13 @@ describe.skipIf(!chromiumAvailable)('pharmacy pages in a real browser', () => {
     await page.waitForFunction(
       () => document.querySelector('#pharmacy-dispense-form')?.hasAttribute('hidden') === true,
     );
-    expect(await dispensedLines()).toEqual([
+    await eventually(() => dispensedLines()).toEqual([
       ['A-SOON', '6'],
       ['B-LATE', '5'],
     ]);
-    expect(await page.textContent('#pharmacy-dispense-owed')).toContain('Fully dispensed');
+    await eventually(() => page.textContent('#pharmacy-dispense-owed')).toContain(
+      'Fully dispensed',
+    );
     await page.waitForFunction(
       (id) =>
         document
@@ -244,7 +254,7 @@ describe.skipIf(!chromiumAvailable)('pharmacy pages in a real browser', () => {
     release();
     await older;
     await page.evaluate(() => new Promise((ok) => setTimeout(ok, 200)));
-    expect(await scanRow.count()).toBe(1);
-    expect(await scanRow.locator('td').nth(1).textContent()).toBe('A-SOON');
+    await eventually(() => scanRow.count()).toBe(1);
+    await eventually(() => scanRow.locator('td').nth(1).textContent()).toBe('A-SOON');
   });
 });

@@ -3,7 +3,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../bin/local/server';
 import { resetClock, systemClock } from '../../shared/kernel/clock';
 import { utcToZonedParts } from '../../shared/kernel/time/zoned-time';
-import { chromiumAvailable, launchChromium, signIn, watchPage } from '../support/browser';
+import {
+  chromiumAvailable,
+  eventually,
+  launchChromium,
+  signIn,
+  watchPage,
+} from '../support/browser';
 import { inpatientHospital, must } from '../support/inpatient';
 import { clockToNineAm } from '../support/opd';
 import { startTestRuntime } from '../support/runtime';
@@ -52,20 +58,24 @@ describe.skipIf(!chromiumAvailable)('the reports page in a real browser', () => 
     await page.goto(`${rt.url}/manager-reports`);
     // The default range: the last 7 days up to today, one bar per day and measure.
     await page.waitForSelector('#report-days tbody tr');
-    expect(await page.locator('#report-days tbody tr').count()).toBe(7);
+    await eventually(() => page.locator('#report-days tbody tr').count()).toBe(7);
     const bar = page.locator(`#report-chart rect[data-measure="admissions"][data-date="${today}"]`);
-    expect(await bar.getAttribute('data-value')).toBe('3');
+    await eventually(() => bar.getAttribute('data-value')).toBe('3');
     expect(Number(await bar.getAttribute('height'))).toBeGreaterThan(0);
-    expect(await page.locator('#report-chart rect[data-measure="admissions"]').count()).toBe(7);
+    await eventually(() =>
+      page.locator('#report-chart rect[data-measure="admissions"]').count(),
+    ).toBe(7);
     expect(
       await page.locator('#report-chart polyline[data-measure="midnightCensus"]').count(),
     ).toBe(1);
     const row = page.locator(`#report-days tr[data-date="${today}"]`);
-    expect(await row.locator('td[data-measure="admissions"]').textContent()).toBe('3');
-    expect(await row.locator('td[data-measure="midnightCensus"]').textContent()).toBe('3');
-    expect(await page.textContent('#report-totals [data-total="admissions"] .stat__value')).toBe(
+    await eventually(() => row.locator('td[data-measure="admissions"]').textContent()).toBe('3');
+    await eventually(() => row.locator('td[data-measure="midnightCensus"]').textContent()).toBe(
       '3',
     );
+    await eventually(() =>
+      page.textContent('#report-totals [data-total="admissions"] .stat__value'),
+    ).toBe('3');
 
     // Another report and range from the form; the CSV downloads with the same figures.
     await page.selectOption('#report-name', 'outpatient');
@@ -75,7 +85,9 @@ describe.skipIf(!chromiumAvailable)('the reports page in a real browser', () => 
     await page.waitForFunction(
       () => document.querySelectorAll('#report-days tbody tr').length === 1,
     );
-    expect(await page.locator('#report-chart rect[data-measure="visits"]').count()).toBe(1);
+    await eventually(() => page.locator('#report-chart rect[data-measure="visits"]').count()).toBe(
+      1,
+    );
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.click('#report-csv'),

@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../bin/local/server';
 import { addDays } from '../../shared/kernel/time/zoned-time';
-import { chromiumAvailable, launchChromium, pageWithSession } from '../support/browser';
+import { chromiumAvailable, eventually, launchChromium, pageWithSession } from '../support/browser';
 import { rosterHospital } from '../support/roster';
 import { startTestRuntime } from '../support/runtime';
 
@@ -55,7 +55,7 @@ describe.skipIf(!chromiumAvailable)('the roster page in a real browser', () => {
     await nurse.fill('#leave-note', 'Sister’s wedding');
     await nurse.click('#leave-submit');
     await nurse.waitForSelector('#leave-status .alert');
-    expect(await nurse.textContent('#leave-status')).toBe(
+    await eventually(() => nurse.textContent('#leave-status')).toBe(
       'Leave requested; a ward manager decides it.',
     );
     await nurse.context().close();
@@ -66,30 +66,32 @@ describe.skipIf(!chromiumAvailable)('the roster page in a real browser', () => {
     await page.waitForFunction(
       () => (document.querySelector('#rs-meta')?.textContent ?? '').length > 0,
     );
-    expect(await page.inputValue('#rs-ward')).toBe('W1');
-    expect(await page.textContent('#rs-meta')).toContain('“Generate a draft”');
+    await eventually(() => page.inputValue('#rs-ward')).toBe('W1');
+    await eventually(() => page.textContent('#rs-meta')).toContain('“Generate a draft”');
 
     await page.click('#rs-generate');
-    expect(await page.textContent('#rs-job')).toContain('Generating the draft');
+    await eventually(() => page.textContent('#rs-job')).toContain('Generating the draft');
     await page.waitForSelector('#rs-job .alert:has-text("Draft ready")', { timeout: 60_000 });
-    expect(await page.textContent('#rs-job')).toMatch(/Draft ready: \d+ shifts, /);
+    await eventually(() => page.textContent('#rs-job')).toMatch(/Draft ready: \d+ shifts, /);
     // The grid: each nurse a row, seven days, shifts in their colours with a legend.
     await page.waitForSelector('#rs-table tbody tr');
-    expect(await page.locator('#rs-table thead th').count()).toBe(8);
+    await eventually(() => page.locator('#rs-table thead th').count()).toBe(8);
     const rows = await page.$$eval('#rs-table tbody th', (ths) => ths.map((t) => t.textContent));
     expect(rows.every((r) => /^Nurse \d$/.test(r ?? ''))).toBe(true);
     const roster = (await h.manager.api.get(`/roster/wards/W1/rosters/${today}`)).body;
-    expect(await page.locator('#rs-table td .rs-shift').count()).toBe(roster.assignments.length);
-    expect(await page.textContent('#rs-legend')).toContain('shift E');
-    expect(await page.getAttribute('#rs-legend li:first-child span', 'class')).toBe(
+    await eventually(() => page.locator('#rs-table td .rs-shift').count()).toBe(
+      roster.assignments.length,
+    );
+    await eventually(() => page.textContent('#rs-legend')).toContain('shift E');
+    await eventually(() => page.getAttribute('#rs-legend li:first-child span', 'class')).toBe(
       'rs-shift rs-c0',
     );
-    expect(await page.textContent('#rs-meta')).toContain('draft, not yet published');
-    expect(await page.locator('#rs-gaps').count()).toBe(1);
+    await eventually(() => page.textContent('#rs-meta')).toContain('draft, not yet published');
+    await eventually(() => page.locator('#rs-gaps').count()).toBe(1);
 
     await page.click('#rs-publish');
     await page.waitForSelector('#rs-job .alert-success:has-text("Published")');
-    expect(await page.textContent('#rs-meta')).toContain('published');
+    await eventually(() => page.textContent('#rs-meta')).toContain('published');
     // On duty now, as the API answers it.
     await page.click('#rs-show');
     const duty = (await h.manager.api.get('/roster/wards/W1/on-duty')).body.onDuty as {
@@ -103,7 +105,7 @@ describe.skipIf(!chromiumAvailable)('the roster page in a real browser', () => {
     // The nurse's leave waits for a decision; the manager approves it.
     const item = page.locator('#leave-list li:has-text("Sister’s wedding")');
     await item.waitFor();
-    expect(await item.textContent()).toContain(
+    await eventually(() => item.textContent()).toContain(
       `Nurse 1: annual leave ${addDays(today, 30)} to ${addDays(today, 31)}`,
     );
     await item.locator('button:has-text("Approve")').click();

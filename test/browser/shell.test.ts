@@ -12,7 +12,13 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../bin/local/server';
 import { PROJECT_ROOT } from '../../lib/function-specs';
-import { chromiumAvailable, launchChromium, pageWithSession } from '../support/browser';
+import {
+  chromiumAvailable,
+  eventually,
+  focusOf,
+  launchChromium,
+  pageWithSession,
+} from '../support/browser';
 import { inpatientHospital, must } from '../support/inpatient';
 import { opdHospital } from '../support/opd';
 import { startTestRuntime } from '../support/runtime';
@@ -149,12 +155,12 @@ describe.skipIf(!chromiumAvailable)('the app shell in a real browser', () => {
       await page.goto(`${rt.url}/front-desk`);
       expect(await visibleNav(page), w.user.role).toEqual(entries);
       // The same header and sign-in state on every page.
-      expect(await page.textContent('#current-user-name')).toBe(w.user.name);
+      await eventually(() => page.textContent('#current-user-name')).toBe(w.user.name);
       const onFrontDesk = entries.includes('Front desk');
       // A page the role does not use says so in a sentence and offers the role's own areas.
       expect(await page.isVisible('#shell-notice'), w.user.role).toBe(!onFrontDesk);
       if (!onFrontDesk) {
-        expect(await page.textContent('#shell-notice')).toMatch(
+        await eventually(() => page.textContent('#shell-notice')).toMatch(
           /^Front desk is not part of the .+ role's work/,
         );
         await page.click('#shell-notice a');
@@ -170,7 +176,7 @@ describe.skipIf(!chromiumAvailable)('the app shell in a real browser', () => {
     await page.goto(`${rt.url}/bed-board`);
     await visibleNav(page);
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
+    await eventually(() => page.evaluate(() => document.activeElement?.textContent)).toBe(
       'Skip to main content',
     );
     const links = await visibleNav(page);
@@ -204,22 +210,24 @@ describe.skipIf(!chromiumAvailable)('the app shell in a real browser', () => {
     const page = await pageAs({ ...h.reception, tenantId: h.tenantId });
     await page.goto(`${rt.url}/front-desk`);
     await page.waitForSelector('body[data-ready="true"]');
-    expect(await page.textContent('#today-body')).toContain('No appointments today.');
+    await eventually(() => page.textContent('#today-body')).toContain('No appointments today.');
 
     // The picker: search by name, move into the results with the keyboard, choose with Enter.
     await page.fill('#book-patient-q', 'Farah');
     await page.waitForSelector('#book-patient-results button');
     await page.focus('#book-patient-q');
     await page.keyboard.press('ArrowDown');
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain(existing.mrn);
+    await eventually(() => page.evaluate(() => document.activeElement?.textContent)).toContain(
+      existing.mrn,
+    );
     await page.keyboard.press('Enter');
-    expect(await page.inputValue('#book-patient')).toBe(existing.id);
-    expect(await page.textContent('#book-patient-chosen')).toContain('Farah Qureshi');
+    await eventually(() => page.inputValue('#book-patient')).toBe(existing.id);
+    await eventually(() => page.textContent('#book-patient-chosen')).toContain('Farah Qureshi');
 
     // Registration: required fields are said per field, then the new patient is chosen for booking.
     await page.click('#reg-submit');
-    expect(await page.textContent('#reg-name-error')).toBe('Enter the full name.');
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('reg-name');
+    await eventually(() => page.textContent('#reg-name-error')).toBe('Enter the full name.');
+    await focusOf(page).toBe('reg-name');
     await page.fill('#reg-name', 'Sunita Rao');
     await page.fill('#reg-dob', '1975-03-02');
     await page.selectOption('#reg-sex', 'female');
@@ -228,10 +236,10 @@ describe.skipIf(!chromiumAvailable)('the app shell in a real browser', () => {
     await page.waitForFunction(() =>
       document.querySelector('#reg-status')?.textContent?.includes('Registered Sunita Rao'),
     );
-    expect(await page.textContent('#book-patient-chosen')).toContain('Sunita Rao');
+    await eventually(() => page.textContent('#book-patient-chosen')).toContain('Sunita Rao');
 
     // Booking: no doctor is pre-selected; times are the doctor's free slots.
-    expect(await page.inputValue('#book-doctor')).toBe('');
+    await eventually(() => page.inputValue('#book-doctor')).toBe('');
     await page.selectOption('#book-doctor', h.doctor.id);
     await page.waitForSelector('#book-slot option[value$="Z"], #book-slot option[value*="T"]', {
       state: 'attached',
@@ -248,14 +256,14 @@ describe.skipIf(!chromiumAvailable)('the app shell in a real browser', () => {
     );
     const row = page.locator('#today-body tr', { hasText: 'Sunita Rao' });
     await row.waitFor();
-    expect(await row.textContent()).toContain('Booked');
+    await eventually(() => row.textContent()).toContain('Booked');
 
     // Check in from the list.
     await row.getByRole('button', { name: 'Check in Sunita Rao' }).click();
     await page.waitForFunction(() =>
       document.querySelector('#today-status')?.textContent?.includes('Sunita Rao: Checked in'),
     );
-    expect(await row.textContent()).toContain('Checked in');
+    await eventually(() => row.textContent()).toContain('Checked in');
     const list = await h.reception.api.get(`/appointments?date=${slot.slice(0, 10)}&limit=100`);
     const booked = (list.body.items as { patientName: string; status: string }[]).filter(
       (a) => a.patientName === 'Sunita Rao',
@@ -270,20 +278,20 @@ describe.skipIf(!chromiumAvailable)('the app shell in a real browser', () => {
     const page = await pageAs({ ...nurse, tenantId: h.tenantId }, 1366, 4);
     await page.goto(`${rt.url}/front-desk`);
     await page.waitForSelector('#session-warning:not([hidden])');
-    expect(await page.textContent('#session-warning-text')).toMatch(
+    await eventually(() => page.textContent('#session-warning-text')).toMatch(
       /^Your session ends in 4 minutes\./,
     );
     await page.fill('#reg-name', 'Half Typed');
     await page.reload();
     await page.waitForSelector('body[data-ready="true"]');
-    expect(await page.inputValue('#reg-name')).toBe('Half Typed');
+    await eventually(() => page.inputValue('#reg-name')).toBe('Half Typed');
     // A wrong password is said; the page and its form stay.
     await page.fill('#session-password', 'not-the-password');
     await page.click('#session-extend');
     await page.waitForFunction(() =>
       document.querySelector('#session-extend-status')?.textContent?.includes('not right'),
     );
-    expect(await page.isVisible('#session-warning')).toBe(true);
+    await eventually(() => page.isVisible('#session-warning')).toBe(true);
     await page.context().close();
   });
 
@@ -359,7 +367,7 @@ describe.skipIf(!chromiumAvailable)('live lists in a real browser', () => {
     // Another desk admits into the ward.
     await must(h.admit(patient.id, { bedId: ward.beds[0].id }), 201, 'admission');
     await page.waitForSelector(`${bed}.bed--occupied`, { timeout: 30_000 });
-    expect(await page.textContent('#bed-board')).toContain('Live Patient');
+    await eventually(() => page.textContent('#bed-board')).toContain('Live Patient');
     await expect
       .poll(() => page.textContent('#board-live'), { timeout: 5_000 })
       .toMatch(/^Updated \d\d:\d\d:\d\d/);

@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../bin/local/server';
 import { addDays, utcToZonedParts } from '../../shared/kernel/time/zoned-time';
-import { chromiumAvailable, launchChromium, pageWithSession } from '../support/browser';
+import { chromiumAvailable, eventually, launchChromium, pageWithSession } from '../support/browser';
 import { startTestRuntime } from '../support/runtime';
 import { CORE_ITEMS, must, type TheatreHospital, theatreHospital } from '../support/theatre';
 
@@ -68,7 +68,7 @@ describe.skipIf(!chromiumAvailable)('the theatre list page in a real browser', (
     });
     // The lists and the pickers load in parallel: wait for the lists too.
     await coordinator.waitForSelector('#ot-lists p', { state: 'attached' });
-    expect(await coordinator.textContent('#ot-lists')).toContain('Open one with');
+    await eventually(() => coordinator.textContent('#ot-lists')).toContain('Open one with');
     await coordinator.selectOption('#session-theatre', theatre.code);
     await coordinator.fill('#session-date', day);
     await coordinator.fill('#session-from', '08:00');
@@ -78,7 +78,7 @@ describe.skipIf(!chromiumAvailable)('the theatre list page in a real browser', (
     await coordinator.click('#session-submit');
     await coordinator.waitForSelector('#session-status .alert-success');
     await coordinator.waitForSelector(`section[aria-label="Theatre ${theatre.code}"]`);
-    expect(await coordinator.textContent('#ot-lists')).toContain(
+    await eventually(() => coordinator.textContent('#ot-lists')).toContain(
       '08:00–13:00 · elective · 0 cases',
     );
     await coordinator.context().close();
@@ -107,7 +107,7 @@ describe.skipIf(!chromiumAvailable)('the theatre list page in a real browser', (
       'Booked Laparoscopic cholecystectomy for Priya Theatre at 08:00',
     );
     await page.waitForSelector('#ot-lists tr:has-text("Priya Theatre")');
-    expect(await page.textContent('#ot-lists tr:has-text("Priya Theatre")')).toContain(
+    await eventually(() => page.textContent('#ot-lists tr:has-text("Priya Theatre")')).toContain(
       '08:00–09:00',
     );
 
@@ -115,16 +115,16 @@ describe.skipIf(!chromiumAvailable)('the theatre list page in a real browser', (
     const clash = await book('Ravi Theatre', '08:30');
     expect(clash).toMatch(/^Not booked: .+/);
     expect(clash).toContain('choose another time');
-    expect(await page.locator('#ot-lists tbody tr').count()).toBe(1);
+    await eventually(() => page.locator('#ot-lists tbody tr').count()).toBe(1);
     await page.fill('#book-start', '09:00');
     await page.click('#book-submit');
     await page.waitForSelector('#book-status .alert-success');
     await page.waitForSelector('#ot-lists tr:has-text("Ravi Theatre")');
-    expect(await page.textContent('#ot-lists tr:has-text("Ravi Theatre")')).toContain(
+    await eventually(() => page.textContent('#ot-lists tr:has-text("Ravi Theatre")')).toContain(
       '09:00–10:00',
     );
     // The bar shows both cases; the list holds exactly two (the clash did not request a third).
-    expect(await page.locator('.ot-bar__case').count()).toBe(2);
+    await eventually(() => page.locator('.ot-bar__case').count()).toBe(2);
     const lists = await must(h.coordinator.api.get(`/theatre/lists?date=${day}`), 200, 'lists');
     const cases = lists.theatres[0].sessions[0].cases;
     expect(cases.map((c: { patientName: string }) => c.patientName)).toEqual([
@@ -154,23 +154,27 @@ describe.skipIf(!chromiumAvailable)('the checklist page on a tablet', () => {
     const page = await pageAs(h, h.scrubNurse, 768); // a tablet held upright
     await page.goto(`${rt.url}/theatre/checklist#${c.id}`);
     await page.waitForSelector('#ck-items li');
-    expect(await page.textContent('#ck-phase-title')).toMatch(/^Sign In \(.+\): 0 of 7 confirmed$/);
-    expect(await page.getAttribute('#ck-phases button:nth-child(1)', 'aria-current')).toBe('step');
+    await eventually(() => page.textContent('#ck-phase-title')).toMatch(
+      /^Sign In \(.+\): 0 of 7 confirmed$/,
+    );
+    await eventually(() =>
+      page.getAttribute('#ck-phases button:nth-child(1)', 'aria-current'),
+    ).toBe('step');
     // Her items have a large Confirm button; the anaesthetist's say who must confirm them.
     const confirmButtons = page.locator('#ck-items .ck-confirm');
-    expect(await confirmButtons.count()).toBe(2);
+    await eventually(() => confirmButtons.count()).toBe(2);
     for (const box of await confirmButtons.evaluateAll((els) =>
       els.map((e) => e.getBoundingClientRect().height),
     ))
       expect(box).toBeGreaterThanOrEqual(48);
-    expect(await page.textContent('li[data-item="pulse-oximeter"]')).toContain(
+    await eventually(() => page.textContent('li[data-item="pulse-oximeter"]')).toContain(
       `Only ${h.anaesthetist.user.name} can confirm this item, in person.`,
     );
     await page.click('li[data-item="patient-confirmed"] .ck-confirm');
     await page.waitForSelector('li[data-item="patient-confirmed"].ck-item--done');
     await page.click('li[data-item="site-marked"] .ck-confirm');
     await page.waitForSelector('li[data-item="site-marked"].ck-item--done');
-    expect(await page.textContent('li[data-item="site-marked"]')).toContain(
+    await eventually(() => page.textContent('li[data-item="site-marked"]')).toContain(
       `Confirmed: yes, by ${h.scrubNurse.user.name} (nurse) at`,
     );
 
@@ -179,7 +183,7 @@ describe.skipIf(!chromiumAvailable)('the checklist page on a tablet', () => {
     await page.waitForSelector('#ck-timeline button:has-text("In room")');
     await page.click('#ck-timeline button:has-text("Record anaesthesia start")');
     await page.waitForSelector('#ck-timeline-status .alert-error');
-    expect(await page.textContent('#ck-timeline-status')).toMatch(
+    await eventually(() => page.textContent('#ck-timeline-status')).toMatch(
       /Sign In \(.+\) is not complete: anaesthesia-check, pulse-oximeter/,
     );
 
@@ -198,10 +202,10 @@ describe.skipIf(!chromiumAvailable)('the checklist page on a tablet', () => {
 
     await page.reload();
     await page.waitForSelector('#ck-items li');
-    expect(await page.textContent('#ck-phase-title')).toMatch(
+    await eventually(() => page.textContent('#ck-phase-title')).toMatch(
       /^Sign Out \(.+\): 4 of 5 confirmed$/,
     );
-    expect(await page.textContent('#ck-phases')).toMatch(/1\. Sign In \(.+\) ✓ complete/);
+    await eventually(() => page.textContent('#ck-phases')).toMatch(/1\. Sign In \(.+\) ✓ complete/);
     // Counts that differ need the action taken; with it, the item is confirmed.
     for (const kind of ['instruments', 'swabs', 'needles']) {
       await page.fill(`#ck-counts-complete-${kind}-before`, '10');
@@ -215,7 +219,7 @@ describe.skipIf(!chromiumAvailable)('the checklist page on a tablet', () => {
     );
     await page.click('li[data-item="counts-complete"] .ck-confirm');
     await page.waitForSelector('li[data-item="counts-complete"].ck-item--done');
-    expect(await page.textContent('#ck-phase-title')).toMatch(
+    await eventually(() => page.textContent('#ck-phase-title')).toMatch(
       /^Sign Out \(.+\): 5 of 5 confirmed$/,
     );
     // No sideways scrolling at tablet width.

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 // One setup for every page test in Chromium (test/browser/): where Chromium is, the flags it is
 // launched with, and what counts as a problem on a page (an uncaught page error or a
@@ -84,4 +85,22 @@ export async function signIn(
   await page.fill('#password', password);
   await page.click('#login-submit');
   await page.waitForURL(/\/admin/);
+}
+
+/**
+ * The id of the element with the focus, polled until it matches: a page moves the focus after
+ * its own requests finish, so reading it once right after a click races the page.
+ * Use as `await focusOf(page).toBe('pay-status')`.
+ */
+export function focusOf(page: Page) {
+  return eventually(() => page.evaluate(() => document.activeElement?.id ?? ''));
+}
+
+/**
+ * What a page shows, read until the matcher holds or 15 s pass: pages render after their own
+ * requests, so a single read right after a click or a wait for something else races the page.
+ * Use as `await eventually(() => page.textContent('#status')).toContain('Saved')`.
+ */
+export function eventually<T>(read: () => Promise<T> | T) {
+  return expect.poll(read, { timeout: 15_000, interval: 50 });
 }
