@@ -5,7 +5,7 @@ import type * as kms from 'aws-cdk-lib/aws-kms';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { ORIGIN_SECRET_HEADER, VIEWER_REQUEST_FUNCTION } from '../shared/mcp/origin';
+import { ORIGIN_SECRET_HEADER, VIEWER_REQUEST_FUNCTION } from '../shared/mcp/function';
 import { deploymentName } from './naming';
 
 /**

@@ -11,11 +11,8 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { lowerHeaders } from '../edge/request';
+import { ORIGIN_SECRET_HEADER, VIEWER_HOST_HEADER, VIEWER_IP_HEADER } from './function';
 import type { FunctionUrlEvent } from './streaming';
-
-export const ORIGIN_SECRET_HEADER = 'x-origin-verify';
-export const VIEWER_HOST_HEADER = 'x-forwarded-host';
-export const VIEWER_IP_HEADER = 'x-hms-viewer-ip';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
@@ -46,14 +43,3 @@ export function throughCloudFront(
     },
   };
 }
-
-/**
- * The viewer-request CloudFront Function (cloudfront-js-2.0) that names the client's host and
- * address for the origin, always overwriting what the client may have sent under those names.
- */
-export const VIEWER_REQUEST_FUNCTION = `function handler(event) {
-  var request = event.request;
-  request.headers['${VIEWER_HOST_HEADER}'] = { value: request.headers.host ? request.headers.host.value : '' };
-  request.headers['${VIEWER_IP_HEADER}'] = { value: event.viewer.ip };
-  return request;
-}`;

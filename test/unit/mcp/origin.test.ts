@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { throughCloudFront, VIEWER_REQUEST_FUNCTION } from '../../../shared/mcp/origin';
+import { VIEWER_REQUEST_FUNCTION } from '../../../shared/mcp/function';
+import { throughCloudFront } from '../../../shared/mcp/origin';
 import type { FunctionUrlEvent } from '../../../shared/mcp/streaming';
 
 const SECRET = 's3cret-value-from-secrets-manager';
