@@ -1157,6 +1157,28 @@ describe('MCP behind CloudFront and WAF (lib/mcp-edge.ts, lib/mcp-firewall-stack
       ]);
     });
 
+    it('alarms on 500 blocked requests in 5 minutes to its own encrypted us-east-1 topic, an output', () => {
+      const t = templateOf(firewall);
+      const aclId = logicalId(firewall.firewall.webAcl);
+      t.hasResourceProperties('AWS::CloudWatch::Alarm', {
+        Namespace: 'AWS/WAFV2',
+        MetricName: 'BlockedRequests',
+        // A CLOUDFRONT ACL's metrics have no Region dimension.
+        Dimensions: [
+          { Name: 'Rule', Value: 'ALL' },
+          { Name: 'WebACL', Value: { 'Fn::Select': [0, { 'Fn::Split': ['|', { Ref: aclId }] }] } },
+        ],
+        Statistic: 'Sum',
+        Period: 300,
+        Threshold: 500,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+        AlarmActions: [{ Ref: logicalId(firewall.alarmTopic) }],
+      });
+      t.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: Match.anyValue() });
+      const outputs = t.toJSON().Outputs as Json;
+      expect(outputs.McpAlarmTopicArn.Value).toEqual({ Ref: logicalId(firewall.alarmTopic) });
+    });
+
     it('logs what it blocks or counts to an encrypted us-east-1 log group, Authorization and query strings redacted', () => {
       const t = templateOf(firewall);
       t.resourceCountIs('AWS::WAFv2::WebACLAssociation', 0);
