@@ -32,6 +32,8 @@ export interface AreaStackProps extends NestedStackProps {
     FairShareSettings;
   /** The bus, for groups that declare `permissions.events`. */
   eventBus?: events.IEventBus;
+  /** The agents area: the CloudFront-scope web ACL in front of MCP (parameter McpWebAclArn). */
+  mcpWebAclArn?: string;
 }
 
 /**
@@ -69,15 +71,18 @@ export class AreaStack extends NestedStack {
     applyFairShare(this.functions.all, props.settings);
     applyRegistration(this.functions.all, props.settings);
     if (props.area === 'agents') {
+      if (!props.mcpWebAclArn)
+        throw new Error('The agents area needs the MCP web ACL (McpWebAclArn)');
       this.mcp = new McpEndpoint(this, 'McpEndpoint', {
+        webAclArn: props.mcpWebAclArn,
         table: platform.data.table,
         secrets: platform.secrets,
         logging: platform.logging,
         logLevel: props.settings.logLevel,
         reservedConcurrency: props.settings.mcpReservedConcurrency,
       });
-      // The discovery documents name the MCP URL, which is not the API's host on AWS.
-      this.functions.groups.get('agent-meta')?.fn.addEnvironment('MCP_URL', this.mcp.url.url);
+      // The discovery documents name the MCP URL (CloudFront's), which is not the API's host on AWS.
+      this.functions.groups.get('agent-meta')?.fn.addEnvironment('MCP_URL', this.mcp.edge.url);
       // The MCP function's authorization endpoint sends the browser to the consent page of the
       // web app, on the API's URL (built from its id and stage: the stage is created later).
       const { domain, stageName } = props.settings;

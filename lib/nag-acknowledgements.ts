@@ -52,7 +52,15 @@ export const REASONS = {
   noStageCache:
     'API Gateway response caching is deliberately off: responses are tenant- and principal-specific patient data, and the stage cache is keyed by path and parameters, not by credential. With no cache there is no cached data to encrypt. (The authorizer result cache is separate: 60 s, see lib/api.ts.)',
   mcpFunctionUrl:
-    "The MCP server's Function URL is public (auth type NONE) by necessity: MCP clients (Claude Desktop through mcp-remote, Cursor, VS Code, MCP Inspector) send `Authorization: Bearer <API key or JWT>` and cannot sign SigV4 requests, and API Gateway REST APIs cannot stream the SSE transport. The function authenticates every request itself, before any MCP traffic, with the API authorizer's own code (shared/auth/authorize.ts), answers 401 otherwise, and rate-limits each credential in the table (docs/agents.md). Its role grants only the table and the JWT secret.",
+    "The MCP server's Function URL has auth type NONE by necessity, and serves only what comes through its CloudFront distribution (WAF web ACL, per-IP rate rule): MCP clients (Claude Desktop through mcp-remote, Cursor, VS Code, MCP Inspector) send `Authorization: Bearer <API key or JWT>` and sign neither requests nor their bodies, which CloudFront's origin access control for Lambda would require of every POST (x-amz-content-sha256), and API Gateway REST APIs cannot stream the SSE transport. The function refuses (403) every request without the secret header CloudFront adds (shared/mcp/origin.ts), then authenticates the caller itself with the API authorizer's own code, answers 401 otherwise, and rate-limits each credential in the table (docs/agents.md, docs/decisions.md).",
+  mcpOriginSecretRotation:
+    'The secret is the header value CloudFront adds to every request it forwards to the MCP function, which refuses requests without it. The distribution and the function each read it through a CloudFormation dynamic reference, resolved at deployment: a Secrets Manager rotation would change the value that neither of them reads until the next deployment, and the function would refuse every MCP request meanwhile. It is rotated as a deliberate operation: put a new value, then deploy (docs/operations.md).',
+  mcpGeoRestriction:
+    "The MCP endpoint serves a hospital's own agents and integrations, which run wherever the hospital hosts them (its data centre, a cloud region, a vendor's service): no country list fits every hospital. Every request is authenticated by the function, and the WAF web ACL limits each address; an operator who needs a country list adds a geo match rule to the web ACL (lib/waf.ts).",
+  mcpEdgeAccessLogs:
+    "Every request that reaches the MCP function is logged by it (the edge pipeline's request line: principal, tenant, route, status, latency; docs/operations.md), and the WAF web ACL logs every request it blocks or counts. A CloudFront standard log would be a third copy of the same requests, with query strings that carry session ids, in an S3 bucket with its own key, retention and findings.",
+  mcpDefaultCertificate:
+    "The distribution uses CloudFront's own *.cloudfront.net certificate, whose TLS policy CloudFront sets (a minimum protocol version can only be chosen with a custom certificate). The MCP clients this serves (Node.js, Python httpx, browsers) negotiate TLS 1.2 or 1.3, and the origin connection to the Function URL is TLS 1.2 only. A deployment with its own domain sets TLSv1.2_2021 with its certificate.",
   noClientCertificate:
     'The rule asks for a client certificate, which API Gateway presents to HTTP backends to prove the call comes from API Gateway. Every integration here is a Lambda proxy integration, invoked through the Lambda API with IAM and a resource policy scoped to this API, where client certificates do not apply. Clients reach the API over TLS only.',
   archiveServerAccessLogs:
@@ -229,6 +237,35 @@ export function nagAcknowledgements(stack: HospitalStack): NagAcknowledgement[] 
       // The Function URL is on the live alias (its permission is the alias's).
       scopes: mcp ? [mcp.fn.fn, mcp.fn.live] : [],
     },
+    ...(mcp
+      ? [
+          {
+            id: 'AwsSolutions-SMG4',
+            reason: REASONS.mcpOriginSecretRotation,
+            scopes: [mcp.edge.originSecret],
+          },
+          {
+            id: 'HIPAA.Security-SecretsManagerRotationEnabled',
+            reason: REASONS.mcpOriginSecretRotation,
+            scopes: [mcp.edge.originSecret],
+          },
+          {
+            id: 'AwsSolutions-CFR1',
+            reason: REASONS.mcpGeoRestriction,
+            scopes: [mcp.edge.distribution],
+          },
+          {
+            id: 'AwsSolutions-CFR3',
+            reason: REASONS.mcpEdgeAccessLogs,
+            scopes: [mcp.edge.distribution],
+          },
+          {
+            id: 'AwsSolutions-CFR4',
+            reason: REASONS.mcpDefaultCertificate,
+            scopes: [mcp.edge.distribution],
+          },
+        ]
+      : []),
     {
       id: 'HIPAA.Security-CloudWatchAlarmAction',
       reason: REASONS.rollbackAlarms,

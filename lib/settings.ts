@@ -36,7 +36,10 @@ export interface Settings {
   disableExecuteApiEndpoint: boolean;
   /** Optional monthly cost budget (docs/cost.md): context `monthlyBudgetUsd` + `budgetAlertEmail`. */
   budget?: { amountUsd: number; email: string };
-  /** Requests per 5 minutes from one IP before WAF blocks it. Context `wafRateLimitPer5Min`. */
+  /**
+   * Requests per 5 minutes from one IP before WAF blocks it, on the REST API and on MCP (each its
+   * own web ACL, each counting alone). Context `wafRateLimitPer5Min`.
+   */
   wafRateLimitPer5Min: number;
   /** Retention of every log group (Lambda, access, WAF). Context `logRetentionDays`. */
   logRetentionDays: number;
@@ -107,7 +110,11 @@ export const DEFAULT_SETTINGS: Settings = {
   hospitalBurstLimit: 50,
   apiKeyRateLimit: 10,
   apiKeyBurstLimit: 20,
-  wafRateLimitPer5Min: 6000,
+  // A whole hospital is often one NAT address: 6,000 (20 a second) would block a busy one before
+  // its own share of the stage (hospitalRateLimit 25 a second = 7,500 in 5 minutes) is used up.
+  // 30,000 (100 a second) leaves room for four hospitals of a group at their full share behind
+  // one address, and still stops one address from taking more than a fifth of the stage.
+  wafRateLimitPer5Min: 30_000,
   logRetentionDays: 365,
   accessLogRetentionYears: 6,
   logLevel: 'info',

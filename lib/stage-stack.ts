@@ -5,7 +5,7 @@ import type { ApiStack } from './api-stack';
 import type { AreaStack } from './area-stack';
 import type { PlatformStack } from './platform-stack';
 import type { Settings } from './settings';
-import { Firewall } from './waf';
+import { Firewall, PUBLIC_ROUTE_LIMITS } from './waf';
 
 export interface StageStackProps extends NestedStackProps {
   platform: PlatformStack;
@@ -42,6 +42,9 @@ export class StageStack extends NestedStack {
       settings,
     });
     this.firewall = new Firewall(this, 'Firewall', {
+      scope: 'REGIONAL',
+      protects: 'api',
+      routeLimits: PUBLIC_ROUTE_LIMITS,
       stageArn: this.apiStage.stage.stageArn,
       logging: platform.logging,
       rateLimitPer5Min: settings.wafRateLimitPer5Min,

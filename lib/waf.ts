@@ -6,11 +6,28 @@ import type { Logging } from './logging';
 import { deploymentName, rootStack } from './naming';
 
 export interface FirewallProps {
-  /** ARN of the API Gateway stage to protect. */
-  stageArn: string;
+  /**
+   * `REGIONAL` for the REST API stage (`stageArn`, associated here); `CLOUDFRONT` for the MCP
+   * distribution (lib/mcp-firewall-stack.ts), which must be created in us-east-1 and is attached
+   * by the distribution itself.
+   */
+  scope: 'REGIONAL' | 'CLOUDFRONT';
+  /** ARN of the API Gateway stage to protect (REGIONAL only). */
+  stageArn?: string;
+  /** What the ACL protects, for its description and metric names (`api`, `mcp`). */
+  protects: 'api' | 'mcp';
   logging: Logging;
   /** Requests per 5 minutes from one IP address before it is blocked for a while. */
   rateLimitPer5Min: number;
+  /** Tighter per-IP limits on single routes (the API's PUBLIC_ROUTE_LIMITS; none for MCP). */
+  routeLimits: readonly RouteLimit[];
+}
+
+export interface RouteLimit {
+  name: string;
+  /** The path the URI ends with (a POST to it is counted). */
+  path: string;
+  limitPer5Min: number;
 }
 
 /** AWS managed rule groups without a subscription fee (each counts as one WAF rule). */
@@ -30,20 +47,22 @@ const TOO_MANY_REQUESTS = 'TooManyRequests';
  * uses (POST, path ending so that a stage prefix or a custom domain both match). Sign-in allows a
  * shift change of a few hundred staff behind one NAT address in five minutes.
  */
-export const PUBLIC_ROUTE_LIMITS = [
+export const PUBLIC_ROUTE_LIMITS: readonly RouteLimit[] = [
   { name: 'RateLimitSignIn', path: '/auth/login', limitPer5Min: 300 },
   { name: 'RateLimitRegistration', path: '/tenants', limitPer5Min: 10 },
-] as const;
+];
 
 /**
  * Rules of the common rule set switched to count: `SizeRestrictions_BODY` blocks any body over
- * 8 KB, and a radiology report or a discharge summary the API accepts is longer. Body sizes are
- * bounded by every operation's schema and API Gateway's 10 MB limit instead.
+ * 8 KB, and a radiology report or a discharge summary the API accepts (or an MCP tool call that
+ * carries one) is longer. Body sizes are bounded by every operation's schema, API Gateway's 10 MB
+ * limit and the Function URL's 6 MB request payload limit instead.
  */
 export const COMMON_RULES_COUNTED = ['SizeRestrictions_BODY'] as const;
 
 /**
- * A WAFv2 web ACL in front of the REST API stage: a per-IP rate limit and AWS managed rules.
+ * A WAFv2 web ACL in front of the REST API stage or the MCP distribution: a per-IP rate limit and
+ * AWS managed rules.
  * Blocked and counted requests are logged, with the Authorization header redacted (it carries
  * access tokens and API keys). Sampled requests stay off for the same reason: the console would
  * show their headers.
@@ -63,10 +82,10 @@ export class Firewall extends Construct {
     const throttled = gatewayResponse('THROTTLED');
 
     this.webAcl = new wafv2.CfnWebACL(this, 'WebAcl', {
-      scope: 'REGIONAL',
-      description: `${name} REST API protection`,
+      scope: props.scope,
+      description: `${name} ${props.protects === 'api' ? 'REST API' : 'MCP endpoint'} protection`,
       defaultAction: { allow: {} },
-      visibilityConfig: visibility(`${name}-api`),
+      visibilityConfig: visibility(`${name}-${props.protects}`),
       customResponseBodies: {
         [TOO_MANY_REQUESTS]: {
           contentType: 'APPLICATION_JSON',
@@ -90,7 +109,7 @@ export class Firewall extends Construct {
           },
           visibilityConfig: visibility('RateLimitPerIp'),
         },
-        ...PUBLIC_ROUTE_LIMITS.map((r, i) => ({
+        ...props.routeLimits.map((r, i) => ({
           name: r.name,
           priority: i + 1,
           action: {
@@ -133,7 +152,7 @@ export class Firewall extends Construct {
         })),
         ...MANAGED_RULE_GROUPS.map((name, i) => ({
           name,
-          priority: PUBLIC_ROUTE_LIMITS.length + i + 1,
+          priority: props.routeLimits.length + i + 1,
           overrideAction: { none: {} },
           statement: {
             managedRuleGroupStatement: {
@@ -154,17 +173,20 @@ export class Firewall extends Construct {
       ],
     });
 
-    new wafv2.CfnWebACLAssociation(this, 'Association', {
-      resourceArn: props.stageArn,
-      webAclArn: this.webAcl.attrArn,
-    });
+    if (props.scope === 'REGIONAL') {
+      if (!props.stageArn) throw new Error('A REGIONAL web ACL needs the stage it protects');
+      new wafv2.CfnWebACLAssociation(this, 'Association', {
+        resourceArn: props.stageArn,
+        webAclArn: this.webAcl.attrArn,
+      });
+    }
 
     // WAF only delivers to log groups whose name starts with aws-waf-logs-. The top-level stack's
     // UUID makes the name unique per deployment: the group is retained, and a later stack of the
     // same name must not collide with it.
     const stackUuid = Fn.select(2, Fn.split('/', rootStack(this).stackId));
     const logGroup = props.logging.logGroup(this, 'Logs', {
-      logGroupName: `aws-waf-logs-${name}-${stackUuid}`,
+      logGroupName: `aws-waf-logs-${name}-${props.protects === 'api' ? '' : 'mcp-'}${stackUuid}`,
     });
     new wafv2.CfnLoggingConfiguration(this, 'Logging', {
       resourceArn: this.webAcl.attrArn,
@@ -179,7 +201,8 @@ export class Firewall extends Construct {
       ],
       // A blocked search's query string (`/patients?q=<name or phone>`) is patient data: redacted.
       redactedFields: [{ singleHeader: { Name: 'authorization' } }, { queryString: {} }],
-      // Every request is already in the API access log; WAF logs only what it blocked or counted.
+      // Every request is already in the API access log (MCP: the function's request log line);
+      // WAF logs only what it blocked or counted.
       loggingFilter: {
         DefaultBehavior: 'DROP',
         Filters: [

@@ -88,7 +88,9 @@ argument), access rule, tenancy (another hospital's id is "not found") and error
 | MCP legacy HTTP+SSE | \`GET <mcp-url>/sse\`, then \`POST <mcp-url>/messages?sessionId=…\` | the POST answers 202 once every reply is in the session's mailbox; each arrives on the stream as an SSE \`message\` event; at most ${MAX_BATCH} messages per POST |
 | A2A JSON-RPC | \`POST <api-url>/a2a\` | card at \`<api-url>/.well-known/agent-card.json\` |
 
-On AWS \`<mcp-url>\` is the MCP function's own Function URL (stack output \`McpUrl\`), \`<api-url>\` the
+On AWS \`<mcp-url>\` is the MCP server's CloudFront URL (stack output \`McpUrl\`,
+\`https://<id>.cloudfront.net/\`, a WAF web ACL and a per-IP rate rule in front; the function's own
+Function URL answers 403 to anything that did not come through CloudFront), \`<api-url>\` the
 API Gateway URL (\`ApiUrl\`); locally (\`npm start\`) both are \`http://127.0.0.1:3000\`.
 
 A2A (its methods in 0.1, 0.3 and 1.0, how a message is routed to a skill, the parsers, task states,

@@ -173,7 +173,7 @@ export function routesMarkdown(modules: readonly ModuleManifest[] = MODULES): st
     '| Method | Path | Operation | Purpose | Staff roles | API key scope | Function |\n|---|---|---|---|---|---|---|\n' +
     rows.join('\n') +
     '\n\n## MCP and A2A endpoints\n\n' +
-    'MCP is not a REST route: on AWS it is its own function behind a Function URL (stack output `McpUrl`, which ends in `/`, so the client URL is `<McpUrl>mcp`); locally (`npm start`) it shares the REST port at the root, never under a stage prefix. The REST API answers `/mcp`, `/sse` and `/messages` (above) with a 404 naming that URL. A2A is the REST route `POST /a2a` (above). Details: [agents.md](agents.md), [a2a.md](a2a.md), [mcp-authorization.md](mcp-authorization.md).\n\n' +
+    'MCP is not a REST route: on AWS it is its own function behind a Function URL, reached through CloudFront with a WAF (stack output `McpUrl`, which ends in `/`, so the client URL is `<McpUrl>mcp`); locally (`npm start`) it shares the REST port at the root, never under a stage prefix. The REST API answers `/mcp`, `/sse` and `/messages` (above) with a 404 naming that URL. A2A is the REST route `POST /a2a` (above). Details: [agents.md](agents.md), [a2a.md](a2a.md), [mcp-authorization.md](mcp-authorization.md).\n\n' +
     '| Method | Where | What |\n|---|---|---|\n' +
     '| POST | `<McpUrl>mcp` | MCP Streamable HTTP (stateless, JSON answers); `GET`/`DELETE` answer 405 |\n' +
     '| GET | `<McpUrl>sse` | MCP legacy HTTP+SSE stream; its first event names the message endpoint |\n' +

@@ -48,6 +48,7 @@ import {
   serveOAuth,
   unauthorizedAnswer,
 } from './oauth';
+import { throughCloudFront } from './origin';
 import { answerRequests, type McpRequest } from './server';
 import {
   closeSession,
@@ -88,6 +89,12 @@ const authCacheSeconds = () => Number(process.env.MCP_AUTH_CACHE_SECONDS ?? 0);
  */
 const streamRecheckMs = () => (authCacheSeconds() > 0 ? authCacheSeconds() : 5) * 1000;
 
+/** A request to the Function URL that did not come through CloudFront. */
+const DIRECT_CALL_REFUSED = statusAnswer(
+  403,
+  'Connect to the MCP server at its CloudFront URL (stack output McpUrl), not at the Function URL',
+);
+
 function writeAnswer(stream: ResponseStream, answer: HttpAnswer): void {
   writeResponse(stream, answer.statusCode, answer.headers, answer.body);
 }
@@ -100,22 +107,29 @@ function budgetOf(checked: Checked): { calls: number } {
 }
 
 export async function handleMcp(
-  event: FunctionUrlEvent,
+  received: FunctionUrlEvent,
   stream: ResponseStream,
   context: LambdaContext,
 ): Promise<void> {
-  const method = (event.requestContext?.http?.method ?? 'GET').toUpperCase();
-  const path = event.rawPath.replace(/\/+$/, '') || '/';
+  const method = (received.requestContext?.http?.method ?? 'GET').toUpperCase();
+  const path = received.rawPath.replace(/\/+$/, '') || '/';
+  // On AWS only what came through CloudFront (its WAF and rate rule) is served (origin.ts).
+  const event = throughCloudFront(received);
   await atEdge(
     {
       function: 'mcp',
       transport: 'mcp',
-      requestId: event.requestContext?.requestId ?? context.awsRequestId,
+      requestId: received.requestContext?.requestId ?? context.awsRequestId,
       method,
       route: path,
       stores: () => new Stores(),
     },
-    (edge) => serve(edge, event, method, path, stream, context),
+    (edge) => {
+      if (event) return serve(edge, event, method, path, stream, context);
+      edge.note({ errorCode: 'forbidden' });
+      writeAnswer(stream, DIRECT_CALL_REFUSED);
+      return Promise.resolve(DIRECT_CALL_REFUSED.statusCode);
+    },
     (err, edge) => {
       const answer = errorAnswer(err, edge.requestId);
       // A stream that has started (an SSE stream) can only end.

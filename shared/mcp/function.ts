@@ -33,3 +33,23 @@ export function isMcpPath(path: string): boolean {
   const p = path.replace(/\/+$/, '');
   return (MCP_FUNCTION.paths as readonly string[]).includes(p) || isOAuthPath(p);
 }
+
+/**
+ * Behind CloudFront (lib/mcp-edge.ts, shared/mcp/origin.ts): the header carrying the origin
+ * secret CloudFront adds, and the headers its viewer-request function sets to the host and the
+ * address the client used.
+ */
+export const ORIGIN_SECRET_HEADER = 'x-origin-verify';
+export const VIEWER_HOST_HEADER = 'x-forwarded-host';
+export const VIEWER_IP_HEADER = 'x-hms-viewer-ip';
+
+/**
+ * The viewer-request CloudFront Function (cloudfront-js-2.0) that names the client's host and
+ * address for the origin, always overwriting what the client may have sent under those names.
+ */
+export const VIEWER_REQUEST_FUNCTION = `function handler(event) {
+  var request = event.request;
+  request.headers['${VIEWER_HOST_HEADER}'] = { value: request.headers.host ? request.headers.host.value : '' };
+  request.headers['${VIEWER_IP_HEADER}'] = { value: event.viewer.ip };
+  return request;
+}`;

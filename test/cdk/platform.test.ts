@@ -131,6 +131,8 @@ describe('two copies in one account and region', () => {
         'DashboardName=HospitalA-service',
         'Name=HospitalA-api',
         'MetricNamespace=HospitalManagementService/HospitalA',
+        // CloudFront Function names are per account, in every region (lib/mcp-edge.ts).
+        'Name=HospitalA-mcp-viewer-request',
       ]),
     );
     const namesB = new Set(namesOf(b));

@@ -12,6 +12,7 @@ import { Functions } from '../../lib/functions';
 import { HospitalStack } from '../../lib/hospital-stack';
 import { Logging } from '../../lib/logging';
 import { GROUP_AREAS, type Manifest, readManifest } from '../../lib/manifest';
+import { McpFirewallStack } from '../../lib/mcp-firewall-stack';
 import { Secrets } from '../../lib/secrets';
 import { DEFAULT_SETTINGS, readSettings, type Settings } from '../../lib/settings';
 import { GATEWAY_RESPONSES } from '../../shared/http/gateway-responses';
@@ -46,6 +47,7 @@ function testApp(extra: Record<string, unknown> = {}): App {
 }
 
 let stack: HospitalStack;
+let firewall: McpFirewallStack;
 let app: App;
 let settings: Settings;
 const manifest = readManifest();
@@ -141,6 +143,11 @@ beforeAll(() => {
   app = testApp();
   settings = readSettings(app.node);
   stack = new HospitalStack(app, 'HospitalTest', { settings });
+  firewall = new McpFirewallStack(app, 'HospitalTestMcpFirewall', {
+    stackName: 'HospitalTest-McpFirewall',
+    settings,
+  });
+  templateOf(firewall);
   // Synthesise before anything inspects constructs: only synthesis turns values passed between
   // stacks into nested stack parameters, which is what cdk-nag sees under `cdk synth`.
   for (const s of stacksOf(stack)) templateOf(s);
@@ -271,12 +278,26 @@ describe('Lambda functions (one per GROUP plus the authorizer)', () => {
     );
   });
 
-  it('serves MCP from a public, streaming Function URL, and names it in the outputs', () => {
+  it('serves MCP from a streaming Function URL behind CloudFront, whose URL is the McpUrl output', () => {
     const agents = stack.areas.get('agents')!;
-    const urls = Object.values(resourcesOf(agents)).filter((r) => r.Type === 'AWS::Lambda::Url');
+    const urls = Object.entries(resourcesOf(agents)).filter(
+      ([, r]) => r.Type === 'AWS::Lambda::Url',
+    );
     expect(urls).toHaveLength(1);
-    expect(urls[0]!.Properties).toMatchObject({ AuthType: 'NONE', InvokeMode: 'RESPONSE_STREAM' });
-    expect(Object.keys(Template.fromStack(stack).toJSON().Outputs)).toContain('McpUrl');
+    // NONE: MCP clients sign nothing; the function refuses what did not come through CloudFront.
+    expect(urls[0]![1].Properties).toMatchObject({
+      AuthType: 'NONE',
+      InvokeMode: 'RESPONSE_STREAM',
+    });
+    const outputs = Template.fromStack(stack).toJSON().Outputs as Json;
+    expect(outputs.McpUrl).toBeDefined();
+    // The output is the distribution's domain, never the Function URL.
+    const value = traced(stack, outputs.McpUrl.Value);
+    const text = JSON.stringify(value);
+    expect(text).toContain(`"${logicalId(agents.mcp!.edge.distribution)}","DomainName"`);
+    expect(text).not.toContain('FunctionUrl');
+    expect(value['Fn::Join'][1][0]).toBe('https://');
+    expect(value['Fn::Join'][1][2]).toBe('/');
   });
 
   it('reserves concurrency for MCP (its cap too), so long streams cannot starve REST; only MCP', () => {
@@ -995,6 +1016,186 @@ describe('events (lib/events-stack.ts, from the agent action type declaration)',
   });
 });
 
+describe('MCP behind CloudFront and WAF (lib/mcp-edge.ts, lib/mcp-firewall-stack.ts)', () => {
+  const agents = () => stack.areas.get('agents')!;
+  const distribution = () => {
+    const all = ofType('AWS::CloudFront::Distribution');
+    expect(all).toHaveLength(1);
+    expect(all[0]![0]).toBe(agents());
+    return all[0]![2].Properties.DistributionConfig as Json;
+  };
+
+  it('one distribution whose only origin is the MCP Function URL, over HTTPS (TLS 1.2) only', () => {
+    const config = distribution();
+    expect(config.Origins).toHaveLength(1);
+    const [o] = config.Origins;
+    const urlId = Object.entries(resourcesOf(agents())).find(
+      ([, r]) => r.Type === 'AWS::Lambda::Url',
+    )![0];
+    expect(o.DomainName).toEqual({
+      'Fn::Select': [2, { 'Fn::Split': ['/', { 'Fn::GetAtt': [urlId, 'FunctionUrl'] }] }],
+    });
+    expect(o.CustomOriginConfig).toMatchObject({
+      OriginProtocolPolicy: 'https-only',
+      OriginSSLProtocols: ['TLSv1.2'],
+      // Above the 15 s keep-alive of an SSE stream; CloudFront's most without a quota increase.
+      OriginReadTimeout: 60,
+      OriginKeepaliveTimeout: 60,
+    });
+    // No limit on a whole response: an SSE stream lasts up to 290 s.
+    expect(o.ResponseCompletionTimeout).toBeUndefined();
+    expect(config.DefaultCacheBehavior.ViewerProtocolPolicy).toBe('https-only');
+    expect(config.CacheBehaviors).toBeUndefined();
+  });
+
+  it('caches nothing, compresses nothing, forwards every viewer header but Host and every query string, allows POST and DELETE', () => {
+    const behavior = distribution().DefaultCacheBehavior;
+    // AWS managed policies, by their published ids: CachingDisabled and AllViewerExceptHostHeader.
+    expect(behavior.CachePolicyId).toBe('4135ea2d-6df8-44a3-9df3-4b5a84be39ad');
+    expect(behavior.OriginRequestPolicyId).toBe('b689b0a8-53d0-40ab-baf2-68738e2966ac');
+    expect(behavior.Compress).toBe(false);
+    expect([...behavior.AllowedMethods].sort()).toEqual(
+      ['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT'].sort(),
+    );
+  });
+
+  it('adds the origin secret header from Secrets Manager, the same secret the MCP function checks', () => {
+    const [o] = distribution().Origins;
+    const secretId = logicalId(agents().mcp!.edge.originSecret);
+    expect(o.OriginCustomHeaders).toEqual([
+      {
+        HeaderName: 'x-origin-verify',
+        HeaderValue: {
+          'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: secretId }, ':SecretString:::}}']],
+        },
+      },
+    ]);
+    const mcpFn = resourcesOf(agents())[logicalId(agents().mcp!.fn.fn)]!;
+    expect(mcpFn.Properties.Environment.Variables.MCP_ORIGIN_SECRET).toEqual(
+      o.OriginCustomHeaders[0].HeaderValue,
+    );
+  });
+
+  it("runs the viewer-request function that names the client's host and address", () => {
+    const behavior = distribution().DefaultCacheBehavior;
+    expect(behavior.FunctionAssociations).toHaveLength(1);
+    expect(behavior.FunctionAssociations[0].EventType).toBe('viewer-request');
+    const [, fnId] = ofType('AWS::CloudFront::Function')[0]!;
+    expect(behavior.FunctionAssociations[0].FunctionARN).toEqual({
+      'Fn::GetAtt': [fnId, 'FunctionARN'],
+    });
+    const fn = resourcesOf(agents())[fnId]!.Properties;
+    expect(fn.FunctionConfig.Runtime).toBe('cloudfront-js-2.0');
+    // CloudFront Function names are per account: the deployment's name keeps copies apart.
+    expect(fn.Name).toBe('HospitalTest-mcp-viewer-request');
+    expect(fn.FunctionCode).toContain("request.headers['x-forwarded-host']");
+    expect(fn.FunctionCode).toContain(
+      "request.headers['x-hms-viewer-ip'] = { value: event.viewer.ip }",
+    );
+  });
+
+  it('is associated with the web ACL named by the stack parameter McpWebAclArn (a CLOUDFRONT ACL in us-east-1)', () => {
+    const parameters = templateOf(stack).toJSON().Parameters as Json;
+    expect(parameters.McpWebAclArn).toMatchObject({ Type: 'String' });
+    const pattern = new RegExp(parameters.McpWebAclArn.AllowedPattern);
+    expect(
+      pattern.test(
+        'arn:aws:wafv2:us-east-1:123456789012:global/webacl/Hospital-McpFirewall-mcp/a1b2c3d4-5678-90ab-cdef-EXAMPLE11111'.replace(
+          'EXAMPLE11111',
+          '0123456789ab',
+        ),
+      ),
+    ).toBe(true);
+    // A regional ACL (the API's) or another region cannot be attached to CloudFront.
+    expect(
+      pattern.test(
+        'arn:aws:wafv2:ap-south-1:123456789012:regional/webacl/Hospital/a1b2c3d4-5678-90ab-cdef-0123456789ab',
+      ),
+    ).toBe(false);
+    expect(origin(agents(), distribution().WebACLId)).toEqual({
+      stack,
+      value: { Ref: 'McpWebAclArn' },
+    });
+  });
+
+  describe('the MCP web ACL stack (us-east-1)', () => {
+    const acl = () => {
+      const t = templateOf(firewall).toJSON().Resources as Record<string, Json>;
+      const acls = Object.values(t).filter((r) => r.Type === 'AWS::WAFv2::WebACL');
+      expect(acls).toHaveLength(1);
+      return acls[0]!.Properties;
+    };
+
+    it('is in us-east-1 with scope CLOUDFRONT, and outputs its ARN', () => {
+      expect(firewall.region).toBe('us-east-1');
+      expect(acl().Scope).toBe('CLOUDFRONT');
+      expect(firewall.terminationProtection).toBe(true);
+      const outputs = templateOf(firewall).toJSON().Outputs as Json;
+      expect(outputs.McpWebAclArn.Value).toEqual({
+        'Fn::GetAtt': [logicalId(firewall.firewall.webAcl), 'Arn'],
+      });
+    });
+
+    it('limits each address to 30,000 requests in 5 minutes (a hospital behind one NAT), blocking with 429', () => {
+      const rate = acl().Rules.find((r: Json) => r.Name === 'RateLimitPerIp');
+      expect(rate.Statement.RateBasedStatement).toEqual({ Limit: 30000, AggregateKeyType: 'IP' });
+      expect(rate.Action.Block.CustomResponse.ResponseCode).toBe(429);
+      expect(DEFAULT_SETTINGS.wafRateLimitPer5Min).toBe(30000);
+      // No route rule of the API's (sign-in, registration) on MCP.
+      expect(acl().Rules.map((r: Json) => r.Name)).toEqual([
+        'RateLimitPerIp',
+        'AWSManagedRulesAmazonIpReputationList',
+        'AWSManagedRulesCommonRuleSet',
+        'AWSManagedRulesKnownBadInputsRuleSet',
+      ]);
+    });
+
+    it("counts instead of blocking the common rule set's 8 KB body rule (a radiology report in a tool call)", () => {
+      const common = acl().Rules.find((r: Json) => r.Name === 'AWSManagedRulesCommonRuleSet');
+      expect(common.Statement.ManagedRuleGroupStatement.RuleActionOverrides).toEqual([
+        { Name: 'SizeRestrictions_BODY', ActionToUse: { Count: {} } },
+      ]);
+    });
+
+    it('alarms on 500 blocked requests in 5 minutes to its own encrypted us-east-1 topic, an output', () => {
+      const t = templateOf(firewall);
+      const aclId = logicalId(firewall.firewall.webAcl);
+      t.hasResourceProperties('AWS::CloudWatch::Alarm', {
+        Namespace: 'AWS/WAFV2',
+        MetricName: 'BlockedRequests',
+        // A CLOUDFRONT ACL's metrics have no Region dimension.
+        Dimensions: [
+          { Name: 'Rule', Value: 'ALL' },
+          { Name: 'WebACL', Value: { 'Fn::Select': [0, { 'Fn::Split': ['|', { Ref: aclId }] }] } },
+        ],
+        Statistic: 'Sum',
+        Period: 300,
+        Threshold: 500,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+        AlarmActions: [{ Ref: logicalId(firewall.alarmTopic) }],
+      });
+      t.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: Match.anyValue() });
+      const outputs = t.toJSON().Outputs as Json;
+      expect(outputs.McpAlarmTopicArn.Value).toEqual({ Ref: logicalId(firewall.alarmTopic) });
+    });
+
+    it('logs what it blocks or counts to an encrypted us-east-1 log group, Authorization and query strings redacted', () => {
+      const t = templateOf(firewall);
+      t.resourceCountIs('AWS::WAFv2::WebACLAssociation', 0);
+      t.hasResourceProperties('AWS::WAFv2::LoggingConfiguration', {
+        RedactedFields: [{ SingleHeader: { Name: 'authorization' } }, { QueryString: {} }],
+      });
+      t.hasResourceProperties('AWS::Logs::LogGroup', {
+        LogGroupName: Match.objectLike({
+          'Fn::Join': ['', Match.arrayWith(['aws-waf-logs-HospitalTest-McpFirewall-mcp-'])],
+        }),
+        KmsKeyId: Match.anyValue(),
+        RetentionInDays: settings.logRetentionDays,
+      });
+    });
+  });
+});
+
 describe('cdk-nag', () => {
   const packs: [string, () => NagPack][] = [
     ['AwsSolutions', () => new AwsSolutionsChecks(app, { verbose: true })],
@@ -1003,7 +1204,7 @@ describe('cdk-nag', () => {
 
   it.each(packs)('%s: no unacknowledged findings in any stack', (_name, makePack) => {
     const found: string[] = [];
-    for (const s of stacksOf(stack)) {
+    for (const s of [...stacksOf(stack), firewall]) {
       // validateScope walks the construct tree below `s`, nested stacks included: keep the
       // findings about resources of `s` itself (each nested stack gets its own pass).
       const byPath = new Map(s.node.findAll().map((c) => [c.node.path, c]));
