@@ -15,7 +15,7 @@ import { storedFacts } from './facts';
 import {
   activeMedications,
   allergiesOf,
-  contrastOrdered,
+  contrastAgentOrdered,
   creatinineOf,
   draftMedications,
   patientOf,
@@ -148,6 +148,7 @@ export async function callService(ctx: Context, input: z.output<typeof HookReque
   const patient = await requirePatient(ctx, patientId);
   const stored = await storedFacts(ctx, patient);
   const prefetch = input.prefetch ?? {};
+  const contrast = contrastAgentOrdered(c.draftOrders);
   const sentPatient = patientOf(prefetch.patient);
   const facts: ClinicalFacts = {
     ...stored,
@@ -159,7 +160,8 @@ export async function callService(ctx: Context, input: z.output<typeof HookReque
       ...activeMedications(prefetch.medications),
       ...draftMedications(c.draftOrders),
     ],
-    iodinatedContrast: contrastOrdered(c.draftOrders),
+    iodinatedContrast: contrast === 'iodinated',
+    gadoliniumContrast: contrast === 'gadolinium',
     ageYears:
       stored.ageYears ??
       (sentPatient?.birthDate

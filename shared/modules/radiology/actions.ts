@@ -12,6 +12,7 @@ import {
 } from '../agent-actions';
 import { resolveSource } from '../lab';
 import { order } from './operations';
+import { findProcedure } from './store';
 
 export const radiologyOrderAction = defineActionType({
   type: 'radiology-order',
@@ -26,10 +27,16 @@ export const radiologyOrderAction = defineActionType({
     const o = input as z.output<typeof order.input>;
     const source = await resolveSource(ctx, o.source);
     const patient = await requirePatient(ctx, source.patientId);
+    // The contrast cards the order will answer, for the doctor deciding (decision support).
+    const procedure = await findProcedure(ctx.store, o.procedureCode);
+    const cards = procedure
+      ? await (await import('../decision-support')).imagingOrderCards(ctx, patient, procedure)
+      : [];
     return {
       patientId: patient.id,
       patientName: patient.name,
       summary: `Radiology order (${o.priority}): ${o.procedureCode} from ${o.source.kind} ${o.source.id}; question: ${o.clinicalQuestion}`,
+      cards,
       findings: radiologyRiskFindings({ priority: o.priority, safety: o.safety }),
     };
   },

@@ -101,7 +101,10 @@ function screened(
   };
 }
 
-/** Places an order with the next accession number (taken only if the order is written). */
+/**
+ * Places an order with the next accession number (taken only if the order is written); the
+ * answer carries the decision-support cards of its contrast (modules/decision-support/imaging.ts).
+ */
 export async function createOrder(ctx: Context, input: z.output<typeof CreateRadOrderInput>) {
   const src = await resolveSource(ctx, input.source);
   const [patient, procedure] = await Promise.all([
@@ -157,7 +160,13 @@ export async function createOrder(ctx: Context, input: z.output<typeof CreateRad
       );
     throw err;
   }
-  return answer(order!);
+  // The contrast cards (decision support, loaded on demand: the rules read the patient's record).
+  const cards = await (await import('../decision-support')).imagingOrderCards(
+    ctx,
+    patient,
+    procedure,
+  );
+  return { ...answer(order!), cards };
 }
 
 export async function getOrder(ctx: Context, input: { id: string }) {
