@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { expectError } from '../support/api';
 import { diagnosticsHospital, must } from '../support/diagnostics';
 import { PROPOSER_SCOPES } from '../support/hitl';
 import { opdRuntime } from '../support/opd';
@@ -132,6 +133,17 @@ describe('an imaging order answers the contrast and renal function cards', () =>
     });
     expect(p.status, JSON.stringify(p.body)).toBe(201);
     expect(topics(p.body.cards)).toEqual(['contrast-renal:warning']);
+    // A procedure the catalogue does not have is refused at proposal, as the order would be.
+    expectError(
+      await agent.api.post('/agent-actions/proposals/radiology-order', {
+        source: { kind: 'encounter', id: encounter.id },
+        procedureCode: 'CT-NOPE',
+        clinicalQuestion: 'Abdominal pain: collection?',
+        rationale: 'Raised CRP',
+      }),
+      400,
+      /procedureCode.*CT-NOPE is not an active procedure/,
+    );
   });
 });
 

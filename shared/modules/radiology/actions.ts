@@ -12,7 +12,7 @@ import {
 } from '../agent-actions';
 import { resolveSource } from '../lab';
 import { order } from './operations';
-import { findProcedure } from './store';
+import { activeProcedure } from './service';
 
 export const radiologyOrderAction = defineActionType({
   type: 'radiology-order',
@@ -27,11 +27,14 @@ export const radiologyOrderAction = defineActionType({
     const o = input as z.output<typeof order.input>;
     const source = await resolveSource(ctx, o.source);
     const patient = await requirePatient(ctx, source.patientId);
-    // The contrast cards the order will answer, for the doctor deciding (decision support).
-    const procedure = await findProcedure(ctx.store, o.procedureCode);
-    const cards = procedure
-      ? await (await import('../decision-support')).imagingOrderCards(ctx, patient, procedure)
-      : [];
+    // An unknown procedure is refused now, as the order would be; the contrast cards the order
+    // will answer are shown to the doctor deciding (decision support).
+    const procedure = await activeProcedure(ctx, o.procedureCode);
+    const cards = await (await import('../decision-support')).imagingOrderCards(
+      ctx,
+      patient,
+      procedure,
+    );
     return {
       patientId: patient.id,
       patientName: patient.name,

@@ -101,6 +101,13 @@ function screened(
   };
 }
 
+/** The procedure an order names, when it is in the catalogue and active (else 400). */
+export async function activeProcedure(ctx: Context, code: string) {
+  const procedure = await findProcedure(ctx.store, code);
+  if (!procedure?.active) throw invalidField('procedureCode', `${code} is not an active procedure`);
+  return procedure;
+}
+
 /**
  * Places an order with the next accession number (taken only if the order is written); the
  * answer carries the decision-support cards of its contrast (modules/decision-support/imaging.ts).
@@ -109,11 +116,9 @@ export async function createOrder(ctx: Context, input: z.output<typeof CreateRad
   const src = await resolveSource(ctx, input.source);
   const [patient, procedure] = await Promise.all([
     findPatient(ctx.store, src.patientId),
-    findProcedure(ctx.store, input.procedureCode),
+    activeProcedure(ctx, input.procedureCode),
   ]);
   if (!patient) throw new NotFound(`Patient ${src.patientId} not found`);
-  if (!procedure?.active)
-    throw invalidField('procedureCode', `${input.procedureCode} is not an active procedure`);
   const requester = await requireRequester(ctx, input.requesterId, src.doctorId);
   const at = ctx.now.toISOString();
   const base = {
