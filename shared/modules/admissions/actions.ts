@@ -79,20 +79,16 @@ export const dischargeAction = defineActionType({
     const d = input as z.output<typeof discharge.input>;
     const stay = await findAdmission(ctx.store, d.id);
     if (!stay) throw new NotFound(`Admission ${d.id} not found`);
-    // The cards the discharge will answer, computed now so the deciding doctor sees them: a
-    // critical result nobody acknowledged and the medicines' order-sign cards. A stop without its
-    // reason is refused now, as the discharge would be; the discharge runs them again when
-    // approved, so what changed in between (a new critical result) still stops it.
+    // The cards the discharge will answer, computed now so the deciding doctor sees them; a stop
+    // without its reason is refused now, as the discharge would be (loaded on demand). The
+    // discharge runs them again when approved, so a critical result reported meanwhile stops it.
     const patient = await requirePatient(ctx, stay.patientId);
-    const screen = await import('./order-cards');
-    const own = await screen.dischargeStop(ctx, stay, d.cdsOverrideReason);
-    const medicines = d.medications.length
-      ? await screen.admissionOrderStops(ctx, stay, patient, d.medications)
-      : [];
-    const overridden = [
-      ...(own.override.cdsOverriddenCards ?? []),
-      ...medicines.flatMap((m) => m.override.cdsOverriddenCards ?? []),
-    ];
+    const { cards, overridden } = await (await import('./order-cards')).dischargeCards(
+      ctx,
+      stay,
+      patient,
+      d,
+    );
     const risky = d.medications.flatMap((m) => {
       const c = medicationRiskClasses({ name: m.drugName, code: m.drugCode }, m.route);
       return c.controlled.length || c.highAlert.length ? [m.drugName] : [];
@@ -101,7 +97,7 @@ export const dischargeAction = defineActionType({
       patientId: stay.patientId,
       patientName: stay.patientName,
       summary: `Discharge (${d.disposition}) from ${stay.wardName} bed ${stay.bedCode}: ${d.finalDiagnoses.map((x) => x.text).join('; ')}; condition ${d.conditionAtDischarge}${d.medications.length ? `; ${d.medications.length} discharge medication${d.medications.length === 1 ? '' : 's'} (${d.medications.map((m) => m.drugName).join(', ')})` : ''}${d.followUpDate ? `; follow-up ${d.followUpDate}` : ''}`,
-      cards: [...own.cards, ...medicines.flatMap((m) => m.cards)],
+      cards,
       findings: [
         ...overridden.map((summary) => ({
           level: 'CRITICAL' as const,

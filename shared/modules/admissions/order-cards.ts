@@ -147,3 +147,25 @@ export async function dischargeStop(
     }),
   };
 }
+
+/**
+ * Every card of a discharge, as it would answer them: its own (a critical result) first, then its
+ * medicines', with the summaries of the critical cards its reasons override. Throws the Conflict
+ * (409) of the first stop without its reason. A discharge proposal shows them to the approver.
+ */
+export async function dischargeCards(
+  ctx: Context,
+  admission: AdmissionRecord,
+  patient: PatientRecord,
+  input: { cdsOverrideReason?: string | undefined; medications: readonly AdmissionRx[] },
+): Promise<{ cards: Card[]; overridden: string[] }> {
+  const own = await dischargeStop(ctx, admission, input.cdsOverrideReason);
+  const medicines = input.medications.length
+    ? await admissionOrderStops(ctx, admission, patient, input.medications)
+    : [];
+  const all = [own, ...medicines];
+  return {
+    cards: all.flatMap((s) => s.cards),
+    overridden: all.flatMap((s) => s.override.cdsOverriddenCards ?? []),
+  };
+}
