@@ -644,13 +644,17 @@ const criticalResult: CdsRule = {
       .filter((r) => !r.acknowledgedAt)
       .sort((a, b) => a.raisedAt.localeCompare(b.raisedAt))
       .map((r) => {
-        const value =
-          r.value !== undefined ? `${r.value}${r.unit ? ` ${r.unit}` : ''}` : (r.valueCode ?? '');
+        const value = [
+          r.testName,
+          r.value !== undefined ? `${r.value}${r.unit ? ` ${r.unit}` : ''}` : r.valueCode,
+        ]
+          .filter(Boolean)
+          .join(' ');
         return card(
           this,
           'critical',
-          `Unacknowledged critical result: ${r.testName} ${value} (${r.flag}), reported ${r.raisedAt}`,
-          `${r.testName} ${value} (flag ${r.flag}) on lab order ${r.orderId} was reported critical at ${r.raisedAt} and no clinician has acknowledged it (alert ${r.id}). A critical result must reach a responsible clinician who acts on it (The Joint Commission NPSG.02.03.01; RCPath 2017) before the patient leaves: acknowledge it with what was done (POST /lab/orders/${r.orderId}/alerts/${r.id}/acknowledge), or record why the discharge goes ahead (cdsOverrideReason).`,
+          `Unacknowledged critical result: ${value} (${r.flag}), reported ${r.raisedAt}`,
+          `${value} (flag ${r.flag}) on lab order ${r.orderId} was reported critical at ${r.raisedAt} and no clinician has acknowledged it (alert ${r.id}). A critical result must reach a responsible clinician who acts on it (The Joint Commission NPSG.02.03.01; RCPath 2017) before the patient leaves: acknowledge it with what was done (POST /lab/orders/${r.orderId}/alerts/${r.id}/acknowledge), or record why the discharge goes ahead (cdsOverrideReason).`,
           [
             'Review the result and acknowledge it with the action taken',
             'Repeat the test or treat before discharge',

@@ -79,6 +79,23 @@ describe('a critical result nobody has acknowledged (NPSG.02.03.01)', () => {
         'Unacknowledged critical result: Potassium 6.5 mmol/L (HH), reported 2026-03-01T09:00:00.000Z',
       ],
     ],
+    [
+      'a value without a unit, and one with neither value nor code',
+      [
+        { ...potassium, id: 'a4', unit: undefined, value: 7 },
+        {
+          ...potassium,
+          id: 'a5',
+          value: undefined,
+          unit: undefined,
+          raisedAt: '2026-03-01T09:30:00.000Z',
+        },
+      ],
+      [
+        'Unacknowledged critical result: Potassium 7 (HH), reported 2026-03-01T08:00:00.000Z',
+        'Unacknowledged critical result: Potassium (HH), reported 2026-03-01T09:30:00.000Z',
+      ],
+    ],
   ];
   for (const [what, results, expected] of table)
     it(`${what} → ${expected.length} card(s)`, () => {
