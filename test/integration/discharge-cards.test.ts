@@ -171,6 +171,19 @@ describe('a critical result nobody acknowledged stops the discharge (REST)', () 
     expect(await h.openAlerts(patient.id)).toHaveLength(1);
   });
 
+  it('a patient who absconded or died is recorded whatever the result: the card is answered, nothing stops', async () => {
+    const h = await hospital();
+    const { adm } = await h.admitted();
+    await h.potassium(adm.id, 6.5);
+    const gone = await h.discharge(adm.id, {
+      disposition: 'absconded',
+      conditionAtDischarge: 'Left the ward without telling staff',
+    });
+    expect(gone.status, JSON.stringify(gone.body)).toBe(200);
+    expect(topics(gone.body.cards)).toEqual(['critical-result-unacknowledged:critical']);
+    expect(gone.body.discharge.cdsOverrideReason).toBeUndefined();
+  });
+
   it('a switched-off rule does not stop the discharge', async () => {
     const h = await hospital();
     const { adm } = await h.admitted();

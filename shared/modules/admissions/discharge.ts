@@ -114,10 +114,10 @@ export async function discharge(ctx: Context, input: DischargeInput) {
   // Decision support, loaded on demand (order-cards.ts): a critical result nobody acknowledged
   // stops the discharge without a cdsOverrideReason; the medicines go through the order-sign
   // rules of inpatient prescribing, each with its own reason. Nothing is written before.
-  const cards = await import('./order-cards');
-  const own = await cards.dischargeStop(ctx, admission, input.cdsOverrideReason);
+  const screen = await import('./order-cards');
+  const own = await screen.dischargeStop(ctx, admission, input);
   const stops = screened.length
-    ? await cards.admissionOrderStops(ctx, admission, patient, input.medications)
+    ? await screen.admissionOrderStops(ctx, admission, patient, input.medications)
     : [];
   const prescriptions: DischargeRxRecord[] = screened.map((rx, i) => ({
     ...rx,

@@ -17,6 +17,7 @@ import { todayIn } from '../../kernel/time/zoned-time';
 import { disabledRuleIds } from '../decision-support';
 import { openCriticalAlertsOf, recentPatientOrders } from '../lab';
 import type { PatientRecord } from '../patients';
+import { type Disposition, PLANNED_DISCHARGE_DISPOSITIONS } from './rules';
 import { type AdmissionRecord, admissionPartition } from './store';
 
 type AdmissionRx = PrescriptionInput & { cdsOverrideReason?: string | undefined };
@@ -107,15 +108,17 @@ const DISCHARGE_RULE = 'critical-result-unacknowledged';
 
 /**
  * The discharge's own card: each critical lab result of the patient nobody has acknowledged
- * (The Joint Commission NPSG.02.03.01), critical. It stops the discharge with 409 listing the cards
- * unless the result is acknowledged first or `cdsOverrideReason` says why the patient leaves
- * anyway (stored on the discharge summary). Run at the proposal of a discharge and again when it
- * is carried out, so a result reported in between stops it too.
+ * (The Joint Commission NPSG.02.03.01), critical. It stops a planned discharge with 409 listing
+ * the cards unless the result is acknowledged first or `cdsOverrideReason` says why the patient
+ * leaves anyway (stored on the discharge summary). A transfer out, a patient leaving against
+ * advice or absconding, and a death are recorded whatever the result (as with NEWS2, rules.ts):
+ * the card is answered, nothing stops. Run at the proposal of a discharge and again when it is
+ * carried out, so a result reported in between stops it too.
  */
 export async function dischargeStop(
   ctx: Context,
   admission: AdmissionRecord,
-  reason: string | undefined,
+  input: { cdsOverrideReason?: string | undefined; disposition: Disposition },
 ): Promise<{ cards: Card[]; override: CdsOverride }> {
   const [orders, disabled] = await Promise.all([
     recentPatientOrders(ctx.store, admission.patientId),
@@ -138,9 +141,10 @@ export async function dischargeStop(
         },
         'encounter-discharge',
       ).filter((c) => c.source.topic?.code === DISCHARGE_RULE);
+  if (!PLANNED_DISCHARGE_DISPOSITIONS.includes(input.disposition)) return { cards, override: {} };
   return {
     cards,
-    override: cdsOverride(`Admission ${admission.id}`, cards, reason, {
+    override: cdsOverride(`Admission ${admission.id}`, cards, input.cdsOverrideReason, {
       what: 'the discharge',
       instead:
         'acknowledge the result first, or give cdsOverrideReason to discharge anyway (it is stored with the discharge)',
@@ -157,9 +161,13 @@ export async function dischargeCards(
   ctx: Context,
   admission: AdmissionRecord,
   patient: PatientRecord,
-  input: { cdsOverrideReason?: string | undefined; medications: readonly AdmissionRx[] },
+  input: {
+    cdsOverrideReason?: string | undefined;
+    disposition: Disposition;
+    medications: readonly AdmissionRx[];
+  },
 ): Promise<{ cards: Card[]; overridden: string[] }> {
-  const own = await dischargeStop(ctx, admission, input.cdsOverrideReason);
+  const own = await dischargeStop(ctx, admission, input);
   const medicines = input.medications.length
     ? await admissionOrderStops(ctx, admission, patient, input.medications)
     : [];
