@@ -171,7 +171,7 @@ describe('a critical result nobody acknowledged stops the discharge (REST)', () 
     expect(await h.openAlerts(patient.id)).toHaveLength(1);
   });
 
-  it('a patient who absconded or died is recorded whatever the result: the card is answered, nothing stops', async () => {
+  it('a patient who absconded is recorded whatever the result: the card is answered, nothing stops', async () => {
     const h = await hospital();
     const { adm } = await h.admitted();
     await h.potassium(adm.id, 6.5);
