@@ -4372,7 +4372,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
     "tool": true,
     "skill": "discharge-patient",
     "title": "Propose a discharge",
-    "description": "Propose discharging an admitted patient (final diagnoses, condition, disposition, discharge medications, follow-up) with your rationale, for a doctor to approve.",
+    "description": "Propose discharging an admitted patient (final diagnoses, condition, disposition, discharge medications, follow-up) with your rationale, for a doctor to approve. The proposal carries the decision-support cards (a critical result nobody acknowledged, the medicines’ checks); a critical card needs cdsOverrideReason and makes the action CRITICAL.",
     "scope": "agents:clinical:propose",
     "tags": [
       "discharge",
@@ -4592,6 +4592,11 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
         "followUpDate": {
           "type": "string",
           "pattern": "^\\d{4}-\\d{2}-\\d{2}$"
+        },
+        "cdsOverrideReason": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 500
         },
         "rationale": {
           "type": "string",

@@ -8,9 +8,13 @@
 import { type AkiResult, type CreatinineValue, kdigoAki } from './aki';
 import { screenAllergies } from './allergy';
 import { type Card, type CardIndicator, OVERRIDE_REASONS } from './cds-card';
+import { CONTRAST_EGFR_BELOW, contrastRenalFinding } from './contrast';
 import { checkDose, type DoseFinding } from './dose-limits';
+import type { LatestEarlyWarning } from './early-warning';
 import { ckdEpi2021 } from './egfr';
 import { baseDrugName, catalogueEntryOf, type DrugRef, interactionsBetween } from './interactions';
+import { MEOWS_SOURCE } from './meows';
+import { PEWS_SOURCE, PEWS_TRIGGER_SCORE } from './pews';
 import { pregnancyCautionsOf } from './pregnancy-cautions';
 import { checkSupply } from './supply-quantity';
 import { matchKey } from './text';
@@ -45,12 +49,37 @@ export interface ClinicalFacts {
   medications: readonly Medication[];
   /** An order for iodinated contrast is being placed or is planned. */
   iodinatedContrast: boolean;
+  /** An order for gadolinium (MRI) contrast is being placed or is planned. */
+  gadoliniumContrast?: boolean;
+  /** The patient is in hospital now (an active admission): an eGFR counts for 7 days, not 3 months. */
+  inpatient?: boolean;
+  /** When the rules run (ISO instant): how old the latest eGFR is. Without it age is not judged. */
+  asOf?: string;
+  /** The patient's critical lab results and whether each was acknowledged (lab alerts). */
+  criticalResults?: readonly CriticalResult[];
+  /** The standing MEOWS or Bedside PEWS of an admitted patient NEWS2 does not apply to. */
+  earlyWarning?: LatestEarlyWarning | null;
   /** An admitted patient's NEWS2 and the previous complete score (the ward's trend). */
   news2Trend?: { score: number; previousScore: number | null; trend: string | null } | null;
   /** The latest recorded weight (kg), for children's mg/kg dose limits. */
   weightKg?: number | null;
   /** The recorded pregnancy status when it is current (clinical/pregnancy.ts), else null. */
   pregnancy?: 'pregnant' | 'postpartum' | null;
+}
+
+/** A critical lab result's alert, as the lab raised it (modules/lab, CriticalAlert). */
+export interface CriticalResult {
+  /** The alert's id. */
+  id: string;
+  orderId: string;
+  testName: string;
+  value?: number | undefined;
+  valueCode?: string | undefined;
+  unit?: string | undefined;
+  flag: string;
+  /** When the result was reported (the alert raised). */
+  raisedAt: string;
+  acknowledgedAt?: string | undefined;
 }
 
 export interface RuleSource {
@@ -598,16 +627,170 @@ const supplyQuantity: CdsRule = {
   },
 };
 
+/** The Joint Commission NPSG.02.03.01: critical results reported to and acted on by a clinician. */
+const criticalResult: CdsRule = {
+  id: 'critical-result-unacknowledged',
+  version: '1.0.0',
+  title: 'Critical result not yet acknowledged',
+  source: {
+    title:
+      'The Joint Commission, National Patient Safety Goal NPSG.02.03.01: report critical results of tests and diagnostic procedures on a timely basis; RCPath, The communication of critical and unexpected pathology results (2017)',
+    year: 2024,
+    url: 'https://www.jointcommission.org/standards/national-patient-safety-goals/hospital-national-patient-safety-goals/',
+  },
+  hooks: ['patient-view', 'encounter-discharge'],
+  evaluate(f) {
+    return (f.criticalResults ?? [])
+      .filter((r) => !r.acknowledgedAt)
+      .sort((a, b) => a.raisedAt.localeCompare(b.raisedAt))
+      .map((r) => {
+        const value = [
+          r.testName,
+          r.value !== undefined ? `${r.value}${r.unit ? ` ${r.unit}` : ''}` : r.valueCode,
+        ]
+          .filter(Boolean)
+          .join(' ');
+        return card(
+          this,
+          'critical',
+          `Unacknowledged critical result: ${value} (${r.flag}), reported ${r.raisedAt}`,
+          `${value} (flag ${r.flag}) on lab order ${r.orderId} was reported critical at ${r.raisedAt} and no clinician has acknowledged it (alert ${r.id}). A critical result must reach a responsible clinician who acts on it (The Joint Commission NPSG.02.03.01; RCPath 2017) before the patient leaves: acknowledge it with what was done (POST /lab/orders/${r.orderId}/alerts/${r.id}/acknowledge), or record why the discharge goes ahead (cdsOverrideReason).`,
+          [
+            'Review the result and acknowledge it with the action taken',
+            'Repeat the test or treat before discharge',
+            'Record why the discharge goes ahead regardless (cdsOverrideReason)',
+          ],
+        );
+      });
+  },
+};
+
+const contrastRenal: CdsRule = {
+  id: 'contrast-renal',
+  version: '1.0.0',
+  title: 'Contrast media and renal function',
+  source: {
+    title:
+      'ESUR Contrast Media Safety Committee guidelines v10 (2018) and van der Molen AJ et al., Post-contrast acute kidney injury, Eur Radiol 2018;28:2845-55; ACR Manual on Contrast Media (2023)',
+    year: 2018,
+    url: 'https://doi.org/10.1007/s00330-017-5246-5',
+  },
+  hooks: ORDER_HOOKS,
+  evaluate(f) {
+    const agent = f.iodinatedContrast ? 'iodinated' : f.gadoliniumContrast ? 'gadolinium' : null;
+    if (!agent) return [];
+    const latest = latestCreatinine(f);
+    const age = f.ageYears;
+    const egfrs =
+      age === null
+        ? []
+        : f.creatinine.flatMap((c) => ckdEpi2021(c.umolPerL, age, f.sex).egfr ?? []);
+    const finding = contrastRenalFinding({
+      agent,
+      egfr: latestEgfr(f),
+      egfrAt: latest?.at ?? null,
+      lowestEgfrOnRecord: egfrs.length ? Math.min(...egfrs) : null,
+      aki: kdigoAki(f.creatinine) !== null,
+      ageYears: f.ageYears,
+      onMetformin: f.medications.some((m) => sameDrug(m, ['Metformin'], ['A10BA02'])),
+      inpatient: f.inpatient === true,
+      asOf: f.asOf ?? latest?.at ?? '',
+    });
+    if (!finding) return [];
+    const name = agent === 'iodinated' ? 'Iodinated contrast' : 'Gadolinium contrast';
+    const when = finding.egfrAt ? ` (creatinine of ${finding.egfrAt})` : '';
+    const window = `${finding.validDays} days${f.inpatient ? ' for a patient in hospital' : ''}`;
+    switch (finding.kind) {
+      case 'low-egfr':
+      case 'aki': {
+        const why =
+          finding.kind === 'low-egfr'
+            ? `eGFR ${finding.egfr} (< ${CONTRAST_EGFR_BELOW})${when}`
+            : 'acute kidney injury (KDIGO)';
+        return [
+          card(
+            this,
+            'warning',
+            `${name} with ${why}`,
+            agent === 'iodinated'
+              ? `With ${why}, intravascular iodinated contrast risks post-contrast acute kidney injury (ESUR v10; ACR Manual on Contrast Media). Consider a study without iodinated contrast; if it is needed, give IV hydration by local protocol, the lowest diagnostic dose, and re-check creatinine at 48-72 hours.`
+              : `With ${why}, gadolinium risks nephrogenic systemic fibrosis (ACR Manual on Contrast Media; ESUR v10): use a group II (macrocyclic) agent at the lowest diagnostic dose, never a group I agent, and consider a study without contrast.`,
+            agent === 'iodinated'
+              ? [
+                  'Consider imaging without iodinated contrast',
+                  'IV hydration before and after by local protocol',
+                  'Re-check creatinine 48-72 hours after contrast',
+                ]
+              : [
+                  'Use a group II gadolinium agent at the lowest diagnostic dose',
+                  'Consider imaging without contrast',
+                ],
+          ),
+        ];
+      }
+      default:
+        return [
+          card(
+            this,
+            'warning',
+            finding.kind === 'no-egfr'
+              ? `${name}: no eGFR on record for a patient at risk`
+              : `${name}: the latest eGFR${when} is older than ${window}`,
+            `The patient is at risk of post-contrast acute kidney injury (age over 60, metformin or known renal disease; ACR Manual on Contrast Media), so an eGFR is needed before intravascular iodinated contrast, measured within ${window} (ESUR v10: 7 days in acute illness or in hospital, 3 months otherwise).`,
+            ['Measure creatinine (eGFR) before the study'],
+          ),
+        ];
+    }
+  },
+};
+
+/** The standing MEOWS or Bedside PEWS where NEWS2 does not apply: a trigger is an urgent review. */
+const earlyWarning: CdsRule = {
+  id: 'early-warning-meows-pews',
+  version: '1.0.0',
+  title: 'MEOWS (pregnant, postpartum) and Bedside PEWS (under 16) trigger',
+  source: {
+    title: `${MEOWS_SOURCE.title}; ${PEWS_SOURCE.title}`,
+    year: 2012,
+    url: MEOWS_SOURCE.url,
+  },
+  hooks: ['patient-view', 'encounter-discharge'],
+  evaluate(f) {
+    const ew = f.earlyWarning;
+    if (!ew?.trigger) return [];
+    const source = ew.system === 'meows' ? MEOWS_SOURCE : PEWS_SOURCE;
+    const what =
+      ew.system === 'meows'
+        ? 'MEOWS triggered (one red or two yellow parameters)'
+        : `Bedside PEWS ${ew.score} (≥ ${PEWS_TRIGGER_SCORE})`;
+    return [
+      {
+        ...card(
+          this,
+          'warning',
+          `${what}: urgent review`,
+          `${what} at ${ew.recordedAt}. ${ew.escalation}. NEWS2 does not apply to this patient (RCP 2017: not validated under 16 or in pregnancy); this score escalates in its place and blocks a planned discharge until a complete set without a trigger is recorded.`,
+          [ew.escalation, 'Record a complete observation set after review'],
+        ),
+        links: [{ label: source.title, url: source.url, type: 'absolute' as const }],
+      },
+    ];
+  },
+};
+
 /** Every rule, in the order their cards are shown within one indicator. */
 export const CDS_RULES: readonly CdsRule[] = [
   sepsis,
   deterioration,
+  earlyWarning,
+  criticalResult,
   aki,
   renalDose,
   allergy,
   interactions,
   duplicate,
   contrastMetformin,
+  contrastRenal,
   doseRange,
   pregnancyCaution,
   supplyQuantity,

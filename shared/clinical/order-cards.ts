@@ -26,16 +26,20 @@ export interface CdsOverride {
  * given with nothing to override is not stored (it would mislead).
  */
 export function cdsOverride(
-  drugName: string,
+  subject: string,
   cards: readonly Card[],
   reason: string | null | undefined,
+  stopped: { what: string; instead: string } = {
+    what: 'this order',
+    instead: 'give cdsOverrideReason to prescribe it anyway',
+  },
 ): CdsOverride {
   const stops = hardStops(cards);
   if (stops.length === 0) return {};
   const why = reason?.trim();
   if (!why)
     throw new Conflict(
-      `${drugName}: decision support stops this order (${stops.map((c) => c.summary).join('; ')}); give cdsOverrideReason to prescribe it anyway`,
+      `${subject}: decision support stops ${stopped.what} (${stops.map((c) => c.summary).join('; ')}); ${stopped.instead}`,
       { cards: stops },
     );
   return { cdsOverrideReason: why, cdsOverriddenCards: stops.map((c) => c.summary) };

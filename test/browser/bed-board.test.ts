@@ -306,4 +306,65 @@ describe.skipIf(!chromiumAvailable)('the bed board in a real browser', () => {
     );
     await eventually(() => page.textContent('#discharge-death-error')).toBe('');
   }, 60_000);
+
+  it('a critical result nobody acknowledged stops the discharge with its card; a reason discharges', async () => {
+    const h = await inpatientHospital(rt.url);
+    const ward = await h.ward({ name: 'Renal Ward' }, 1);
+    const patient = await h.patient({ name: 'Meera Critical' });
+    const adm = await must(h.admit(patient.id, { bedId: ward.beds[0].id }), 201, 'admission');
+    const [tech, tech2, pathologist] = await Promise.all([
+      h.staff('LAB_TECHNICIAN'),
+      h.staff('LAB_TECHNICIAN'),
+      h.staff('PATHOLOGIST'),
+    ]);
+    await must(
+      pathologist.api.post('/lab/catalogue/starter', { acceptPublishedRanges: true }),
+      200,
+      'starter',
+    );
+    const order = await must(
+      h.doctorUser.api.post('/lab/orders', {
+        source: { kind: 'admission', id: adm.id },
+        codes: ['2823-3'],
+      }),
+      201,
+      'order',
+    );
+    await must(tech.api.post(`/lab/orders/${order.id}/specimens`, {}), 201, 'collect');
+    await must(
+      tech.api.post(`/lab/orders/${order.id}/results`, {
+        results: [{ code: '2823-3', value: 6.8 }],
+      }),
+      200,
+      'potassium 6.8',
+    );
+    await must(tech2.api.post(`/lab/orders/${order.id}/verify`, {}), 200, 'verify');
+
+    const page = await newPage();
+    await signIn(
+      page,
+      rt.url,
+      h.registration.credentials.email,
+      h.registration.credentials.password,
+    );
+    await page.goto(`${rt.url}/bed-board`);
+    await page.waitForSelector('body[data-ready="true"]');
+    await page.selectOption('#ward-select', ward.id);
+    await page.getByRole('button', { name: 'Open bed A01' }).click();
+    await page.waitForSelector('#admission-panel:not([hidden])');
+    await page.fill('#discharge-diagnosis', 'Hyperkalaemia');
+    await page.fill('#discharge-condition', 'Improved');
+    await page.selectOption('#discharge-disposition', 'home');
+    await page.click('#discharge-submit');
+    await eventually(() => page.textContent('#discharge-status')).toContain(
+      'decision support stops the discharge (Unacknowledged critical result: Potassium 6.8 mmol/L (HH)',
+    );
+    await page.fill('#discharge-override', 'Repeat potassium 4.9 on the ward analyser');
+    await page.click('#discharge-submit');
+    await eventually(() => page.textContent('#board-status')).toContain(
+      'Meera Critical is discharged; bed A01 goes to housekeeping.',
+    );
+    const stay = await must(h.doctorUser.api.get(`/admissions/${adm.id}`), 200, 'admission');
+    expect(stay.discharge.cdsOverrideReason).toBe('Repeat potassium 4.9 on the ward analyser');
+  }, 60_000);
 });

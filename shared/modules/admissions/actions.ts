@@ -79,6 +79,16 @@ export const dischargeAction = defineActionType({
     const d = input as z.output<typeof discharge.input>;
     const stay = await findAdmission(ctx.store, d.id);
     if (!stay) throw new NotFound(`Admission ${d.id} not found`);
+    // The cards the discharge will answer, computed now so the deciding doctor sees them; a stop
+    // without its reason is refused now, as the discharge would be (loaded on demand). The
+    // discharge runs them again when approved, so a critical result reported meanwhile stops it.
+    const patient = await requirePatient(ctx, stay.patientId);
+    const { cards, overridden } = await (await import('./order-cards')).dischargeCards(
+      ctx,
+      stay,
+      patient,
+      d,
+    );
     const risky = d.medications.flatMap((m) => {
       const c = medicationRiskClasses({ name: m.drugName, code: m.drugCode }, m.route);
       return c.controlled.length || c.highAlert.length ? [m.drugName] : [];
@@ -87,7 +97,14 @@ export const dischargeAction = defineActionType({
       patientId: stay.patientId,
       patientName: stay.patientName,
       summary: `Discharge (${d.disposition}) from ${stay.wardName} bed ${stay.bedCode}: ${d.finalDiagnoses.map((x) => x.text).join('; ')}; condition ${d.conditionAtDischarge}${d.medications.length ? `; ${d.medications.length} discharge medication${d.medications.length === 1 ? '' : 's'} (${d.medications.map((m) => m.drugName).join(', ')})` : ''}${d.followUpDate ? `; follow-up ${d.followUpDate}` : ''}`,
-      findings: dischargeRiskFindings({ disposition: d.disposition, riskyMedications: risky }),
+      cards,
+      findings: [
+        ...overridden.map((summary) => ({
+          level: 'CRITICAL' as const,
+          reason: `overrides a critical decision-support card: ${summary}`,
+        })),
+        ...dischargeRiskFindings({ disposition: d.disposition, riskyMedications: risky }),
+      ],
     };
   },
   resultId: createdId,
@@ -105,12 +122,13 @@ export const dischargeAction = defineActionType({
     'HIGH: against medical advice, or absconded',
     'HIGH: a controlled or high-alert discharge medication',
     'CRITICAL: a discharge that records a death (disposition deceased)',
+    'CRITICAL: overrides a critical decision-support card (a critical result nobody acknowledged, or a discharge medicine’s stop; a cdsOverrideReason was needed)',
   ],
   tool: {
     skill: 'discharge-patient',
     title: 'Propose a discharge',
     description:
-      'Propose discharging an admitted patient (final diagnoses, condition, disposition, discharge medications, follow-up) with your rationale, for a doctor to approve.',
+      'Propose discharging an admitted patient (final diagnoses, condition, disposition, discharge medications, follow-up) with your rationale, for a doctor to approve. The proposal carries the decision-support cards (a critical result nobody acknowledged, the medicines’ checks); a critical card needs cdsOverrideReason and makes the action CRITICAL.',
     tags: ['discharge', 'inpatient', 'hitl', 'clinical'],
     keywords: ['discharge', 'discharged', 'home', 'release', 'leave'],
     examples: ['Discharge admission 7d3e… home: community-acquired pneumonia, improved'],

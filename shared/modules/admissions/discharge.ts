@@ -75,7 +75,8 @@ function endedConflict(err: unknown, id: string, status: AdmissionStatus) {
  * and length of stay (only while no hold is open), the bed goes to housekeeping, the ward's
  * counters follow, the active-admission lock is released, and each discharge medication is saved
  * as an active MedicationRequest after the shared prescription screen (allergies included) and the
- * decision-support order-sign rules (their cards are on the answer).
+ * decision-support order-sign rules (their cards are on the answer). A critical result nobody has
+ * acknowledged stops it unless cdsOverrideReason says why (stored on the discharge summary).
  */
 export async function discharge(ctx: Context, input: DischargeInput) {
   const { store } = ctx;
@@ -110,15 +111,13 @@ export async function discharge(ctx: Context, input: DischargeInput) {
   const screened = input.medications.map((m) =>
     newDischargeRx(ctx, admission, patient.allergies ?? [], m, at),
   );
-  // The medicines go through the order-sign rules of inpatient prescribing (order-cards.ts): a
-  // critical card without a cdsOverrideReason stops the whole discharge before anything is written.
+  // Decision support, loaded on demand (order-cards.ts): a critical result nobody acknowledged
+  // stops the discharge without a cdsOverrideReason; the medicines go through the order-sign
+  // rules of inpatient prescribing, each with its own reason. Nothing is written before.
+  const screen = await import('./order-cards');
+  const own = await screen.dischargeStop(ctx, admission, input);
   const stops = screened.length
-    ? await (await import('./order-cards')).admissionOrderStops(
-        ctx,
-        admission,
-        patient,
-        input.medications,
-      )
+    ? await screen.admissionOrderStops(ctx, admission, patient, input.medications)
     : [];
   const prescriptions: DischargeRxRecord[] = screened.map((rx, i) => ({
     ...rx,
@@ -149,6 +148,7 @@ export async function discharge(ctx: Context, input: DischargeInput) {
               disposition: input.disposition,
               ...(timeOfDeath ? { timeOfDeath } : {}),
               dischargedBy: by,
+              ...own.override,
             },
             updatedAt: at,
           },
@@ -207,7 +207,7 @@ export async function discharge(ctx: Context, input: DischargeInput) {
   }
   return {
     ...(await getAdmission(ctx, { id: admission.id })),
-    cards: stops.flatMap((s) => s.cards),
+    cards: [...own.cards, ...stops.flatMap((s) => s.cards)],
   };
 }
 

@@ -3,7 +3,8 @@
  * same order-sign rules and the same hard stop as an outpatient prescription
  * (encounters/order-cards.ts, clinical/order-cards.ts), from what the admission holds: the
  * patient's age, sex and allergies, the admission's other active prescriptions, the latest weight
- * on its observations and its recorded pregnancy status (so the pregnancy rule fires here).
+ * on its observations and its recorded pregnancy status (so the pregnancy rule fires here). And the
+ * card of the discharge itself: a critical result nobody has acknowledged stops it.
  */
 import type { Card } from '../../clinical/cds-card';
 import { evaluateRules, type Medication } from '../../clinical/cds-rules';
@@ -14,7 +15,9 @@ import { ageInYears } from '../../clinical/vitals';
 import type { Context } from '../../kernel/context';
 import { todayIn } from '../../kernel/time/zoned-time';
 import { disabledRuleIds } from '../decision-support';
+import { openCriticalAlertsOf, recentPatientOrders } from '../lab';
 import type { PatientRecord } from '../patients';
+import { type Disposition, PLANNED_DISCHARGE_DISPOSITIONS } from './rules';
 import { type AdmissionRecord, admissionPartition } from './store';
 
 type AdmissionRx = PrescriptionInput & { cdsOverrideReason?: string | undefined };
@@ -97,5 +100,80 @@ function medication(rx: PrescriptionInput, status: Medication['status']): Medica
       durationDays: rx.durationDays,
       quantity: rx.quantity,
     },
+  };
+}
+
+/** The rule a discharge itself answers to (the medicines answer to the order-sign rules). */
+const DISCHARGE_RULE = 'critical-result-unacknowledged';
+
+/**
+ * The discharge's own card: each critical lab result of the patient nobody has acknowledged
+ * (The Joint Commission NPSG.02.03.01), critical. It stops a planned discharge with 409 listing
+ * the cards unless the result is acknowledged first or `cdsOverrideReason` says why the patient
+ * leaves anyway (stored on the discharge summary). A transfer out, a patient leaving against
+ * advice or absconding, and a death are recorded whatever the result (as with NEWS2, rules.ts):
+ * the card is answered, nothing stops. Run at the proposal of a discharge and again when it is
+ * carried out, so a result reported in between stops it too.
+ */
+export async function dischargeStop(
+  ctx: Context,
+  admission: AdmissionRecord,
+  input: { cdsOverrideReason?: string | undefined; disposition: Disposition },
+): Promise<{ cards: Card[]; override: CdsOverride }> {
+  const [orders, disabled] = await Promise.all([
+    recentPatientOrders(ctx.store, admission.patientId),
+    disabledRuleIds(ctx.store),
+  ]);
+  const criticalResults = await openCriticalAlertsOf(ctx.store, orders);
+  const cards = disabled.has(DISCHARGE_RULE)
+    ? []
+    : evaluateRules(
+        {
+          ageYears: null,
+          sex: 'unknown',
+          allergies: [],
+          news2: null,
+          suspectedInfection: false,
+          creatinine: [],
+          medications: [],
+          iodinatedContrast: false,
+          criticalResults,
+        },
+        'encounter-discharge',
+      ).filter((c) => c.source.topic?.code === DISCHARGE_RULE);
+  if (!PLANNED_DISCHARGE_DISPOSITIONS.includes(input.disposition)) return { cards, override: {} };
+  return {
+    cards,
+    override: cdsOverride(`Admission ${admission.id}`, cards, input.cdsOverrideReason, {
+      what: 'the discharge',
+      instead:
+        'acknowledge the result first, or give cdsOverrideReason to discharge anyway (it is stored with the discharge)',
+    }),
+  };
+}
+
+/**
+ * Every card of a discharge, as it would answer them: its own (a critical result) first, then its
+ * medicines', with the summaries of the critical cards its reasons override. Throws the Conflict
+ * (409) of the first stop without its reason. A discharge proposal shows them to the approver.
+ */
+export async function dischargeCards(
+  ctx: Context,
+  admission: AdmissionRecord,
+  patient: PatientRecord,
+  input: {
+    cdsOverrideReason?: string | undefined;
+    disposition: Disposition;
+    medications: readonly AdmissionRx[];
+  },
+): Promise<{ cards: Card[]; overridden: string[] }> {
+  const own = await dischargeStop(ctx, admission, input);
+  const medicines = input.medications.length
+    ? await admissionOrderStops(ctx, admission, patient, input.medications)
+    : [];
+  const all = [own, ...medicines];
+  return {
+    cards: all.flatMap((s) => s.cards),
+    overridden: all.flatMap((s) => s.override.cdsOverriddenCards ?? []),
   };
 }

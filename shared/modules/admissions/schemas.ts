@@ -66,6 +66,10 @@ export const DischargeSummary = z.strictObject({
   disposition: z.enum(DISPOSITIONS),
   timeOfDeath: z.optional(TimestampSchema),
   dischargedBy: z.string(),
+  /** Why the discharge went ahead over a critical card (an unacknowledged critical result). */
+  cdsOverrideReason: z.optional(z.string()),
+  /** The summaries of the critical cards overridden, as shown to the doctor. */
+  cdsOverriddenCards: z.optional(z.array(z.string())),
 });
 
 export const Admission = z.strictObject({
@@ -246,6 +250,11 @@ export const DischargeInput = z
     ),
     followUpInstructions: z.optional(nonEmpty(2000)),
     followUpDate: z.optional(LocalDateSchema),
+    /**
+     * Needed when a critical decision-support card stops the discharge itself (a critical result
+     * nobody has acknowledged); each medicine carries its own.
+     */
+    cdsOverrideReason: z.optional(boundedText('cdsOverrideReason', 1, 500)),
   })
   .check(
     z.superRefine((b, ctx) => {
@@ -281,7 +290,10 @@ export const PrescribeDischargeMedicineInput = z.extend(PrescriptionInputSchema,
 /** The answer: the discharge prescription and the decision-support cards that apply to it. */
 export const DischargePrescribeAnswer = z.extend(Prescription, { cards: z.array(Card) });
 
-/** The answer to a discharge: the admission and the decision-support cards of its medicines. */
+/**
+ * The answer to a discharge: the admission and the decision-support cards of the discharge (a
+ * critical result not yet acknowledged) and of its medicines.
+ */
 export const DischargeAnswer = z.extend(AdmissionDetail, { cards: z.array(Card) });
 
 export const EnteredInErrorInput = z.strictObject({ id: idParam(), reason: nonEmpty(500) });

@@ -14,7 +14,7 @@ import { todayIn } from '../../kernel/time/zoned-time';
 import { activeAdmissionOf, dischargePrescriptions, findAdmission } from '../admissions';
 import { patientVisits } from '../emergency';
 import { recentPatientPrescriptions } from '../encounters';
-import { recentPatientOrders } from '../lab';
+import { openCriticalAlertsOf, recentPatientOrders } from '../lab';
 import type { PatientRecord } from '../patients';
 
 /** LOINC 2160-0, serum creatinine (the lab's starter catalogue reports it in mg/dL). */
@@ -33,8 +33,11 @@ export async function storedFacts(ctx: Context, patient: PatientRecord): Promise
     recentPatientOrders(store, patient.id),
     recentPatientPrescriptions(store, patient.id),
   ]);
-  const admission = admissionId ? await findAdmission(store, admissionId) : undefined;
-  const discharge = admissionId ? await dischargePrescriptions(store, admissionId) : [];
+  const [admission, discharge, criticalResults] = await Promise.all([
+    admissionId ? findAdmission(store, admissionId) : undefined,
+    admissionId ? dischargePrescriptions(store, admissionId) : [],
+    openCriticalAlertsOf(store, orders),
+  ]);
 
   const triage = visits[0]?.status !== 'departed' ? visits[0]?.triage : undefined;
   const triageNews2 =
@@ -87,6 +90,10 @@ export async function storedFacts(ctx: Context, patient: PatientRecord): Promise
     creatinine,
     medications,
     iodinatedContrast: false,
+    inpatient: admission !== undefined,
+    asOf: ctx.now.toISOString(),
+    criticalResults,
+    earlyWarning: admission?.latestNews2?.earlyWarning ?? null,
     // Pregnancy status is recorded on the admission (PATCH /admissions/{id}/pregnancy).
     pregnancy: pregnancyWithholdsNews2(admission?.pregnancy, today),
     news2Trend:

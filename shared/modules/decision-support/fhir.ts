@@ -5,6 +5,7 @@
  */
 import type { CreatinineValue } from '../../clinical/aki';
 import type { Medication } from '../../clinical/cds-rules';
+import { agentOfText, type ContrastAgent } from '../../clinical/contrast';
 import { CREATININE_UMOL_PER_MG_DL } from '../../clinical/egfr';
 
 type Json = Record<string, unknown>;
@@ -53,17 +54,24 @@ export function draftMedications(value: unknown): Medication[] {
   return resourcesOf(value).flatMap((r) => medicationOf(r, 'draft') ?? []);
 }
 
-const CONTRAST = /contrast|iodinated|\bct\b.*\bwith\b|angiogra/i;
-
-/** A ServiceRequest among the draft orders that mentions iodinated contrast. */
-export function contrastOrdered(value: unknown): boolean {
-  return resourcesOf(value).some((r) => {
-    if (r.resourceType !== 'ServiceRequest') return false;
+/**
+ * The contrast agent a ServiceRequest among the draft orders names (its code's text or a coding's
+ * display, normalised: clinical/contrast.ts), iodinated before gadolinium when both are ordered.
+ */
+export function contrastAgentOrdered(value: unknown): ContrastAgent | null {
+  const agents = resourcesOf(value).flatMap((r) => {
+    if (r.resourceType !== 'ServiceRequest') return [];
     const c = concept(r.code);
-    return [c.text, ...c.codings.map((x) => x.display)].some(
-      (t) => typeof t === 'string' && CONTRAST.test(t),
+    return [c.text, ...c.codings.map((x) => x.display)].flatMap((t) =>
+      typeof t === 'string' ? (agentOfText(t) ?? []) : [],
     );
   });
+  return agents.includes('iodinated') ? 'iodinated' : (agents[0] ?? null);
+}
+
+/** Whether the draft orders name iodinated contrast (the metformin rule's question). */
+export function contrastOrdered(value: unknown): boolean {
+  return contrastAgentOrdered(value) === 'iodinated';
 }
 
 const CREATININE_CODES = {

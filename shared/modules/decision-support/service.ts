@@ -15,7 +15,7 @@ import { storedFacts } from './facts';
 import {
   activeMedications,
   allergiesOf,
-  contrastOrdered,
+  contrastAgentOrdered,
   creatinineOf,
   draftMedications,
   patientOf,
@@ -60,14 +60,14 @@ export const CDS_SERVICES: readonly {
     hook: 'patient-view',
     title: 'Patient alerts',
     description:
-      'Sepsis screening, deteriorating NEWS2, acute kidney injury, renal dosing, allergies, interactions and duplicate therapy for the patient being opened',
+      'Sepsis screening, deteriorating NEWS2, MEOWS and PEWS triggers, unacknowledged critical results, acute kidney injury, renal dosing, allergies, interactions and duplicate therapy for the patient being opened',
   },
   {
     id: 'hms-order-select',
     hook: 'order-select',
     title: 'Medication order screening (select)',
     description:
-      'Allergy and cross-sensitivity, interactions, duplicate therapy, renal dose and metformin-contrast checks of the selected draft orders',
+      'Allergy and cross-sensitivity, interactions, duplicate therapy, renal dose, contrast and renal function, and metformin-contrast checks of the selected draft orders',
   },
   {
     id: 'hms-order-sign',
@@ -81,7 +81,7 @@ export const CDS_SERVICES: readonly {
     hook: 'encounter-discharge',
     title: 'Discharge check',
     description:
-      'Deteriorating NEWS2, sepsis screening, acute kidney injury and medication checks before the patient leaves',
+      'Unacknowledged critical results, deteriorating NEWS2, MEOWS and PEWS triggers, sepsis screening, acute kidney injury and medication checks before the patient leaves',
   },
 ];
 
@@ -148,6 +148,7 @@ export async function callService(ctx: Context, input: z.output<typeof HookReque
   const patient = await requirePatient(ctx, patientId);
   const stored = await storedFacts(ctx, patient);
   const prefetch = input.prefetch ?? {};
+  const contrast = contrastAgentOrdered(c.draftOrders);
   const sentPatient = patientOf(prefetch.patient);
   const facts: ClinicalFacts = {
     ...stored,
@@ -159,7 +160,8 @@ export async function callService(ctx: Context, input: z.output<typeof HookReque
       ...activeMedications(prefetch.medications),
       ...draftMedications(c.draftOrders),
     ],
-    iodinatedContrast: contrastOrdered(c.draftOrders),
+    iodinatedContrast: contrast === 'iodinated',
+    gadoliniumContrast: contrast === 'gadolinium',
     ageYears:
       stored.ageYears ??
       (sentPatient?.birthDate

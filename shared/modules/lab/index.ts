@@ -9,6 +9,7 @@ export { LabOrder, type Priority, PrioritySchema } from './schemas';
 export { type OrderSource, OrderSourceSchema, resolveSource, SOURCE_RESOLVERS } from './source';
 export { labOrderStatusTableMarkdown, labStepTableMarkdown } from './status';
 export {
+  openAlertsOf as openCriticalAlertsOf,
   orderStates as labOrderStates,
   readCatalogue as readLabCatalogue,
   recentPatientOrders,

@@ -143,6 +143,19 @@ export async function recentPatientOrders(
   return page.items;
 }
 
+/**
+ * The critical-result alerts nobody has acknowledged yet on these orders (decision support cards
+ * them; a discharge stops on them). Only orders with results can have one.
+ */
+export async function openAlertsOf(
+  store: Store,
+  orders: readonly LabOrderRecord[],
+): Promise<z.output<typeof CriticalAlert>[]> {
+  const withResults = orders.filter((o) => o.results.length > 0 && o.status !== 'entered-in-error');
+  const alerts = await Promise.all(withResults.map((o) => orderAlerts(store, o.id)));
+  return alerts.flat().filter((a) => !a.acknowledgedAt);
+}
+
 /** Where orders stand, by id (the theatre shows its specimens' orders); unknown ids are left out. */
 export async function orderStates(
   store: Store,

@@ -12,6 +12,7 @@ import {
 } from '../agent-actions';
 import { resolveSource } from '../lab';
 import { order } from './operations';
+import { activeProcedure } from './service';
 
 export const radiologyOrderAction = defineActionType({
   type: 'radiology-order',
@@ -26,10 +27,19 @@ export const radiologyOrderAction = defineActionType({
     const o = input as z.output<typeof order.input>;
     const source = await resolveSource(ctx, o.source);
     const patient = await requirePatient(ctx, source.patientId);
+    // An unknown procedure is refused now, as the order would be; the contrast cards the order
+    // will answer are shown to the doctor deciding (decision support).
+    const procedure = await activeProcedure(ctx, o.procedureCode);
+    const cards = await (await import('../decision-support')).imagingOrderCards(
+      ctx,
+      patient,
+      procedure,
+    );
     return {
       patientId: patient.id,
       patientName: patient.name,
       summary: `Radiology order (${o.priority}): ${o.procedureCode} from ${o.source.kind} ${o.source.id}; question: ${o.clinicalQuestion}`,
+      cards,
       findings: radiologyRiskFindings({ priority: o.priority, safety: o.safety }),
     };
   },

@@ -11,6 +11,7 @@ import {
   PutRoomInput,
   RadiologyCatalogue,
   RadOrder,
+  RadOrderAnswer,
   RadOrderIdInput,
   RadOrderPage,
   RadWorklistInput,
@@ -75,7 +76,7 @@ export const order = defineOperation({
   summary:
     'Order a procedure from an encounter with a clinical question and the safety screen; assigns the accession number; an agent places a draft',
   input: CreateRadOrderInput,
-  output: RadOrder,
+  output: RadOrderAnswer,
   access: { roles: ['DOCTOR'], scope: 'radiology:write' },
   kind: 'write',
   idempotent: false,

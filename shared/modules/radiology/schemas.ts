@@ -1,4 +1,5 @@
 /** The fields of radiology procedures, rooms (modality slots), orders and reports. */
+import { Card } from '../../clinical/cds-card';
 import { idParam, nonEmpty } from '../../kernel/fields';
 import { pageFields, pageOf } from '../../kernel/pagination';
 import { InstantSchema, TimestampSchema } from '../../kernel/time/dates';
@@ -119,6 +120,13 @@ export const RadOrder = z.strictObject({
   version: z.number(),
   updatedAt: TimestampSchema,
 });
+
+/**
+ * The answer to an order: the order and the decision-support cards of its contrast (contrast and
+ * renal function, metformin with iodinated contrast), `[]` when none apply. Not stored: the cards
+ * are read again from the patient's record wherever they are asked for.
+ */
+export const RadOrderAnswer = z.extend(RadOrder, { cards: z.array(Card) });
 export type RadOrder = z.output<typeof RadOrder>;
 
 export const CreateRadOrderInput = z.strictObject({

@@ -101,16 +101,24 @@ function screened(
   };
 }
 
-/** Places an order with the next accession number (taken only if the order is written). */
+/** The procedure an order names, when it is in the catalogue and active (else 400). */
+export async function activeProcedure(ctx: Context, code: string) {
+  const procedure = await findProcedure(ctx.store, code);
+  if (!procedure?.active) throw invalidField('procedureCode', `${code} is not an active procedure`);
+  return procedure;
+}
+
+/**
+ * Places an order with the next accession number (taken only if the order is written); the
+ * answer carries the decision-support cards of its contrast (modules/decision-support/imaging.ts).
+ */
 export async function createOrder(ctx: Context, input: z.output<typeof CreateRadOrderInput>) {
   const src = await resolveSource(ctx, input.source);
   const [patient, procedure] = await Promise.all([
     findPatient(ctx.store, src.patientId),
-    findProcedure(ctx.store, input.procedureCode),
+    activeProcedure(ctx, input.procedureCode),
   ]);
   if (!patient) throw new NotFound(`Patient ${src.patientId} not found`);
-  if (!procedure?.active)
-    throw invalidField('procedureCode', `${input.procedureCode} is not an active procedure`);
   const requester = await requireRequester(ctx, input.requesterId, src.doctorId);
   const at = ctx.now.toISOString();
   const base = {
@@ -157,7 +165,13 @@ export async function createOrder(ctx: Context, input: z.output<typeof CreateRad
       );
     throw err;
   }
-  return answer(order!);
+  // The contrast cards (decision support, loaded on demand: the rules read the patient's record).
+  const cards = await (await import('../decision-support')).imagingOrderCards(
+    ctx,
+    patient,
+    procedure,
+  );
+  return { ...answer(order!), cards };
 }
 
 export async function getOrder(ctx: Context, input: { id: string }) {

@@ -450,11 +450,13 @@ function start(session: StoredSession): void {
         disposition: 'discharge-disposition',
         timeOfDeath: 'discharge-death',
         followUpInstructions: 'discharge-followup',
+        cdsOverrideReason: 'discharge-override',
       },
       async () => {
         if (!selected?.admissionId) throw new Error('Choose an occupied bed first.');
         const death = $<HTMLInputElement>('discharge-death').value;
         const followUp = $<HTMLInputElement>('discharge-followup').value.trim();
+        const override = $<HTMLInputElement>('discharge-override').value.trim();
         await api('POST', `/admissions/${selected.admissionId}/discharge`, {
           finalDiagnoses: [{ text: $<HTMLInputElement>('discharge-diagnosis').value }],
           conditionAtDischarge: $<HTMLInputElement>('discharge-condition').value,
@@ -464,11 +466,18 @@ function start(session: StoredSession): void {
             ? { timeOfDeath: new Date(death).toISOString() }
             : {}),
           ...(followUp ? { followUpInstructions: followUp } : {}),
+          // A decision-support stop (a critical result nobody acknowledged) needs a reason.
+          ...(override ? { cdsOverrideReason: override } : {}),
         });
         const code = selected.code;
         const who = selected.patientName ?? 'The patient';
         selected = null;
-        for (const id of ['discharge-diagnosis', 'discharge-condition', 'discharge-followup'])
+        for (const id of [
+          'discharge-diagnosis',
+          'discharge-condition',
+          'discharge-followup',
+          'discharge-override',
+        ])
           $<HTMLInputElement>(id).value = '';
         return {
           message: `Discharged; bed ${code} goes to housekeeping.`,
