@@ -10,7 +10,10 @@ import { BASIS_POINTS, divideRounded } from '../billing';
 export interface CoverageRules {
   /** The patient's share of each covered amount, in basis points (2000 = 20%). */
   copayBp: number;
-  /** What the patient pays of the covered amounts first, per claim (minor units). */
+  /**
+   * What the patient pays of the covered amounts first (minor units): per claim, or what is
+   * left of the policy year's deductible (the caller passes the remainder, see `policyYear`).
+   */
   deductible: number;
   /** Most the payer covers per bed day (minor units, tax included); absent: no limit. */
   roomDayLimit?: number | undefined;
@@ -119,6 +122,34 @@ export function splitInvoice(
     payer: out.reduce((s, l) => s + l.payer, 0),
     patient: out.reduce((s, l) => s + l.patient, 0),
   };
+}
+
+// ─── Policy year ────────────────────────────────────────────────────────────────────────────
+
+/** How a plan's deductible applies: afresh on every claim, or once per policy year. */
+export const DEDUCTIBLE_PERIODS = ['claim', 'policy-year'] as const;
+export type DeductiblePeriod = (typeof DEDUCTIBLE_PERIODS)[number];
+
+const isoDate = (y: number, m: number, d: number) =>
+  new Date(Date.UTC(y, m - 1, d)).toISOString().slice(0, 10);
+
+/** The day `monthDay` (MM-DD) falls on in `year`; 02-29 is 02-28 in a year without it. */
+function anniversary(year: number, monthDay: string): string {
+  const [m, d] = monthDay.split('-').map(Number) as [number, number];
+  const lastDay = new Date(Date.UTC(year, m, 0)).getUTCDate();
+  return isoDate(year, m, Math.min(d, lastDay));
+}
+
+/**
+ * The policy year a date (YYYY-MM-DD) falls in, for a policy whose years start every `start`
+ * (MM-DD): from the latest anniversary on or before the date to the day before the next one.
+ */
+export function policyYear(start: string, date: string): { from: string; to: string } {
+  const year = Number(date.slice(0, 4));
+  const from = anniversary(year, start) <= date ? year : year - 1;
+  const next = anniversary(from + 1, start);
+  const to = new Date(Date.parse(`${next}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  return { from: anniversary(from, start), to };
 }
 
 // ─── Aging ──────────────────────────────────────────────────────────────────────────────────

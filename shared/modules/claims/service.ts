@@ -26,12 +26,13 @@ import {
 } from '../billing';
 import { findPatient } from '../patients';
 import { CLAIM_DENIED, CLAIMS_SOURCE, type ClaimDeniedDetail } from './events';
-import { endpointOf, fhirClaim } from './fhir';
+import { endpointOf, fhirClaim, fhirClaimResponse } from './fhir';
 import {
   type AgingEntry,
   adjudicationOutcome,
   ageAmounts,
   lineAdjudication,
+  policyYear,
   splitInvoice,
 } from './rules';
 import {
@@ -45,6 +46,7 @@ import {
   type CreatePlanInput,
   type CreateRemittanceInput,
   type DecidePreauthInput,
+  DeductibleStatus,
   Payer,
   Plan,
   Preauth,
@@ -63,8 +65,11 @@ import {
   claimReplace,
   claimsKeys,
   coveragePut,
+  type DeductibleRecord,
+  deductibleWrite,
   findClaim,
   findCoverage,
+  findDeductibleYear,
   findPayer,
   findPlan,
   findPreauth,
@@ -131,6 +136,7 @@ export async function createPlan(ctx: Context, input: z.output<typeof CreatePlan
     rules: {
       copayBp: input.copayBp,
       deductible: input.deductible,
+      deductiblePeriod: input.deductiblePeriod,
       roomDayLimit: input.roomDayLimit,
       excludedServiceTypes: input.excludedServiceTypes,
       preauthServiceTypes: input.preauthServiceTypes,
@@ -173,6 +179,7 @@ export async function createCoverage(ctx: Context, input: z.output<typeof Create
     validFrom: input.validFrom,
     validTo: input.validTo,
     priority: input.priority,
+    policyYearStart: input.policyYearStart ?? input.validFrom.slice(5),
     status: 'active',
     createdAt: ctx.now.toISOString(),
     createdBy: by(ctx),
@@ -208,6 +215,44 @@ export async function listCoverages(ctx: Context, input: { patientId: string }) 
     CoverageRecord,
   );
   return { items: items.map((c) => view(Coverage, c)) };
+}
+
+/** The month and day a coverage's policy years start (coverages made before: validFrom's). */
+const yearStartOf = (c: CoverageRecord) => c.policyYearStart ?? c.validFrom.slice(5);
+
+/** The deductible a claim drew on: the sum of its lines' `deductible` reasons. */
+const deductibleOf = (c: { lines: readonly ClaimLine[] }) =>
+  c.lines.reduce((sum, l) => sum + (l.patientReasons.deductible ?? 0), 0);
+
+/** A coverage's deductible in the policy year of `on` (default today): amount, met, remaining. */
+export async function deductibleStatus(
+  ctx: Context,
+  input: { id: string; on?: string | undefined },
+) {
+  const coverage = await required(findCoverage(ctx.store, input.id), 'Coverage', input.id);
+  const plan = await required(findPlan(ctx.store, coverage.planId), 'Plan', coverage.planId);
+  const amount = plan.rules.deductible;
+  if (plan.rules.deductiblePeriod !== 'policy-year')
+    return view(DeductibleStatus, {
+      coverageId: coverage.id,
+      period: 'claim',
+      amount,
+      met: 0,
+      remaining: amount,
+      claims: [],
+    });
+  const year = policyYear(yearStartOf(coverage), input.on ?? today(ctx));
+  const ledger = await findDeductibleYear(ctx.store, coverage.id, year.from);
+  const met = ledger?.met ?? 0;
+  return view(DeductibleStatus, {
+    coverageId: coverage.id,
+    period: 'policy-year',
+    policyYear: year,
+    amount,
+    met,
+    remaining: Math.max(0, amount - met),
+    claims: ledger?.claims ?? [],
+  });
 }
 
 // ─── Pre-authorisation ──────────────────────────────────────────────────────────────────────
@@ -339,69 +384,98 @@ export async function createClaim(ctx: Context, input: z.output<typeof CreateCla
       );
     preauthAmount = preauth.approvedAmount;
   }
-  const split = splitInvoice(invoice.lines, plan.rules, preauthAmount);
-  const lines: ClaimLine[] = invoice.lines.map((l, i) => ({
-    sequence: i + 1,
-    chargeItemId: l.chargeItemId,
-    serviceType: l.serviceType,
-    code: l.code,
-    description: l.description,
-    quantity: l.quantity,
-    total: l.total,
-    payerAmount: split.lines[i]!.payer,
-    patientAmount: split.lines[i]!.patient,
-    patientReasons: split.lines[i]!.patientReasons,
-    adjudication: 'pending',
-    approvedAmount: 0,
-    reasonCodes: [],
-  }));
-  const at = ctx.now.toISOString();
-  const year = today(ctx).slice(0, 4);
+  // A per-policy-year deductible: the claim takes what is left of the year's, and records what
+  // it took in the same transaction, conditional on the year's version as read, so two claims
+  // made at once never both take the same remainder (the loser re-reads and splits again).
+  const year =
+    plan.rules.deductiblePeriod === 'policy-year'
+      ? policyYear(yearStartOf(coverage), issuedOn)
+      : undefined;
   const id = newId(ctx);
-  let claim: ClaimRecord | undefined;
-  try {
-    await store.withNextCounterValue(claimsKeys(store).claimCounter(year), (n) => {
-      claim = {
-        id,
-        number: `CLM-${year}-${String(n).padStart(6, '0')}`,
-        status: 'draft',
-        fhirStatus: 'draft',
-        invoiceId: invoice.id,
-        invoiceNumber: invoice.number,
-        patientId: invoice.patientId,
-        patientName: invoice.patientName,
-        coverageId: coverage.id,
-        memberNumber: coverage.memberNumber,
-        payerId: coverage.payerId,
-        payerName: coverage.payerName,
-        planId: plan.id,
-        planName: plan.name,
-        preauthId: input.preauthId,
-        currency: invoice.currency,
-        lines,
-        invoiceTotal: invoice.total,
-        payerAmount: split.payer,
-        patientAmount: split.patient,
-        approvedAmount: 0,
-        deniedAmount: 0,
-        paidAmount: 0,
-        denialAccepted: false,
-        invoiceIssuedOn: issuedOn,
-        submitBy: addDays(issuedOn, plan.rules.submissionDeadlineDays),
-        rounds: [],
-        createdAt: at,
-        createdBy: by(ctx),
-        updatedAt: at,
-        version: 1,
-      };
-      return newClaimWrites(store, claim);
-    });
-  } catch (err) {
-    if (conditionFailed(err, 'invoice-claim'))
-      throw new Conflict(`Invoice ${invoice.number} already has an open claim; cancel it first`);
-    throw err;
+  for (let attempt = 1; attempt <= MONEY_ATTEMPTS; attempt++) {
+    const ledger = year ? await findDeductibleYear(store, coverage.id, year.from) : undefined;
+    const deductible = Math.max(0, plan.rules.deductible - (ledger?.met ?? 0));
+    const split = splitInvoice(invoice.lines, { ...plan.rules, deductible }, preauthAmount);
+    const lines: ClaimLine[] = invoice.lines.map((l, i) => ({
+      sequence: i + 1,
+      chargeItemId: l.chargeItemId,
+      serviceType: l.serviceType,
+      code: l.code,
+      description: l.description,
+      quantity: l.quantity,
+      total: l.total,
+      payerAmount: split.lines[i]!.payer,
+      patientAmount: split.lines[i]!.patient,
+      patientReasons: split.lines[i]!.patientReasons,
+      adjudication: 'pending',
+      approvedAmount: 0,
+      reasonCodes: [],
+    }));
+    const drawn = deductibleOf({ lines });
+    const at = ctx.now.toISOString();
+    const claimYear = today(ctx).slice(0, 4);
+    let claim: ClaimRecord | undefined;
+    try {
+      await store.withNextCounterValue(claimsKeys(store).claimCounter(claimYear), (n) => {
+        claim = {
+          id,
+          number: `CLM-${claimYear}-${String(n).padStart(6, '0')}`,
+          status: 'draft',
+          fhirStatus: 'draft',
+          invoiceId: invoice.id,
+          invoiceNumber: invoice.number,
+          patientId: invoice.patientId,
+          patientName: invoice.patientName,
+          coverageId: coverage.id,
+          memberNumber: coverage.memberNumber,
+          payerId: coverage.payerId,
+          payerName: coverage.payerName,
+          planId: plan.id,
+          planName: plan.name,
+          preauthId: input.preauthId,
+          policyYear: year,
+          currency: invoice.currency,
+          lines,
+          invoiceTotal: invoice.total,
+          payerAmount: split.payer,
+          patientAmount: split.patient,
+          approvedAmount: 0,
+          deniedAmount: 0,
+          paidAmount: 0,
+          denialAccepted: false,
+          invoiceIssuedOn: issuedOn,
+          submitBy: addDays(issuedOn, plan.rules.submissionDeadlineDays),
+          rounds: [],
+          createdAt: at,
+          createdBy: by(ctx),
+          updatedAt: at,
+          version: 1,
+        };
+        const draw =
+          year && drawn > 0
+            ? [
+                deductibleWrite(store, ledger, {
+                  coverageId: coverage.id,
+                  ...year,
+                  met: (ledger?.met ?? 0) + drawn,
+                  claims: [
+                    ...(ledger?.claims ?? []),
+                    { claimId: id, claimNumber: claim.number, amount: drawn, at },
+                  ],
+                }),
+              ]
+            : [];
+        return [...newClaimWrites(store, claim), ...draw];
+      });
+      return claimAnswer(claim!);
+    } catch (err) {
+      if (conditionFailed(err, 'invoice-claim'))
+        throw new Conflict(`Invoice ${invoice.number} already has an open claim; cancel it first`);
+      if (!conditionFailed(err, 'deductible')) throw err;
+      await sleep(Math.random() * 15 * attempt);
+    }
   }
-  return claimAnswer(claim!);
+  throw new Conflict("The coverage's deductible is changing too often at once; try again");
 }
 
 export async function getClaim(ctx: Context, input: { id: string }) {
@@ -410,6 +484,17 @@ export async function getClaim(ctx: Context, input: { id: string }) {
 
 export async function claimDocument(ctx: Context, input: { id: string }) {
   return fhirClaim(await required(findClaim(ctx.store, input.id), 'Claim', input.id));
+}
+
+/** The payer's answer as a FHIR R4 ClaimResponse; 409 before the claim was submitted. */
+export async function claimResponse(ctx: Context, input: { id: string }) {
+  const claim = await required(findClaim(ctx.store, input.id), 'Claim', input.id);
+  const response = fhirClaimResponse(claim);
+  if (!response)
+    throw new Conflict(
+      `Claim ${claim.number} was never submitted: there is no payer's answer to show`,
+    );
+  return response;
 }
 
 export function listClaims(
@@ -460,7 +545,7 @@ async function changeClaim(
       await ctx.store.transact([claimReplace(ctx.store, claim, change), ...also]);
       return { ...change, version: claim.version + 1 };
     } catch (err) {
-      if (!conditionFailed(err, 'claim')) throw err;
+      if (!conditionFailed(err, 'claim') && !conditionFailed(err, 'deductible')) throw err;
     }
   }
   throw new Conflict('The claim is changing too often at once; try again');
@@ -640,7 +725,7 @@ export async function acceptDenial(ctx: Context, input: { id: string; note: stri
 
 /** Cancels a draft or submitted claim with nothing paid on it; its invoice may be claimed again. */
 export async function cancelClaim(ctx: Context, input: { id: string; reason: string }) {
-  const updated = await changeClaim(ctx, input.id, (claim) => {
+  const updated = await changeClaim(ctx, input.id, async (claim) => {
     assertClaimTransition(claim.status, 'cancelled');
     if (claim.paidAmount > 0)
       throw new Conflict(
@@ -648,10 +733,29 @@ export async function cancelClaim(ctx: Context, input: { id: string; reason: str
       );
     return {
       next: { ...claim, status: 'cancelled', rounds: claim.rounds, outcome: claim.outcome },
-      also: [invoiceClaimRelease(ctx.store, claim)],
+      also: [invoiceClaimRelease(ctx.store, claim), ...(await deductibleGiveBack(ctx, claim))],
     };
   });
   return claimAnswer(updated);
+}
+
+/** A cancelled claim gives back what it drew on its policy year's deductible. */
+async function deductibleGiveBack(ctx: Context, claim: ClaimRecord): Promise<TxItem[]> {
+  const drawn = deductibleOf(claim);
+  if (!claim.policyYear || drawn === 0) return [];
+  // The claim's own write made this year's record, so it is there.
+  const ledger = (await findDeductibleYear(
+    ctx.store,
+    claim.coverageId,
+    claim.policyYear.from,
+  )) as DeductibleRecord;
+  return [
+    deductibleWrite(ctx.store, ledger, {
+      ...ledger,
+      met: ledger.met - drawn,
+      claims: ledger.claims.filter((e) => e.claimId !== claim.id),
+    }),
+  ];
 }
 
 /** The denials work queue: adjudicated claims with a denial nobody resubmitted or accepted. */

@@ -5,6 +5,8 @@
  * - claims `CLAIM#<id>`, replaced whole on every change, conditional on their version; listed all
  *   (gsi1), per payer (gsi2), per status (gsi3), and the open denials (gsi4, sparse);
  *   `INVOICECLAIM#<invoiceId>` holds the one open claim of an invoice (conditional put);
+ * - a coverage's deductible met in one policy year, `DEDUCTIBLE#<year start>` in the coverage's
+ *   partition, versioned: claims draw on it and cancellations give back in conditional writes;
  * - remittances `REMIT#<id>`, versioned like claims; all (gsi1), per payer (gsi2), the ones with
  *   money not yet allocated (gsi3, sparse).
  */
@@ -12,7 +14,7 @@ import { defineRecord } from '../../kernel/records';
 import { sortKey } from '../../kernel/store/keys';
 import type { Item, Store, TxItem } from '../../kernel/store/store';
 import * as z from '../../kernel/zod';
-import { Claim, Coverage, Payer, Plan, Preauth, Remittance } from './schemas';
+import { Claim, Coverage, DeductibleEntry, Payer, Plan, Preauth, Remittance } from './schemas';
 
 export const PayerRecord = defineRecord('Payer', Payer);
 export type PayerRecord = z.output<typeof PayerRecord.schema>;
@@ -32,6 +34,19 @@ export const RemittanceRecord = defineRecord(
   z.extend(Remittance, { version: z.number().check(z.int()) }),
 );
 export type RemittanceRecord = z.output<typeof RemittanceRecord.schema>;
+export const DeductibleRecord = defineRecord(
+  'DeductibleYear',
+  z.strictObject({
+    coverageId: z.string(),
+    from: z.string(),
+    to: z.string(),
+    /** What claims have drawn on this year's deductible (their entries add up to it). */
+    met: z.number(),
+    claims: z.array(DeductibleEntry),
+    version: z.number().check(z.int()),
+  }),
+);
+export type DeductibleRecord = z.output<typeof DeductibleRecord.schema>;
 const InvoiceClaim = defineRecord('InvoiceClaim', z.strictObject({ claimId: z.string() }));
 
 export const claimsKeys = (store: Store) => ({
@@ -42,6 +57,8 @@ export const claimsKeys = (store: Store) => ({
   payerPlans: (payerId: string) => store.keys.collection('PLANS', 'PAYER', payerId),
   coverage: (id: string) => store.keys.entity('COVERAGE', id),
   patientCoverages: (patientId: string) => store.keys.collection('COVERAGES', 'PATIENT', patientId),
+  deductibleYear: (coverageId: string, from: string) =>
+    store.keys.child('COVERAGE', coverageId, 'DEDUCTIBLE', from),
   preauth: (id: string) => store.keys.entity('PREAUTH', id),
   patientPreauths: (patientId: string) => store.keys.collection('PREAUTHS', 'PATIENT', patientId),
   claim: (id: string) => store.keys.entity('CLAIM', id),
@@ -167,6 +184,31 @@ export function invoiceClaimRelease(store: Store, c: ClaimRecord): TxItem {
   };
 }
 
+/**
+ * Writes a policy year's deductible as `next` if nobody changed it since `current` was read
+ * (undefined: it did not exist yet). Named `deductible` so a lost race can be told apart.
+ */
+export function deductibleWrite(
+  store: Store,
+  current: DeductibleRecord | undefined,
+  next: Omit<DeductibleRecord, 'version'>,
+): TxItem {
+  const Item = DeductibleRecord.item(
+    { ...next, version: (current?.version ?? 0) + 1 },
+    claimsKeys(store).deductibleYear(next.coverageId, next.from),
+  );
+  return current
+    ? {
+        name: 'deductible',
+        Put: {
+          Item,
+          ConditionExpression: 'version = :v',
+          ExpressionAttributeValues: { ':v': current.version },
+        },
+      }
+    : { name: 'deductible', Put: { Item, ConditionExpression: NOT_EXISTS } };
+}
+
 function remittanceItem(store: Store, r: RemittanceRecord): Item {
   const keys = claimsKeys(store);
   const sk = sortKey(r.receivedOn, r.id);
@@ -218,6 +260,8 @@ export const findPreauth = (store: Store, id: string) =>
   read(store, claimsKeys(store).preauth(id), PreauthRecord);
 export const findClaim = (store: Store, id: string) =>
   read(store, claimsKeys(store).claim(id), ClaimRecord);
+export const findDeductibleYear = (store: Store, coverageId: string, from: string) =>
+  read(store, claimsKeys(store).deductibleYear(coverageId, from), DeductibleRecord);
 export const findRemittance = (store: Store, id: string) =>
   read(store, claimsKeys(store).remittance(id), RemittanceRecord);
 
