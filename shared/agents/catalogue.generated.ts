@@ -12307,6 +12307,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                   "outbox-backlog",
                   "dead-events",
                   "failed-notifications",
+                  "failed-webhooks",
                   "trial"
                 ]
               },
