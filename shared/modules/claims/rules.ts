@@ -124,6 +124,51 @@ export function splitInvoice(
   };
 }
 
+// ─── Coordination of benefits ───────────────────────────────────────────────────────────────
+
+export interface SecondaryLineSplit extends LineSplit {
+  /** What the primary payer paid of the line. */
+  otherPayer: number;
+}
+
+/**
+ * The secondary payer's part of each line once the primary has paid, by the NAIC Coordination of
+ * Benefits Model Regulation (MDL-120), the secondary plan's benefit: it pays what it would have
+ * paid as the only plan (`splitInvoice` by its own rules: exclusions, pre-authorisation, room
+ * limit, its deductible, co-payment), but never more than what the primary left unpaid of the
+ * line, which is the patient's responsibility after the primary. What is still left is the
+ * patient's: attributed to the secondary's own reasons in the order of SPLIT_REASONS, each up to
+ * its amount (the primary's payment absorbs the rest). Per line
+ * `otherPayer + payer + patient = total`. `primaryPaid[i]` is what the primary paid of line i.
+ */
+export function secondarySplit(
+  lines: readonly SplitLine[],
+  rules: CoverageRules,
+  primaryPaid: readonly number[],
+  preauthAmount?: number,
+): { lines: SecondaryLineSplit[]; payer: number; patient: number; normal: Split } {
+  const normal = splitInvoice(lines, rules, preauthAmount);
+  const out = lines.map((line, i): SecondaryLineSplit => {
+    const otherPayer = primaryPaid[i]!;
+    const left = line.total - otherPayer;
+    const payer = Math.min(normal.lines[i]!.payer, left);
+    let patient = left - payer;
+    const reasons: Partial<Record<SplitReason, number>> = {};
+    for (const reason of SPLIT_REASONS) {
+      const take = Math.min(patient, normal.lines[i]!.patientReasons[reason] ?? 0);
+      if (take > 0) reasons[reason] = take;
+      patient -= take;
+    }
+    return { otherPayer, payer, patient: left - payer, patientReasons: reasons };
+  });
+  return {
+    lines: out,
+    payer: out.reduce((s, l) => s + l.payer, 0),
+    patient: out.reduce((s, l) => s + l.patient, 0),
+    normal,
+  };
+}
+
 // ─── Policy year ────────────────────────────────────────────────────────────────────────────
 
 /** How a plan's deductible applies: afresh on every claim, or once per policy year. */

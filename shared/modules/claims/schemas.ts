@@ -305,8 +305,10 @@ export const ClaimLine = z.strictObject({
   total: z.number(),
   /** What the claim asks of the payer for the line. */
   payerAmount: z.number(),
-  /** The patient's part: total − payerAmount. */
+  /** The patient's part: total − payerAmount (− otherPayerAmount on a secondary claim). */
   patientAmount: z.number(),
+  /** A secondary claim: what the primary payer paid of the line. */
+  otherPayerAmount: z.optional(z.number()),
   /** The patient's part by reason (excluded, no-preauth, preauth-limit, room-limit, deductible, copay). */
   patientReasons: z.strictObject(
     Object.fromEntries(SPLIT_REASONS.map((r) => [r, z.optional(z.number())])) as Record<
@@ -368,9 +370,24 @@ export const Claim = z.strictObject({
   preauthId: z.optional(z.string()),
   /** The policy year whose deductible the claim drew on (a per-policy-year deductible). */
   policyYear: z.optional(z.strictObject({ from: z.string(), to: z.string() })),
+  /** What the claim credited to that year's deductible. */
+  deductibleDrawn: z.optional(z.number()),
+  /**
+   * A secondary claim (a coverage of priority 2): the settled primary claim of the same invoice
+   * and what it paid. invoiceTotal = primaryPaid + payerAmount + patientAmount.
+   */
+  coordination: z.optional(
+    z.strictObject({
+      primaryClaimId: z.string(),
+      primaryClaimNumber: z.string(),
+      primaryCoverageId: z.string(),
+      primaryPayerName: z.string(),
+      primaryPaid: z.number(),
+    }),
+  ),
   currency: z.string(),
   lines: z.array(ClaimLine),
-  /** invoiceTotal = payerAmount + patientAmount, always. */
+  /** invoiceTotal = payerAmount + patientAmount (+ coordination.primaryPaid), always. */
   invoiceTotal: z.number(),
   payerAmount: z.number(),
   patientAmount: z.number(),

@@ -33,6 +33,7 @@ import {
   ageAmounts,
   lineAdjudication,
   policyYear,
+  secondarySplit,
   splitInvoice,
 } from './rules';
 import {
@@ -73,6 +74,7 @@ import {
   findPayer,
   findPlan,
   findPreauth,
+  findPrimaryClaim,
   findRemittance,
   invoiceClaimRelease,
   newClaimWrites,
@@ -220,9 +222,9 @@ export async function listCoverages(ctx: Context, input: { patientId: string }) 
 /** The month and day a coverage's policy years start (coverages made before: validFrom's). */
 const yearStartOf = (c: CoverageRecord) => c.policyYearStart ?? c.validFrom.slice(5);
 
-/** The deductible a claim drew on: the sum of its lines' `deductible` reasons. */
-const deductibleOf = (c: { lines: readonly ClaimLine[] }) =>
-  c.lines.reduce((sum, l) => sum + (l.patientReasons.deductible ?? 0), 0);
+/** The deductible a split takes: the sum of its lines' `deductible` reasons. */
+const deductibleOf = (split: { lines: readonly { patientReasons: { deductible?: number } }[] }) =>
+  split.lines.reduce((sum, l) => sum + (l.patientReasons.deductible ?? 0), 0);
 
 /** A coverage's deductible in the policy year of `on` (default today): amount, met, remaining. */
 export async function deductibleStatus(
@@ -349,6 +351,32 @@ export function claimAnswer(c: ClaimRecord) {
   return view(Claim, { ...c, fhirStatus: fhirClaimStatus(c.status) });
 }
 
+/**
+ * For a claim on a secondary coverage: the invoice's primary claim, which must be settled (the
+ * primary has paid what it approved and no denial is open), and what it paid per line.
+ */
+async function primaryOf(ctx: Context, invoice: { id: string; number: string }) {
+  const primary = await findPrimaryClaim(ctx.store, invoice.id);
+  if (!primary)
+    throw new Conflict(
+      `Invoice ${invoice.number} has no claim on the patient's primary coverage; claim it there first`,
+    );
+  if (primary.status !== 'settled')
+    throw new Conflict(
+      `The primary claim ${primary.number} is '${primary.status}'; the secondary coverage is claimed once the primary has paid (settled)`,
+    );
+  return {
+    paidPerLine: primary.lines.map((l) => l.approvedAmount),
+    record: {
+      primaryClaimId: primary.id,
+      primaryClaimNumber: primary.number,
+      primaryCoverageId: primary.coverageId,
+      primaryPayerName: primary.payerName,
+      primaryPaid: primary.paidAmount,
+    },
+  };
+}
+
 /** A claim of an issued invoice under the patient's coverage, split by the plan's rules. */
 export async function createClaim(ctx: Context, input: z.output<typeof CreateClaimInput>) {
   const { store } = ctx;
@@ -387,6 +415,7 @@ export async function createClaim(ctx: Context, input: z.output<typeof CreateCla
   // A per-policy-year deductible: the claim takes what is left of the year's, and records what
   // it took in the same transaction, conditional on the year's version as read, so two claims
   // made at once never both take the same remainder (the loser re-reads and splits again).
+  const coordination = coverage.priority === 2 ? await primaryOf(ctx, invoice) : undefined;
   const year =
     plan.rules.deductiblePeriod === 'policy-year'
       ? policyYear(yearStartOf(coverage), issuedOn)
@@ -395,7 +424,13 @@ export async function createClaim(ctx: Context, input: z.output<typeof CreateCla
   for (let attempt = 1; attempt <= MONEY_ATTEMPTS; attempt++) {
     const ledger = year ? await findDeductibleYear(store, coverage.id, year.from) : undefined;
     const deductible = Math.max(0, plan.rules.deductible - (ledger?.met ?? 0));
-    const split = splitInvoice(invoice.lines, { ...plan.rules, deductible }, preauthAmount);
+    const rules = { ...plan.rules, deductible };
+    // A secondary claim: what the primary left, by the secondary's rules (rules.ts,
+    // secondarySplit); its deductible is credited with what it would have taken alone.
+    const secondary = coordination
+      ? secondarySplit(invoice.lines, rules, coordination.paidPerLine, preauthAmount)
+      : undefined;
+    const split = secondary ?? splitInvoice(invoice.lines, rules, preauthAmount);
     const lines: ClaimLine[] = invoice.lines.map((l, i) => ({
       sequence: i + 1,
       chargeItemId: l.chargeItemId,
@@ -407,11 +442,12 @@ export async function createClaim(ctx: Context, input: z.output<typeof CreateCla
       payerAmount: split.lines[i]!.payer,
       patientAmount: split.lines[i]!.patient,
       patientReasons: split.lines[i]!.patientReasons,
+      otherPayerAmount: secondary?.lines[i]!.otherPayer,
       adjudication: 'pending',
       approvedAmount: 0,
       reasonCodes: [],
     }));
-    const drawn = deductibleOf({ lines });
+    const drawn = deductibleOf(secondary?.normal ?? split);
     const at = ctx.now.toISOString();
     const claimYear = today(ctx).slice(0, 4);
     let claim: ClaimRecord | undefined;
@@ -434,6 +470,8 @@ export async function createClaim(ctx: Context, input: z.output<typeof CreateCla
           planName: plan.name,
           preauthId: input.preauthId,
           policyYear: year,
+          deductibleDrawn: year ? drawn : undefined,
+          coordination: coordination?.record,
           currency: invoice.currency,
           lines,
           invoiceTotal: invoice.total,
@@ -741,7 +779,7 @@ export async function cancelClaim(ctx: Context, input: { id: string; reason: str
 
 /** A cancelled claim gives back what it drew on its policy year's deductible. */
 async function deductibleGiveBack(ctx: Context, claim: ClaimRecord): Promise<TxItem[]> {
-  const drawn = deductibleOf(claim);
+  const drawn = claim.deductibleDrawn ?? 0;
   if (!claim.policyYear || drawn === 0) return [];
   // The claim's own write made this year's record, so it is there.
   const ledger = (await findDeductibleYear(
@@ -947,7 +985,10 @@ export async function aging(ctx: Context, input: { by: 'payer' | 'patient' }) {
       amount: payerOutstanding(c),
     }));
   } else {
-    const byInvoice = new Map(claims.map((c) => [c.invoiceId, c]));
+    // What payers still owe per invoice: its primary claim and, once that is settled, its secondary.
+    const byInvoice = new Map<string, number>();
+    for (const c of claims)
+      byInvoice.set(c.invoiceId, (byInvoice.get(c.invoiceId) ?? 0) + payerOutstanding(c));
     const invoices = await readCollection(
       ctx.store,
       'gsi3',
@@ -955,12 +996,11 @@ export async function aging(ctx: Context, input: { by: 'payer' | 'patient' }) {
       InvoiceRecord,
     );
     entries = invoices.map((inv) => {
-      const claim = byInvoice.get(inv.id);
       return {
         key: inv.patientId,
         name: inv.patientName,
         since: localDate(ctx, inv.issuedAt!),
-        amount: Math.max(0, inv.balance - (claim ? payerOutstanding(claim) : 0)),
+        amount: Math.max(0, inv.balance - (byInvoice.get(inv.id) ?? 0)),
       };
     });
   }

@@ -4,7 +4,8 @@
  * - coverages `COVERAGE#<id>` and pre-authorisations `PREAUTH#<id>`, each listed per patient (gsi1);
  * - claims `CLAIM#<id>`, replaced whole on every change, conditional on their version; listed all
  *   (gsi1), per payer (gsi2), per status (gsi3), and the open denials (gsi4, sparse);
- *   `INVOICECLAIM#<invoiceId>` holds the one open claim of an invoice (conditional put);
+ *   `INVOICECLAIM#<invoiceId>` holds the one open primary claim of an invoice and
+ *   `INVOICECLAIM2#<invoiceId>` its one secondary claim (conditional puts);
  * - a coverage's deductible met in one policy year, `DEDUCTIBLE#<year start>` in the coverage's
  *   partition, versioned: claims draw on it and cancellations give back in conditional writes;
  * - remittances `REMIT#<id>`, versioned like claims; all (gsi1), per payer (gsi2), the ones with
@@ -67,6 +68,7 @@ export const claimsKeys = (store: Store) => ({
   claimsByStatus: (status: string) => store.keys.collection('CLAIMS', 'STATUS', status),
   openDenials: () => store.keys.collection('CLAIMS', 'DENIED'),
   invoiceClaim: (invoiceId: string) => store.keys.entity('INVOICECLAIM', invoiceId),
+  invoiceSecondaryClaim: (invoiceId: string) => store.keys.entity('INVOICECLAIM2', invoiceId),
   claimCounter: (year: string) => store.keys.counter(`CLAIM#${year}`),
   remittance: (id: string) => store.keys.entity('REMIT', id),
   remittances: () => store.keys.collection('REMITS'),
@@ -147,13 +149,22 @@ function claimItem(store: Store, c: ClaimRecord): Item {
   });
 }
 
-/** A new claim and its invoice's claim lock: an invoice has at most one open claim. */
+/** The lock of an invoice's primary claim, or of its secondary claim. */
+const invoiceLock = (store: Store, c: ClaimRecord) =>
+  c.coordination
+    ? claimsKeys(store).invoiceSecondaryClaim(c.invoiceId)
+    : claimsKeys(store).invoiceClaim(c.invoiceId);
+
+/**
+ * A new claim and its invoice's claim lock: an invoice has at most one open primary claim and
+ * one open secondary claim.
+ */
 export function newClaimWrites(store: Store, c: ClaimRecord): TxItem[] {
   return [
     {
       name: 'invoice-claim',
       Put: {
-        Item: InvoiceClaim.item({ claimId: c.id }, claimsKeys(store).invoiceClaim(c.invoiceId)),
+        Item: InvoiceClaim.item({ claimId: c.id }, invoiceLock(store, c)),
         ConditionExpression: NOT_EXISTS,
       },
     },
@@ -177,7 +188,7 @@ export function claimReplace(store: Store, current: ClaimRecord, next: ClaimReco
 export function invoiceClaimRelease(store: Store, c: ClaimRecord): TxItem {
   return {
     Delete: {
-      Key: claimsKeys(store).invoiceClaim(c.invoiceId),
+      Key: invoiceLock(store, c),
       ConditionExpression: 'claimId = :c',
       ExpressionAttributeValues: { ':c': c.id },
     },
@@ -262,6 +273,11 @@ export const findClaim = (store: Store, id: string) =>
   read(store, claimsKeys(store).claim(id), ClaimRecord);
 export const findDeductibleYear = (store: Store, coverageId: string, from: string) =>
   read(store, claimsKeys(store).deductibleYear(coverageId, from), DeductibleRecord);
+/** The invoice's primary claim (open or settled), through its lock. */
+export async function findPrimaryClaim(store: Store, invoiceId: string) {
+  const lock = await read(store, claimsKeys(store).invoiceClaim(invoiceId), InvoiceClaim);
+  return lock ? findClaim(store, lock.claimId) : undefined;
+}
 export const findRemittance = (store: Store, id: string) =>
   read(store, claimsKeys(store).remittance(id), RemittanceRecord);
 
