@@ -442,7 +442,7 @@ export async function createClaim(ctx: Context, input: z.output<typeof CreateCla
       payerAmount: split.lines[i]!.payer,
       patientAmount: split.lines[i]!.patient,
       patientReasons: split.lines[i]!.patientReasons,
-      otherPayerAmount: secondary?.lines[i]!.otherPayer,
+      otherPayerAmount: secondary?.lines[i]?.otherPayer,
       adjudication: 'pending',
       approvedAmount: 0,
       reasonCodes: [],
