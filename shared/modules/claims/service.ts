@@ -26,7 +26,7 @@ import {
 } from '../billing';
 import { findPatient } from '../patients';
 import { CLAIM_DENIED, CLAIMS_SOURCE, type ClaimDeniedDetail } from './events';
-import { endpointOf, fhirClaim, fhirClaimResponse } from './fhir';
+import { endpointOf, fhirClaim } from './fhir';
 import {
   type AgingEntry,
   adjudicationOutcome,
@@ -527,7 +527,7 @@ export async function claimDocument(ctx: Context, input: { id: string }) {
 /** The payer's answer as a FHIR R4 ClaimResponse; 409 before the claim was submitted. */
 export async function claimResponse(ctx: Context, input: { id: string }) {
   const claim = await required(findClaim(ctx.store, input.id), 'Claim', input.id);
-  const response = fhirClaimResponse(claim);
+  const response = (await import('./claim-response')).fhirClaimResponse(claim);
   if (!response)
     throw new Conflict(
       `Claim ${claim.number} was never submitted: there is no payer's answer to show`,
