@@ -208,6 +208,41 @@ describe('the claim as a FHIR R4 ClaimResponse', () => {
     expect(cancelled).toMatchObject({ status: 'cancelled', outcome: 'queued' });
   });
 
+  it('a claim relying on a pre-authorisation names it (preAuthRef)', async () => {
+    const { patient, coverage } = await h.coveredPatient();
+    const preauth = await must(
+      h.desk.api.post('/claims/preauths', {
+        coverageId: coverage.id,
+        serviceTypes: ['procedure'],
+        description: 'Minor procedure',
+        requestedAmount: 200_000,
+      }),
+      201,
+      'preauth',
+    );
+    await ok(
+      h.desk.api.patch(`/claims/preauths/${preauth.id}`, {
+        status: 'approved',
+        approvedAmount: 150_000,
+        validUntil: '2099-01-01',
+      }),
+    );
+    const invoice = await h.issuedInvoice(patient.id, ['MINOR-OT']);
+    const claim = await must(
+      h.desk.api.post('/claims', {
+        invoiceId: invoice.id,
+        coverageId: coverage.id,
+        preauthId: preauth.id,
+      }),
+      201,
+      'claim',
+    );
+    await ok(h.desk.api.post(`/claims/${claim.id}/submit`, {}));
+    const answer = await ok(h.desk.api.get(`/claims/${claim.id}/claim-response`));
+    expect(answer.preAuthRef).toBe(preauth.id);
+    expect(R4ClaimResponse.safeParse(answer).error).toBeUndefined();
+  });
+
   it("another hospital's claim is not found", async () => {
     const other = await claimsHospital(rt.url, TZ);
     const { claim } = await h.approvedClaim(['LFT']);

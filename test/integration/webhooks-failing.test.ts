@@ -37,7 +37,8 @@ afterAll(async () => {
   await new Promise((ok) => server.close(ok));
 });
 
-async function criticalResult() {
+async function criticalResult(hospital: typeof h = h) {
+  const h = hospital;
   const { encounter } = await h.encounterFor({ sex: 'male', dateOfBirth: '1975-02-10' });
   const order = await must(
     h.doctorUser.api.post('/lab/orders', {
@@ -146,5 +147,33 @@ describe('failing webhook deliveries', () => {
       items: [],
     });
     expect(await monitorItem()).toMatchObject({ status: 'ok', count: 0 });
+  });
+
+  it('a deleted subscription’s failing delivery is listed without a URL, then given up', async () => {
+    answer = 500;
+    const h2 = await diagnosticsHospital(rt.url, TZ);
+    const { port } = server.address() as AddressInfo;
+    const { subscription } = await must(
+      h2.admin.post('/webhooks', {
+        url: `http://127.0.0.1:${port}/hooks`,
+        eventTypes: ['lab.critical_result'],
+      }),
+      201,
+      'subscribe',
+    );
+    await criticalResult(h2);
+    await must(h2.admin.call('DELETE', `/webhooks/${subscription.id}`), 200, 'delete');
+    const pending = await must(h2.admin.get('/webhooks/failing'), 200, 'pending');
+    expect(pending).toMatchObject({ retrying: 1, gaveUp: 0 });
+    expect(pending.items[0]).not.toHaveProperty('url');
+    shiftClock(31_000);
+    await rt.events.runWebhookRetries();
+    const gaveUp = await must(h2.admin.get('/webhooks/failing'), 200, 'gave up');
+    expect(gaveUp).toMatchObject({ retrying: 0, gaveUp: 1 });
+    expect(gaveUp.items[0]).toMatchObject({
+      status: 'failed',
+      lastError: 'the subscription was removed or paused',
+    });
+    expect(gaveUp.items[0]).not.toHaveProperty('url');
   });
 });
