@@ -12312,6 +12312,7 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
                   "outbox-backlog",
                   "dead-events",
                   "failed-notifications",
+                  "failed-webhooks",
                   "trial"
                 ]
               },

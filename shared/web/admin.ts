@@ -124,6 +124,16 @@ function overviewSection(): string {
               </table>
             </div>
           </div>
+          <div id="outbox-webhooks-block" hidden>
+            <h3 id="outbox-webhooks-title">Failed webhook deliveries</h3>
+            <p id="outbox-webhooks-summary"></p>
+            <div class="table-wrap" role="region" aria-labelledby="outbox-webhooks-title" tabindex="0">
+              <table class="table" id="outbox-webhooks">
+                <thead><tr><th scope="col">Event</th><th scope="col">Receiver</th><th scope="col">Attempts</th><th scope="col">Last error</th><th scope="col">Next</th></tr></thead>
+                <tbody></tbody>
+              </table>
+            </div>
+          </div>
         </div>
       </div>
       <div class="grid-2">

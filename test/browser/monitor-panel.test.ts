@@ -68,7 +68,7 @@ describe.skipIf(!chromiumAvailable)('the system monitor panel in a real browser'
     await eventually(() => lowRow.getAttribute('data-status')).toBe('attention');
     await eventually(() => lowRow.locator('.monitor-item__count').textContent()).toBe('1');
     await eventually(() => page.locator('#monitor-badge').textContent()).toBe('1 need attention');
-    await eventually(() => page.locator('#monitor-items li[data-status="ok"]').count()).toBe(13);
+    await eventually(() => page.locator('#monitor-items li[data-status="ok"]').count()).toBe(14);
     await eventually(() => page.locator('#monitor-items li').first().getAttribute('data-key')).toBe(
       'low-stock',
     );

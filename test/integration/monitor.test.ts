@@ -65,6 +65,7 @@ describe('system monitor', () => {
       'outbox-backlog': [0, 'ok'],
       'dead-events': [0, 'ok'],
       'failed-notifications': [0, 'ok'],
+      'failed-webhooks': [0, 'ok'],
       trial: [14, 'ok'],
     });
     expect(m.attention).toBe(0);
@@ -255,6 +256,7 @@ describe('system monitor', () => {
       'outbox-backlog': [1, 'attention'],
       'dead-events': [1, 'attention'],
       'failed-notifications': [0, 'ok'],
+      'failed-webhooks': [0, 'ok'],
       trial: [14, 'ok'],
     });
     expect(m.attention).toBe(9);

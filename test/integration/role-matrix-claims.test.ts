@@ -41,6 +41,7 @@ const ACCESS = {
   'POST /claims/plans': { ok: 201, roles: DESK, key: 'claims:write' },
   'GET /claims/coverages': { ok: 200, roles: READERS, key: 'claims:read' },
   'POST /claims/coverages': { ok: 201, roles: DESK, key: 'claims:write' },
+  'GET /claims/coverages/{id}/deductible': { ok: 200, roles: READERS, key: 'claims:read' },
   'GET /claims/preauths': { ok: 200, roles: READERS, key: 'claims:read' },
   'POST /claims/preauths': { ok: 201, roles: DESK, key: 'claims:write' },
   'PATCH /claims/preauths/{id}': { ok: 200, roles: DESK, key: 'claims:write' },
@@ -55,6 +56,7 @@ const ACCESS = {
   'POST /claims': { ok: 201, roles: DESK, key: 'claims:write' },
   'GET /claims/{id}': { ok: 200, roles: READERS, key: 'claims:read' },
   'GET /claims/{id}/fhir': { ok: 200, roles: READERS, key: 'claims:read' },
+  'GET /claims/{id}/claim-response': { ok: 200, roles: READERS, key: 'claims:read' },
   'POST /claims/{id}/submit': { ok: 200, roles: DESK, key: 'claims:write' },
   'POST /claims/{id}/adjudication': { ok: 200, roles: DESK, key: 'claims:write' },
   'POST /claims/{id}/resubmit': { ok: 200, roles: DESK, key: 'claims:write' },
@@ -176,6 +178,9 @@ const REQUESTS: Record<RouteKey, Requests> = {
       },
     }),
   },
+  'GET /claims/coverages/{id}/deductible': {
+    fresh: () => ({ path: `/claims/coverages/${f.coverage.id}/deductible` }),
+  },
   'GET /claims/preauths': { fresh: () => ({ path: `/claims/preauths?patientId=${f.patient.id}` }) },
   'POST /claims/preauths': {
     fresh: () => ({
@@ -244,6 +249,9 @@ const REQUESTS: Record<RouteKey, Requests> = {
   },
   'GET /claims/{id}': { fresh: () => ({ path: `/claims/${f.claim.id}` }) },
   'GET /claims/{id}/fhir': { fresh: () => ({ path: `/claims/${f.claim.id}/fhir` }) },
+  'GET /claims/{id}/claim-response': {
+    fresh: async () => ({ path: `/claims/${(await submitted()).id}/claim-response` }),
+  },
   'POST /claims/{id}/submit': {
     fresh: async () => ({
       path: `/claims/${(await h.claimOf(['LFT'])).claim.id}/submit`,

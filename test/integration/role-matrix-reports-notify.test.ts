@@ -60,6 +60,7 @@ const ACCESS = {
   },
   'POST /webhooks': { ok: 201, roles: ADMIN_ONLY, key: 'webhooks:write' },
   'GET /webhooks': { ok: 200, roles: ADMIN_ONLY, key: 'webhooks:read' },
+  'GET /webhooks/failing': { ok: 200, roles: ADMIN_ONLY, key: 'webhooks:read' },
   'DELETE /webhooks/{id}': { ok: 200, roles: ADMIN_ONLY, key: 'webhooks:write' },
   'POST /webhooks/{id}/rotate-secret': { ok: 200, roles: ADMIN_ONLY, key: 'webhooks:write' },
   'GET /webhooks/{id}/deliveries': { ok: 200, roles: ADMIN_ONLY, key: 'webhooks:read' },
@@ -110,6 +111,7 @@ const REQUESTS: Record<RouteKey, (who: string) => Promise<MatrixRequest> | Matri
     body: { url: receiverUrl, eventTypes: ['agent_action.proposed'] },
   }),
   'GET /webhooks': () => ({ path: '/webhooks' }),
+  'GET /webhooks/failing': () => ({ path: '/webhooks/failing' }),
   'DELETE /webhooks/{id}': async (who) => ({
     path: `/webhooks/${who === 'refused' ? f.sub.id : (await newSubscription()).subscription.id}`,
   }),

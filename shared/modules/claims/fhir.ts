@@ -14,7 +14,7 @@ export function fhirMoney(minor: number, currency: string) {
   return { value: Number(fromMinorUnits(minor, currency)), currency };
 }
 
-const SYSTEM = 'https://hms.example/fhir';
+export const SYSTEM = 'https://hms.example/fhir';
 
 /** The FHIR Claim document of a claim as it stands (its latest round). */
 export function fhirClaim(claim: ClaimRecord): { resourceType: 'Claim' } & Record<string, unknown> {
@@ -37,9 +37,20 @@ export function fhirClaim(claim: ClaimRecord): { resourceType: 'Claim' } & Recor
     priority: {
       coding: [{ system: 'http://terminology.hl7.org/CodeSystem/processpriority', code: 'normal' }],
     },
+    // A secondary claim names the primary coverage first, with the primary's answer.
     insurance: [
+      ...(claim.coordination
+        ? [
+            {
+              sequence: 1,
+              focal: false,
+              coverage: { reference: `Coverage/${claim.coordination.primaryCoverageId}` },
+              claimResponse: { reference: `ClaimResponse/${claim.coordination.primaryClaimId}` },
+            },
+          ]
+        : []),
       {
-        sequence: 1,
+        sequence: claim.coordination ? 2 : 1,
         focal: true,
         identifier: { system: `${SYSTEM}/member-number`, value: claim.memberNumber },
         coverage: { reference: `Coverage/${claim.coverageId}` },

@@ -18,8 +18,11 @@ import {
   CreatePlanInput,
   CreateRemittanceInput,
   DecidePreauthInput,
+  DeductibleInput,
+  DeductibleStatus,
   DenialQueueInput,
   FhirClaim,
+  FhirClaimResponse,
   HealthCheck,
   HealthCheckInput,
   ListClaimsInput,
@@ -119,6 +122,19 @@ export const listCoverages = defineOperation({
   handler: service.listCoverages,
 });
 
+export const deductible = defineOperation({
+  name: 'claims.deductible',
+  summary:
+    "A coverage's deductible in a policy year: the plan's amount, what claims have met and what remains",
+  input: DeductibleInput,
+  output: DeductibleStatus,
+  access: readers,
+  kind: 'read',
+  idempotent: true,
+  resource: 'coverage',
+  handler: service.deductibleStatus,
+});
+
 export const requestPreauth = defineOperation({
   name: 'claims.requestPreauth',
   summary: 'Request a pre-authorisation from the payer for an admission or a procedure',
@@ -201,6 +217,19 @@ export const claimDocument = defineOperation({
   idempotent: true,
   resource: 'claim',
   handler: service.claimDocument,
+});
+
+export const claimResponse = defineOperation({
+  name: 'claims.claimResponse',
+  summary:
+    "The payer's answer to the claim as a FHIR R4 ClaimResponse: outcome, per-line adjudication, totals and payment",
+  input: ClaimIdInput,
+  output: FhirClaimResponse,
+  access: readers,
+  kind: 'read',
+  idempotent: true,
+  resource: 'claim',
+  handler: service.claimResponse,
 });
 
 export const submitClaim = defineOperation({

@@ -7,9 +7,9 @@ export const claimsGroup = defineGroup({
   name: 'claims',
   source: import.meta.url,
   bundle: {
-    budgetKb: 370,
+    budgetKb: 375,
     reason:
-      "the common start of a REST function (edge pipeline, fair-share limiter, tenant-session store, patient access log, DynamoDB client: about 285 KB) plus the billing (invoices, payments, charges) and admissions records that claims reach into; the health check loads on demand: about 80 KB, over issue 15's goal of 350 KB.",
+      "the common start of a REST function (edge pipeline, fair-share limiter, tenant-session store, patient access log, DynamoDB client: about 285 KB) plus the billing (invoices, payments, charges) and admissions records that claims reach into, and the policy-year deductible and coordination-of-benefits splits every claim is made with; the health check and the ClaimResponse document load on demand: about 85 KB, over issue 15's goal of 350 KB.",
   },
   description:
     'Insurance: payers, plans, coverage, pre-authorisations, claims, adjudication, remittances, denials, aging and the billing health check',
@@ -19,6 +19,7 @@ export const claimsGroup = defineGroup({
     route(claims.listPlans, { method: 'GET', path: '/claims/plans', tag }),
     route(claims.createPlan, { method: 'POST', path: '/claims/plans', tag, status: 201 }),
     route(claims.listCoverages, { method: 'GET', path: '/claims/coverages', tag }),
+    route(claims.deductible, { method: 'GET', path: '/claims/coverages/{id}/deductible', tag }),
     route(claims.createCoverage, { method: 'POST', path: '/claims/coverages', tag, status: 201 }),
     route(claims.listPreauths, { method: 'GET', path: '/claims/preauths', tag }),
     route(claims.requestPreauth, { method: 'POST', path: '/claims/preauths', tag, status: 201 }),
@@ -44,6 +45,7 @@ export const claimsGroup = defineGroup({
     route(claims.createClaim, { method: 'POST', path: '/claims', tag, status: 201 }),
     route(claims.getClaim, { method: 'GET', path: '/claims/{id}', tag }),
     route(claims.claimDocument, { method: 'GET', path: '/claims/{id}/fhir', tag }),
+    route(claims.claimResponse, { method: 'GET', path: '/claims/{id}/claim-response', tag }),
     route(claims.submitClaim, { method: 'POST', path: '/claims/{id}/submit', tag }),
     route(claims.adjudicate, { method: 'POST', path: '/claims/{id}/adjudication', tag }),
     route(claims.resubmit, { method: 'POST', path: '/claims/{id}/resubmit', tag }),

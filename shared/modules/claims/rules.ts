@@ -10,7 +10,10 @@ import { BASIS_POINTS, divideRounded } from '../billing';
 export interface CoverageRules {
   /** The patient's share of each covered amount, in basis points (2000 = 20%). */
   copayBp: number;
-  /** What the patient pays of the covered amounts first, per claim (minor units). */
+  /**
+   * What the patient pays of the covered amounts first (minor units): per claim, or what is
+   * left of the policy year's deductible (the caller passes the remainder, see `policyYear`).
+   */
   deductible: number;
   /** Most the payer covers per bed day (minor units, tax included); absent: no limit. */
   roomDayLimit?: number | undefined;
@@ -119,6 +122,79 @@ export function splitInvoice(
     payer: out.reduce((s, l) => s + l.payer, 0),
     patient: out.reduce((s, l) => s + l.patient, 0),
   };
+}
+
+// ─── Coordination of benefits ───────────────────────────────────────────────────────────────
+
+export interface SecondaryLineSplit extends LineSplit {
+  /** What the primary payer paid of the line. */
+  otherPayer: number;
+}
+
+/**
+ * The secondary payer's part of each line once the primary has paid, by the NAIC Coordination of
+ * Benefits Model Regulation (MDL-120), the secondary plan's benefit: it pays what it would have
+ * paid as the only plan (`splitInvoice` by its own rules: exclusions, pre-authorisation, room
+ * limit, its deductible, co-payment), but never more than what the primary left unpaid of the
+ * line, which is the patient's responsibility after the primary. What is still left is the
+ * patient's: attributed to the secondary's own reasons in the order of SPLIT_REASONS, each up to
+ * its amount (the primary's payment absorbs the rest). Per line
+ * `otherPayer + payer + patient = total`. `primaryPaid[i]` is what the primary paid of line i.
+ */
+export function secondarySplit(
+  lines: readonly SplitLine[],
+  rules: CoverageRules,
+  primaryPaid: readonly number[],
+  preauthAmount?: number,
+): { lines: SecondaryLineSplit[]; payer: number; patient: number; normal: Split } {
+  const normal = splitInvoice(lines, rules, preauthAmount);
+  const out = lines.map((line, i): SecondaryLineSplit => {
+    const otherPayer = primaryPaid[i]!;
+    const left = line.total - otherPayer;
+    const payer = Math.min(normal.lines[i]!.payer, left);
+    let patient = left - payer;
+    const reasons: Partial<Record<SplitReason, number>> = {};
+    for (const reason of SPLIT_REASONS) {
+      const take = Math.min(patient, normal.lines[i]!.patientReasons[reason] ?? 0);
+      if (take > 0) reasons[reason] = take;
+      patient -= take;
+    }
+    return { otherPayer, payer, patient: left - payer, patientReasons: reasons };
+  });
+  return {
+    lines: out,
+    payer: out.reduce((s, l) => s + l.payer, 0),
+    patient: out.reduce((s, l) => s + l.patient, 0),
+    normal,
+  };
+}
+
+// ─── Policy year ────────────────────────────────────────────────────────────────────────────
+
+/** How a plan's deductible applies: afresh on every claim, or once per policy year. */
+export const DEDUCTIBLE_PERIODS = ['claim', 'policy-year'] as const;
+export type DeductiblePeriod = (typeof DEDUCTIBLE_PERIODS)[number];
+
+const isoDate = (y: number, m: number, d: number) =>
+  new Date(Date.UTC(y, m - 1, d)).toISOString().slice(0, 10);
+
+/** The day `monthDay` (MM-DD) falls on in `year`; 02-29 is 02-28 in a year without it. */
+function anniversary(year: number, monthDay: string): string {
+  const [m, d] = monthDay.split('-').map(Number) as [number, number];
+  const lastDay = new Date(Date.UTC(year, m, 0)).getUTCDate();
+  return isoDate(year, m, Math.min(d, lastDay));
+}
+
+/**
+ * The policy year a date (YYYY-MM-DD) falls in, for a policy whose years start every `start`
+ * (MM-DD): from the latest anniversary on or before the date to the day before the next one.
+ */
+export function policyYear(start: string, date: string): { from: string; to: string } {
+  const year = Number(date.slice(0, 4));
+  const from = anniversary(year, start) <= date ? year : year - 1;
+  const next = anniversary(from + 1, start);
+  const to = new Date(Date.parse(`${next}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  return { from: anniversary(from, start), to };
 }
 
 // ─── Aging ──────────────────────────────────────────────────────────────────────────────────

@@ -7,7 +7,7 @@ import { pageFields, pageOf } from '../../kernel/pagination';
 import { LocalDateSchema, TimestampSchema } from '../../kernel/time/dates';
 import * as z from '../../kernel/zod';
 import { MAX_AMOUNT, ServiceTypeSchema } from '../billing';
-import { AGING_BUCKETS, SPLIT_REASONS } from './rules';
+import { AGING_BUCKETS, DEDUCTIBLE_PERIODS, SPLIT_REASONS } from './rules';
 import { CLAIM_OUTCOMES, CLAIM_STATUSES, PREAUTH_STATUSES } from './status';
 
 const minorUnits = (min: number) =>
@@ -78,6 +78,8 @@ export const CreatePayerInput = z.strictObject({
 export const PlanRules = z.strictObject({
   copayBp: z.number(),
   deductible: z.number(),
+  /** `claim`: the deductible applies to every claim; `policy-year`: once per policy year. Absent on plans made before: `claim`. */
+  deductiblePeriod: z.optional(z.enum(DEDUCTIBLE_PERIODS)),
   roomDayLimit: z.optional(z.number()),
   excludedServiceTypes: z.array(ServiceTypeSchema),
   preauthServiceTypes: z.array(ServiceTypeSchema),
@@ -103,6 +105,10 @@ export const CreatePlanInput = z
     name: nonEmpty(120),
     copayBp: wholeNumber(0, 10_000),
     deductible: minorUnits(0),
+    deductiblePeriod: z._default(
+      z.enum(DEDUCTIBLE_PERIODS, { message: `must be one of: ${DEDUCTIBLE_PERIODS.join(', ')}` }),
+      'claim',
+    ),
     roomDayLimit: z.optional(minorUnits(0)),
     excludedServiceTypes: serviceTypes(),
     preauthServiceTypes: serviceTypes(),
@@ -144,6 +150,8 @@ export const Coverage = z.strictObject({
   validTo: z.string(),
   /** 1 = primary, 2 = secondary. */
   priority: z.number(),
+  /** MM-DD on which each policy year starts (a per-policy-year deductible counts from it). */
+  policyYearStart: z.optional(z.string()),
   status: z.enum(['active', 'cancelled']),
   createdAt: TimestampSchema,
   createdBy: z.string(),
@@ -160,6 +168,17 @@ export const CreateCoverageInput = z
     validFrom: LocalDateSchema,
     validTo: LocalDateSchema,
     priority: z._default(wholeNumber(1, 2), 1),
+    /** Default: the month and day of validFrom. */
+    policyYearStart: z.optional(
+      z
+        .string({ message: 'must be a month and day, MM-DD' })
+        .check(
+          z.regex(
+            /^(01|03|05|07|08|10|12)-(0[1-9]|[12]\d|3[01])$|^(04|06|09|11)-(0[1-9]|[12]\d|30)$|^02-(0[1-9]|1\d|2[0-8])$/,
+            'must be a month and day, MM-DD (not 02-29)',
+          ),
+        ),
+    ),
   })
   .check(
     z.superRefine((b, ctx) => {
@@ -173,6 +192,32 @@ export const CreateCoverageInput = z
   );
 
 export const ListCoveragesInput = z.strictObject({ patientId: idParam() });
+
+export const DeductibleInput = z.strictObject({
+  id: idParam(),
+  /** The date whose policy year is asked about (default: today in the hospital's time zone). */
+  on: z.optional(LocalDateSchema),
+});
+
+/** What one claim took of a policy year's deductible. */
+export const DeductibleEntry = z.strictObject({
+  claimId: z.string(),
+  claimNumber: z.string(),
+  amount: z.number(),
+  at: TimestampSchema,
+});
+
+/** A coverage's deductible in one policy year: what the plan sets, what claims have met. */
+export const DeductibleStatus = z.strictObject({
+  coverageId: z.string(),
+  period: z.enum(DEDUCTIBLE_PERIODS),
+  /** The policy year (present when the deductible is per policy year). */
+  policyYear: z.optional(z.strictObject({ from: z.string(), to: z.string() })),
+  amount: z.number(),
+  met: z.number(),
+  remaining: z.number(),
+  claims: z.array(DeductibleEntry),
+});
 export const CoverageList = z.strictObject({ items: z.array(Coverage) });
 
 // ─── Pre-authorisation ──────────────────────────────────────────────────────────────────────
@@ -260,8 +305,10 @@ export const ClaimLine = z.strictObject({
   total: z.number(),
   /** What the claim asks of the payer for the line. */
   payerAmount: z.number(),
-  /** The patient's part: total − payerAmount. */
+  /** The patient's part: total − payerAmount (− otherPayerAmount on a secondary claim). */
   patientAmount: z.number(),
+  /** A secondary claim: what the primary payer paid of the line. */
+  otherPayerAmount: z.optional(z.number()),
   /** The patient's part by reason (excluded, no-preauth, preauth-limit, room-limit, deductible, copay). */
   patientReasons: z.strictObject(
     Object.fromEntries(SPLIT_REASONS.map((r) => [r, z.optional(z.number())])) as Record<
@@ -321,9 +368,26 @@ export const Claim = z.strictObject({
   planId: z.string(),
   planName: z.string(),
   preauthId: z.optional(z.string()),
+  /** The policy year whose deductible the claim drew on (a per-policy-year deductible). */
+  policyYear: z.optional(z.strictObject({ from: z.string(), to: z.string() })),
+  /** What the claim credited to that year's deductible. */
+  deductibleDrawn: z.optional(z.number()),
+  /**
+   * A secondary claim (a coverage of priority 2): the settled primary claim of the same invoice
+   * and what it paid. invoiceTotal = primaryPaid + payerAmount + patientAmount.
+   */
+  coordination: z.optional(
+    z.strictObject({
+      primaryClaimId: z.string(),
+      primaryClaimNumber: z.string(),
+      primaryCoverageId: z.string(),
+      primaryPayerName: z.string(),
+      primaryPaid: z.number(),
+    }),
+  ),
   currency: z.string(),
   lines: z.array(ClaimLine),
-  /** invoiceTotal = payerAmount + patientAmount, always. */
+  /** invoiceTotal = payerAmount + patientAmount (+ coordination.primaryPaid), always. */
   invoiceTotal: z.number(),
   payerAmount: z.number(),
   patientAmount: z.number(),
@@ -400,6 +464,9 @@ export const DenialQueueInput = z.strictObject({ payerId: z.optional(idParam()),
 
 /** FHIR R5 Claim, as submitted (a JSON document; https://hl7.org/fhir/R5/claim.html). */
 export const FhirClaim = z.looseObject({ resourceType: z.literal('Claim') });
+
+/** FHIR R4 ClaimResponse, the payer's answer (https://hl7.org/fhir/R4/claimresponse.html). */
+export const FhirClaimResponse = z.looseObject({ resourceType: z.literal('ClaimResponse') });
 
 // ─── Remittances ────────────────────────────────────────────────────────────────────────────
 

@@ -32,6 +32,8 @@ import {
   adjudicationOutcome,
   ageAmounts,
   lineAdjudication,
+  policyYear,
+  secondarySplit,
   splitInvoice,
 } from './rules';
 import {
@@ -45,6 +47,7 @@ import {
   type CreatePlanInput,
   type CreateRemittanceInput,
   type DecidePreauthInput,
+  DeductibleStatus,
   Payer,
   Plan,
   Preauth,
@@ -63,11 +66,15 @@ import {
   claimReplace,
   claimsKeys,
   coveragePut,
+  type DeductibleRecord,
+  deductibleWrite,
   findClaim,
   findCoverage,
+  findDeductibleYear,
   findPayer,
   findPlan,
   findPreauth,
+  findPrimaryClaim,
   findRemittance,
   invoiceClaimRelease,
   newClaimWrites,
@@ -131,6 +138,7 @@ export async function createPlan(ctx: Context, input: z.output<typeof CreatePlan
     rules: {
       copayBp: input.copayBp,
       deductible: input.deductible,
+      deductiblePeriod: input.deductiblePeriod,
       roomDayLimit: input.roomDayLimit,
       excludedServiceTypes: input.excludedServiceTypes,
       preauthServiceTypes: input.preauthServiceTypes,
@@ -173,6 +181,7 @@ export async function createCoverage(ctx: Context, input: z.output<typeof Create
     validFrom: input.validFrom,
     validTo: input.validTo,
     priority: input.priority,
+    policyYearStart: input.policyYearStart ?? input.validFrom.slice(5),
     status: 'active',
     createdAt: ctx.now.toISOString(),
     createdBy: by(ctx),
@@ -208,6 +217,44 @@ export async function listCoverages(ctx: Context, input: { patientId: string }) 
     CoverageRecord,
   );
   return { items: items.map((c) => view(Coverage, c)) };
+}
+
+/** The month and day a coverage's policy years start (coverages made before: validFrom's). */
+const yearStartOf = (c: CoverageRecord) => c.policyYearStart ?? c.validFrom.slice(5);
+
+/** The deductible a split takes: the sum of its lines' `deductible` reasons. */
+const deductibleOf = (split: { lines: readonly { patientReasons: { deductible?: number } }[] }) =>
+  split.lines.reduce((sum, l) => sum + (l.patientReasons.deductible ?? 0), 0);
+
+/** A coverage's deductible in the policy year of `on` (default today): amount, met, remaining. */
+export async function deductibleStatus(
+  ctx: Context,
+  input: { id: string; on?: string | undefined },
+) {
+  const coverage = await required(findCoverage(ctx.store, input.id), 'Coverage', input.id);
+  const plan = await required(findPlan(ctx.store, coverage.planId), 'Plan', coverage.planId);
+  const amount = plan.rules.deductible;
+  if (plan.rules.deductiblePeriod !== 'policy-year')
+    return view(DeductibleStatus, {
+      coverageId: coverage.id,
+      period: 'claim',
+      amount,
+      met: 0,
+      remaining: amount,
+      claims: [],
+    });
+  const year = policyYear(yearStartOf(coverage), input.on ?? today(ctx));
+  const ledger = await findDeductibleYear(ctx.store, coverage.id, year.from);
+  const met = ledger?.met ?? 0;
+  return view(DeductibleStatus, {
+    coverageId: coverage.id,
+    period: 'policy-year',
+    policyYear: year,
+    amount,
+    met,
+    remaining: Math.max(0, amount - met),
+    claims: ledger?.claims ?? [],
+  });
 }
 
 // ─── Pre-authorisation ──────────────────────────────────────────────────────────────────────
@@ -304,6 +351,32 @@ export function claimAnswer(c: ClaimRecord) {
   return view(Claim, { ...c, fhirStatus: fhirClaimStatus(c.status) });
 }
 
+/**
+ * For a claim on a secondary coverage: the invoice's primary claim, which must be settled (the
+ * primary has paid what it approved and no denial is open), and what it paid per line.
+ */
+async function primaryOf(ctx: Context, invoice: { id: string; number: string }) {
+  const primary = await findPrimaryClaim(ctx.store, invoice.id);
+  if (!primary)
+    throw new Conflict(
+      `Invoice ${invoice.number} has no claim on the patient's primary coverage; claim it there first`,
+    );
+  if (primary.status !== 'settled')
+    throw new Conflict(
+      `The primary claim ${primary.number} is '${primary.status}'; the secondary coverage is claimed once the primary has paid (settled)`,
+    );
+  return {
+    paidPerLine: primary.lines.map((l) => l.approvedAmount),
+    record: {
+      primaryClaimId: primary.id,
+      primaryClaimNumber: primary.number,
+      primaryCoverageId: primary.coverageId,
+      primaryPayerName: primary.payerName,
+      primaryPaid: primary.paidAmount,
+    },
+  };
+}
+
 /** A claim of an issued invoice under the patient's coverage, split by the plan's rules. */
 export async function createClaim(ctx: Context, input: z.output<typeof CreateClaimInput>) {
   const { store } = ctx;
@@ -339,69 +412,108 @@ export async function createClaim(ctx: Context, input: z.output<typeof CreateCla
       );
     preauthAmount = preauth.approvedAmount;
   }
-  const split = splitInvoice(invoice.lines, plan.rules, preauthAmount);
-  const lines: ClaimLine[] = invoice.lines.map((l, i) => ({
-    sequence: i + 1,
-    chargeItemId: l.chargeItemId,
-    serviceType: l.serviceType,
-    code: l.code,
-    description: l.description,
-    quantity: l.quantity,
-    total: l.total,
-    payerAmount: split.lines[i]!.payer,
-    patientAmount: split.lines[i]!.patient,
-    patientReasons: split.lines[i]!.patientReasons,
-    adjudication: 'pending',
-    approvedAmount: 0,
-    reasonCodes: [],
-  }));
-  const at = ctx.now.toISOString();
-  const year = today(ctx).slice(0, 4);
+  // A per-policy-year deductible: the claim takes what is left of the year's, and records what
+  // it took in the same transaction, conditional on the year's version as read, so two claims
+  // made at once never both take the same remainder (the loser re-reads and splits again).
+  const coordination = coverage.priority === 2 ? await primaryOf(ctx, invoice) : undefined;
+  const year =
+    plan.rules.deductiblePeriod === 'policy-year'
+      ? policyYear(yearStartOf(coverage), issuedOn)
+      : undefined;
   const id = newId(ctx);
-  let claim: ClaimRecord | undefined;
-  try {
-    await store.withNextCounterValue(claimsKeys(store).claimCounter(year), (n) => {
-      claim = {
-        id,
-        number: `CLM-${year}-${String(n).padStart(6, '0')}`,
-        status: 'draft',
-        fhirStatus: 'draft',
-        invoiceId: invoice.id,
-        invoiceNumber: invoice.number,
-        patientId: invoice.patientId,
-        patientName: invoice.patientName,
-        coverageId: coverage.id,
-        memberNumber: coverage.memberNumber,
-        payerId: coverage.payerId,
-        payerName: coverage.payerName,
-        planId: plan.id,
-        planName: plan.name,
-        preauthId: input.preauthId,
-        currency: invoice.currency,
-        lines,
-        invoiceTotal: invoice.total,
-        payerAmount: split.payer,
-        patientAmount: split.patient,
-        approvedAmount: 0,
-        deniedAmount: 0,
-        paidAmount: 0,
-        denialAccepted: false,
-        invoiceIssuedOn: issuedOn,
-        submitBy: addDays(issuedOn, plan.rules.submissionDeadlineDays),
-        rounds: [],
-        createdAt: at,
-        createdBy: by(ctx),
-        updatedAt: at,
-        version: 1,
-      };
-      return newClaimWrites(store, claim);
-    });
-  } catch (err) {
-    if (conditionFailed(err, 'invoice-claim'))
-      throw new Conflict(`Invoice ${invoice.number} already has an open claim; cancel it first`);
-    throw err;
+  for (let attempt = 1; attempt <= MONEY_ATTEMPTS; attempt++) {
+    const ledger = year ? await findDeductibleYear(store, coverage.id, year.from) : undefined;
+    const deductible = Math.max(0, plan.rules.deductible - (ledger?.met ?? 0));
+    const rules = { ...plan.rules, deductible };
+    // A secondary claim: what the primary left, by the secondary's rules (rules.ts,
+    // secondarySplit); its deductible is credited with what it would have taken alone.
+    const secondary = coordination
+      ? secondarySplit(invoice.lines, rules, coordination.paidPerLine, preauthAmount)
+      : undefined;
+    const split = secondary ?? splitInvoice(invoice.lines, rules, preauthAmount);
+    const lines: ClaimLine[] = invoice.lines.map((l, i) => ({
+      sequence: i + 1,
+      chargeItemId: l.chargeItemId,
+      serviceType: l.serviceType,
+      code: l.code,
+      description: l.description,
+      quantity: l.quantity,
+      total: l.total,
+      payerAmount: split.lines[i]!.payer,
+      patientAmount: split.lines[i]!.patient,
+      patientReasons: split.lines[i]!.patientReasons,
+      otherPayerAmount: secondary?.lines[i]?.otherPayer,
+      adjudication: 'pending',
+      approvedAmount: 0,
+      reasonCodes: [],
+    }));
+    const drawn = deductibleOf(secondary?.normal ?? split);
+    const at = ctx.now.toISOString();
+    const claimYear = today(ctx).slice(0, 4);
+    let claim: ClaimRecord | undefined;
+    try {
+      await store.withNextCounterValue(claimsKeys(store).claimCounter(claimYear), (n) => {
+        claim = {
+          id,
+          number: `CLM-${claimYear}-${String(n).padStart(6, '0')}`,
+          status: 'draft',
+          fhirStatus: 'draft',
+          invoiceId: invoice.id,
+          invoiceNumber: invoice.number,
+          patientId: invoice.patientId,
+          patientName: invoice.patientName,
+          coverageId: coverage.id,
+          memberNumber: coverage.memberNumber,
+          payerId: coverage.payerId,
+          payerName: coverage.payerName,
+          planId: plan.id,
+          planName: plan.name,
+          preauthId: input.preauthId,
+          policyYear: year,
+          deductibleDrawn: year ? drawn : undefined,
+          coordination: coordination?.record,
+          currency: invoice.currency,
+          lines,
+          invoiceTotal: invoice.total,
+          payerAmount: split.payer,
+          patientAmount: split.patient,
+          approvedAmount: 0,
+          deniedAmount: 0,
+          paidAmount: 0,
+          denialAccepted: false,
+          invoiceIssuedOn: issuedOn,
+          submitBy: addDays(issuedOn, plan.rules.submissionDeadlineDays),
+          rounds: [],
+          createdAt: at,
+          createdBy: by(ctx),
+          updatedAt: at,
+          version: 1,
+        };
+        const draw =
+          year && drawn > 0
+            ? [
+                deductibleWrite(store, ledger, {
+                  coverageId: coverage.id,
+                  ...year,
+                  met: (ledger?.met ?? 0) + drawn,
+                  claims: [
+                    ...(ledger?.claims ?? []),
+                    { claimId: id, claimNumber: claim.number, amount: drawn, at },
+                  ],
+                }),
+              ]
+            : [];
+        return [...newClaimWrites(store, claim), ...draw];
+      });
+      return claimAnswer(claim!);
+    } catch (err) {
+      if (conditionFailed(err, 'invoice-claim'))
+        throw new Conflict(`Invoice ${invoice.number} already has an open claim; cancel it first`);
+      if (!conditionFailed(err, 'deductible')) throw err;
+      await sleep(Math.random() * 15 * attempt);
+    }
   }
-  return claimAnswer(claim!);
+  throw new Conflict("The coverage's deductible is changing too often at once; try again");
 }
 
 export async function getClaim(ctx: Context, input: { id: string }) {
@@ -410,6 +522,17 @@ export async function getClaim(ctx: Context, input: { id: string }) {
 
 export async function claimDocument(ctx: Context, input: { id: string }) {
   return fhirClaim(await required(findClaim(ctx.store, input.id), 'Claim', input.id));
+}
+
+/** The payer's answer as a FHIR R4 ClaimResponse; 409 before the claim was submitted. */
+export async function claimResponse(ctx: Context, input: { id: string }) {
+  const claim = await required(findClaim(ctx.store, input.id), 'Claim', input.id);
+  const response = (await import('./claim-response')).fhirClaimResponse(claim);
+  if (!response)
+    throw new Conflict(
+      `Claim ${claim.number} was never submitted: there is no payer's answer to show`,
+    );
+  return response;
 }
 
 export function listClaims(
@@ -460,7 +583,7 @@ async function changeClaim(
       await ctx.store.transact([claimReplace(ctx.store, claim, change), ...also]);
       return { ...change, version: claim.version + 1 };
     } catch (err) {
-      if (!conditionFailed(err, 'claim')) throw err;
+      if (!conditionFailed(err, 'claim') && !conditionFailed(err, 'deductible')) throw err;
     }
   }
   throw new Conflict('The claim is changing too often at once; try again');
@@ -640,7 +763,7 @@ export async function acceptDenial(ctx: Context, input: { id: string; note: stri
 
 /** Cancels a draft or submitted claim with nothing paid on it; its invoice may be claimed again. */
 export async function cancelClaim(ctx: Context, input: { id: string; reason: string }) {
-  const updated = await changeClaim(ctx, input.id, (claim) => {
+  const updated = await changeClaim(ctx, input.id, async (claim) => {
     assertClaimTransition(claim.status, 'cancelled');
     if (claim.paidAmount > 0)
       throw new Conflict(
@@ -648,10 +771,29 @@ export async function cancelClaim(ctx: Context, input: { id: string; reason: str
       );
     return {
       next: { ...claim, status: 'cancelled', rounds: claim.rounds, outcome: claim.outcome },
-      also: [invoiceClaimRelease(ctx.store, claim)],
+      also: [invoiceClaimRelease(ctx.store, claim), ...(await deductibleGiveBack(ctx, claim))],
     };
   });
   return claimAnswer(updated);
+}
+
+/** A cancelled claim gives back what it drew on its policy year's deductible. */
+async function deductibleGiveBack(ctx: Context, claim: ClaimRecord): Promise<TxItem[]> {
+  const drawn = claim.deductibleDrawn ?? 0;
+  if (!claim.policyYear || drawn === 0) return [];
+  // The claim's own write made this year's record, so it is there.
+  const ledger = (await findDeductibleYear(
+    ctx.store,
+    claim.coverageId,
+    claim.policyYear.from,
+  )) as DeductibleRecord;
+  return [
+    deductibleWrite(ctx.store, ledger, {
+      ...ledger,
+      met: ledger.met - drawn,
+      claims: ledger.claims.filter((e) => e.claimId !== claim.id),
+    }),
+  ];
 }
 
 /** The denials work queue: adjudicated claims with a denial nobody resubmitted or accepted. */
@@ -843,7 +985,10 @@ export async function aging(ctx: Context, input: { by: 'payer' | 'patient' }) {
       amount: payerOutstanding(c),
     }));
   } else {
-    const byInvoice = new Map(claims.map((c) => [c.invoiceId, c]));
+    // What payers still owe per invoice: its primary claim and, once that is settled, its secondary.
+    const byInvoice = new Map<string, number>();
+    for (const c of claims)
+      byInvoice.set(c.invoiceId, (byInvoice.get(c.invoiceId) ?? 0) + payerOutstanding(c));
     const invoices = await readCollection(
       ctx.store,
       'gsi3',
@@ -851,12 +996,11 @@ export async function aging(ctx: Context, input: { by: 'payer' | 'patient' }) {
       InvoiceRecord,
     );
     entries = invoices.map((inv) => {
-      const claim = byInvoice.get(inv.id);
       return {
         key: inv.patientId,
         name: inv.patientName,
         since: localDate(ctx, inv.issuedAt!),
-        amount: Math.max(0, inv.balance - (claim ? payerOutstanding(claim) : 0)),
+        amount: Math.max(0, inv.balance - (byInvoice.get(inv.id) ?? 0)),
       };
     });
   }

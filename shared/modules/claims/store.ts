@@ -4,7 +4,10 @@
  * - coverages `COVERAGE#<id>` and pre-authorisations `PREAUTH#<id>`, each listed per patient (gsi1);
  * - claims `CLAIM#<id>`, replaced whole on every change, conditional on their version; listed all
  *   (gsi1), per payer (gsi2), per status (gsi3), and the open denials (gsi4, sparse);
- *   `INVOICECLAIM#<invoiceId>` holds the one open claim of an invoice (conditional put);
+ *   `INVOICECLAIM#<invoiceId>` holds the one open primary claim of an invoice and
+ *   `INVOICECLAIM2#<invoiceId>` its one secondary claim (conditional puts);
+ * - a coverage's deductible met in one policy year, `DEDUCTIBLE#<year start>` in the coverage's
+ *   partition, versioned: claims draw on it and cancellations give back in conditional writes;
  * - remittances `REMIT#<id>`, versioned like claims; all (gsi1), per payer (gsi2), the ones with
  *   money not yet allocated (gsi3, sparse).
  */
@@ -12,7 +15,7 @@ import { defineRecord } from '../../kernel/records';
 import { sortKey } from '../../kernel/store/keys';
 import type { Item, Store, TxItem } from '../../kernel/store/store';
 import * as z from '../../kernel/zod';
-import { Claim, Coverage, Payer, Plan, Preauth, Remittance } from './schemas';
+import { Claim, Coverage, DeductibleEntry, Payer, Plan, Preauth, Remittance } from './schemas';
 
 export const PayerRecord = defineRecord('Payer', Payer);
 export type PayerRecord = z.output<typeof PayerRecord.schema>;
@@ -32,6 +35,19 @@ export const RemittanceRecord = defineRecord(
   z.extend(Remittance, { version: z.number().check(z.int()) }),
 );
 export type RemittanceRecord = z.output<typeof RemittanceRecord.schema>;
+export const DeductibleRecord = defineRecord(
+  'DeductibleYear',
+  z.strictObject({
+    coverageId: z.string(),
+    from: z.string(),
+    to: z.string(),
+    /** What claims have drawn on this year's deductible (their entries add up to it). */
+    met: z.number(),
+    claims: z.array(DeductibleEntry),
+    version: z.number().check(z.int()),
+  }),
+);
+export type DeductibleRecord = z.output<typeof DeductibleRecord.schema>;
 const InvoiceClaim = defineRecord('InvoiceClaim', z.strictObject({ claimId: z.string() }));
 
 export const claimsKeys = (store: Store) => ({
@@ -42,6 +58,8 @@ export const claimsKeys = (store: Store) => ({
   payerPlans: (payerId: string) => store.keys.collection('PLANS', 'PAYER', payerId),
   coverage: (id: string) => store.keys.entity('COVERAGE', id),
   patientCoverages: (patientId: string) => store.keys.collection('COVERAGES', 'PATIENT', patientId),
+  deductibleYear: (coverageId: string, from: string) =>
+    store.keys.child('COVERAGE', coverageId, 'DEDUCTIBLE', from),
   preauth: (id: string) => store.keys.entity('PREAUTH', id),
   patientPreauths: (patientId: string) => store.keys.collection('PREAUTHS', 'PATIENT', patientId),
   claim: (id: string) => store.keys.entity('CLAIM', id),
@@ -50,6 +68,7 @@ export const claimsKeys = (store: Store) => ({
   claimsByStatus: (status: string) => store.keys.collection('CLAIMS', 'STATUS', status),
   openDenials: () => store.keys.collection('CLAIMS', 'DENIED'),
   invoiceClaim: (invoiceId: string) => store.keys.entity('INVOICECLAIM', invoiceId),
+  invoiceSecondaryClaim: (invoiceId: string) => store.keys.entity('INVOICECLAIM2', invoiceId),
   claimCounter: (year: string) => store.keys.counter(`CLAIM#${year}`),
   remittance: (id: string) => store.keys.entity('REMIT', id),
   remittances: () => store.keys.collection('REMITS'),
@@ -130,13 +149,22 @@ function claimItem(store: Store, c: ClaimRecord): Item {
   });
 }
 
-/** A new claim and its invoice's claim lock: an invoice has at most one open claim. */
+/** The lock of an invoice's primary claim, or of its secondary claim. */
+const invoiceLock = (store: Store, c: ClaimRecord) =>
+  c.coordination
+    ? claimsKeys(store).invoiceSecondaryClaim(c.invoiceId)
+    : claimsKeys(store).invoiceClaim(c.invoiceId);
+
+/**
+ * A new claim and its invoice's claim lock: an invoice has at most one open primary claim and
+ * one open secondary claim.
+ */
 export function newClaimWrites(store: Store, c: ClaimRecord): TxItem[] {
   return [
     {
       name: 'invoice-claim',
       Put: {
-        Item: InvoiceClaim.item({ claimId: c.id }, claimsKeys(store).invoiceClaim(c.invoiceId)),
+        Item: InvoiceClaim.item({ claimId: c.id }, invoiceLock(store, c)),
         ConditionExpression: NOT_EXISTS,
       },
     },
@@ -160,11 +188,36 @@ export function claimReplace(store: Store, current: ClaimRecord, next: ClaimReco
 export function invoiceClaimRelease(store: Store, c: ClaimRecord): TxItem {
   return {
     Delete: {
-      Key: claimsKeys(store).invoiceClaim(c.invoiceId),
+      Key: invoiceLock(store, c),
       ConditionExpression: 'claimId = :c',
       ExpressionAttributeValues: { ':c': c.id },
     },
   };
+}
+
+/**
+ * Writes a policy year's deductible as `next` if nobody changed it since `current` was read
+ * (undefined: it did not exist yet). Named `deductible` so a lost race can be told apart.
+ */
+export function deductibleWrite(
+  store: Store,
+  current: DeductibleRecord | undefined,
+  next: Omit<DeductibleRecord, 'version'>,
+): TxItem {
+  const Item = DeductibleRecord.item(
+    { ...next, version: (current?.version ?? 0) + 1 },
+    claimsKeys(store).deductibleYear(next.coverageId, next.from),
+  );
+  return current
+    ? {
+        name: 'deductible',
+        Put: {
+          Item,
+          ConditionExpression: 'version = :v',
+          ExpressionAttributeValues: { ':v': current.version },
+        },
+      }
+    : { name: 'deductible', Put: { Item, ConditionExpression: NOT_EXISTS } };
 }
 
 function remittanceItem(store: Store, r: RemittanceRecord): Item {
@@ -218,6 +271,13 @@ export const findPreauth = (store: Store, id: string) =>
   read(store, claimsKeys(store).preauth(id), PreauthRecord);
 export const findClaim = (store: Store, id: string) =>
   read(store, claimsKeys(store).claim(id), ClaimRecord);
+export const findDeductibleYear = (store: Store, coverageId: string, from: string) =>
+  read(store, claimsKeys(store).deductibleYear(coverageId, from), DeductibleRecord);
+/** The invoice's primary claim (open or settled), through its lock. */
+export async function findPrimaryClaim(store: Store, invoiceId: string) {
+  const lock = await read(store, claimsKeys(store).invoiceClaim(invoiceId), InvoiceClaim);
+  return lock ? findClaim(store, lock.claimId) : undefined;
+}
 export const findRemittance = (store: Store, id: string) =>
   read(store, claimsKeys(store).remittance(id), RemittanceRecord);
 

@@ -46,6 +46,8 @@ export interface MonitorSnapshot {
   outbox: readonly { id: string; createdAt: string; dead: boolean }[];
   /** Notification messages (e-mail, SMS) whose last send failed. */
   failedNotifications: readonly { id: string; channel: string }[];
+  /** Webhook deliveries whose last attempt failed: `pending` (retrying) or `failed` (given up). */
+  failedWebhooks: readonly { id: string; status: 'pending' | 'failed' }[];
   tenant: { status: 'TRIAL' | 'ACTIVE' | 'SUSPENDED'; trialEndsAt: string };
 }
 
@@ -268,6 +270,19 @@ export function monitorItems(s: MonitorSnapshot): SystemMonitor['items'] {
         : 'Nothing to do',
       route: 'GET /notifications/outbox',
       evidence: s.failedNotifications.map((n) => n.id),
+    }),
+    item({
+      key: 'failed-webhooks',
+      title: 'Failed webhook deliveries',
+      attention: s.failedWebhooks.length > 0,
+      count: s.failedWebhooks.length,
+      detail: `${s.failedWebhooks.length} webhook delivery(ies) failing: ${s.failedWebhooks.filter((d) => d.status === 'pending').length} retrying with backoff, ${s.failedWebhooks.filter((d) => d.status === 'failed').length} given up after every attempt`,
+      action: s.failedWebhooks.length
+        ? 'Read each delivery’s last error on the outbox panel, have the receiver fixed, then redeliver the ones given up'
+        : 'Nothing to do',
+      route: 'GET /webhooks/failing',
+      page: '/admin',
+      evidence: s.failedWebhooks.map((d) => d.id),
     }),
     s.tenant.status === 'TRIAL'
       ? item({

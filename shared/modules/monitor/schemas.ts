@@ -16,6 +16,7 @@ export const MONITOR_ITEM_KEYS = [
   'outbox-backlog',
   'dead-events',
   'failed-notifications',
+  'failed-webhooks',
   'trial',
 ] as const;
 export type MonitorItemKey = (typeof MONITOR_ITEM_KEYS)[number];

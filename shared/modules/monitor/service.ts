@@ -14,6 +14,7 @@ import { listWards } from '../beds';
 import { openCriticalAlerts } from '../lab';
 import { failedNotifications } from '../notifications';
 import { expiryScan, lowStock } from '../pharmacy';
+import { failingDeliveries } from '../webhooks';
 import { EXPIRY_SCAN_DAYS, monitorItems } from './rules';
 import type { MonitorInput, SystemMonitor } from './schemas';
 
@@ -31,7 +32,7 @@ async function all<T>(read: (page: PageRequest) => Promise<Page<T>>): Promise<T[
 
 export async function systemMonitor(ctx: Context, input: MonitorInput): Promise<SystemMonitor> {
   const from = new Date(ctx.now.getTime() - input.windowHours * 3_600_000).toISOString();
-  const [pending, failed, calls, criticals, wards, queue, low, expiring, outbox, unsent] =
+  const [pending, failed, calls, criticals, wards, queue, low, expiring, outbox, unsent, hooks] =
     await Promise.all([
       all((p) => listActions(ctx, { ...p, status: 'PENDING' })),
       all((p) => listActions(ctx, { ...p, status: 'FAILED' })),
@@ -43,6 +44,7 @@ export async function systemMonitor(ctx: Context, input: MonitorInput): Promise<
       all((p) => expiryScan(ctx, { ...p, withinDays: EXPIRY_SCAN_DAYS })),
       ctx.store.query({ index: 'gsi1', partition: outboxCollection(ctx.tenantId) }),
       failedNotifications(ctx.store),
+      failingDeliveries(ctx.store),
     ]);
   const items = monitorItems({
     now: ctx.now,
@@ -61,6 +63,7 @@ export async function systemMonitor(ctx: Context, input: MonitorInput): Promise<
       dead: e.status === 'DEAD',
     })),
     failedNotifications: unsent.map((n) => ({ id: n.id, channel: n.channel })),
+    failedWebhooks: hooks.map((d) => ({ id: d.id, status: d.status as 'pending' | 'failed' })),
     tenant: { status: ctx.tenant.status, trialEndsAt: ctx.tenant.trialEndsAt },
   });
   return {

@@ -22,6 +22,7 @@ import {
   deliveryId,
   deliveryItem,
   dueAttributes,
+  failingAttributes,
   findDelivery,
   findSubscription,
   type SubscriptionRecord,
@@ -150,7 +151,7 @@ export async function attempt(
     await store.update(
       updateItem(key, {
         set: { ...base, status: 'delivered', deliveredAt: at },
-        remove: ['gsi5pk', 'gsi5sk', 'nextAttemptAt', 'lastError'],
+        remove: ['gsi5pk', 'gsi5sk', 'gsi3pk', 'gsi3sk', 'nextAttemptAt', 'lastError'],
       }),
     );
     return { ...d, ...base, attempts: n, status: 'delivered', deliveredAt: at };
@@ -164,7 +165,7 @@ export async function attempt(
   if (n >= MAX_ATTEMPTS) {
     await store.update(
       updateItem(key, {
-        set: { ...base, status: 'failed', lastError: error },
+        set: { ...base, status: 'failed', lastError: error, ...failingAttributes(store, d) },
         remove: ['gsi5pk', 'gsi5sk', 'nextAttemptAt'],
       }),
     );
@@ -173,7 +174,13 @@ export async function attempt(
   const next = new Date(now.getTime() + backoffSeconds(n) * 1000).toISOString();
   await store.update(
     updateItem(key, {
-      set: { ...base, lastError: error, nextAttemptAt: next, ...dueAttributes(d, next) },
+      set: {
+        ...base,
+        lastError: error,
+        nextAttemptAt: next,
+        ...dueAttributes(d, next),
+        ...failingAttributes(store, d),
+      },
     }),
   );
   return { ...d, ...base, attempts: n, lastError: error, nextAttemptAt: next };

@@ -4,6 +4,8 @@ import {
   CreateSubscriptionInput,
   Delivery,
   DeliveryPage,
+  FailingDeliveries,
+  FailingDeliveriesInput,
   ListDeliveriesInput,
   ListSubscriptionsInput,
   RedeliverInput,
@@ -16,6 +18,7 @@ import {
   createSubscription,
   deleteSubscription,
   listDeliveries,
+  listFailing,
   listSubscriptions,
   redeliver as redeliverNow,
   rotateSecret as rotate,
@@ -44,6 +47,18 @@ export const list = defineOperation({
   kind: 'read',
   idempotent: true,
   handler: listSubscriptions,
+});
+
+export const failing = defineOperation({
+  name: 'webhooks.failing',
+  summary:
+    'Deliveries whose last attempt failed, with the last error and the next retry or that it gave up (administrators only)',
+  input: FailingDeliveriesInput,
+  output: FailingDeliveries,
+  access: { roles: [], scope: 'webhooks:read' },
+  kind: 'read',
+  idempotent: true,
+  handler: listFailing,
 });
 
 export const remove = defineOperation({

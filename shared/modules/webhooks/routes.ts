@@ -11,6 +11,7 @@ export const webhooksGroup = defineGroup({
   routes: [
     route(webhooks.create, { method: 'POST', path: '/webhooks', tag, status: 201 }),
     route(webhooks.list, { method: 'GET', path: '/webhooks', tag }),
+    route(webhooks.failing, { method: 'GET', path: '/webhooks/failing', tag }),
     route(webhooks.remove, { method: 'DELETE', path: '/webhooks/{id}', tag }),
     route(webhooks.rotateSecret, { method: 'POST', path: '/webhooks/{id}/rotate-secret', tag }),
     route(webhooks.deliveries, { method: 'GET', path: '/webhooks/{id}/deliveries', tag }),

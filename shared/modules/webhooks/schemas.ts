@@ -88,3 +88,31 @@ export type Delivery = z.output<typeof Delivery>;
 export const ListDeliveriesInput = z.strictObject({ id: idParam(), ...pageFields });
 export const DeliveryPage = pageOf(Delivery);
 export const RedeliverInput = z.strictObject({ id: idParam(), deliveryId: idParam() });
+
+export const FailingDeliveriesInput = z.strictObject({});
+
+/** A delivery whose last attempt failed: still retrying (`pending`) or given up (`failed`). */
+export const FailingDelivery = z.strictObject({
+  id: z.string(),
+  subscriptionId: z.string(),
+  /** The receiver's URL (absent when the subscription was deleted since). */
+  url: z.optional(z.string()),
+  eventId: z.string(),
+  eventType: z.enum(WEBHOOK_EVENT_TYPES),
+  status: z.enum(['pending', 'failed']),
+  attempts: z.number(),
+  lastStatusCode: z.optional(z.number()),
+  lastError: z.string(),
+  /** When the retry job tries it next; absent once it has given up. */
+  nextAttemptAt: z.optional(TimestampSchema),
+  /** When the last attempt was made. */
+  updatedAt: TimestampSchema,
+});
+
+export const FailingDeliveries = z.strictObject({
+  /** Failing deliveries the retry job will try again. */
+  retrying: z.number(),
+  /** Deliveries that used up their attempts: only a person's redelivery sends them again. */
+  gaveUp: z.number(),
+  items: z.array(FailingDelivery),
+});

@@ -9,13 +9,16 @@ import { attempt } from './deliver';
 import {
   type CreateSubscriptionInput,
   Delivery,
+  FailingDeliveries,
   type RotateSecretInput,
   Subscription,
 } from './schemas';
 import { newSecret } from './signing';
 import {
+  allSubscriptions,
   DeliveryRecord,
   deliveryItem,
+  failingDeliveries,
   findDelivery,
   findSubscription,
   SubscriptionRecord as SubscriptionRec,
@@ -164,4 +167,33 @@ export async function getDelivery(ctx: Context, input: { id: string; deliveryId:
   if (!d || d.subscriptionId !== input.id)
     throw new NotFound(`Delivery ${input.deliveryId} not found`);
   return view(Delivery, d);
+}
+
+/**
+ * The deliveries whose last attempt failed, oldest first, with the receiver's URL, the last
+ * error and when the retry job tries next, or that it gave up (the outbox panel lists them).
+ */
+export async function listFailing(ctx: Context) {
+  const [failing, subs] = await Promise.all([
+    failingDeliveries(ctx.store),
+    allSubscriptions(ctx.store),
+  ]);
+  const urls = new Map(subs.map((s) => [s.id, s.url]));
+  return view(FailingDeliveries, {
+    retrying: failing.filter((d) => d.status === 'pending').length,
+    gaveUp: failing.filter((d) => d.status === 'failed').length,
+    items: failing.map((d) => ({
+      id: d.id,
+      subscriptionId: d.subscriptionId,
+      url: urls.get(d.subscriptionId),
+      eventId: d.eventId,
+      eventType: d.eventType,
+      status: d.status,
+      attempts: d.attempts,
+      lastStatusCode: d.lastStatusCode,
+      lastError: d.lastError,
+      nextAttemptAt: d.nextAttemptAt,
+      updatedAt: d.updatedAt,
+    })),
+  });
 }

@@ -4,7 +4,9 @@
  * one delivery per event and subscription (`WEBHOOKDELIVERY#<id>`, the id derived from both, so a
  * second delivery of an event creates nothing), listed per subscription newest first (gsi1); a
  * pending delivery waits for its next attempt in the cross-tenant due index (gsi5,
- * `DUE#WEBHOOK#<shard>`) that the retry job reads.
+ * `DUE#WEBHOOK#<shard>`) that the retry job reads. A delivery whose last attempt failed (still
+ * retrying, or given up) is also in the hospital's sparse failing list (gsi3) until an attempt
+ * succeeds: the outbox panel and the system monitor read it, never the deliveries one by one.
  */
 import { createHash } from 'node:crypto';
 import { defineRecord } from '../../kernel/records';
@@ -40,7 +42,13 @@ export const webhookKeys = (store: Store) => ({
   delivery: (id: string) => store.keys.entity('WEBHOOKDELIVERY', id),
   deliveries: (subscriptionId: string) =>
     store.keys.collection('WEBHOOKDELIVERIES', subscriptionId),
+  failing: () => store.keys.collection('WEBHOOKDELIVERIES', 'FAILING'),
 });
+
+/** The index attributes that list a delivery whose last attempt failed. */
+export function failingAttributes(store: Store, d: Pick<DeliveryRecord, 'createdAt' | 'id'>) {
+  return { gsi3pk: webhookKeys(store).failing(), gsi3sk: sortKey(d.createdAt, d.id) };
+}
 
 /** `DUE#WEBHOOK#3`: where a tenant's pending deliveries wait for the retry job. */
 export function webhookDuePartition(shard: number): string {
@@ -71,6 +79,7 @@ export function deliveryItem(store: Store, d: DeliveryRecord): Item {
     gsi1pk: keys.deliveries(d.subscriptionId),
     gsi1sk: sortKey(d.createdAt, d.id),
     ...(d.status === 'pending' && d.nextAttemptAt ? dueAttributes(d, d.nextAttemptAt) : {}),
+    ...(d.lastError && d.status !== 'delivered' ? failingAttributes(store, d) : {}),
   });
 }
 
@@ -90,4 +99,10 @@ export async function allSubscriptions(store: Store): Promise<SubscriptionRecord
 export async function findDelivery(store: Store, id: string): Promise<DeliveryRecord | undefined> {
   const item = await store.get(webhookKeys(store).delivery(id), { consistent: true });
   return item ? DeliveryRecord.read(item) : undefined;
+}
+
+/** The hospital's deliveries whose last attempt failed (retrying or given up), oldest first. */
+export async function failingDeliveries(store: Store): Promise<DeliveryRecord[]> {
+  const items = await store.query({ index: 'gsi3', partition: webhookKeys(store).failing() });
+  return items.map((i) => DeliveryRecord.read(i));
 }

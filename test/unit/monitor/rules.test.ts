@@ -25,6 +25,7 @@ function snapshot(over: Partial<MonitorSnapshot> = {}): MonitorSnapshot {
     expiringBatches: [],
     outbox: [],
     failedNotifications: [],
+    failedWebhooks: [],
     tenant: { status: 'TRIAL', trialEndsAt: at(10 * 24 * 60) },
     ...over,
   };
@@ -48,6 +49,7 @@ describe('system monitor rules', () => {
       ['outbox-backlog', 'ok', 0],
       ['dead-events', 'ok', 0],
       ['failed-notifications', 'ok', 0],
+      ['failed-webhooks', 'ok', 0],
       ['trial', 'ok', 10],
     ]);
     expect(items.every((i) => i.action === 'Nothing to do' || i.key === 'trial')).toBe(true);
@@ -212,6 +214,27 @@ describe('system monitor rules', () => {
     ]);
     expect(failed.detail).toMatch(/^3 message\(s\) not sent: 2 e-mail, 1 SMS/);
     expect(failed.route).toBe('GET /notifications/outbox');
+  });
+
+  it('failed webhook deliveries: any needs attention, retrying and given up counted apart', () => {
+    const s = snapshot({
+      failedWebhooks: [
+        { id: 'w1', status: 'pending' },
+        { id: 'w2', status: 'failed' },
+        { id: 'w3', status: 'pending' },
+      ],
+    });
+    const failed = itemOf(s, 'failed-webhooks');
+    expect([failed.status, failed.count, failed.evidence]).toEqual([
+      'attention',
+      3,
+      ['w1', 'w2', 'w3'],
+    ]);
+    expect(failed.detail).toBe(
+      '3 webhook delivery(ies) failing: 2 retrying with backoff, 1 given up after every attempt',
+    );
+    expect(failed.route).toBe('GET /webhooks/failing');
+    expect(itemOf(snapshot(), 'failed-webhooks').action).toBe('Nothing to do');
   });
 
   it('trial: days rounded up, attention at 3 days, none for an active hospital', () => {

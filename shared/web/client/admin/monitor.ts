@@ -5,7 +5,9 @@
  *
  * The outbox panel beside it shows the delivery items of the same answer (event backlog, dead
  * events, failed notifications: one request, the monitor's own counts) and, for administrators,
- * the latest messages of the notifications outbox with their status and reason.
+ * the latest messages of the notifications outbox with their status and reason, and the webhook
+ * deliveries whose last attempt failed (GET /webhooks/failing): last error, and when the retry
+ * job tries next or that it gave up.
  */
 import { $, clear, h } from '../common/dom';
 import { url } from '../common/http';
@@ -53,7 +55,12 @@ function row(item: MonitorItem): HTMLElement {
 }
 
 /** The monitor's items that are about getting events and messages out. */
-export const OUTBOX_ITEM_KEYS = ['outbox-backlog', 'dead-events', 'failed-notifications'];
+export const OUTBOX_ITEM_KEYS = [
+  'outbox-backlog',
+  'dead-events',
+  'failed-notifications',
+  'failed-webhooks',
+];
 
 interface OutboxMessage {
   id: string;
@@ -100,6 +107,45 @@ function loadMessages({ api }: Pick<AdminApp, 'api'>): void {
     .catch(() => undefined);
 }
 
+interface FailingDelivery {
+  id: string;
+  eventType: string;
+  url?: string;
+  status: 'pending' | 'failed';
+  attempts: number;
+  lastError: string;
+  nextAttemptAt?: string;
+}
+
+function loadFailingWebhooks({ api }: Pick<AdminApp, 'api'>): void {
+  api<{ retrying: number; gaveUp: number; items: FailingDelivery[] }>('GET', '/webhooks/failing')
+    .then((answer) => {
+      if (!answer) return;
+      $('outbox-webhooks-summary').textContent =
+        `${answer.retrying} retrying, ${answer.gaveUp} given up`;
+      const body = $('outbox-webhooks').querySelector('tbody')!;
+      clear(body);
+      for (const d of answer.items)
+        body.appendChild(
+          h('tr', { dataset: { id: d.id, status: d.status } }, [
+            h('td', { text: d.eventType }),
+            h('td', { text: d.url ?? '(subscription deleted)' }),
+            h('td', { text: String(d.attempts) }),
+            h('td', { text: d.lastError }),
+            h('td', {
+              text:
+                d.status === 'failed'
+                  ? 'Gave up: redeliver by hand'
+                  : `Retry at ${new Date(d.nextAttemptAt!).toLocaleString()}`,
+            }),
+          ]),
+        );
+      $('outbox-webhooks-block').hidden = answer.items.length === 0;
+    })
+    // Not shown when the deliveries cannot be read (managers are refused: administrators only).
+    .catch(() => undefined);
+}
+
 export function loadMonitor({ api }: Pick<AdminApp, 'api'>): void {
   const panel = $('monitor-panel');
   api<SystemMonitor>('GET', '/system/monitor')
@@ -107,6 +153,7 @@ export function loadMonitor({ api }: Pick<AdminApp, 'api'>): void {
       if (!m) return;
       renderOutbox(m);
       loadMessages({ api });
+      loadFailingWebhooks({ api });
       panel.hidden = false;
       const badge = $('monitor-badge');
       badge.textContent = m.attention ? `${m.attention} need attention` : 'All clear';
