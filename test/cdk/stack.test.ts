@@ -17,6 +17,7 @@ import { DEFAULT_SETTINGS, readSettings, type Settings } from '../../lib/setting
 import { GATEWAY_RESPONSES } from '../../shared/http/gateway-responses';
 import { TABLE } from '../../shared/kernel/store/table';
 import { ACTION_TYPE_NAMES, agentActionRules } from '../../shared/modules/agent-actions/index';
+import { checkTemplate, formatFindings, resourceModel } from '../support/cfn-model';
 
 /**
  * The deployment is built once, and every expectation is generated from the declarations it
@@ -1026,6 +1027,45 @@ describe('cdk-nag', () => {
 
   it.each(packs)('%s: the whole app passes', (_name, makePack) => {
     expect(makePack().validateScope(app).success).toBe(true);
+  });
+});
+
+/** Every optional feature of the settings on, so that their resources are checked too. */
+const EVERY_OPTION = {
+  domainName: 'hms.example.org',
+  certificateArn: 'arn:aws:acm:eu-west-1:111111111111:certificate/abc',
+  disableExecuteApiEndpoint: 'true',
+  monthlyBudgetUsd: '250',
+  budgetAlertEmail: 'ops@example.org',
+  breakGlassRoleArn: 'arn:aws:iam::111111111111:role/BreakGlass',
+  backupCopyVaultArn: 'arn:aws:backup:eu-central-1:111111111111:backup-vault:copy',
+  registration: 'invite-only',
+  registrationInviteSha256: 'a'.repeat(64),
+  notifyEmailFrom: 'no-reply@example.org',
+  notifySesConfigurationSet: 'hms',
+  notifySmsSenderId: 'HMS',
+  contributorInsights: 'true',
+};
+
+describe('CloudFormation resource model (test/support/cfn-model.ts)', () => {
+  it('every template checks out: types, properties, required, allowed values, GetAtt, Ref', async () => {
+    const db = await resourceModel();
+    const everyOption = testApp(EVERY_OPTION);
+    const optional = new HospitalStack(everyOption, 'HospitalEveryOption', {
+      settings: readSettings(everyOption.node),
+    });
+    const found: string[] = [];
+    let resources = 0;
+    for (const s of [...stacksOf(stack), ...stacksOf(optional)]) {
+      const template = templateOf(s).toJSON();
+      resources += Object.keys(template.Resources).length;
+      const findings = checkTemplate(db, template);
+      if (findings.length) found.push(`${s.node.path}:\n${formatFindings(findings)}`);
+    }
+    expect(found.join('\n')).toBe('');
+    // The checker saw the whole app: twelve or more templates per app, hundreds of resources.
+    expect(stacksOf(stack).length).toBeGreaterThanOrEqual(12);
+    expect(resources).toBeGreaterThan(1000);
   });
 });
 
