@@ -1078,7 +1078,12 @@ describe('CloudFormation resource model (test/support/cfn-model.ts)', () => {
     });
     const found: string[] = [];
     let resources = 0;
-    for (const s of [...stacksOf(stack), ...stacksOf(optional)]) {
+    // Every stack of both apps, top-level and nested (Stack.isStack holds for both).
+    const all = [app, everyOption].flatMap((a) =>
+      a.node.findAll().filter((c): c is Stack => Stack.isStack(c)),
+    );
+    expect(all).toEqual(expect.arrayContaining([...stacksOf(stack), ...stacksOf(optional)]));
+    for (const s of all) {
       const template = templateOf(s).toJSON();
       resources += Object.keys(template.Resources).length;
       const findings = checkTemplate(db, template);
