@@ -177,4 +177,36 @@ describe('the DUE#HOSPITALS backfill', () => {
     );
     expect(progress.Item?.done).toBe(true);
   });
+
+  it('skips a tenant item without an id or registration time (nothing to place it by)', async () => {
+    const pk = `TENANT#${randomUUID()}`;
+    await db().send(new PutCommand({ TableName: TABLE, Item: { pk, sk: 'TENANT', name: 'x' } }));
+
+    expect((await backfillHospitalIndex({ progress: freshProgress() })).done).toBe(true);
+
+    const item = await db().send(new GetCommand({ TableName: TABLE, Key: { pk, sk: 'TENANT' } }));
+    expect(item.Item?.gsi5pk).toBeUndefined();
+    await db().send(new DeleteCommand({ TableName: TABLE, Key: { pk, sk: 'TENANT' } }));
+  });
+
+  it('a failing backfill is logged and the run still visits the listed hospitals', async () => {
+    // A progress item whose saved place is no key of the table: the Scan is refused.
+    await db().send(
+      new PutCommand({
+        TableName: TABLE,
+        Item: { ...BACKFILL_PROGRESS, done: false, lastKey: { pk: 'TENANT#x' } },
+      }),
+    );
+    const listedOne = await hospital({ entry: true });
+    const errors: string[] = [];
+    const log = { ...rootLogger, error: (msg: string) => errors.push(msg) } as typeof rootLogger;
+
+    await expect(backfillHospitalIndex()).rejects.toThrow();
+    const report = await runNotificationTriggers(new Stores(), new Date(), log);
+
+    expect(errors).toContain('hospital list backfill failed');
+    expect(report.hospitals).toBeGreaterThanOrEqual(1);
+    expect(await listed()).toContain(listedOne);
+    await db().send(new DeleteCommand({ TableName: TABLE, Key: BACKFILL_PROGRESS }));
+  });
 });
