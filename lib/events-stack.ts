@@ -121,6 +121,10 @@ export function eventFunctionSpecs(): EventFunctionSpec[] {
         crossTenant: {
           reason:
             'lists every hospital from the due index (gsi5 DUE#HOSPITALS#…), then reads each one’s appointments, alerts, actions and stock and writes its messages',
+          scan: {
+            reason:
+              'once per table, gives hospitals registered before the due index its DUE#HOSPITALS entry: only a Scan finds them (shared/modules/tenants/hospital-index-backfill.ts)',
+          },
         },
       },
       entry: 'functions/notification-triggers/handler.ts',

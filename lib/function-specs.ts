@@ -28,7 +28,14 @@ export type FunctionSpec = Pick<
      * Every other function with table access reaches tenants' items only through tenant sessions
      * (lib/functions.ts, shared/kernel/store/tenant-credentials.ts).
      */
-    crossTenant?: { reason: string };
+    crossTenant?: {
+      reason: string;
+      /**
+       * It may also Scan the table (no other function may: a Scan reads every tenant), and this
+       * says why. Only ever a cross-tenant job, whose grant already reaches every item.
+       */
+      scan?: { reason: string };
+    };
   };
 };
 

@@ -149,6 +149,14 @@ export class ApiFunction extends Construct {
       this.fn.addEnvironment('TENANT_ROLE_ARN', this.tenantRole.roleArn);
     } else {
       grantTableAccess(this.role, props.table, permissions.table);
+      if (permissions.crossTenant?.scan)
+        this.role.addToPrincipalPolicy(
+          new iam.PolicyStatement({
+            sid: 'ScanTheTable',
+            actions: ['dynamodb:Scan'],
+            resources: [props.table.tableArn],
+          }),
+        );
     }
     if (permissions.table !== 'none')
       denyAuditChanges(this.role, props.table, {

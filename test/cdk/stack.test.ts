@@ -18,6 +18,7 @@ import { DEFAULT_SETTINGS, readSettings, type Settings } from '../../lib/setting
 import { GATEWAY_RESPONSES } from '../../shared/http/gateway-responses';
 import { TABLE } from '../../shared/kernel/store/table';
 import { ACTION_TYPE_NAMES, agentActionRules } from '../../shared/modules/agent-actions/index';
+import { checkTemplate, formatFindings, resourceModel } from '../support/cfn-model';
 
 /**
  * The deployment is built once, and every expectation is generated from the declarations it
@@ -420,13 +421,35 @@ describe("least privilege (from each group's permissions)", () => {
     };
   }
 
-  it('no function may Scan, batch, read streams or use wildcard DynamoDB actions', () => {
-    for (const spec of specs) {
+  /**
+   * The only functions that may Scan, written out: cross-tenant jobs whose grant already reaches
+   * every item. notification-triggers backfills the hospital list once per table
+   * (shared/modules/tenants/hospital-index-backfill.ts).
+   */
+  const SCANNERS = ['notification-triggers'];
+
+  it('no function may Scan (but the listed cross-tenant jobs, on the table only), batch, read streams or use wildcard DynamoDB actions', () => {
+    // Every function: the REST groups' and the event and scheduled ones (lib/events-stack.ts).
+    const every = stack.functions.all.map((f) => f.spec);
+    const scanners = every.filter((spec) =>
+      actionsOf(statementsOf(spec)).includes('dynamodb:Scan'),
+    );
+    expect(scanners.map((s) => s.name)).toEqual(SCANNERS);
+    for (const spec of scanners) {
+      expect(spec.permissions.crossTenant?.scan?.reason.length).toBeGreaterThan(20);
+      const scans = statementsOf(spec).filter((s) =>
+        asArray<string>(s.Action).includes('dynamodb:Scan'),
+      );
+      expect(scans.map((s) => [s.Action, s.Resource, s.Condition])).toEqual([
+        ['dynamodb:Scan', { 'Fn::GetAtt': [tableId(), 'Arn'] }, undefined],
+      ]);
+    }
+    for (const spec of every) {
       const dynamo = actionsOf(statementsOf(spec)).filter((a) =>
         a.toLowerCase().startsWith('dynamodb:'),
       );
       for (const forbidden of [
-        'dynamodb:Scan',
+        ...(SCANNERS.includes(spec.name) ? [] : ['dynamodb:Scan']),
         'dynamodb:BatchWriteItem',
         'dynamodb:BatchGetItem',
         'dynamodb:GetRecords',
@@ -1227,6 +1250,50 @@ describe('cdk-nag', () => {
 
   it.each(packs)('%s: the whole app passes', (_name, makePack) => {
     expect(makePack().validateScope(app).success).toBe(true);
+  });
+});
+
+/** Every optional feature of the settings on, so that their resources are checked too. */
+const EVERY_OPTION = {
+  domainName: 'hms.example.org',
+  certificateArn: 'arn:aws:acm:eu-west-1:111111111111:certificate/abc',
+  disableExecuteApiEndpoint: 'true',
+  monthlyBudgetUsd: '250',
+  budgetAlertEmail: 'ops@example.org',
+  breakGlassRoleArn: 'arn:aws:iam::111111111111:role/BreakGlass',
+  backupCopyVaultArn: 'arn:aws:backup:eu-central-1:111111111111:backup-vault:copy',
+  registration: 'invite-only',
+  registrationInviteSha256: 'a'.repeat(64),
+  notifyEmailFrom: 'no-reply@example.org',
+  notifySesConfigurationSet: 'hms',
+  notifySmsSenderId: 'HMS',
+  contributorInsights: 'true',
+};
+
+describe('CloudFormation resource model (test/support/cfn-model.ts)', () => {
+  it('every template checks out: types, properties, required, allowed values, GetAtt, Ref', async () => {
+    const db = await resourceModel();
+    const everyOption = testApp(EVERY_OPTION);
+    const optional = new HospitalStack(everyOption, 'HospitalEveryOption', {
+      settings: readSettings(everyOption.node),
+    });
+    const found: string[] = [];
+    let resources = 0;
+    // Every stack of both apps, top-level and nested (Stack.isStack holds for both).
+    const all = [app, everyOption].flatMap((a) =>
+      a.node.findAll().filter((c): c is Stack => Stack.isStack(c)),
+    );
+    expect(all).toEqual(expect.arrayContaining([...stacksOf(stack), ...stacksOf(optional)]));
+    for (const s of all) {
+      const template = templateOf(s).toJSON();
+      resources += Object.keys(template.Resources).length;
+      const findings = checkTemplate(db, template);
+      if (findings.length) found.push(`${s.node.path}:\n${formatFindings(findings)}`);
+    }
+    expect(found.join('\n')).toBe('');
+    // The checker saw the whole app: twelve or more templates per app, hundreds of resources.
+    expect(stacksOf(stack).length).toBeGreaterThanOrEqual(12);
+    expect(resources).toBeGreaterThan(1000);
   });
 });
 

@@ -16,7 +16,7 @@ import { bookedAppointmentsOn } from '../appointments/index';
 import { openCriticalAlerts } from '../lab/index';
 import { findPatient } from '../patients/index';
 import { expiryScan, lowStock, SHORT_DATED_DAYS } from '../pharmacy/index';
-import { findTenantInfo, hospitalIds } from '../tenants/index';
+import { backfillHospitalIndex, findTenantInfo, hospitalIds } from '../tenants/index';
 import { activeUsersWithRoles, findUser } from '../users/index';
 import { asRecipient, type DeliveryReport, deliverPlan, type Plan } from './deliver';
 import {
@@ -264,6 +264,14 @@ export async function runNotificationTriggers(
   log: Logger,
 ): Promise<TriggerReport> {
   const report = emptyReport();
+  // Hospitals registered before the cross-tenant list existed get their place in it (once per
+  // table); a failure here must not stop the triggers of the hospitals already listed.
+  try {
+    const backfill = await backfillHospitalIndex({ now });
+    if (backfill.added > 0) log.info('hospitals added to the cross-tenant list', { ...backfill });
+  } catch (err) {
+    log.error('hospital list backfill failed', { reason: (err as Error).message });
+  }
   for await (const tenantId of hospitalIds(stores, PAGE))
     await runHospitalTriggers(stores, tenantId, now, log, report);
   return report;
