@@ -8,8 +8,10 @@ import { conditionFailed, isConditionFailure } from '../../kernel/store/conditio
 import type * as z from '../../kernel/zod';
 import { settingsChanged } from '../settings/index';
 import { newUserWrites, type UserRecord } from '../users';
+import { exportRecords } from './export';
 import { requireRegistrationAllowed } from './registration';
-import { trialEndsAt } from './rules';
+import { EXPORT_FORMAT, EXPORT_SCAN, trialEndsAt } from './rules';
+import type { ExportInput } from './schemas';
 import { type RegisterTenantInput, Tenant } from './schemas';
 import {
   findTenant,
@@ -101,4 +103,17 @@ export async function currentTenant(ctx: Context) {
   const tenant = await findTenant(ctx.store);
   if (!tenant) throw new NotFound('Tenant not found');
   return view(Tenant, tenant);
+}
+
+/** One page of the hospital's data export (export.ts; the Scan's cost: store.ts scanTenantPage). */
+export async function exportTenant(ctx: Context, input: z.output<typeof ExportInput>) {
+  const page = await ctx.store.scanTenantPage(input, EXPORT_SCAN);
+  return {
+    format: EXPORT_FORMAT,
+    tenantId: ctx.tenant.id,
+    exportedAt: ctx.now.toISOString(),
+    count: page.items.length,
+    records: exportRecords(page.items),
+    nextCursor: page.nextCursor,
+  };
 }
