@@ -158,7 +158,7 @@ export function decodeCursor(
 }
 
 /**
- * Cursors of a Scan (the tenant export, store.ts `scanTenantPage`): the position is a table key
+ * Cursors of a Scan (the tenant export, tenant-scan.ts): the position is a table key
  * of any partition (the Scan walks the whole table), so the cursor is bound to a scope naming the
  * tenant instead of to a partition; another tenant's cursor, or an edited one, is a 400.
  */

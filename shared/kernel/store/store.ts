@@ -15,7 +15,6 @@ import {
   type PutCommandInput,
   QueryCommand,
   type QueryCommandInput,
-  ScanCommand,
   TransactWriteCommand,
   type TransactWriteCommandInput,
   UpdateCommand,
@@ -30,14 +29,7 @@ import {
   isTransactionConflict,
   nameItems,
 } from './conditions';
-import {
-  type CursorBinding,
-  decodeCursor,
-  decodeScanCursor,
-  encodeCursor,
-  encodeScanCursor,
-  type KeyRange,
-} from './cursor';
+import { type CursorBinding, decodeCursor, encodeCursor, type KeyRange } from './cursor';
 import {
   type ItemKey,
   isCrossTenantPartition,
@@ -130,6 +122,15 @@ function patientOfItem(item: Item | undefined): string | undefined {
   // An access record names its patient but is no access of the patient's data.
   if (item.entity === 'PatientAccess') return undefined;
   return typeof item.patientId === 'string' && item.patientId ? item.patientId : undefined;
+}
+
+/** Tells the operations running now which patients' items passed through (see RoundTrips). */
+export function noticePatients(roundTrips: RoundTrips, items: (Item | undefined)[]): void {
+  if (!roundTrips.patientWatchers.size) return;
+  for (const item of items) {
+    const patientId = patientOfItem(item);
+    if (patientId) for (const watcher of roundTrips.patientWatchers) watcher.add(patientId);
+  }
 }
 
 const TRANSACT_ATTEMPTS = 5;
@@ -244,11 +245,7 @@ export class Store {
 
   /** Tells the operations running now which patients' items passed through (see RoundTrips). */
   private notice(...items: (Item | undefined)[]): void {
-    if (!this.roundTrips.patientWatchers.size) return;
-    for (const item of items) {
-      const patientId = patientOfItem(item);
-      if (patientId) for (const watcher of this.roundTrips.patientWatchers) watcher.add(patientId);
-    }
+    noticePatients(this.roundTrips, items);
   }
 
   /**
@@ -563,57 +560,6 @@ export class Store {
         await sleep(10 * attempt + Math.random() * 40);
       }
     }
-  }
-
-  /**
-   * Up to `limit` of this tenant's items in table-key order, by a Scan of the whole table that
-   * keeps only the tenant's partitions (`TENANT#<t>` and `TENANT#<t>#…`; never a global lookup):
-   * a tenant's items live in many partitions (one per entity) that no index lists, so the tenant
-   * export (shared/modules/tenants/export.ts) has no Query to use. A Scan reads, and is billed
-   * for, every tenant's items: each call evaluates up to `evaluate` items, at most `rounds` calls a
-   * page. When a call finds more of the tenant's items than the page still has room for, the page
-   * ends at the last item kept and the cursor resumes right after it (a Scan resumes after any
-   * item's key), so no item is skipped or repeated. A page may hold fewer items than `limit`
-   * (even none) and still have a next cursor. Only the tenant export calls it.
-   */
-  async scanTenantPage(
-    page: PageRequest,
-    options: { rounds: number; evaluate: number },
-  ): Promise<Page<Item>> {
-    const tenantId = this.keys.tenantId;
-    const scope = `tenant:${tenantId}`;
-    let startKey: Record<string, unknown> | undefined = decodeScanCursor(page.cursor, scope);
-    const items: Item[] = [];
-    for (let round = 0; round < options.rounds && items.length < page.limit; round++) {
-      const res = await this.send<{ Items?: Item[]; LastEvaluatedKey?: Record<string, unknown> }>(
-        new ScanCommand({
-          TableName: tableName(),
-          FilterExpression: '#pk = :root OR begins_with(#pk, :prefix)',
-          ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
-          ExpressionAttributeValues: {
-            ':root': this.keys.tenant.pk,
-            ':prefix': `${this.keys.tenant.pk}#`,
-          },
-          Limit: options.evaluate,
-          ConsistentRead: true,
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      const found = res.Items ?? [];
-      // The filter is the isolation: each item is checked again, as every other read is.
-      for (const item of found) this.guard(item.pk);
-      const room = page.limit - items.length;
-      const kept = found.slice(0, room);
-      items.push(...kept);
-      this.notice(...kept);
-      const last = kept[room - 1];
-      startKey =
-        found.length > room
-          ? { [TABLE.partitionKey]: last!.pk, [TABLE.sortKey]: last!.sk }
-          : res.LastEvaluatedKey;
-      if (!startKey) break;
-    }
-    return { items, nextCursor: encodeScanCursor(startKey, scope) };
   }
 
   /**

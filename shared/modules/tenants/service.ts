@@ -5,6 +5,7 @@ import { countryOfTimeZone } from '../../kernel/countries';
 import { Conflict, NotFound } from '../../kernel/errors';
 import { view } from '../../kernel/records';
 import { conditionFailed, isConditionFailure } from '../../kernel/store/conditions';
+import { scanTenantPage } from '../../kernel/store/tenant-scan';
 import type * as z from '../../kernel/zod';
 import { settingsChanged } from '../settings/index';
 import { newUserWrites, type UserRecord } from '../users';
@@ -105,9 +106,9 @@ export async function currentTenant(ctx: Context) {
   return view(Tenant, tenant);
 }
 
-/** One page of the hospital's data export (export.ts; the Scan's cost: store.ts scanTenantPage). */
+/** One page of the hospital's data export (export.ts; the Scan's cost: kernel/store/tenant-scan.ts). */
 export async function exportTenant(ctx: Context, input: z.output<typeof ExportInput>) {
-  const page = await ctx.store.scanTenantPage(input, EXPORT_SCAN);
+  const page = await scanTenantPage(ctx.store, input, EXPORT_SCAN);
   return {
     format: EXPORT_FORMAT,
     tenantId: ctx.tenant.id,
