@@ -62,6 +62,7 @@ interface Rule {
 const ACCESS = {
   'GET /tenants/current': { ok: 200, roles: ANY_ROLE, key: ANY_KEY },
   'PATCH /tenants/current': { ok: 200, roles: ['ADMIN'], key: NO_KEYS },
+  'GET /tenants/current/export': { ok: 200, roles: ['ADMIN'], key: NO_KEYS },
   'GET /settings': { ok: 200, roles: ['ADMIN'], key: 'settings:read' },
   'PUT /settings': { ok: 200, roles: ['ADMIN'], key: NO_KEYS },
   'GET /auth/me': { ok: 200, roles: ANY_ROLE, key: NO_KEYS },
@@ -347,6 +348,7 @@ const REQUESTS: Record<RouteKey, Requests> = {
   'PATCH /tenants/current': {
     fresh: () => ({ path: '/tenants/current', body: { country: 'IN' } }),
   },
+  'GET /tenants/current/export': { fresh: () => ({ path: '/tenants/current/export?limit=5' }) },
   'GET /settings': { fresh: () => ({ path: '/settings' }) },
   'PUT /settings': {
     fresh: () => ({ path: '/settings', body: { agents: { rateLimitPerMinute: 20 } } }),

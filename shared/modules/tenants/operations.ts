@@ -1,12 +1,14 @@
 import { defineOperation, PUBLIC } from '../../kernel/operation';
 import {
+  ExportInput,
+  ExportPage,
   NoInput,
   RegisteredTenant,
   RegisterTenantInput,
   Tenant,
   UpdateTenantInput,
 } from './schemas';
-import { currentTenant, registerTenant, updateTenant } from './service';
+import { currentTenant, exportTenant, registerTenant, updateTenant } from './service';
 
 export const register = defineOperation({
   name: 'tenants.register',
@@ -40,4 +42,18 @@ export const current = defineOperation({
   kind: 'read',
   idempotent: true,
   handler: currentTenant,
+});
+
+export const exportData = defineOperation({
+  name: 'tenants.export',
+  summary:
+    "Export all of the hospital's data, a page at a time: patients as FHIR R4 resources, every other record as the service's JSON with its kind; never a password, key or token hash or a secret (administrators only, signed in)",
+  input: ExportInput,
+  output: ExportPage,
+  access: { roles: [] },
+  kind: 'read',
+  idempotent: true,
+  handler: exportTenant,
+  // An export reads every patient's data: each page's patients go on their access logs.
+  patientIds: (_input, output) => (output.records.Patient ?? []).map((p) => String(p.id)),
 });

@@ -48,3 +48,17 @@ export const TimeZoneSchema = z
 export function trialEndsAt(createdAt: Date): string {
   return new Date(createdAt.getTime() + TRIAL_DAYS * 24 * 60 * 60 * 1000).toISOString();
 }
+
+/** The hospital data export's format name (export.ts, docs/operations.md). */
+export const EXPORT_FORMAT = 'hms-tenant-export/1' as const;
+
+/** Items a page holds at most, and by default. */
+export const EXPORT_MAX_LIMIT = 1000;
+export const EXPORT_DEFAULT_LIMIT = 200;
+
+/**
+ * How far one page's Scan goes: up to 10 calls of 1,000 items each (of every tenant: a Scan reads
+ * the whole table), so that a page answers within the function's timeout however many other
+ * hospitals share the table; the cursor carries on from there.
+ */
+export const EXPORT_SCAN = { rounds: 10, evaluate: 1000 } as const;

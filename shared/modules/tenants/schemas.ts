@@ -2,10 +2,17 @@
 import { PasswordSchema } from '../../auth/passwords';
 import { CountryCodeSchema } from '../../kernel/countries';
 import { changesSomething, email, nonEmpty } from '../../kernel/fields';
+import { pageFields } from '../../kernel/pagination';
 import { TimestampSchema } from '../../kernel/time/dates';
 import * as z from '../../kernel/zod';
 import { Credentials, RoleSchema } from '../users';
-import { SlugSchema, TimeZoneSchema } from './rules';
+import {
+  EXPORT_DEFAULT_LIMIT,
+  EXPORT_FORMAT,
+  EXPORT_MAX_LIMIT,
+  SlugSchema,
+  TimeZoneSchema,
+} from './rules';
 
 export const TENANT_STATUSES = ['TRIAL', 'ACTIVE', 'SUSPENDED'] as const;
 
@@ -73,3 +80,29 @@ export const UpdateTenantInput = z
       'give at least one of name, country, agentRateLimitPerMinute',
     ),
   );
+
+/** One page of the hospital's data export (export.ts). */
+export const ExportInput = z.strictObject({
+  limit: z._default(
+    z.coerce
+      .number({ message: 'must be a number' })
+      .check(
+        z.int('must be an integer'),
+        z.gte(1, `must be between 1 and ${EXPORT_MAX_LIMIT}`),
+        z.lte(EXPORT_MAX_LIMIT, `must be between 1 and ${EXPORT_MAX_LIMIT}`),
+      ),
+    EXPORT_DEFAULT_LIMIT,
+  ),
+  cursor: pageFields.cursor,
+});
+
+export const ExportPage = z.strictObject({
+  format: z.literal(EXPORT_FORMAT),
+  tenantId: z.string(),
+  exportedAt: z.string(),
+  /** Items read for this page (a Patient item gives its FHIR Patient and related resources). */
+  count: z.number(),
+  /** Kind (a FHIR resource type, or the service's entity name) to its records. */
+  records: z.record(z.string(), z.array(z.record(z.string(), z.unknown()))),
+  nextCursor: z.nullable(z.string()),
+});
