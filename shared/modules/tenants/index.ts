@@ -1,6 +1,8 @@
 /** What other modules and the authorizer may use of the tenants module. */
 
 export { findTenantInfo } from './credentials';
+export { EXPORT_COLLECTION } from './export-store';
+export { EXPORT_JOB_TIMEOUT_SECONDS, TENANT_EXPORT_REQUESTED } from './rules';
 export { TENANT_STATUSES, Tenant, UpdateTenantInput } from './schemas';
 export {
   activeApiKeyCount,

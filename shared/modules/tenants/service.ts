@@ -5,14 +5,11 @@ import { countryOfTimeZone } from '../../kernel/countries';
 import { Conflict, NotFound } from '../../kernel/errors';
 import { view } from '../../kernel/records';
 import { conditionFailed, isConditionFailure } from '../../kernel/store/conditions';
-import { scanTenantPage } from '../../kernel/store/tenant-scan';
 import type * as z from '../../kernel/zod';
 import { settingsChanged } from '../settings/index';
 import { newUserWrites, type UserRecord } from '../users';
-import { exportRecords } from './export';
 import { requireRegistrationAllowed } from './registration';
-import { EXPORT_FORMAT, EXPORT_SCAN, trialEndsAt } from './rules';
-import type { ExportInput } from './schemas';
+import { trialEndsAt } from './rules';
 import { type RegisterTenantInput, Tenant } from './schemas';
 import {
   findTenant,
@@ -104,17 +101,4 @@ export async function currentTenant(ctx: Context) {
   const tenant = await findTenant(ctx.store);
   if (!tenant) throw new NotFound('Tenant not found');
   return view(Tenant, tenant);
-}
-
-/** One page of the hospital's data export (export.ts; the Scan's cost: kernel/store/tenant-scan.ts). */
-export async function exportTenant(ctx: Context, input: z.output<typeof ExportInput>) {
-  const page = await scanTenantPage(ctx.store, input, EXPORT_SCAN);
-  return {
-    format: EXPORT_FORMAT,
-    tenantId: ctx.tenant.id,
-    exportedAt: ctx.now.toISOString(),
-    count: page.items.length,
-    records: exportRecords(page.items),
-    nextCursor: page.nextCursor,
-  };
 }
