@@ -269,6 +269,22 @@ describe('Lambda functions (one per GROUP plus the authorizer)', () => {
     expect(ofType('AWS::Lambda::Function')).toHaveLength(
       manifest.groups.length + 2 + eventFunctionSpecs().length + 1,
     );
+    // The event functions besides the executors (one per action type), written out by hand.
+    expect(
+      eventFunctionSpecs()
+        .filter((s) => !s.actionType)
+        .map((s) => s.name),
+    ).toEqual([
+      'agent-actions-sweep',
+      'outbox-relay',
+      'signing-key-rotation',
+      'notification-delivery',
+      'notification-triggers',
+      'webhook-delivery',
+      'specimen-orders',
+      'roster-generation',
+      'tenant-export',
+    ]);
   });
 
   it('serves MCP from a public, streaming Function URL, and names it in the outputs', () => {
@@ -400,6 +416,8 @@ describe("least privilege (from each group's permissions)", () => {
   }
 
   it('no function may Scan, batch, read streams or use wildcard DynamoDB actions', () => {
+    // The request-serving functions (REST groups, authorizer, MCP). The one function that Scans
+    // is the tenant-export event function, on its tenant role: test/cdk/production.test.ts.
     for (const spec of specs) {
       const dynamo = actionsOf(statementsOf(spec)).filter((a) =>
         a.toLowerCase().startsWith('dynamodb:'),
@@ -888,10 +906,11 @@ describe('events (lib/events-stack.ts, from the agent action type declaration)',
     expect(env.NOTIFY_TRANSPORT).toBe('aws');
   });
 
-  it('specimens to the lab and roster generation jobs: one rule each by detail-type, with a retry policy and a DLQ', () => {
+  it('specimens to the lab, roster generation jobs and hospital exports: one rule each by detail-type, with a retry policy and a DLQ', () => {
     const expected = [
       ['specimen-orders', 'TheatreSpecimenTaken', 512, 30],
       ['roster-generation', 'RosterGenerationRequested', 2048, 180],
+      ['tenant-export', 'TenantExportRequested', 1024, 900],
     ] as const;
     for (const [name, detailType, memory, timeout] of expected) {
       const fn = stack.functions.events.find((f) => f.spec.name === name)!;
@@ -934,9 +953,9 @@ describe('events (lib/events-stack.ts, from the agent action type declaration)',
     // One alarm per queue, on a visible message.
     const queues = inEvents('AWS::SQS::Queue');
     // An executor's per action type, and the sweep's, the relay's, the notification and webhook
-    // deliveries', the signing-key rotation's, the specimen orders', the roster generation's and the
-    // notification triggers'.
-    expect(queues.length).toBe(ACTION_TYPE_NAMES.length + 8);
+    // deliveries', the signing-key rotation's, the specimen orders', the roster generation's, the
+    // hospital export's and the notification triggers'.
+    expect(queues.length).toBe(ACTION_TYPE_NAMES.length + 9);
     for (const [queueId] of queues) {
       const onQueue = alarms.filter((a) =>
         JSON.stringify(a.Dimensions ?? []).includes(`"${queueId}"`),

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import type { Client } from './api';
 
 /** Reads the export until it is done or failed (the export function Scans the shared test table). */
-export async function exportEnded(api: Client, id: string, timeoutMs = 90_000) {
+export async function exportEnded(api: Client, id: string, timeoutMs = 120_000) {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const read = await api.get(`/tenants/current/exports/${id}`);
