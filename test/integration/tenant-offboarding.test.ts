@@ -403,9 +403,22 @@ describe('hospital export', () => {
   );
 
   it(
-    'refuses a page size out of range, a page number below 1 and an unknown export',
+    'refuses a page size out of range, a page number below 1, an unknown export and an expired one',
     async () => {
       const { a } = await twoHospitals();
+      // Past its 7 days, an export the TTL has not deleted yet is gone for its readers.
+      const expired = `expired-${a.tenantId}`;
+      await queuedExport(a.tenantId, expired, {
+        status: 'done',
+        progress: { itemsRead: 1, pages: 1 },
+        availableUntil: new Date(Date.now() - 1000).toISOString(),
+      });
+      expectError(await a.admin.get(`/tenants/current/exports/${expired}`), 404);
+      expectError(await a.admin.get(`/tenants/current/exports/${expired}/pages/1`), 404);
+      expect((await a.admin.get('/tenants/current/exports')).body).toEqual({
+        items: [],
+        nextCursor: null,
+      });
       expectError(
         await a.admin.post('/tenants/current/exports', { pageItems: 0 }),
         400,

@@ -150,26 +150,37 @@ export async function startExport(ctx: Context, input: z.output<typeof StartExpo
   return exportAnswer(job);
 }
 
-export async function getExport(ctx: Context, input: z.output<typeof ExportIdInput>) {
-  const job = await findExport(ctx.store, input.id);
-  if (!job) throw new NotFound(`Export ${input.id} not found`);
-  return exportAnswer(job);
+/**
+ * An export still available: the table's TTL deletes an expired one within days, not at once,
+ * so one past `availableUntil` is gone already for its readers.
+ */
+async function availableExport(ctx: Context, id: string) {
+  const job = await findExport(ctx.store, id);
+  if (!job || Date.parse(job.availableUntil) <= ctx.now.getTime())
+    throw new NotFound(`Export ${id} not found`);
+  return job;
 }
 
-export function listExports(ctx: Context, input: z.output<typeof ListExportsInput>) {
-  return ctx.store.collectionPage(
+export async function getExport(ctx: Context, input: z.output<typeof ExportIdInput>) {
+  return exportAnswer(await availableExport(ctx, input.id));
+}
+
+/** The hospital's exports still available, newest first (a page may hold fewer than `limit`). */
+export async function listExports(ctx: Context, input: z.output<typeof ListExportsInput>) {
+  const page = await ctx.store.collectionPage(
     'gsi1',
     exportKeys(ctx.store).list(),
     input,
-    (item) => exportAnswer(ExportJobRecord.read(item)),
+    (item) => ExportJobRecord.read(item),
     { newestFirst: true },
   );
+  const available = page.items.filter((j) => Date.parse(j.availableUntil) > ctx.now.getTime());
+  return { items: available.map(exportAnswer), nextCursor: page.nextCursor };
 }
 
 /** One page of an export's bundle, as the export function wrote it. */
 export async function getExportPage(ctx: Context, input: z.output<typeof ExportPageInput>) {
-  const job = await findExport(ctx.store, input.id);
-  if (!job) throw new NotFound(`Export ${input.id} not found`);
+  const job = await availableExport(ctx, input.id);
   const item = await ctx.store.get(exportKeys(ctx.store).page(input.id, input.n));
   if (!item)
     throw new NotFound(
