@@ -48,6 +48,19 @@ class TakenOver extends Error {}
 export const exportedSize = (item: Item) =>
   Buffer.byteLength(JSON.stringify(exportRecords([item])), 'utf8');
 
+/**
+ * A page's records as stored: gzipped JSON, refused (the job fails saying so) if it would not stay
+ * safely under DynamoDB's 400 KB item limit.
+ */
+export function pageBody(items: Item[], page: number, max = EXPORT_PAGE_MAX_STORED_BYTES) {
+  const body = gzipSync(JSON.stringify(exportRecords(items)));
+  if (body.length > max)
+    throw new Error(
+      `page ${page} would take ${Math.ceil(body.length / 1024)} KB stored, over the ${Math.floor(max / 1024)} KB a page may take`,
+    );
+  return body;
+}
+
 /** Writes the job as `next`, only while this delivery holds its claim. */
 async function save(env: ExportEnv, next: ExportJobRecordT, extra: Item[] = []): Promise<void> {
   const job = {
@@ -136,11 +149,7 @@ async function writePages(
     };
     const pages: Item[] = [];
     if (scanned.items.length) {
-      const body = gzipSync(JSON.stringify(exportRecords(scanned.items)));
-      if (body.length > EXPORT_PAGE_MAX_STORED_BYTES)
-        throw new Error(
-          `page ${progress.pages} would take ${Math.ceil(body.length / 1024)} KB stored, over the ${EXPORT_PAGE_MAX_STORED_BYTES / 1024} KB a page may take`,
-        );
+      const body = pageBody(scanned.items, progress.pages);
       pages.push({
         ...ExportPageRecord.item(
           {

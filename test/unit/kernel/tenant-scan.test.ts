@@ -45,4 +45,59 @@ describe('tenant scan', () => {
     expect(store.roundTrips.count).toBe(2);
     expect(decodeScanCursor(page.nextCursor!, 'tenant:t-1')).toEqual(lastKey);
   });
+
+  it('ends a page before the first item over its size budget and resumes right after the last kept', async () => {
+    const items = ['a', 'b', 'c', 'd'].map((id) => ({
+      pk: `TENANT#t-1#NOTE#${id}`,
+      sk: 'NOTE',
+      size: 40,
+    }));
+    dynamo.on(ScanCommand).resolves({ Items: items });
+    const store = new Store('t-1');
+    const budget = { size: (i: Record<string, unknown>) => i.size as number, max: 100 };
+    const page = await scanTenantPage(store, { limit: 10 }, { rounds: 3, evaluate: 100, budget });
+    // 40 + 40 fit in 100; a third would make 120.
+    expect(page.items.map((i) => i.pk)).toEqual(['TENANT#t-1#NOTE#a', 'TENANT#t-1#NOTE#b']);
+    expect(decodeScanCursor(page.nextCursor!, 'tenant:t-1')).toEqual({
+      pk: 'TENANT#t-1#NOTE#b',
+      sk: 'NOTE',
+    });
+    expect(dynamo.commandCalls(ScanCommand)).toHaveLength(1);
+  });
+
+  it('takes a first item larger than the whole budget on a page of its own', async () => {
+    const items = [
+      { pk: 'TENANT#t-1#NOTE#big', sk: 'NOTE', size: 500 },
+      { pk: 'TENANT#t-1#NOTE#small', sk: 'NOTE', size: 1 },
+    ];
+    dynamo.on(ScanCommand).resolves({ Items: items });
+    const budget = { size: (i: Record<string, unknown>) => i.size as number, max: 100 };
+    const page = await scanTenantPage(
+      new Store('t-1'),
+      { limit: 10 },
+      { rounds: 3, evaluate: 100, budget },
+    );
+    expect(page.items.map((i) => i.pk)).toEqual(['TENANT#t-1#NOTE#big']);
+  });
+
+  it('leaves the skipped partitions out of its filter, and refuses one should the filter let it through', async () => {
+    dynamo.on(ScanCommand).resolves({ Items: [{ pk: 'TENANT#t-1#EXPORT#x', sk: 'PAGE#000001' }] });
+    await expect(
+      scanTenantPage(
+        new Store('t-1'),
+        { limit: 10 },
+        { rounds: 1, evaluate: 100, skip: 'TENANT#t-1#EXPORT' },
+      ),
+    ).rejects.toBeInstanceOf(InternalError);
+    const input = dynamo.commandCalls(ScanCommand)[0]!.args[0].input;
+    expect(input.FilterExpression).toBe(
+      '(#pk = :root OR begins_with(#pk, :prefix)) AND #pk <> :skip AND NOT begins_with(#pk, :skipPrefix)',
+    );
+    expect(input.ExpressionAttributeValues).toEqual({
+      ':root': 'TENANT#t-1',
+      ':prefix': 'TENANT#t-1#',
+      ':skip': 'TENANT#t-1#EXPORT',
+      ':skipPrefix': 'TENANT#t-1#EXPORT#',
+    });
+  });
 });
