@@ -11,7 +11,7 @@ import type { EventBridgeEvent } from 'aws-lambda';
 import { atEdge } from '../../shared/edge/pipeline';
 import { systemClock } from '../../shared/kernel/clock';
 import { Stores } from '../../shared/kernel/store/store';
-import { type ExportRunOutcome, runExportJob } from '../../shared/modules/tenants/export-run';
+import { type ExportRunOutcome, runExportJob } from '../../shared/modules/tenants/index';
 
 export function handler(
   event: EventBridgeEvent<string, unknown>,

@@ -21,19 +21,22 @@ import { Conflict, NotFound } from '../../kernel/errors';
 import { newId } from '../../kernel/ids';
 import { view } from '../../kernel/records';
 import { conditionFailed } from '../../kernel/store/conditions';
-import type { Item, Store } from '../../kernel/store/store';
 import type * as z from '../../kernel/zod';
 import {
   ExportJobRecord,
   type ExportJobRecordT,
   ExportPageRecord,
+  exportJobItem,
   exportKeys,
+  findExport,
 } from './export-store';
 import {
+  CLAIM_MARGIN_SECONDS,
   EXPORT_DEFAULT_PAGE_ITEMS,
   EXPORT_FORMAT,
   EXPORT_JOB_TIMEOUT_SECONDS,
   EXPORT_RETENTION_DAYS,
+  nextStep,
   TENANT_EXPORT_REQUESTED,
   TENANTS_SOURCE,
 } from './rules';
@@ -47,8 +50,6 @@ import {
 
 /** How long a queued job may wait for its function. */
 const QUEUE_SECONDS = 300;
-/** A claim of the function outlives its timeout by this much (then a retry takes the job over). */
-export const CLAIM_MARGIN_SECONDS = 30;
 /** Deliveries of one event: EventBridge's first and Lambda's two retries of an asynchronous call. */
 const DELIVERIES = 3;
 /** The lock holds while the job may still be queued or running; a lost job's lock lapses. */
@@ -57,40 +58,7 @@ const LOCK_SECONDS =
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
-/** What to do next, for the administrator reading the job. */
-export function nextStep(job: Pick<ExportJobRecordT, 'id' | 'status' | 'progress'>): string {
-  const base = `/tenants/current/exports/${job.id}`;
-  switch (job.status) {
-    case 'queued':
-      return `Queued for the export function: read ${base} again in a few seconds.`;
-    case 'running':
-      return `Reading the hospital's records (${job.progress.pages} pages written so far): read ${base} again in a few seconds.`;
-    case 'done':
-      return `Download pages 1 to ${job.progress.pages} from ${base}/pages/{n} within ${EXPORT_RETENTION_DAYS} days; they are deleted after that.`;
-    case 'failed':
-      return `Start a new export (POST /tenants/current/exports); if it fails again, give the operator this job id (${job.id}).`;
-  }
-}
-
 export const exportAnswer = (job: ExportJobRecordT) => view(ExportJob, job);
-
-export async function findExport(store: Store, id: string) {
-  const item = await store.get(exportKeys(store).job(id), { consistent: true });
-  return item ? ExportJobRecord.read(item) : undefined;
-}
-
-/** The item of a job record: its keys, its place in the list (newest first) and its TTL. */
-export function exportJobItem(store: Store, job: ExportJobRecordT): Item {
-  const keys = exportKeys(store);
-  return {
-    ...ExportJobRecord.item(job, {
-      ...keys.job(job.id),
-      gsi1pk: keys.list(),
-      gsi1sk: `${job.createdAt}#${job.id}`,
-    }),
-    expiresAt: seconds(new Date(job.availableUntil)),
-  };
-}
 
 /** Queues an export of the whole hospital, unless one is under way (409 naming it). */
 export async function startExport(ctx: Context, input: z.output<typeof StartExportInput>) {

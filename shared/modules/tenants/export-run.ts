@@ -17,13 +17,20 @@ import { isConditionFailure } from '../../kernel/store/conditions';
 import type { Item, Store } from '../../kernel/store/store';
 import { scanTenantPage } from '../../kernel/store/tenant-scan';
 import { exportRecords } from './export';
-import { CLAIM_MARGIN_SECONDS, exportJobItem, findExport, nextStep } from './export-jobs';
-import { type ExportJobRecordT, ExportPageRecord, exportKeys } from './export-store';
 import {
+  type ExportJobRecordT,
+  ExportPageRecord,
+  exportJobItem,
+  exportKeys,
+  findExport,
+} from './export-store';
+import {
+  CLAIM_MARGIN_SECONDS,
   EXPORT_JOB_TIMEOUT_SECONDS,
   EXPORT_PAGE_JSON_BYTES,
   EXPORT_PAGE_MAX_STORED_BYTES,
   EXPORT_SCAN,
+  nextStep,
 } from './rules';
 
 export type ExportRunOutcome =

@@ -7,7 +7,7 @@
  * The export's Scan leaves these partitions out, so an export never contains an earlier one.
  */
 import { defineRecord } from '../../kernel/records';
-import type { Store } from '../../kernel/store/store';
+import type { Item, Store } from '../../kernel/store/store';
 import * as z from '../../kernel/zod';
 import { ExportJob } from './schemas';
 
@@ -52,3 +52,23 @@ export const ExportPageRecord = defineRecord(
   }),
 );
 export type ExportPageRecordT = z.output<typeof ExportPageRecord.schema>;
+
+const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
+
+export async function findExport(store: Store, id: string) {
+  const item = await store.get(exportKeys(store).job(id), { consistent: true });
+  return item ? ExportJobRecord.read(item) : undefined;
+}
+
+/** The item of a job record: its keys, its place in the list (newest first) and its TTL. */
+export function exportJobItem(store: Store, job: ExportJobRecordT): Item {
+  const keys = exportKeys(store);
+  return {
+    ...ExportJobRecord.item(job, {
+      ...keys.job(job.id),
+      gsi1pk: keys.list(),
+      gsi1sk: `${job.createdAt}#${job.id}`,
+    }),
+    expiresAt: seconds(new Date(job.availableUntil)),
+  };
+}

@@ -76,6 +76,28 @@ export const EXPORT_RETENTION_DAYS = 7;
 /** The export function's timeout: Lambda's longest. */
 export const EXPORT_JOB_TIMEOUT_SECONDS = 900;
 
+/** A claim of the function outlives its timeout by this much (then a retry takes the job over). */
+export const CLAIM_MARGIN_SECONDS = 30;
+
+/** What to do next, for the administrator reading an export job. */
+export function nextStep(job: {
+  id: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  progress: { pages: number };
+}): string {
+  const base = `/tenants/current/exports/${job.id}`;
+  switch (job.status) {
+    case 'queued':
+      return `Queued for the export function: read ${base} again in a few seconds.`;
+    case 'running':
+      return `Reading the hospital's records (${job.progress.pages} pages written so far): read ${base} again in a few seconds.`;
+    case 'done':
+      return `Download pages 1 to ${job.progress.pages} from ${base}/pages/{n} within ${EXPORT_RETENTION_DAYS} days; they are deleted after that.`;
+    case 'failed':
+      return `Start a new export (POST /tenants/current/exports); if it fails again, give the operator this job id (${job.id}).`;
+  }
+}
+
 /** The event that queues an export for the export function (export-jobs.ts, export-run.ts). */
 export const TENANTS_SOURCE = 'hms.tenants';
 export const TENANT_EXPORT_REQUESTED = 'TenantExportRequested';

@@ -6,8 +6,8 @@
  */
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { nextStep } from '../../../shared/modules/tenants/export-jobs';
 import { pageBody } from '../../../shared/modules/tenants/export-run';
+import { nextStep } from '../../../shared/modules/tenants/rules';
 
 describe('export job', () => {
   it('says what to do next in each state', () => {
