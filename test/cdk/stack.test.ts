@@ -415,15 +415,42 @@ describe("least privilege (from each group's permissions)", () => {
     };
   }
 
-  it('no function may Scan, batch, read streams or use wildcard DynamoDB actions', () => {
-    // The request-serving functions (REST groups, authorizer, MCP). The one function that Scans
-    // is the tenant-export event function, on its tenant role: test/cdk/production.test.ts.
-    for (const spec of specs) {
-      const dynamo = actionsOf(statementsOf(spec)).filter((a) =>
+  /**
+   * The only functions that may Scan, written out, and on which role: the hospital export, whose
+   * tenant session Scans for one hospital's items (shared/modules/tenants/export-run.ts).
+   */
+  const SCANNERS = ['tenant-export'];
+  /** Every Allow statement of a function's roles: its own and its tenant sessions'. */
+  const allStatementsOf = (spec: FunctionSpec) => {
+    const f = fnOf(spec);
+    return [f.role, ...(f.tenantRole ? [f.tenantRole] : [])]
+      .flatMap(roleStatements)
+      .filter((s) => s.Effect !== 'Deny');
+  };
+
+  it('no function may Scan (but the listed export, on its tenant role and the table only), batch, read streams or use wildcard DynamoDB actions', () => {
+    // Every function: the REST groups' and the event and scheduled ones (lib/events-stack.ts).
+    const every = stack.functions.all.map((f) => f.spec);
+    const scanners = every.filter((spec) =>
+      actionsOf(allStatementsOf(spec)).includes('dynamodb:Scan'),
+    );
+    expect(scanners.map((s) => s.name)).toEqual(SCANNERS);
+    for (const spec of scanners) {
+      expect(spec.permissions.scansTable?.reason.length).toBeGreaterThan(20);
+      expect(actionsOf(statementsOf(spec))).not.toContain('dynamodb:Scan');
+      const scans = allStatementsOf(spec).filter((s) =>
+        asArray<string>(s.Action).includes('dynamodb:Scan'),
+      );
+      expect(scans.map((s) => [s.Action, s.Resource, s.Condition])).toEqual([
+        ['dynamodb:Scan', { 'Fn::GetAtt': [tableId(), 'Arn'] }, undefined],
+      ]);
+    }
+    for (const spec of every) {
+      const dynamo = actionsOf(allStatementsOf(spec)).filter((a) =>
         a.toLowerCase().startsWith('dynamodb:'),
       );
       for (const forbidden of [
-        'dynamodb:Scan',
+        ...(SCANNERS.includes(spec.name) ? [] : ['dynamodb:Scan']),
         'dynamodb:BatchWriteItem',
         'dynamodb:BatchGetItem',
         'dynamodb:GetRecords',

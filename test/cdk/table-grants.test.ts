@@ -24,6 +24,18 @@ const ACTIONS_OF_COMMAND: Record<string, string[]> = {
     'dynamodb:ConditionCheckItem',
   ],
 };
+/**
+ * Commands that no access level grants: a function that uses one gets a grant of its own, and
+ * only the files listed here may call it. A Scan reads every tenant: only the hospital export
+ * does, in the tenant-export function (`scansTable` in lib/events-stack.ts, granted on its tenant
+ * role by lib/table-grants.ts grantTenantScan).
+ */
+const OWN_GRANT: Record<string, { action: string; files: string[] }> = {
+  ScanCommand: {
+    action: 'dynamodb:Scan',
+    files: ['shared/kernel/store/tenant-scan.ts'],
+  },
+};
 // Not DynamoDB: Secrets Manager, EventBridge, STS (tenant sessions: sts:AssumeRole and
 // sts:TagSession on the function's own tenant role, lib/functions.ts), and SES/SNS (the
 // notification-delivery and notification-triggers functions' grants, lib/events-stack.ts
@@ -66,6 +78,15 @@ describe('table grants cover exactly what the functions call', () => {
   it.each([...used.keys()].map((c) => [c] as const))(
     '%s is mapped to IAM actions and readwrite grants them',
     (command) => {
+      const own = OWN_GRANT[command];
+      if (own) {
+        expect(used.get(command), `${command} only where its own grant is declared`).toEqual(
+          own.files,
+        );
+        for (const level of Object.values(TABLE_GRANTS))
+          expect(level.table).not.toContain(own.action);
+        return;
+      }
       const actions = ACTIONS_OF_COMMAND[command];
       expect(
         actions,
