@@ -1,6 +1,6 @@
 /**
- * The hospital's data export (GET /tenants/current/export, docs/operations.md "Offboarding a
- * hospital"): every item of the tenant, a page at a time, grouped by kind. Patients go out as FHIR
+ * The hospital's data export (written as pages by the export job, export-run.ts;
+ * docs/operations.md "Offboarding a hospital"): every item of the tenant, a page at a time, grouped by kind. Patients go out as FHIR
  * R4 resources (patients/fhir.ts); every other item as the service's own JSON with its `kind`,
  * without the table's key and index attributes. Secrets never leave: any attribute, at any depth,
  * named like a password, a hash (API key, OAuth token and password hashes) or a secret (webhook
