@@ -24,6 +24,11 @@ import {
   ROSTER_GENERATION_REQUESTED,
   ROSTER_JOB_TIMEOUT_SECONDS,
 } from '../shared/modules/roster/index';
+import {
+  EXPORT_COLLECTION,
+  EXPORT_JOB_TIMEOUT_SECONDS,
+  TENANT_EXPORT_REQUESTED,
+} from '../shared/modules/tenants/index';
 import { SPECIMEN_TAKEN } from '../shared/modules/theatre/index';
 import { WEBHOOK_DETAIL_TYPES } from '../shared/modules/webhooks/index';
 import type { FunctionSpec } from './function-specs';
@@ -159,6 +164,22 @@ export function eventFunctionSpecs(): EventFunctionSpec[] {
       permissions: { table: 'readwrite' as const },
       entry: 'functions/roster-generation/handler.ts',
     },
+    {
+      name: 'tenant-export',
+      description:
+        "Hospital data exports: Scans the table for one hospital's items and writes them as pages into its export partition (TenantExportRequested)",
+      memoryMb: 1024,
+      timeoutSeconds: EXPORT_JOB_TIMEOUT_SECONDS,
+      permissions: {
+        table: 'read' as const,
+        scansTable: {
+          reason:
+            "a hospital's items live in one partition per entity that no Query or index lists, so its export Scans the whole table keeping the hospital's partitions (a filter and a re-check of every key, as no IAM condition can confine a Scan); it serves no request, and it writes only its hospital's export partitions",
+          writes: EXPORT_COLLECTION,
+        },
+      },
+      entry: 'functions/tenant-export/handler.ts',
+    },
   ];
 }
 
@@ -179,6 +200,10 @@ const CONSUMERS: Record<string, { detailTypes: readonly string[]; description: s
   'roster-generation': {
     detailTypes: [ROSTER_GENERATION_REQUESTED],
     description: 'Roster generation jobs, to the solver',
+  },
+  'tenant-export': {
+    detailTypes: [TENANT_EXPORT_REQUESTED],
+    description: 'Hospital data exports, to the export function',
   },
 };
 

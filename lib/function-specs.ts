@@ -36,6 +36,14 @@ export type FunctionSpec = Pick<
        */
       scan?: { reason: string };
     };
+    /**
+     * A tenant-scoped Scan of the table (the hospital export, lib/events-stack.ts
+     * `tenant-export`): IAM cannot confine a Scan to a tenant (`dynamodb:LeadingKeys` does not
+     * apply to it), so its tenant role may Scan the whole table, says why here, and may write only
+     * its tenant's `writes` partitions (`TENANT#<t>#<writes>` and below). No request-serving
+     * function may have it (test/cdk/production.test.ts names the exceptions).
+     */
+    scansTable?: { reason: string; writes: string };
   };
 };
 

@@ -20,6 +20,7 @@ import {
   GLOBAL_LOOKUP_KEYS,
   grantAccessRecordAppend,
   grantTableAccess,
+  grantTenantScan,
   TENANT_SESSION_KEYS,
 } from './table-grants';
 
@@ -143,6 +144,8 @@ export class ApiFunction extends Construct {
       grantTableAccess(this.tenantRole, props.table, permissions.table, TENANT_SESSION_KEYS);
       if (permissions.table === 'read' && permissions.patientData !== false)
         grantAccessRecordAppend(this.tenantRole, props.table);
+      if (permissions.scansTable)
+        grantTenantScan(this.tenantRole, props.table, permissions.scansTable.writes);
       denyAuditChanges(this.tenantRole, props.table, {
         writesAgentAudit: Boolean(permissions.writesAgentAudit),
       });

@@ -191,3 +191,43 @@ export function grantAccessRecordAppend(role: iam.IRole, table: dynamodb.ITable)
       }),
     );
 }
+
+/** One tenant session's partitions of one collection: `TENANT#<t>#<name>` and below. */
+export function tenantCollectionKeys(name: string): readonly string[] {
+  const root = `TENANT#\${aws:PrincipalTag/${TENANT_SESSION_TAG}}#${name}`;
+  return [root, `${root}#*`];
+}
+
+/**
+ * The hospital export's grants on its tenant role (lib/function-specs.ts `scansTable`): Scan of
+ * the table, which no condition can confine to the tenant (the code's filter and key re-check
+ * do, shared/kernel/store/tenant-scan.ts), and PutItem/DeleteItem on the tenant's `writes`
+ * partitions only (its job record, lock and pages). Not the indexes: a Scan of an index is not
+ * needed, and nothing else is added.
+ */
+export function grantTenantScan(role: iam.IRole, table: dynamodb.ITable, writes: string): void {
+  role.addToPrincipalPolicy(
+    new iam.PolicyStatement({
+      sid: 'ScanForTheHospitalExport',
+      actions: ['dynamodb:Scan'],
+      resources: [table.tableArn],
+    }),
+  );
+  role.addToPrincipalPolicy(
+    new iam.PolicyStatement({
+      sid: 'WriteOnlyTheHospitalExport',
+      actions: ['dynamodb:PutItem', 'dynamodb:DeleteItem'],
+      resources: [table.tableArn],
+      conditions: {
+        'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...tenantCollectionKeys(writes)] },
+      },
+    }),
+  );
+  if (table.encryptionKey)
+    role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['kms:Encrypt', 'kms:GenerateDataKey*'],
+        resources: [table.encryptionKey.keyArn],
+      }),
+    );
+}

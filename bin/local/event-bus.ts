@@ -20,6 +20,7 @@ import {
 } from '../../shared/modules/agent-actions';
 import { NOTIFIED_EVENTS, TRIGGER_RATE_MINUTES } from '../../shared/modules/notifications/index';
 import { ROSTER_GENERATION_REQUESTED } from '../../shared/modules/roster/index';
+import { TENANT_EXPORT_REQUESTED } from '../../shared/modules/tenants/index';
 import { SPECIMEN_TAKEN } from '../../shared/modules/theatre/index';
 import { WEBHOOK_DETAIL_TYPES } from '../../shared/modules/webhooks/index';
 
@@ -164,6 +165,7 @@ export async function startLocalEvents(opts: { schedule?: boolean } = {}): Promi
   const webhooks = await loadHandler('functions/webhooks/handler.ts');
   const specimenOrders = await loadHandler('functions/specimen-orders/handler.ts');
   const rosterGeneration = await loadHandler('functions/roster-generation/handler.ts');
+  const tenantExport = await loadHandler('functions/tenant-export/handler.ts');
   const triggers = await loadHandler('functions/notification-triggers/handler.ts');
   const bus = new LocalEventBus([
     ...agentActionRules().map((r) => ({
@@ -196,6 +198,13 @@ export async function startLocalEvents(opts: { schedule?: boolean } = {}): Promi
       name: 'roster-generation',
       pattern: { 'detail-type': [ROSTER_GENERATION_REQUESTED] },
       target: rosterGeneration,
+      retryAttempts: 2,
+    },
+    // Hospital data exports (issue 23): lib/events-stack.ts's rule.
+    {
+      name: 'tenant-export',
+      pattern: { 'detail-type': [TENANT_EXPORT_REQUESTED] },
+      target: tenantExport,
       retryAttempts: 2,
     },
   ]);

@@ -92,6 +92,17 @@ const GLOBAL_LOOKUP_KEYS = [
   'OAUTHRATE#*',
 ];
 
+/**
+ * The one function that may Scan the table (the hospital export, serving no request), on its
+ * tenant role, and the partitions it may write, written out.
+ */
+const SCANNER = 'tenant-export';
+const SCANNER_WRITES = [
+  'TENANT#${aws:PrincipalTag/tenant}#EXPORT',
+  'TENANT#${aws:PrincipalTag/tenant}#EXPORT#*',
+];
+const isExportGrant = (s: Json) =>
+  s.Sid === 'ScanForTheHospitalExport' || s.Sid === 'WriteOnlyTheHospitalExport';
 /** The functions that work across tenants, with no tenant session (each says why). */
 const CROSS_TENANT = ['agent-actions-sweep', 'notification-triggers', 'outbox-relay'];
 /** The functions that run agent calls and so append agent audit records. */
@@ -142,7 +153,10 @@ describe('tenant isolation in IAM', () => {
         JSON.stringify({
           'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': TENANT_PATIENT_ACCESS_KEYS },
         });
-      const onTable = allows(f.tenantRole!).filter((s) => dynamoActions([s]).length);
+      // The export function's Scan and export writes: the next test.
+      const onTable = allows(f.tenantRole!).filter(
+        (s) => dynamoActions([s]).length && !(f.spec.name === SCANNER && isExportGrant(s)),
+      );
       expect(onTable.length, f.spec.name).toBeGreaterThan(0);
       for (const s of onTable.filter((s) => !isAppend(s)))
         expect(s.Condition, f.spec.name).toEqual({
@@ -158,7 +172,7 @@ describe('tenant isolation in IAM', () => {
           'dynamodb:PutItem',
         ]);
       // Same actions as the function declares: the tenant role is no wider than the function.
-      expect(new Set(dynamoActions(allows(f.tenantRole!).filter((s) => !isAppend(s))))).toEqual(
+      expect(new Set(dynamoActions(onTable.filter((s) => !isAppend(s))))).toEqual(
         new Set(dynamoActions(allows(f.role))),
       );
     }
@@ -192,10 +206,16 @@ describe('tenant isolation in IAM', () => {
     }
   });
 
-  it('no role of the deployment may Scan (but the one listed job), batch or use a DynamoDB wildcard', () => {
-    // The one Scan, written out: the notification-triggers role's, on the table, for the
-    // once-per-table backfill of the hospital list (shared/modules/tenants/hospital-index-backfill.ts).
+  it('no role of the deployment may Scan (but the two listed), batch or use a DynamoDB wildcard', () => {
+    // The Scans, written out: the notification-triggers role's, on the table, for the
+    // once-per-table backfill of the hospital list (shared/modules/tenants/hospital-index-backfill.ts),
+    // and the export function's, on its tenant role (checked in the next test).
     const triggersRole = logicalId(byName('notification-triggers').role);
+    const exportScan = statementsOf(byName(SCANNER).tenantRole!).find(
+      (st) => st.Sid === 'ScanForTheHospitalExport',
+    );
+    expect(exportScan).toBeDefined();
+    let exportScans = 0;
     const scans: Json[] = [];
     for (const s of stacksOf(stack))
       for (const r of Object.values(templateOf(s).Resources as Record<string, Json>))
@@ -203,6 +223,10 @@ describe('tenant isolation in IAM', () => {
           for (const st of r.Properties.PolicyDocument.Statement as Json[])
             if (st.Effect !== 'Deny')
               for (const a of asArray<string>(st.Action)) {
+                if (a === 'dynamodb:Scan' && JSON.stringify(st) === JSON.stringify(exportScan)) {
+                  exportScans += 1;
+                  continue;
+                }
                 if (a === 'dynamodb:Scan') {
                   scans.push({ roles: r.Properties.Roles, statement: st });
                   continue;
@@ -217,6 +241,39 @@ describe('tenant isolation in IAM', () => {
     expect(scans[0].statement).toMatchObject({ Sid: 'ScanTheTable', Action: 'dynamodb:Scan' });
     expect(scans[0].statement.Condition).toBeUndefined();
     expect(JSON.stringify(scans[0].statement.Resource)).not.toContain('index');
+    expect(exportScans).toBe(1);
+  });
+
+  it('the export function Scans on its tenant role only, says why, and writes only its hospital’s export partitions', () => {
+    const scanners = stack.functions.all.filter((f) => f.spec.permissions.scansTable);
+    expect(scanners.map((f) => f.spec.name)).toEqual([SCANNER]);
+    const f = byName(SCANNER);
+    expect(f.spec.restGroup).toBeUndefined();
+    expect(f.spec.permissions.scansTable!.reason.length).toBeGreaterThan(20);
+    expect(dynamoActions(allows(f.role))).not.toContain('dynamodb:Scan');
+    const grants = allows(f.tenantRole!).filter(isExportGrant);
+    expect(grants).toEqual([
+      {
+        Sid: 'ScanForTheHospitalExport',
+        Effect: 'Allow',
+        Action: 'dynamodb:Scan',
+        Resource: expect.anything(),
+      },
+      {
+        Sid: 'WriteOnlyTheHospitalExport',
+        Effect: 'Allow',
+        Action: ['dynamodb:DeleteItem', 'dynamodb:PutItem'],
+        Resource: expect.anything(),
+        Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': SCANNER_WRITES } },
+      },
+    ]);
+    // Its other table grants only read (and append access records) within its tenant session.
+    const writes = allows(f.tenantRole!)
+      .filter((s) => !isExportGrant(s))
+      .filter((s) => !JSON.stringify(s.Condition ?? {}).includes('PATIENTACCESS'))
+      .flatMap((s) => asArray<string>(s.Action))
+      .filter((a) => WRITES.includes(a));
+    expect(writes).toEqual([]);
   });
 });
 
@@ -493,7 +550,13 @@ describe('patient access log (item 5)', () => {
 
   it('read-only functions that see patients append to their own tenant’s access partitions only', () => {
     const readers = withTable().filter((f) => f.spec.permissions.table === 'read');
-    expect(readers.map((f) => f.spec.name).sort()).toEqual(['agent-audit', 'monitor', 'reports']);
+    // tenant-export reads and writes only its export partitions (its own grants, tested above).
+    expect(readers.map((f) => f.spec.name).sort()).toEqual([
+      'agent-audit',
+      'monitor',
+      'reports',
+      'tenant-export',
+    ]);
     for (const name of ['monitor', 'reports']) {
       const writes = allows(byName(name).tenantRole!).filter((s) =>
         asArray<string>(s.Action).includes('dynamodb:PutItem'),

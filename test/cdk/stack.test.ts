@@ -277,6 +277,22 @@ describe('Lambda functions (one per GROUP plus the authorizer)', () => {
     expect(ofType('AWS::Lambda::Function')).toHaveLength(
       manifest.groups.length + 2 + eventFunctionSpecs().length + 1,
     );
+    // The event functions besides the executors (one per action type), written out by hand.
+    expect(
+      eventFunctionSpecs()
+        .filter((s) => !s.actionType)
+        .map((s) => s.name),
+    ).toEqual([
+      'agent-actions-sweep',
+      'outbox-relay',
+      'signing-key-rotation',
+      'notification-delivery',
+      'notification-triggers',
+      'webhook-delivery',
+      'specimen-orders',
+      'roster-generation',
+      'tenant-export',
+    ]);
   });
 
   it('serves MCP from a streaming Function URL behind CloudFront, whose URL is the McpUrl output', () => {
@@ -422,22 +438,33 @@ describe("least privilege (from each group's permissions)", () => {
   }
 
   /**
-   * The only functions that may Scan, written out: cross-tenant jobs whose grant already reaches
-   * every item. notification-triggers backfills the hospital list once per table
-   * (shared/modules/tenants/hospital-index-backfill.ts).
+   * The only functions that may Scan, written out, and on which role: notification-triggers, a
+   * cross-tenant job whose grant already reaches every item, backfills the hospital list once per
+   * table (shared/modules/tenants/hospital-index-backfill.ts) on its own role; the hospital export
+   * Scans for one hospital's items on its tenant session only (shared/modules/tenants/export-run.ts).
    */
-  const SCANNERS = ['notification-triggers'];
+  const SCANNERS = ['notification-triggers', 'tenant-export'];
+  /** Every Allow statement of a function's roles: its own and its tenant sessions'. */
+  const allStatementsOf = (spec: FunctionSpec) => {
+    const f = fnOf(spec);
+    return [f.role, ...(f.tenantRole ? [f.tenantRole] : [])]
+      .flatMap(roleStatements)
+      .filter((s) => s.Effect !== 'Deny');
+  };
 
-  it('no function may Scan (but the listed cross-tenant jobs, on the table only), batch, read streams or use wildcard DynamoDB actions', () => {
+  it('no function may Scan (but the two listed, on the table only), batch, read streams or use wildcard DynamoDB actions', () => {
     // Every function: the REST groups' and the event and scheduled ones (lib/events-stack.ts).
     const every = stack.functions.all.map((f) => f.spec);
     const scanners = every.filter((spec) =>
-      actionsOf(statementsOf(spec)).includes('dynamodb:Scan'),
+      actionsOf(allStatementsOf(spec)).includes('dynamodb:Scan'),
     );
-    expect(scanners.map((s) => s.name)).toEqual(SCANNERS);
+    expect(scanners.map((s) => s.name).sort()).toEqual(SCANNERS);
     for (const spec of scanners) {
-      expect(spec.permissions.crossTenant?.scan?.reason.length).toBeGreaterThan(20);
-      const scans = statementsOf(spec).filter((s) =>
+      if (spec.name === 'tenant-export') {
+        expect(spec.permissions.scansTable?.reason.length).toBeGreaterThan(20);
+        expect(actionsOf(statementsOf(spec))).not.toContain('dynamodb:Scan');
+      } else expect(spec.permissions.crossTenant?.scan?.reason.length).toBeGreaterThan(20);
+      const scans = allStatementsOf(spec).filter((s) =>
         asArray<string>(s.Action).includes('dynamodb:Scan'),
       );
       expect(scans.map((s) => [s.Action, s.Resource, s.Condition])).toEqual([
@@ -445,7 +472,7 @@ describe("least privilege (from each group's permissions)", () => {
       ]);
     }
     for (const spec of every) {
-      const dynamo = actionsOf(statementsOf(spec)).filter((a) =>
+      const dynamo = actionsOf(allStatementsOf(spec)).filter((a) =>
         a.toLowerCase().startsWith('dynamodb:'),
       );
       for (const forbidden of [
@@ -932,10 +959,11 @@ describe('events (lib/events-stack.ts, from the agent action type declaration)',
     expect(env.NOTIFY_TRANSPORT).toBe('aws');
   });
 
-  it('specimens to the lab and roster generation jobs: one rule each by detail-type, with a retry policy and a DLQ', () => {
+  it('specimens to the lab, roster generation jobs and hospital exports: one rule each by detail-type, with a retry policy and a DLQ', () => {
     const expected = [
       ['specimen-orders', 'TheatreSpecimenTaken', 512, 30],
       ['roster-generation', 'RosterGenerationRequested', 2048, 180],
+      ['tenant-export', 'TenantExportRequested', 1024, 900],
     ] as const;
     for (const [name, detailType, memory, timeout] of expected) {
       const fn = stack.functions.events.find((f) => f.spec.name === name)!;
@@ -978,9 +1006,9 @@ describe('events (lib/events-stack.ts, from the agent action type declaration)',
     // One alarm per queue, on a visible message.
     const queues = inEvents('AWS::SQS::Queue');
     // An executor's per action type, and the sweep's, the relay's, the notification and webhook
-    // deliveries', the signing-key rotation's, the specimen orders', the roster generation's and the
-    // notification triggers'.
-    expect(queues.length).toBe(ACTION_TYPE_NAMES.length + 8);
+    // deliveries', the signing-key rotation's, the specimen orders', the roster generation's, the
+    // hospital export's and the notification triggers'.
+    expect(queues.length).toBe(ACTION_TYPE_NAMES.length + 9);
     for (const [queueId] of queues) {
       const onQueue = alarms.filter((a) =>
         JSON.stringify(a.Dimensions ?? []).includes(`"${queueId}"`),

@@ -28,12 +28,17 @@ const ACTIONS_OF_COMMAND: Record<string, string[]> = {
  * Commands that no access level grants: a function that uses one gets a grant of its own, and
  * only the files listed here may call it. A Scan reads every tenant: only the once-per-table
  * backfill of the hospital list does, in the cross-tenant notification-triggers function
- * (`crossTenant.scan` in lib/events-stack.ts, granted in lib/functions.ts).
+ * (`crossTenant.scan` in lib/events-stack.ts, granted in lib/functions.ts), and the hospital
+ * export, in the tenant-export function (`scansTable` in lib/events-stack.ts, granted on its
+ * tenant role by lib/table-grants.ts grantTenantScan).
  */
 const OWN_GRANT: Record<string, { action: string; files: string[] }> = {
   ScanCommand: {
     action: 'dynamodb:Scan',
-    files: ['shared/modules/tenants/hospital-index-backfill.ts'],
+    files: [
+      'shared/kernel/store/tenant-scan.ts',
+      'shared/modules/tenants/hospital-index-backfill.ts',
+    ],
   },
 };
 // Not DynamoDB: Secrets Manager, EventBridge, STS (tenant sessions: sts:AssumeRole and

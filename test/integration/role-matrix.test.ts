@@ -10,6 +10,7 @@ import {
   type MatrixRequest,
   sendMatrixRequest,
 } from '../support/role-matrix';
+import { exportEnded } from '../support/tenant-export';
 
 // Who may call what, written out by hand from docs/routes.md, and checked against the running
 // service: every allowed role's call succeeds with the route's success status on a real request,
@@ -52,7 +53,7 @@ const NO_KEYS = 'no keys';
 
 interface Rule {
   /** The success status of a valid call. */
-  ok: 200 | 201;
+  ok: 200 | 201 | 202;
   /** Staff roles that may call the route (ADMIN may call every authorised route). */
   roles: readonly Role[];
   /** The scope an API key needs, or ANY_KEY, or NO_KEYS. */
@@ -62,6 +63,10 @@ interface Rule {
 const ACCESS = {
   'GET /tenants/current': { ok: 200, roles: ANY_ROLE, key: ANY_KEY },
   'PATCH /tenants/current': { ok: 200, roles: ['ADMIN'], key: NO_KEYS },
+  'POST /tenants/current/exports': { ok: 202, roles: ['ADMIN'], key: NO_KEYS },
+  'GET /tenants/current/exports': { ok: 200, roles: ['ADMIN'], key: NO_KEYS },
+  'GET /tenants/current/exports/{id}': { ok: 200, roles: ['ADMIN'], key: NO_KEYS },
+  'GET /tenants/current/exports/{id}/pages/{n}': { ok: 200, roles: ['ADMIN'], key: NO_KEYS },
   'GET /settings': { ok: 200, roles: ['ADMIN'], key: 'settings:read' },
   'PUT /settings': { ok: 200, roles: ['ADMIN'], key: NO_KEYS },
   'GET /auth/me': { ok: 200, roles: ANY_ROLE, key: NO_KEYS },
@@ -227,6 +232,20 @@ let f: {
 };
 let freeSlots: string[] = [];
 
+/** The hospital's export, started once by the first route that needs it and followed to its end. */
+let hospitalExport: Promise<{ id: string }> | undefined;
+function finishedExport() {
+  hospitalExport ??= (async () => {
+    const started = await must(
+      h.admin.post('/tenants/current/exports', { pageItems: 1000 }),
+      202,
+      'export',
+    );
+    return exportEnded(h.admin, started.id);
+  })();
+  return hospitalExport;
+}
+
 let n = 0;
 /** A number unique in this file: distinct names, e-mails, phones and dates of birth. */
 const next = () => ++n;
@@ -346,6 +365,22 @@ const REQUESTS: Record<RouteKey, Requests> = {
   'GET /tenants/current': { fresh: () => ({ path: '/tenants/current' }) },
   'PATCH /tenants/current': {
     fresh: () => ({ path: '/tenants/current', body: { country: 'IN' } }),
+  },
+  // One export at a time per hospital: a start waits until the shared export has ended.
+  'POST /tenants/current/exports': {
+    fresh: async () => {
+      await finishedExport();
+      return { path: '/tenants/current/exports', body: { pageItems: 1000 } };
+    },
+  },
+  'GET /tenants/current/exports': { fresh: () => ({ path: '/tenants/current/exports' }) },
+  'GET /tenants/current/exports/{id}': {
+    fresh: async () => ({ path: `/tenants/current/exports/${(await finishedExport()).id}` }),
+  },
+  'GET /tenants/current/exports/{id}/pages/{n}': {
+    fresh: async () => ({
+      path: `/tenants/current/exports/${(await finishedExport()).id}/pages/1`,
+    }),
   },
   'GET /settings': { fresh: () => ({ path: '/settings' }) },
   'PUT /settings': {
@@ -554,6 +589,8 @@ beforeAll(async () => {
   }
   allScopesKey = (await h.key([...SCOPE_NAMES], 'all scopes')).api;
   unrelatedKey = (await h.key(['agents:operations:read'], 'unrelated scope')).api;
+  // The export Scans the whole shared test table: it runs while the other rows do.
+  finishedExport().catch(() => {});
 }, 60_000);
 
 // ─── The tests ─────────────────────────────────────────────────────────────────────────────
@@ -593,23 +630,27 @@ describe('the access table', () => {
 });
 
 describe('staff roles', () => {
-  it.each(ROUTE_KEYS)('%s', async (route) => {
-    const { roles } = rule(route);
-    const { fresh, refused } = REQUESTS[route];
-    // Fixtures in parallel; the calls one after another.
-    const plan = await Promise.all(
-      MATRIX_ROLES.map(async (role) => {
-        const allowed = roles.includes(role);
-        const req = allowed || !refused ? await fresh(role) : refused();
-        return { role, allowed, req };
-      }),
-    );
-    for (const { role, allowed, req } of plan) {
-      const res = await send(staff.get(role)!, route, req);
-      if (allowed) expectSuccess(res, route, role);
-      else expectRefused(res, route, role, new RegExp(`^Role ${role} may not use `));
-    }
-  });
+  it.each(ROUTE_KEYS)(
+    '%s',
+    async (route) => {
+      const { roles } = rule(route);
+      const { fresh, refused } = REQUESTS[route];
+      // Fixtures in parallel; the calls one after another.
+      const plan = await Promise.all(
+        MATRIX_ROLES.map(async (role) => {
+          const allowed = roles.includes(role);
+          const req = allowed || !refused ? await fresh(role) : refused();
+          return { role, allowed, req };
+        }),
+      );
+      for (const { role, allowed, req } of plan) {
+        const res = await send(staff.get(role)!, route, req);
+        if (allowed) expectSuccess(res, route, role);
+        else expectRefused(res, route, role, new RegExp(`^Role ${role} may not use `));
+      }
+    },
+    120_000,
+  ); // the export rows may wait for the hospital's export to end
 });
 
 describe('API keys', () => {

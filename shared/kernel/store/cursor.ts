@@ -156,3 +156,39 @@ export function decodeCursor(
   }
   return key as Record<string, string>;
 }
+
+/**
+ * Cursors of a Scan (the tenant export, tenant-scan.ts): the position is a table key
+ * of any partition (the Scan walks the whole table), so the cursor is bound to a scope naming the
+ * tenant instead of to a partition; another tenant's cursor, or an edited one, is a 400.
+ */
+export function encodeScanCursor(
+  lastKey: Record<string, unknown> | undefined,
+  scope: string,
+): string | null {
+  if (!lastKey) return null;
+  return seal(JSON.stringify({ q: `scan:${scope}`, k: lastKey }));
+}
+
+export function decodeScanCursor(
+  cursor: string | undefined,
+  scope: string,
+): Record<string, string> | undefined {
+  if (cursor === undefined) return undefined;
+  const plaintext = open(cursor);
+  let payload: unknown;
+  try {
+    payload = plaintext === null ? null : JSON.parse(plaintext);
+  } catch {
+    payload = null;
+  }
+  if (!isPlainObject(payload) || payload.q !== `scan:${scope}` || !isPlainObject(payload.k))
+    throw new Invalid('cursor: is not a valid cursor for this export; start again without one');
+  const key = payload.k;
+  const attrs = [TABLE.partitionKey, TABLE.sortKey];
+  const valid =
+    Object.keys(key).length === attrs.length &&
+    attrs.every((a) => typeof key[a] === 'string' && key[a] !== '');
+  if (!valid) throw new Invalid('cursor: is not a valid cursor for this export');
+  return key as Record<string, string>;
+}

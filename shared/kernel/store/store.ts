@@ -124,6 +124,15 @@ function patientOfItem(item: Item | undefined): string | undefined {
   return typeof item.patientId === 'string' && item.patientId ? item.patientId : undefined;
 }
 
+/** Tells the operations running now which patients' items passed through (see RoundTrips). */
+export function noticePatients(roundTrips: RoundTrips, items: (Item | undefined)[]): void {
+  if (!roundTrips.patientWatchers.size) return;
+  for (const item of items) {
+    const patientId = patientOfItem(item);
+    if (patientId) for (const watcher of roundTrips.patientWatchers) watcher.add(patientId);
+  }
+}
+
 const TRANSACT_ATTEMPTS = 5;
 const GAP_FREE_ATTEMPTS = 8;
 const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
@@ -236,11 +245,7 @@ export class Store {
 
   /** Tells the operations running now which patients' items passed through (see RoundTrips). */
   private notice(...items: (Item | undefined)[]): void {
-    if (!this.roundTrips.patientWatchers.size) return;
-    for (const item of items) {
-      const patientId = patientOfItem(item);
-      if (patientId) for (const watcher of this.roundTrips.patientWatchers) watcher.add(patientId);
-    }
+    noticePatients(this.roundTrips, items);
   }
 
   /**
