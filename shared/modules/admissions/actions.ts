@@ -8,15 +8,9 @@ import { PRESCRIBER_ROLES } from '../../clinical/prescribing';
 import { NotFound } from '../../kernel/errors';
 import { idParam } from '../../kernel/fields';
 import * as z from '../../kernel/zod';
-import {
-  admissionRiskFindings,
-  ageToday,
-  createdId,
-  defineActionType,
-  dischargeRiskFindings,
-  inputFieldsOf,
-  requirePatient,
-} from '../agent-actions';
+import { defineActionType, inputFieldsOf } from '../agent-actions/action-types';
+import { ageToday, createdId, requirePatient } from '../agent-actions/assessment';
+import { admissionRiskFindings, dischargeRiskFindings } from '../agent-actions/risk';
 import { admit, discharge } from './operations';
 import { findAdmission } from './store';
 

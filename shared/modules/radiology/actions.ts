@@ -3,13 +3,9 @@
  * doctor to order (shared/modules/agent-actions/action-types.ts; listed in manifest.ts).
  */
 import * as z from '../../kernel/zod';
-import {
-  createdId,
-  defineActionType,
-  inputFieldsOf,
-  radiologyRiskFindings,
-  requirePatient,
-} from '../agent-actions';
+import { defineActionType, inputFieldsOf } from '../agent-actions/action-types';
+import { createdId, requirePatient } from '../agent-actions/assessment';
+import { radiologyRiskFindings } from '../agent-actions/risk';
 import { resolveSource } from '../lab';
 import { order } from './operations';
 

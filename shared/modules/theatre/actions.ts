@@ -6,7 +6,8 @@
  */
 import { Conflict, NotFound } from '../../kernel/errors';
 import * as z from '../../kernel/zod';
-import { createdId, defineActionType, inputFieldsOf } from '../agent-actions';
+import { defineActionType, inputFieldsOf } from '../agent-actions/action-types';
+import { createdId } from '../agent-actions/assessment';
 import { schedule } from './operations';
 import { mayBump } from './status';
 import { findCase, findSession } from './store';
