@@ -7,8 +7,7 @@
  */
 import { type DeclaredCapability, operationCapability } from '../agents/capability';
 import { type GroupDef, type OperationRoute, route } from '../http/route';
-import type { ActionTypeDef } from '../modules/agent-actions/action-types';
-import { proposalOperation } from '../modules/agent-actions/proposals';
+import { type ActionTypeDef, proposalOperation } from '../modules/agent-actions/index';
 
 export const PROPOSALS_PATH = '/agent-actions/proposals';
 

@@ -8,9 +8,15 @@ import { PRESCRIBER_ROLES } from '../../clinical/prescribing';
 import { NotFound } from '../../kernel/errors';
 import { idParam } from '../../kernel/fields';
 import * as z from '../../kernel/zod';
-import { defineActionType, inputFieldsOf } from '../agent-actions/action-types';
-import { ageToday, createdId, requirePatient } from '../agent-actions/assessment';
-import { admissionRiskFindings, dischargeRiskFindings } from '../agent-actions/risk';
+import {
+  admissionRiskFindings,
+  ageToday,
+  createdId,
+  defineActionType,
+  dischargeRiskFindings,
+  inputFieldsOf,
+  requirePatient,
+} from '../agent-actions';
 import { admit, discharge } from './operations';
 import { findAdmission } from './store';
 

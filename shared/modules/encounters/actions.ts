@@ -7,9 +7,14 @@ import { PrescriptionInputSchema } from '../../clinical/prescribing';
 import { NotFound } from '../../kernel/errors';
 import { boundedText, idParam } from '../../kernel/fields';
 import * as z from '../../kernel/zod';
-import { defineActionType } from '../agent-actions/action-types';
-import { ageToday, createdId, requirePatient } from '../agent-actions/assessment';
-import { nearMatchRiskFindings, prescriptionRiskFindings } from '../agent-actions/risk';
+import {
+  ageToday,
+  createdId,
+  defineActionType,
+  nearMatchRiskFindings,
+  prescriptionRiskFindings,
+  requirePatient,
+} from '../agent-actions';
 import { prescribe } from './operations';
 import { checkPrescribable } from './rules';
 import { findEncounter } from './store';

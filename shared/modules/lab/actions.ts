@@ -3,9 +3,13 @@
  * to order (shared/modules/agent-actions/action-types.ts; listed in manifest.ts).
  */
 import * as z from '../../kernel/zod';
-import { defineActionType, inputFieldsOf } from '../agent-actions/action-types';
-import { createdId, requirePatient } from '../agent-actions/assessment';
-import { orderPriorityFindings } from '../agent-actions/risk';
+import {
+  createdId,
+  defineActionType,
+  inputFieldsOf,
+  orderPriorityFindings,
+  requirePatient,
+} from '../agent-actions';
 import { order } from './operations';
 import { resolveSource } from './source';
 

@@ -3,9 +3,13 @@
  * doctor to order (shared/modules/agent-actions/action-types.ts; listed in manifest.ts).
  */
 import * as z from '../../kernel/zod';
-import { defineActionType, inputFieldsOf } from '../agent-actions/action-types';
-import { createdId, requirePatient } from '../agent-actions/assessment';
-import { radiologyRiskFindings } from '../agent-actions/risk';
+import {
+  createdId,
+  defineActionType,
+  inputFieldsOf,
+  radiologyRiskFindings,
+  requirePatient,
+} from '../agent-actions';
 import { resolveSource } from '../lab';
 import { order } from './operations';
 

@@ -6,8 +6,7 @@
  */
 import { Conflict, NotFound } from '../../kernel/errors';
 import * as z from '../../kernel/zod';
-import { defineActionType, inputFieldsOf } from '../agent-actions/action-types';
-import { createdId } from '../agent-actions/assessment';
+import { createdId, defineActionType, inputFieldsOf } from '../agent-actions';
 import { schedule } from './operations';
 import { mayBump } from './status';
 import { findCase, findSession } from './store';
