@@ -15,6 +15,7 @@ import { view } from '../../kernel/records';
 import { failedConditionNames } from '../../kernel/store/conditions';
 import type { Store, TxItem } from '../../kernel/store/store';
 import { invalidField } from '../../kernel/validation';
+import { dischargeRxDispensed, findDischargePrescription } from '../admissions';
 import { chargeWrites } from '../billing';
 import { findPrescription, type PrescriptionRecord, prescriptionDispensed } from '../encounters';
 import { findPatient, type PatientRecord } from '../patients';
@@ -48,15 +49,6 @@ export interface DispensePlan {
   prescription: PrescriptionRecord;
   /** Where the prescription lives: an outpatient encounter or an admission (discharge medicine). */
   source: 'encounter' | 'admission';
-  /**
-   * The prescription's writes for this dispense, by the module that owns it: encounters, or
-   * admissions (which also releases the discharge hold of a medicine now fully dispensed).
-   */
-  prescriptionWrites: (
-    store: Store,
-    rx: PrescriptionRecord,
-    dispensing: Parameters<typeof prescriptionDispensed>[2],
-  ) => TxItem[];
   /** The patient, as read for the allergy check (the charge items name them). */
   patient: PatientRecord;
   batches: ReadonlyMap<string, BatchRecord>;
@@ -73,11 +65,10 @@ export function dispenseWrites(store: Store, plan: DispensePlan): TxItem[] {
   const dispensing = { quantity: d.quantity, at: d.dispensedAt, by: d.dispensedBy };
   // An admission's prescription is recorded by the admissions module, which also releases the
   // discharge hold of a medicine now fully dispensed (last, so the positions above stay).
-  const [prescriptionWrite, ...releasesHold] = plan.prescriptionWrites(
-    store,
-    plan.prescription,
-    dispensing,
-  );
+  const [prescriptionWrite, ...releasesHold] =
+    plan.source === 'admission'
+      ? dischargeRxDispensed(store, plan.prescription, dispensing)
+      : [prescriptionDispensed(store, plan.prescription, dispensing)];
   return [
     prescriptionWrite!,
     onHandUpdate(store, d.itemId, -d.quantity, d.dispensedAt),
@@ -149,16 +140,9 @@ async function planDispense(
     findPrescription(ctx.store, input.encounterId, input.prescriptionId),
     itemWithBatches(ctx.store, input.itemId),
   ]);
-  // The admissions module (its records and rules) loads only for a discharge medicine, so the
-  // pharmacy function does not carry it at start (issue 15's bundle sizes).
-  const admissions = outpatient ? undefined : await import('../admissions');
   const rx =
     outpatient ??
-    (await admissions?.findDischargePrescription(
-      ctx.store,
-      input.encounterId,
-      input.prescriptionId,
-    ));
+    (await findDischargePrescription(ctx.store, input.encounterId, input.prescriptionId));
   if (!rx)
     throw new NotFound(
       `Prescription ${input.prescriptionId} not found on encounter ${input.encounterId} (an outpatient encounter or an admission)`,
@@ -225,11 +209,6 @@ async function planDispense(
     item,
     prescription: rx,
     source: outpatient ? 'encounter' : 'admission',
-    prescriptionWrites: admissions
-      ? admissions.dischargeRxDispensed
-      : (store, prescription, dispensing) => [
-          prescriptionDispensed(store, prescription, dispensing),
-        ],
     patient,
     batches: new Map(batches.map((b) => [b.id, b])),
     lines,
