@@ -1,16 +1,9 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { allRoutes } from '../../shared/api/index';
+import { beforeAll } from 'vitest';
 import { ROLES, type Role } from '../../shared/kernel/roles';
-import { SCOPE_NAMES, type Scope } from '../../shared/kernel/scopes';
 import type { Client, Reply } from '../support/api';
 import { billingHospital, SETTINGS } from '../support/billing';
 import { opdRuntime } from '../support/opd';
-import {
-  expectRouteRefused,
-  expectRouteSuccess,
-  type MatrixRequest,
-  sendMatrixRequest,
-} from '../support/role-matrix';
+import { describeRoleMatrix, type MatrixRequests, type MatrixRule } from '../support/role-matrix';
 
 // Who may call the billing routes, written out by hand, and checked against the running service
 // as in role-matrix.test.ts: every allowed role succeeds on a real request, every other role and
@@ -18,15 +11,6 @@ import {
 // collect and refund; accountants (and ADMIN) set prices and the billing rules.
 
 const MATRIX_MODULES: readonly string[] = ['billing'];
-
-/** Every staff role, from the kernel; the tables below say, by hand, what each may do. */
-const MATRIX_ROLES = ROLES;
-
-interface Rule {
-  ok: 200 | 201;
-  roles: readonly Role[];
-  key: Scope;
-}
 
 const BILLERS = ['ADMIN', 'CASHIER', 'ACCOUNTANT'] as const;
 
@@ -45,11 +29,9 @@ const ACCESS = {
   'PATCH /billing/{id}/status': { ok: 200, roles: BILLERS, key: 'billing:write' },
   'POST /billing/{id}/payments': { ok: 201, roles: BILLERS, key: 'billing:write' },
   'POST /billing/{id}/refunds': { ok: 201, roles: BILLERS, key: 'billing:write' },
-} as const satisfies Record<string, Rule>;
+} as const satisfies Record<string, MatrixRule>;
 
 type RouteKey = keyof typeof ACCESS;
-const ROUTE_KEYS = Object.keys(ACCESS) as RouteKey[];
-const rule = (route: RouteKey): Rule => ACCESS[route];
 
 // ─── Fixtures and one valid request per route ──────────────────────────────────────────────
 
@@ -57,12 +39,8 @@ const TZ = 'Asia/Kolkata';
 const opd = opdRuntime(TZ);
 
 type Hospital = Awaited<ReturnType<typeof billingHospital>>;
-type Who = Role | 'KEY';
-
 let h: Hospital;
 const staff = new Map<Role, Client>();
-const exactKey = new Map<Scope, Client>();
-const allButKey = new Map<Scope, Client>();
 
 /** Shared fixtures for refused callers: each request would succeed if its caller were allowed. */
 let f: { patient: any; charge: any; draft: any; issued: any; paid: any; payment: any };
@@ -114,14 +92,7 @@ async function newPaid() {
   return { invoice, payment };
 }
 
-type Req = MatrixRequest;
-
-interface Requests {
-  fresh: (who: Who) => Promise<Req> | Req;
-  refused?: () => Req;
-}
-
-const REQUESTS: Record<RouteKey, Requests> = {
+const REQUESTS: Record<RouteKey, MatrixRequests> = {
   'GET /billing': { fresh: () => ({ path: `/billing?patientId=${f.patient.id}` }) },
   'POST /billing': {
     fresh: async () => {
@@ -199,11 +170,6 @@ const REQUESTS: Record<RouteKey, Requests> = {
   },
 };
 
-const send = (api: Client, route: RouteKey, req: Req) => sendMatrixRequest(api, route, req);
-const expectSuccess = (res: Reply, route: RouteKey, who: string) =>
-  expectRouteSuccess(res, route, who, rule(route).ok);
-const expectRefused = expectRouteRefused;
-
 beforeAll(async () => {
   h = await billingHospital(opd.url, TZ);
   staff.set('ADMIN', h.admin);
@@ -225,72 +191,14 @@ beforeAll(async () => {
     newPaid(),
   ]);
   f = { patient, charge, draft, issued, paid, payment };
-
-  for (const scope of ['billing:read', 'billing:write'] as const) {
-    exactKey.set(scope, (await h.key([scope], `exactly ${scope}`)).api);
-    allButKey.set(
-      scope,
-      (
-        await h.key(
-          SCOPE_NAMES.filter((s) => s !== scope),
-          `all but ${scope}`,
-        )
-      ).api,
-    );
-  }
 }, 60_000);
 
-describe('the billing access table', () => {
-  it('lists exactly the routes the billing groups serve', () => {
-    const served = allRoutes()
-      .filter((r) => MATRIX_MODULES.includes(r.module))
-      .map((r) => `${r.method} ${r.path}`)
-      .sort();
-    expect(served).toEqual([...ROUTE_KEYS].sort());
-  });
-
-  it('covers every staff role, and lets ADMIN call every route', () => {
-    // The matrix signs in as every staff role the kernel declares.
-    expect([...staff.keys()].sort()).toEqual([...ROLES].sort());
-    for (const route of ROUTE_KEYS) expect(rule(route).roles, route).toContain('ADMIN');
-  });
-});
-
-describe('staff roles', () => {
-  it.each(ROUTE_KEYS)('%s', async (route) => {
-    const { roles } = rule(route);
-    const { fresh, refused } = REQUESTS[route];
-    const plan = await Promise.all(
-      MATRIX_ROLES.map(async (role) => {
-        const allowed = roles.includes(role);
-        const req = allowed || !refused ? await fresh(role) : refused();
-        return { role, allowed, req };
-      }),
-    );
-    for (const { role, allowed, req } of plan) {
-      const res = await send(staff.get(role)!, route, req);
-      if (allowed) expectSuccess(res, route, role);
-      else expectRefused(res, route, role, new RegExp(`^Role ${role} may not use `));
-    }
-  });
-});
-
-describe('API keys', () => {
-  it.each(ROUTE_KEYS)('%s', async (route) => {
-    const { key } = rule(route);
-    const { fresh, refused } = REQUESTS[route];
-    const withScope = await send(exactKey.get(key)!, route, await fresh('KEY'));
-    expectSuccess(withScope, route, `a key with exactly ${key}`);
-    const without = await send(
-      allButKey.get(key)!,
-      route,
-      refused ? refused() : await fresh('KEY'),
-    );
-    expectRefused(
-      without,
-      route,
-      `a key with every scope but ${key}`,
-      /^API key lacks the required scope/,
-    );
-  });
+describeRoleMatrix({
+  title: 'the billing access table',
+  modules: MATRIX_MODULES,
+  access: ACCESS,
+  requests: REQUESTS,
+  adminMayNotCall: [],
+  staff,
+  key: async (scopes, name) => (await h.key(scopes, name)).api,
 });

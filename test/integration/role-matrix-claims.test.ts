@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allRoutes } from '../../shared/api/index';
+import { afterAll, beforeAll } from 'vitest';
 import { resetClock } from '../../shared/kernel/clock';
 import { ROLES, type Role } from '../../shared/kernel/roles';
-import { SCOPE_NAMES, type Scope } from '../../shared/kernel/scopes';
 import type { Client, Reply } from '../support/api';
 import { type ClaimsHospital, claimsHospital, PLAN } from '../support/claims';
 import { clockToNineAm } from '../support/opd';
-import {
-  expectRouteRefused,
-  expectRouteSuccess,
-  type MatrixRequest,
-  sendMatrixRequest,
-} from '../support/role-matrix';
+import { describeRoleMatrix, type MatrixRequests, type MatrixRule } from '../support/role-matrix';
 import { startTestRuntime } from '../support/runtime';
 
 // Who may call the claims routes, written out by hand and checked against the running service
@@ -21,15 +14,6 @@ import { startTestRuntime } from '../support/runtime';
 // billing health check is the accountant's.
 
 const MATRIX_MODULES: readonly string[] = ['claims'];
-
-/** Every staff role, from the kernel; the table below says, by hand, what each may do. */
-const MATRIX_ROLES = ROLES;
-
-interface Rule {
-  ok: 200 | 201;
-  roles: readonly Role[];
-  key: Scope;
-}
 
 const DESK = ['ADMIN', 'ACCOUNTANT', 'INSURANCE_DESK'] as const;
 const READERS = ['ADMIN', 'ACCOUNTANT', 'CASHIER', 'INSURANCE_DESK'] as const;
@@ -62,21 +46,15 @@ const ACCESS = {
   'POST /claims/{id}/resubmit': { ok: 200, roles: DESK, key: 'claims:write' },
   'POST /claims/{id}/accept-denial': { ok: 200, roles: DESK, key: 'claims:write' },
   'POST /claims/{id}/cancel': { ok: 200, roles: DESK, key: 'claims:write' },
-} as const satisfies Record<string, Rule>;
+} as const satisfies Record<string, MatrixRule>;
 
 type RouteKey = keyof typeof ACCESS;
-const ROUTE_KEYS = Object.keys(ACCESS) as RouteKey[];
-const rule = (route: RouteKey): Rule => ACCESS[route];
 
 // ─── Fixtures and one valid request per route ──────────────────────────────────────────────
 
 const TZ = 'Asia/Kolkata';
-type Who = Role | 'KEY';
-
 let h: ClaimsHospital;
 const staff = new Map<Role, Client>();
-const exactKey = new Map<Scope, Client>();
-const allButKey = new Map<Scope, Client>();
 
 /** Shared fixtures for refused callers: each request would succeed if its caller were allowed. */
 let f: {
@@ -123,14 +101,7 @@ const denied = async () => {
   );
 };
 
-type Req = MatrixRequest;
-
-interface Requests {
-  fresh: (who: Who) => Promise<Req> | Req;
-  refused?: () => Req;
-}
-
-const REQUESTS: Record<RouteKey, Requests> = {
+const REQUESTS: Record<RouteKey, MatrixRequests> = {
   'GET /claims/payers': { fresh: () => ({ path: '/claims/payers' }) },
   'POST /claims/payers': {
     fresh: (who) => ({
@@ -292,10 +263,6 @@ const REQUESTS: Record<RouteKey, Requests> = {
   },
 };
 
-const send = (api: Client, route: RouteKey, req: Req) => sendMatrixRequest(api, route, req);
-const expectSuccess = (res: Reply, route: RouteKey, who: string) =>
-  expectRouteSuccess(res, route, who, rule(route).ok);
-
 beforeAll(async () => {
   clockToNineAm(TZ);
   const rt = await startTestRuntime();
@@ -315,72 +282,15 @@ beforeAll(async () => {
   const made = await h.claimOf(['LFT']);
   const [preauth, remittance] = await Promise.all([newPreauth(), h.remittance(1000)]);
   f = { ...made, preauth, remittance };
-
-  for (const scope of ['claims:read', 'claims:write'] as const) {
-    exactKey.set(scope, (await h.key([scope], `exactly ${scope}`)).api);
-    allButKey.set(
-      scope,
-      (
-        await h.key(
-          SCOPE_NAMES.filter((s) => s !== scope),
-          `all but ${scope}`,
-        )
-      ).api,
-    );
-  }
 }, 120_000);
 afterAll(() => resetClock());
 
-describe('the claims access table', () => {
-  it('lists exactly the routes the claims group serves', () => {
-    const served = allRoutes()
-      .filter((r) => MATRIX_MODULES.includes(r.module))
-      .map((r) => `${r.method} ${r.path}`)
-      .sort();
-    expect(served).toEqual([...ROUTE_KEYS].sort());
-  });
-
-  it('covers every staff role, and lets ADMIN call every route', () => {
-    expect([...staff.keys()].sort()).toEqual([...ROLES].sort());
-    for (const route of ROUTE_KEYS) expect(rule(route).roles, route).toContain('ADMIN');
-  });
-});
-
-describe('staff roles', () => {
-  it.each(ROUTE_KEYS)('%s', async (route) => {
-    const { roles } = rule(route);
-    const { fresh, refused } = REQUESTS[route];
-    const plan = await Promise.all(
-      MATRIX_ROLES.map(async (role) => {
-        const allowed = roles.includes(role);
-        const req = allowed || !refused ? await fresh(role) : refused();
-        return { role, allowed, req };
-      }),
-    );
-    for (const { role, allowed, req } of plan) {
-      const res = await send(staff.get(role)!, route, req);
-      if (allowed) expectSuccess(res, route, role);
-      else expectRouteRefused(res, route, role, new RegExp(`^Role ${role} may not use `));
-    }
-  });
-});
-
-describe('API keys', () => {
-  it.each(ROUTE_KEYS)('%s', async (route) => {
-    const { key } = rule(route);
-    const { fresh, refused } = REQUESTS[route];
-    const withScope = await send(exactKey.get(key)!, route, await fresh('KEY'));
-    expectSuccess(withScope, route, `a key with exactly ${key}`);
-    const without = await send(
-      allButKey.get(key)!,
-      route,
-      refused ? refused() : await fresh('KEY'),
-    );
-    expectRouteRefused(
-      without,
-      route,
-      `a key with every scope but ${key}`,
-      /^API key lacks the required scope/,
-    );
-  });
+describeRoleMatrix({
+  title: 'the claims access table',
+  modules: MATRIX_MODULES,
+  access: ACCESS,
+  requests: REQUESTS,
+  adminMayNotCall: [],
+  staff,
+  key: async (scopes, name) => (await h.key(scopes, name)).api,
 });

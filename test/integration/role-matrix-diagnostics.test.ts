@@ -1,17 +1,10 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { allRoutes } from '../../shared/api/index';
+import { beforeAll, expect } from 'vitest';
 import { ROLES, type Role } from '../../shared/kernel/roles';
-import { SCOPE_NAMES, type Scope } from '../../shared/kernel/scopes';
 import { addDays, zonedDateTimeToUtc } from '../../shared/kernel/time/zoned-time';
-import type { Client, Reply } from '../support/api';
+import type { Client } from '../support/api';
 import { diagnosticsHospital, must } from '../support/diagnostics';
 import { opdRuntime } from '../support/opd';
-import {
-  expectRouteRefused,
-  expectRouteSuccess,
-  type MatrixRequest,
-  sendMatrixRequest,
-} from '../support/role-matrix';
+import { describeRoleMatrix, type MatrixRequests, type MatrixRule } from '../support/role-matrix';
 
 // Who may call what in the laboratory and radiology, written out by hand from docs/routes.md and
 // checked against the running service, as in role-matrix.test.ts: every allowed role's call
@@ -23,23 +16,9 @@ import {
 
 const MATRIX_MODULES: readonly string[] = ['lab', 'radiology'];
 
-/** Every staff role, from the kernel; the tables below say, by hand, what each may do. */
-const MATRIX_ROLES = ROLES;
-
-const ANY_ROLE = MATRIX_ROLES;
+const ANY_ROLE = ROLES;
 const LAB_READERS = ['ADMIN', 'DOCTOR', 'NURSE', 'LAB_TECHNICIAN', 'PATHOLOGIST'] as const;
 const RAD_READERS = ['ADMIN', 'DOCTOR', 'NURSE', 'RADIOGRAPHER', 'RADIOLOGIST'] as const;
-
-interface Rule {
-  ok: 200 | 201;
-  roles: readonly Role[];
-  key: Scope;
-  /**
-   * A clinical decision: the service refuses everyone but these roles even when the access rule
-   * passes (ADMIN and API keys get 403 with this message).
-   */
-  decision?: RegExp;
-}
 
 const ACCESS = {
   'GET /lab/catalogue': { ok: 200, roles: ANY_ROLE, key: 'lab:read' },
@@ -143,11 +122,9 @@ const ACCESS = {
     key: 'radiology:write',
   },
   'GET /radiology/worklists/{list}': { ok: 200, roles: RAD_READERS, key: 'radiology:read' },
-} as const satisfies Record<string, Rule>;
+} as const satisfies Record<string, MatrixRule>;
 
 type RouteKey = keyof typeof ACCESS;
-const ROUTE_KEYS = Object.keys(ACCESS) as RouteKey[];
-const rule = (route: RouteKey): Rule => ACCESS[route];
 
 // ─── Fixtures and one valid request per route ──────────────────────────────────────────────
 
@@ -155,12 +132,8 @@ const TZ = 'Asia/Kolkata';
 const opd = opdRuntime(TZ);
 
 type Hospital = Awaited<ReturnType<typeof diagnosticsHospital>>;
-type Who = Role | 'KEY';
-
 let h: Hospital;
 const staff = new Map<Role, Client>();
-const exactKey = new Map<Scope, Client>();
-const allButKey = new Map<Scope, Client>();
 
 let f: {
   patient: any;
@@ -273,12 +246,6 @@ const newMri = () =>
     'MRI order',
   );
 
-type Req = MatrixRequest;
-interface Requests {
-  fresh: (who: Who) => Promise<Req> | Req;
-  refused?: () => Req;
-}
-
 const TEST_DEF = {
   codeSystem: 'local',
   name: 'Serum lactate',
@@ -291,7 +258,7 @@ const TEST_DEF = {
   ranges: [{ sex: 'any', low: 0.5, high: 2.2, criticalHigh: 4 }],
 };
 
-const REQUESTS: Record<RouteKey, Requests> = {
+const REQUESTS: Record<RouteKey, MatrixRequests> = {
   'GET /lab/catalogue': { fresh: () => lab('/lab/catalogue') },
   'PUT /lab/catalogue/tests/{code}': {
     fresh: (who) =>
@@ -450,11 +417,6 @@ const REQUESTS: Record<RouteKey, Requests> = {
   'GET /radiology/worklists/{list}': { fresh: () => lab('/radiology/worklists/requested') },
 };
 
-const send = (api: Client, route: RouteKey, req: Req) => sendMatrixRequest(api, route, req);
-const expectSuccess = (res: Reply, route: RouteKey, who: string) =>
-  expectRouteSuccess(res, route, who, rule(route).ok);
-const expectRefused = expectRouteRefused;
-
 beforeAll(async () => {
   h = await diagnosticsHospital(opd.url, TZ);
   staff.set('ADMIN', h.admin);
@@ -537,75 +499,14 @@ beforeAll(async () => {
     radReported,
   });
   expect(blocked.safetyBlocked).toBe(true);
-
-  const scopes = [...new Set(ROUTE_KEYS.map((route) => rule(route).key))];
-  for (const scope of scopes) {
-    exactKey.set(scope, (await h.key([scope], `exactly ${scope}`)).api);
-    allButKey.set(
-      scope,
-      (
-        await h.key(
-          SCOPE_NAMES.filter((s) => s !== scope),
-          `all but ${scope}`,
-        )
-      ).api,
-    );
-  }
 }, 120_000);
 
-// ─── The tests ─────────────────────────────────────────────────────────────────────────────
-
-describe('the access table', () => {
-  it('lists exactly the routes the diagnostics groups serve', () => {
-    const served = allRoutes()
-      .filter((route) => MATRIX_MODULES.includes(route.module))
-      .map((route) => `${route.method} ${route.path}`)
-      .sort();
-    expect(served).toEqual([...ROUTE_KEYS].sort());
-  });
-
-  it('covers every staff role; ADMIN may call every route but the clinical decisions', () => {
-    // The matrix signs in as every staff role the kernel declares.
-    expect([...staff.keys()].sort()).toEqual([...ROLES].sort());
-    for (const route of ROUTE_KEYS)
-      expect(rule(route).roles.includes('ADMIN'), route).toBe(!rule(route).decision);
-  });
-});
-
-describe('staff roles', () => {
-  it.each(ROUTE_KEYS)('%s', async (route) => {
-    const { roles, decision } = rule(route);
-    const { fresh, refused } = REQUESTS[route];
-    const plan = await Promise.all(
-      MATRIX_ROLES.map(async (role) => {
-        const allowed = roles.includes(role);
-        const req = allowed || !refused ? await fresh(role) : refused();
-        return { role, allowed, req };
-      }),
-    );
-    for (const { role, allowed, req } of plan) {
-      const res = await send(staff.get(role)!, route, req);
-      if (allowed) expectSuccess(res, route, role);
-      else if (role === 'ADMIN' && decision) expectRefused(res, route, role, decision);
-      else expectRefused(res, route, role, new RegExp(`^Role ${role} may not use `));
-    }
-  });
-});
-
-describe('API keys', () => {
-  it.each(ROUTE_KEYS)('%s', async (route) => {
-    const { key, decision } = rule(route);
-    const { fresh, refused } = REQUESTS[route];
-    const refusedReq = async () => (refused ? refused() : await fresh('KEY'));
-    const withScope = await send(exactKey.get(key)!, route, await fresh('KEY'));
-    if (decision) expectRefused(withScope, route, `a key with exactly ${key}`, decision);
-    else expectSuccess(withScope, route, `a key with exactly ${key}`);
-    const without = await send(allButKey.get(key)!, route, await refusedReq());
-    expectRefused(
-      without,
-      route,
-      `a key with every scope but ${key}`,
-      /^API key lacks the required scope/,
-    );
-  });
+describeRoleMatrix({
+  title: 'the access table',
+  modules: MATRIX_MODULES,
+  access: ACCESS,
+  requests: REQUESTS,
+  adminMayNotCall: [],
+  staff,
+  key: async (scopes, name) => (await h.key(scopes, name)).api,
 });

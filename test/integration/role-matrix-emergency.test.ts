@@ -1,16 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { allRoutes } from '../../shared/api/index';
+import { beforeAll } from 'vitest';
 import { ROLES, type Role } from '../../shared/kernel/roles';
-import { SCOPE_NAMES, type Scope } from '../../shared/kernel/scopes';
-import type { Client, Reply } from '../support/api';
+import type { Client } from '../support/api';
 import { must, NORMAL_VITALS } from '../support/inpatient';
 import { opdHospital, opdRuntime } from '../support/opd';
 import {
-  expectRouteRefused,
-  expectRouteSuccess,
+  describeRoleMatrix,
   type MatrixRequest,
-  sendMatrixRequest,
+  type MatrixRequests,
+  type MatrixRule,
+  NO_KEYS,
 } from '../support/role-matrix';
 
 // Who may call what in the emergency department and decision support, written out by hand from
@@ -19,8 +18,6 @@ import {
 // scope. Clinical decisions (triage, disposition, overriding a card) are never an API key's.
 
 const MATRIX_MODULES: readonly string[] = ['emergency', 'decision-support'];
-const MATRIX_ROLES = ROLES;
-
 const ED: readonly Role[] = ['ADMIN', 'RECEPTIONIST', 'NURSE', 'DOCTOR'];
 const CLINICAL: readonly Role[] = [
   'ADMIN',
@@ -32,13 +29,6 @@ const CLINICAL: readonly Role[] = [
   'RADIOLOGIST',
   'RADIOGRAPHER',
 ];
-const NO_KEYS = 'no keys';
-
-interface Rule {
-  ok: 200 | 201;
-  roles: readonly Role[];
-  key: Scope | typeof NO_KEYS;
-}
 
 const ACCESS = {
   'POST /emergency/arrivals': { ok: 201, roles: ED, key: 'emergency:write' },
@@ -74,19 +64,14 @@ const ACCESS = {
   },
   'GET /decision-support/rules': { ok: 200, roles: CLINICAL, key: 'cds:read' },
   'PUT /decision-support/rules/{id}': { ok: 200, roles: ['ADMIN'], key: 'cds:write' },
-} as const satisfies Record<string, Rule>;
+} as const satisfies Record<string, MatrixRule>;
 
 type RouteKey = keyof typeof ACCESS;
-const ROUTE_KEYS = Object.keys(ACCESS) as RouteKey[];
-const rule = (route: RouteKey): Rule => ACCESS[route];
 
 const TZ = 'Asia/Kolkata';
 const opd = opdRuntime(TZ);
 let h: Awaited<ReturnType<typeof opdHospital>>;
 const staff = new Map<Role, Client>();
-const exactKey = new Map<Scope, Client>();
-const allButKey = new Map<Scope, Client>();
-let allScopesKey: Client;
 let patient: any;
 
 const req = (path: string, body?: unknown): MatrixRequest => ({ path, body });
@@ -188,78 +173,25 @@ const REQUESTS: Record<RouteKey, (who: string) => Promise<MatrixRequest> | Matri
     }),
 };
 
-const send = (api: Client, route: RouteKey, r: MatrixRequest) => sendMatrixRequest(api, route, r);
-const expectSuccess = (res: Reply, route: RouteKey, who: string) =>
-  expectRouteSuccess(res, route, who, rule(route).ok);
-
 beforeAll(async () => {
   h = await opdHospital(opd.url, TZ);
   staff.set('ADMIN', h.admin);
   staff.set('DOCTOR', h.doctorUser.api);
   staff.set('NURSE', h.nurse.api);
   staff.set('RECEPTIONIST', h.reception.api);
-  for (const role of MATRIX_ROLES) if (!staff.has(role)) staff.set(role, (await h.staff(role)).api);
+  for (const role of ROLES) if (!staff.has(role)) staff.set(role, (await h.staff(role)).api);
   patient = await h.patient();
-  const scopes = [
-    ...new Set(ROUTE_KEYS.map((r) => rule(r).key).filter((k): k is Scope => k !== NO_KEYS)),
-  ];
-  for (const scope of scopes) {
-    exactKey.set(scope, (await h.key([scope], `exactly ${scope}`)).api);
-    allButKey.set(
-      scope,
-      (
-        await h.key(
-          SCOPE_NAMES.filter((s) => s !== scope),
-          `all but ${scope}`,
-        )
-      ).api,
-    );
-  }
-  allScopesKey = (await h.key([...SCOPE_NAMES], 'every scope')).api;
 }, 120_000);
 
-describe('the access table', () => {
-  it('lists exactly the routes the emergency and decision-support groups serve', () => {
-    const served = allRoutes()
-      .filter((route) => MATRIX_MODULES.includes(route.module))
-      .map((route) => `${route.method} ${route.path}`)
-      .sort();
-    expect(served).toEqual([...ROUTE_KEYS].sort());
-  });
-  it('covers every staff role', () => {
-    expect([...staff.keys()].sort()).toEqual([...ROLES].sort());
-  });
-});
-
-describe('staff roles', () => {
-  it.each(ROUTE_KEYS)('%s', async (route) => {
-    const { roles } = rule(route);
-    for (const role of MATRIX_ROLES) {
-      const res = await send(staff.get(role)!, route, await REQUESTS[route](role));
-      if (roles.includes(role)) expectSuccess(res, route, role);
-      else expectRouteRefused(res, route, role, new RegExp(`^Role ${role} may not use `));
-    }
-  });
-});
-
-describe('API keys', () => {
-  it.each(ROUTE_KEYS)('%s', async (route) => {
-    const { key } = rule(route);
-    if (key === NO_KEYS) {
-      const res = await send(allScopesKey, route, await REQUESTS[route]('KEY'));
-      expectRouteRefused(res, route, 'a key with every scope', /^API keys may not use /);
-      return;
-    }
-    expectSuccess(
-      await send(exactKey.get(key)!, route, await REQUESTS[route]('KEY')),
-      route,
-      `a key with exactly ${key}`,
-    );
-    expectRouteRefused(
-      await send(allButKey.get(key)!, route, await REQUESTS[route]('KEY')),
-      route,
-      `a key with every scope but ${key}`,
-      /^API key lacks the required scope/,
-    );
-  });
+describeRoleMatrix({
+  title: 'the access table',
+  modules: MATRIX_MODULES,
+  access: ACCESS,
+  // One request for every caller: each makes its own fixtures.
+  requests: Object.fromEntries(
+    Object.entries(REQUESTS).map(([route, fresh]) => [route, { fresh }]),
+  ) as Record<RouteKey, MatrixRequests>,
+  staff,
+  key: async (scopes, name) => (await h.key(scopes, name)).api,
+  fixtures: 'one by one',
 });

@@ -1,8 +1,6 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { allRoutes } from '../../shared/api/index';
+import { beforeAll } from 'vitest';
 import { ROLES, type Role } from '../../shared/kernel/roles';
-import { SCOPE_NAMES, type Scope } from '../../shared/kernel/scopes';
-import type { Client, Reply } from '../support/api';
+import type { Client } from '../support/api';
 import {
   type InpatientHospital,
   inpatientHospital,
@@ -11,10 +9,10 @@ import {
 } from '../support/inpatient';
 import { opdRuntime } from '../support/opd';
 import {
-  expectRouteRefused,
-  expectRouteSuccess,
-  type MatrixRequest,
-  sendMatrixRequest,
+  describeRoleMatrix,
+  type MatrixRequests,
+  type MatrixRule,
+  NO_KEYS,
 } from '../support/role-matrix';
 
 // Who may call what in the inpatient area, written out by hand from docs/routes.md and checked
@@ -25,21 +23,9 @@ import {
 /** The resource groups whose routes this file's table covers. */
 const MATRIX_MODULES: readonly string[] = ['beds', 'admissions'];
 
-/** Every staff role, from the kernel; the tables below say, by hand, what each may do. */
-const MATRIX_ROLES = ROLES;
-
-const ANY_ROLE = MATRIX_ROLES;
+const ANY_ROLE = ROLES;
 /** The admitting desk, the ward's clinicians and the bed manager. */
 const WARD_STAFF: readonly Role[] = ['ADMIN', 'RECEPTIONIST', 'DOCTOR', 'NURSE', 'BED_MANAGER'];
-
-/** A clinical decision: a signed-in person's, never an API key's, whatever its scopes. */
-const NO_KEYS = 'no keys';
-
-interface Rule {
-  ok: 200 | 201;
-  roles: readonly Role[];
-  key: Scope | typeof NO_KEYS;
-}
 
 const ACCESS = {
   'POST /wards': { ok: 201, roles: ['ADMIN', 'BED_MANAGER'], key: 'beds:write' },
@@ -101,23 +87,16 @@ const ACCESS = {
   },
   // Prescribing a discharge medicine is a doctor's clinical decision (issue 16).
   'POST /admissions/{id}/prescriptions': { ok: 201, roles: ['DOCTOR'], key: NO_KEYS },
-} as const satisfies Record<string, Rule>;
+} as const satisfies Record<string, MatrixRule>;
 
 type RouteKey = keyof typeof ACCESS;
-const ROUTE_KEYS = Object.keys(ACCESS) as RouteKey[];
-const rule = (route: RouteKey): Rule => ACCESS[route];
 
 // ─── Fixtures and one valid request per route ──────────────────────────────────────────────
 
 const TZ = 'Asia/Kolkata';
 const rt = opdRuntime(TZ);
-type Who = Role | 'KEY';
-
 let h: InpatientHospital;
 const staff = new Map<Role, Client>();
-const exactKey = new Map<Scope, Client>();
-const allButKey = new Map<Scope, Client>();
-let allScopesKey: Client;
 /** Free beds for fresh admissions and transfers, taken one each. */
 const pool: any[] = [];
 let f: { ward: any; bed: any; admission: any; discharged: any };
@@ -186,13 +165,7 @@ async function newDischarged() {
   );
 }
 
-type Req = MatrixRequest;
-interface Requests {
-  fresh: (who: Who) => Promise<Req> | Req;
-  refused?: () => Req;
-}
-
-const REQUESTS: Record<RouteKey, Requests> = {
+const REQUESTS: Record<RouteKey, MatrixRequests> = {
   'POST /wards': {
     fresh: (who) => ({
       path: '/wards',
@@ -314,11 +287,6 @@ const REQUESTS: Record<RouteKey, Requests> = {
   },
 };
 
-const send = (api: Client, route: RouteKey, req: Req) => sendMatrixRequest(api, route, req);
-const expectSuccess = (res: Reply, route: RouteKey, who: string) =>
-  expectRouteSuccess(res, route, who, rule(route).ok);
-const expectRefused = expectRouteRefused;
-
 beforeAll(async () => {
   h = await inpatientHospital(rt.url, TZ);
   staff.set('ADMIN', h.admin);
@@ -336,84 +304,14 @@ beforeAll(async () => {
   const bed = freeBed();
   f = { ward, bed, admission: await newAdmission(), discharged: undefined };
   f.discharged = await newDischarged();
-  const scopes = [...new Set(ROUTE_KEYS.map((r) => rule(r).key))].filter(
-    (k): k is Scope => k !== NO_KEYS,
-  );
-  allScopesKey = (await h.key([...SCOPE_NAMES], 'all scopes')).api;
-  for (const scope of scopes) {
-    exactKey.set(scope, (await h.key([scope], `exactly ${scope}`)).api);
-    allButKey.set(
-      scope,
-      (
-        await h.key(
-          SCOPE_NAMES.filter((s) => s !== scope),
-          `all but ${scope}`,
-        )
-      ).api,
-    );
-  }
 }, 120_000);
 
-describe('the inpatient access table', () => {
-  it('lists exactly the routes of its groups', () => {
-    const served = allRoutes()
-      .filter((r) => MATRIX_MODULES.includes(r.module))
-      .map((r) => `${r.method} ${r.path}`)
-      .sort();
-    expect(served).toEqual([...ROUTE_KEYS].sort());
-  });
-
-  it('covers every staff role, and lets ADMIN call every route but the clinical decisions', () => {
-    // The matrix signs in as every staff role the kernel declares.
-    expect([...staff.keys()].sort()).toEqual([...ROLES].sort());
-    const clinicalDecisions: readonly string[] = ['POST /admissions/{id}/prescriptions'];
-    for (const route of ROUTE_KEYS)
-      if (clinicalDecisions.includes(route))
-        expect(rule(route).roles, route).not.toContain('ADMIN');
-      else expect(rule(route).roles, route).toContain('ADMIN');
-  });
-});
-
-describe('staff roles', () => {
-  it.each(ROUTE_KEYS)('%s', async (route) => {
-    const { roles } = rule(route);
-    const { fresh, refused } = REQUESTS[route];
-    const plan = await Promise.all(
-      MATRIX_ROLES.map(async (role) => {
-        const allowed = roles.includes(role);
-        const req = allowed || !refused ? await fresh(role) : refused();
-        return { role, allowed, req };
-      }),
-    );
-    for (const { role, allowed, req } of plan) {
-      const res = await send(staff.get(role)!, route, req);
-      if (allowed) expectSuccess(res, route, role);
-      else expectRefused(res, route, role, new RegExp(`^Role ${role} may not use `));
-    }
-  });
-});
-
-describe('API keys', () => {
-  it.each(ROUTE_KEYS)('%s', async (route) => {
-    const { key } = rule(route);
-    const { fresh, refused } = REQUESTS[route];
-    if (key === NO_KEYS) {
-      const everyScope = await send(allScopesKey, route, refused ? refused() : await fresh('KEY'));
-      expectRefused(everyScope, route, 'a key with every scope', /^API keys may not use /);
-      return;
-    }
-    const withScope = await send(exactKey.get(key)!, route, await fresh('KEY'));
-    expectSuccess(withScope, route, `a key with exactly ${key}`);
-    const without = await send(
-      allButKey.get(key)!,
-      route,
-      refused ? refused() : await fresh('KEY'),
-    );
-    expectRefused(
-      without,
-      route,
-      `a key with every scope but ${key}`,
-      /^API key lacks the required scope/,
-    );
-  });
+describeRoleMatrix({
+  title: 'the inpatient access table',
+  modules: MATRIX_MODULES,
+  access: ACCESS,
+  requests: REQUESTS,
+  adminMayNotCall: ['POST /admissions/{id}/prescriptions'],
+  staff,
+  key: async (scopes, name) => (await h.key(scopes, name)).api,
 });

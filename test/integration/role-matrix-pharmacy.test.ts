@@ -1,19 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { allRoutes } from '../../shared/api/index';
+import { beforeAll } from 'vitest';
 import { shiftClock } from '../../shared/kernel/clock';
 import { ROLES, type Role } from '../../shared/kernel/roles';
-import { SCOPE_NAMES, type Scope } from '../../shared/kernel/scopes';
 import { addDays } from '../../shared/kernel/time/zoned-time';
 import { type Client, client, type Reply } from '../support/api';
 import { DAY_SCHEDULE, opdRuntime } from '../support/opd';
 import { pharmacyHospital } from '../support/pharmacy';
-import {
-  expectRouteRefused,
-  expectRouteSuccess,
-  type MatrixRequest,
-  sendMatrixRequest,
-} from '../support/role-matrix';
+import { describeRoleMatrix, type MatrixRequests, type MatrixRule } from '../support/role-matrix';
 
 // Who may call the pharmacy's routes, written out by hand and checked against the running
 // service, as test/integration/role-matrix.test.ts does for the platform and outpatient groups:
@@ -24,15 +17,6 @@ import {
 
 /** The resource groups this file covers (see test/unit/architecture/role-matrix-coverage.test.ts). */
 const MATRIX_MODULES: readonly string[] = ['pharmacy'];
-
-/** Every staff role, from the kernel; the tables below say, by hand, what each may do. */
-const MATRIX_ROLES = ROLES;
-
-interface Rule {
-  ok: 200 | 201;
-  roles: readonly Role[];
-  key: Scope;
-}
 
 const PHARMACY: readonly Role[] = ['ADMIN', 'PHARMACIST'];
 const STOCK_READERS: readonly Role[] = ['ADMIN', 'PHARMACIST', 'DOCTOR', 'NURSE'];
@@ -70,11 +54,9 @@ const ACCESS = {
   'GET /pharmacy/dispenses': { ok: 200, roles: STOCK_READERS, key: 'pharmacy:read' },
   'GET /pharmacy/expiry-scan': { ok: 200, roles: PHARMACY, key: 'pharmacy:read' },
   'GET /pharmacy/low-stock': { ok: 200, roles: PHARMACY, key: 'pharmacy:read' },
-} as const satisfies Record<string, Rule>;
+} as const satisfies Record<string, MatrixRule>;
 
 type RouteKey = keyof typeof ACCESS;
-const ROUTE_KEYS = Object.keys(ACCESS) as RouteKey[];
-const rule = (route: RouteKey): Rule => ACCESS[route];
 
 // ─── Fixtures ──────────────────────────────────────────────────────────────────────────────
 
@@ -84,10 +66,7 @@ const DAY_MS = 24 * 3600 * 1000;
 /** Write-offs need expired batches: batches expiring tomorrow are received, then the clock moves. */
 const SHIFT_DAYS = 2;
 
-type Who = Role | 'KEY';
 const staff = new Map<Role, Client>();
-const exactKey = new Map<Scope, Client>();
-const allButKey = new Map<Scope, Client>();
 let pharmacist: Client;
 let doctor: Client;
 let today = '';
@@ -181,13 +160,7 @@ async function newDispense() {
 const batchPath = (b: { id: string }, what: string) =>
   `/pharmacy/items/${f.item.id}/batches/${b.id}/${what}`;
 
-type Req = MatrixRequest;
-interface Requests {
-  fresh: (who: Who) => Promise<Req> | Req;
-  refused?: () => Req;
-}
-
-const REQUESTS: Record<RouteKey, Requests> = {
+const REQUESTS: Record<RouteKey, MatrixRequests> = {
   'POST /pharmacy/items': {
     fresh: (who) => ({
       path: '/pharmacy/items',
@@ -271,11 +244,6 @@ const REQUESTS: Record<RouteKey, Requests> = {
   'GET /pharmacy/low-stock': { fresh: () => ({ path: '/pharmacy/low-stock' }) },
 };
 
-const send = (api: Client, route: RouteKey, req: Req) => sendMatrixRequest(api, route, req);
-const expectSuccess = (res: Reply, route: RouteKey, who: string) =>
-  expectRouteSuccess(res, route, who, rule(route).ok);
-const expectRefused = expectRouteRefused;
-
 beforeAll(async () => {
   const h = await pharmacyHospital(opd.url, TZ);
   f = {} as typeof f;
@@ -305,7 +273,7 @@ beforeAll(async () => {
   };
   const admin = await signIn(h.registration.credentials);
   staff.set('ADMIN', admin);
-  const others = MATRIX_ROLES.filter((r) => r !== 'ADMIN');
+  const others = ROLES.filter((r) => r !== 'ADMIN');
   const signedIn = await Promise.all(
     others.map(async (role) => {
       const created = await must(
@@ -343,76 +311,17 @@ beforeAll(async () => {
   f.batch = { id: stock.lines[0].batchId };
   Object.assign(f, await newPrescription());
   f.dispense = await newDispense();
-
-  for (const scope of ['pharmacy:read', 'pharmacy:write'] as const) {
-    const make = async (scopes: Scope[], name: string) => {
-      const created = await must(admin.post('/api-keys', { name, scopes }), 201, 'key');
-      return client(opd.url, { token: created.secret });
-    };
-    exactKey.set(scope, await make([scope], `exactly ${scope}`));
-    allButKey.set(
-      scope,
-      await make(
-        SCOPE_NAMES.filter((s) => s !== scope),
-        `all but ${scope}`,
-      ),
-    );
-  }
 }, 90_000);
 
-// ─── The tests ─────────────────────────────────────────────────────────────────────────────
-
-describe('the pharmacy access table', () => {
-  it('lists exactly the routes of the pharmacy group', () => {
-    const served = allRoutes()
-      .filter((r) => MATRIX_MODULES.includes(r.module))
-      .map((r) => `${r.method} ${r.path}`)
-      .sort();
-    expect(served).toEqual([...ROUTE_KEYS].sort());
-  });
-
-  it('covers every staff role, and lets ADMIN call every route', () => {
-    // The matrix signs in as every staff role the kernel declares.
-    expect([...staff.keys()].sort()).toEqual([...ROLES].sort());
-    for (const route of ROUTE_KEYS) expect(rule(route).roles, route).toContain('ADMIN');
-  });
-});
-
-describe('staff roles', () => {
-  it.each(ROUTE_KEYS)('%s', async (route) => {
-    const { roles } = rule(route);
-    const { fresh, refused } = REQUESTS[route];
-    const plan = await Promise.all(
-      MATRIX_ROLES.map(async (role) => {
-        const allowed = roles.includes(role);
-        const req = allowed || !refused ? await fresh(role) : refused();
-        return { role, allowed, req };
-      }),
-    );
-    for (const { role, allowed, req } of plan) {
-      const res = await send(staff.get(role)!, route, req);
-      if (allowed) expectSuccess(res, route, role);
-      else expectRefused(res, route, role, new RegExp(`^Role ${role} may not use `));
-    }
-  });
-});
-
-describe('API keys', () => {
-  it.each(ROUTE_KEYS)('%s', async (route) => {
-    const { key } = rule(route);
-    const { fresh, refused } = REQUESTS[route];
-    const withScope = await send(exactKey.get(key)!, route, await fresh('KEY'));
-    expectSuccess(withScope, route, `a key with exactly ${key}`);
-    const without = await send(
-      allButKey.get(key)!,
-      route,
-      refused ? refused() : await fresh('KEY'),
-    );
-    expectRefused(
-      without,
-      route,
-      `a key with every scope but ${key}`,
-      /^API key lacks the required scope/,
-    );
-  });
+describeRoleMatrix({
+  title: 'the pharmacy access table',
+  modules: MATRIX_MODULES,
+  access: ACCESS,
+  requests: REQUESTS,
+  adminMayNotCall: [],
+  staff,
+  key: async (scopes, name) => {
+    const created = await must(staff.get('ADMIN')!.post('/api-keys', { name, scopes }), 201, 'key');
+    return client(opd.url, { token: created.secret });
+  },
 });

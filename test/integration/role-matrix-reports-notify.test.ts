@@ -1,17 +1,15 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allRoutes } from '../../shared/api/index';
+import { afterAll, beforeAll } from 'vitest';
 import { ROLES, type Role } from '../../shared/kernel/roles';
-import { SCOPE_NAMES, type Scope } from '../../shared/kernel/scopes';
-import type { Client, Reply } from '../support/api';
+import type { Client } from '../support/api';
 import { diagnosticsHospital, must } from '../support/diagnostics';
 import { opdRuntime } from '../support/opd';
 import {
-  expectRouteRefused,
-  expectRouteSuccess,
+  describeRoleMatrix,
   type MatrixRequest,
-  sendMatrixRequest,
+  type MatrixRequests,
+  type MatrixRule,
 } from '../support/role-matrix';
 
 // Who may call the reports, notifications and webhooks routes (issue 20 items 6-9), written out by
@@ -20,17 +18,8 @@ import {
 // has none); administrators keep the outbox, the templates and the webhooks.
 
 const MATRIX_MODULES: readonly string[] = ['reports', 'notifications', 'webhooks'];
-const MATRIX_ROLES = ROLES;
 const EVERYONE: readonly Role[] = ROLES;
 const ADMIN_ONLY: readonly Role[] = ['ADMIN'];
-
-/** `person`: a signed-in person's own; a key holding the scope is refused all the same. */
-interface Rule {
-  ok: 200 | 201;
-  roles: readonly Role[];
-  key: Scope;
-  person?: true;
-}
 
 const ACCESS = {
   'GET /reports/{report}': {
@@ -69,18 +58,14 @@ const ACCESS = {
     roles: ADMIN_ONLY,
     key: 'webhooks:write',
   },
-} as const satisfies Record<string, Rule>;
+} as const satisfies Record<string, MatrixRule>;
 
 type RouteKey = keyof typeof ACCESS;
-const ROUTE_KEYS = Object.keys(ACCESS) as RouteKey[];
-const rule = (route: RouteKey): Rule => ACCESS[route];
 
 const TZ = 'Asia/Kolkata';
 const opd = opdRuntime(TZ);
 let h: Awaited<ReturnType<typeof diagnosticsHospital>>;
 const staff = new Map<Role, Client>();
-const exactKey = new Map<Scope, Client>();
-const allButKey = new Map<Scope, Client>();
 let receiverUrl = '';
 let server: Server;
 let f: { sub: any; delivery: any };
@@ -167,73 +152,22 @@ beforeAll(async () => {
     if (!delivery) await new Promise((ok) => setTimeout(ok, 100));
   }
   f = { sub, delivery };
-  for (const scope of [
-    'reports:read',
-    'notifications:read',
-    'notifications:write',
-    'webhooks:read',
-    'webhooks:write',
-  ] as const) {
-    exactKey.set(scope, (await h.key([scope], `exactly ${scope}`)).api);
-    allButKey.set(
-      scope,
-      (
-        await h.key(
-          SCOPE_NAMES.filter((s) => s !== scope),
-          `all but ${scope}`,
-        )
-      ).api,
-    );
-  }
 }, 120_000);
 afterAll(() => new Promise((ok) => server.close(ok)));
 
-const send = (api: Client, route: RouteKey, req: MatrixRequest) =>
-  sendMatrixRequest(api, route, req);
-const expectSuccess = (res: Reply, route: RouteKey, who: string) =>
-  expectRouteSuccess(res, route, who, rule(route).ok);
-
-describe('the reports, notifications and webhooks access table', () => {
-  it('lists exactly the routes their groups serve', () => {
-    const served = allRoutes()
-      .filter((r) => MATRIX_MODULES.includes(r.module))
-      .map((r) => `${r.method} ${r.path}`)
-      .sort();
-    expect(served).toEqual([...ROUTE_KEYS].sort());
-  });
-
-  it('covers every staff role, and lets ADMIN call every route', () => {
-    expect([...staff.keys()].sort()).toEqual([...ROLES].sort());
-    for (const route of ROUTE_KEYS) expect(rule(route).roles, route).toContain('ADMIN');
-  });
-});
-
-describe('staff roles', () => {
-  it.each(ROUTE_KEYS)('%s', async (route) => {
-    for (const role of MATRIX_ROLES) {
-      const allowed = rule(route).roles.includes(role);
-      const req = await REQUESTS[route](allowed ? role : 'refused');
-      const res = await send(staff.get(role)!, route, req);
-      if (allowed) expectSuccess(res, route, role);
-      else expectRouteRefused(res, route, role, new RegExp(`^Role ${role} may not use `));
-    }
-  });
-});
-
-describe('API keys', () => {
-  it.each(ROUTE_KEYS)('%s', async (route) => {
-    const { key, person } = rule(route);
-    const withScope = await send(exactKey.get(key)!, route, await REQUESTS[route]('KEY'));
-    if (person) {
-      expect(withScope.status, `a key → ${route}`).toBe(403);
-      expect(withScope.body.message).toMatch(/signed-in person|person/);
-    } else expectSuccess(withScope, route, `a key with exactly ${key}`);
-    const without = await send(allButKey.get(key)!, route, await REQUESTS[route]('refused'));
-    expectRouteRefused(
-      without,
+describeRoleMatrix({
+  title: 'the reports, notifications and webhooks access table',
+  modules: MATRIX_MODULES,
+  access: ACCESS,
+  // Refused callers get the request built for 'refused' (on the shared fixtures).
+  requests: Object.fromEntries(
+    Object.entries(REQUESTS).map(([route, request]) => [
       route,
-      `a key with every scope but ${key}`,
-      /^API key lacks the required scope/,
-    );
-  });
+      { fresh: request, refused: () => request('refused') },
+    ]),
+  ) as Record<RouteKey, MatrixRequests>,
+  adminMayNotCall: [],
+  staff,
+  key: async (scopes, name) => (await h.key(scopes, name)).api,
+  fixtures: 'one by one',
 });

@@ -1,14 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { allRoutes } from '../../shared/api/index';
+import { beforeAll, expect } from 'vitest';
 import { ROLES, type Role } from '../../shared/kernel/roles';
-import { SCOPE_NAMES, type Scope } from '../../shared/kernel/scopes';
 import { type Client, newTenant, type Reply } from '../support/api';
-import {
-  expectRouteRefused,
-  expectRouteSuccess,
-  type MatrixRequest,
-  sendMatrixRequest,
-} from '../support/role-matrix';
+import { describeRoleMatrix, type MatrixRequests, type MatrixRule } from '../support/role-matrix';
 import { finished } from '../support/roster';
 import { startTestRuntime } from '../support/runtime';
 
@@ -17,15 +10,8 @@ import { startTestRuntime } from '../support/runtime';
 // other role is refused with 403, and so are API keys without the route's scope.
 
 const MATRIX_MODULES: readonly string[] = ['roster'];
-const MATRIX_ROLES = ROLES;
-const ANY_ROLE = MATRIX_ROLES;
+const ANY_ROLE = ROLES;
 const MANAGERS = ['ADMIN', 'WARD_MANAGER'] as const;
-
-interface Rule {
-  ok: 200 | 201 | 202;
-  roles: readonly Role[];
-  key: Scope;
-}
 
 const ACCESS = {
   'GET /roster/staff': { ok: 200, roles: MANAGERS, key: 'roster:manage' },
@@ -58,26 +44,15 @@ const ACCESS = {
   },
   'POST /roster/swaps/{id}/decision': { ok: 200, roles: MANAGERS, key: 'roster:manage' },
   'GET /roster/wards/{wardId}/on-duty': { ok: 200, roles: ANY_ROLE, key: 'roster:read' },
-} as const satisfies Record<string, Rule>;
+} as const satisfies Record<string, MatrixRule>;
 
 type RouteKey = keyof typeof ACCESS;
-const ROUTE_KEYS = Object.keys(ACCESS) as RouteKey[];
-const rule = (route: RouteKey): Rule => ACCESS[route];
-
-type Who = Role | 'KEY';
-interface Requests {
-  fresh: (who: Who) => MatrixRequest | Promise<MatrixRequest>;
-  /** A cheap request for callers who are refused (no fixture spent on them). */
-  refused?: () => MatrixRequest;
-}
 
 let url = '';
 let t: Awaited<ReturnType<typeof newTenant>>;
 let manager: Client;
 const staff = new Map<Role, Client>();
 const userOf = new Map<Role, string>();
-const exactKey = new Map<Scope, Client>();
-const allButKey = new Map<Scope, Client>();
 let x = ''; // a nurse on wards G and S
 let y = ''; // a nurse on ward G
 let job = '';
@@ -133,7 +108,7 @@ const swapOfS = async () =>
     )
   ).id as string;
 
-const REQUESTS: Record<RouteKey, Requests> = {
+const REQUESTS: Record<RouteKey, MatrixRequests> = {
   'GET /roster/staff': { fresh: () => ({ path: '/roster/staff?wardId=S' }) },
   'GET /roster/staff/{userId}': {
     fresh: (who) => ({
@@ -236,7 +211,7 @@ beforeAll(async () => {
   url = (await startTestRuntime()).url;
   t = await newTenant(url);
   staff.set('ADMIN', t.admin);
-  for (const role of MATRIX_ROLES.filter((r) => r !== 'ADMIN')) {
+  for (const role of ROLES.filter((r) => r !== 'ADMIN')) {
     const s = await t.staff(role);
     staff.set(role, s.api);
     userOf.set(role, s.user.id);
@@ -272,78 +247,16 @@ beforeAll(async () => {
     200,
     'publish S',
   );
-
-  const scopes = [...new Set(ROUTE_KEYS.map((route) => rule(route).key))];
-  for (const scope of scopes) {
-    exactKey.set(scope, (await t.key([scope], `exactly ${scope}`)).api);
-    allButKey.set(
-      scope,
-      (
-        await t.key(
-          SCOPE_NAMES.filter((s) => s !== scope),
-          `all but ${scope}`,
-        )
-      ).api,
-    );
-  }
 }, 180_000);
 
-const send = (api: Client, route: RouteKey, req: MatrixRequest) =>
-  sendMatrixRequest(api, route, req);
-
-describe('the access table', () => {
-  it('lists exactly the routes the roster module serves', () => {
-    const served = allRoutes()
-      .filter((route) => MATRIX_MODULES.includes(route.module))
-      .map((route) => `${route.method} ${route.path}`)
-      .sort();
-    expect(served).toEqual([...ROUTE_KEYS].sort());
-  });
-
-  it('covers every staff role; ADMIN may call every route', () => {
-    expect([...staff.keys()].sort()).toEqual([...ROLES].sort());
-    for (const route of ROUTE_KEYS) expect(rule(route).roles.includes('ADMIN'), route).toBe(true);
-  });
-});
-
-describe('staff roles', () => {
-  it.each(ROUTE_KEYS)(
-    '%s',
-    async (route) => {
-      const { roles, ok } = rule(route);
-      const { fresh, refused } = REQUESTS[route];
-      for (const role of MATRIX_ROLES) {
-        const allowed = roles.includes(role);
-        const req = allowed || !refused ? await fresh(role) : refused();
-        const res = await send(staff.get(role)!, route, req);
-        if (allowed) expectRouteSuccess(res, route, role, ok);
-        else expectRouteRefused(res, route, role, new RegExp(`^Role ${role} may not use `));
-      }
-    },
-    120_000,
-  );
-});
-
-describe('API keys', () => {
-  it.each(ROUTE_KEYS)(
-    '%s',
-    async (route) => {
-      const { key, ok } = rule(route);
-      const { fresh, refused } = REQUESTS[route];
-      const withScope = await send(exactKey.get(key)!, route, await fresh('KEY'));
-      expectRouteSuccess(withScope, route, `a key with exactly ${key}`, ok);
-      const without = await send(
-        allButKey.get(key)!,
-        route,
-        refused ? refused() : await fresh('KEY'),
-      );
-      expectRouteRefused(
-        without,
-        route,
-        `a key with every scope but ${key}`,
-        /^API key lacks the required scope/,
-      );
-    },
-    120_000,
-  );
+describeRoleMatrix({
+  title: 'the access table',
+  modules: MATRIX_MODULES,
+  access: ACCESS,
+  requests: REQUESTS,
+  adminMayNotCall: [],
+  staff,
+  key: async (scopes, name) => (await t.key(scopes, name)).api,
+  fixtures: 'one by one',
+  timeout: 120_000,
 });

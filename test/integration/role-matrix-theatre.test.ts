@@ -1,16 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { allRoutes } from '../../shared/api/index';
+import { beforeAll } from 'vitest';
 import { ROLES, type Role } from '../../shared/kernel/roles';
-import { SCOPE_NAMES, type Scope } from '../../shared/kernel/scopes';
 import { addDays, zonedDateTimeToUtc } from '../../shared/kernel/time/zoned-time';
-import type { Client, Reply } from '../support/api';
+import type { Client } from '../support/api';
 import { opdRuntime } from '../support/opd';
 import {
-  expectRouteRefused,
-  expectRouteSuccess,
+  describeRoleMatrix,
   type MatrixRequest,
-  sendMatrixRequest,
+  type MatrixRequests,
+  type MatrixRule,
+  NO_KEYS,
 } from '../support/role-matrix';
 import { confirmPhase, must, type TheatreHospital, theatreHospital } from '../support/theatre';
 
@@ -22,20 +21,9 @@ import { confirmPhase, must, type TheatreHospital, theatreHospital } from '../su
 // ADMIN, no key), and the timeline, operative record and handover by the case's team only.
 
 const MATRIX_MODULES: readonly string[] = ['theatre'];
-const MATRIX_ROLES = ROLES;
-
 const STAFF = ['ADMIN', 'THEATRE_COORDINATOR', 'DOCTOR', 'NURSE'] as const;
 const COORDINATION = ['ADMIN', 'THEATRE_COORDINATOR'] as const;
 const BOOKERS = ['ADMIN', 'THEATRE_COORDINATOR', 'DOCTOR'] as const;
-const NO_KEYS = 'no keys';
-
-interface Rule {
-  ok: 200 | 201;
-  roles: readonly Role[];
-  key: Scope | typeof NO_KEYS;
-  /** Refused by a decision for ADMIN (and keys) though the role rule passes. */
-  decision?: RegExp;
-}
 
 const TEAM_ONLY = /^Only a member of the case’s team records/;
 
@@ -87,23 +75,16 @@ const ACCESS = {
   'GET /theatre/lists': { ok: 200, roles: STAFF, key: 'theatre:read' },
   'GET /theatre/waiting-list': { ok: 200, roles: STAFF, key: 'theatre:read' },
   'GET /theatre/utilisation': { ok: 200, roles: COORDINATION, key: 'theatre:read' },
-} as const satisfies Record<string, Rule>;
+} as const satisfies Record<string, MatrixRule>;
 
 type RouteKey = keyof typeof ACCESS;
-const ROUTE_KEYS = Object.keys(ACCESS) as RouteKey[];
-const rule = (route: RouteKey): Rule => ACCESS[route];
 
 // ─── Fixtures ──────────────────────────────────────────────────────────────────────────────
 
 const TZ = 'Asia/Kolkata';
 const opd = opdRuntime(TZ);
-type Who = Role | 'KEY';
-
 let h: TheatreHospital;
 const staff = new Map<Role, Client>();
-const exactKey = new Map<Scope, Client>();
-const allButKey = new Map<Scope, Client>();
-let allScopesKey: Client;
 let f: {
   theatre: string;
   todayTheatre: string;
@@ -156,19 +137,14 @@ async function completed() {
   return tl('out-of-room', h.scrubNurse.api);
 }
 
-interface RouteRequests {
-  fresh: (who: Who) => Promise<MatrixRequest>;
-  refused?: () => MatrixRequest;
-}
-
 const onCase =
-  (suffix: string, body?: unknown): RouteRequests['refused'] =>
+  (suffix: string, body?: unknown): (() => MatrixRequest) =>
   () => ({
     path: `/theatre/cases/${f.case.id}${suffix}`,
     ...(body === undefined ? {} : { body }),
   });
 
-const REQUESTS: Record<RouteKey, RouteRequests> = {
+const REQUESTS: Record<RouteKey, MatrixRequests> = {
   'GET /theatre/theatres': { fresh: async () => ({ path: '/theatre/theatres' }) },
   'PUT /theatre/theatres/{code}': {
     fresh: async () => ({
@@ -298,11 +274,6 @@ const REQUESTS: Record<RouteKey, RouteRequests> = {
   },
 };
 
-const send = (api: Client, route: RouteKey, req: MatrixRequest): Promise<Reply> =>
-  sendMatrixRequest(api, route, req);
-const expectSuccess = (res: Reply, route: RouteKey, who: string) =>
-  expectRouteSuccess(res, route, who, rule(route).ok);
-
 beforeAll(async () => {
   h = await theatreHospital(opd.url, TZ);
   staff.set('ADMIN', h.admin);
@@ -311,7 +282,7 @@ beforeAll(async () => {
   staff.set('RECEPTIONIST', h.reception.api);
   staff.set('BED_MANAGER', h.bedManager.api);
   staff.set('THEATRE_COORDINATOR', h.coordinator.api);
-  const others = MATRIX_ROLES.filter((r) => !staff.has(r));
+  const others = ROLES.filter((r) => !staff.has(r));
   const signedIn = await Promise.all(others.map((role) => h.staff(role)));
   for (const [i, role] of others.entries()) staff.set(role, signedIn[i]!.api);
 
@@ -335,97 +306,16 @@ beforeAll(async () => {
     'today',
   );
   await h.requestCase({ expectedMinutes: 10 }, { kind: 'admission', id: admission.id });
-
-  const scopes = [...new Set(ROUTE_KEYS.map((r) => rule(r).key))].filter(
-    (k): k is Scope => k !== NO_KEYS,
-  );
-  allScopesKey = (await h.key([...SCOPE_NAMES], 'all scopes')).api;
-  for (const scope of scopes) {
-    exactKey.set(scope, (await h.key([scope], `exactly ${scope}`)).api);
-    allButKey.set(
-      scope,
-      (
-        await h.key(
-          SCOPE_NAMES.filter((s) => s !== scope),
-          `all but ${scope}`,
-        )
-      ).api,
-    );
-  }
 }, 180_000);
 
-describe('the theatre access table', () => {
-  it('lists exactly the routes of the theatre module', () => {
-    const served = allRoutes()
-      .filter((r) => MATRIX_MODULES.includes(r.module))
-      .map((r) => `${r.method} ${r.path}`)
-      .sort();
-    expect(served).toEqual([...ROUTE_KEYS].sort());
-  });
-
-  it('covers every staff role; ADMIN may call every route but the checklist confirmation', () => {
-    expect([...staff.keys()].sort()).toEqual([...ROLES].sort());
-    for (const route of ROUTE_KEYS)
-      if (route === 'POST /theatre/cases/{id}/checklist/confirmations' || rule(route).decision)
-        expect(rule(route).roles, route).not.toContain('ADMIN');
-      else expect(rule(route).roles, route).toContain('ADMIN');
-  });
-});
-
-describe('staff roles', () => {
-  it.each(ROUTE_KEYS)(
-    '%s',
-    async (route) => {
-      const { roles, decision } = rule(route);
-      const { fresh, refused } = REQUESTS[route];
-      const plan = await Promise.all(
-        MATRIX_ROLES.map(async (role) => {
-          const allowed = roles.includes(role);
-          const req = allowed || !refused ? await fresh(role) : refused();
-          return { role, allowed, req };
-        }),
-      );
-      for (const { role, allowed, req } of plan) {
-        const res = await send(staff.get(role)!, route, req);
-        if (allowed) expectSuccess(res, route, role);
-        else if (role === 'ADMIN' && decision) expectRouteRefused(res, route, role, decision);
-        else expectRouteRefused(res, route, role, new RegExp(`^Role ${role} may not use `));
-      }
-    },
-    60_000,
-  );
-});
-
-describe('API keys', () => {
-  it.each(ROUTE_KEYS)(
-    '%s',
-    async (route) => {
-      const { key, decision } = rule(route);
-      const { fresh, refused } = REQUESTS[route];
-      if (key === NO_KEYS) {
-        const everyScope = await send(
-          allScopesKey,
-          route,
-          refused ? refused() : await fresh('KEY'),
-        );
-        expectRouteRefused(everyScope, route, 'a key with every scope', /^API keys may not use /);
-        return;
-      }
-      const withScope = await send(exactKey.get(key)!, route, await fresh('KEY'));
-      if (decision) expectRouteRefused(withScope, route, `a key with exactly ${key}`, decision);
-      else expectSuccess(withScope, route, `a key with exactly ${key}`);
-      const without = await send(
-        allButKey.get(key)!,
-        route,
-        refused ? refused() : await fresh('KEY'),
-      );
-      expectRouteRefused(
-        without,
-        route,
-        `a key with every scope but ${key}`,
-        /^API key lacks the required scope/,
-      );
-    },
-    60_000,
-  );
+describeRoleMatrix({
+  title: 'the theatre access table',
+  modules: MATRIX_MODULES,
+  access: ACCESS,
+  requests: REQUESTS,
+  // The checklist is confirmed by the named team member only (and the `decision` rows).
+  adminMayNotCall: ['POST /theatre/cases/{id}/checklist/confirmations'],
+  staff,
+  key: async (scopes, name) => (await h.key(scopes, name)).api,
+  timeout: 60_000,
 });

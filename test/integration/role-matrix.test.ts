@@ -1,14 +1,13 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { allRoutes } from '../../shared/api/index';
+import { beforeAll, expect, it } from 'vitest';
 import { ROLES, type Role } from '../../shared/kernel/roles';
-import { SCOPE_NAMES, type Scope } from '../../shared/kernel/scopes';
 import { type Client, client, type Reply } from '../support/api';
 import { DAY_SCHEDULE, opdHospital, opdRuntime } from '../support/opd';
 import {
-  expectRouteRefused,
-  expectRouteSuccess,
-  type MatrixRequest,
-  sendMatrixRequest,
+  ANY_KEY,
+  describeRoleMatrix,
+  type MatrixRequests,
+  type MatrixRule,
+  NO_KEYS,
 } from '../support/role-matrix';
 import { exportEnded } from '../support/tenant-export';
 
@@ -41,24 +40,8 @@ const MATRIX_MODULES: readonly string[] = [
   'encounters',
 ];
 
-/** Every staff role, from the kernel; the tables below say, by hand, what each may do. */
-const MATRIX_ROLES = ROLES;
-
-/** "any signed-in user" */
-const ANY_ROLE = MATRIX_ROLES;
-/** Any API key may call the route, whatever its scopes. */
-const ANY_KEY = 'any key';
-/** API keys are refused: the route takes a staff user's token only. */
-const NO_KEYS = 'no keys';
-
-interface Rule {
-  /** The success status of a valid call. */
-  ok: 200 | 201 | 202;
-  /** Staff roles that may call the route (ADMIN may call every authorised route). */
-  roles: readonly Role[];
-  /** The scope an API key needs, or ANY_KEY, or NO_KEYS. */
-  key: Scope | typeof ANY_KEY | typeof NO_KEYS;
-}
+/** "any signed-in user": every staff role, from the kernel. */
+const ANY_ROLE = ROLES;
 
 const ACCESS = {
   'GET /tenants/current': { ok: 200, roles: ANY_ROLE, key: ANY_KEY },
@@ -161,7 +144,7 @@ const ACCESS = {
     roles: ['ADMIN', 'DOCTOR'],
     key: 'encounters:write',
   },
-} as const satisfies Record<string, Rule>;
+} as const satisfies Record<string, MatrixRule>;
 
 /** Routes anyone may call without credentials (not part of the matrix). */
 const PUBLIC_ROUTES = [
@@ -195,8 +178,6 @@ const PUBLIC_ROUTES = [
 ];
 
 type RouteKey = keyof typeof ACCESS;
-const ROUTE_KEYS = Object.keys(ACCESS) as RouteKey[];
-const rule = (route: RouteKey): Rule => ACCESS[route];
 
 // ─── Fixtures and one valid request per route ──────────────────────────────────────────────
 
@@ -204,16 +185,8 @@ const TZ = 'Asia/Kolkata';
 const opd = opdRuntime(TZ);
 
 type Hospital = Awaited<ReturnType<typeof opdHospital>>;
-type Who = Role | 'KEY';
-
 let h: Hospital;
 const staff = new Map<Role, Client>();
-/** Per scope: a key with exactly that scope, and a key with every scope but that one. */
-const exactKey = new Map<Scope, Client>();
-const allButKey = new Map<Scope, Client>();
-let allScopesKey: Client;
-/** A key whose only scope no route requires. */
-let unrelatedKey: Client;
 
 /**
  * Shared fixtures. Requests of callers that must be refused use these: each such request would be
@@ -349,19 +322,7 @@ const newKey = () =>
     'key',
   );
 
-type Req = MatrixRequest;
-
-interface Requests {
-  /**
-   * A valid request for a caller that must succeed. Where the call changes state it makes its
-   * own fixtures (a booked appointment, an encounter…), so every allowed call stands on its own.
-   */
-  fresh: (who: Who) => Promise<Req> | Req;
-  /** A request on the shared fixtures for callers that must be refused; `fresh` if not given. */
-  refused?: () => Req;
-}
-
-const REQUESTS: Record<RouteKey, Requests> = {
+const REQUESTS: Record<RouteKey, MatrixRequests> = {
   'GET /tenants/current': { fresh: () => ({ path: '/tenants/current' }) },
   'PATCH /tenants/current': {
     fresh: () => ({ path: '/tenants/current', body: { country: 'IN' } }),
@@ -540,12 +501,6 @@ const REQUESTS: Record<RouteKey, Requests> = {
   },
 };
 
-/** Sends `req` as the route's method, after checking that its path is the route's path. */
-const send = (api: Client, route: RouteKey, req: Req) => sendMatrixRequest(api, route, req);
-const expectSuccess = (res: Reply, route: RouteKey, who: string) =>
-  expectRouteSuccess(res, route, who, rule(route).ok);
-const expectRefused = expectRouteRefused;
-
 beforeAll(async () => {
   h = await opdHospital(opd.url, TZ);
   staff.set('ADMIN', h.admin);
@@ -577,102 +532,37 @@ beforeAll(async () => {
   Object.assign(f, { booked, checkedIn, encounter });
   f.prescription = await newPrescription(encounter.id);
 
-  // Keys one after another: each takes a place in the tenant's key count.
   f.spareKey = await newKey();
-  const scopes = [...new Set(ROUTE_KEYS.map((r) => rule(r).key))].filter(
-    (k): k is Scope => k !== ANY_KEY && k !== NO_KEYS,
-  );
-  for (const scope of scopes) {
-    exactKey.set(scope, (await h.key([scope], `exactly ${scope}`)).api);
-    const rest = SCOPE_NAMES.filter((s) => s !== scope);
-    allButKey.set(scope, (await h.key(rest, `all but ${scope}`)).api);
-  }
-  allScopesKey = (await h.key([...SCOPE_NAMES], 'all scopes')).api;
-  unrelatedKey = (await h.key(['agents:operations:read'], 'unrelated scope')).api;
   // The export Scans the whole shared test table: it runs while the other rows do.
   finishedExport().catch(() => {});
 }, 60_000);
 
 // ─── The tests ─────────────────────────────────────────────────────────────────────────────
 
-describe('the access table', () => {
-  it('lists exactly the authorised routes the service serves', () => {
-    const served = allRoutes()
-      .filter((r) => MATRIX_MODULES.includes(r.module))
-      .map((r) => `${r.method} ${r.path}`)
-      .sort();
-    expect(served).toEqual([...ROUTE_KEYS, ...PUBLIC_ROUTES].sort());
-  });
-
-  it('covers every staff role, and lets ADMIN call every route but the clinical decisions', () => {
-    // The matrix signs in as every staff role the kernel declares.
-    expect([...staff.keys()].sort()).toEqual([...ROLES].sort());
-    const clinicalDecisions: readonly string[] = ['POST /encounters/{id}/prescriptions'];
-    for (const route of ROUTE_KEYS)
-      if (clinicalDecisions.includes(route))
-        expect(rule(route).roles, route).not.toContain('ADMIN');
-      else expect(rule(route).roles, route).toContain('ADMIN');
-  });
-
-  it('public routes answer without credentials', async () => {
-    const anon = client(opd.url);
-    for (const route of PUBLIC_ROUTES) {
-      const [method, template] = route.split(' ') as [string, string];
-      // A page script by a name that serves nothing: not found, not unauthorised.
-      const path = template.replace('{name}', 'no-such-script.js');
-      const res = await anon.call(method, path, method === 'GET' ? undefined : {});
-      // An empty body gets past the access rule to validation.
-      expect(res.status, `${route}: ${JSON.stringify(res.body)}`).toBe(
-        path !== template ? 404 : method === 'GET' ? 200 : 400,
-      );
-    }
-  });
-});
-
-describe('staff roles', () => {
-  it.each(ROUTE_KEYS)(
-    '%s',
-    async (route) => {
-      const { roles } = rule(route);
-      const { fresh, refused } = REQUESTS[route];
-      // Fixtures in parallel; the calls one after another.
-      const plan = await Promise.all(
-        MATRIX_ROLES.map(async (role) => {
-          const allowed = roles.includes(role);
-          const req = allowed || !refused ? await fresh(role) : refused();
-          return { role, allowed, req };
-        }),
-      );
-      for (const { role, allowed, req } of plan) {
-        const res = await send(staff.get(role)!, route, req);
-        if (allowed) expectSuccess(res, route, role);
-        else expectRefused(res, route, role, new RegExp(`^Role ${role} may not use `));
+describeRoleMatrix({
+  title: 'the access table',
+  modules: MATRIX_MODULES,
+  publicRoutes: PUBLIC_ROUTES,
+  access: ACCESS,
+  requests: REQUESTS,
+  adminMayNotCall: ['POST /encounters/{id}/prescriptions'],
+  staff,
+  key: async (scopes, name) => (await h.key(scopes, name)).api,
+  // The export rows may wait for the hospital's export to end.
+  timeout: 120_000,
+  tableTests: () => {
+    it('public routes answer without credentials', async () => {
+      const anon = client(opd.url);
+      for (const route of PUBLIC_ROUTES) {
+        const [method, template] = route.split(' ') as [string, string];
+        // A page script by a name that serves nothing: not found, not unauthorised.
+        const path = template.replace('{name}', 'no-such-script.js');
+        const res = await anon.call(method, path, method === 'GET' ? undefined : {});
+        // An empty body gets past the access rule to validation.
+        expect(res.status, `${route}: ${JSON.stringify(res.body)}`).toBe(
+          path !== template ? 404 : method === 'GET' ? 200 : 400,
+        );
       }
-    },
-    120_000,
-  ); // the export rows may wait for the hospital's export to end
-});
-
-describe('API keys', () => {
-  it.each(ROUTE_KEYS)('%s', async (route) => {
-    const { key } = rule(route);
-    const { fresh, refused } = REQUESTS[route];
-    const refusedReq = async () => (refused ? refused() : await fresh('KEY'));
-    if (key === NO_KEYS) {
-      const res = await send(allScopesKey, route, await refusedReq());
-      expectRefused(res, route, 'a key with every scope', /^API keys may not use /);
-    } else if (key === ANY_KEY) {
-      expectSuccess(await send(unrelatedKey, route, await fresh('KEY')), route, 'any key');
-    } else {
-      const withScope = await send(exactKey.get(key)!, route, await fresh('KEY'));
-      expectSuccess(withScope, route, `a key with exactly ${key}`);
-      const without = await send(allButKey.get(key)!, route, await refusedReq());
-      expectRefused(
-        without,
-        route,
-        `a key with every scope but ${key}`,
-        /^API key lacks the required scope/,
-      );
-    }
-  });
+    });
+  },
 });

@@ -14,6 +14,9 @@
  * minutes) also expires pending actions past their time and publishes again for approved actions
  * nobody claimed (an event whose executor never ran).
  */
+// Registers the bus as the outbox's fast path where approved actions are executed or published
+// again (the sweep job, the executors).
+import '../../events/bus';
 import { randomUUID } from 'node:crypto';
 import type { SystemActor } from '../../kernel/actor';
 import type { Context } from '../../kernel/context';

@@ -3,8 +3,6 @@
  * (action-types.ts): lib/events-stack.ts creates an EventBridge rule and an executor function per
  * entry, and the local runtime's bus registers the same rules with the same executor.
  */
-// Registers the bus as the outbox's fast path in every function that carries agent actions.
-import '../../events/bus';
 import * as z from '../../kernel/zod';
 import { ACTION_TYPE_NAMES, type ActionTypeName } from './action-type-names';
 import { allActionTypes } from './action-types';

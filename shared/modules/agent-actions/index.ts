@@ -10,13 +10,7 @@ export {
   registerActionTypes,
 } from './action-types';
 export { ageToday, createdId, requirePatient } from './assessment';
-export {
-  DISPATCH_CHECK_AFTER_MS,
-  type ExecutionOutcome,
-  executeApproved,
-  type SweepReport,
-  sweepAgentActions,
-} from './dispatch';
+export type { ExecutionOutcome, SweepReport } from './dispatch';
 export {
   type ActionRule,
   AGENT_ACTION_APPROVED,
@@ -27,6 +21,13 @@ export {
   AgentActionProposedDetail,
   agentActionRules,
 } from './events';
+/** The monitor's and notifications' read, the settings module's section, the sweep, the executors. */
+export {
+  applySettingsChanges as applyActionSettingsChanges,
+  executeApproved,
+  listActions,
+  sweepAgentActions,
+} from './on-demand';
 export { proposalOperation } from './proposals';
 export {
   admissionRiskFindings,
@@ -37,12 +38,9 @@ export {
   radiologyRiskFindings,
 } from './risk';
 export { AgentAction, TypeSettings, UpdateSettingsInput as ActionSettingsInput } from './schemas';
-/** The system monitor's read (shared/modules/monitor); the settings module's section. */
 export {
-  applySettingsChanges as applyActionSettingsChanges,
-  listActions,
   settingsAnswer as actionSettingsAnswer,
   settingsDecision as actionSettingsDecision,
-} from './service';
+} from './settings-answer';
 export { agentActionStatusTableMarkdown, EXPIRY_WARNING_MINUTES } from './status';
 export { readSettings as readActionSettings, settingsItem as actionSettingsItem } from './store';

@@ -21,9 +21,9 @@ import {
   listPending,
   notProposerDecision,
   reject as rejectAction,
-  settingsDecision,
   updateSettings,
 } from './service';
+import { settingsDecision } from './settings-answer';
 
 /**
  * Who may see proposals about patients: the care team (kernel/roles.ts), which holds everyone who

@@ -4,6 +4,9 @@
  * operation's input schema and assesses its risk; deciding is a conditional write on the state,
  * so of two concurrent decisions (or a decision and the expiry job) exactly one wins.
  */
+// Registers the bus as the outbox's fast path wherever actions are proposed or decided (this file
+// loads on demand, so a function that only declares proposals does not carry the bus at start).
+import '../../events/bus';
 import { randomUUID } from 'node:crypto';
 import type { Actor, UserActor } from '../../kernel/actor';
 import type { Context } from '../../kernel/context';
@@ -19,7 +22,7 @@ import { invalidField, parseOrThrow } from '../../kernel/validation';
 import type * as z from '../../kernel/zod';
 import { settingsChanged } from '../settings/index';
 import { findUser } from '../users';
-import { ACTION_TYPE_NAMES, type ActionTypeName, actionTypeInfo } from './action-type-names';
+import { type ActionTypeName, actionTypeInfo } from './action-type-names';
 import { type ActionTypeDef, approverRolesOf } from './action-types';
 import { describePerson, whyCannotAct } from './approver';
 import { DISPATCH_CHECK_AFTER_MS, emitApproved } from './dispatch';
@@ -37,6 +40,7 @@ import {
   type ListPendingInput,
   type UpdateSettingsInput,
 } from './schemas';
+import { settingsAnswer, settingsDecision } from './settings-answer';
 import {
   AgentActionRecord as ActionDef,
   type AgentActionRecord,
@@ -273,18 +277,6 @@ export const notProposerDecision = defineDecision({
   refusal: 'The proposer of agent action <id> may not <approve|reject> it',
 });
 
-/**
- * Auto-approval runs approved actions as whoever turned it on, so that is a signed-in
- * administrator (the access rule admits ADMIN; this keeps the system out). Declared on
- * agent-actions.updateSettings.
- */
-export const settingsDecision = defineDecision({
-  what: 'change agent action settings',
-  when: 'the caller is not a signed-in person (not even the system acting for an administrator): whoever turns auto-approval on is recorded, and its approvals run as them',
-  checkedBy: 'implementation',
-  refusal: 'Only a signed-in administrator may change agent action settings',
-});
-
 function decider(ctx: Context, action: AgentActionRecord, verb: 'approve' | 'reject'): UserActor {
   const { actor } = ctx;
   if (actor.kind !== 'user')
@@ -378,31 +370,6 @@ export function approve(ctx: Context, input: { id: string; note?: string | undef
 
 export function reject(ctx: Context, input: { id: string; reason: string }) {
   return decide(ctx, input.id, 'reject', input.reason);
-}
-
-/** The settings answer: every type of the catalogue, with its defaults where nothing is set. */
-export function settingsAnswer(
-  settings: Awaited<ReturnType<typeof readSettings>>,
-): z.output<typeof AgentActionSettings> {
-  return {
-    // Every type of the catalogue, whether or not its module is loaded in this function.
-    types: ACTION_TYPE_NAMES.map((type) => {
-      const s = settings.types[type];
-      const { lifetimeMinutes } = actionTypeInfo(type);
-      const actsAs = s?.autoApproveActsAs ?? s?.autoApproveEnabledBy;
-      return {
-        type,
-        autoApprove: s?.autoApprove ?? false,
-        lifetimeMinutes: s?.lifetimeMinutes ?? lifetimeMinutes,
-        defaultLifetimeMinutes: lifetimeMinutes,
-        ...(s?.autoApprove && s.autoApproveEnabledBy
-          ? { autoApproveEnabledBy: s.autoApproveEnabledBy.id }
-          : {}),
-        ...(s?.autoApprove && actsAs ? { autoApproveAs: actsAs.id } : {}),
-        ...(s ? { updatedAt: s.updatedAt } : {}),
-      };
-    }),
-  };
 }
 
 type SettingsChange = Partial<

@@ -4,7 +4,8 @@
  * claims the invoice reads and the payment writes a remittance allocation joins its own
  * transaction with.
  */
-export { chargeWrite, chargeWrites, consultationChargeWrite, type NewCharge } from './charges';
+export { chargeWrite, chargeWrites, type NewCharge } from './charges';
+export { consultationChargeWrite } from './consultation-charge';
 export { BASIS_POINTS, divideRounded, fromMinorUnits, minorDigits } from './money';
 export {
   BillingSettings,

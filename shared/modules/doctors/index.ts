@@ -1,4 +1,6 @@
 /** What other modules may use of the doctors module: profiles and the schedule rules. */
+
+export { CurrencySchema, DEFAULT_CURRENCY } from './currency';
 export {
   type BookedInterval,
   freeSlots,
@@ -8,5 +10,5 @@ export {
   type Slot,
   type WeeklySchedule,
 } from './schedule';
-export { CurrencySchema, DEFAULT_CURRENCY, Doctor } from './schemas';
+export { Doctor } from './schemas';
 export { DoctorRecord, findDoctor } from './store';

@@ -2,7 +2,10 @@ import { idParam, nonEmpty } from '../../kernel/fields';
 import { pageFields, pageOf } from '../../kernel/pagination';
 import { TimestampSchema } from '../../kernel/time/dates';
 import * as z from '../../kernel/zod';
+import { CurrencySchema, DEFAULT_CURRENCY } from './currency';
 import { WeeklyScheduleSchema } from './schedule';
+
+export { CurrencySchema, DEFAULT_CURRENCY } from './currency';
 
 /** True when `n` has at most two decimal places (tolerating binary floating-point noise). */
 export function hasAtMostTwoDecimals(n: number): boolean {
@@ -17,17 +20,6 @@ export const ConsultationFeeSchema = z
     z.lte(1_000_000, 'must be between 0 and 1000000'),
     z.refine(hasAtMostTwoDecimals, 'must have at most 2 decimal places'),
   );
-
-const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
-
-/** ISO 4217 alphabetic code known to the runtime's ICU data (USD, INR, EUR, …). */
-export const CurrencySchema = z.string({ message: 'must be a string' }).check(
-  z.regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code of 3 uppercase letters, e.g. USD or INR'),
-  z.refine((c) => CURRENCIES.has(c), 'is not a known ISO 4217 currency code'),
-);
-
-/** Used when a profile gives no currency. There is no tenant currency setting yet. */
-export const DEFAULT_CURRENCY = 'USD';
 
 /** A doctor's profile: the DOCTOR user's department, specialty, fee and weekly OPD schedule. */
 export const Doctor = z.strictObject({

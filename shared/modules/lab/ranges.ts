@@ -16,6 +16,7 @@
  * band's own criticalLow / criticalHigh apply only when no critical band fits.
  */
 import * as z from '../../kernel/zod';
+import { ageOn } from './age';
 
 export const AGE_UNITS = ['days', 'months', 'years'] as const;
 export type AgeUnit = (typeof AGE_UNITS)[number];
@@ -76,16 +77,6 @@ export const CRITICAL_FLAGS: readonly Flag[] = ['LL', 'HH', 'AA'];
 
 export function isCritical(flag: Flag | undefined): boolean {
   return flag !== undefined && CRITICAL_FLAGS.includes(flag);
-}
-
-/** Completed days, months and years from a date of birth to a date (both `YYYY-MM-DD`). */
-export function ageOn(dateOfBirth: string, on: string): Record<AgeUnit, number> {
-  const [by, bm, bd] = dateOfBirth.split('-').map(Number) as [number, number, number];
-  const [y, m, d] = on.split('-').map(Number) as [number, number, number];
-  let months = (y - by) * 12 + (m - bm);
-  if (d < bd) months -= 1;
-  const days = Math.floor((Date.UTC(y, m - 1, d) - Date.UTC(by, bm - 1, bd)) / 86_400_000);
-  return { days, months: Math.max(months, 0), years: Math.max(Math.floor(months / 12), 0) };
 }
 
 export interface PatientFacts {

@@ -3,6 +3,7 @@ import { idParam, nonEmpty } from '../../kernel/fields';
 import { pageFields, pageOf } from '../../kernel/pagination';
 import { InstantSchema, TimestampSchema } from '../../kernel/time/dates';
 import * as z from '../../kernel/zod';
+import { PrioritySchema } from './priority';
 import {
   CodedAnswerSchema,
   CriticalBandSchema,
@@ -12,6 +13,9 @@ import {
   UnitConversionSchema,
 } from './ranges';
 import { OrderSourceSchema } from './source';
+
+export { PRIORITIES, type Priority, PrioritySchema } from './priority';
+
 import {
   LabStepSchema,
   OrderStatusSchema,
@@ -31,10 +35,6 @@ export const catalogueCode = () =>
         'must be a code of letters, digits, . and - (at most 20)',
       ),
     );
-
-export const PRIORITIES = ['routine', 'urgent', 'stat'] as const;
-export const PrioritySchema = z.enum(PRIORITIES, { message: 'must be routine, urgent or stat' });
-export type Priority = z.output<typeof PrioritySchema>;
 
 const priceMinor = () =>
   z

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { ageOn } from '../../../shared/modules/lab/age';
 import {
-  ageOn,
   flagCoded,
   flagNumeric,
   type ReferenceRange,
