@@ -37,6 +37,14 @@ import * as radiology from '../modules/radiology/operations';
 import * as users from '../modules/users/operations';
 import { currencyOf, type PeopleSet, type Person, peopleSetFor, person } from './people';
 import { prng } from './prng';
+import {
+  type DemoScene,
+  emergencyDepartment,
+  insuranceClaim,
+  priceList,
+  rosterSetUp,
+  theatreLists,
+} from './services';
 
 export const DEMO_SIZES = {
   /** For tests: every module, few records (a few seconds). */
@@ -96,6 +104,7 @@ export interface DemoResult {
 const STEPS = [
   'staff',
   'departments and doctors',
+  'price list',
   'patients',
   'formulary and stock',
   'lab and radiology catalogues',
@@ -105,6 +114,10 @@ const STEPS = [
   'wards and admissions',
   'lab orders',
   'radiology bookings',
+  'theatre lists',
+  'ward roster set-up',
+  'emergency department',
+  'insurance claims',
   'agent actions',
 ] as const;
 
@@ -286,6 +299,7 @@ interface Staff {
 
 interface DemoPatient {
   id: string;
+  name: string;
   sex: 'male' | 'female';
   ageYears: number;
   allergies: string[];
@@ -354,8 +368,8 @@ export async function generateDemoHospital(
   const domain = `${admin.tenant.slug}.demo.example.com`;
   const emails = new Set<string>();
   const staffList: Staff[] = [];
-  const hire = async (role: Role, sex?: 'male' | 'female'): Promise<Staff> => {
-    const p = person(r, set, sex);
+  const hire = async (role: Role, sex?: 'male' | 'female', rng = r): Promise<Staff> => {
+    const p = person(rng, set, sex);
     let local = `${p.first}.${p.last}`.toLowerCase();
     for (let i = 2; emails.has(local); i++) local = `${p.first}.${p.last}${i}`.toLowerCase();
     emails.add(local);
@@ -425,6 +439,26 @@ export async function generateDemoHospital(
     count('doctors');
   }
 
+  // ─── Price list and tax (the steps below have their own PRNG: see services.ts) ──────────
+  progress();
+  const more = prng(`${seed}#${size}#services`);
+  const scene: DemoScene = {
+    call: (op, actor, input, when) => desk.call(op, actor, input, when),
+    r: more,
+    set,
+    currency,
+    now,
+    today,
+    at,
+    hire: (role, sex) => hire(role, sex, more),
+    count,
+    // Filled once the wards are: patients who are not inpatients, each scenario its own.
+    outpatient: () => {
+      throw new Error('no outpatients before the wards are filled');
+    },
+  };
+  await priceList(scene, accountant.actor);
+
   // ─── Patients ───────────────────────────────────────────────────────────────────────────
   progress();
   const demoPatients: DemoPatient[] = [];
@@ -458,7 +492,13 @@ export async function generateDemoHospital(
       // Registered before anything else happened to them, one a minute from 08:00 of that day.
       new Date(registrationDay.getTime() + i * 60_000),
     );
-    demoPatients.push({ id: created.id, sex: p.sex, ageYears: ageYears + 1, allergies });
+    demoPatients.push({
+      id: created.id,
+      name: p.name,
+      sex: p.sex,
+      ageYears: ageYears + 1,
+      allergies,
+    });
     count('patients');
   }
   const adults = demoPatients.filter((p) => p.ageYears >= 18);
@@ -849,6 +889,32 @@ export async function generateDemoHospital(
     });
     count('radiology bookings');
   }
+
+  // ─── Theatre, roster, emergency department and claims (services.ts) ─────────────────────
+  const outpatients = adults.filter((p) => !inpatients.has(p.id));
+  let nextOutpatient = outpatients.length - 1;
+  // From the end of the list, the patients the earlier steps reached last (or not at all).
+  scene.outpatient = () => {
+    const p = outpatients[nextOutpatient]!;
+    nextOutpatient = nextOutpatient > 0 ? nextOutpatient - 1 : outpatients.length - 1;
+    return p;
+  };
+  progress();
+  await theatreLists(scene, {
+    surgeon: doctorUsers[0]!.actor,
+    anaesthetist: doctorUsers[1]!.actor,
+    scrubNurse: nurses[0]!.actor,
+  });
+  progress();
+  await rosterSetUp(scene, nurses);
+  progress();
+  await emergencyDepartment(scene, {
+    reception: reception.actor,
+    nurse: nurses[nurses.length - 1]!.actor,
+    doctor: doctorUsers[doctorUsers.length - 1]!.actor,
+  });
+  progress();
+  await insuranceClaim(scene, cashier.actor);
 
   // ─── Agent actions awaiting a decision, one of each risk level ──────────────────────────
   progress();
