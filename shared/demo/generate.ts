@@ -367,43 +367,69 @@ export async function generateDemoHospital(
   progress();
   const domain = `${admin.tenant.slug}.demo.example.com`;
   const emails = new Set<string>();
-  const staffList: Staff[] = [];
-  const hire = async (role: Role, sex?: 'male' | 'female', rng = r): Promise<Staff> => {
+  const hiring: Promise<Staff>[] = [];
+  /**
+   * Creates a staff user. The person is drawn at the call, so users can be created concurrently
+   * (their password hashing is most of the step's time) and still be the same for a seed.
+   */
+  const hire = (role: Role, sex?: 'male' | 'female', rng = r): Promise<Staff> => {
     const p = person(rng, set, sex);
     let local = `${p.first}.${p.last}`.toLowerCase();
     for (let i = 2; emails.has(local); i++) local = `${p.first}.${p.last}${i}`.toLowerCase();
     emails.add(local);
     const title = role === 'DOCTOR' ? 'Dr ' : '';
-    const created = await desk.call(users.create, admin.actor, {
-      name: `${title}${p.name}`,
-      email: `${local}@${domain}`,
-      role,
-      password,
-    });
-    count('staff users');
-    const s: Staff = {
-      actor: { kind: 'user', id: created.user.id, role },
-      name: created.user.name,
-      email: created.user.email,
-      sex: p.sex,
-    };
-    staffList.push(s);
-    return s;
+    const hired = desk
+      .call(users.create, admin.actor, {
+        name: `${title}${p.name}`,
+        email: `${local}@${domain}`,
+        role,
+        password,
+      })
+      .then((created): Staff => {
+        count('staff users');
+        return {
+          actor: { kind: 'user', id: created.user.id, role },
+          name: created.user.name,
+          email: created.user.email,
+          sex: p.sex,
+        };
+      });
+    hiring.push(hired);
+    return hired;
   };
-  const doctorUsers: Staff[] = [];
-  for (let i = 0; i < n.doctors; i++) doctorUsers.push(await hire('DOCTOR'));
-  const nurses: Staff[] = [];
-  for (let i = 0; i < n.nurses; i++)
-    nurses.push(await hire('NURSE', r.chance(0.8) ? 'female' : 'male'));
-  const reception = await hire('RECEPTIONIST');
-  const pharmacist = await hire('PHARMACIST');
-  const cashier = await hire('CASHIER');
-  const accountant = await hire('ACCOUNTANT');
-  const bedManager = await hire('BED_MANAGER');
-  const labTech = await hire('LAB_TECHNICIAN');
-  const pathologist = await hire('PATHOLOGIST');
-  const radiographer = await hire('RADIOGRAPHER');
-  const radiologist = await hire('RADIOLOGIST');
+  const doctorsHired = Array.from({ length: n.doctors }, () => hire('DOCTOR'));
+  const nursesHired = Array.from({ length: n.nurses }, () =>
+    hire('NURSE', r.chance(0.8) ? 'female' : 'male'),
+  );
+  const othersHired = (
+    [
+      'RECEPTIONIST',
+      'PHARMACIST',
+      'CASHIER',
+      'ACCOUNTANT',
+      'BED_MANAGER',
+      'LAB_TECHNICIAN',
+      'PATHOLOGIST',
+      'RADIOGRAPHER',
+      'RADIOLOGIST',
+    ] as const
+  ).map((role) => hire(role));
+  const [doctorUsers, nurses, others] = await Promise.all([
+    Promise.all(doctorsHired),
+    Promise.all(nursesHired),
+    Promise.all(othersHired),
+  ]);
+  const [
+    reception,
+    pharmacist,
+    cashier,
+    accountant,
+    bedManager,
+    labTech,
+    pathologist,
+    radiographer,
+    radiologist,
+  ] = others as [Staff, Staff, Staff, Staff, Staff, Staff, Staff, Staff, Staff];
 
   // ─── Departments and doctors ────────────────────────────────────────────────────────────
   progress();
@@ -1008,7 +1034,11 @@ export async function generateDemoHospital(
     seed,
     size,
     counts,
-    staff: staffList.map((s) => ({ role: s.actor.role, name: s.name, email: s.email })),
+    staff: (await Promise.all(hiring)).map((s) => ({
+      role: s.actor.role,
+      name: s.name,
+      email: s.email,
+    })),
     durationMs: Date.now() - started,
   };
 }

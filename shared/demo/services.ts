@@ -5,8 +5,10 @@
  * PRNG, so adding these steps left the records of the earlier steps as they were for a seed.
  */
 import type { UserActor } from '../kernel/actor';
+import type { AnyOperation } from '../kernel/operation';
 import type { Role } from '../kernel/roles';
 import { addDays } from '../kernel/time/zoned-time';
+import type * as z from '../kernel/zod';
 import * as billing from '../modules/billing/operations';
 import * as claims from '../modules/claims/operations';
 import * as emergency from '../modules/emergency/operations';
@@ -18,7 +20,12 @@ import type { Prng } from './prng';
 
 /** What these steps need of the generator: its desk, clock, staff and patients. */
 export interface DemoScene {
-  call: (op: Parameters<DeskCall>[0], actor: UserActor, input: unknown, at?: Date) => Promise<any>;
+  call: <O extends AnyOperation>(
+    op: O,
+    actor: UserActor,
+    input: unknown,
+    at?: Date,
+  ) => Promise<z.output<O['output']>>;
   r: Prng;
   set: PeopleSet;
   currency: string;
@@ -31,7 +38,6 @@ export interface DemoScene {
   /** The next adult patient who is not an inpatient (each scenario its own). */
   outpatient: () => { id: string; name: string };
 }
-type DeskCall = (op: any, actor: any, input: unknown, at?: Date) => Promise<unknown>;
 
 /** Prices in the Indian rupee's minor units; other countries' in theirs, scaled to their level. */
 const PRICE_LIST = [
@@ -129,7 +135,7 @@ export async function theatreLists(
       anaesthetistId: team.anaesthetist.id,
     });
     s.count('theatre sessions');
-    return made.id as string;
+    return made.id;
   };
   const morning = await session('OT1', '08:00', '13:00');
   const afternoon = await session('OT2', '14:00', '18:00');
@@ -184,10 +190,15 @@ const ROSTER_NURSES = 6;
  * meet every minimum under the hospital's default rules.
  */
 export async function rosterSetUp(s: DemoScene, nurses: { actor: UserActor; name: string }[]) {
-  const manager = (await s.hire('WARD_MANAGER')).actor;
-  const staff = [...nurses];
-  while (staff.length < ROSTER_NURSES)
-    staff.push(await s.hire('NURSE', s.r.chance(0.8) ? 'female' : 'male'));
+  // Hired together (each person drawn in order at the call, so the same for a seed).
+  const [wardManager, ...more] = await Promise.all([
+    s.hire('WARD_MANAGER'),
+    ...Array.from({ length: Math.max(0, ROSTER_NURSES - nurses.length) }, () =>
+      s.hire('NURSE', s.r.chance(0.8) ? 'female' : 'male'),
+    ),
+  ]);
+  const manager = wardManager!.actor;
+  const staff = [...nurses, ...more];
   await s.call(roster.putWard, manager, {
     wardId: ROSTER_WARD,
     shifts: [
