@@ -21,7 +21,7 @@ import { Stores } from '../kernel/store/store';
 import { addDays, utcToZonedParts, zonedDateTimeToUtc } from '../kernel/time/zoned-time';
 import type * as z from '../kernel/zod';
 import * as admissions from '../modules/admissions/operations';
-import { actionType, proposalOperation } from '../modules/agent-actions/index';
+import { proposalOperation, registerActionTypes } from '../modules/agent-actions/index';
 import * as apiKeys from '../modules/api-keys/operations';
 import * as appointments from '../modules/appointments/operations';
 import * as beds from '../modules/beds/operations';
@@ -953,9 +953,11 @@ export async function generateDemoHospital(
     agent: 'demo-clinical-assistant',
     credential: { kind: 'apiKey', id: key.id, scopes: key.scopes, name: key.name },
   };
-  // The action types are registered when the module list loads (shared/modules/index.ts).
-  await import('../modules/index');
-  const propose = proposalOperation(actionType('prescription'));
+  // Registered here rather than by loading the module list, which would carry every module's
+  // routes into the demo's REST function (registering the same declaration again is a no-op).
+  const { prescriptionAction } = await import('../modules/encounters/actions');
+  registerActionTypes([prescriptionAction]);
+  const propose = proposalOperation(prescriptionAction);
   const allergic = demoPatients[3]!;
   const open = [...openEncounters, ...labEncounters];
   const proposals = [
