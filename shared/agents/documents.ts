@@ -171,7 +171,7 @@ function oauthScheme(issuer: string, a2aUrl: string) {
       pkceRequired: true,
     },
   };
-  const description = `OAuth 2.1 authorization code with PKCE (S256): a user of the hospital signs in and consents; request the token with resource=${a2aUrl}`;
+  const description = `OAuth 2.1 authorization code with PKCE (S256): a user of the hospital signs in and consents; request the token with resource=${a2aUrl}. Protected resource metadata (RFC 9728): ${a2aResourceMetadataUrl(a2aUrl)}`;
   const oauth2MetadataUrl = `${issuer}/.well-known/oauth-authorization-server`;
   return {
     type: 'oauth2',
@@ -179,6 +179,33 @@ function oauthScheme(issuer: string, a2aUrl: string) {
     flows,
     oauth2MetadataUrl,
     oauth2SecurityScheme: { description, flows, oauth2MetadataUrl },
+  };
+}
+
+/**
+ * Where the A2A endpoint's protected resource metadata is: beside the agent card, under the API's
+ * base URL (`<api>/.well-known/oauth-protected-resource/a2a`). RFC 9728 §3.1 would insert the
+ * well-known part at the host's root, which API Gateway's stage prefix does not let the service
+ * serve; the card and the scheme name this URL, so clients need not construct it.
+ */
+export function a2aResourceMetadataUrl(a2aUrl: string): string {
+  return a2aUrl.replace(/\/a2a$/, '/.well-known/oauth-protected-resource/a2a');
+}
+
+/**
+ * RFC 9728 protected resource metadata of `/a2a`, as the MCP server has its own
+ * (shared/mcp/oauth.ts): the resource is the A2A URL tokens are bound to (RFC 8707), its
+ * authorization server the service's own on the MCP origin.
+ */
+export function a2aResourceMetadata(endpoints: Endpoints) {
+  const base = trimSlash(endpoints.baseUrl);
+  const granted = new Set<string>(Object.values(GRANT_SCOPES_BY_ROLE).flat());
+  return {
+    resource: `${base}/a2a`,
+    authorization_servers: [trimSlash(endpoints.mcpUrl ?? base)],
+    scopes_supported: SCOPE_NAMES.filter((s) => granted.has(s)),
+    bearer_methods_supported: ['header'],
+    resource_name: 'Hospital Management Service (A2A)',
   };
 }
 

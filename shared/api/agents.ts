@@ -4,6 +4,7 @@
  * (shared/mcp/function.ts). The audit log is shared/api/agent-audit.ts.
  */
 import { agentCard, aiPlugin, metaSkills, metaTools } from '../agents';
+import { a2aResourceMetadata } from '../agents/documents';
 import { defineGroup, fixed } from '../http/route';
 
 /** The MCP function's own URL on AWS (the stack sets it); locally MCP shares the REST port. */
@@ -79,6 +80,14 @@ export const agentMetaGroup = defineGroup({
       tag: 'Agents',
       summary: 'The A2A agent card under the name A2A 0.3+ clients fetch',
       body: ({ baseUrl }) => agentCard(endpoints(baseUrl)),
+    }),
+    fixed({
+      name: 'a2aResourceMetadata',
+      path: '/.well-known/oauth-protected-resource/a2a',
+      tag: 'Agents',
+      summary:
+        'Protected resource metadata (RFC 9728) of POST /a2a: the resource OAuth tokens are bound to and its authorization server',
+      body: ({ baseUrl }) => a2aResourceMetadata(endpoints(baseUrl)),
     }),
     fixed({
       name: 'aiPlugin',

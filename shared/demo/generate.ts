@@ -21,7 +21,7 @@ import { Stores } from '../kernel/store/store';
 import { addDays, utcToZonedParts, zonedDateTimeToUtc } from '../kernel/time/zoned-time';
 import type * as z from '../kernel/zod';
 import * as admissions from '../modules/admissions/operations';
-import { actionType, proposalOperation } from '../modules/agent-actions/index';
+import { proposalOperation, registerActionTypes } from '../modules/agent-actions/index';
 import * as apiKeys from '../modules/api-keys/operations';
 import * as appointments from '../modules/appointments/operations';
 import * as beds from '../modules/beds/operations';
@@ -37,6 +37,14 @@ import * as radiology from '../modules/radiology/operations';
 import * as users from '../modules/users/operations';
 import { currencyOf, type PeopleSet, type Person, peopleSetFor, person } from './people';
 import { prng } from './prng';
+import {
+  type DemoScene,
+  emergencyDepartment,
+  insuranceClaim,
+  priceList,
+  rosterSetUp,
+  theatreLists,
+} from './services';
 
 export const DEMO_SIZES = {
   /** For tests: every module, few records (a few seconds). */
@@ -96,6 +104,7 @@ export interface DemoResult {
 const STEPS = [
   'staff',
   'departments and doctors',
+  'price list',
   'patients',
   'formulary and stock',
   'lab and radiology catalogues',
@@ -105,6 +114,10 @@ const STEPS = [
   'wards and admissions',
   'lab orders',
   'radiology bookings',
+  'theatre lists',
+  'ward roster set-up',
+  'emergency department',
+  'insurance claims',
   'agent actions',
 ] as const;
 
@@ -286,6 +299,7 @@ interface Staff {
 
 interface DemoPatient {
   id: string;
+  name: string;
   sex: 'male' | 'female';
   ageYears: number;
   allergies: string[];
@@ -353,43 +367,69 @@ export async function generateDemoHospital(
   progress();
   const domain = `${admin.tenant.slug}.demo.example.com`;
   const emails = new Set<string>();
-  const staffList: Staff[] = [];
-  const hire = async (role: Role, sex?: 'male' | 'female'): Promise<Staff> => {
-    const p = person(r, set, sex);
+  const hiring: Promise<Staff>[] = [];
+  /**
+   * Creates a staff user. The person is drawn at the call, so users can be created concurrently
+   * (their password hashing is most of the step's time) and still be the same for a seed.
+   */
+  const hire = (role: Role, sex?: 'male' | 'female', rng = r): Promise<Staff> => {
+    const p = person(rng, set, sex);
     let local = `${p.first}.${p.last}`.toLowerCase();
     for (let i = 2; emails.has(local); i++) local = `${p.first}.${p.last}${i}`.toLowerCase();
     emails.add(local);
     const title = role === 'DOCTOR' ? 'Dr ' : '';
-    const created = await desk.call(users.create, admin.actor, {
-      name: `${title}${p.name}`,
-      email: `${local}@${domain}`,
-      role,
-      password,
-    });
-    count('staff users');
-    const s: Staff = {
-      actor: { kind: 'user', id: created.user.id, role },
-      name: created.user.name,
-      email: created.user.email,
-      sex: p.sex,
-    };
-    staffList.push(s);
-    return s;
+    const hired = desk
+      .call(users.create, admin.actor, {
+        name: `${title}${p.name}`,
+        email: `${local}@${domain}`,
+        role,
+        password,
+      })
+      .then((created): Staff => {
+        count('staff users');
+        return {
+          actor: { kind: 'user', id: created.user.id, role },
+          name: created.user.name,
+          email: created.user.email,
+          sex: p.sex,
+        };
+      });
+    hiring.push(hired);
+    return hired;
   };
-  const doctorUsers: Staff[] = [];
-  for (let i = 0; i < n.doctors; i++) doctorUsers.push(await hire('DOCTOR'));
-  const nurses: Staff[] = [];
-  for (let i = 0; i < n.nurses; i++)
-    nurses.push(await hire('NURSE', r.chance(0.8) ? 'female' : 'male'));
-  const reception = await hire('RECEPTIONIST');
-  const pharmacist = await hire('PHARMACIST');
-  const cashier = await hire('CASHIER');
-  const accountant = await hire('ACCOUNTANT');
-  const bedManager = await hire('BED_MANAGER');
-  const labTech = await hire('LAB_TECHNICIAN');
-  const pathologist = await hire('PATHOLOGIST');
-  const radiographer = await hire('RADIOGRAPHER');
-  const radiologist = await hire('RADIOLOGIST');
+  const doctorsHired = Array.from({ length: n.doctors }, () => hire('DOCTOR'));
+  const nursesHired = Array.from({ length: n.nurses }, () =>
+    hire('NURSE', r.chance(0.8) ? 'female' : 'male'),
+  );
+  const othersHired = (
+    [
+      'RECEPTIONIST',
+      'PHARMACIST',
+      'CASHIER',
+      'ACCOUNTANT',
+      'BED_MANAGER',
+      'LAB_TECHNICIAN',
+      'PATHOLOGIST',
+      'RADIOGRAPHER',
+      'RADIOLOGIST',
+    ] as const
+  ).map((role) => hire(role));
+  const [doctorUsers, nurses, others] = await Promise.all([
+    Promise.all(doctorsHired),
+    Promise.all(nursesHired),
+    Promise.all(othersHired),
+  ]);
+  const [
+    reception,
+    pharmacist,
+    cashier,
+    accountant,
+    bedManager,
+    labTech,
+    pathologist,
+    radiographer,
+    radiologist,
+  ] = others as [Staff, Staff, Staff, Staff, Staff, Staff, Staff, Staff, Staff];
 
   // ─── Departments and doctors ────────────────────────────────────────────────────────────
   progress();
@@ -425,6 +465,26 @@ export async function generateDemoHospital(
     count('doctors');
   }
 
+  // ─── Price list and tax (the steps below have their own PRNG: see services.ts) ──────────
+  progress();
+  const more = prng(`${seed}#${size}#services`);
+  const scene: DemoScene = {
+    call: (op, actor, input, when) => desk.call(op, actor, input, when),
+    r: more,
+    set,
+    currency,
+    now,
+    today,
+    at,
+    hire: (role, sex) => hire(role, sex, more),
+    count,
+    // Filled once the wards are: patients who are not inpatients, each scenario its own.
+    outpatient: () => {
+      throw new Error('no outpatients before the wards are filled');
+    },
+  };
+  await priceList(scene, accountant.actor);
+
   // ─── Patients ───────────────────────────────────────────────────────────────────────────
   progress();
   const demoPatients: DemoPatient[] = [];
@@ -458,7 +518,13 @@ export async function generateDemoHospital(
       // Registered before anything else happened to them, one a minute from 08:00 of that day.
       new Date(registrationDay.getTime() + i * 60_000),
     );
-    demoPatients.push({ id: created.id, sex: p.sex, ageYears: ageYears + 1, allergies });
+    demoPatients.push({
+      id: created.id,
+      name: p.name,
+      sex: p.sex,
+      ageYears: ageYears + 1,
+      allergies,
+    });
     count('patients');
   }
   const adults = demoPatients.filter((p) => p.ageYears >= 18);
@@ -850,6 +916,32 @@ export async function generateDemoHospital(
     count('radiology bookings');
   }
 
+  // ─── Theatre, roster, emergency department and claims (services.ts) ─────────────────────
+  const outpatients = adults.filter((p) => !inpatients.has(p.id));
+  let nextOutpatient = outpatients.length - 1;
+  // From the end of the list, the patients the earlier steps reached last (or not at all).
+  scene.outpatient = () => {
+    const p = outpatients[nextOutpatient]!;
+    nextOutpatient = nextOutpatient > 0 ? nextOutpatient - 1 : outpatients.length - 1;
+    return p;
+  };
+  progress();
+  await theatreLists(scene, {
+    surgeon: doctorUsers[0]!.actor,
+    anaesthetist: doctorUsers[1]!.actor,
+    scrubNurse: nurses[0]!.actor,
+  });
+  progress();
+  await rosterSetUp(scene, nurses);
+  progress();
+  await emergencyDepartment(scene, {
+    reception: reception.actor,
+    nurse: nurses[nurses.length - 1]!.actor,
+    doctor: doctorUsers[doctorUsers.length - 1]!.actor,
+  });
+  progress();
+  await insuranceClaim(scene, cashier.actor);
+
   // ─── Agent actions awaiting a decision, one of each risk level ──────────────────────────
   progress();
   const key = await desk.call(apiKeys.create, admin.actor, {
@@ -861,9 +953,11 @@ export async function generateDemoHospital(
     agent: 'demo-clinical-assistant',
     credential: { kind: 'apiKey', id: key.id, scopes: key.scopes, name: key.name },
   };
-  // The action types are registered when the module list loads (shared/modules/index.ts).
-  await import('../modules/index');
-  const propose = proposalOperation(actionType('prescription'));
+  // Registered here rather than by loading the module list, which would carry every module's
+  // routes into the demo's REST function (registering the same declaration again is a no-op).
+  const { prescriptionAction } = await import('../modules/encounters/actions');
+  registerActionTypes([prescriptionAction]);
+  const propose = proposalOperation(prescriptionAction);
   const allergic = demoPatients[3]!;
   const open = [...openEncounters, ...labEncounters];
   const proposals = [
@@ -942,7 +1036,11 @@ export async function generateDemoHospital(
     seed,
     size,
     counts,
-    staff: staffList.map((s) => ({ role: s.actor.role, name: s.name, email: s.email })),
+    staff: (await Promise.all(hiring)).map((s) => ({
+      role: s.actor.role,
+      name: s.name,
+      email: s.email,
+    })),
     durationMs: Date.now() - started,
   };
 }

@@ -374,8 +374,10 @@ form names, under each scope, the MCP tools it opens.
   \`Mcp-Session-Id\` (\`hmsc1.<base64url name/version>.<random>\`, \`shared/mcp/client-name.ts\`) that the
   client sends back with every later request (the SDK, \`mcp-remote\` and MCP Inspector do); the
   server stores nothing and decodes the name from it. It is the client's own claim, like a
-  User-Agent: used for naming only, never for access. A request without it (and the legacy SSE
-  transport, whose session id is the server's) keeps the client's \`User-Agent\`. A2A has no client
+  User-Agent: used for naming only, never for access. A request without it keeps the client's
+  \`User-Agent\`. Over the legacy SSE transport, whose session id is the server's, the name from
+  the \`initialize\` posted to \`/messages\` is kept on the SSE session item and names the
+  session's later posts. A2A has no client
   name of its own: the \`x-agent-name\` header, else the User-Agent.
 - **Legacy SSE streams** end 10 s before the function's time limit (${MCP_FUNCTION.timeoutSeconds} s), with the session
   deleted; the client reconnects with a new \`GET /sse\` and gets a new session (above).

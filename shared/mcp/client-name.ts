@@ -4,7 +4,7 @@
  * `Mcp-Session-Id` that holds the name, and the client (the SDK, mcp-remote, Inspector) sends that
  * header back with every later request. Nothing is stored: the id is the client's own claim, like
  * a User-Agent, trusted for naming only, never for access. The legacy SSE transport has no such
- * header; its records keep the User-Agent.
+ * header: there the name is kept on the SSE session (storage.ts, nameSessionClient).
  */
 
 const PREFIX = 'hmsc1.';

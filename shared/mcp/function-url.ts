@@ -54,8 +54,10 @@ import {
   closeSession,
   keepSessionAlive,
   mailboxMaxBytes,
+  nameSessionClient,
   openSession,
   postToSession,
+  sessionClientName,
   sessionIsOpen,
   takeFromSession,
 } from './storage';
@@ -427,6 +429,16 @@ async function postMessages(
     statusAnswer(404, `No open SSE session ${sessionId} for this credential; open GET /sse again`);
   if (!(await sessionIsOpen(store, sessionId, request.principal.actor.id, request.now)))
     return closed();
+  // The client names itself once, in the initialize it posts here; later posts are audited under
+  // the name kept on the session rather than the User-Agent.
+  if (request.clientName) await nameSessionClient(store, sessionId, request.clientName);
+  else {
+    const kept = await sessionClientName(store, sessionId);
+    if (kept) {
+      request.clientName = kept;
+      request.agent = kept;
+    }
+  }
   const ran = await runMessages(parsed.messages, spend, request);
   if ('refused' in ran) return errorAnswer(ran.refused, request.requestId);
   const max = mailboxMaxBytes();

@@ -83,6 +83,33 @@ export async function sessionIsOpen(
 }
 
 /**
+ * The client's clientInfo name of an SSE session: its `initialize` arrives in a POST to
+ * /messages, and the later posts of the session carry only the session id, so the name is kept
+ * on the session for their audit records (client-name.ts).
+ */
+export async function nameSessionClient(
+  store: Store,
+  sessionId: string,
+  clientName: string,
+): Promise<void> {
+  await store.update({
+    Key: sessionKey(store, sessionId),
+    UpdateExpression: 'SET clientName = :name',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':name': clientName },
+  });
+}
+
+/** The client name an SSE session was given at its initialize, if any. */
+export async function sessionClientName(
+  store: Store,
+  sessionId: string,
+): Promise<string | undefined> {
+  const item = await store.get(sessionKey(store, sessionId));
+  return typeof item?.clientName === 'string' ? item.clientName : undefined;
+}
+
+/**
  * Leaves the replies for the stream holder, one mailbox item per reply (in order), in as few
  * transactions as DynamoDB's limits allow, each conditional on the session still being open for
  * this credential. False when it is not (nothing of that transaction is written).

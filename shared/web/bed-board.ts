@@ -104,7 +104,7 @@ export function render(): string {
                 <option value="long-term-care">Long-term care</option><option value="against-medical-advice">Left against medical advice</option>
                 <option value="absconded">Absconded</option><option value="deceased">Deceased</option><option value="other">Other</option>
               </select></div>
-            <div class="field" id="discharge-death-field" hidden><label for="discharge-death">Time of death ${required}</label><input id="discharge-death" type="datetime-local" aria-describedby="discharge-death-error">${error('discharge-death')}</div>
+            <div class="field" id="discharge-death-field" hidden><label for="discharge-death">Time of death (<span id="discharge-death-zone">hospital time</span>) ${required}</label><input id="discharge-death" type="datetime-local" aria-describedby="discharge-death-error">${error('discharge-death')}</div>
             <div class="field"><label for="discharge-followup">Follow-up instructions</label><input type="text" id="discharge-followup" maxlength="2000" aria-describedby="discharge-followup-error">${error('discharge-followup')}</div>
             <div class="field"><label for="discharge-override">Reason to discharge despite a decision-support stop</label><input type="text" id="discharge-override" maxlength="500" aria-describedby="discharge-override-hint discharge-override-error"><p class="hint" id="discharge-override-hint">Only when the discharge is stopped (a critical result nobody has acknowledged); stored with the discharge.</p>${error('discharge-override')}</div>
             <div id="discharge-status" class="status-region" role="alert" aria-live="assertive"></div>

@@ -3,7 +3,8 @@
  * agents. Country and currency are chosen from lists rendered here (ISO codes with their names),
  * the person auto-approved actions run as from the hospital's staff; its script
  * (shared/web/client/hospital-settings.ts) reads `GET /settings` and saves with `PUT /settings`,
- * sending the version it read.
+ * sending the version it read. An administrator also finds the one-click demo data here
+ * (shared/web/client/demo-data.ts).
  */
 import { COUNTRY_CODES } from '../kernel/countries';
 import { escapeHtml } from './layout';
@@ -59,6 +60,15 @@ export function render(): string {
     </section>
     <div class="form-actions"><button type="submit" class="btn btn-primary" id="settings-save">Save settings</button></div>
   </form>
+  <section class="card" aria-labelledby="demo-title" id="demo-data" hidden>
+    <div class="card__header"><h2 id="demo-title">Demo data</h2></div>
+    <div class="card__body">
+      <p class="small" id="demo-intro">While the hospital is on its trial and has no patients yet, fill it with the demo hospital to look around first: about 30 patients with today's clinics, wards, stock, results, bills, theatre lists, an ED board, a ward's roster set-up and a claim, all made through the service's own operations, with staff users of each role. Once per hospital; it takes a few seconds.</p>
+      <div class="form-actions"><button type="button" class="btn btn-secondary" id="demo-fill">Fill with demo data</button></div>
+      <progress id="demo-progress" max="1" value="0" aria-labelledby="demo-title" hidden></progress>
+      <div id="demo-status" class="status-region" role="status" aria-live="polite"></div>
+    </div>
+  </section>
   <section class="card" aria-labelledby="changes-title">
     <div class="card__header"><h2 id="changes-title">Latest changes</h2></div>
     <div class="card__body"><ul class="plain small" id="settings-changes"></ul></div>

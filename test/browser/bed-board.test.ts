@@ -367,4 +367,56 @@ describe.skipIf(!chromiumAvailable)('the bed board in a real browser', () => {
     const stay = await must(h.doctorUser.api.get(`/admissions/${adm.id}`), 200, 'admission');
     expect(stay.discharge.cdsOverrideReason).toBe('Repeat potassium 4.9 on the ward analyser');
   }, 60_000);
+
+  it("takes the time of death in the hospital's time zone, not the browser's", async () => {
+    // The hospital is in Kolkata; the browser in New York (10 h 30 min behind in November).
+    const h = await inpatientHospital(rt.url, 'Asia/Kolkata');
+    const ward = await h.ward({ name: 'Zone ward' }, 1);
+    const patient = await h.patient({ name: 'Zone Patient' });
+    const adm = await must(h.admit(patient.id, { bedId: ward.beds[0].id }), 201, 'admission');
+    // The first whole minute after the admission: a time of death the service accepts.
+    const death = new Date(Math.ceil((Date.parse(adm.admittedAt) + 1) / 60_000) * 60_000);
+    const wall = new Intl.DateTimeFormat('sv-SE', {
+      timeZone: 'Asia/Kolkata',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .format(death)
+      .replace(' ', 'T');
+
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      timezoneId: 'America/New_York',
+    });
+    const page = watchPage(await context.newPage(), problems);
+    await signIn(
+      page,
+      rt.url,
+      h.registration.credentials.email,
+      h.registration.credentials.password,
+    );
+    await page.goto(`${rt.url}/bed-board`);
+    await page.waitForSelector('body[data-ready="true"]');
+    await page.selectOption('#ward-select', ward.id);
+    await page.getByRole('button', { name: 'Open bed A01' }).click();
+    await page.waitForSelector('#admission-panel:not([hidden])');
+    await eventually(() => page.textContent('#discharge-death-zone')).toBe('Asia/Kolkata');
+    await page.selectOption('#discharge-disposition', 'deceased');
+    await page.fill('#discharge-diagnosis', 'Cardiac arrest');
+    await page.fill('#discharge-condition', 'Died');
+    await page.fill('#discharge-death', wall);
+    // The service refuses a time of death in the future: wait until that minute has begun.
+    await expect
+      .poll(() => Date.now(), { timeout: 65_000 })
+      .toBeGreaterThanOrEqual(death.getTime());
+    await page.click('#discharge-submit');
+    await eventually(() => page.textContent('#board-status')).toContain('discharged');
+    const read = await must(h.admin.get(`/admissions/${adm.id}`), 200, 'admission');
+    expect(JSON.stringify(read)).toContain(`"timeOfDeath":"${death.toISOString()}"`);
+    await context.close();
+  }, 120_000);
 });

@@ -65,7 +65,7 @@ describe.skipIf(!chromiumAvailable)('empty states on an empty hospital', () => {
     await bills.locator('.empty-state__demo').waitFor();
     await eventually(() => bills.textContent()).toContain(DEMO);
     await eventually(() => bills.locator('.empty-state__demo a').getAttribute('href')).toBe(
-      '/admin#/automation',
+      '/hospital-settings#demo-data',
     );
     // The empty row is neither sorted nor hidden by the table's search.
     await admin.fill('#bill-list-search', 'zzz');

@@ -11,6 +11,7 @@ import { prng } from '../../shared/demo/prng';
 import { systemClock } from '../../shared/kernel/clock';
 import { client, newTenant } from '../support/api';
 import { must } from '../support/inpatient';
+import { finished } from '../support/roster';
 import { startTestRuntime } from '../support/runtime';
 
 let rt: LocalRuntime;
@@ -68,6 +69,10 @@ async function snapshot(h: DemoHospital) {
     criticals: await get('/lab/criticals'),
     pending: await get('/agent-actions/pending?limit=100'),
     users: await get('/users?limit=100'),
+    tariffs: await get('/billing/tariffs?limit=100'),
+    rosterWard: await get('/roster/wards/MMW'),
+    rosterStaff: await get('/roster/staff?wardId=MMW'),
+    payers: await get('/claims/payers'),
   };
 }
 
@@ -190,6 +195,94 @@ describe('the demo hospital', () => {
     expect(criticals.items).toHaveLength(2);
     const pending = (await must(api.get('/agent-actions/pending?limit=100'), 200, 'p')).items;
     expect(pending.map((a: any) => a.risk).sort()).toEqual(['CRITICAL', 'HIGH', 'LOW', 'MEDIUM']);
+  });
+
+  it("the billing desk has a price list with the country's tax on non-clinical services", async () => {
+    const api = await signIn(first);
+    const tariffs = (await must(api.get('/billing/tariffs?limit=100'), 200, 'tariffs')).items;
+    const byCode = Object.fromEntries(tariffs.map((t: any) => [t.code, t]));
+    expect(Object.keys(byCode).sort()).toEqual([
+      'AMBULANCE',
+      'ATTENDANT-MEAL',
+      'DIETITIAN',
+      'DRESSING',
+      'ECG',
+      'MED-CERT',
+      'NEBULISATION',
+      'PHYSIO',
+      'PLASTER',
+    ]);
+    // India: GST 18 % on a medical certificate, healthcare services exempt; ₹300 for an ECG.
+    expect(byCode['MED-CERT']).toMatchObject({ taxRateBp: 1800, serviceType: 'other' });
+    expect(byCode.ECG).toMatchObject({ taxRateBp: 0, unitPrice: 30_000, active: true });
+    // The UK: VAT 20 %, prices in pence.
+    const uk = (await must((await signIn(other)).get('/billing/tariffs?limit=100'), 200, 't'))
+      .items;
+    expect(uk.find((t: any) => t.code === 'MED-CERT')).toMatchObject({
+      taxRateBp: 2000,
+      unitPrice: 2000,
+    });
+  });
+
+  it('tomorrow has two theatre sessions with three cases booked and one waiting', async () => {
+    const api = await signIn(first);
+    const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: first.tenant.timeZone }).format(
+      new Date(now.getTime() + 86_400_000),
+    );
+    const lists = await must(api.get(`/theatre/lists?date=${tomorrow}`), 200, 'lists');
+    const cases = lists.theatres.flatMap((t: any) =>
+      t.sessions.flatMap((s: any) => s.cases.map((c: any) => [t.theatre, c.procedure, c.status])),
+    );
+    expect(cases.sort()).toEqual([
+      ['OT1', 'Laparoscopic cholecystectomy', 'scheduled'],
+      ['OT1', 'Open inguinal hernia repair with mesh', 'scheduled'],
+      ['OT2', 'Knee arthroscopy, partial meniscectomy', 'scheduled'],
+    ]);
+    const waiting = await must(api.get('/theatre/waiting-list'), 200, 'waiting');
+    expect(JSON.stringify(waiting)).toContain('Excision of sebaceous cyst');
+  });
+
+  it('the roster ward is set up so that generation meets every minimum', async () => {
+    const api = await signIn(first);
+    const ward = await must(api.get('/roster/wards/MMW'), 200, 'ward');
+    expect(ward.shifts.map((s: any) => s.code)).toEqual(['E', 'L', 'N']);
+    const staff = (await must(api.get('/roster/staff?wardId=MMW'), 200, 'staff')).items;
+    expect(staff).toHaveLength(6);
+    const manager = first.staff.find((s) => s.role === 'WARD_MANAGER')!;
+    const wm = await signIn(first, manager.email, first.staffPassword);
+    const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: first.tenant.timeZone }).format(
+      new Date(now.getTime() + 86_400_000),
+    );
+    const job = await finished(
+      wm,
+      await wm.post('/roster/wards/MMW/generations', { start: tomorrow, days: 7 }),
+    );
+    expect(job.status, JSON.stringify(job.body)).toBe(202);
+    expect(job.body.status).toBe('done');
+    expect(job.body.summary.coverageMet).toBe(true);
+    expect(job.body.summary.violations).toBe(0);
+  }, 90_000);
+
+  it('the ED board has an attendance at each ESI level and one waiting for triage', async () => {
+    const api = await signIn(first);
+    const board = await must(api.get('/emergency/board'), 200, 'board');
+    expect(board.patients.map((p: any) => p.level).sort()).toEqual([1, 2, 3, 4, 5, null]);
+    expect(board.patients.filter((p: any) => p.status === 'awaiting-triage')).toHaveLength(1);
+    expect(board.patients.filter((p: any) => p.status === 'with-clinician')).toHaveLength(1);
+  });
+
+  it('an insurer, a covered patient and one submitted claim', async () => {
+    const api = await signIn(first);
+    const payers = (await must(api.get('/claims/payers'), 200, 'payers')).items;
+    expect(payers.map((p: any) => p.name)).toEqual(['Star Health and Allied Insurance']);
+    const claims = (await must(api.get('/claims?limit=100'), 200, 'claims')).items;
+    expect(claims.map((c: any) => c.status)).toEqual(['submitted']);
+    const coverages = await must(
+      api.get(`/claims/coverages?patientId=${claims[0].patientId}`),
+      200,
+      'coverages',
+    );
+    expect(coverages.items).toHaveLength(1);
   });
 
   it('staff users sign in with the demo password and see their work', async () => {

@@ -1,7 +1,8 @@
 /**
  * The audit record names the MCP client by its own clientInfo (not its HTTP library's
  * User-Agent) and the key by its name: the stateless server hands the name back to the client
- * in the Mcp-Session-Id of its initialize answer, and the SDK's client sends it with every call.
+ * in the Mcp-Session-Id of its initialize answer, and the SDK's client sends it with every call;
+ * over the legacy SSE transport the name is kept on the SSE session.
  */
 import { describe, expect, it } from 'vitest';
 import type { Context } from '../../shared/kernel/context';
@@ -29,6 +30,24 @@ describe('MCP client name in the audit', () => {
         capability: 'list-doctors',
         agent: 'hms-test-client/1.0.0',
         keyName: 'Directory agent',
+      });
+    } finally {
+      await mcp.close();
+    }
+  });
+
+  it('records clientInfo name/version for the SDK client over the legacy SSE transport too', async () => {
+    const h = await opdHospital(rt.url);
+    const { key } = await h.key(['doctors:read'], 'SSE agent');
+    const mcp = await mcpClient(rt.url, 'sse', { token: key.secret });
+    try {
+      const result = await mcp.callTool({ name: 'list-doctors', arguments: {} });
+      expect(result.isError).not.toBe(true);
+      // The call came in a later post than initialize: the name was kept on the SSE session.
+      expect(await newest(h.tenantId)).toMatchObject({
+        capability: 'list-doctors',
+        agent: 'hms-test-client/1.0.0',
+        keyName: 'SSE agent',
       });
     } finally {
       await mcp.close();

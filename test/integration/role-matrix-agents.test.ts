@@ -19,6 +19,7 @@ const PUBLIC_ROUTES = [
   'GET /.well-known/agent.json',
   'GET /.well-known/agent-card.json',
   'GET /.well-known/ai-plugin.json',
+  'GET /.well-known/oauth-protected-resource/a2a',
 ];
 
 /**

@@ -1,6 +1,7 @@
 import { operationCapability } from '../../agents/capability';
 import { defineModule } from '../../manifest/module';
 import * as demo from './operations';
+import { demoGroup } from './routes';
 
 const generateDemoData = operationCapability(demo.generate, {
   name: 'generate-demo-data',
@@ -26,6 +27,7 @@ export default defineModule({
       "Generate the demo hospital's data in a hospital on its trial (once per hospital)",
   },
   capabilities: [generateDemoData],
+  groups: [demoGroup],
   skills: [
     {
       name: 'demo-data',

@@ -1,5 +1,5 @@
 import { defineOperation } from '../../kernel/operation';
-import { DemoSummary, GenerateDemoInput } from './schemas';
+import { DemoStatus, DemoStatusInput, DemoSummary, GenerateDemoInput } from './schemas';
 
 export const generate = defineOperation({
   name: 'demo.generate',
@@ -13,4 +13,16 @@ export const generate = defineOperation({
   idempotent: false,
   // Loaded on demand: the generator calls every module's operations.
   handler: async (ctx, input) => (await import('./service')).generateForCaller(ctx, input),
+});
+
+export const status = defineOperation({
+  name: 'demo.status',
+  summary:
+    "Where the hospital's demo data stands: none, running (the step and how many of the steps are done) or done (the records made)",
+  input: DemoStatusInput,
+  output: DemoStatus,
+  access: { roles: [], scope: 'demo:write' },
+  kind: 'read',
+  idempotent: true,
+  handler: async (ctx) => (await import('./status')).demoStatus(ctx),
 });

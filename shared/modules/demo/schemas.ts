@@ -26,3 +26,21 @@ export const DemoSummary = z.strictObject({
   staff: z.array(z.strictObject({ role: z.string(), name: z.string(), email: z.string() })),
   durationMs: z.number(),
 });
+
+export const DemoStatusInput = z.strictObject({});
+
+/** Where the hospital's demo data stands: the page polls it while a generation runs. */
+export const DemoStatus = z.strictObject({
+  /** none: never generated (or a failed run was cleared); running; done. */
+  state: z.enum(['none', 'running', 'done']),
+  seed: z.optional(z.string()),
+  size: z.optional(z.string()),
+  /** The step being generated (running) and how many of the steps are done. */
+  step: z.optional(z.string()),
+  done: z.optional(z.number()),
+  total: z.optional(z.number()),
+  startedAt: z.optional(z.string()),
+  finishedAt: z.optional(z.string()),
+  /** Records made, by kind (done). */
+  counts: z.optional(z.record(z.string(), z.number())),
+});

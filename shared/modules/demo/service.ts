@@ -7,6 +7,7 @@
 
 import { generateDemoHospital } from '../../demo/generate';
 import type { UserActor } from '../../kernel/actor';
+import { systemClock } from '../../kernel/clock';
 import type { Context } from '../../kernel/context';
 import { Conflict, Forbidden } from '../../kernel/errors';
 import { isConditionFailure } from '../../kernel/store/conditions';
@@ -14,8 +15,7 @@ import type * as z from '../../kernel/zod';
 import { findPatientIdByMrn, formatMrn } from '../patients/index';
 import { activeUsersWithRoles } from '../users/index';
 import type { DemoSummary, GenerateDemoInput } from './schemas';
-
-const markerKey = (ctx: Context) => ctx.store.keys.entity('DEMO', 'hospital');
+import { demoMarkerKey as markerKey } from './status';
 
 /** The person behind the call when it is an administrator (signed in, or an agent with their token). */
 function administrator(ctx: Context): UserActor | undefined {
@@ -47,7 +47,7 @@ export async function generateForCaller(
   const hasPatients = (await findPatientIdByMrn(ctx.store, formatMrn(1))) !== undefined;
   if (hasPatients && !input.force)
     throw new Conflict(
-      'This hospital already has patients of its own; demo data would mix with them. An administrator may pass force: true to add it anyway.',
+      'This hospital already has patients of its own, so demo data would mix with them: it is loaded only into a hospital with no patients yet. (An administrator calling the operation directly may pass force: true to add it anyway.)',
       { field: 'force' },
     );
   try {
@@ -57,6 +57,7 @@ export async function generateForCaller(
         entity: 'DemoMarker',
         seed: input.seed,
         size: input.size,
+        state: 'running',
         startedAt: ctx.now.toISOString(),
       },
       ConditionExpression: 'attribute_not_exists(pk)',
@@ -69,14 +70,36 @@ export async function generateForCaller(
   // The demo's staff are created by an administrator: the caller when it is one, else (an API key
   // with demo:write, which an administrator created) the hospital's first active administrator.
   const actingAdmin: UserActor = admin ?? first(await activeUsersWithRoles(ctx.store, ['ADMIN']));
+  // Each step is recorded on the marker for the page that polls `demo.status` while this runs.
+  // The writes go one after the other; a failed one only leaves the page an older step.
+  const record = (fields: Record<string, unknown>) => {
+    const names = Object.keys(fields);
+    return ctx.store.update({
+      Key: markerKey(ctx),
+      UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+      ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#f${i}`, n])),
+      ExpressionAttributeValues: Object.fromEntries(names.map((n, i) => [`:v${i}`, fields[n]])),
+    });
+  };
+  let progress: Promise<unknown> = Promise.resolve();
   try {
     const result = await generateDemoHospital(
       { ...ctx, actor: actingAdmin },
-      { seed: input.seed, size: input.size, now: ctx.now },
+      {
+        seed: input.seed,
+        size: input.size,
+        now: ctx.now,
+        onProgress: (step, done, total) => {
+          progress = progress.then(() => record({ step, done, total })).catch(() => undefined);
+        },
+      },
     );
+    await progress;
     const { staff, counts, durationMs, seed, size } = result;
+    await record({ state: 'done', finishedAt: systemClock.now().toISOString(), counts });
     return { seed, size, counts, staff, durationMs };
   } catch (err) {
+    await progress;
     // A failed run leaves what it made (each record is whole, made by its operation); the marker
     // goes so that an administrator can run it again with force.
     await ctx.store.delete({ Key: markerKey(ctx) });

@@ -11,6 +11,7 @@ import { type Api, asApiError, sessionApi, showError } from './admin/api';
 import type { AdminState } from './admin/state';
 import { $, clear, h, setStatus } from './common/dom';
 import { emptyState } from './common/empty';
+import { zonedToIso } from './common/format';
 import { fieldError, setBusy } from './common/forms';
 import { url } from './common/http';
 import { live } from './common/live';
@@ -427,6 +428,8 @@ function start(session: StoredSession): void {
       },
     ),
   );
+  /** The hospital's time zone: the time of death is typed and read in it. */
+  let hospitalZone: string | undefined;
   const disposition = $<HTMLSelectElement>('discharge-disposition');
   disposition.addEventListener('change', () => {
     $('discharge-death-field').hidden = disposition.value !== 'deceased';
@@ -461,9 +464,9 @@ function start(session: StoredSession): void {
           finalDiagnoses: [{ text: $<HTMLInputElement>('discharge-diagnosis').value }],
           conditionAtDischarge: $<HTMLInputElement>('discharge-condition').value,
           disposition: disposition.value,
-          // datetime-local is the browser's local time; the service takes an instant.
+          // The time typed is the hospital's wall clock, whatever the browser's zone.
           ...(disposition.value === 'deceased' && death
-            ? { timeOfDeath: new Date(death).toISOString() }
+            ? { timeOfDeath: zonedToIso(death.slice(0, 10), death.slice(11, 16), hospitalZone) }
             : {}),
           ...(followUp ? { followUpInstructions: followUp } : {}),
           // A decision-support stop (a critical result nobody acknowledged) needs a reason.
@@ -493,10 +496,13 @@ function start(session: StoredSession): void {
 
   (async () => {
     try {
-      const [wardPage, doctors] = await Promise.all([
+      const [wardPage, doctors, tenant] = await Promise.all([
         api<Page<Ward>>('GET', '/wards?limit=100'),
         api<Page<{ id: string; name: string }>>('GET', '/doctors?limit=100').catch(() => null),
+        api<{ timezone?: string }>('GET', '/tenants/current').catch(() => null),
       ]);
+      hospitalZone = tenant?.timezone;
+      $('discharge-death-zone').textContent = hospitalZone ?? 'hospital time';
       wards = wardPage?.items ?? [];
       for (const w of wards) wardSelect.appendChild(option(w.id, w.name));
       const doctorSelect = $<HTMLSelectElement>('admit-doctor');

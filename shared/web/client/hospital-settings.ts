@@ -7,6 +7,7 @@ import { call } from './common/api';
 import { $, clear, h, setStatus } from './common/dom';
 import { type Field, fieldError, setBusy } from './common/forms';
 import { errorMessage } from './common/http';
+import { startDemoCard } from './demo-data';
 
 interface ActionType {
   type: string;
@@ -209,3 +210,4 @@ async function save(event: Event): Promise<void> {
 
 $('settings-form').addEventListener('submit', (e) => void save(e));
 void load();
+void startDemoCard();

@@ -33,10 +33,9 @@ export function actionsFor(actions: readonly NextAction[], role: string): NextAc
 
 function demoHint(): HTMLElement {
   return h('p', { className: 'empty-state__demo small' }, [
-    'This hospital is on its trial: to look around first, fill it with the demo hospital ',
-    '(patients, clinics, wards, stock and bills). Give an MCP client an ',
-    h('a', { href: url('/admin#/automation'), text: 'API key with demo:write' }),
-    ' and ask it to “fill my trial hospital with demo data” (tool generate-demo-data).',
+    'This hospital is on its trial: to look around first, ',
+    h('a', { href: url('/hospital-settings#demo-data'), text: 'fill it with demo data' }),
+    ' (patients, clinics, wards, stock and bills) from the Settings page while it has no patients of its own.',
   ]);
 }
 
