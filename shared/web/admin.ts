@@ -3,11 +3,18 @@
  * API keys. The page is static markup; its script (shared/web/client/admin.ts) loads data with
  * the session token.
  */
-import { ROLE_LABELS, ROLES } from '../kernel/roles';
+import { allowedRoles } from '../kernel/access';
+import { ROLE_GROUPS, ROLE_LABELS, ROLES } from '../kernel/roles';
 import { SCOPES } from '../kernel/scopes';
 import { agentsSection } from './admin-agents';
 import { pharmacySections } from './admin-pharmacy';
 import { credentialRow, escapeHtml, ICONS } from './layout';
+
+/**
+ * Who may check in, mark a no-show or cancel from the outpatients table: the roles of
+ * `appointments.setStatus` (frontDesk, ADMIN implied). The page shows the buttons to them only.
+ */
+const FRONT_DESK_ROLES = allowedRoles({ roles: ROLE_GROUPS.frontDesk });
 
 /** The scope catalogue shape (scope name → description), e.g. `SCOPES` from shared/auth/scopes. */
 export type ScopeCatalogue = Readonly<Record<string, string>> | typeof SCOPES;
@@ -185,7 +192,7 @@ function opdSection(): string {
             </div>
             <button type="button" class="btn btn-secondary" id="opd-refresh">Refresh</button>
           </div>
-          <div id="opd-status" class="status-region" aria-live="polite"></div>
+          <div id="opd-status" class="status-region" aria-live="polite" tabindex="-1"></div>
         </div>
       </div>
       <div id="opd-no-doctors" class="alert alert-info mt-1" hidden>
@@ -200,9 +207,9 @@ function opdSection(): string {
             <div class="summary-pills" id="opd-appointments-summary" aria-live="polite"></div>
           </div>
           <div class="table-wrap">
-            <table class="table table--stack" id="opd-appointments" data-sortable data-search-label="Search appointments" aria-labelledby="opd-appointments-title">
-              <thead><tr><th scope="col">Time</th><th scope="col">Token</th><th scope="col">Patient</th><th scope="col">MRN</th><th scope="col">Reason</th><th scope="col">Priority</th><th scope="col">Status</th></tr></thead>
-              <tbody id="opd-appointments-body"><tr><td class="empty" colspan="7">Select a doctor to see appointments.</td></tr></tbody>
+            <table class="table table--stack" id="opd-appointments" data-sortable data-search-label="Search appointments" aria-labelledby="opd-appointments-title" data-action-roles="${FRONT_DESK_ROLES.join(' ')}">
+              <thead><tr><th scope="col">Time</th><th scope="col">Token</th><th scope="col">Patient</th><th scope="col">MRN</th><th scope="col">Reason</th><th scope="col">Priority</th><th scope="col">Status</th><th scope="col">Actions</th></tr></thead>
+              <tbody id="opd-appointments-body"><tr><td class="empty" colspan="8">Select a doctor to see appointments.</td></tr></tbody>
             </table>
           </div>
         </div>

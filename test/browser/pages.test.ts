@@ -9,6 +9,7 @@ import { client } from '../support/api';
 import {
   chromiumAvailable,
   eventually,
+  focusOf,
   launchChromium,
   signIn,
   watchPage,
@@ -163,6 +164,42 @@ describe.skipIf(!chromiumAvailable)('pages in a real browser', () => {
     await queueRow.waitFor();
     await eventually(() => queueRow.textContent()).toContain('Rahul Verma');
     await page.screenshot({ path: join(tmpdir(), 'hms-admin-opd.png'), fullPage: true });
+
+    // The day's work from the same table: a booked patient is checked in (and joins the queue),
+    // a checked-in one can only be cancelled, with a reason asked for in the row.
+    const [kavyaId, rahulId] = appts.map((a) => String(a.id));
+    const kavya = page.locator(`#opd-appointments tr[data-appointment-id="${kavyaId}"]`);
+    const rahul = page.locator(`#opd-appointments tr[data-appointment-id="${rahulId}"]`);
+    await eventually(() => kavya.locator('button').allTextContents()).toEqual([
+      'Check in Kavya Menon',
+      'No-show Kavya Menon',
+      'Cancel Kavya Menon',
+    ]);
+    await eventually(() => rahul.locator('button').allTextContents()).toEqual([
+      'Cancel Rahul Verma',
+    ]);
+    await page.getByRole('button', { name: 'Check in Kavya Menon' }).click();
+    await eventually(() => page.textContent('#opd-status')).toBe('Kavya Menon: checked in.');
+    await focusOf(page).toBe('opd-status');
+    await eventually(() => page.locator('#opd-queue tr[data-token="2"]').textContent()).toContain(
+      'Kavya Menon',
+    );
+    await eventually(() => kavya.locator('button').allTextContents()).toEqual([
+      'Cancel Kavya Menon',
+    ]);
+    await page.getByRole('button', { name: 'Cancel Rahul Verma' }).click();
+    await focusOf(page).toBe(`cancel-reason-${rahulId}`);
+    await page.getByRole('button', { name: 'Confirm cancel' }).click();
+    await eventually(() => page.getAttribute(`#cancel-reason-${rahulId}`, 'aria-invalid')).toBe(
+      'true',
+    );
+    await page.fill(`#cancel-reason-${rahulId}`, 'Feeling better');
+    await page.getByRole('button', { name: 'Confirm cancel' }).click();
+    await eventually(() => page.textContent('#opd-status')).toBe('Rahul Verma: cancelled.');
+    const statuses = await Promise.all(
+      [kavyaId, rahulId].map(async (id) => (await admin.get(`/appointments/${id}`)).body.status),
+    );
+    expect(statuses).toEqual(['checked-in', 'cancelled']);
   });
 
   it('works under a stage prefix, as on the default execute-api URL (/prod/…)', async () => {

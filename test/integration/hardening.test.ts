@@ -317,6 +317,12 @@ const PROTOTYPE_QUERIES: [query: string, key: string][] = [
   ['hasOwnProperty=1', 'hasOwnProperty'],
   ['constructor=1&constructor=2', 'constructor'],
 ];
+/**
+ * Body operations that succeed with an empty body and happen once per hospital at a time: the
+ * repeat (with the query) answers 409 while what the first call made is still there (an export
+ * under way, the demo data), else the same success.
+ */
+const ONCE_PER_HOSPITAL = new Set(['POST /tenants/current/exports', 'POST /demo']);
 const ZERO_ID = '00000000-0000-0000-0000-000000000000';
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const samplePath = (route: ManifestRoute) =>
@@ -344,7 +350,9 @@ describe('2. query keys named like Object.prototype members', () => {
         // operation (POST/PUT/PATCH); one that needs no input (the lab starter catalogue) succeeds
         // with an empty body: the query changes nothing.
         if (route.kind !== 'operation' || (route.body !== null && plain.status < 400)) {
-          expect(reply.status, label).toBe(plain.status);
+          const once = plain.status < 400 && ONCE_PER_HOSPITAL.has(`${route.method} ${route.path}`);
+          if (once) expect([plain.status, 409], label).toContain(reply.status);
+          else expect(reply.status, label).toBe(plain.status);
           if (reply.status >= 400) expectError(reply, reply.status);
           continue;
         }

@@ -210,7 +210,7 @@ describe('npm start (bin/local.ts)', () => {
     const [, url] = await app.waitFor(/is running at (http:\/\/\S+) \(ready in/, 45_000);
     await app.waitFor(/Press Ctrl-C to stop/, 60_000);
     const out = app.output();
-    expect(out).toMatch(/\[1\/12\] staff/);
+    expect(out).toMatch(/\[1\/17\] staff/);
     expect(out).toMatch(
       /Demo hospital "Demo General Hospital" ready in [\d.]+ s .*seed start-test, size small/,
     );

@@ -227,8 +227,9 @@ describe('agent audit log', () => {
       outcome: 'success',
       args: { q: '[redacted]' },
     });
-    // Stateless: the client's name is its User-Agent (Node's fetch says "node").
-    expect(first.agent).toBe('node');
+    // Over SSE too, the client is named by the clientInfo it sent at initialize (name/version),
+    // not by its User-Agent (Node's fetch says "node").
+    expect(first.agent).toBe('hms-test-client/1.0.0');
     expect(all.body.items[1]).toMatchObject({
       capability: 'register-patient',
       outcome: 'refused',

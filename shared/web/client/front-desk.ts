@@ -5,6 +5,7 @@
  * Times are in the hospital's time zone.
  */
 import { type Answer, call } from './common/api';
+import { appointmentActions } from './common/appointment-actions';
 import { $, clear, h, setStatus } from './common/dom';
 import { formatTime, todayIn } from './common/format';
 import { fieldError, setBusy } from './common/forms';
@@ -263,59 +264,15 @@ function todayList() {
     else setStatus(status, 'Could not reach the server.', 'error');
   }
 
-  function cancelForm(cell: HTMLElement, a: Appointment) {
-    paused = true;
-    clear(cell);
-    const id = `cancel-reason-${a.id}`;
-    const input = h('input', { type: 'text', id, required: true });
-    const confirm = h('button', { type: 'button', className: 'btn btn-danger btn-sm' }, [
-      'Confirm cancel',
-    ]);
-    const back = h('button', { type: 'button', className: 'btn btn-secondary btn-sm' }, ['Keep']);
-    cell.append(
-      h('label', { for: id, text: `Why is ${a.patientName} cancelling?` }),
-      input,
-      confirm,
-      back,
-    );
-    input.focus();
-    confirm.addEventListener('click', () => {
-      if (!input.value.trim()) {
-        input.setAttribute('aria-invalid', 'true');
-        input.focus();
-        return;
-      }
-      paused = false;
-      void change(a, 'cancelled', input.value.trim(), confirm);
-    });
-    back.addEventListener('click', () => {
-      paused = false;
-      void load();
-    });
-  }
-
   function row(a: Appointment): HTMLElement {
     const actions = h('td', { className: 'actions fd-actions', 'data-label': 'Actions' });
-    const add = (text: string, to: string, cls: string) => {
-      const b = h('button', { type: 'button', className: `btn ${cls} btn-sm` }, [
-        text,
-        h('span', { className: 'visually-hidden', text: ` ${a.patientName}` }),
-      ]);
-      b.addEventListener('click', () => void change(a, to, undefined, b));
-      actions.appendChild(b);
-    };
-    if (a.status === 'booked' || a.status === 'arrived') {
-      add('Check in', 'checked-in', 'btn-primary');
-      add('No-show', 'noshow', 'btn-secondary');
-    }
-    if (['booked', 'arrived', 'checked-in'].includes(a.status)) {
-      const b = h('button', { type: 'button', className: 'btn btn-secondary btn-sm' }, [
-        'Cancel',
-        h('span', { className: 'visually-hidden', text: ` ${a.patientName}` }),
-      ]);
-      b.addEventListener('click', () => cancelForm(actions, a));
-      actions.appendChild(b);
-    }
+    appointmentActions(actions, a, {
+      change: (to, reason, button) => void change(a, to, reason, button),
+      pause: (open) => {
+        paused = open;
+      },
+      keep: () => void load(),
+    });
     return h('tr', { 'data-appointment-id': a.id }, [
       h('td', { 'data-label': 'Time', text: formatTime(a.start, tz) }),
       h('td', { 'data-label': 'Token', text: a.token ?? '–' }),

@@ -226,6 +226,13 @@ describe.each(Object.entries(pages))('%s page', (name, render) => {
 });
 
 describe('page specifics', () => {
+  it('the workspace outpatients table names who may check in, mark a no-show or cancel', () => {
+    // appointments.setStatus: the front desk roles, and ADMIN (not a clinical decision).
+    expect(pages.admin!()).toMatch(
+      /<table [^>]*id="opd-appointments"[^>]*data-action-roles="ADMIN RECEPTIONIST NURSE DOCTOR"/,
+    );
+  });
+
   it('home links to Get started and Sign in', () => {
     const html = pages.home!();
     expect(html).toContain('href="/get-started"');

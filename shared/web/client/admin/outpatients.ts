@@ -1,6 +1,8 @@
 /** Outpatients section: a doctor's appointments for a day and the live queue (polled while open). */
+import { type AppointmentChange, appointmentActions } from '../common/appointment-actions';
 import { $, clear, h, setStatus } from '../common/dom';
 import { emptyRow, emptyState } from '../common/empty';
+import { setBusy } from '../common/forms';
 import { asApiError, showError } from './api';
 import type { AdminApp, Section } from './state';
 import type { Appointment, Doctor, Page, QueueEntry } from './types';
@@ -17,6 +19,12 @@ import {
 } from './ui';
 
 const QUEUE_POLL_MS = 30_000;
+/** What the status line says once a change is made. */
+const CHANGED: Record<AppointmentChange, string> = {
+  'checked-in': 'checked in',
+  noshow: 'marked as not come',
+  cancelled: 'cancelled',
+};
 
 export function outpatientsSection({ api, state, tenantReady }: AdminApp): Section {
   const doctorSelect = $<HTMLSelectElement>('opd-doctor');
@@ -30,6 +38,11 @@ export function outpatientsSection({ api, state, tenantReady }: AdminApp): Secti
   /** Answers to an older selection are dropped: only the latest request renders. */
   let seq = 0;
   let timer: number | null = null;
+  /** A cancel reason is being typed: the polling waits, so the row is not redrawn under it. */
+  let paused = false;
+  /** Who may change an appointment's status: the roles the server wrote on the table. */
+  const actionRoles = ($('opd-appointments').getAttribute('data-action-roles') ?? '').split(' ');
+  const mayAct = () => actionRoles.includes(state.me?.role ?? '');
 
   function open() {
     if (!ready) ready = init();
@@ -101,7 +114,7 @@ export function outpatientsSection({ api, state, tenantReady }: AdminApp): Secti
     const mySeq = ++seq;
     if (!quiet) {
       setStatus(status, '');
-      messageRow(appointmentsBody, 7, 'Loading appointments…', true);
+      messageRow(appointmentsBody, 8, 'Loading appointments…', true);
       messageRow(queueBody, 7, 'Loading queue…', true);
       clear($('opd-appointments-summary'));
     }
@@ -116,7 +129,7 @@ export function outpatientsSection({ api, state, tenantReady }: AdminApp): Secti
       .catch((err) => {
         const e = asApiError(err);
         if (mySeq !== seq || e.silent) return;
-        messageRow(appointmentsBody, 7, `Could not load appointments: ${e.message}`);
+        messageRow(appointmentsBody, 8, `Could not load appointments: ${e.message}`);
       });
     const queue = api<{ items?: QueueEntry[] }>('GET', `/appointments/queue?${q}`)
       .then((result) => {
@@ -134,7 +147,7 @@ export function outpatientsSection({ api, state, tenantReady }: AdminApp): Secti
     const summary = $('opd-appointments-summary');
     clear(summary);
     if (!items.length) {
-      emptyRow(appointmentsBody, 7, 'No appointments on this day.', [
+      emptyRow(appointmentsBody, 8, 'No appointments on this day.', [
         { label: 'Book at the front desk', href: '/front-desk', roles: ['RECEPTIONIST'] },
       ]);
       return;
@@ -165,6 +178,7 @@ export function outpatientsSection({ api, state, tenantReady }: AdminApp): Secti
           h('td', { text: a.reason || '—' }),
           h('td', null, [priorityBadge(a.priority)]),
           h('td', null, [statusBadge(a.status, APPOINTMENT_STATUS)]),
+          actionsCell(a),
         ]),
       );
     }
@@ -177,6 +191,42 @@ export function outpatientsSection({ api, state, tenantReady }: AdminApp): Secti
       ),
     );
     if (urgent) summary.appendChild(badge(`${urgent} urgent`, 'danger'));
+  }
+
+  /** Check in, no-show and cancel for the roles that may; an empty cell for the others. */
+  function actionsCell(a: Appointment): HTMLElement {
+    const cell = h('td', { className: 'actions' });
+    if (!mayAct()) return cell;
+    appointmentActions(cell, a, {
+      change: (to, reason, button) => void change(a, to, reason, button),
+      pause: (open) => {
+        paused = open;
+      },
+      keep: () => void load(true),
+    });
+    return cell;
+  }
+
+  async function change(
+    a: Appointment,
+    to: AppointmentChange,
+    reason: string | undefined,
+    button: HTMLButtonElement,
+  ) {
+    setBusy(button, true);
+    try {
+      await api('PATCH', `/appointments/${encodeURIComponent(a.id)}/status`, {
+        status: to,
+        ...(reason ? { reason } : {}),
+      });
+      await load(true);
+      setStatus(status, `${a.patientName || 'The patient'}: ${CHANGED[to]}.`, 'success');
+      status.focus();
+    } catch (err) {
+      setBusy(button, false);
+      showError(status, err);
+      status.focus();
+    }
   }
 
   function renderQueue(items: QueueEntry[]) {
@@ -228,7 +278,7 @@ export function outpatientsSection({ api, state, tenantReady }: AdminApp): Secti
   function startQueuePolling() {
     stopQueuePolling();
     timer = window.setInterval(() => {
-      if (state.current === 'opd' && document.visibilityState === 'visible') load(true);
+      if (state.current === 'opd' && document.visibilityState === 'visible' && !paused) load(true);
     }, QUEUE_POLL_MS);
   }
 
