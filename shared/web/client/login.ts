@@ -2,13 +2,16 @@
 import { $, setStatus } from './common/dom';
 import { fieldError, passwordToggle, setBusy } from './common/forms';
 import { errorMessage, readJson, url } from './common/http';
+import { askOpenTabs } from './common/session-share';
 import {
   FLASH_KEY,
   LOGIN_HINT_KEY,
   nextPath,
+  readSession,
   SESSION_KEY,
   type SessionUser,
   type StoredSession,
+  storeSession,
 } from './common/storage';
 
 /** What POST /auth/login answers on success. */
@@ -42,6 +45,16 @@ try {
   if (hint && !email.value) email.value = hint;
 } catch {
   /* storage unavailable */
+}
+
+// Sent here from a page opened in a new tab: an open tab of this browser that is signed in hands
+// over its session, and the page asked for opens without signing in again. Only when a page sent
+// us here (`next`): opening the sign-in page itself is how a person signs in as someone else.
+if (new URLSearchParams(window.location.search).has('next') && !readSession()) {
+  void askOpenTabs().then((session) => {
+    if (session && storeSession(session))
+      window.location.replace(url(nextPath(window.location.search)));
+  });
 }
 
 passwordToggle($<HTMLButtonElement>('toggle-password'), password);

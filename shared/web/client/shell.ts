@@ -11,6 +11,7 @@
 import { call } from './common/api';
 import { $, find } from './common/dom';
 import { readJson, url } from './common/http';
+import { announceSignOut, shareSession } from './common/session-share';
 import {
   clearSession,
   type LoginAnswer,
@@ -255,8 +256,15 @@ function start(): void {
   showIdentity(session);
   checkPageRole(role, home);
   find('sign-out')?.addEventListener('click', () => {
+    announceSignOut();
     clearSession();
     setFlash('You have signed out.');
+    window.location.replace(url('/login'));
+  });
+  // Other tabs of this browser get this session when they ask, and sign out with this one.
+  shareSession(() => {
+    clearSession();
+    setFlash('You signed out in another tab.');
     window.location.replace(url('/login'));
   });
   navToggle();

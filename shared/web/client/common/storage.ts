@@ -23,17 +23,32 @@ export interface StoredSession {
   expiresAt?: number;
 }
 
+/** Whether `s` is a session (token and tenant) that has not expired. */
+export function isLiveSession(s: unknown): s is StoredSession {
+  const v = s as Partial<StoredSession> | null;
+  if (!v || typeof v.accessToken !== 'string' || typeof v.tenantId !== 'string') return false;
+  return !(typeof v.expiresAt === 'number' && v.expiresAt <= Date.now());
+}
+
 /** The stored session, or null when there is none, it is malformed or it has expired. */
 export function readSession(): StoredSession | null {
   try {
     const raw = sessionStorage.getItem(SESSION_KEY);
     if (!raw) return null;
-    const s = JSON.parse(raw) as Partial<StoredSession> | null;
-    if (!s || typeof s.accessToken !== 'string' || typeof s.tenantId !== 'string') return null;
-    if (typeof s.expiresAt === 'number' && s.expiresAt <= Date.now()) return null;
-    return s as StoredSession;
+    const s = JSON.parse(raw) as unknown;
+    return isLiveSession(s) ? s : null;
   } catch {
     return null;
+  }
+}
+
+/** Keeps a session (e.g. one another tab handed over); false when storage is blocked. */
+export function storeSession(session: StoredSession): boolean {
+  try {
+    sessionStorage.setItem(SESSION_KEY, JSON.stringify(session));
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -71,12 +86,7 @@ export function saveSession(body: LoginAnswer, now = Date.now()): boolean {
     user: body.user ?? null,
     expiresAt: now + (Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn : 3600) * 1000,
   };
-  try {
-    sessionStorage.setItem(SESSION_KEY, JSON.stringify(session));
-    return true;
-  } catch {
-    return false;
-  }
+  return storeSession(session);
 }
 
 /**
