@@ -39,7 +39,11 @@ afterEach(() => {
 });
 
 async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+  // The browser is in New York, the hospital in Kolkata: times follow the hospital.
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 1000 },
+    timezoneId: 'America/New_York',
+  });
   const page = await context.newPage();
   watchPage(page, problems);
   return page;
@@ -101,6 +105,17 @@ describe.skipIf(!chromiumAvailable)('the diagnostics workbench in a real browser
     const row = page.locator(`#lab-body tr[data-order-id="${order.id}"]`);
     await row.waitFor();
     await eventually(() => row.textContent()).toContain('Vikram Shah');
+    // Ordered at, in the hospital's zone and the pages' one format (`25 Nov 2026, 09:00`).
+    const kolkata = new Intl.DateTimeFormat('en-GB', {
+      day: '2-digit',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: TZ,
+    }).format(new Date(order.orderedAt));
+    await eventually(() => row.locator('td').nth(3).textContent()).toBe(kolkata);
     await row.getByRole('button', { name: 'Collect' }).click();
     await page.waitForSelector('#dx-status .alert-success');
     await eventually(() => page.textContent('#dx-status')).toMatch(/accession L\d{8}/);

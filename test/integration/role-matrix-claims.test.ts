@@ -222,6 +222,9 @@ const REQUESTS: Record<RouteKey, MatrixRequests> = {
   'GET /claims/{id}/fhir': { fresh: () => ({ path: `/claims/${f.claim.id}/fhir` }) },
   'GET /claims/{id}/claim-response': {
     fresh: async () => ({ path: `/claims/${(await submitted()).id}/claim-response` }),
+    // Refused before the claim is read: no submitted claim (and invoice) for each of them, which
+    // made fourteen invoices at once race for the invoice number.
+    refused: () => ({ path: `/claims/${f.claim.id}/claim-response` }),
   },
   'POST /claims/{id}/submit': {
     fresh: async () => ({

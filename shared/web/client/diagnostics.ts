@@ -5,6 +5,7 @@
  */
 
 import { $, clear, h, setStatus } from './common/dom';
+import { formatDateTime } from './common/format';
 import { errorMessage, readJson, url } from './common/http';
 import { live } from './common/live';
 import { clearSession, readSession, type StoredSession, setFlash } from './common/storage';
@@ -100,7 +101,10 @@ function start(session: StoredSession): void {
   const fail = (err: unknown) =>
     setStatus(status, err instanceof Error ? err.message : String(err), 'error');
 
-  const time = (iso: string) => new Date(iso).toLocaleString();
+  /** The hospital's time zone, once GET /tenants/current has answered (the browser's until then). */
+  let tz: string | undefined;
+  // One format in the hospital's zone: an order must read the same day in New York and Kolkata.
+  const time = (iso: string) => formatDateTime(iso, tz);
   const flagBadge = (flag: string | undefined) => {
     if (!flag) return h('span', { className: 'muted', text: '—' });
     const critical = flag === 'LL' || flag === 'HH' || flag === 'AA';
@@ -439,11 +443,19 @@ function start(session: StoredSession): void {
   $('lab-section').hidden = !seesLab;
   $('cumulative-section').hidden = !seesLab;
   $('rad-section').hidden = !seesRad;
-  if (seesLab) loadLab();
-  if (seesRad) loadRad();
-  // A critical result entered elsewhere appears here without a reload.
-  if (seesLab || seesRad)
-    live(() => Promise.all([seesLab ? loadLab() : null, seesRad ? loadRad() : null]), 'dx-live');
+  void api<{ timezone?: string }>('GET', '/tenants/current')
+    .catch(() => null)
+    .then((tenant) => {
+      tz = tenant?.timezone;
+      if (seesLab) loadLab();
+      if (seesRad) loadRad();
+      // A critical result entered elsewhere appears here without a reload.
+      if (seesLab || seesRad)
+        live(
+          () => Promise.all([seesLab ? loadLab() : null, seesRad ? loadRad() : null]),
+          'dx-live',
+        );
+    });
   if (!seesLab && !seesRad)
     setStatus(status, 'Your role has no laboratory or radiology worklists.', 'info');
 }

@@ -5,6 +5,7 @@
  */
 import { call } from './common/api';
 import { $, clear, h, setStatus } from './common/dom';
+import { formatDateTime } from './common/format';
 import { type Field, fieldError, setBusy } from './common/forms';
 import { errorMessage } from './common/http';
 import { startDemoCard } from './demo-data';
@@ -104,7 +105,9 @@ function show(s: Settings): void {
   const changes = $('settings-changes');
   clear(changes);
   for (const c of [...s.changes].reverse())
-    changes.append(h('li', { text: `${new Date(c.at).toLocaleString()}: ${c.fields.join(', ')}` }));
+    changes.append(
+      h('li', { text: `${formatDateTime(c.at, s.hospital.timezone)}: ${c.fields.join(', ')}` }),
+    );
   if (s.changes.length === 0)
     changes.append(h('li', { className: 'muted', text: 'No change yet.' }));
 }

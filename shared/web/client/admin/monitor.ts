@@ -10,6 +10,7 @@
  * job tries next or that it gave up.
  */
 import { $, clear, h } from '../common/dom';
+import { formatDateTime, formatTime } from '../common/format';
 import { url } from '../common/http';
 import { asApiError } from './api';
 import type { AdminApp } from './state';
@@ -84,7 +85,7 @@ function renderOutbox(m: SystemMonitor): void {
   for (const item of items) list.appendChild(row(item));
 }
 
-function loadMessages({ api }: Pick<AdminApp, 'api'>): void {
+function loadMessages({ api, state }: Pick<AdminApp, 'api' | 'state'>): void {
   api<{ items: OutboxMessage[] }>('GET', '/notifications/outbox?limit=10')
     .then((page) => {
       if (!page) return;
@@ -93,7 +94,7 @@ function loadMessages({ api }: Pick<AdminApp, 'api'>): void {
       for (const msg of page.items)
         body.appendChild(
           h('tr', { dataset: { id: msg.id, status: msg.status } }, [
-            h('td', { text: new Date(msg.createdAt).toLocaleString() }),
+            h('td', { text: formatDateTime(msg.createdAt, state.tz) }),
             h('td', { text: msg.kind }),
             h('td', { text: msg.channel }),
             h('td', { text: msg.to }),
@@ -117,7 +118,7 @@ interface FailingDelivery {
   nextAttemptAt?: string;
 }
 
-function loadFailingWebhooks({ api }: Pick<AdminApp, 'api'>): void {
+function loadFailingWebhooks({ api, state }: Pick<AdminApp, 'api' | 'state'>): void {
   api<{ retrying: number; gaveUp: number; items: FailingDelivery[] }>('GET', '/webhooks/failing')
     .then((answer) => {
       if (!answer) return;
@@ -136,7 +137,7 @@ function loadFailingWebhooks({ api }: Pick<AdminApp, 'api'>): void {
               text:
                 d.status === 'failed'
                   ? 'Gave up: redeliver by hand'
-                  : `Retry at ${new Date(d.nextAttemptAt!).toLocaleString()}`,
+                  : `Retry at ${formatDateTime(d.nextAttemptAt, state.tz)}`,
             }),
           ]),
         );
@@ -146,19 +147,19 @@ function loadFailingWebhooks({ api }: Pick<AdminApp, 'api'>): void {
     .catch(() => undefined);
 }
 
-export function loadMonitor({ api }: Pick<AdminApp, 'api'>): void {
+export function loadMonitor({ api, state }: Pick<AdminApp, 'api' | 'state'>): void {
   const panel = $('monitor-panel');
   api<SystemMonitor>('GET', '/system/monitor')
     .then((m) => {
       if (!m) return;
       renderOutbox(m);
-      loadMessages({ api });
-      loadFailingWebhooks({ api });
+      loadMessages({ api, state });
+      loadFailingWebhooks({ api, state });
       panel.hidden = false;
       const badge = $('monitor-badge');
       badge.textContent = m.attention ? `${m.attention} need attention` : 'All clear';
       badge.className = `badge ${m.attention ? 'badge-warning' : 'badge-success'}`;
-      $('monitor-status').textContent = `As of ${new Date(m.asOf).toLocaleTimeString()}`;
+      $('monitor-status').textContent = `As of ${formatTime(m.asOf, state.tz, true)}`;
       const list = $('monitor-items');
       clear(list);
       const ordered = [...m.items].sort(

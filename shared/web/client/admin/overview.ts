@@ -22,14 +22,14 @@ function unavailable(err: unknown): string {
   return e.message || 'Could not load';
 }
 
-export function overviewSection({ api, isAdmin }: AdminApp): Section {
+export function overviewSection({ api, isAdmin, state }: AdminApp): Section {
   /** A failed count shows why in its foot; a silent failure (session ended) shows nothing. */
   const failed = (id: string) => (err: unknown) => {
     if (!asApiError(err).silent) setStat(id, '—', unavailable(err));
   };
 
   function load() {
-    loadMonitor({ api });
+    loadMonitor({ api, state });
     api<Page<StaffUser>>('GET', '/users?limit=100')
       .then((list) => {
         const items = list?.items ?? [];

@@ -1,6 +1,6 @@
 /** Display helpers of the dashboard: labels, badges, times, table rows. */
 import { clear, h } from '../common/dom';
-import { formatDate } from '../common/format';
+import { formatDate, formatTime } from '../common/format';
 import type { Tenant } from './types';
 
 /** `in-consultation` → `In consultation`. */
@@ -18,7 +18,7 @@ export function readRoleLabels(select: HTMLSelectElement): Record<string, string
   return labels;
 }
 
-/** A time of day in the hospital's time zone (or the browser's when tz is undefined). */
+/** A time of day in the hospital's time zone (the browser's when tz is undefined): `14:05`. */
 export function timeIn(
   iso: string | null | undefined,
   tz: string | undefined,
@@ -27,21 +27,11 @@ export function timeIn(
   if (!iso) return '';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return String(iso);
-  const opts: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
-  if (withSeconds) opts.second = '2-digit';
-  if (tz) opts.timeZone = tz;
-  return new Intl.DateTimeFormat(undefined, opts).format(d);
+  return formatTime(iso, tz, withSeconds);
 }
 
 /** Today's date as YYYY-MM-DD in a time zone. */
-export function todayIn(tz: string | undefined): string {
-  const opts: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit' };
-  if (tz) opts.timeZone = tz;
-  const parts = new Intl.DateTimeFormat('en-US', opts).formatToParts(new Date());
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
+export { todayIn } from '../common/format';
 
 export type BadgeVariant = 'neutral' | 'brand' | 'info' | 'success' | 'warning' | 'danger';
 

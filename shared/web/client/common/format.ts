@@ -10,15 +10,18 @@ export function validTimeZone(tz: string | null | undefined): tz is string {
   }
 }
 
+/** A date, `25 Nov 2026` (with `withTime`, formatDateTime's `25 Nov 2026, 14:05`), in the zone. */
 export function formatDate(iso: string | null | undefined, tz?: string, withTime = false): string {
+  if (withTime) return formatDateTime(iso, tz);
   if (!iso) return '';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return String(iso);
-  const opts: Intl.DateTimeFormatOptions = withTime
-    ? { dateStyle: 'medium', timeStyle: 'short' }
-    : { dateStyle: 'medium' };
-  if (validTimeZone(tz)) opts.timeZone = tz;
-  return new Intl.DateTimeFormat(undefined, opts).format(d);
+  return new Intl.DateTimeFormat('en-GB', {
+    day: '2-digit',
+    month: 'short',
+    year: 'numeric',
+    ...(validTimeZone(tz) ? { timeZone: tz } : {}),
+  }).format(d);
 }
 
 /**
@@ -40,11 +43,12 @@ export function formatDateTime(iso: string | null | undefined, tz?: string): str
   }).format(d);
 }
 
-/** The time of day alone, `14:05`, in the hospital's time zone. */
-export function formatTime(iso: string, tz?: string): string {
+/** The time of day alone, `14:05` (`14:05:09` with seconds), in the hospital's time zone. */
+export function formatTime(iso: string, tz?: string, withSeconds = false): string {
   return new Intl.DateTimeFormat('en-GB', {
     hour: '2-digit',
     minute: '2-digit',
+    ...(withSeconds ? { second: '2-digit' as const } : {}),
     hourCycle: 'h23',
     ...(validTimeZone(tz) ? { timeZone: tz } : {}),
   }).format(new Date(iso));
