@@ -4,9 +4,8 @@ import * as cwActions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import * as kms from 'aws-cdk-lib/aws-kms';
 import * as logs from 'aws-cdk-lib/aws-logs';
-import * as sns from 'aws-cdk-lib/aws-sns';
+import type * as sns from 'aws-cdk-lib/aws-sns';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import * as triggers from 'aws-cdk-lib/triggers';
 import type { Construct } from 'constructs';
@@ -31,6 +30,7 @@ import {
 } from '../shared/modules/tenants/index';
 import { SPECIMEN_TAKEN } from '../shared/modules/theatre/index';
 import { WEBHOOK_DETAIL_TYPES } from '../shared/modules/webhooks/index';
+import { encryptedAlarmTopic } from './alarm-topic';
 import type { FunctionSpec } from './function-specs';
 import { ApiFunction, constructId } from './functions';
 import { deploymentName } from './naming';
@@ -289,23 +289,7 @@ export class EventsStack extends NestedStack {
     const rules = new Map(agentActionRules().map((r) => [r.executor, r]));
 
     // Alarms notify one encrypted topic; CloudWatch may use its key to publish to it.
-    const topicKey = new kms.Key(this, 'AlarmTopicKey', {
-      description: 'Hospital Management Service alarm topic encryption',
-      enableKeyRotation: true,
-    });
-    topicKey.addToResourcePolicy(
-      new iam.PolicyStatement({
-        sid: 'AllowCloudWatchAlarmsToPublish',
-        principals: [new iam.ServicePrincipal('cloudwatch.amazonaws.com')],
-        actions: ['kms:Decrypt', 'kms:GenerateDataKey*'],
-        resources: ['*'],
-      }),
-    );
-    this.alarmTopic = new sns.Topic(this, 'AlarmTopic', {
-      displayName: 'Hospital Management Service alarms',
-      masterKey: topicKey,
-      enforceSSL: true,
-    });
+    this.alarmTopic = encryptedAlarmTopic(this, 'Hospital Management Service');
     const alarmAction = new cwActions.SnsAction(this.alarmTopic);
     const alarm = (id: string, props: cloudwatch.AlarmProps) => {
       const a = new cloudwatch.Alarm(this, id, {

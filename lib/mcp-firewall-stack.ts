@@ -1,10 +1,9 @@
 import { CfnOutput, Duration, Fn, Stack, type StackProps } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as cwActions from 'aws-cdk-lib/aws-cloudwatch-actions';
-import * as iam from 'aws-cdk-lib/aws-iam';
-import * as kms from 'aws-cdk-lib/aws-kms';
-import * as sns from 'aws-cdk-lib/aws-sns';
+import type * as sns from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
+import { encryptedAlarmTopic } from './alarm-topic';
 import { Logging } from './logging';
 import { ALARM_THRESHOLDS } from './monitoring-stack';
 import type { Settings } from './settings';
@@ -61,23 +60,7 @@ export class McpFirewallStack extends Stack {
       period: Duration.minutes(5),
       statistic: 'Sum',
     });
-    const topicKey = new kms.Key(this, 'AlarmTopicKey', {
-      description: 'Hospital Management Service MCP web ACL alarm topic encryption',
-      enableKeyRotation: true,
-    });
-    topicKey.addToResourcePolicy(
-      new iam.PolicyStatement({
-        sid: 'AllowCloudWatchAlarmsToPublish',
-        principals: [new iam.ServicePrincipal('cloudwatch.amazonaws.com')],
-        actions: ['kms:Decrypt', 'kms:GenerateDataKey*'],
-        resources: ['*'],
-      }),
-    );
-    this.alarmTopic = new sns.Topic(this, 'AlarmTopic', {
-      displayName: 'Hospital Management Service MCP web ACL alarms',
-      masterKey: topicKey,
-      enforceSSL: true,
-    });
+    this.alarmTopic = encryptedAlarmTopic(this, 'Hospital Management Service MCP web ACL');
     this.blockedSpike = new cloudwatch.Alarm(this, 'McpWafBlockedSpike', {
       alarmDescription: `The MCP web ACL blocked ${ALARM_THRESHOLDS.wafBlocked} or more requests in 5 minutes (docs/operations.md)`,
       metric: blocked,
