@@ -43,6 +43,18 @@ async function newPage(): Promise<Page> {
 const bed = (page: Page, code: string) =>
   page.locator('#bed-board li.bed', { has: page.locator('.bed__code', { hasText: code }) });
 
+/** Signs the hospital's administrator in on `page` and opens the bed board on a ward. */
+async function boardOf(
+  page: Page,
+  credentials: { email: string; password: string },
+  wardId: string,
+): Promise<void> {
+  await signIn(page, rt.url, credentials.email, credentials.password);
+  await page.goto(`${rt.url}/bed-board`);
+  await page.waitForSelector('body[data-ready="true"]');
+  await page.selectOption('#ward-select', wardId);
+}
+
 describe.skipIf(!chromiumAvailable)('the bed board in a real browser', () => {
   it('shows beds by state with patients and escalations, and admits, transfers, discharges and cleans', async () => {
     // Arrange through the API: two wards, one patient already in bed A01 with NEWS2 8.
@@ -164,15 +176,7 @@ describe.skipIf(!chromiumAvailable)('the bed board in a real browser', () => {
     const other = await h.ward({ name: 'Step-down' }, 1);
     const patient = await h.patient({ name: 'Sunita Focus' });
     const page = await newPage();
-    await signIn(
-      page,
-      rt.url,
-      h.registration.credentials.email,
-      h.registration.credentials.password,
-    );
-    await page.goto(`${rt.url}/bed-board`);
-    await page.waitForSelector('body[data-ready="true"]');
-    await page.selectOption('#ward-select', ward.id);
+    await boardOf(page, h.registration.credentials, ward.id);
     await page.waitForSelector('#bed-board li.bed--unoccupied');
 
     // Required fields are marked; no admitting doctor is chosen for the clerk.
@@ -341,15 +345,7 @@ describe.skipIf(!chromiumAvailable)('the bed board in a real browser', () => {
     await must(tech2.api.post(`/lab/orders/${order.id}/verify`, {}), 200, 'verify');
 
     const page = await newPage();
-    await signIn(
-      page,
-      rt.url,
-      h.registration.credentials.email,
-      h.registration.credentials.password,
-    );
-    await page.goto(`${rt.url}/bed-board`);
-    await page.waitForSelector('body[data-ready="true"]');
-    await page.selectOption('#ward-select', ward.id);
+    await boardOf(page, h.registration.credentials, ward.id);
     await page.getByRole('button', { name: 'Open bed A01' }).click();
     await page.waitForSelector('#admission-panel:not([hidden])');
     await page.fill('#discharge-diagnosis', 'Hyperkalaemia');
@@ -393,15 +389,7 @@ describe.skipIf(!chromiumAvailable)('the bed board in a real browser', () => {
       timezoneId: 'America/New_York',
     });
     const page = watchPage(await context.newPage(), problems);
-    await signIn(
-      page,
-      rt.url,
-      h.registration.credentials.email,
-      h.registration.credentials.password,
-    );
-    await page.goto(`${rt.url}/bed-board`);
-    await page.waitForSelector('body[data-ready="true"]');
-    await page.selectOption('#ward-select', ward.id);
+    await boardOf(page, h.registration.credentials, ward.id);
     await page.getByRole('button', { name: 'Open bed A01' }).click();
     await page.waitForSelector('#admission-panel:not([hidden])');
     await eventually(() => page.textContent('#discharge-death-zone')).toBe('Asia/Kolkata');
