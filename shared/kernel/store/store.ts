@@ -134,7 +134,14 @@ export function noticePatients(roundTrips: RoundTrips, items: (Item | undefined)
 }
 
 const TRANSACT_ATTEMPTS = 5;
-const GAP_FREE_ATTEMPTS = 8;
+/**
+ * A gap-free counter lets one writer in per round, so N writers at once need N rounds: bounded
+ * by time, not by a count of attempts (a count of 8 refused some of fourteen invoices issued in
+ * the same instant). Half a REST function's 10 s time limit, leaving the rest of the request room.
+ */
+const GAP_FREE_DEADLINE_MS = 5_000;
+/** Longest pause between rounds: random below it, so the losers of a round do not collide again. */
+const GAP_FREE_MAX_PAUSE_MS = 60;
 const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
 
 /** DynamoDB's limit of items in one TransactWriteItems. */
@@ -621,7 +628,8 @@ export class Store {
     items: (n: number) => TxItem[],
     options: { expiresAt?: number } = {},
   ): Promise<number> {
-    for (let attempt = 1; attempt <= GAP_FREE_ATTEMPTS; attempt++) {
+    const deadline = Date.now() + GAP_FREE_DEADLINE_MS;
+    for (let attempt = 1; ; attempt++) {
       const last = Number((await this.get(key, { consistent: true }))?.value ?? 0);
       const own = items(last + 1);
       const counter: TxItem = {
@@ -646,10 +654,11 @@ export class Store {
         const failed = failedConditionNames(err);
         const onlyCounterRaced = failed?.length === 1 && failed[0] === 'counter';
         if (!onlyCounterRaced) throw err;
-        await sleep(Math.random() * 20 * attempt);
+        if (Date.now() >= deadline)
+          throw new Conflict('Too many changes to the same counter at once; try again');
+        await sleep(Math.random() * Math.min(GAP_FREE_MAX_PAUSE_MS, 10 * attempt));
       }
     }
-    throw new Conflict('Too many changes to the same counter at once; try again');
   }
 }
 
