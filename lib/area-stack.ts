@@ -9,6 +9,7 @@ import { groupSpec } from './function-specs';
 import { Functions } from './functions';
 import type { ManifestGroup } from './manifest';
 import { McpEndpoint } from './mcp';
+import { McpWebAclLookup } from './mcp-web-acl-lookup';
 import type { PlatformStack } from './platform-stack';
 import type { Settings } from './settings';
 
@@ -32,8 +33,11 @@ export interface AreaStackProps extends NestedStackProps {
     FairShareSettings;
   /** The bus, for groups that declare `permissions.events`. */
   eventBus?: events.IEventBus;
-  /** The agents area: the CloudFront-scope web ACL in front of MCP (parameter McpWebAclArn). */
-  mcpWebAclArn?: string;
+  /**
+   * The agents area: the SSM parameter (us-east-1) naming the CloudFront-scope web ACL in front
+   * of MCP, read at deployment (lib/mcp-web-acl-lookup.ts).
+   */
+  mcpWebAclParameterName?: string;
 }
 
 /**
@@ -46,6 +50,8 @@ export class AreaStack extends NestedStack {
   readonly routes: ApiRoutes;
   /** The agents area also holds the MCP function and its Function URL. */
   readonly mcp?: McpEndpoint;
+  /** The agents area: the MCP web ACL's ARN, read from us-east-1 at deployment. */
+  readonly mcpWebAcl?: McpWebAclLookup;
 
   constructor(scope: Construct, id: string, props: AreaStackProps) {
     super(scope, id, {
@@ -71,10 +77,14 @@ export class AreaStack extends NestedStack {
     applyFairShare(this.functions.all, props.settings);
     applyRegistration(this.functions.all, props.settings);
     if (props.area === 'agents') {
-      if (!props.mcpWebAclArn)
-        throw new Error('The agents area needs the MCP web ACL (McpWebAclArn)');
+      if (!props.mcpWebAclParameterName)
+        throw new Error('The agents area needs the MCP web ACL (mcpWebAclParameterName)');
+      this.mcpWebAcl = new McpWebAclLookup(this, 'McpWebAcl', {
+        parameterName: props.mcpWebAclParameterName,
+        logging: platform.logging,
+      });
       this.mcp = new McpEndpoint(this, 'McpEndpoint', {
-        webAclArn: props.mcpWebAclArn,
+        webAclArn: this.mcpWebAcl.arn,
         table: platform.data.table,
         secrets: platform.secrets,
         logging: platform.logging,

@@ -1,4 +1,4 @@
-import { CfnOutput, CfnParameter, Stack, type StackProps, Tags } from 'aws-cdk-lib';
+import { CfnOutput, Stack, type StackProps, Tags } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { deploymentModel, methodSpecs } from './api';
 import { ApiStack } from './api-stack';
@@ -10,15 +10,12 @@ import { EventsStack } from './events-stack';
 import { checkGroupNames } from './function-specs';
 import type { ApiFunction } from './functions';
 import { type Manifest, readManifest } from './manifest';
+import { mcpWebAclParameterName } from './mcp-firewall-stack';
 import { MonitoringStack } from './monitoring-stack';
 import { acknowledgeNagFindings } from './nag-acknowledgements';
 import { PlatformStack } from './platform-stack';
 import type { Settings } from './settings';
 import { StageStack } from './stage-stack';
-
-/** A WAFv2 web ACL of scope CLOUDFRONT (those are all in us-east-1, under `global/`). */
-export const MCP_WEB_ACL_ARN_PATTERN =
-  '^arn:aws[a-z-]*:wafv2:us-east-1:[0-9]{12}:global/webacl/[A-Za-z0-9_-]+/[a-f0-9-]+$';
 
 export interface HospitalStackProps extends StackProps {
   settings: Settings;
@@ -67,17 +64,6 @@ export class HospitalStack extends Stack {
     const manifest = props.manifest ?? readManifest();
     checkGroupNames(manifest.groups);
     const methods = methodSpecs(manifest);
-    // A CloudFront web ACL lives in us-east-1 whatever the stack's region: it is made by its own
-    // stack (lib/mcp-firewall-stack.ts) and named here at the first deployment (docs/deployment.md).
-    const mcpWebAclArn = new CfnParameter(this, 'McpWebAclArn', {
-      type: 'String',
-      description:
-        'ARN of the MCP web ACL (scope CLOUDFRONT): output McpWebAclArn of the <stackName>-McpFirewall stack in us-east-1',
-      allowedPattern: MCP_WEB_ACL_ARN_PATTERN,
-      constraintDescription:
-        'must be the ARN of a CLOUDFRONT web ACL: arn:aws:wafv2:us-east-1:<account>:global/webacl/<name>/<id>',
-    });
-
     this.platform = new PlatformStack(this, 'Platform', { settings });
     this.api = new ApiStack(this, 'Api', { platform: this.platform, settings, methods });
     this.events = new EventsStack(this, 'Events', { platform: this.platform, settings });
@@ -100,7 +86,9 @@ export class HospitalStack extends Stack {
           api: this.api,
           settings,
           eventBus: this.events.bus,
-          ...(area === 'agents' ? { mcpWebAclArn: mcpWebAclArn.valueAsString } : {}),
+          ...(area === 'agents'
+            ? { mcpWebAclParameterName: mcpWebAclParameterName(this.stackName) }
+            : {}),
         }),
       );
     }

@@ -19,7 +19,7 @@ export const ORIGIN_READ_TIMEOUT_SECONDS = 60;
 export interface McpEdgeProps {
   /** The MCP function's Function URL (RESPONSE_STREAM). */
   url: lambda.IFunctionUrl;
-  /** ARN of a web ACL of scope CLOUDFRONT (lib/mcp-firewall-stack.ts, parameter McpWebAclArn). */
+  /** ARN of a web ACL of scope CLOUDFRONT (lib/mcp-firewall-stack.ts, read by lib/mcp-web-acl-lookup.ts). */
   webAclArn: string;
   /** The key of the stack's secrets (lib/secrets.ts). */
   secretsKey: kms.IKey;

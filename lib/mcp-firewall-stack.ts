@@ -2,6 +2,7 @@ import { CfnOutput, Duration, Fn, Stack, type StackProps } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as cwActions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type * as sns from 'aws-cdk-lib/aws-sns';
+import * as ssm from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
 import { encryptedAlarmTopic } from './alarm-topic';
 import { Logging } from './logging';
@@ -12,16 +13,28 @@ import { Firewall } from './waf';
 /** CloudFront accepts only web ACLs of scope CLOUDFRONT, and WAF keeps those in us-east-1. */
 export const CLOUDFRONT_WAF_REGION = 'us-east-1';
 
+/**
+ * The SSM parameter (us-east-1) holding the MCP web ACL's ARN, which the service stack named
+ * `serviceStackName` reads at deployment (lib/mcp-web-acl-lookup.ts).
+ */
+export function mcpWebAclParameterName(serviceStackName: string): string {
+  return `/${serviceStackName}/mcp/web-acl-arn`;
+}
+
 export interface McpFirewallStackProps extends StackProps {
   settings: Pick<Settings, 'wafRateLimitPer5Min' | 'logRetentionDays'>;
+  /** The service stack's name: the ARN goes to its parameter (mcpWebAclParameterName). */
+  serviceStackName: string;
 }
 
 /**
  * The web ACL of the MCP endpoint's CloudFront distribution (lib/mcp-edge.ts): the same per-IP
  * rate rule and AWS managed rules as the REST API's (lib/waf.ts), scope CLOUDFRONT. It is its own
  * top-level stack because such an ACL (and its log group) must be in us-east-1 whatever region the
- * service runs in; the service's stack takes its ARN as the deploy-time parameter `McpWebAclArn`
- * (docs/deployment.md, docs/decisions.md "MCP behind CloudFront"). The MCP paths have no
+ * service runs in. It writes the ACL's ARN to an SSM parameter, which the service's stack reads at
+ * deployment (lib/mcp-web-acl-lookup.ts); the service stack depends on this one, so one
+ * `cdk deploy` deploys this stack first (docs/deployment.md, docs/decisions.md "MCP behind
+ * CloudFront"). The MCP paths have no
  * per-route rule: OAuth registration and token requests are limited per IP by the function.
  * Its block-spike alarm is here too, with a topic of its own: an alarm must be in its metric's
  * region, and SNS delivers an alarm only to a topic in the alarm's region.
@@ -76,9 +89,13 @@ export class McpFirewallStack extends Stack {
         'SNS topic (us-east-1) of the MCP web ACL alarm: subscribe operators to it, as to AlarmTopicArn',
       value: this.alarmTopic.topicArn,
     });
+    new ssm.StringParameter(this, 'McpWebAclArnParameter', {
+      parameterName: mcpWebAclParameterName(props.serviceStackName),
+      description: `ARN of the MCP web ACL, read by the stack ${props.serviceStackName} at deployment`,
+      stringValue: this.firewall.webAcl.attrArn,
+    });
     new CfnOutput(this, 'McpWebAclArn', {
-      description:
-        'Pass to the service stack: npm run deploy -- --parameters McpWebAclArn=<this> (docs/deployment.md)',
+      description: `The MCP web ACL; the stack ${props.serviceStackName} reads it from SSM at deployment`,
       value: this.firewall.webAcl.attrArn,
     });
   }

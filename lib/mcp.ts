@@ -16,7 +16,7 @@ export interface McpEndpointProps {
   logLevel: Settings['logLevel'];
   /** Concurrent executions reserved for MCP, and its cap (Settings.mcpReservedConcurrency). */
   reservedConcurrency: Settings['mcpReservedConcurrency'];
-  /** ARN of the CloudFront-scope web ACL in front of it (the stack parameter McpWebAclArn). */
+  /** ARN of the CloudFront-scope web ACL in front of it (lib/mcp-web-acl-lookup.ts). */
   webAclArn: string;
 }
 

@@ -61,6 +61,8 @@ export const REASONS = {
     "Every request that reaches the MCP function is logged by it (the edge pipeline's request line: principal, tenant, route, status, latency; docs/operations.md), and the WAF web ACL logs every request it blocks or counts. A CloudFront standard log would be a third copy of the same requests, with query strings that carry session ids, in an S3 bucket with its own key, retention and findings.",
   mcpDefaultCertificate:
     "The distribution uses CloudFront's own *.cloudfront.net certificate, whose TLS policy CloudFront sets (a minimum protocol version can only be chosen with a custom certificate). The MCP clients this serves (Node.js, Python httpx, browsers) negotiate TLS 1.2 or 1.3, and the origin connection to the Function URL is TLS 1.2 only. A deployment with its own domain sets TLSv1.2_2021 with its certificate.",
+  mcpWebAclLookup:
+    "The deploy-time lookup of the MCP web ACL's ARN (lib/mcp-web-acl-lookup.ts) is CDK's AwsCustomResource: its function runs only while CloudFormation creates or updates the stack, makes one call (SSM GetParameter on the one parameter the firewall stack writes in us-east-1) and reports the outcome to CloudFormation, which fails the deployment with the reason if the call fails. So there is no traffic to cap with reserved concurrency, no asynchronous failure for a dead-letter queue to keep, no private resource a VPC would reach, and its role (CDK's, with AWSLambdaBasicExecutionRole for its own logs) carries one inline statement that belongs to it alone.",
   noClientCertificate:
     'The rule asks for a client certificate, which API Gateway presents to HTTP backends to prove the call comes from API Gateway. Every integration here is a Lambda proxy integration, invoked through the Lambda API with IAM and a resource policy scoped to this API, where client certificates do not apply. Clients reach the API over TLS only.',
   archiveServerAccessLogs:
@@ -121,6 +123,7 @@ export function nagAcknowledgements(stack: HospitalStack): NagAcknowledgement[] 
     fns(pred).flatMap((f) => (f.tenantRole ? [f.role, f.tenantRole] : [f.role]));
   const stage = stack.stage.apiStage.stage;
   const mcp = areas.get('agents')?.mcp;
+  const mcpWebAcl = areas.get('agents')?.mcpWebAcl;
   const readsIndexes = (f: ApiFunction) =>
     f.spec.permissions.table !== 'none' &&
     TABLE_GRANTS[f.spec.permissions.table].indexes.length > 0;
@@ -237,6 +240,18 @@ export function nagAcknowledgements(stack: HospitalStack): NagAcknowledgement[] 
       // The Function URL is on the live alias (its permission is the alias's).
       scopes: mcp ? [mcp.fn.fn, mcp.fn.live] : [],
     },
+    ...byId(
+      mcpWebAcl
+        ? [
+            'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+            'HIPAA.Security-IAMNoInlinePolicy',
+            'HIPAA.Security-LambdaConcurrency',
+            'HIPAA.Security-LambdaDLQ',
+            'HIPAA.Security-LambdaInsideVPC',
+          ].flatMap((id) => mcpWebAcl.nagScopes().map((scope) => ({ id, scope })))
+        : [],
+      REASONS.mcpWebAclLookup,
+    ),
     ...(mcp
       ? [
           {

@@ -9,10 +9,11 @@ import { Data } from '../../lib/data';
 import { eventFunctionSpecs, TARGET_RETRY } from '../../lib/events-stack';
 import { type FunctionSpec, functionSpecs, PROJECT_ROOT } from '../../lib/function-specs';
 import { Functions } from '../../lib/functions';
+import { addHospitalStacks } from '../../lib/hospital-app';
 import { HospitalStack } from '../../lib/hospital-stack';
 import { Logging } from '../../lib/logging';
 import { GROUP_AREAS, type Manifest, readManifest } from '../../lib/manifest';
-import { McpFirewallStack } from '../../lib/mcp-firewall-stack';
+import { McpFirewallStack, mcpWebAclParameterName } from '../../lib/mcp-firewall-stack';
 import { Secrets } from '../../lib/secrets';
 import { DEFAULT_SETTINGS, readSettings, type Settings } from '../../lib/settings';
 import { GATEWAY_RESPONSES } from '../../shared/http/gateway-responses';
@@ -147,6 +148,7 @@ beforeAll(() => {
   firewall = new McpFirewallStack(app, 'HospitalTestMcpFirewall', {
     stackName: 'HospitalTest-McpFirewall',
     settings,
+    serviceStackName: 'HospitalTest',
   });
   templateOf(firewall);
   // Synthesise before anything inspects constructs: only synthesis turns values passed between
@@ -272,10 +274,11 @@ describe('Lambda functions (one per GROUP plus the authorizer)', () => {
       'authorizer',
       'mcp',
     ]);
-    // Plus one: the provider of the deploy-time trigger that makes the first signing keys
-    // (lib/events-stack.ts, aws-cdk-lib/triggers).
+    // Plus two: the provider of the deploy-time trigger that makes the first signing keys
+    // (lib/events-stack.ts, aws-cdk-lib/triggers), and the deploy-time lookup of the MCP web
+    // ACL's ARN (lib/mcp-web-acl-lookup.ts, AwsCustomResource).
     expect(ofType('AWS::Lambda::Function')).toHaveLength(
-      manifest.groups.length + 2 + eventFunctionSpecs().length + 1,
+      manifest.groups.length + 2 + eventFunctionSpecs().length + 2,
     );
     // The event functions besides the executors (one per action type), written out by hand.
     expect(
@@ -1145,28 +1148,54 @@ describe('MCP behind CloudFront and WAF (lib/mcp-edge.ts, lib/mcp-firewall-stack
     );
   });
 
-  it('is associated with the web ACL named by the stack parameter McpWebAclArn (a CLOUDFRONT ACL in us-east-1)', () => {
-    const parameters = templateOf(stack).toJSON().Parameters as Json;
-    expect(parameters.McpWebAclArn).toMatchObject({ Type: 'String' });
-    const pattern = new RegExp(parameters.McpWebAclArn.AllowedPattern);
-    expect(
-      pattern.test(
-        'arn:aws:wafv2:us-east-1:123456789012:global/webacl/Hospital-McpFirewall-mcp/a1b2c3d4-5678-90ab-cdef-EXAMPLE11111'.replace(
-          'EXAMPLE11111',
-          '0123456789ab',
-        ),
-      ),
-    ).toBe(true);
-    // A regional ACL (the API's) or another region cannot be attached to CloudFront.
-    expect(
-      pattern.test(
-        'arn:aws:wafv2:ap-south-1:123456789012:regional/webacl/Hospital/a1b2c3d4-5678-90ab-cdef-0123456789ab',
-      ),
-    ).toBe(false);
-    expect(origin(agents(), distribution().WebACLId)).toEqual({
-      stack,
-      value: { Ref: 'McpWebAclArn' },
+  it('is associated with the web ACL the firewall stack names in SSM (us-east-1), read at deployment', () => {
+    // No deploy-time parameter: one `cdk deploy` is enough.
+    expect(templateOf(stack).toJSON().Parameters?.McpWebAclArn).toBeUndefined();
+    const agentsStack = agents();
+    const lookups = Object.entries(resourcesOf(agentsStack)).filter(
+      ([, r]) => r.Type === 'Custom::AWS',
+    );
+    expect(lookups).toHaveLength(1);
+    const [lookupId, lookup] = lookups[0]!;
+    for (const call of ['Create', 'Update']) {
+      expect(JSON.parse(lookup.Properties[call])).toMatchObject({
+        service: 'SSM',
+        action: 'GetParameter',
+        parameters: { Name: '/HospitalTest/mcp/web-acl-arn' },
+        region: 'us-east-1',
+      });
+    }
+    // Nothing to undo on delete: the ACL and its parameter belong to the firewall stack.
+    expect(lookup.Properties.Delete).toBeUndefined();
+    expect(origin(agentsStack, distribution().WebACLId)).toEqual({
+      stack: agentsStack,
+      value: { 'Fn::GetAtt': [lookupId, 'Parameter.Value'] },
     });
+    // Its function may read that one parameter, nothing else.
+    const statements = Object.values(resourcesOf(agentsStack))
+      .filter((r) => r.Type === 'AWS::IAM::Policy')
+      .flatMap((r) => r.Properties.PolicyDocument.Statement as Json[])
+      .filter((st) => actionsOf([st]).some((a) => a.startsWith('ssm:')));
+    expect(statements).toHaveLength(1);
+    expect(actionsOf(statements)).toEqual(['ssm:GetParameter']);
+    expect(JSON.stringify(statements[0]!.Resource)).toContain(':ssm:us-east-1:');
+    expect(JSON.stringify(statements[0]!.Resource)).toContain(
+      ':parameter/HospitalTest/mcp/web-acl-arn',
+    );
+  });
+
+  it('the service stack depends on the firewall stack, so `cdk deploy HospitalStack` deploys it first', () => {
+    const deployApp = testApp();
+    const { service, firewall: fw } = addHospitalStacks(deployApp, readSettings(deployApp.node), {
+      account: '123456789012',
+      region: 'ap-south-1',
+    });
+    expect(service.dependencies).toEqual([fw]);
+    expect(fw.region).toBe('us-east-1');
+    expect(service.region).toBe('ap-south-1');
+    // The service reads the parameter the firewall writes, by the same name.
+    const written = Object.values(resourcesOf(fw)).find((r) => r.Type === 'AWS::SSM::Parameter');
+    expect(written!.Properties.Name).toBe(mcpWebAclParameterName(service.stackName));
   });
 
   describe('the MCP web ACL stack (us-east-1)', () => {
@@ -1185,6 +1214,17 @@ describe('MCP behind CloudFront and WAF (lib/mcp-edge.ts, lib/mcp-firewall-stack
       expect(outputs.McpWebAclArn.Value).toEqual({
         'Fn::GetAtt': [logicalId(firewall.firewall.webAcl), 'Arn'],
       });
+      // The parameter the service stack reads at deployment (lib/mcp-web-acl-lookup.ts).
+      const parameters = Object.values(resourcesOf(firewall)).filter(
+        (r) => r.Type === 'AWS::SSM::Parameter',
+      );
+      expect(parameters.map((p) => p.Properties)).toEqual([
+        expect.objectContaining({
+          Name: '/HospitalTest/mcp/web-acl-arn',
+          Type: 'String',
+          Value: { 'Fn::GetAtt': [logicalId(firewall.firewall.webAcl), 'Arn'] },
+        }),
+      ]);
     });
 
     it('limits each address to 30,000 requests in 5 minutes (a hospital behind one NAT), blocking with 429', () => {
