@@ -102,6 +102,7 @@ export class HospitalStack extends Stack {
 
     const groupFunctions = new Map([...areas.values()].flatMap((a) => [...a.functions.groups]));
     const mcp = areas.get('agents')?.mcp;
+    const mcpWebAcl = areas.get('agents')?.mcpWebAcl;
     this.functions = {
       all: [
         ...manifest.groups.map((g) => groupFunctions.get(g.name)!),
@@ -133,6 +134,14 @@ export class HospitalStack extends Stack {
       apiName: this.api.api.resource.name!,
       stageName: settings.stageName,
       webAcl: this.stage.firewall.webAcl,
+      ...(mcp && mcpWebAcl
+        ? {
+            mcpEdge: {
+              webAclArn: mcpWebAcl.arn,
+              distributionId: mcp.edge.distribution.distributionId,
+            },
+          }
+        : {}),
       logging: this.platform.logging,
       settings,
     });

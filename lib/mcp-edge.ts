@@ -9,6 +9,12 @@ import { ORIGIN_SECRET_HEADER, VIEWER_REQUEST_FUNCTION } from '../shared/mcp/fun
 import { deploymentName } from './naming';
 
 /**
+ * CloudFront accepts only web ACLs of scope CLOUDFRONT, and WAF keeps those in us-east-1; CloudFront
+ * publishes its metrics there too.
+ */
+export const CLOUDFRONT_WAF_REGION = 'us-east-1';
+
+/**
  * How long CloudFront waits for the origin's first byte, and then between two chunks. 60 s is the
  * most CloudFront allows without a quota increase; an SSE stream writes a keep-alive comment
  * every 15 s (shared/mcp/function-url.ts), so it never idles that long, and a Streamable HTTP

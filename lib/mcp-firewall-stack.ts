@@ -6,12 +6,10 @@ import * as ssm from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
 import { encryptedAlarmTopic } from './alarm-topic';
 import { Logging } from './logging';
+import { CLOUDFRONT_WAF_REGION } from './mcp-edge';
 import { ALARM_THRESHOLDS } from './monitoring-stack';
 import type { Settings } from './settings';
 import { Firewall } from './waf';
-
-/** CloudFront accepts only web ACLs of scope CLOUDFRONT, and WAF keeps those in us-east-1. */
-export const CLOUDFRONT_WAF_REGION = 'us-east-1';
 
 /**
  * The SSM parameter (us-east-1) holding the MCP web ACL's ARN, which the service stack named

@@ -3,7 +3,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as cr from 'aws-cdk-lib/custom-resources';
 import { Construct, type IConstruct } from 'constructs';
 import type { Logging } from './logging';
-import { CLOUDFRONT_WAF_REGION } from './mcp-firewall-stack';
+import { CLOUDFRONT_WAF_REGION } from './mcp-edge';
 
 /** The construct id CDK gives AwsCustomResource's singleton function (aws-custom-resource.ts). */
 const AWS_CUSTOM_RESOURCE_SINGLETON = 'AWS679f53fac002430cb0da5b7982bd2287';

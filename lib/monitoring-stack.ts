@@ -8,6 +8,7 @@ import type { Construct } from 'constructs';
 import { AccessArchive } from './access-archive';
 import { type ApiFunction, constructId } from './functions';
 import type { Logging } from './logging';
+import { CLOUDFRONT_WAF_REGION } from './mcp-edge';
 import { deploymentName } from './naming';
 import type { Settings } from './settings';
 
@@ -43,6 +44,11 @@ export interface MonitoringStackProps extends NestedStackProps {
   apiName: string;
   stageName: string;
   webAcl: wafv2.CfnWebACL;
+  /**
+   * The MCP endpoint's edge, when the agents area is deployed: its web ACL's ARN (read at
+   * deployment from us-east-1) and its CloudFront distribution, whose metrics are in us-east-1.
+   */
+  mcpEdge?: { webAclArn: string; distributionId: string };
   settings: Pick<Settings, 'accountConcurrencyAlarm' | 'accessLogRetentionYears'>;
   logging: Logging;
 }
@@ -242,6 +248,7 @@ export class MonitoringStack extends NestedStack {
         left: [wafBlocked],
         width: 12,
       }),
+      ...(props.mcpEdge ? [mcpEdgeWidget(props.mcpEdge)] : []),
       new cloudwatch.AlarmStatusWidget({
         title: 'Alarms',
         alarms: this.alarms,
@@ -249,4 +256,44 @@ export class MonitoringStack extends NestedStack {
       }),
     );
   }
+}
+
+/**
+ * The MCP edge on the service's dashboard: what its web ACL blocked and let through, and
+ * CloudFront's 5xx rate. Both are in us-east-1 whatever the service's region (CloudFront's metrics
+ * and those of a CLOUDFRONT web ACL, which have no Region dimension); the ACL's alarm is in the
+ * firewall stack, next to its metric (lib/mcp-firewall-stack.ts).
+ */
+function mcpEdgeWidget(edge: {
+  webAclArn: string;
+  distributionId: string;
+}): cloudwatch.GraphWidget {
+  // arn:aws:wafv2:us-east-1:<account>:global/webacl/<name>/<id>: the metrics are named by <name>.
+  const webAclName = Fn.select(2, Fn.split('/', edge.webAclArn));
+  const waf = (metricName: string, label: string) =>
+    new cloudwatch.Metric({
+      namespace: 'AWS/WAFV2',
+      metricName,
+      dimensionsMap: { WebACL: webAclName, Rule: 'ALL' },
+      region: CLOUDFRONT_WAF_REGION,
+      period: Duration.minutes(5),
+      statistic: 'Sum',
+      label,
+    });
+  return new cloudwatch.GraphWidget({
+    title: 'MCP edge (us-east-1): WAF allowed / blocked, CloudFront 5xx %',
+    left: [waf('AllowedRequests', 'allowed'), waf('BlockedRequests', 'blocked')],
+    right: [
+      new cloudwatch.Metric({
+        namespace: 'AWS/CloudFront',
+        metricName: '5xxErrorRate',
+        dimensionsMap: { DistributionId: edge.distributionId, Region: 'Global' },
+        region: CLOUDFRONT_WAF_REGION,
+        period: Duration.minutes(5),
+        statistic: 'Average',
+        label: 'CloudFront 5xx %',
+      }),
+    ],
+    width: 12,
+  });
 }

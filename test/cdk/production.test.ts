@@ -432,6 +432,51 @@ describe('alarms and the dashboard', () => {
     expect(dashboards).toHaveLength(1);
     expect(templateOf(stack).Outputs.DashboardName).toBeDefined();
   });
+
+  it("the dashboard shows the MCP edge from us-east-1: the web ACL's allowed and blocked requests, CloudFront's 5xx rate", () => {
+    const [dashboard] = Object.values(
+      templateOf(stack.monitoring).Resources as Record<string, Json>,
+    ).filter((r) => r.Type === 'AWS::CloudWatch::Dashboard');
+    // The body is a Fn::Join of JSON text and references: read it with each reference as TOKEN.
+    const parts = dashboard!.Properties.DashboardBody['Fn::Join'][1] as unknown[];
+    const body = JSON.parse(parts.map((p) => (typeof p === 'string' ? p : 'TOKEN')).join(''));
+    const widget = body.widgets.find((w: Json) =>
+      String(w.properties.title).startsWith('MCP edge (us-east-1)'),
+    );
+    expect(widget.properties.metrics).toEqual([
+      [
+        'AWS/WAFV2',
+        'AllowedRequests',
+        'Rule',
+        'ALL',
+        'WebACL',
+        'TOKEN',
+        expect.objectContaining({ region: 'us-east-1', stat: 'Sum' }),
+      ],
+      [
+        'AWS/WAFV2',
+        'BlockedRequests',
+        'Rule',
+        'ALL',
+        'WebACL',
+        'TOKEN',
+        expect.objectContaining({ region: 'us-east-1', stat: 'Sum' }),
+      ],
+      [
+        'AWS/CloudFront',
+        '5xxErrorRate',
+        'DistributionId',
+        'TOKEN',
+        'Region',
+        'Global',
+        expect.objectContaining({ region: 'us-east-1', yAxis: 'right' }),
+      ],
+    ]);
+    const raw = JSON.stringify(parts);
+    // The ACL's name is the third part of its ARN (…:global/webacl/<name>/<id>), which the
+    // agents area reads at deployment and passes to the monitoring stack.
+    expect(raw).toContain('{"Fn::Select":[2,{"Fn::Split":["/",{"Ref":');
+  });
 });
 
 describe('the table: who may touch items, backups, and no replacement', () => {
