@@ -53,7 +53,7 @@ export interface Pending {
 }
 
 interface InputShape {
-  properties: Record<string, { description?: string }>;
+  properties: Record<string, { description?: string; pattern?: string }>;
   required: string[];
 }
 
@@ -97,6 +97,7 @@ const LABELLED_FIELDS: Readonly<Record<string, IdLabel>> = {
   appointmentId: 'appointment',
   departmentId: 'department',
   encounterId: 'encounter',
+  caseId: 'case',
 };
 
 function idFor(found: Extracted, label: IdLabel, fields: readonly string[]): string | undefined {
@@ -125,7 +126,13 @@ export function argumentsFrom(
   for (const [field, label] of Object.entries(LABELLED_FIELDS))
     set(field, idFor(found, label, fields));
   set('date', found.dates[0]);
-  if (found.instants[0]) set('start', new Date(found.instants[0]).toISOString());
+  set('wardId', found.ward);
+  set('theatre', found.theatre);
+  set('days', found.days);
+  set('item', found.item);
+  const startIsDate = inputShape(cap).properties.start?.pattern === '^\\d{4}-\\d{2}-\\d{2}$';
+  if (startIsDate) set('start', found.dates[0]);
+  else if (found.instants[0]) set('start', new Date(found.instants[0]).toISOString());
   else if (found.dates[0] && found.times[0])
     set('start', zonedDateTimeToUtc(found.dates[0], found.times[0], locale.timeZone).toISOString());
   set('name', found.name);
