@@ -85,6 +85,9 @@ describe('A2A skill routing', () => {
     if (r.kind !== 'missing') return;
     expect(r.capability.name).toBe('generate-roster');
     expect(r.missing).toEqual(['wardId', 'start', 'days']);
+    expect(describeMissing(r.capability, r.missing)).toBe(
+      'To generate a roster I need: wardId, start (the first day, e.g. 2026-11-24), days. Reply on this task with the missing details, or send a data part {"arguments": {…}}.',
+    );
   });
 
   it('completes a pending capability with the next message instead of routing afresh', () => {
