@@ -7,7 +7,8 @@ declare -A TOK
 TENANT=''
 call() { # who method path body jq-filter
   local who=$1 method=$2 path=$3 body=${4:-} filter=${5:-.}
-  local shown="curl -s -X $method \$BASE$path"
+  # The URL is quoted: a query's & would otherwise end the command when the line is pasted.
+  local shown="curl -s -X $method \"\$BASE$path\""
   [ "$who" != anon ] && shown+=" -H \"authorization: Bearer \$$who\" -H \"x-tenant-id: \$TENANT\""
   [ -n "$body" ] && shown+=" -H 'content-type: application/json' -d '$body'"
   echo "\$ $shown"

@@ -2,9 +2,9 @@
 # A live operating theatre session against `PORT=3111 npm start`. Prints each request as a curl command
 # (tokens as shell variables) and the answer: the HTTP status and the fields that matter (jq).
 set -euo pipefail
-# Usage: PORT=3111 npm start, then bin/theatre-session.sh (needs curl and jq); scratch files go to /tmp/ot.
+# Usage: PORT=3111 npm start, then bin/theatre-session.sh (or BASE=http://127.0.0.1:<port> for another) (needs curl and jq); scratch files go to /tmp/ot.
 mkdir -p /tmp/ot
-BASE=http://127.0.0.1:3111
+BASE=${BASE:-http://127.0.0.1:3111}
 SCRATCH=/tmp/ot
 # shellcheck source=bin/session-lib.sh
 source "$(dirname "$0")/session-lib.sh"
@@ -28,6 +28,7 @@ TODAY=$(TZ=Asia/Kolkata date +%F)
 at() { date -u -d "TZ=\"Asia/Kolkata\" $TODAY $1" +%FT%T.000Z; }
 START=$(at 23:00); END=$(at 23:59)
 echo "TENANT=$TENANT patient=$PAT encounter=$ENC today=$TODAY"
+if [ -n "${SESSION_ENV:-}" ]; then for k in "${!TOK[@]}"; do echo "$k=${TOK[$k]}"; done > "$SESSION_ENV"; echo "TENANT=$TENANT" >> "$SESSION_ENV"; echo "BASE=$BASE" >> "$SESSION_ENV"; fi
 echo
 
 echo '# The coordinator sets up a theatre and tonight’s emergency session'
@@ -58,6 +59,7 @@ call SURGEON GET /theatre/cases/$CASE/checklist '' '{currentPhase,outstanding:[.
 for item in team-introduced sterility-equipment; do quiet SCRUB POST /theatre/cases/$CASE/checklist/confirmations "{\"item\":\"$item\"}" >/dev/null; done
 for item in antibiotic-prophylaxis anaesthetist-concerns; do quiet ANAES POST /theatre/cases/$CASE/checklist/confirmations "{\"item\":\"$item\"}" >/dev/null; done
 for item in patient-procedure-site surgeon-critical-events; do quiet SURGEON POST /theatre/cases/$CASE/checklist/confirmations "{\"item\":\"$item\"}" >/dev/null; done
+echo '(Time Out: the nurse, the anaesthetist and the surgeon confirm their other items the same way)'
 call SURGEON POST /theatre/cases/$CASE/checklist/confirmations '{"item":"imaging-displayed","answer":"not-applicable"}' '{confirmed:(.confirmations|length)}'
 call SURGEON POST /theatre/cases/$CASE/timeline '{"event":"incision"}' '{timeline}'
 call SURGEON POST /theatre/cases/$CASE/timeline '{"event":"closure"}' '{timeline}'
@@ -68,6 +70,7 @@ call SCRUB POST /theatre/cases/$CASE/checklist/confirmations '{"item":"procedure
 call SCRUB POST /theatre/cases/$CASE/checklist/confirmations '{"item":"counts-complete","counts":{"instruments":{"before":42,"after":42},"swabs":{"before":20,"after":19},"needles":{"before":6,"after":6}}}' '{statusCode,message}'
 call SCRUB POST /theatre/cases/$CASE/checklist/confirmations '{"item":"counts-complete","counts":{"instruments":{"before":42,"after":42},"swabs":{"before":20,"after":19},"needles":{"before":6,"after":6}},"discrepancyAction":"Swab found in the bin on recount; documented"}' '{counts}'
 for item in specimens-labelled equipment-problems; do quiet SCRUB POST /theatre/cases/$CASE/checklist/confirmations "{\"item\":\"$item\"}" >/dev/null; done
+echo '(Sign Out: the nurse confirms specimens-labelled and equipment-problems)'
 call SURGEON POST /theatre/cases/$CASE/checklist/confirmations '{"item":"recovery-concerns"}' '{confirmed:(.confirmations|length)}'
 call SURGEON PATCH /theatre/cases/$CASE/record '{"operationNote":"Inflamed appendix removed laparoscopically","estimatedBloodLossMl":30,"specimens":[{"description":"Appendix"}],"postOpInstructions":"Eat and drink as tolerated"}' '{record}'
 call SCRUB POST /theatre/cases/$CASE/timeline '{"event":"out-of-room"}' '{status,fhirStatus,timeline}'

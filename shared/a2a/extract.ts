@@ -9,7 +9,14 @@
  */
 import { addDays } from '../kernel/time/zoned-time';
 
-export type IdLabel = 'patient' | 'doctor' | 'appointment' | 'department' | 'action' | 'encounter';
+export type IdLabel =
+  | 'patient'
+  | 'doctor'
+  | 'appointment'
+  | 'department'
+  | 'action'
+  | 'encounter'
+  | 'case';
 
 export interface LabelledId {
   value: string;
@@ -49,6 +56,14 @@ export interface Extracted {
   /** The date after "born" or "DOB". */
   dateOfBirth?: string;
   reason?: string;
+  /** A ward's code after "ward" ("ward W3"): a code, so it starts with a capital or a digit. */
+  ward?: string;
+  /** A theatre's code after "theatre" ("theatre OT2"), written as the hospital codes it. */
+  theatre?: string;
+  /** A length of time in days: "for 28 days", "7 days", "for 4 weeks". */
+  days?: number;
+  /** A checklist item's code after "tick" or "confirm" ("tick site-marked"). */
+  item?: string;
 }
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
@@ -96,6 +111,7 @@ const ID_LABELS: Readonly<Record<string, IdLabel>> = {
   proposal: 'action',
   encounter: 'encounter',
   visit: 'encounter',
+  case: 'case',
 };
 
 /**
@@ -112,6 +128,18 @@ export function extract(text: string, today: string): Extracted {
     ids: [],
   };
   const state = { text: ` ${text} ` };
+  // Codes and lengths, read without taking them out (a prescription's "for 5 days" stays its own).
+  const ward = /\b[Ww]ard\s+([A-Z0-9][A-Za-z0-9-]{0,19})\b/.exec(text)?.[1];
+  if (ward) found.ward = ward;
+  const theatre = /\b[Tt]heat(?:re|er)\s+([A-Z0-9][A-Za-z0-9.-]{0,19})\b/.exec(text)?.[1];
+  if (theatre) found.theatre = theatre;
+  const length = /\b(\d{1,2})\s*(days?|weeks?)\b/i.exec(text);
+  if (length) found.days = Number(length[1]) * (/^w/i.test(length[2]!) ? 7 : 1);
+  const item =
+    /\b(?:tick|confirm|check off|mark)\s+(?:the\s+)?(?:item\s+)?([a-z][a-z0-9]*(?:-[a-z0-9]+)+)\b/i.exec(
+      text,
+    )?.[1];
+  if (item) found.item = item.toLowerCase();
 
   // Ids first: a UUID holds digit runs a phone or date parser would otherwise read.
   take(

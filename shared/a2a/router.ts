@@ -53,7 +53,7 @@ export interface Pending {
 }
 
 interface InputShape {
-  properties: Record<string, { description?: string }>;
+  properties: Record<string, { description?: string; pattern?: string }>;
   required: string[];
 }
 
@@ -73,6 +73,9 @@ export function inputShape(cap: AnyCapability): InputShape {
   }
   return shape;
 }
+
+/** The JSON Schema pattern of a local date (YYYY-MM-DD) argument. */
+const DATE_ONLY = '^\\d{4}-\\d{2}-\\d{2}$';
 
 const words = (text: string) => new Set(text.toLowerCase().match(/[a-z0-9]+(?:-[a-z0-9]+)*/g));
 
@@ -97,6 +100,7 @@ const LABELLED_FIELDS: Readonly<Record<string, IdLabel>> = {
   appointmentId: 'appointment',
   departmentId: 'department',
   encounterId: 'encounter',
+  caseId: 'case',
 };
 
 function idFor(found: Extracted, label: IdLabel, fields: readonly string[]): string | undefined {
@@ -125,7 +129,13 @@ export function argumentsFrom(
   for (const [field, label] of Object.entries(LABELLED_FIELDS))
     set(field, idFor(found, label, fields));
   set('date', found.dates[0]);
-  if (found.instants[0]) set('start', new Date(found.instants[0]).toISOString());
+  set('wardId', found.ward);
+  set('theatre', found.theatre);
+  set('days', found.days);
+  set('item', found.item);
+  const startIsDate = inputShape(cap).properties.start?.pattern === DATE_ONLY;
+  if (startIsDate) set('start', found.dates[0]);
+  else if (found.instants[0]) set('start', new Date(found.instants[0]).toISOString());
   else if (found.dates[0] && found.times[0])
     set('start', zonedDateTimeToUtc(found.dates[0], found.times[0], locale.timeZone).toISOString());
   set('name', found.name);
@@ -257,7 +267,11 @@ function textArguments(
 export function describeMissing(cap: AnyCapability, missing: readonly string[]): string {
   const props = inputShape(cap).properties;
   const list = missing.map((f) => {
-    const hint = FIELD_HINTS[f] ?? props[f]?.description;
+    // A date-only start (a roster's period) is a day, not an appointment slot.
+    const hint =
+      f === 'start' && props[f]?.pattern === DATE_ONLY
+        ? 'the first day, e.g. 2026-11-24'
+        : (FIELD_HINTS[f] ?? props[f]?.description);
     return hint ? `${f} (${hint})` : f;
   });
   return `To ${cap.title.toLowerCase()} I need: ${list.join(', ')}. Reply on this task with the missing details, or send a data part {"arguments": {…}}.`;

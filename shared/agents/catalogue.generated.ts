@@ -9492,7 +9492,11 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
       "shifts",
       "schedule",
       "nurses",
-      "staff"
+      "staff",
+      "show",
+      "view",
+      "published",
+      "the roster of"
     ],
     "examples": [
       "Show the roster of ward W3 from 2027-02-01"
@@ -9957,7 +9961,10 @@ export const CAPABILITY_TABLE: readonly CapabilityInfo[] = [
       "plan",
       "schedule",
       "month",
-      "draft"
+      "draft",
+      "roster ward",
+      "roster the",
+      "roster a"
     ],
     "examples": [
       "Roster ward W3 for 28 days from 2027-02-01"

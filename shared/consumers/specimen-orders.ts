@@ -88,7 +88,13 @@ export async function placeSpecimenOrder(
     // the case's to mend.
     if (TRANSIENT.includes(appError.code)) throw err;
     const problem = `The lab refused the order: ${appError.message}. Fix it, then record the specimen again.`;
-    await noteSpecimenOrderProblem(store, detail.caseId, detail.specimenId, problem);
+    await noteSpecimenOrderProblem(
+      store,
+      detail.caseId,
+      detail.specimenId,
+      problem,
+      env.now.toISOString(),
+    );
     return { outcome: 'refused', orderId: detail.labOrderId, problem };
   }
 }

@@ -275,6 +275,19 @@ describe('roster generation with HiGHS', () => {
       404,
     );
     expectError(await other.manager.api.get(`/roster/staff/${(h.staff[0] as any).user.id}`), 404);
+    // Nor can it request leave for this hospital's staff: their ids are not found there.
+    expectError(
+      await other.manager.api.post('/roster/leave', {
+        userId: (h.staff[0] as any).user.id,
+        kind: 'annual',
+        start: START,
+        end: START,
+      }),
+      404,
+    );
+    const theirs = await other.manager.api.get('/roster/leave');
+    expect(theirs.status).toBe(200);
+    expect(theirs.body.items).toEqual([]);
   });
 
   it('malformed input answers 400 naming the field, never 500', async () => {

@@ -169,4 +169,28 @@ describe('specimens to the lab', () => {
     const missing = await h.surgeon.api.get(`/lab/orders/${specimen.labOrderId}`);
     expect(missing.status).toBe(404);
   });
+
+  it('noting the lab’s refusal does not change the case under the team: their next step is not refused as changed meanwhile', async () => {
+    const c = await caseInTheatre('16:00');
+    const recorded = await must(
+      h.surgeon.api.patch(`/theatre/cases/${c.id}/record`, {
+        specimens: [{ description: 'Omentum', testCode: 'CYTO' }],
+      }),
+      200,
+      'record',
+    );
+    await rt.events.bus.idle();
+    const read = await must(h.surgeon.api.get(`/theatre/cases/${c.id}`), 200, 'case');
+    expect(read.record.specimens[0].orderProblem).toMatch(/^The lab refused the order: .*CYTO/);
+    // The version the team read with its last write is still the case's: a write made from it
+    // (the nurse's next step, taken while the consumer ran) lands.
+    expect(read.version).toBe(recorded.version);
+    await must(
+      h.scrubNurse.api.patch(`/theatre/cases/${c.id}/record`, { operationNote: 'Omentectomy' }),
+      200,
+      'note',
+    );
+    const again = await must(h.surgeon.api.get(`/theatre/cases/${c.id}`), 200, 'case again');
+    expect(again.record.specimens[0].orderProblem).toMatch(/CYTO/);
+  });
 });

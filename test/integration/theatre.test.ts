@@ -581,6 +581,13 @@ describe('cancellation, discharge hold, isolation and error forms', () => {
       'cases',
     );
     expect(ofAdmission.items.map((x: { id: string }) => x.id)).toEqual([c.id]);
+    // Another hospital's admission, or none, is not found (not an empty list).
+    const other = await theatreHospital(opd.url, TZ);
+    expectError(await other.coordinator.api.get(`/theatre/admissions/${adm.id}/cases`), 404);
+    expectError(
+      await h.coordinator.api.get('/theatre/admissions/00000000-0000-0000-0000-000000000000/cases'),
+      404,
+    );
   });
 
   it('keeps hospitals apart: another hospital’s ids are not found', async () => {

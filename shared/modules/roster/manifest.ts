@@ -15,7 +15,19 @@ const getRoster = operationCapability(roster.getRoster, {
     "A ward's roster for the period starting on a date: who works which shift each day, the coverage it misses and why, rule violations and fairness figures.",
   scope: 'roster:read',
   tags: ['roster', 'staff', 'shifts'],
-  keywords: ['roster', 'rota', 'shift', 'shifts', 'schedule', 'nurses', 'staff'],
+  keywords: [
+    'roster',
+    'rota',
+    'shift',
+    'shifts',
+    'schedule',
+    'nurses',
+    'staff',
+    'show',
+    'view',
+    'published',
+    'the roster of',
+  ],
   examples: ['Show the roster of ward W3 from 2027-02-01'],
 });
 
@@ -52,7 +64,19 @@ const generateRoster = defineCapability({
   output: Job,
   scope: 'roster:manage',
   tags: ['roster', 'generation', 'planning'],
-  keywords: ['roster', 'rota', 'generate', 'plan', 'schedule', 'month', 'draft'],
+  // "Roster ward W3 …", "roster the ward": roster as a verb asks for a new roster, not to read one.
+  keywords: [
+    'roster',
+    'rota',
+    'generate',
+    'plan',
+    'schedule',
+    'month',
+    'draft',
+    'roster ward',
+    'roster the',
+    'roster a',
+  ],
   examples: ['Roster ward W3 for 28 days from 2027-02-01'],
   run: async (_ctx, input, call) => {
     let job = (await call(roster.generate, input)) as Job;

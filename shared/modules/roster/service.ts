@@ -183,6 +183,9 @@ export async function getWard(ctx: Context, input: { wardId: string }) {
 export async function requestLeave(ctx: Context, input: z.output<typeof RequestLeaveInput>) {
   const userId = forPerson(ctx, input.userId);
   if (input.end < input.start) throw new Invalid('end must not be before start', { field: 'end' });
+  // Leave is for a user of this hospital: another hospital's user id is not found here.
+  if (userId !== callerId(ctx) && !(await findUser(ctx.store, userId)))
+    throw new NotFound(`User ${userId} not found`);
   if (addDays(input.start, 365) < input.end)
     throw new Invalid('end: leave may span at most 366 days', { field: 'end' });
   const leave = {

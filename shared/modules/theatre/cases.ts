@@ -22,7 +22,7 @@ import {
 import { named, type TxItem } from '../../kernel/store/store';
 import { invalidField } from '../../kernel/validation';
 import type * as z from '../../kernel/zod';
-import { placeDischargeHold, releaseDischargeHold } from '../admissions';
+import { findAdmission, placeDischargeHold, releaseDischargeHold } from '../admissions';
 import { chargeWrites, type NewCharge } from '../billing';
 import { resolveSource } from '../lab';
 import { findPatient } from '../patients';
@@ -230,7 +230,13 @@ export async function getCase(ctx: Context, input: { id: string }) {
 }
 
 export async function casesOfAdmissionAnswer(ctx: Context, input: { id: string }) {
-  return { items: (await casesOfAdmission(ctx.store, input.id)).map(answer) };
+  // An admission that is not this hospital's (or none) is not found, not an empty list.
+  const [admission, cases] = await Promise.all([
+    findAdmission(ctx.store, input.id),
+    casesOfAdmission(ctx.store, input.id),
+  ]);
+  if (!admission) throw new NotFound(`Admission ${input.id} not found`);
+  return { items: cases.map(answer) };
 }
 
 export async function updatePreOp(

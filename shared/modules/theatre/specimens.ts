@@ -12,13 +12,12 @@ import { actorId } from '../../kernel/actor';
 import type { Context } from '../../kernel/context';
 import { emit } from '../../kernel/effects';
 import { derivedId, newId } from '../../kernel/ids';
-import { conditionFailed } from '../../kernel/store/conditions';
-import { named, type Store } from '../../kernel/store/store';
+import type { Store } from '../../kernel/store/store';
 import { labOrderStates } from '../lab';
 // THEATRE_SOURCE is read when a specimen is taken, after both modules have loaded.
 import { THEATRE_SOURCE } from './cases';
 import type { Specimen } from './schemas';
-import { type CaseRecord, casePut, findCase } from './store';
+import { type CaseRecord, findCase, specimenProblemItem, specimenProblems } from './store';
 
 export const SPECIMEN_TAKEN = 'TheatreSpecimenTaken';
 /** The lab catalogue's test a specimen is ordered as when the team names none. */
@@ -79,56 +78,47 @@ export function takeSpecimens(
   });
 }
 
-/** The case with each specimen's lab order state, read from the lab now. */
+/** The case with each specimen's lab order state read from the lab now, or the lab's refusal. */
 export async function withSpecimenOrders(store: Store, c: CaseRecord): Promise<CaseRecord> {
   const specimens = c.record.specimens;
   if (!specimens?.length) return c;
-  const states = await labOrderStates(
-    store,
-    specimens.map((s) => s.labOrderId),
-  );
+  const [states, problems] = await Promise.all([
+    labOrderStates(
+      store,
+      specimens.map((s) => s.labOrderId),
+    ),
+    specimenProblems(
+      store,
+      specimens.map((s) => s.id),
+    ),
+  ]);
   return {
     ...c,
     record: {
       ...c.record,
       specimens: specimens.map((s) => {
         const order = states.get(s.labOrderId);
-        return order ? { ...s, order } : s;
+        const orderProblem = problems.get(s.id);
+        return { ...s, ...(order ? { order } : {}), ...(orderProblem ? { orderProblem } : {}) };
       }),
     },
   };
 }
 
 /**
- * Records on the case why the lab refused a specimen's order (a missing catalogue test, a closed
- * source), so the team sees it; retried on a concurrent change of the case.
+ * Notes why the lab refused a specimen's order (a missing catalogue test, a closed source), so the
+ * team sees it on the case. It is an item of its own, not a change of the case: the consumer runs
+ * at any moment, and a write of the case here would make the team's next step (out of room, the
+ * handover) fail as "changed meanwhile".
  */
 export async function noteSpecimenOrderProblem(
   store: Store,
   caseId: string,
   specimenId: string,
   problem: string,
+  at: string,
 ): Promise<void> {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const c = await findCase(store, caseId);
-    const specimens = c?.record.specimens;
-    if (!c || !specimens?.some((s) => s.id === specimenId)) return;
-    const next: CaseRecord = {
-      ...c,
-      version: c.version + 1,
-      record: {
-        ...c.record,
-        specimens: specimens.map((s) =>
-          s.id === specimenId ? { ...s, orderProblem: problem } : s,
-        ),
-      },
-    };
-    try {
-      await store.transact([named('case', casePut(store, next, c.version))]);
-      return;
-    } catch (err) {
-      if (!conditionFailed(err, 'case')) throw err;
-    }
-  }
-  throw new Error(`Surgical case ${caseId} kept changing; the specimen's problem was not noted`);
+  const c = await findCase(store, caseId);
+  if (!c?.record.specimens?.some((s) => s.id === specimenId)) return;
+  await store.put({ Item: specimenProblemItem(store, { caseId, specimenId, problem, at }) });
 }

@@ -38,6 +38,21 @@ export const UtilisationCounters = z.strictObject({
 });
 export const UtilisationRecord = defineRecord('TheatreUtilisation', UtilisationCounters);
 
+/**
+ * Why the lab refused a specimen's order: an item of its own beside the case, so that noting it
+ * (the specimen-orders consumer, at any moment) never changes the case's version under the team
+ * recording the next step.
+ */
+export const SpecimenProblemRecord = defineRecord(
+  'TheatreSpecimenProblem',
+  z.strictObject({
+    caseId: z.string(),
+    specimenId: z.string(),
+    problem: z.string(),
+    at: z.string(),
+  }),
+);
+
 export const theatreKeys = (store: Store) => ({
   theatre: (code: string) => store.keys.entity('THEATRE', code),
   theatres: () => store.keys.collection('THEATRES'),
@@ -51,6 +66,7 @@ export const theatreKeys = (store: Store) => ({
   byAdmission: (admissionId: string) => store.keys.collection('TCASES', 'ADMISSION', admissionId),
   utilisation: (date: string, theatre: string) => store.keys.entity('TUTIL', `${date}#${theatre}`),
   utilisationOn: (date: string) => store.keys.collection('TUTILS', date),
+  specimenProblem: (specimenId: string) => store.keys.entity('TSPECPROBLEM', specimenId),
 });
 
 export function theatreItem(store: Store, t: Theatre): Item {
@@ -193,6 +209,23 @@ export async function findSession(store: Store, id: string) {
 export async function findCase(store: Store, id: string): Promise<CaseRecord | undefined> {
   const item = await store.get(theatreKeys(store).case(id), { consistent: true });
   return item ? CaseRecord.read(item) : undefined;
+}
+/** The lab's refusals of the given specimens' orders, by specimen id. */
+export async function specimenProblems(store: Store, specimenIds: readonly string[]) {
+  const keys = theatreKeys(store);
+  const items = await Promise.all(specimenIds.map((id) => store.get(keys.specimenProblem(id))));
+  return new Map(
+    items
+      .filter((i) => i !== undefined)
+      .map((i) => SpecimenProblemRecord.read(i))
+      .map((r) => [r.specimenId, r.problem]),
+  );
+}
+export function specimenProblemItem(
+  store: Store,
+  r: z.output<typeof SpecimenProblemRecord.schema>,
+): Item {
+  return SpecimenProblemRecord.item(r, theatreKeys(store).specimenProblem(r.specimenId));
 }
 export async function sessionsOn(store: Store, date: string) {
   const items = await store.query({

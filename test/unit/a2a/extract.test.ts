@@ -109,4 +109,23 @@ describe('A2A text parsers', () => {
   ])('sex: %s', (text, sex) => {
     expect(extract(text, TODAY).sex).toBe(sex);
   });
+
+  it.each([
+    ['Roster ward W3 for 28 days from 2027-02-01', { ward: 'W3', days: 28 }],
+    ['Please roster the ward for 4 weeks', { days: 28 }],
+    ['Who is on duty on ward 3?', { ward: '3' }],
+    ['the next case in theatre OT2', { theatre: 'OT2' }],
+    ['the next case in the theatre', {}],
+    ['Tick site-marked for case 6f1c2a9e-1b2c-4d3e-8f90-0a1b2c3d4e5f', { item: 'site-marked' }],
+  ])('codes and lengths: %s', (text, want) => {
+    const found = extract(text, TODAY);
+    const got = { ward: found.ward, theatre: found.theatre, days: found.days, item: found.item };
+    expect(Object.fromEntries(Object.entries(got).filter(([, v]) => v !== undefined))).toEqual(
+      want,
+    );
+  });
+
+  it('labels a case id by the word before it', () => {
+    expect(extract(`case ${P}`, TODAY).ids).toEqual([{ value: P, label: 'case' }]);
+  });
 });

@@ -44,6 +44,24 @@ describe('A2A skill routing', () => {
     ],
     [`What is the latest NEWS2 of patient ${P}?`, 'get-encounter-summary', { patientId: P }],
     ['Which departments does the hospital have?', 'list-departments', {}],
+    // The skills' own examples, as free text (issue 17 ot-protocol, issue 18 roster-generation).
+    [
+      'Roster ward W3 for 28 days from 2027-02-01',
+      'generate-roster',
+      { wardId: 'W3', start: '2027-02-01', days: 28 },
+    ],
+    [
+      'Show the roster of ward W3 from 2027-02-01',
+      'get-roster',
+      { wardId: 'W3', start: '2027-02-01' },
+    ],
+    ['Who is the night nurse on ward W3?', 'who-is-on-duty', { wardId: 'W3' }],
+    [
+      'Where does the next case in theatre OT2 stand in the checklist?',
+      'get-surgical-checklist',
+      { theatre: 'OT2' },
+    ],
+    [`Tick site-marked for case ${P}`, 'tick-checklist-item', { caseId: P, item: 'site-marked' }],
   ])('"%s" → %s', (text, capability, args) => {
     const r = route(text);
     expect(r.kind, JSON.stringify(r)).toBe('call');
@@ -59,6 +77,17 @@ describe('A2A skill routing', () => {
     expect(r.capability.name).toBe('book-appointment');
     expect(r.missing).toEqual(['doctorId', 'reason']);
     expect(describeMissing(r.capability, r.missing)).toMatch(/I need: doctorId \(.*\), reason/);
+  });
+
+  it('asked to roster a ward without ward, start or length, asks for them', () => {
+    const r = route('Please roster a ward for me');
+    expect(r.kind, JSON.stringify(r)).toBe('missing');
+    if (r.kind !== 'missing') return;
+    expect(r.capability.name).toBe('generate-roster');
+    expect(r.missing).toEqual(['wardId', 'start', 'days']);
+    expect(describeMissing(r.capability, r.missing)).toBe(
+      'To generate a roster I need: wardId, start (the first day, e.g. 2026-11-24), days. Reply on this task with the missing details, or send a data part {"arguments": {…}}.',
+    );
   });
 
   it('completes a pending capability with the next message instead of routing afresh', () => {
