@@ -16,7 +16,7 @@
  *   nutrition.
  */
 import { identifyDrug } from './drug-catalogue';
-import { matchKey } from './text';
+import { matchKey, normaliseClinicalText } from './text';
 
 export interface MedicationClassRule {
   label: string;
@@ -81,8 +81,10 @@ export const HIGH_ALERT_DRUGS: readonly MedicationClassRule[] = [
  * names), so that a drug outside the catalogue proposed without a code is still classed, and a
  * code that contradicts the name ("Fentanyl" sent with a harmless-looking code) cannot hide the
  * name's class: both are counted. A name matches when it is the member's name or starts with it
- * ("fentanyl citrate", "insulin glargine"), after matchKey's normalisation. Hypertonic saline is
- * named by its strength ("sodium chloride" with "3%"), so it is classed by its code only.
+ * ("fentanyl citrate", "insulin glargine"), after matchKey's normalisation; sodium chloride counts
+ * when its name gives a concentration above 0.9 % ("Sodium chloride 3%"). A name over-classes
+ * rather than under-classes: oral potassium chloride is counted as the concentrate, so it waits
+ * for a person's approval.
  */
 export const CLASS_MEMBERS_BY_NAME: Readonly<Record<string, string>> = {
   // Opioids (N02A, N01AH, N07BC)
@@ -177,6 +179,11 @@ export const CLASS_MEMBERS_BY_NAME: Readonly<Record<string, string>> = {
 
 /** The member code a name denotes (see CLASS_MEMBERS_BY_NAME), or null. */
 export function classMemberCode(name: string): string | null {
+  // Sodium chloride is high-alert only above the isotonic 0.9 % (ISMP: hypertonic saline).
+  const saline = /^sodium chloride (\d+(?:\.\d+)?) ?%/.exec(
+    normaliseClinicalText(name).toLowerCase(),
+  );
+  if (saline) return Number(saline[1]) > 0.9 ? 'B05XA03' : null;
   const key = matchKey(name);
   for (const [member, code] of Object.entries(CLASS_MEMBERS_BY_NAME))
     if (key === member || key.startsWith(`${member} `)) return code;

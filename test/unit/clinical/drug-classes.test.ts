@@ -90,6 +90,8 @@ describe('controlled and high-alert classes by name, without a code or against a
     ['Dobutamine', undefined, 'iv', [], ['IV inotrope or vasopressor']],
     ['Potassium phosphate', undefined, 'iv', [], ['concentrated electrolyte']],
     ['Hypertonic saline', undefined, 'iv', [], ['concentrated electrolyte']],
+    ['Sodium chloride 3%', undefined, 'iv', [], ['concentrated electrolyte']],
+    ['Sodium chloride 0.9%', undefined, 'iv', [], []],
     ['Oxytocin', undefined, 'iv', [], ['IV oxytocin']],
     ['Oxytocin', undefined, 'im', [], []],
     ['F\u0435ntanyl', undefined, 'iv', ['opioid'], ['opioid']],

@@ -46,7 +46,7 @@ describe('the clinical hazard log', () => {
       for (const row of rows) {
         const tests = row.split(' | ').at(-1) ?? '';
         const refers = [...tests.matchAll(/\bsee (H\d\d)\b/g)].map((m) => m[1]!);
-        const named =
+        const named: boolean =
           citations(tests).length > 0 ||
           (/^same\b/.test(tests.trim()) && above) ||
           (refers.length > 0 && refers.every((id) => ids.has(id)));
