@@ -581,6 +581,12 @@ describe('cancellation, discharge hold, isolation and error forms', () => {
       'cases',
     );
     expect(ofAdmission.items.map((x: { id: string }) => x.id)).toEqual([c.id]);
+    // An unknown admission's cases are not found, not an empty list (issue 16, item 9).
+    expectError(
+      await h.doctorUser.api.get(`/theatre/admissions/${crypto.randomUUID()}/cases`),
+      404,
+      /Admission .* not found/,
+    );
   });
 
   it('holds an admitted patient’s discharge from the booking (issue 16, item 4); cancelling or bumping the case releases it; a waiting case holds nothing', async () => {

@@ -234,8 +234,14 @@ export async function getCase(ctx: Context, input: { id: string }) {
   return answer(await withSpecimenOrders(ctx.store, await requireCase(ctx, input.id)));
 }
 
+/** An admission's cases; an unknown admission is 404, not an empty list (issue 16, item 9). */
 export async function casesOfAdmissionAnswer(ctx: Context, input: { id: string }) {
-  return { items: (await casesOfAdmission(ctx.store, input.id)).map(answer) };
+  const [admission, cases] = await Promise.all([
+    findAdmission(ctx.store, input.id),
+    casesOfAdmission(ctx.store, input.id),
+  ]);
+  if (!admission) throw new NotFound(`Admission ${input.id} not found`);
+  return { items: cases.map(answer) };
 }
 
 export async function updatePreOp(
