@@ -3,7 +3,7 @@
  * requirements), scheduling into a session without overlaps (theatre, team and patient, over the
  * whole interval), emergencies bumping elective cases, the WHO checklist confirmed by the named
  * team member in phase order, the timeline it guards, the operative record, cancellation on the
- * day, and the connections: charges into billing and a discharge hold while in theatre.
+ * day, and the connections: charges into billing and a discharge hold from the booking of an admission's case until it leaves the room.
  */
 import { actorId, decidingHuman } from '../../kernel/actor';
 import type { Context } from '../../kernel/context';
