@@ -16,6 +16,7 @@
  *   nutrition.
  */
 import { identifyDrug } from './drug-catalogue';
+import { matchKey, normaliseClinicalText } from './text';
 
 export interface MedicationClassRule {
   label: string;
@@ -75,6 +76,120 @@ export const HIGH_ALERT_DRUGS: readonly MedicationClassRule[] = [
   { label: 'parenteral nutrition', atcPrefixes: ['B05BA10'] },
 ];
 
+/**
+ * The ATC codes of the classes' best-known members by name (WHO ATC index; INN, BAN and US
+ * names), so that a drug outside the catalogue proposed without a code is still classed, and a
+ * code that contradicts the name ("Fentanyl" sent with a harmless-looking code) cannot hide the
+ * name's class: both are counted. A name matches when it is the member's name or starts with it
+ * ("fentanyl citrate", "insulin glargine"), after matchKey's normalisation; sodium chloride counts
+ * when its name gives a concentration above 0.9 % ("Sodium chloride 3%"). A name over-classes
+ * rather than under-classes: oral potassium chloride is counted as the concentrate, so it waits
+ * for a person's approval.
+ */
+export const CLASS_MEMBERS_BY_NAME: Readonly<Record<string, string>> = {
+  // Opioids (N02A, N01AH, N07BC)
+  morphine: 'N02AA01',
+  hydromorphone: 'N02AA03',
+  oxycodone: 'N02AA05',
+  codeine: 'R05DA04',
+  dihydrocodeine: 'N02AA08',
+  pethidine: 'N02AB02',
+  meperidine: 'N02AB02',
+  fentanyl: 'N01AH01',
+  alfentanil: 'N01AH02',
+  sufentanil: 'N01AH03',
+  remifentanil: 'N01AH06',
+  tapentadol: 'N02AX06',
+  buprenorphine: 'N02AE01',
+  methadone: 'N07BC02',
+  diamorphine: 'N02AA09',
+  heroin: 'N02AA09',
+  // Benzodiazepines, Z-drugs, barbiturates, stimulants, gabapentinoids, ketamine
+  diazepam: 'N05BA01',
+  lorazepam: 'N05BA06',
+  alprazolam: 'N05BA12',
+  clonazepam: 'N03AE01',
+  midazolam: 'N05CD08',
+  zolpidem: 'N05CF02',
+  zopiclone: 'N05CF01',
+  phenobarbital: 'N03AA02',
+  phenobarbitone: 'N03AA02',
+  methylphenidate: 'N06BA04',
+  pregabalin: 'N03AX16',
+  gabapentin: 'N03AX12',
+  ketamine: 'N01AX03',
+  // Anticoagulants and thrombolytics
+  warfarin: 'B01AA03',
+  heparin: 'B01AB01',
+  enoxaparin: 'B01AB05',
+  dalteparin: 'B01AB04',
+  dabigatran: 'B01AE07',
+  rivaroxaban: 'B01AF01',
+  apixaban: 'B01AF02',
+  edoxaban: 'B01AF03',
+  fondaparinux: 'B01AX05',
+  alteplase: 'B01AD02',
+  tenecteplase: 'B01AD11',
+  reteplase: 'B01AD07',
+  streptokinase: 'B01AD01',
+  tirofiban: 'B01AC17',
+  eptifibatide: 'B01AC16',
+  // Insulin and sulfonylureas
+  insulin: 'A10AB01',
+  glibenclamide: 'A10BB01',
+  glyburide: 'A10BB01',
+  glipizide: 'A10BB07',
+  glimepiride: 'A10BB12',
+  // Concentrated electrolytes
+  'potassium chloride': 'B05XA01',
+  'potassium phosphate': 'B05XA06',
+  'hypertonic saline': 'B05XA03',
+  'magnesium sulfate': 'B05XA05',
+  'magnesium sulphate': 'B05XA05',
+  // Neuromuscular blockers, antiarrhythmics, digoxin
+  suxamethonium: 'M03AB01',
+  succinylcholine: 'M03AB01',
+  rocuronium: 'M03AC09',
+  vecuronium: 'M03AC03',
+  atracurium: 'M03AC04',
+  amiodarone: 'C01BD01',
+  digoxin: 'C01AA05',
+  // Inotropes and vasopressors (high-alert intravenously)
+  noradrenaline: 'C01CA03',
+  norepinephrine: 'C01CA03',
+  adrenaline: 'C01CA24',
+  epinephrine: 'C01CA24',
+  dopamine: 'C01CA04',
+  dobutamine: 'C01CA07',
+  phenylephrine: 'C01CA06',
+  milrinone: 'C01CE02',
+  vasopressin: 'H01BA01',
+  terlipressin: 'H01BA04',
+  oxytocin: 'H01BB02',
+  // Anaesthetics, IV adrenergic antagonists, others on the ISMP list
+  propofol: 'N01AX10',
+  labetalol: 'C07AG01',
+  esmolol: 'C07AB09',
+  metoprolol: 'C07AB02',
+  epoprostenol: 'B01AC09',
+  nitroprusside: 'C02DD01',
+  promethazine: 'R06AD02',
+  methotrexate: 'L04AX03',
+};
+
+/** The member code a name denotes (see CLASS_MEMBERS_BY_NAME), or null. */
+export function classMemberCode(name: string): string | null {
+  // Sodium chloride is high-alert only above the isotonic 0.9 % (ISMP: hypertonic saline).
+  const saline = /^sodium chloride (\d+(?:\.\d+)?) ?%/.exec(
+    normaliseClinicalText(name).toLowerCase(),
+  );
+  if (saline) return Number(saline[1]) > 0.9 ? 'B05XA03' : null;
+  const key = matchKey(name);
+  for (const [member, code] of Object.entries(CLASS_MEMBERS_BY_NAME))
+    if (key === member || key.startsWith(`${member} `)) return code;
+  return null;
+}
+
 function classesOf(
   code: string | null,
   route: string | undefined,
@@ -102,8 +217,8 @@ export interface MedicationRiskClasses {
 }
 
 /**
- * The controlled and high-alert classes of a drug, by its given or catalogue ATC code, and by its
- * route where a class is high-alert only intravenously (without a route those are not counted).
+ * The controlled and high-alert classes of a drug, by its given or catalogue ATC code and by its
+ * name (CLASS_MEMBERS_BY_NAME), and by its route where a class is high-alert only intravenously (without a route those are not counted).
  */
 export function medicationRiskClasses(
   drug: {
@@ -113,9 +228,9 @@ export function medicationRiskClasses(
   route?: string,
 ): MedicationRiskClasses {
   const { code } = identifyDrug(drug.name, drug.code ?? null);
-  return {
-    code,
-    controlled: classesOf(code, route, CONTROLLED_DRUGS),
-    highAlert: classesOf(code, route, HIGH_ALERT_DRUGS),
-  };
+  const byName = classMemberCode(drug.name);
+  const union = (rules: readonly MedicationClassRule[]) => [
+    ...new Set([...classesOf(code, route, rules), ...classesOf(byName, route, rules)]),
+  ];
+  return { code, controlled: union(CONTROLLED_DRUGS), highAlert: union(HIGH_ALERT_DRUGS) };
 }

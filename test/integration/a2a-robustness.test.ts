@@ -10,7 +10,7 @@ import { JsonRpcTransportFactory } from '@a2a-js/sdk/client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handleA2a } from '../../shared/a2a/json-rpc';
 import { agentCard } from '../../shared/agents';
-import { systemClock } from '../../shared/kernel/clock';
+import { shiftClock, systemClock } from '../../shared/kernel/clock';
 import { createLogger } from '../../shared/kernel/log';
 import { Stores } from '../../shared/kernel/store/store';
 import { opdHospital, opdRuntime } from '../support/opd';
@@ -208,5 +208,30 @@ describe('A2A bounds', () => {
     const days = (Number(item?.expiresAt) * 1000 - systemClock.now().getTime()) / 86_400_000;
     expect(days).toBeGreaterThan(29);
     expect(days).toBeLessThanOrEqual(30.01);
+
+    // Past its expiry it is gone at once, whenever DynamoDB's TTL gets to deleting the item (up
+    // to days late; DynamoDB Local never does): not found, not listed, not continued.
+    expect(
+      (await rpc({ jsonrpc: '2.0', id: 1, method: 'GetTask', params: { id: taskId } })).body,
+    ).toMatchObject({ result: { id: taskId } });
+    shiftClock(30 * 86_400_000 + 60_000);
+    const gone = await rpc({ jsonrpc: '2.0', id: 2, method: 'GetTask', params: { id: taskId } });
+    expect(gone.body.error.code).toBe(-32001);
+    const list = await rpc({ jsonrpc: '2.0', id: 3, method: 'ListTasks', params: {} });
+    expect(list.body.result.tasks.map((t: { id: string }) => t.id)).not.toContain(taskId);
+    const follow = await rpc({
+      jsonrpc: '2.0',
+      id: 4,
+      method: 'SendMessage',
+      params: {
+        message: {
+          messageId: crypto.randomUUID(),
+          taskId,
+          role: 'ROLE_USER',
+          parts: [{ text: 'and?' }],
+        },
+      },
+    });
+    expect(follow.body.error.code).toBe(-32001);
   });
 });

@@ -223,6 +223,16 @@ describe('only a doctor prescribes or approves a prescription (item 10)', () => 
     expect(medium.body.history.at(-1).note).toMatch(/only LOW prescriptions/);
     const high = await propose({ drugName: 'Tramadol', strength: '50 mg' });
     expect(high.body).toMatchObject({ risk: 'HIGH', status: 'PENDING' });
+    // A controlled drug outside the catalogue is classed by its name, also when the code sent
+    // with it is a harmless one's: never LOW, never auto-approved.
+    const disguisedByCode = await propose({
+      drugName: 'Fentanyl',
+      drugCode: 'A01AA01',
+      strength: '100 micrograms',
+      dose: '1 tablet',
+    });
+    expect(disguisedByCode.body).toMatchObject({ risk: 'HIGH', status: 'PENDING' });
+    expect(disguisedByCode.body.riskReasons).toContain('HIGH: controlled drug (opioid)');
     const low = await propose({});
     expect(low.body).toMatchObject({ risk: 'LOW', status: 'APPROVED' });
 

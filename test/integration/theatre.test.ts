@@ -588,6 +588,84 @@ describe('cancellation, discharge hold, isolation and error forms', () => {
       await h.coordinator.api.get('/theatre/admissions/00000000-0000-0000-0000-000000000000/cases'),
       404,
     );
+    // An unknown admission's cases are not found, not an empty list (issue 16, item 9).
+    expectError(
+      await h.doctorUser.api.get(`/theatre/admissions/${crypto.randomUUID()}/cases`),
+      404,
+      /Admission .* not found/,
+    );
+  });
+
+  it('holds an admitted patient’s discharge from the booking (issue 16, item 4); cancelling or bumping the case releases it; a waiting case holds nothing', async () => {
+    const ot = await h.theatre();
+    const s = await h.session(ot.code, day(6), '08:00', '18:00');
+    const w = await h.ward();
+    const discharge = (id: string) =>
+      h.doctorUser.api.post(`/admissions/${id}/discharge`, {
+        finalDiagnoses: [{ text: 'Gallstones' }],
+        conditionAtDischarge: 'Improved',
+        disposition: 'home',
+      });
+    const admitted = async () =>
+      must(h.admit((await h.patient()).id, { wardId: w.id }), 201, 'admission');
+
+    // Booked, then cancelled: the hold stands from the booking and goes with the cancellation.
+    const first = await admitted();
+    const c = await h.requestCase({}, { kind: 'admission', id: first.id });
+    await must(
+      schedule(undefined, c.id, { sessionId: s.id, start: h.at(day(6), '09:00') }),
+      200,
+      'book',
+    );
+    expectError(
+      await discharge(first.id),
+      409,
+      new RegExp(`open theatre-case theatre-${c.id}: Booked for theatre on ${day(6)}`),
+    );
+    // Moving the booking keeps the hold.
+    await must(
+      schedule(undefined, c.id, { sessionId: s.id, start: h.at(day(6), '10:00') }),
+      200,
+      'move',
+    );
+    expectError(await discharge(first.id), 409, new RegExp(`theatre-${c.id}`));
+    await must(
+      h.coordinator.api.post(`/theatre/cases/${c.id}/cancel`, { reason: 'patient-unfit' }),
+      200,
+      'cancel',
+    );
+    expect((await discharge(first.id)).status).toBe(200);
+
+    // Bumped back to the waiting list by an urgent case: released; the patient may go home to wait.
+    const second = await admitted();
+    const elective = await h.requestCase({}, { kind: 'admission', id: second.id });
+    await must(
+      schedule(undefined, elective.id, { sessionId: s.id, start: h.at(day(6), '14:00') }),
+      200,
+      'book elective',
+    );
+    expectError(await discharge(second.id), 409, new RegExp(`theatre-${elective.id}`));
+    const urgent = await h.requestCase({
+      priority: 'urgent',
+      procedure: { text: 'Laparotomy for perforated viscus' },
+    });
+    await must(
+      schedule(undefined, urgent.id, {
+        sessionId: s.id,
+        start: h.at(day(6), '14:00'),
+        bump: { caseIds: [elective.id], reason: 'NCEPOD urgent laparotomy takes the slot' },
+      }),
+      200,
+      'bump',
+    );
+    expect((await discharge(second.id)).status).toBe(200);
+
+    // A case of an admission that has ended books without a hold.
+    await must(
+      schedule(undefined, elective.id, { sessionId: s.id, start: h.at(day(6), '16:00') }),
+      200,
+      'rebook after discharge',
+    );
   });
 
   it('keeps hospitals apart: another hospital’s ids are not found', async () => {

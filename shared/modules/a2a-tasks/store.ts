@@ -4,6 +4,7 @@
  * into its owner's list on gsi1 (`TENANT#t#A2ATASKS#<owner>`, sorted by creation time), so a page
  * of ListTasks is one Query, newest first; the context and state filters are a FilterExpression.
  */
+import { systemClock } from '../../kernel/clock';
 import { Conflict } from '../../kernel/errors';
 import type { Page } from '../../kernel/pagination';
 import { defineRecord } from '../../kernel/records';
@@ -81,18 +82,25 @@ export async function saveTask(
   }
 }
 
-/** The owner's task, or undefined (unknown, another credential's or another tenant's). */
+/**
+ * Now in the TTL's unit (epoch seconds). DynamoDB deletes an expired item up to days after its
+ * TTL (DynamoDB Local never does), so reads treat a task past its expiry as gone.
+ */
+const nowSeconds = () => Math.floor(systemClock.now().getTime() / 1000);
+
+/** The owner's task, or undefined (unknown, expired, another credential's or another tenant's). */
 export async function loadTask(
   store: Store,
   ownerId: string,
   id: string,
 ): Promise<A2aTaskFields | undefined> {
   const item = await store.get(taskKeys(store).task(ownerId, id), { consistent: true });
-  return item ? A2aTaskRecord.read(item) : undefined;
+  if (!item || Number(item.expiresAt) <= nowSeconds()) return undefined;
+  return A2aTaskRecord.read(item);
 }
 
 /** One page of the owner's tasks, newest first: one Query. */
-export function listTasks(
+export async function listTasks(
   store: Store,
   ownerId: string,
   filter: { contextId?: string | undefined; state?: string | undefined },
@@ -115,5 +123,16 @@ export function listTasks(
         }
       : {}),
   };
-  return store.queryPage(spec, page, (item) => A2aTaskRecord.read(item));
+  // Expired tasks are left out, as loadTask leaves them out (after the Query, not in its filter:
+  // the cursor is bound to the filter, which must not change with the time). A page may then
+  // hold fewer than its limit; nextCursor goes on.
+  const now = nowSeconds();
+  const found = await store.queryPage(spec, page, (item) => ({
+    expired: Number(item.expiresAt) <= now,
+    task: A2aTaskRecord.read(item),
+  }));
+  return {
+    items: found.items.filter((x) => !x.expired).map((x) => x.task),
+    nextCursor: found.nextCursor,
+  };
 }

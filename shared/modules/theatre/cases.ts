@@ -3,7 +3,7 @@
  * requirements), scheduling into a session without overlaps (theatre, team and patient, over the
  * whole interval), emergencies bumping elective cases, the WHO checklist confirmed by the named
  * team member in phase order, the timeline it guards, the operative record, cancellation on the
- * day, and the connections: charges into billing and a discharge hold while in theatre.
+ * day, and the connections: charges into billing and a discharge hold from the booking of an admission's case until it leaves the room.
  */
 import { actorId, decidingHuman } from '../../kernel/actor';
 import type { Context } from '../../kernel/context';
@@ -22,7 +22,12 @@ import {
 import { named, type TxItem } from '../../kernel/store/store';
 import { invalidField } from '../../kernel/validation';
 import type * as z from '../../kernel/zod';
-import { findAdmission, placeDischargeHold, releaseDischargeHold } from '../admissions';
+import {
+  ACTIVE_ADMISSION_STATUS,
+  findAdmission,
+  placeDischargeHold,
+  releaseDischargeHold,
+} from '../admissions';
 import { chargeWrites, type NewCharge } from '../billing';
 import { resolveSource } from '../lab';
 import { findPatient } from '../patients';
@@ -229,8 +234,8 @@ export async function getCase(ctx: Context, input: { id: string }) {
   return answer(await withSpecimenOrders(ctx.store, await requireCase(ctx, input.id)));
 }
 
+/** An admission's cases; an unknown admission is 404, not an empty list (issue 16, item 9). */
 export async function casesOfAdmissionAnswer(ctx: Context, input: { id: string }) {
-  // An admission that is not this hospital's (or none) is not found, not an empty list.
   const [admission, cases] = await Promise.all([
     findAdmission(ctx.store, input.id),
     casesOfAdmission(ctx.store, input.id),
@@ -353,6 +358,7 @@ export async function scheduleCase(ctx: Context, input: z.output<typeof Schedule
       add: { bookedMinutes: -minutesBetween(c.schedule.start, c.schedule.end) },
     });
   const bumpWrites: TxItem[] = [];
+  if (c.status === 'waiting') bumpWrites.push(...(await bookedHold(ctx, c, schedule.date)));
   for (const b of bumped) {
     const held = bookingOf(b)!;
     for (const { cal } of calendarsOf(b, b.schedule!.theatre)) changes.push({ cal, free: [held] });
@@ -373,6 +379,8 @@ export async function scheduleCase(ctx: Context, input: z.output<typeof Schedule
       },
     });
     bumpWrites.push(named('bumped', casePut(ctx.store, unscheduled, b.version)));
+    if (b.admissionId)
+      bumpWrites.push(releaseDischargeHold(ctx.store, b.admissionId, holdId(b.id)));
   }
   const names = new Map(calendarsOf(c, theatre.code).map((x) => [calKey(x.cal), x.what]));
   emit(ctx, {
@@ -408,9 +416,36 @@ export async function scheduleCase(ctx: Context, input: z.output<typeof Schedule
   } catch (err) {
     if (conditionFailed(err, 'case') || conditionFailed(err, 'bumped'))
       throw new Conflict(`A case changed meanwhile; reload and try again`);
+    if (conditionFailed(err, 'hold'))
+      throw new Conflict(`Admission ${c.admissionId} changed meanwhile; reload and try again`);
     throw err;
   }
   return answer(next);
+}
+
+const holdId = (caseId: string) => `theatre-${caseId}`;
+
+/**
+ * The discharge hold of a case booked for a patient still in hospital (issue 16, item 4): an
+ * inpatient booked for theatre is not sent home with the booking left behind. It stands from the
+ * booking until the patient leaves the operating room, or the case is cancelled or bumped back to
+ * the waiting list. A waiting (unbooked) case holds nothing: a patient may go home to wait.
+ * A case of an admission that has already ended books without a hold.
+ */
+async function bookedHold(ctx: Context, c: CaseRecord, date: string): Promise<TxItem[]> {
+  if (!c.admissionId) return [];
+  const admission = await findAdmission(ctx.store, c.admissionId);
+  if (admission?.status !== ACTIVE_ADMISSION_STATUS) return [];
+  return [
+    named(
+      'hold',
+      placeDischargeHold(ctx.store, c.admissionId, holdId(c.id), {
+        kind: 'theatre-case',
+        description: `Booked for theatre on ${date}: ${c.procedure.text}`,
+        placedAt: ctx.now.toISOString(),
+      }),
+    ),
+  ];
 }
 
 const calKey = (cal: Calendar) => `${cal.calendar}#${cal.resource}`;
@@ -475,8 +510,11 @@ export async function cancelCase(ctx: Context, input: z.output<typeof CancelCase
       date: c.schedule?.date ?? null,
     },
   });
+  const release = c.admissionId
+    ? [releaseDischargeHold(ctx.store, c.admissionId, holdId(c.id))]
+    : [];
   const held = bookingOf(c);
-  if (!held || !c.schedule) return commit(ctx, c, next);
+  if (!held || !c.schedule) return commit(ctx, c, next, release);
   const deltas: UtilisationDelta[] = [
     {
       date: c.schedule.date,
@@ -489,7 +527,11 @@ export async function cancelCase(ctx: Context, input: z.output<typeof CancelCase
     await changeBookings(
       ctx.store,
       calendarsOf(c, c.schedule.theatre).map(({ cal }) => ({ cal, free: [held] })),
-      [named('case', casePut(ctx.store, next, c.version)), ...utilisationWrites(ctx.store, deltas)],
+      [
+        named('case', casePut(ctx.store, next, c.version)),
+        ...utilisationWrites(ctx.store, deltas),
+        ...release,
+      ],
     );
   } catch (err) {
     if (conditionFailed(err, 'case'))
@@ -672,8 +714,6 @@ export async function recordTimeline(ctx: Context, input: { id: string; event: T
   if (input.event === 'out-of-room') return leaveRoom(ctx, c, timeline, at);
   return commit(ctx, c, advanced(ctx, c, { timeline }));
 }
-
-const holdId = (caseId: string) => `theatre-${caseId}`;
 
 async function enterRoom(
   ctx: Context,

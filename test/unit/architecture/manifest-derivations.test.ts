@@ -116,8 +116,9 @@ describe('derived from the module list', () => {
       {
         module: 'theatre',
         kind: 'theatre-case',
-        placedWhen: 'the patient of an admission enters the operating room',
-        releasedWhen: 'the patient leaves the operating room',
+        placedWhen: 'a case of an admission in progress is booked into a session',
+        releasedWhen:
+          'the patient leaves the operating room, or the case is cancelled or bumped back to the waiting list',
       },
       {
         module: 'fixture',

@@ -69,6 +69,41 @@ describe('controlled and high-alert classes', () => {
   });
 });
 
+describe('controlled and high-alert classes by name, without a code or against a wrong one', () => {
+  // [name, code sent, route, controlled, high-alert]: WHO ATC index, ISMP acute care list (2024).
+  it.each([
+    ['Fentanyl', undefined, 'iv', ['opioid'], ['opioid']],
+    ['Fentanyl citrate', undefined, 'iv', ['opioid'], ['opioid']],
+    ['Fentanyl', 'A01AA01', 'oral', ['opioid'], ['opioid']],
+    ['Fentanyl', undefined, 'transdermal', ['opioid'], ['opioid']],
+    ['Remifentanil', undefined, 'iv', ['opioid'], ['opioid']],
+    ['Morphine sulfate', undefined, 'oral', ['opioid'], ['opioid']],
+    ['Methadone', undefined, 'oral', ['opioid'], []],
+    ['Midazolam', undefined, 'iv', ['benzodiazepine or Z-drug'], ['IV moderate sedation']],
+    ['Midazolam', undefined, 'oral', ['benzodiazepine or Z-drug'], []],
+    ['Alteplase', undefined, 'iv', [], ['thrombolytic']],
+    ['Warfarin', 'A01AA01', 'oral', [], ['anticoagulant']],
+    ['Insulin glargine', undefined, 'sc', [], ['insulin']],
+    ['Noradrenaline', undefined, 'iv', [], ['IV inotrope or vasopressor']],
+    ['Norepinephrine', undefined, 'iv', [], ['IV inotrope or vasopressor']],
+    ['Adrenaline', undefined, 'im', [], []],
+    ['Dobutamine', undefined, 'iv', [], ['IV inotrope or vasopressor']],
+    ['Potassium phosphate', undefined, 'iv', [], ['concentrated electrolyte']],
+    ['Hypertonic saline', undefined, 'iv', [], ['concentrated electrolyte']],
+    ['Sodium chloride 3%', undefined, 'iv', [], ['concentrated electrolyte']],
+    ['Sodium chloride 0.9%', undefined, 'iv', [], []],
+    ['Oxytocin', undefined, 'iv', [], ['IV oxytocin']],
+    ['Oxytocin', undefined, 'im', [], []],
+    ['F\u0435ntanyl', undefined, 'iv', ['opioid'], ['opioid']],
+    ['Heparinoid', undefined, 'topical', [], []],
+    ['Paracetamol', undefined, 'iv', [], []],
+  ] as const)('%s sent with code %s (%s)', (name, code, route, controlled, highAlert) => {
+    const classes = medicationRiskClasses({ name, code }, route);
+    expect(classes.controlled).toEqual(controlled);
+    expect(classes.highAlert).toEqual(highAlert);
+  });
+});
+
 describe('paediatric doses (BNF for Children: up to 18 years)', () => {
   const level = (ageYears: number) =>
     combineRisk(

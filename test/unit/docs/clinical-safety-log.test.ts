@@ -1,7 +1,8 @@
 /**
  * The hazard log (docs/clinical-safety.md) names, for each hazard, the tests that prove its
- * controls: every test file it cites must exist and every test name it quotes must be in that file
- * (a name may be shortened with "…"), so the log cannot drift from the suite.
+ * controls: every control row names its tests (or "same" as the row above, or "see Hnn" of a hazard
+ * that exists), every test file it cites must exist and every test name it quotes must be in that
+ * file (a name may be shortened with "…"), so the log cannot drift from the suite.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -30,6 +31,28 @@ describe('the clinical hazard log', () => {
         cited.some((c) => c.names.length > 0),
         hazard.split('\n')[0],
       ).toBe(true);
+    }
+  });
+
+  it('names tests for every control, or the hazard whose row holds them', () => {
+    const ids = new Set(hazards.map((h) => h.slice(0, 3)));
+    for (const hazard of hazards) {
+      const title = hazard.split('\n')[0];
+      const rows = hazard
+        .split('\n')
+        .filter((l) => l.startsWith('| ') && !/^\| (Control|---)/.test(l) && !l.startsWith('|---'));
+      // A row's tests: cited in its Tests cell, "same" as the row above's, or "see Hnn".
+      let above = false;
+      for (const row of rows) {
+        const tests = row.split(' | ').at(-1) ?? '';
+        const refers = [...tests.matchAll(/\bsee (H\d\d)\b/g)].map((m) => m[1]!);
+        const named: boolean =
+          citations(tests).length > 0 ||
+          (/^same\b/.test(tests.trim()) && above) ||
+          (refers.length > 0 && refers.every((id) => ids.has(id)));
+        expect(named, `${title}: ${row.slice(0, 80)}`).toBe(true);
+        above = named;
+      }
     }
   });
 
