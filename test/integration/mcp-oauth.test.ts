@@ -517,6 +517,50 @@ describe('connected agents', () => {
     expect(await listStatus(access_token)).toBe(401);
   });
 
+  it('"last used" is the last call made with the grant’s tokens (to the minute), not when a token was issued', async () => {
+    const { staff, user } = await hospitalWith('RECEPTIONIST');
+    const c = await rawCode(user, ['patients:read']);
+    const first = (await (await exchange(c)).json()) as {
+      access_token: string;
+      refresh_token: string;
+    };
+    const grant = async () => (await staff.api.get('/oauth/grants')).body.items[0];
+    // Tokens issued, no call yet: never used.
+    const issued = await grant();
+    expect(issued.lastUsedAt).toBeUndefined();
+    expect(issued.tokensActiveUntil).toBeDefined();
+
+    // A call over MCP: used now.
+    shiftClock(5 * 60_000);
+    const calledAt = Date.now() + 5 * 60_000;
+    expect(await listStatus(first.access_token)).toBe(200);
+    const used = Date.parse((await grant()).lastUsedAt);
+    expect(Math.abs(used - calledAt)).toBeLessThan(5_000);
+
+    // A refresh 10 minutes later issues tokens but is not a call: "last used" stays, while the
+    // refresh token's lifetime (tokensActiveUntil) starts again.
+    shiftClock(10 * 60_000);
+    const refreshed = await refreshWith(c.clientId, first.refresh_token);
+    expect(refreshed.status).toBe(200);
+    const next = (await refreshed.json()) as { access_token: string };
+    const afterRefresh = await grant();
+    expect(Date.parse(afterRefresh.lastUsedAt)).toBe(used);
+    expect(Date.parse(afterRefresh.tokensActiveUntil)).toBeGreaterThan(
+      Date.parse(issued.tokensActiveUntil) + 14 * 60_000,
+    );
+
+    // Calls within a minute of the last recorded one cost no write; a call after it moves it on.
+    expect(await listStatus(next.access_token)).toBe(200);
+    const recorded = Date.parse((await grant()).lastUsedAt);
+    expect(recorded).toBeGreaterThan(used + 9 * 60_000);
+    shiftClock(20_000);
+    expect(await listStatus(next.access_token)).toBe(200);
+    expect(Date.parse((await grant()).lastUsedAt)).toBe(recorded);
+    shiftClock(60_000);
+    expect(await listStatus(next.access_token)).toBe(200);
+    expect(Date.parse((await grant()).lastUsedAt)).toBeGreaterThan(recorded + 60_000);
+  });
+
   it('API keys cannot consent or list grants', async () => {
     const { h } = await hospitalWith('RECEPTIONIST');
     const { api } = await h.key(['patients:read']);
