@@ -623,4 +623,35 @@ describe('abuse limits', () => {
       process.env.OAUTH_REGISTER_PER_MINUTE = '1000';
     }
   });
+
+  it('rate-limits the token endpoint per client and per address with slow_down and Retry-After', async () => {
+    const clients = [await registerClient(), await registerClient(), await registerClient()];
+    const refresh = (clientId: string) => refreshWith(clientId, `hms_rt_${'A'.repeat(43)}`);
+    process.env.OAUTH_TOKEN_PER_MINUTE_PER_CLIENT = '2';
+    try {
+      // A minute of its own (two hours on: the registration test above took the first).
+      shiftClock(2 * 3_600_000);
+      expect((await refresh(clients[0]!)).status).toBe(400);
+      expect((await refresh(clients[0]!)).status).toBe(400);
+      const third = await refresh(clients[0]!);
+      expect(third.status).toBe(429);
+      expect(third.headers.get('retry-after')).toBe('60');
+      expect(((await third.json()) as { error: string }).error).toBe('slow_down');
+      // Per client: another client from the same address is still answered.
+      expect((await refresh(clients[1]!)).status).toBe(400);
+    } finally {
+      delete process.env.OAUTH_TOKEN_PER_MINUTE_PER_CLIENT;
+    }
+    process.env.OAUTH_TOKEN_PER_MINUTE_PER_IP = '3';
+    try {
+      shiftClock(3_600_000);
+      for (const clientId of clients) expect((await refresh(clientId)).status).toBe(400);
+      // Per address: a fourth request from it is refused whichever client it names.
+      const fourth = await refresh(await registerClient());
+      expect(fourth.status).toBe(429);
+      expect(((await fourth.json()) as { error: string }).error).toBe('slow_down');
+    } finally {
+      delete process.env.OAUTH_TOKEN_PER_MINUTE_PER_IP;
+    }
+  });
 });
