@@ -6,7 +6,7 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as logs from 'aws-cdk-lib/aws-logs';
 import * as xray from 'aws-cdk-lib/aws-xray';
 import { Construct, type IConstruct } from 'constructs';
-import { AUTHORIZER_CACHE_TTL_SECONDS } from '../shared/auth/policy';
+import { AUTHORIZER_CACHE_TTL_SECONDS, answersOwnChallenge } from '../shared/auth/policy';
 import { GATEWAY_RESPONSES, gatewayResponse } from '../shared/http/gateway-responses';
 import type { AreaName } from './areas';
 import { constructId } from './functions';
@@ -19,7 +19,9 @@ import type { Settings } from './settings';
  * The REST API, spread over nested stacks (lib/hospital-stack.ts):
  *
  * - `Api` (API stack): the RestApi itself, the account's CloudWatch role, every gateway response,
- *   the REQUEST authorizer, and the path resources that routes of several areas share.
+ *   the REQUEST authorizers (the cached one of every protected route, and the uncached one of
+ *   `POST /a2a`, see `CHALLENGE_AUTHORIZER_SETTINGS`), and the path resources that routes of
+ *   several areas share.
  * - `ApiRoutes` (one per area stack): the area's path resources and methods, on the API imported
  *   by id (`RestApi.fromRestApiAttributes`), each proxied to its group's function.
  * - `ApiStage` (stage stack, created after every area stack): the deployment and the stage.
@@ -63,6 +65,11 @@ export interface MethodSpec {
   httpMethod: string;
   path: string;
   authorizationType: apigw.AuthorizationType.NONE | apigw.AuthorizationType.CUSTOM;
+  /**
+   * The function answers a missing or refused credential itself (`POST /a2a`, its OAuth
+   * challenge): the method uses the challenge authorizer (`CHALLENGE_AUTHORIZER_SETTINGS`).
+   */
+  ownChallenge: boolean;
   operationName: string;
 }
 
@@ -84,6 +91,7 @@ export function methodSpecs(manifest: Manifest): MethodSpec[] {
       authorizationType: route.isPublic
         ? apigw.AuthorizationType.NONE
         : apigw.AuthorizationType.CUSTOM,
+      ownChallenge: !route.isPublic && answersOwnChallenge(route.method, route.path),
       operationName: route.label,
     };
   });
@@ -149,6 +157,22 @@ const AUTHORIZER_SETTINGS = {
 } as const;
 
 /**
+ * The authorizer of `POST /a2a` alone (shared/auth/policy.ts `answersOwnChallenge`): the same
+ * function, with no identity source and no cache. With an identity source API Gateway answers a
+ * request without it with its own 401, whose headers are static and shared by every path of the
+ * API, so it could not carry the challenge that points OAuth clients at /a2a's protected resource
+ * metadata without pointing every REST route there too. Without one, API Gateway calls the
+ * authorizer for every request (which is why it cannot cache: the cache key would be empty), and
+ * the authorizer lets a request it cannot verify through to the A2A function only, with no
+ * principal, for that function's 401 with the challenge. The cost: every A2A call invokes the
+ * authorizer (the REST routes keep the cached one), and a revocation stops /a2a at once.
+ */
+export const CHALLENGE_AUTHORIZER_SETTINGS = {
+  type: 'REQUEST',
+  resultsCacheTtlSeconds: 0,
+} as const;
+
+/**
  * Everything a deployment snapshots, as plain data: the methods (with the construct path of the
  * function each one invokes, which changes when a group moves to another area and its function
  * is replaced), the shared resources, the gateway responses and the authorizer settings.
@@ -163,6 +187,7 @@ export function deploymentModel(
       httpMethod: m.httpMethod,
       path: m.path,
       authorizationType: m.authorizationType,
+      ...(m.ownChallenge ? { authorizer: 'challenge' } : {}),
       operationName: m.operationName,
       integration: {
         type: 'AWS_PROXY',
@@ -172,6 +197,7 @@ export function deploymentModel(
     sharedResources: sharedResourcePaths(methods),
     gatewayResponses: gatewayResponseSpecs(),
     authorizer: AUTHORIZER_SETTINGS,
+    challengeAuthorizer: CHALLENGE_AUTHORIZER_SETTINGS,
   };
 }
 
@@ -201,6 +227,9 @@ export class Api extends Construct {
   readonly authorizer: apigw.CfnAuthorizer;
   /** The id of the REQUEST authorizer, for methods in other stacks. */
   readonly authorizerId: string;
+  /** The uncached authorizer of `POST /a2a` (`CHALLENGE_AUTHORIZER_SETTINGS`). */
+  readonly challengeAuthorizer: apigw.CfnAuthorizer;
+  readonly challengeAuthorizerId: string;
   /** Resources shared by areas, by path (see `sharedResourcePaths`). */
   readonly sharedResources: ReadonlyMap<string, apigw.IResource>;
 
@@ -272,6 +301,22 @@ export class Api extends Construct {
         resourceName: `authorizers/${this.authorizerId}`,
       }),
     });
+    this.challengeAuthorizer = new apigw.CfnAuthorizer(this, 'ChallengeAuthorizer', {
+      restApiId: this.restApiId,
+      name: `${name}-challenge-authorizer`,
+      type: CHALLENGE_AUTHORIZER_SETTINGS.type,
+      authorizerUri: this.authorizer.authorizerUri,
+      authorizerResultTtlInSeconds: CHALLENGE_AUTHORIZER_SETTINGS.resultsCacheTtlSeconds,
+    });
+    this.challengeAuthorizerId = this.challengeAuthorizer.ref;
+    fn.addPermission('InvokedByChallengeAuthorizer', {
+      principal: new iam.ServicePrincipal('apigateway.amazonaws.com'),
+      sourceArn: stack.formatArn({
+        service: 'execute-api',
+        resource: this.restApiId,
+        resourceName: `authorizers/${this.challengeAuthorizerId}`,
+      }),
+    });
 
     const shared = new Map<string, apigw.IResource>();
     for (const path of sharedResourcePaths(props.methods))
@@ -284,6 +329,8 @@ export interface ApiRoutesProps {
   restApiId: string;
   rootResourceId: string;
   authorizerId: string;
+  /** The uncached authorizer of the methods that answer their own challenge (`POST /a2a`). */
+  challengeAuthorizerId: string;
   /** The API stack's shared resources (`Api.sharedResources`), by path. */
   sharedResources: ReadonlyMap<string, apigw.IResource>;
   /** This area's methods. */
@@ -325,6 +372,10 @@ export class ApiRoutes extends Construct {
     // A plain reference: a RequestAuthorizer refuses to attach to an imported API.
     const authorizer: apigw.IAuthorizer = {
       authorizerId: props.authorizerId,
+      authorizationType: apigw.AuthorizationType.CUSTOM,
+    };
+    const challengeAuthorizer: apigw.IAuthorizer = {
+      authorizerId: props.challengeAuthorizerId,
       authorizationType: apigw.AuthorizationType.CUSTOM,
     };
 
@@ -377,7 +428,7 @@ export class ApiRoutes extends Construct {
           ? { authorizationType: spec.authorizationType, operationName: spec.operationName }
           : {
               authorizationType: spec.authorizationType,
-              authorizer,
+              authorizer: spec.ownChallenge ? challengeAuthorizer : authorizer,
               operationName: spec.operationName,
             };
       return {

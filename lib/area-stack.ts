@@ -107,6 +107,7 @@ export class AreaStack extends NestedStack {
       restApiId: api.api.restApiId,
       rootResourceId: api.api.rootResourceId,
       authorizerId: api.api.authorizerId,
+      challengeAuthorizerId: api.api.challengeAuthorizerId,
       sharedResources: api.api.sharedResources,
       methods: props.methods,
       groupFunctions: new Map([...this.functions.groups].map(([name, f]) => [name, f.live])),

@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyResult, Context, Handler } from 'aws-lambda';
 import { allRoutes, GROUPS } from '../../shared/api/index';
 import { resetSigningKey } from '../../shared/auth/jwt';
-import { AUTHORIZER_CACHE_TTL_SECONDS } from '../../shared/auth/policy';
+import { AUTHORIZER_CACHE_TTL_SECONDS, answersOwnChallenge } from '../../shared/auth/policy';
 import { newKeySet } from '../../shared/auth/signing-keys';
 import { type GatewayResponseType, gatewayResponse } from '../../shared/http/gateway-responses';
 import { createRestHandler } from '../../shared/http/rest-handler';
@@ -323,8 +323,12 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
 
       let authorizerContext: Record<string, unknown> | null = null;
       if (!isPublicRoute(route)) {
+        // POST /a2a has an authorizer of its own on AWS, without identity source or cache
+        // (lib/api.ts): it is called without a credential, and its answers are never reused.
+        const ownChallenge = answersOwnChallenge(route.method, route.path);
         // As on API Gateway: no identity source means 401 without calling the authorizer.
-        if (!headers.authorization) return sendGateway(res, 'UNAUTHORIZED', requestId);
+        if (!headers.authorization && !ownChallenge)
+          return sendGateway(res, 'UNAUTHORIZED', requestId);
         try {
           const event = authorizerEvent(incoming, route, requestId, opts.stage);
           const policy = (await authorizer(event, lambdaContext('authorizer', 10))) as unknown as {
@@ -335,7 +339,8 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
           // must the answer API Gateway would have cached for this Authorization value.
           const allowed =
             evaluatePolicy(policy.policyDocument, event.methodArn) === 'Allow' &&
-            policyCache.allows(headers.authorization, policy.policyDocument, event.methodArn);
+            (ownChallenge ||
+              policyCache.allows(headers.authorization!, policy.policyDocument, event.methodArn));
           if (!allowed) return sendGateway(res, 'ACCESS_DENIED', requestId);
           authorizerContext = policy.context ?? {};
         } catch (err) {

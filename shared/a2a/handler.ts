@@ -2,15 +2,24 @@
  * The /a2a function: API Gateway (behind the authorizer) → the edge pipeline (the verified
  * principal, the tenant-header rule, the JSON-only rule, one log line) → one JSON-RPC answer.
  * Errors before any JSON-RPC are the edge's HTTP answers with the `{statusCode, message, error}`
- * body (401 without a credential, 403 when x-tenant-id names another tenant, 415 for a body that
- * is not JSON); everything else, including a skill's failure, is a JSON-RPC answer with status 200.
+ * body (401 without a verified credential, 400 for a session token without x-tenant-id, 403 when
+ * x-tenant-id names another tenant, 415 for a body that is not JSON); everything else, including a skill's failure, is a JSON-RPC answer with
+ * status 200. The 401 is answered here, not by API Gateway: the authorizer lets a request to
+ * /a2a without a verified credential through, flagged, so that this answer can carry the OAuth
+ * challenge of /a2a (`WWW-Authenticate: Bearer resource_metadata="<api>/.well-known/
+ * oauth-protected-resource/a2a"`, shared/edge/challenge.ts), which a gateway response, one for
+ * every path of the API, could not.
  */
 import type {
   APIGatewayProxyEvent,
   APIGatewayProxyResult,
   Context as LambdaContext,
 } from 'aws-lambda';
-import { checkTenantHeader, requirePrincipal } from '../edge/context';
+import { a2aResourceMetadataUrl } from '../agents/documents';
+import { unauthenticatedReason } from '../auth/principal';
+import { a2aResource, noteAgentUse } from '../edge/authenticate';
+import { unauthorizedChallenge } from '../edge/challenge';
+import { checkAgentTenantHeader } from '../edge/context';
 import { errorAnswer, jsonAnswer, statusAnswer } from '../edge/http';
 import { atEdge } from '../edge/pipeline';
 import {
@@ -38,10 +47,22 @@ export function createA2aHandler() {
       },
       async (edge) => {
         const headers = lowerHeaders(event.headers);
-        const principal = requirePrincipal(
-          edge.fromAuthorizer(event.requestContext?.authorizer as Record<string, unknown>),
-        );
-        checkTenantHeader(principal, headers['x-tenant-id']);
+        const authorizer = event.requestContext?.authorizer as Record<string, unknown> | null;
+        const baseUrl = baseUrlOf(headers, basePathOf(event.requestContext?.path, event.path));
+        const principal = edge.fromAuthorizer(authorizer);
+        if (!principal) {
+          edge.note({
+            errorCode: 'unauthenticated',
+            credential: unauthenticatedReason(authorizer),
+          });
+          return unauthorizedChallenge(
+            headers.authorization,
+            a2aResourceMetadataUrl(a2aResource(baseUrl)),
+          );
+        }
+        // A session token without x-tenant-id: 400 naming the header, not an OAuth challenge.
+        checkAgentTenantHeader(principal, headers['x-tenant-id']);
+        await noteAgentUse(edge, principal);
         if (!isJsonContentType(headers['content-type']))
           return statusAnswer(415, jsonOnlyMessage(headers['content-type']));
         const body = bodyText(event.body, event.isBase64Encoded);
@@ -61,7 +82,7 @@ export function createA2aHandler() {
           agent: (headers['x-agent-name'] || headers['user-agent'])?.slice(0, 100),
           log: edge.log,
           now: () => systemClock.now(),
-          baseUrl: baseUrlOf(headers, basePathOf(event.requestContext?.path, event.path)),
+          baseUrl,
         });
         return jsonAnswer(200, answer);
       },

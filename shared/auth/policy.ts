@@ -6,6 +6,23 @@ import type { PolicyDocument } from 'aws-lambda';
  */
 export const AUTHORIZER_CACHE_TTL_SECONDS = 60;
 
+/** The path of the A2A endpoint on the API; its URL is the resource indicator of A2A tokens. */
+export const A2A_PATH = '/a2a';
+
+/**
+ * Whether a method answers a missing or refused credential itself: `POST /a2a` alone, an OAuth
+ * protected resource whose 401 must carry `WWW-Authenticate: Bearer resource_metadata="…"` (RFC
+ * 9728), which API Gateway's own 401 (a static gateway response, one per API) cannot say for one
+ * path only. On AWS the method has an authorizer of its own without identity source or cache
+ * (lib/api.ts), so API Gateway calls it even when no Authorization header is sent, and the
+ * authorizer lets such a request through to this method only, with no principal and flagged
+ * (shared/auth/principal.ts `unauthenticatedContext`); the A2A function answers the challenge.
+ * `path` is the resource path with its leading slash (`/a2a`).
+ */
+export function answersOwnChallenge(method: string, path: string): boolean {
+  return method === 'POST' && path === A2A_PATH;
+}
+
 /**
  * The part of a method ARN that names the stage, and the rest.
  *
@@ -66,7 +83,7 @@ export function a2aOnlyPolicy(methodArn: string): PolicyDocument {
       {
         Action: 'execute-api:Invoke',
         Effect: 'Allow',
-        Resource: `${prefix}:${apiId}/${stage}/POST/a2a`,
+        Resource: `${prefix}:${apiId}/${stage}/POST${A2A_PATH}`,
       },
     ],
   };

@@ -46,6 +46,26 @@ export function toAuthorizerContext(p: Principal): AuthorizerContext {
   };
 }
 
+/**
+ * Why the authorizer let a request through without a principal: no credential was sent
+ * (`missing`), or the one sent did not verify (`refused`). Only for the method that answers its
+ * own challenge (shared/auth/policy.ts `answersOwnChallenge`); such a context never yields a
+ * principal (`fromAuthorizerContext` answers null), so the function answers 401 whatever it does.
+ */
+export type Unauthenticated = 'missing' | 'refused';
+
+export function unauthenticatedContext(reason: Unauthenticated): AuthorizerContext {
+  return { unauthenticated: reason };
+}
+
+/** The flag of `unauthenticatedContext`, if the context carries it. */
+export function unauthenticatedReason(
+  ctx: Record<string, unknown> | null | undefined,
+): Unauthenticated | undefined {
+  const v = ctx?.unauthenticated;
+  return v === 'missing' || v === 'refused' ? v : undefined;
+}
+
 const TENANT_STATUSES: readonly string[] = ['TRIAL', 'ACTIVE', 'SUSPENDED'];
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
@@ -53,7 +73,8 @@ const str = (v: unknown) => (typeof v === 'string' ? v : '');
 export function fromAuthorizerContext(
   ctx: Record<string, unknown> | null | undefined,
 ): Principal | null {
-  if (!ctx || !str(ctx.tenantId) || !str(ctx.principalId)) return null;
+  if (!ctx || unauthenticatedReason(ctx) || !str(ctx.tenantId) || !str(ctx.principalId))
+    return null;
   const id = str(ctx.principalId);
   let actor: UserActor | ApiKeyActor;
   if (ctx.principalType === 'apiKey') {

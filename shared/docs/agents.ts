@@ -312,10 +312,25 @@ Two ways, both on the same endpoints:
   then holds a 15-minute token it refreshes by itself. Claude's connectors ("Add custom
   connector", paste the URL), VS Code (\`.vscode/mcp.json\`: \`{ "servers": { "hospital": { "type":
   "http", "url": "<mcp-url>/mcp" } } }\`), MCP Inspector (paste the URL, "Connect", it follows the
-  OAuth flow) and Claude Desktop through \`npx mcp-remote <mcp-url>/mcp\` (no \`--header\`) work so.
-  You and your administrator see and disconnect connected agents on the **Connected agents**
-  page (\`/connected-agents\`; the routes \`GET /oauth/grants\` and \`POST /oauth/grants/{id}/revoke\`).
-  A2A clients use the same flow with \`resource=<api-url>/a2a\` (the agent card's \`oauth\` scheme).
+  OAuth flow) and Claude Desktop through \`mcp-remote\` without \`--header\` work so. The
+  commands, checked by hand with \`mcp-remote\` 0.15.1 against \`npm start\` (port 3000) on both
+  transports (it prints the authorization URL and opens a browser; with none, open the URL by
+  hand; after the consent \`initialize\`, \`tools/list\` and \`tools/call\` went through):
+
+  \`\`\`sh
+  npx -y mcp-remote@0.15.1 http://127.0.0.1:3000/mcp
+  npx -y mcp-remote@0.15.1 http://127.0.0.1:3000/sse --transport sse-only
+  \`\`\`
+
+  and in Claude Desktop's \`claude_desktop_config.json\`:
+  \`{ "mcpServers": { "hospital": { "command": "npx", "args": ["-y", "mcp-remote@0.15.1",
+  "http://127.0.0.1:3000/mcp"] } } }\` (on AWS, \`<mcp-url>/mcp\`, https).
+  You and your administrator see (with when each last made a call) and disconnect connected
+  agents on the **Connected agents** page (\`/connected-agents\`; the routes \`GET /oauth/grants\`
+  and \`POST /oauth/grants/{id}/revoke\`). A2A clients use the same flow with
+  \`resource=<api-url>/a2a\` (the agent card's \`oauth\` scheme); \`POST /a2a\` answers a request
+  without a credential with its own challenge,
+  \`WWW-Authenticate: Bearer resource_metadata="<api-url>/.well-known/oauth-protected-resource/a2a"\`.
   Everything about it: [mcp-authorization.md](mcp-authorization.md).
 - **An API key:** as below: \`Authorization: Bearer svc_sk_…\` in the client's headers (for Claude
   Desktop, \`mcp-remote … --header "Authorization: Bearer svc_sk_…"\`), scopes chosen when the key is

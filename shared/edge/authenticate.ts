@@ -8,11 +8,17 @@
  */
 import { hashApiKeySecret, hashesEqual, isApiKeySecret } from '../auth/api-key-secret';
 import { verifyAccessToken } from '../auth/jwt';
+import { A2A_PATH } from '../auth/policy';
 import type { Principal } from '../auth/principal';
 import { isScope } from '../kernel/scopes';
 import type { Stores } from '../kernel/store/store';
 import { findKeyCredential, findKeyLookup } from '../modules/api-keys/credentials';
-import { findAccessToken, findGrantCredential, isAccessToken } from '../modules/oauth/credentials';
+import {
+  findAccessToken,
+  findGrantCredential,
+  isAccessToken,
+  noteGrantUse,
+} from '../modules/oauth/credentials';
 import { findTenantInfo } from '../modules/tenants/credentials';
 import { findUserCredential } from '../modules/users/credentials';
 import type { Edge } from './pipeline';
@@ -42,8 +48,7 @@ export interface CredentialRef {
  */
 export type Audience = readonly string[];
 
-/** The path of the A2A endpoint on the API; its URL is the resource indicator of A2A tokens. */
-export const A2A_PATH = '/a2a';
+export { A2A_PATH };
 
 /**
  * The resource indicator (RFC 8707) of the A2A endpoint reached at `apiBaseUrl` (the API's URL as
@@ -230,4 +235,22 @@ export async function authenticateAtEdge(
   return edge.identify(
     await verified.verify(edge.stores, authorization, edge.now, cacheSeconds, identified, audience),
   );
+}
+
+/**
+ * An agent's call with an OAuth access token is a use of its grant: the connected-agents page's
+ * "Last used" (oauth/credentials.ts `noteGrantUse`, at most one write a minute). Bookkeeping: a
+ * failed write is logged, never the call's failure.
+ */
+export async function noteAgentUse(edge: Edge, principal: Principal): Promise<void> {
+  if (principal.actor.kind !== 'user' || !principal.actor.grant) return;
+  try {
+    await noteGrantUse(
+      edge.stores.forTenant(principal.tenant.id),
+      principal.actor.grant.id,
+      edge.now,
+    );
+  } catch (err) {
+    edge.log.warn('grant use not recorded', { error: (err as Error).message });
+  }
 }

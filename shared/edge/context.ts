@@ -5,7 +5,7 @@
 import type { Principal } from '../auth/principal';
 import type { Context, ContextBase, PublicContext } from '../kernel/context';
 import { publicContext, tenantContext } from '../kernel/context';
-import { Forbidden, Unauthenticated } from '../kernel/errors';
+import { Forbidden, Invalid, Unauthenticated } from '../kernel/errors';
 
 /**
  * With a user's session token, `x-tenant-id` is required and must name the token's tenant; with an
@@ -23,6 +23,18 @@ export function checkTenantHeader(principal: Principal, tenantHeader: string | u
   if (tenantHeader && tenantHeader !== principal.tenant.id) {
     throw new Forbidden('x-tenant-id does not match the tenant of the credential');
   }
+}
+
+/**
+ * The tenant-header rule at the agent endpoints that are OAuth protected resources (MCP, /a2a):
+ * a user's session token without `x-tenant-id` is a present but incomplete credential, so a 400
+ * that names the header, not a 401 that would send an OAuth-capable client into an authorization
+ * flow that cannot help (issue 22 item 7). REST keeps its 401 (`checkTenantHeader`).
+ */
+export function checkAgentTenantHeader(principal: Principal, tenantHeader: string | undefined) {
+  if (principal.actor.kind === 'user' && !principal.actor.grant && !tenantHeader)
+    throw new Invalid('x-tenant-id header is required when authenticating with a user token');
+  checkTenantHeader(principal, tenantHeader);
 }
 
 /** The verified principal, or 401 when there is none. */

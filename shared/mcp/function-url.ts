@@ -30,13 +30,13 @@ import {
   refusedCall,
 } from '../agents';
 import type { Principal } from '../auth/principal';
-import { authenticateAtEdge, resolvePrincipal } from '../edge/authenticate';
-import { checkTenantHeader } from '../edge/context';
+import { authenticateAtEdge, noteAgentUse, resolvePrincipal } from '../edge/authenticate';
+import { checkAgentTenantHeader } from '../edge/context';
 import { errorAnswer, type HttpAnswer, jsonAnswer, statusAnswer } from '../edge/http';
 import { atEdge, type Edge } from '../edge/pipeline';
 import { bodyText, type HeaderMap, isJsonContentType, lowerHeaders } from '../edge/request';
 import { systemClock } from '../kernel/clock';
-import { type AppError, Invalid } from '../kernel/errors';
+import type { AppError } from '../kernel/errors';
 import { Stores } from '../kernel/store/store';
 import { clientNameFromSession, clientNameOf, sessionIdFor } from './client-name';
 import { MCP_RPC, rpcErrorMessage } from './errors';
@@ -205,9 +205,8 @@ async function serve(
   }
   // A present but incomplete credential is not an OAuth matter: a 400 that names the header, so
   // an OAuth-capable client does not start an authorization flow that cannot help.
-  if (principal.actor.kind === 'user' && !principal.actor.grant && !headers['x-tenant-id'])
-    throw new Invalid('x-tenant-id header is required when authenticating with a user token');
-  checkTenantHeader(principal, headers['x-tenant-id']);
+  checkAgentTenantHeader(principal, headers['x-tenant-id']);
+  await noteAgentUse(edge, principal);
   // A tool the token's user may use but its grant does not cover: 403 insufficient_scope, before
   // anything runs, naming the scope so the client can ask the user for it (RFC 6750 §3.1).
   if (parsed?.ok && principal.actor.kind === 'user' && principal.actor.grant) {

@@ -10,7 +10,8 @@
  * Why the MCP origin is the issuer: a Function URL has no path prefix, so RFC 8414's well-known
  * URL is where every client looks first, and no API Gateway route has to carry form posts.
  */
-import { a2aResource, bearerToken } from '../edge/authenticate';
+import { a2aResource } from '../edge/authenticate';
+import { bearerChallenge, unauthorizedChallenge } from '../edge/challenge';
 import { type HttpAnswer, jsonAnswer } from '../edge/http';
 import { baseUrlOf, type HeaderMap } from '../edge/request';
 import type { Stores } from '../kernel/store/store';
@@ -56,42 +57,13 @@ export function resourceMetadataUrl(headers: HeaderMap, mcpPath: string): string
   return `${mcpBaseUrl(headers)}/.well-known/oauth-protected-resource${suffix}`;
 }
 
-/** A `WWW-Authenticate` value: auth-params quoted, quotes and backslashes escaped (RFC 7235). */
-export function bearerChallenge(params: Record<string, string | undefined>): string {
-  const pairs = Object.entries(params).flatMap(([k, v]) =>
-    v === undefined ? [] : [`${k}="${v.replace(/["\\]/g, '\\$&')}"`],
-  );
-  return pairs.length ? `Bearer ${pairs.join(', ')}` : 'Bearer';
-}
-
 /**
  * The 401 of the MCP endpoints: the challenge always points to the resource metadata (so an
  * OAuth-capable client can authorize), and when a credential was sent the message and
- * `error="invalid_token"` say what was wrong with it, so a developer with a bad key is not sent
- * hunting for an OAuth problem.
+ * `error="invalid_token"` say what was wrong with it (shared/edge/challenge.ts, shared with /a2a).
  */
 export function unauthorizedAnswer(headers: HeaderMap, mcpPath: string): HttpAnswer {
-  const token = bearerToken(headers.authorization);
-  const problem = !token
-    ? undefined
-    : token.startsWith('svc_sk_')
-      ? 'The API key is unknown or revoked'
-      : token.startsWith('hms_at_')
-        ? 'The access token is expired or revoked, or was issued for another resource'
-        : 'The token is invalid or expired';
-  const message =
-    problem ??
-    'Authentication required: send Authorization: Bearer <API key, JWT or OAuth access token>; OAuth clients find the authorization server in resource_metadata';
-  return jsonAnswer(
-    401,
-    { statusCode: 401, error: 'Unauthorized', message },
-    {
-      'www-authenticate': bearerChallenge({
-        resource_metadata: resourceMetadataUrl(headers, mcpPath),
-        ...(problem ? { error: 'invalid_token', error_description: problem } : {}),
-      }),
-    },
-  );
+  return unauthorizedChallenge(headers.authorization, resourceMetadataUrl(headers, mcpPath));
 }
 
 /** RFC 6750 §3.1: the token is fine but lacks a scope; `scope` names what to ask for. */

@@ -1,6 +1,6 @@
 /**
  * `/connected-agents` — who acts for the hospital besides its staff: the agents people connected
- * with OAuth (client, who consented, scopes, last token, until when its tokens work) and, for an
+ * with OAuth (client, who consented, scopes, last call, until when its tokens work) and, for an
  * administrator, the API keys. Each can be disconnected here. Static markup; its script
  * (shared/web/client/connected-agents.ts) reads `GET /oauth/grants` and `GET /api-keys` with the
  * signed-in session.

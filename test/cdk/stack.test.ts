@@ -607,6 +607,26 @@ function methodsByRoute(top: Stack = stack): Map<string, { stack: Stack; props: 
   return methods;
 }
 
+/** The API's cached authorizer (`authorizer`) or the uncached one of POST /a2a (`challenge`). */
+function authorizerNamed(which: 'authorizer' | 'challenge-authorizer') {
+  const cfn = which === 'authorizer' ? stack.api.api.authorizer : stack.api.api.challengeAuthorizer;
+  const found = ofType('AWS::ApiGateway::Authorizer').filter(([, id]) => id === logicalId(cfn));
+  expect(found).toHaveLength(1);
+  return found[0]!;
+}
+
+/** The one Lambda permission letting API Gateway invoke the authorizer function as `authorizerId`. */
+function invokePermissionOf(authorizerId: string) {
+  const permissions = ofType('AWS::Lambda::Permission').filter(
+    ([s, , p]) =>
+      JSON.stringify(traced(s, p.Properties.FunctionName)).includes(
+        `"${logicalId(stack.functions.authorizer.live)}"`,
+      ) && JSON.stringify(traced(s, p.Properties.SourceArn)).includes(`{"Ref":"${authorizerId}"}`),
+  );
+  expect(permissions).toHaveLength(1);
+  return permissions[0]!;
+}
+
 describe('API Gateway (from the route manifest)', () => {
   it('has every route of allRoutes() and nothing else', () => {
     const methods = methodsByRoute();
@@ -625,7 +645,11 @@ describe('API Gateway (from the route manifest)', () => {
         expect(method.AuthorizationType).toBe('NONE');
         expect(method.AuthorizerId).toBeUndefined();
       } else {
-        const [authorizerStack, authorizerId] = ofType('AWS::ApiGateway::Authorizer')[0]!;
+        // POST /a2a alone has the uncached challenge authorizer; every other protected route the
+        // cached one (issue 22: only /a2a answers its own OAuth challenge).
+        const [authorizerStack, authorizerId] = authorizerNamed(
+          key === 'POST /a2a' ? 'challenge-authorizer' : 'authorizer',
+        );
         expect(method.AuthorizationType).toBe('CUSTOM');
         expect(origin(home, method.AuthorizerId)).toEqual({
           stack: authorizerStack,
@@ -643,30 +667,59 @@ describe('API Gateway (from the route manifest)', () => {
   );
 
   it('uses a REQUEST authorizer on the Authorization header, cached 60 s', () => {
-    expect(ofType('AWS::ApiGateway::Authorizer')).toHaveLength(1);
+    // Two: this one, and the challenge authorizer of POST /a2a (next test).
+    expect(ofType('AWS::ApiGateway::Authorizer')).toHaveLength(2);
     const template = templateOf(stack.api);
-    template.resourceCountIs('AWS::ApiGateway::Authorizer', 1);
+    template.resourceCountIs('AWS::ApiGateway::Authorizer', 2);
     template.hasResourceProperties('AWS::ApiGateway::Authorizer', {
       Type: 'REQUEST',
       IdentitySource: 'method.request.header.Authorization',
       AuthorizerResultTtlInSeconds: 60,
     });
-    const [, authorizerId, authorizer] = ofType('AWS::ApiGateway::Authorizer')[0]!;
+    const [, authorizerId, authorizer] = authorizerNamed('authorizer');
+    expect(authorizer.Properties).toMatchObject({
+      Type: 'REQUEST',
+      IdentitySource: 'method.request.header.Authorization',
+      AuthorizerResultTtlInSeconds: 60,
+    });
     expect(JSON.stringify(authorizer.Properties.AuthorizerUri)).toContain(
       `"${logicalId(stack.functions.authorizer.live)}"`,
     );
     // API Gateway may invoke the authorizer function, as this authorizer of this API only.
-    const permissions = ofType('AWS::Lambda::Permission').filter(([s, , p]) =>
-      JSON.stringify(traced(s, p.Properties.FunctionName)).includes(
-        `"${logicalId(stack.functions.authorizer.live)}"`,
-      ),
-    );
-    expect(permissions).toHaveLength(1);
-    const [s, , permission] = permissions[0]!;
+    const [s, , permission] = invokePermissionOf(authorizerId);
     const sourceArn = JSON.stringify(traced(s, permission.Properties.SourceArn));
     expect(permission.Properties.Principal).toBe('apigateway.amazonaws.com');
     expect(sourceArn).toContain('/authorizers/');
     expect(sourceArn).toContain(`{"Ref":"${authorizerId}"}`);
+  });
+
+  it('gives POST /a2a alone an authorizer without identity source or cache, so a request without a credential reaches the authorizer and the A2A function answers its OAuth challenge', () => {
+    const [, id, challenge] = authorizerNamed('challenge-authorizer');
+    expect(challenge.Properties.Type).toBe('REQUEST');
+    // No identity source: API Gateway calls the authorizer even without an Authorization header
+    // (with one, it would answer its own 401, the same for every path). Hence no cache either.
+    expect(challenge.Properties.IdentitySource).toBeUndefined();
+    expect(challenge.Properties.AuthorizerResultTtlInSeconds).toBe(0);
+    // The same authorizer function.
+    expect(JSON.stringify(challenge.Properties.AuthorizerUri)).toContain(
+      `"${logicalId(stack.functions.authorizer.live)}"`,
+    );
+    const [s, , permission] = invokePermissionOf(id);
+    expect(permission.Properties.Principal).toBe('apigateway.amazonaws.com');
+    expect(JSON.stringify(traced(s, permission.Properties.SourceArn))).toContain(`{"Ref":"${id}"}`);
+    // Only POST /a2a uses it; every REST route keeps the cached authorizer, so API Gateway's
+    // 401 there never points OAuth clients at /a2a's metadata.
+    const using = [...methodsByRoute()]
+      .filter(
+        ([, m]) => JSON.stringify(traced(m.stack, m.props.AuthorizerId)) === `{"Ref":"${id}"}`,
+      )
+      .map(([key]) => key);
+    expect(using).toEqual(['POST /a2a']);
+    // And API Gateway's own 401 names no resource metadata.
+    const unauthorized = ofType('AWS::ApiGateway::GatewayResponse').find(
+      ([, , r]) => r.Properties.ResponseType === 'UNAUTHORIZED',
+    )!;
+    expect(JSON.stringify(unauthorized[2].Properties)).not.toContain('resource_metadata');
   });
 
   /**

@@ -284,6 +284,8 @@ describe('an A2A token from the real flow', () => {
     expect((await rawA2a(access_token)).status).toBe(200);
     const grants = await h.admin.get('/oauth/grants');
     const grant = grants.body.items.find((g: any) => g.clientId === clientId);
+    // Its call over /a2a is its "last used" on the connected-agents page.
+    expect(Date.parse(grant.lastUsedAt)).toBeGreaterThanOrEqual(Date.parse(grant.createdAt));
     expect((await h.admin.post(`/oauth/grants/${grant.id}/revoke`)).status).toBe(200);
     expect((await rawA2a(access_token)).status).toBe(401);
     const refreshed = await tokenPost(opd.url, {
@@ -306,5 +308,80 @@ describe('an A2A token from the real flow', () => {
     expect(res.status).toBe(200);
     const next = (await res.json()) as { access_token: string };
     expect((await rawA2a(next.access_token)).status).toBe(200);
+  });
+});
+
+describe('the 401 of /a2a is its own OAuth challenge (issue 22: as on AWS, through the authorizer)', () => {
+  const post = (headers: Record<string, string>) =>
+    fetch(a2aUrl(), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tasks/get', params: { id: 'none' } }),
+    });
+  const metadata = () => `${opd.url}/.well-known/oauth-protected-resource/a2a`;
+
+  it('without a credential: 401 pointing at the protected resource metadata of /a2a, which names /a2a as the resource', async () => {
+    const res = await post({});
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${metadata()}"`);
+    expect(await res.json()).toEqual({
+      statusCode: 401,
+      error: 'Unauthorized',
+      message:
+        'Authentication required: send Authorization: Bearer <API key, JWT or OAuth access token>; OAuth clients find the authorization server in resource_metadata',
+    });
+    const doc = (await (await fetch(metadata())).json()) as { resource: string };
+    expect(doc.resource).toBe(a2aUrl());
+  });
+
+  it('with a credential that does not verify: 401 that names the problem (invalid_token)', async () => {
+    const unknownKey = await post({
+      authorization: 'Bearer svc_sk_not-a-real-key-0000000000000000000000',
+    });
+    expect(unknownKey.status).toBe(401);
+    expect(unknownKey.headers.get('www-authenticate')).toBe(
+      `Bearer resource_metadata="${metadata()}", error="invalid_token", error_description="The API key is unknown or revoked"`,
+    );
+    expect(((await unknownKey.json()) as { message: string }).message).toBe(
+      'The API key is unknown or revoked',
+    );
+    const expired = await post({ authorization: `Bearer hms_at_${'A'.repeat(43)}` });
+    expect(expired.status).toBe(401);
+    expect(expired.headers.get('www-authenticate')).toContain('error="invalid_token"');
+    expect(((await expired.json()) as { message: string }).message).toBe(
+      'The access token is expired or revoked, or was issued for another resource',
+    );
+  });
+
+  it('a session token without x-tenant-id is a 400 naming the header, not an OAuth challenge', async () => {
+    const res = await post({ authorization: `Bearer ${receptionist.token}` });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('www-authenticate')).toBeNull();
+    expect(((await res.json()) as { message: string }).message).toBe(
+      'x-tenant-id header is required when authenticating with a user token',
+    );
+  });
+
+  it('REST routes keep API Gateway’s own 401, which points no OAuth client at /a2a', async () => {
+    for (const headers of <Record<string, string>[]>[
+      {},
+      { authorization: 'Bearer svc_sk_not-a-real-key-0000000000000000000000' },
+    ]) {
+      for (const [method, path] of [
+        ['GET', '/patients'],
+        ['GET', '/oauth/grants'],
+        ['POST', '/patients/register'],
+      ] as const) {
+        const res = await fetch(`${opd.url}${path}`, {
+          method,
+          headers: { 'content-type': 'application/json', ...headers },
+          ...(method === 'POST' ? { body: '{}' } : {}),
+        });
+        expect(res.status, `${method} ${path}`).toBe(401);
+        expect(res.headers.get('www-authenticate'), `${method} ${path}`).toBeNull();
+      }
+    }
+    // …and a GET of /a2a is no route of the API at all.
+    expect((await fetch(a2aUrl())).status).not.toBe(401);
   });
 });

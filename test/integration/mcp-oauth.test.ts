@@ -517,6 +517,50 @@ describe('connected agents', () => {
     expect(await listStatus(access_token)).toBe(401);
   });
 
+  it('"last used" is the last call made with the grant’s tokens (to the minute), not when a token was issued', async () => {
+    const { staff, user } = await hospitalWith('RECEPTIONIST');
+    const c = await rawCode(user, ['patients:read']);
+    const first = (await (await exchange(c)).json()) as {
+      access_token: string;
+      refresh_token: string;
+    };
+    const grant = async () => (await staff.api.get('/oauth/grants')).body.items[0];
+    // Tokens issued, no call yet: never used.
+    const issued = await grant();
+    expect(issued.lastUsedAt).toBeUndefined();
+    expect(issued.tokensActiveUntil).toBeDefined();
+
+    // A call over MCP: used now.
+    shiftClock(5 * 60_000);
+    const calledAt = Date.now() + 5 * 60_000;
+    expect(await listStatus(first.access_token)).toBe(200);
+    const used = Date.parse((await grant()).lastUsedAt);
+    expect(Math.abs(used - calledAt)).toBeLessThan(5_000);
+
+    // A refresh 10 minutes later issues tokens but is not a call: "last used" stays, while the
+    // refresh token's lifetime (tokensActiveUntil) starts again.
+    shiftClock(10 * 60_000);
+    const refreshed = await refreshWith(c.clientId, first.refresh_token);
+    expect(refreshed.status).toBe(200);
+    const next = (await refreshed.json()) as { access_token: string };
+    const afterRefresh = await grant();
+    expect(Date.parse(afterRefresh.lastUsedAt)).toBe(used);
+    expect(Date.parse(afterRefresh.tokensActiveUntil)).toBeGreaterThan(
+      Date.parse(issued.tokensActiveUntil) + 14 * 60_000,
+    );
+
+    // Calls within a minute of the last recorded one cost no write; a call after it moves it on.
+    expect(await listStatus(next.access_token)).toBe(200);
+    const recorded = Date.parse((await grant()).lastUsedAt);
+    expect(recorded).toBeGreaterThan(used + 9 * 60_000);
+    shiftClock(20_000);
+    expect(await listStatus(next.access_token)).toBe(200);
+    expect(Date.parse((await grant()).lastUsedAt)).toBe(recorded);
+    shiftClock(60_000);
+    expect(await listStatus(next.access_token)).toBe(200);
+    expect(Date.parse((await grant()).lastUsedAt)).toBeGreaterThan(recorded + 60_000);
+  });
+
   it('API keys cannot consent or list grants', async () => {
     const { h } = await hospitalWith('RECEPTIONIST');
     const { api } = await h.key(['patients:read']);
@@ -577,6 +621,37 @@ describe('abuse limits', () => {
       expect(((await third.json()) as { error: string }).error).toBe('slow_down');
     } finally {
       process.env.OAUTH_REGISTER_PER_MINUTE = '1000';
+    }
+  });
+
+  it('rate-limits the token endpoint per client and per address with slow_down and Retry-After', async () => {
+    const clients = [await registerClient(), await registerClient(), await registerClient()];
+    const refresh = (clientId: string) => refreshWith(clientId, `hms_rt_${'A'.repeat(43)}`);
+    process.env.OAUTH_TOKEN_PER_MINUTE_PER_CLIENT = '2';
+    try {
+      // A minute of its own (two hours on: the registration test above took the first).
+      shiftClock(2 * 3_600_000);
+      expect((await refresh(clients[0]!)).status).toBe(400);
+      expect((await refresh(clients[0]!)).status).toBe(400);
+      const third = await refresh(clients[0]!);
+      expect(third.status).toBe(429);
+      expect(third.headers.get('retry-after')).toBe('60');
+      expect(((await third.json()) as { error: string }).error).toBe('slow_down');
+      // Per client: another client from the same address is still answered.
+      expect((await refresh(clients[1]!)).status).toBe(400);
+    } finally {
+      delete process.env.OAUTH_TOKEN_PER_MINUTE_PER_CLIENT;
+    }
+    process.env.OAUTH_TOKEN_PER_MINUTE_PER_IP = '3';
+    try {
+      shiftClock(3_600_000);
+      for (const clientId of clients) expect((await refresh(clientId)).status).toBe(400);
+      // Per address: a fourth request from it is refused whichever client it names.
+      const fourth = await refresh(await registerClient());
+      expect(fourth.status).toBe(429);
+      expect(((await fourth.json()) as { error: string }).error).toBe('slow_down');
+    } finally {
+      delete process.env.OAUTH_TOKEN_PER_MINUTE_PER_IP;
     }
   });
 });

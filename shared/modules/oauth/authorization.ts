@@ -480,7 +480,7 @@ async function redeemCode(stores: Stores, form: URLSearchParams, now: Date): Pro
     resource: record.resource,
     status: 'active',
     createdAt: now.toISOString(),
-    lastUsedAt: now.toISOString(),
+    tokensIssuedAt: now.toISOString(),
   };
   const { writes, answer } = issueTokens(grant, record.scopes, record.scopes, now);
   try {
@@ -564,7 +564,7 @@ async function refreshGrant(
         name: 'grant',
         Update: {
           Key: oauthKeys.grant(store, record.grantId),
-          UpdateExpression: 'SET lastUsedAt = :now',
+          UpdateExpression: 'SET tokensIssuedAt = :now',
           ConditionExpression: '#status = :active',
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: { ':now': now.toISOString(), ':active': 'active' },

@@ -80,7 +80,9 @@ const isAdmin = (user: UserActor) => user.role === 'ADMIN';
 
 /** A grant as the connected-agents list shows it: with, while active, when its tokens run out. */
 function grantView(record: GrantRecord) {
-  const until = Date.parse(record.lastUsedAt) + LIFETIME_SECONDS.refresh * 1000;
+  // Grants stored before `tokensIssuedAt` kept the time of the last issue in `lastUsedAt`.
+  const issuedAt = record.tokensIssuedAt ?? record.lastUsedAt ?? record.createdAt;
+  const until = Date.parse(issuedAt) + LIFETIME_SECONDS.refresh * 1000;
   return view(Grant, {
     ...record,
     ...(record.status === 'active' ? { tokensActiveUntil: new Date(until).toISOString() } : {}),

@@ -49,12 +49,13 @@ export const Grant = z.strictObject({
   resource: z.string(),
   status: z.enum(['active', 'revoked']),
   createdAt: TimestampSchema,
-  lastUsedAt: TimestampSchema,
+  /** The last MCP or A2A call made with one of its tokens (to the minute); absent: never used. */
+  lastUsedAt: z.optional(TimestampSchema),
   revokedAt: z.optional(TimestampSchema),
   revokedBecause: z.optional(z.string()),
   /**
-   * An active grant: until when its latest refresh token works (30 days after `lastUsedAt`, the
-   * last time a token was issued); in the past, the agent must be authorized again.
+   * An active grant: until when its latest refresh token works (30 days after a token was last
+   * issued, at authorization or refresh); in the past, the agent must be authorized again.
    */
   tokensActiveUntil: z.optional(TimestampSchema),
 });

@@ -100,8 +100,14 @@ export const GrantRecord = defineRecord(
     resource: z.string(),
     status: z.enum(['active', 'revoked']),
     createdAt: z.string(),
-    /** When a token of it was last issued (authorization or refresh). */
-    lastUsedAt: z.string(),
+    /**
+     * The last MCP or A2A call made with one of its access tokens, to the minute
+     * (credentials.ts `noteGrantUse`); absent until the first. Grants stored before this field
+     * meant "last issued" kept that time here.
+     */
+    lastUsedAt: z.optional(z.string()),
+    /** When a token of it was last issued (authorization or refresh): its refresh token's start. */
+    tokensIssuedAt: z.optional(z.string()),
     revokedAt: z.optional(z.string()),
     /** Why: `user`, `admin`, `client` (RFC 7009), `replay` (a code or refresh token used twice). */
     revokedBecause: z.optional(z.string()),

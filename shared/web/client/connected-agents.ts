@@ -20,7 +20,7 @@ export interface Grant {
   scopes: string[];
   status: 'active' | 'revoked';
   createdAt: string;
-  lastUsedAt: string;
+  lastUsedAt?: string;
   revokedAt?: string;
   revokedBecause?: string;
   tokensActiveUntil?: string;
@@ -82,7 +82,7 @@ export function grantRow(
         g.scopes.map((s) => h('li', null, [h('code', { text: s })])),
       ),
     ]),
-    cell('Last used', [formatDateTime(g.lastUsedAt, tz)]),
+    cell('Last used', [g.lastUsedAt ? formatDateTime(g.lastUsedAt, tz) : 'Never']),
     cell('Tokens', [tokenState(g, tz)]),
     h('td', { className: 'actions' }, g.status === 'active' ? [button] : []),
   ]);

@@ -3,7 +3,11 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthorizerPolicyCache } from '../../../bin/local/authorizer-cache';
 import { evaluatePolicy, iamPatternMatches, localMethodArn } from '../../../bin/local/policy';
 import { parseMethodArn, stagePolicy, stageWildcard } from '../../../shared/auth/policy';
-import type { Principal } from '../../../shared/auth/principal';
+import {
+  fromAuthorizerContext,
+  type Principal,
+  toAuthorizerContext,
+} from '../../../shared/auth/principal';
 
 // The handler's only I/O is resolvePrincipal (JWT + table reads); the policy is what is under test.
 const resolvePrincipal = vi.hoisted(() => vi.fn<() => Promise<Principal | null>>());
@@ -160,6 +164,70 @@ describe('authorizer handler', () => {
   it('throws Unauthorized (API Gateway: 401) for a refused credential', async () => {
     resolvePrincipal.mockResolvedValue(null);
     await expect(handler(event(`${ARN}/prod/GET/users`))).rejects.toThrow(/^Unauthorized$/);
+  });
+
+  it.each([
+    ['no credential', {}, 'missing'],
+    ['an empty Authorization header', { Authorization: '' }, 'missing'],
+    ['an unknown key', { Authorization: 'Bearer svc_sk_unknown' }, 'refused'],
+    ['an expired OAuth token', { Authorization: `Bearer hms_at_${'A'.repeat(43)}` }, 'refused'],
+  ])(
+    'lets POST /a2a with %s through to the A2A function alone, with no principal and flagged (its 401 with the OAuth challenge)',
+    async (_, headers, reason) => {
+      resolvePrincipal.mockResolvedValue(null);
+      const result = await handler({
+        ...event(`${ARN}/prod/POST/a2a`),
+        headers,
+      } as unknown as APIGatewayRequestAuthorizerEvent);
+      expect(result.principalId).toBe('unauthenticated');
+      expect(result.context).toEqual({ unauthenticated: reason });
+      // No principal can be read from it: the function answers 401 whatever it does.
+      expect(fromAuthorizerContext(result.context)).toBeNull();
+      expect(result.policyDocument.Statement).toEqual([
+        { Action: 'execute-api:Invoke', Effect: 'Allow', Resource: `${ARN}/prod/POST/a2a` },
+      ]);
+      for (const other of [
+        `${ARN}/prod/GET/patients`,
+        `${ARN}/prod/POST/users`,
+        `${ARN}/prod/GET/a2a`,
+        `${ARN}/prod/POST/a2a/x`,
+        `${ARN}/test/POST/a2a`,
+      ])
+        expect(evaluatePolicy(result.policyDocument, other), other).toBe('Deny');
+    },
+  );
+
+  it.each([
+    `${ARN}/prod/GET/users`,
+    `${ARN}/prod/GET/a2a`,
+    `${ARN}/prod/POST/a2a/x`,
+    `${ARN}/prod/POST/oauth/grants/g-1/revoke`,
+  ])(
+    'anywhere else (%s) a missing or refused credential is still a 401 from API Gateway',
+    async (methodArn) => {
+      resolvePrincipal.mockResolvedValue(null);
+      for (const headers of [{}, { Authorization: 'Bearer svc_sk_unknown' }])
+        await expect(
+          handler({ ...event(methodArn), headers } as unknown as APIGatewayRequestAuthorizerEvent),
+        ).rejects.toThrow(/^Unauthorized$/);
+    },
+  );
+
+  it('a verified credential at POST /a2a gets its usual policy and principal, never the flag', async () => {
+    resolvePrincipal.mockResolvedValue(PRINCIPAL);
+    const result = await handler(event(`${ARN}/prod/POST/a2a`));
+    expect(result.principalId).toBe('user:u-1');
+    expect(result.context).not.toHaveProperty('unauthenticated');
+    expect(fromAuthorizerContext(result.context)).toEqual(PRINCIPAL);
+  });
+});
+
+describe('a context flagged unauthenticated', () => {
+  it('never yields a principal, even with principal fields beside the flag', () => {
+    expect(
+      fromAuthorizerContext({ ...toAuthorizerContext(PRINCIPAL), unauthenticated: 'missing' }),
+    ).toBeNull();
+    expect(fromAuthorizerContext(toAuthorizerContext(PRINCIPAL))).toEqual(PRINCIPAL);
   });
 });
 

@@ -5,7 +5,7 @@
  * the WWW-Authenticate challenge's quoting (RFC 7235).
  */
 import { describe, expect, it } from 'vitest';
-import { bearerChallenge } from '../../../shared/mcp/oauth';
+import { bearerChallenge } from '../../../shared/edge/challenge';
 import { sameResource } from '../../../shared/modules/oauth/authorization';
 import { redirectUriMatches, redirectUriProblem } from '../../../shared/modules/oauth/redirects';
 import { narrowScopes, parseScopeParam, scopesForRole } from '../../../shared/modules/oauth/scopes';
