@@ -17,9 +17,10 @@ import type {
 } from 'aws-lambda';
 import { a2aResourceMetadataUrl } from '../agents/documents';
 import { unauthenticatedReason } from '../auth/principal';
-import { a2aResource, noteAgentUse } from '../edge/authenticate';
+import { a2aResource } from '../edge/authenticate';
 import { unauthorizedChallenge } from '../edge/challenge';
 import { checkAgentTenantHeader } from '../edge/context';
+import { noteCredentialUse } from '../edge/credential-use';
 import { errorAnswer, jsonAnswer, statusAnswer } from '../edge/http';
 import { atEdge } from '../edge/pipeline';
 import {
@@ -62,7 +63,7 @@ export function createA2aHandler() {
         }
         // A session token without x-tenant-id: 400 naming the header, not an OAuth challenge.
         checkAgentTenantHeader(principal, headers['x-tenant-id']);
-        await noteAgentUse(edge, principal);
+        await noteCredentialUse(edge, principal);
         if (!isJsonContentType(headers['content-type']))
           return statusAnswer(415, jsonOnlyMessage(headers['content-type']));
         const body = bodyText(event.body, event.isBase64Encoded);

@@ -13,12 +13,7 @@ import type { Principal } from '../auth/principal';
 import { isScope } from '../kernel/scopes';
 import type { Stores } from '../kernel/store/store';
 import { findKeyCredential, findKeyLookup } from '../modules/api-keys/credentials';
-import {
-  findAccessToken,
-  findGrantCredential,
-  isAccessToken,
-  noteGrantUse,
-} from '../modules/oauth/credentials';
+import { findAccessToken, findGrantCredential, isAccessToken } from '../modules/oauth/credentials';
 import { findTenantInfo } from '../modules/tenants/credentials';
 import { findUserCredential } from '../modules/users/credentials';
 import type { Edge } from './pipeline';
@@ -235,22 +230,4 @@ export async function authenticateAtEdge(
   return edge.identify(
     await verified.verify(edge.stores, authorization, edge.now, cacheSeconds, identified, audience),
   );
-}
-
-/**
- * An agent's call with an OAuth access token is a use of its grant: the connected-agents page's
- * "Last used" (oauth/credentials.ts `noteGrantUse`, at most one write a minute). Bookkeeping: a
- * failed write is logged, never the call's failure.
- */
-export async function noteAgentUse(edge: Edge, principal: Principal): Promise<void> {
-  if (principal.actor.kind !== 'user' || !principal.actor.grant) return;
-  try {
-    await noteGrantUse(
-      edge.stores.forTenant(principal.tenant.id),
-      principal.actor.grant.id,
-      edge.now,
-    );
-  } catch (err) {
-    edge.log.warn('grant use not recorded', { error: (err as Error).message });
-  }
 }

@@ -10,6 +10,7 @@ import type {
   APIGatewayProxyResult,
   Context as LambdaContext,
 } from 'aws-lambda';
+import { noteCredentialUse } from '../edge/credential-use';
 import { atEdge } from '../edge/pipeline';
 import { basePathOf, baseUrlOf, lowerHeaders } from '../edge/request';
 import { AppError, Forbidden, InternalError, NotFound } from '../kernel/errors';
@@ -48,6 +49,8 @@ export function createRestHandler(group: GroupDef, operations?: OperationCaller)
         // alone; this is the second lock, should a policy ever say more.
         if (principal?.actor.kind === 'user' && principal.actor.grant)
           throw new Forbidden('An OAuth access token is accepted only by /a2a and the MCP server');
+        // A group without table access (pages, discovery) serves no caller a key is noted for.
+        if (principal && operations) await noteCredentialUse(edge, principal);
         const route = routes.get(`${event.httpMethod} ${event.resource}`);
         if (!route)
           throw new AppError('not_found', `No route for ${event.httpMethod} ${event.path}`);

@@ -30,8 +30,9 @@ import {
   refusedCall,
 } from '../agents';
 import type { Principal } from '../auth/principal';
-import { authenticateAtEdge, noteAgentUse, resolvePrincipal } from '../edge/authenticate';
+import { authenticateAtEdge, resolvePrincipal } from '../edge/authenticate';
 import { checkAgentTenantHeader } from '../edge/context';
+import { noteCredentialUse } from '../edge/credential-use';
 import { errorAnswer, type HttpAnswer, jsonAnswer, statusAnswer } from '../edge/http';
 import { atEdge, type Edge } from '../edge/pipeline';
 import { bodyText, type HeaderMap, isJsonContentType, lowerHeaders } from '../edge/request';
@@ -206,7 +207,7 @@ async function serve(
   // A present but incomplete credential is not an OAuth matter: a 400 that names the header, so
   // an OAuth-capable client does not start an authorization flow that cannot help.
   checkAgentTenantHeader(principal, headers['x-tenant-id']);
-  await noteAgentUse(edge, principal);
+  await noteCredentialUse(edge, principal);
   // A tool the token's user may use but its grant does not cover: 403 insufficient_scope, before
   // anything runs, naming the scope so the client can ask the user for it (RFC 6750 §3.1).
   if (parsed?.ok && principal.actor.kind === 'user' && principal.actor.grant) {

@@ -415,6 +415,36 @@ describe('API keys', () => {
     expectError(await t.admin.post(`/api-keys/${created.body.id}/rotate`), 409);
   });
 
+  it("a key's Last used is its last call, to the minute: none before the first, later after a later call, kept when revoked", async () => {
+    const t = await newTenant(rt.url);
+    const created = await t.admin.post('/api-keys', { name: 'Lab bot', scopes: ['tenant:read'] });
+    const keyApi = client(rt.url, { token: created.body.secret });
+    const lastUsed = async () =>
+      (await t.admin.get('/api-keys')).body.items.find(
+        (k: { id: string }) => k.id === created.body.id,
+      ).lastUsedAt as string | undefined;
+    expect(await lastUsed()).toBeUndefined();
+    try {
+      const before = Date.now();
+      expect((await keyApi.get('/tenants/current')).status).toBe(200);
+      const first = await lastUsed();
+      expect(Date.parse(first!)).toBeGreaterThanOrEqual(before);
+      // Within the minute: not written again.
+      expect((await keyApi.get('/tenants/current')).status).toBe(200);
+      expect(await lastUsed()).toBe(first);
+      shiftClock(2 * 60_000);
+      expect((await keyApi.get('/tenants/current')).status).toBe(200);
+      const second = await lastUsed();
+      expect(Date.parse(second!) - Date.parse(first!)).toBeGreaterThanOrEqual(2 * 60_000);
+      await t.admin.post(`/api-keys/${created.body.id}/revoke`);
+      shiftClock(2 * 60_000);
+      expectError(await keyApi.get('/tenants/current'), 401);
+      expect(await lastUsed()).toBe(second);
+    } finally {
+      resetClock();
+    }
+  });
+
   it('unknown scopes answer 400 and nothing is written', async () => {
     const t = await newTenant(rt.url);
     expectError(

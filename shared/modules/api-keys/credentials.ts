@@ -1,5 +1,6 @@
 /** What the authorizer reads of an API key, without the schemas (see kernel/projection.ts). */
 import { projection } from '../../kernel/projection';
+import { recordLastUse } from '../../kernel/store/last-use';
 import type { Store, Stores } from '../../kernel/store/store';
 import { apiKeyKeys, hashKey } from './keys';
 import type { ApiKeyRecord, HashLookup } from './store';
@@ -18,6 +19,14 @@ const KeyCredential = projection<ApiKeyRecord>()('ApiKey', [
 export async function findKeyLookup(stores: Stores, hash: string) {
   const item = await stores.global.get(hashKey(hash));
   return item ? LookupCredential.read(item) : undefined;
+}
+
+/**
+ * "Last used" of a key (the API keys and connected-agents pages): the time of the last call made
+ * with it over REST, MCP or A2A, to the minute (kernel/store/last-use.ts).
+ */
+export function noteKeyUse(store: Store, keyId: string, now: Date): Promise<void> {
+  return recordLastUse(store, apiKeyKeys(store).key(keyId), now);
 }
 
 export async function findKeyCredential(store: Store, id: string) {

@@ -42,6 +42,8 @@ export const ApiKey = z.strictObject({
   createdBy: z.string(),
   rotatedAt: z.optional(TimestampSchema),
   revokedAt: z.optional(TimestampSchema),
+  /** The last call made with the key (REST, MCP or A2A), to the minute; absent until the first. */
+  lastUsedAt: z.optional(TimestampSchema),
 });
 
 export const IssuedApiKey = z.extend(ApiKey, { secret: z.string() });

@@ -3,7 +3,7 @@
  * the token's lookup by its hash, then its grant, which revoking ends.
  */
 import { projection } from '../../kernel/projection';
-import { isConditionFailure } from '../../kernel/store/conditions';
+import { recordLastUse } from '../../kernel/store/last-use';
 import type { Store, Stores } from '../../kernel/store/store';
 import { oauthKeys, tokenKey } from './keys';
 import { epochSeconds } from './lifetimes';
@@ -39,31 +39,9 @@ export async function findGrantCredential(store: Store, id: string) {
 
 /**
  * "Last used" of a grant (the connected-agents page): the time of the last MCP or A2A call made
- * with one of its access tokens, to the minute. The MCP and A2A functions call this after the
- * credential verified; a container writes a grant's time at most once a minute (so an agent's
- * burst of calls costs one write), only while the grant is active (a revoked grant keeps the time
- * of its last call). Issuing tokens is not a use (`tokensIssuedAt`).
+ * with one of its access tokens, to the minute (kernel/store/last-use.ts). Issuing tokens is not a
+ * use (`tokensIssuedAt`).
  */
-export const GRANT_USE_RESOLUTION_MS = 60_000;
-const lastWritten = new Map<string, number>();
-
-export async function noteGrantUse(store: Store, grantId: string, now: Date): Promise<void> {
-  const at = now.getTime();
-  const last = lastWritten.get(grantId);
-  if (last !== undefined && at >= last && at - last < GRANT_USE_RESOLUTION_MS) return;
-  if (lastWritten.size >= 10_000) lastWritten.clear();
-  lastWritten.set(grantId, at);
-  try {
-    await store.update({
-      Key: oauthKeys.grant(store, grantId),
-      UpdateExpression: 'SET lastUsedAt = :now',
-      // Never an earlier time over a later one (two containers), never on a revoked grant.
-      ConditionExpression:
-        '#status = :active AND (attribute_not_exists(lastUsedAt) OR lastUsedAt < :now)',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':now': now.toISOString(), ':active': 'active' },
-    });
-  } catch (err) {
-    if (!isConditionFailure(err)) throw err;
-  }
+export function noteGrantUse(store: Store, grantId: string, now: Date): Promise<void> {
+  return recordLastUse(store, oauthKeys.grant(store, grantId), now);
 }
