@@ -8,6 +8,7 @@
  * builds the same instance.
  */
 
+import { pathToFileURL } from 'node:url';
 import { addDays, WEEKDAYS } from '../shared/kernel/time/zoned-time';
 import { periodDates } from '../shared/modules/roster/calendar';
 import { checkRoster, coverageGaps, rosterFigures } from '../shared/modules/roster/check';
@@ -146,4 +147,5 @@ async function main() {
   }
 }
 
-await main();
+// Run as a script (npm run bench:roster); a test imports wardMonth without running it.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();

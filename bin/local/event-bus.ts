@@ -23,6 +23,7 @@ import { ROSTER_GENERATION_REQUESTED } from '../../shared/modules/roster/index';
 import { TENANT_EXPORT_REQUESTED } from '../../shared/modules/tenants/index';
 import { SPECIMEN_TAKEN } from '../../shared/modules/theatre/index';
 import { WEBHOOK_DETAIL_TYPES } from '../../shared/modules/webhooks/index';
+import { solveInWorker } from './roster-solver';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 export const LOCAL_BUS_NAME = 'hospital-local';
@@ -164,7 +165,10 @@ export async function startLocalEvents(opts: { schedule?: boolean } = {}): Promi
   const notifications = await loadHandler('functions/notifications/handler.ts');
   const webhooks = await loadHandler('functions/webhooks/handler.ts');
   const specimenOrders = await loadHandler('functions/specimen-orders/handler.ts');
-  const rosterGeneration = await loadHandler('functions/roster-generation/handler.ts');
+  // Solves in a worker thread, so a solve does not stop the runtime's requests (roster-solver.ts).
+  const { rosterGenerationHandler } = (await import(
+    pathToFileURL(resolve(ROOT, 'functions/roster-generation/handler.ts')).href
+  )) as typeof import('../../functions/roster-generation/handler');
   const tenantExport = await loadHandler('functions/tenant-export/handler.ts');
   const triggers = await loadHandler('functions/notification-triggers/handler.ts');
   const bus = new LocalEventBus([
@@ -197,7 +201,7 @@ export async function startLocalEvents(opts: { schedule?: boolean } = {}): Promi
     {
       name: 'roster-generation',
       pattern: { 'detail-type': [ROSTER_GENERATION_REQUESTED] },
-      target: rosterGeneration,
+      target: rosterGenerationHandler(solveInWorker),
       retryAttempts: 2,
     },
     // Hospital data exports (issue 23): lib/events-stack.ts's rule.

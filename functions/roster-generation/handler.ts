@@ -15,7 +15,24 @@ import {
   runGenerationJob,
 } from '../../shared/modules/roster/index';
 
-export function handler(
+type Solve = typeof generateRoster;
+
+/**
+ * The handler with its solver: HiGHS in this process on AWS (the function serves nothing else);
+ * the local runtime passes one that solves in a worker thread (bin/local/roster-solver.ts), so a
+ * solve does not stop its HTTP server for the seconds it takes.
+ */
+export function rosterGenerationHandler(solve: Solve = generateRoster) {
+  return (
+    event: EventBridgeEvent<string, unknown>,
+    context?: { awsRequestId?: string },
+  ): Promise<JobRunOutcome> => run(solve, event, context);
+}
+
+export const handler = rosterGenerationHandler();
+
+function run(
+  solve: Solve,
   event: EventBridgeEvent<string, unknown>,
   context?: { awsRequestId?: string },
 ): Promise<JobRunOutcome> {
@@ -37,7 +54,7 @@ export function handler(
           store: edge.stores.forTenant(detail.tenantId),
           tenantId: detail.tenantId,
           now: () => systemClock.now(),
-          solve: generateRoster,
+          solve,
         },
         detail.jobId,
       );
