@@ -6,6 +6,7 @@
  * listing tools, the agent card and the scope filter load no module, and a call loads only the
  * module that declares its capability (`loadCapability`): an agent function's bundle does not grow
  * with every module (with code splitting, each module is a chunk of its own, lib/bundling.ts).
+ * The output schemas load on demand too (`outputSchemas`).
  */
 
 import { AGENT_ACTION_TYPES } from '../kernel/catalogue.generated';
@@ -18,6 +19,19 @@ export const CAPABILITIES: readonly AnyCapability[] = CAPABILITY_TABLE;
 
 /** Every A2A skill; each groups the capabilities that name it. */
 export const SKILLS: readonly Skill[] = SKILL_TABLE;
+
+type JsonSchema = Record<string, unknown>;
+
+let outputs: Promise<Readonly<Record<string, JsonSchema>>> | undefined;
+
+/**
+ * Each capability's output as JSON Schema, by name: loaded on first use (tools/list, the meta
+ * tool list), not with the catalogue, so a function that never lists tools never parses them.
+ */
+export function outputSchemas(): Promise<Readonly<Record<string, JsonSchema>>> {
+  outputs ??= import('./output-schemas.generated').then((m) => m.OUTPUT_SCHEMAS);
+  return outputs;
+}
 
 /** Loads the manifest of a module that declares capabilities or agent action types. */
 export async function loadModule(name: string): Promise<ModuleManifest> {
