@@ -14,7 +14,8 @@
  * `node <bundle>` process, median of `--runs` processes, against the same for an empty module on
  * the same machine. Processes of all bundles are interleaved, so drift of the machine's load
  * spreads over all of them. The environment is Lambda's as far as loading goes: NODE_OPTIONS as
- * deployed (source maps on) and the variables the handlers read.
+ * deployed (none: stack traces are mapped on first use, lib/bundle-shims/stack-traces.ts) and the
+ * variables the handlers read.
  *
  * Then it builds the pages' scripts as the web function's bundling does (lib/page-scripts.ts)
  * and prints their sizes against their own budget; a function bundle must hold no browser code.
@@ -179,7 +180,7 @@ function measureLoad(files: Record<string, string>, dir: string, runs: number) {
   );
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
-    NODE_OPTIONS: BUNDLE.nodeOptions,
+    ...(BUNDLE.nodeOptions ? { NODE_OPTIONS: BUNDLE.nodeOptions } : {}),
     AWS_REGION: 'eu-west-1',
     AWS_ACCESS_KEY_ID: 'AKIABUNDLESBENCH',
     AWS_SECRET_ACCESS_KEY: 'bundles-bench',
@@ -294,7 +295,7 @@ async function main(): Promise<number> {
       const empty = join(outRoot, 'empty.mjs');
       writeFileSync(empty, '');
       console.log(
-        `\nMeasuring module load: ${runs} fresh \`node <bundle>\` processes per bundle and for an empty module, interleaved (NODE_OPTIONS=${BUNDLE.nodeOptions})…`,
+        `\nMeasuring module load: ${runs} fresh \`node <bundle>\` processes per bundle and for an empty module, interleaved (NODE_OPTIONS as deployed: ${BUNDLE.nodeOptions || 'none'})…`,
       );
       const started = Date.now();
       const load = measureLoad(
