@@ -42,14 +42,29 @@ export async function loadModule(name: string): Promise<ModuleManifest> {
   return (await load()).default;
 }
 
-/** The declared capability (its input schema, its operations and its `run`), its module loaded. */
-export async function loadCapability(info: AnyCapability): Promise<DeclaredCapability> {
-  const [manifest, { agentCatalogueOf }] = await Promise.all([
-    loadModule(info.module),
-    import('../manifest/derive'),
-  ]);
-  const cap = agentCatalogueOf([manifest]).capabilities.find((c) => c.name === info.name);
-  if (!cap) throw new Error(`Module ${info.module} declares no capability ${info.name}`);
+const declared = new Map<string, Promise<DeclaredCapability>>();
+
+/**
+ * The declared capability (its input schema, its operations and its `run`), its module loaded:
+ * derived once per container (a module's proposal tools are built with their schemas when
+ * derived), not on every call.
+ */
+export function loadCapability(info: AnyCapability): Promise<DeclaredCapability> {
+  let cap = declared.get(info.name);
+  if (!cap) {
+    cap = (async () => {
+      const [manifest, { agentCatalogueOf }] = await Promise.all([
+        loadModule(info.module),
+        import('../manifest/derive'),
+      ]);
+      const found = agentCatalogueOf([manifest]).capabilities.find((c) => c.name === info.name);
+      if (!found) throw new Error(`Module ${info.module} declares no capability ${info.name}`);
+      return found;
+    })();
+    declared.set(info.name, cap);
+    // A failed load is tried again by the next call.
+    cap.catch(() => declared.delete(info.name));
+  }
   return cap;
 }
 
