@@ -1,3 +1,4 @@
+import '../../shared/kernel/stack-traces';
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { a2aOnlyPolicy, stagePolicy } from '../../shared/auth/policy';
 import { toAuthorizerContext } from '../../shared/auth/principal';

@@ -5,7 +5,13 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultProvider } from '../../lib/bundle-shims/credential-provider-node';
-import { BUNDLE, BUNDLE_ALIASES, BUNDLE_OUTFILE, esbuildOptions } from '../../lib/bundling';
+import {
+  BUNDLE,
+  BUNDLE_ALIASES,
+  BUNDLE_OUTFILE,
+  esbuildOptions,
+  STACK_TRACES,
+} from '../../lib/bundling';
 import { PROJECT_ROOT } from '../../lib/function-specs';
 
 const ENV_KEYS = ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN', 'AWS_PROFILE'];
@@ -69,7 +75,7 @@ describe('bundle-time alias of the AWS SDK default credential chain (lib/bundlin
   });
 });
 
-describe('stack traces of a bundle (lib/bundle-shims/stack-traces.ts, injected by lib/bundling.ts)', () => {
+describe('stack traces of a bundle (shared/kernel/stack-traces.ts, which every handler imports)', () => {
   /** Bundles a two-file program whose error is thrown three calls deep, and runs it. */
   async function runThrower(nodeArgs: string[]) {
     const dir = mkdtempSync(join(tmpdir(), 'stack-'));
@@ -87,6 +93,7 @@ describe('stack traces of a bundle (lib/bundle-shims/stack-traces.ts, injected b
       writeFileSync(
         join(dir, 'entry.ts'),
         [
+          `import '${join(PROJECT_ROOT, STACK_TRACES)}';`,
           "import { failDeep } from './thrower';",
           'try {',
           '  failDeep(0);',
@@ -116,13 +123,13 @@ describe('stack traces of a bundle (lib/bundle-shims/stack-traces.ts, injected b
       '    at failDeep (thrower.ts:2:20)',
       '    at failDeep (thrower.ts:3:10)',
       '    at failDeep (thrower.ts:3:10)',
-      '    at entry.ts:3:3',
+      '    at entry.ts:4:3',
     ]);
   });
 
   it('leave the mapping to Node when it maps stacks itself (the same frames)', async () => {
     const lines = (await runThrower(['--enable-source-maps'])).split('\n');
     expect(lines[1]).toMatch(/^ {4}at failDeep \(.*thrower\.ts:2:20\)$/);
-    expect(lines[4]).toMatch(/^ {4}at .*entry\.ts:3:3\)?$/);
+    expect(lines[4]).toMatch(/^ {4}at .*entry\.ts:4:3\)?$/);
   });
 });

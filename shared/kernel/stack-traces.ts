@@ -1,6 +1,7 @@
 /**
- * Readable stack traces in a bundled function without Node's `--enable-source-maps`
- * (lib/bundling.ts injects this module into every bundle; docs/decisions.md, "Stack traces").
+ * Readable stack traces in a bundled function without Node's `--enable-source-maps` (every
+ * function's handler file imports this module first; `npm run bundles` checks that each bundle
+ * holds it; docs/decisions.md, "Stack traces").
  *
  * Node's flag reads and indexes the source map of every file a function loads while it loads
  * (about 15-20 ms of a cold start's CPU for a 500-900 KB map), although a map is only needed when a
@@ -90,7 +91,12 @@ function prepareStackTrace(error: unknown, sites: NodeJS.CallSite[]): string {
   return `${header(error)}${sites.map((site, i) => `\n    at ${formatFrame(site, sites[i + 1])}`).join('')}`;
 }
 
-// Unless Node maps stacks itself (run with --enable-source-maps). Node's default hook, which this
-// replaces, formats frames as V8 does (the text kept for frames without a map).
-if ((process as { sourceMapsEnabled?: boolean }).sourceMapsEnabled !== true)
+// Only in a bundle (this file is then part of an .mjs), and unless Node maps stacks itself (run
+// with --enable-source-maps): the local runtime and the tests run the sources, whose stacks their
+// loader maps. Node's default hook, replaced here, formats frames as V8 does (the text kept for
+// frames without a map).
+if (
+  import.meta.url.endsWith('.mjs') &&
+  (process as { sourceMapsEnabled?: boolean }).sourceMapsEnabled !== true
+)
   Error.prepareStackTrace = prepareStackTrace;
