@@ -6,7 +6,8 @@
  * cold start loads: index.mjs and the chunks it imports statically; beside it, what it loads on
  * demand) and gzip size, and exits 1 when what a cold start loads exceeds the budget, a bundle
  * contains another function's handler or another REST group's file (a sign that a shared module
- * imports a group it should not), the SDK's default credential chain (the alias of
+ * imports a group it should not), no stack trace mapping (shared/kernel/stack-traces.ts, which
+ * every handler imports), the SDK's default credential chain (the alias of
  * lib/bundling.ts did not apply) or zod beyond `zod/mini` and its English locale (classic zod, or
  * a namespace import that defeated tree-shaking).
  *
@@ -14,7 +15,8 @@
  * `node <bundle>` process, median of `--runs` processes, against the same for an empty module on
  * the same machine. Processes of all bundles are interleaved, so drift of the machine's load
  * spreads over all of them. The environment is Lambda's as far as loading goes: NODE_OPTIONS as
- * deployed (source maps on) and the variables the handlers read.
+ * deployed (none: stack traces are mapped on first use, shared/kernel/stack-traces.ts) and the
+ * variables the handlers read.
  *
  * Then it builds the pages' scripts as the web function's bundling does (lib/page-scripts.ts)
  * and prints their sizes against their own budget; a function bundle must hold no browser code.
@@ -25,7 +27,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type Metafile } from 'esbuild';
-import { BUNDLE, BUNDLE_OUTFILE, esbuildOptions } from '../lib/bundling';
+import { BUNDLE, BUNDLE_OUTFILE, esbuildOptions, STACK_TRACES } from '../lib/bundling';
 import { functionSpecs, PROJECT_ROOT } from '../lib/function-specs';
 import { PAGE_SCRIPTS } from '../lib/manifest';
 import { buildPageScripts } from '../lib/page-scripts';
@@ -179,7 +181,7 @@ function measureLoad(files: Record<string, string>, dir: string, runs: number) {
   );
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
-    NODE_OPTIONS: BUNDLE.nodeOptions,
+    ...(BUNDLE.nodeOptions ? { NODE_OPTIONS: BUNDLE.nodeOptions } : {}),
     AWS_REGION: 'eu-west-1',
     AWS_ACCESS_KEY_ID: 'AKIABUNDLESBENCH',
     AWS_SECRET_ACCESS_KEY: 'bundles-bench',
@@ -254,6 +256,11 @@ async function main(): Promise<number> {
         if (leaked.length)
           problems.push(`contains ${other.name}'s handler or group: ${leaked.join(', ')}`);
       }
+      // Without it, a stack trace in the function's logs names bundle positions, not sources.
+      if (!initInputs.includes(STACK_TRACES))
+        problems.push(
+          `does not load ${STACK_TRACES} at start: its handler must import it first (lib/bundling.ts)`,
+        );
       const browser = inputs.filter((i) => i.startsWith(BROWSER_CODE));
       if (browser.length) problems.push(`contains page script code: ${browser.join(', ')}`);
       if (inputs.some((i) => i.includes(DEFAULT_CREDENTIAL_CHAIN)))
@@ -294,7 +301,7 @@ async function main(): Promise<number> {
       const empty = join(outRoot, 'empty.mjs');
       writeFileSync(empty, '');
       console.log(
-        `\nMeasuring module load: ${runs} fresh \`node <bundle>\` processes per bundle and for an empty module, interleaved (NODE_OPTIONS=${BUNDLE.nodeOptions})…`,
+        `\nMeasuring module load: ${runs} fresh \`node <bundle>\` processes per bundle and for an empty module, interleaved (NODE_OPTIONS as deployed: ${BUNDLE.nodeOptions || 'none'})…`,
       );
       const started = Date.now();
       const load = measureLoad(

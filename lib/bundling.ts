@@ -36,14 +36,27 @@ export const BUNDLE = {
    * Nothing external: the AWS SDK v3 is bundled at the version in package-lock.json, the one the
    * tests ran against, instead of whatever version the Lambda runtime happens to ship. Bundled and
    * tree-shaken it also initialises faster than the runtime's full copy. The project's
-   * package.json declares every module but shared/events/bus.ts free of side effects: a module
+   * package.json declares every module but shared/events/bus.ts and STACK_TRACES free of side effects: a module
    * none of whose exports a function uses is left out, even when it is re-exported by an
    * index.ts the function imports.
    */
   externalModules: [] as string[],
-  /** Source maps are only read when this flag is set. */
-  nodeOptions: '--enable-source-maps',
+  /**
+   * No `--enable-source-maps`: Node would read and index every loaded file's map at start (about
+   * 15-20 ms of a cold start's CPU). Stack traces are mapped by STACK_TRACES, which every
+   * function's handler imports first and which reads a file's map the first time one of its
+   * frames is written (docs/decisions.md, "Stack traces"). Empty: the functions set no NODE_OPTIONS.
+   */
+  nodeOptions: '' as string,
 } as const;
+
+/**
+ * Maps stack frames of a bundle file through the map beside it, on first use: every function's
+ * handler imports it (`npm run bundles` fails a bundle without it). Imported by the handlers
+ * rather than injected by esbuild: an injected file is imported by every chunk too, a chunk of its
+ * own (about 3 KB more at start per function instead of 1).
+ */
+export const STACK_TRACES = 'shared/kernel/stack-traces.ts';
 
 /**
  * Imports replaced at bundle time, module → file relative to the project root (esbuild resolves

@@ -91,7 +91,7 @@ export class ApiFunction extends Construct {
     logGroup.grantWrite(this.role);
 
     const environment: Record<string, string> = {
-      NODE_OPTIONS: BUNDLE.nodeOptions,
+      ...(BUNDLE.nodeOptions ? { NODE_OPTIONS: BUNDLE.nodeOptions } : {}),
       LOG_LEVEL: props.logLevel,
     };
 

@@ -5,6 +5,7 @@
  * happened; it throws only when the action could not even be claimed (the rule's retry policy
  * then delivers again, and the DLQ keeps what never succeeds).
  */
+import '../../shared/kernel/stack-traces';
 import type { EventBridgeEvent } from 'aws-lambda';
 import { loadActionType } from '../../shared/agents/catalogue';
 import { atEdge } from '../../shared/edge/pipeline';

@@ -4,6 +4,7 @@
  * their time, publishes again for approved actions nobody claimed, and fails executions that
  * stopped after claiming (shared/modules/agent-actions/dispatch.ts).
  */
+import '../../shared/kernel/stack-traces';
 import { randomUUID } from 'node:crypto';
 import { atEdge } from '../../shared/edge/pipeline';
 import { systemClock } from '../../shared/kernel/clock';

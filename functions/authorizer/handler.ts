@@ -1,3 +1,4 @@
+import '../../shared/kernel/stack-traces';
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import {
   a2aOnlyPolicy,

@@ -1,3 +1,4 @@
+import '../../shared/kernel/stack-traces';
 import { handleMcp } from '../../shared/mcp/function-url';
 import { streamify } from '../../shared/mcp/streaming';
 

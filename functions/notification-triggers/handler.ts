@@ -7,6 +7,7 @@
  * reaches the table across tenants, while the function that takes events' payloads stays bound
  * to one tenant's session.
  */
+import '../../shared/kernel/stack-traces';
 import { randomUUID } from 'node:crypto';
 import { atEdge } from '../../shared/edge/pipeline';
 import { systemClock } from '../../shared/kernel/clock';

@@ -5,6 +5,7 @@
  * throws when a send failed, so the rule's retry policy delivers again (then the DLQ); messages
  * already sent are not sent again (deliver.ts).
  */
+import '../../shared/kernel/stack-traces';
 import type { EventBridgeEvent } from 'aws-lambda';
 import { atEdge } from '../../shared/edge/pipeline';
 import { systemClock } from '../../shared/kernel/clock';

@@ -1,3 +1,4 @@
+import '../../shared/kernel/stack-traces';
 import { openapiGroup } from '../../shared/api/openapi';
 import { createRestHandler } from '../../shared/http/rest-handler';
 

@@ -3,6 +3,7 @@
  * publishes the events whose outbox items fell due and retries failed ones with backoff
  * (shared/events/relay.ts).
  */
+import '../../shared/kernel/stack-traces';
 import { randomUUID } from 'node:crypto';
 import { type RelayReport, relayOutbox } from '../../shared/events/relay';
 import { systemClock } from '../../shared/kernel/clock';

@@ -5,6 +5,7 @@
  * name, so each function bundles its own group's file and what that imports, nothing else. The
  * local runtime builds the same handler in process from the group itself (bin/local/server.ts).
  */
+import '../../shared/kernel/stack-traces';
 import * as declared from '@hms/rest-group';
 import { createRestHandler } from '../../shared/http/rest-handler';
 import { restOperations } from '../../shared/http/rest-operations';

@@ -5,6 +5,7 @@
  * A failure of the solver is the job's (stored as failed, with what to do); an error reaching the
  * store throws, so the rule delivers again and the next delivery takes the job over.
  */
+import '../../shared/kernel/stack-traces';
 import type { EventBridgeEvent } from 'aws-lambda';
 import { atEdge } from '../../shared/edge/pipeline';
 import { systemClock } from '../../shared/kernel/clock';

@@ -3,6 +3,7 @@
  * EventBridge schedule; a deployment trigger runs it once when the stack is created, so the first
  * set exists when `cdk deploy` ends (lib/events-stack.ts, docs/deployment.md). The only function that may write either key secret.
  */
+import '../../shared/kernel/stack-traces';
 import { randomUUID } from 'node:crypto';
 import {
   GetSecretValueCommand,

@@ -4,6 +4,7 @@
  * (shared/consumers/specimen-orders.ts). It throws on a transient failure so that the rule's
  * retry policy delivers again (then the DLQ); a delivered-again event places nothing twice.
  */
+import '../../shared/kernel/stack-traces';
 import type { EventBridgeEvent } from 'aws-lambda';
 import {
   placeSpecimenOrder,

@@ -6,6 +6,7 @@
  * the export is the job's (stored as failed, with what to do); an error reaching the store while
  * recording that throws, so the rule delivers again and the next delivery takes the job over.
  */
+import '../../shared/kernel/stack-traces';
 import { randomUUID } from 'node:crypto';
 import type { EventBridgeEvent } from 'aws-lambda';
 import { atEdge } from '../../shared/edge/pipeline';

@@ -1,3 +1,4 @@
+import '../../shared/kernel/stack-traces';
 import { webGroup } from '../../shared/api/web';
 import { createRestHandler } from '../../shared/http/rest-handler';
 

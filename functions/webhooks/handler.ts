@@ -3,6 +3,7 @@
  * the hospital's subscriptions (shared/modules/webhooks); a one-minute schedule (a Scheduled
  * Event) runs the retries that fell due. On AWS and in the local runtime's bus.
  */
+import '../../shared/kernel/stack-traces';
 import { randomUUID } from 'node:crypto';
 import type { EventBridgeEvent } from 'aws-lambda';
 import { atEdge } from '../../shared/edge/pipeline';

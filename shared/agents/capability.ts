@@ -87,9 +87,11 @@ export interface CapabilityInfo {
   keywords: readonly string[];
   examples: readonly string[];
   operations: readonly OperationInfo[];
-  /** The input and output as JSON Schema (draft 2020-12). */
+  /**
+   * The input as JSON Schema (draft 2020-12). The output's is not here: only tools/list and the
+   * meta tool list read it, so it is loaded on demand (catalogue.ts `outputSchemas()`).
+   */
   inputSchema: JsonSchema;
-  outputSchema: JsonSchema;
   annotations: ToolAnnotations;
 }
 
@@ -227,7 +229,11 @@ export function capabilityInfo(cap: DeclaredCapability, module: string): Capabil
       access,
     })),
     inputSchema: jsonSchema(cap.input, 'input'),
-    outputSchema: jsonSchema(cap.output, 'output'),
     annotations: annotationsOf(cap),
   };
+}
+
+/** A declared capability's output as JSON Schema (output-schemas.generated.ts). */
+export function outputJsonSchema(cap: DeclaredCapability): JsonSchema {
+  return jsonSchema(cap.output, 'output');
 }

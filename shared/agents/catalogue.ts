@@ -6,6 +6,7 @@
  * listing tools, the agent card and the scope filter load no module, and a call loads only the
  * module that declares its capability (`loadCapability`): an agent function's bundle does not grow
  * with every module (with code splitting, each module is a chunk of its own, lib/bundling.ts).
+ * The output schemas load on demand too (`outputSchemas`).
  */
 
 import { AGENT_ACTION_TYPES } from '../kernel/catalogue.generated';
@@ -19,6 +20,19 @@ export const CAPABILITIES: readonly AnyCapability[] = CAPABILITY_TABLE;
 /** Every A2A skill; each groups the capabilities that name it. */
 export const SKILLS: readonly Skill[] = SKILL_TABLE;
 
+type JsonSchema = Record<string, unknown>;
+
+let outputs: Promise<Readonly<Record<string, JsonSchema>>> | undefined;
+
+/**
+ * Each capability's output as JSON Schema, by name: loaded on first use (tools/list, the meta
+ * tool list), not with the catalogue, so a function that never lists tools never parses them.
+ */
+export function outputSchemas(): Promise<Readonly<Record<string, JsonSchema>>> {
+  outputs ??= import('./output-schemas.generated').then((m) => m.OUTPUT_SCHEMAS);
+  return outputs;
+}
+
 /** Loads the manifest of a module that declares capabilities or agent action types. */
 export async function loadModule(name: string): Promise<ModuleManifest> {
   const load = (
@@ -28,14 +42,29 @@ export async function loadModule(name: string): Promise<ModuleManifest> {
   return (await load()).default;
 }
 
-/** The declared capability (its input schema, its operations and its `run`), its module loaded. */
-export async function loadCapability(info: AnyCapability): Promise<DeclaredCapability> {
-  const [manifest, { agentCatalogueOf }] = await Promise.all([
-    loadModule(info.module),
-    import('../manifest/derive'),
-  ]);
-  const cap = agentCatalogueOf([manifest]).capabilities.find((c) => c.name === info.name);
-  if (!cap) throw new Error(`Module ${info.module} declares no capability ${info.name}`);
+const declared = new Map<string, Promise<DeclaredCapability>>();
+
+/**
+ * The declared capability (its input schema, its operations and its `run`), its module loaded:
+ * derived once per container (a module's proposal tools are built with their schemas when
+ * derived), not on every call.
+ */
+export function loadCapability(info: AnyCapability): Promise<DeclaredCapability> {
+  let cap = declared.get(info.name);
+  if (!cap) {
+    cap = (async () => {
+      const [manifest, { agentCatalogueOf }] = await Promise.all([
+        loadModule(info.module),
+        import('../manifest/derive'),
+      ]);
+      const found = agentCatalogueOf([manifest]).capabilities.find((c) => c.name === info.name);
+      if (!found) throw new Error(`Module ${info.module} declares no capability ${info.name}`);
+      return found;
+    })();
+    declared.set(info.name, cap);
+    // A failed load is tried again by the next call.
+    cap.catch(() => declared.delete(info.name));
+  }
   return cap;
 }
 

@@ -8,7 +8,7 @@ import { GRANT_SCOPES_BY_ROLE } from '../kernel/catalogue.generated';
 import { SCOPE_NAMES, SCOPES, type Scope } from '../kernel/scopes';
 import { INTERFACE_VERSION } from '../kernel/version';
 import type { AnyCapability, Skill, ToolAnnotations } from './capability';
-import { CAPABILITIES, SKILLS } from './catalogue';
+import { CAPABILITIES, outputSchemas, SKILLS } from './catalogue';
 
 /** The lists the documents describe: the generated catalogue, or one derived from manifests (docs). */
 export interface Catalogue {
@@ -29,11 +29,6 @@ export const MCP_PROTOCOL_NOTE =
 
 type JsonSchema = Record<string, unknown>;
 
-/** The capability's input and output as JSON Schema (draft 2020-12), from the catalogue. */
-export function schemasOf(cap: AnyCapability): { input: JsonSchema; output: JsonSchema } {
-  return { input: cap.inputSchema, output: cap.outputSchema };
-}
-
 export interface ToolDescriptor {
   name: string;
   title: string;
@@ -44,13 +39,18 @@ export interface ToolDescriptor {
   _meta: { scope: Scope; skill: string | null; operations: string[] };
 }
 
-export function toolDescriptor(cap: AnyCapability): ToolDescriptor {
-  const { input, output } = schemasOf(cap);
+/** A tool's descriptor, given the catalogue's output schemas (`outputSchemas()`). */
+export function toolDescriptor(
+  cap: AnyCapability,
+  outputs: Readonly<Record<string, JsonSchema>>,
+): ToolDescriptor {
+  const output = outputs[cap.name];
+  if (!output) throw new Error(`No output schema for capability ${cap.name}`);
   return {
     name: cap.name,
     title: cap.title,
     description: cap.description,
-    inputSchema: input,
+    inputSchema: cap.inputSchema,
     outputSchema: output,
     annotations: cap.annotations,
     _meta: { scope: cap.scope, skill: cap.skill, operations: cap.operations.map((op) => op.name) },
@@ -58,10 +58,11 @@ export function toolDescriptor(cap: AnyCapability): ToolDescriptor {
 }
 
 /** The MCP tools of a list of capabilities (all of them, or those a credential may use). */
-export function toolDescriptors(
+export async function toolDescriptors(
   capabilities: readonly AnyCapability[] = CAPABILITIES,
-): ToolDescriptor[] {
-  return capabilities.filter((c) => c.tool).map(toolDescriptor);
+): Promise<ToolDescriptor[]> {
+  const outputs = await outputSchemas();
+  return capabilities.filter((c) => c.tool).map((c) => toolDescriptor(c, outputs));
 }
 
 export interface SkillDescriptor {
@@ -125,11 +126,11 @@ export function catalogueScopes({ capabilities }: Catalogue = RUNTIME): {
 }
 
 /** GET /agenty/meta/tools (public). */
-export function metaTools() {
+export async function metaTools() {
   return {
     count: catalogueCounts().tools,
     version: AGENT_PLATFORM_VERSION,
-    tools: toolDescriptors(),
+    tools: await toolDescriptors(),
   };
 }
 

@@ -33,6 +33,7 @@ export {
   loadActionType,
   loadCapability,
   loadModule,
+  outputSchemas,
   SKILLS,
 } from './catalogue';
 export {
@@ -48,8 +49,8 @@ export {
   metaSkills,
   metaTools,
   SERVICE_NAME,
-  schemasOf,
   skillDescriptors,
+  type ToolDescriptor,
   toolDescriptor,
   toolDescriptors,
 } from './documents';

@@ -75,7 +75,10 @@ HITL action type). The catalogue is generated from the manifests into
 \`GET /agenty/meta/tools\`, \`GET /agenty/meta/skills\`, \`/.well-known/agent.json\` (and
 \`agent-card.json\`), \`/.well-known/ai-plugin.json\`, the resources \`svc://capabilities\` and \`svc://agents\`
 and the scope filter read it as data, so their counts agree (test/integration/mcp-limits.test.ts checks
-them against \`tools/list\`), and a tool call loads only the module that declares the tool.
+them against \`tools/list\`), and a tool call loads only the module that declares the tool. The
+tools' output schemas are generated apart (\`shared/agents/output-schemas.generated.ts\`) and load
+on the first \`tools/list\` or \`GET /agenty/meta/tools\` of a container: two thirds of the
+catalogue's size, which a tool call never reads.
 
 Every tool calls operations through \`invokeOperation\`: the same validation (the message names the
 argument), access rule, tenancy (another hospital's id is "not found") and errors as REST.
@@ -396,8 +399,8 @@ form names, under each scope, the MCP tools it opens.
   name of its own: the \`x-agent-name\` header, else the User-Agent.
 - **Legacy SSE streams** end 10 s before the function's time limit (${MCP_FUNCTION.timeoutSeconds} s), with the session
   deleted; the client reconnects with a new \`GET /sse\` and gets a new session (above).
-- **The MCP server is built once per container** (the SDK's \`Server\` and the tool table with its
-  JSON Schemas); each HTTP request hands its messages to it with its own caller, under ids of the
+- **The MCP server is built once per container** (the SDK's \`Server\`; the tool table with its
+  JSON Schemas on the first \`tools/list\`); each HTTP request hands its messages to it with its own caller, under ids of the
   server's own so that concurrent requests never mix.
 `;
 }

@@ -25,6 +25,7 @@ import {
 import { routesOf, scopesOf, stateTablesOf } from '../manifest/derive';
 import {
   agentCatalogueSource,
+  agentOutputSchemasSource,
   kernelCatalogueSource,
   pagesCatalogueSource,
 } from '../manifest/generated-sources';
@@ -225,6 +226,7 @@ export function stateMachinesMarkdown(modules: readonly ModuleManifest[] = MODUL
 export const GENERATED_DOCS: Record<string, () => string> = {
   'shared/kernel/catalogue.generated.ts': () => kernelCatalogueSource(MODULES),
   'shared/agents/catalogue.generated.ts': () => agentCatalogueSource(MODULES),
+  'shared/agents/output-schemas.generated.ts': () => agentOutputSchemasSource(MODULES),
   'shared/web/pages.generated.ts': () => pagesCatalogueSource(MODULES),
   'docs/routes.md': routesMarkdown,
   'docs/state-machines.md': stateMachinesMarkdown,

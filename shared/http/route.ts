@@ -96,6 +96,7 @@ export interface StaticRoute {
   tag: string;
   /** The answer's status: 200 unless the route only points elsewhere (404). */
   status?: 200 | 404;
+  /** The answer's body (or a promise of it: a document whose data loads on demand). */
   body: (request: StaticRequest) => unknown;
 }
 

@@ -8,6 +8,7 @@ import {
   type CapabilityInfo,
   capabilityInfo,
   type DeclaredCapability,
+  outputJsonSchema,
   type Skill,
 } from '../agents/capability';
 import type { GroupDef, Route } from '../http/route';
@@ -175,6 +176,15 @@ export function agentInfosOf(modules: readonly ModuleManifest[]): {
     capabilities: capabilities.map((c) => capabilityInfo(c, moduleOf.get(c.name)!)),
     skills,
   };
+}
+
+/** Each capability's output as JSON Schema, by capability name (catalogue order). */
+export function outputSchemasOf(
+  modules: readonly ModuleManifest[],
+): Record<string, Record<string, unknown>> {
+  return Object.fromEntries(
+    agentCatalogueOf(modules).capabilities.map((c) => [c.name, outputJsonSchema(c)]),
+  );
 }
 
 /** Every agent action type, with its module. */

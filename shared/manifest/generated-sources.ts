@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { grantScopesByRole } from '../agents/grant-scopes';
 import { allowedRoles } from '../kernel/access';
 import type { ProtectedAccess } from '../kernel/operation';
-import { agentInfosOf, pagesOf, scopesOf, serviceTypesOf } from './derive';
+import { agentInfosOf, outputSchemasOf, pagesOf, scopesOf, serviceTypesOf } from './derive';
 import type { ModuleManifest } from './module';
 
 const HEADER =
@@ -60,9 +60,11 @@ const AGENT_CATALOGUE_DIR = fileURLToPath(new URL('../agents/', import.meta.url)
 
 /**
  * shared/agents/catalogue.generated.ts: the agent catalogue as data (every capability's
- * description with its JSON Schemas, every skill) and a loader per module that declares
+ * description with its input's JSON Schema, every skill) and a loader per module that declares
  * capabilities or agent action types, so an agent function loads a module when one of its tools
- * is called (a chunk of its own when bundled).
+ * is called (a chunk of its own when bundled). The output schemas, two thirds of the catalogue's
+ * size and read only by tools/list and the meta tool list, are a module of their own
+ * (`agentOutputSchemasSource`), loaded on demand.
  */
 export function agentCatalogueSource(modules: readonly ModuleManifest[]): string {
   const { capabilities, skills } = agentInfosOf(modules);
@@ -82,6 +84,20 @@ export function agentCatalogueSource(modules: readonly ModuleManifest[]): string
     `export const SKILL_TABLE: readonly Skill[] = ${literal(skills)};\n` +
     '\n/** The manifest of each module with capabilities or agent action types, loaded on demand. */\n' +
     `export const MODULE_LOADERS = {\n${loaders}} as const;\n`
+  );
+}
+
+/**
+ * shared/agents/output-schemas.generated.ts: each capability's output as JSON Schema, by
+ * capability name (catalogue.ts `outputSchemas()` loads it on demand).
+ */
+export function agentOutputSchemasSource(modules: readonly ModuleManifest[]): string {
+  return (
+    HEADER +
+    "\n/** Each capability's output as JSON Schema (draft 2020-12), by capability name. */\n" +
+    `export const OUTPUT_SCHEMAS: Readonly<Record<string, Record<string, unknown>>> = ${literal(
+      outputSchemasOf(modules),
+    )};\n`
   );
 }
 

@@ -33,6 +33,8 @@ import {
   capabilitiesResource,
   executeCapability,
   mayUse,
+  outputSchemas,
+  type ToolDescriptor,
   toolDescriptor,
   usableBy,
 } from '../agents';
@@ -77,15 +79,17 @@ const RESOURCES = [
   },
 ] as const;
 
-/** The tool table: each capability's descriptor (JSON Schemas included), built once. */
-const descriptors = new Map<string, ReturnType<typeof toolDescriptor>>();
-function descriptorOf(cap: AnyCapability) {
-  let d = descriptors.get(cap.name);
-  if (!d) {
-    d = toolDescriptor(cap);
-    descriptors.set(cap.name, d);
-  }
-  return d;
+/**
+ * The tool table: each capability's descriptor (JSON Schemas included), built once per container,
+ * on the first tools/list (the output schemas load then: a tools/call never needs them).
+ */
+let toolTable: Promise<ReadonlyMap<string, ToolDescriptor>> | undefined;
+function descriptorsOf(caps: readonly AnyCapability[]): Promise<ToolDescriptor[]> {
+  toolTable ??= outputSchemas().then(
+    (outputs) =>
+      new Map(CAPABILITIES.filter((c) => c.tool).map((c) => [c.name, toolDescriptor(c, outputs)])),
+  );
+  return toolTable.then((table) => caps.map((c) => table.get(c.name)!));
 }
 
 /**
@@ -217,7 +221,7 @@ function createServer(router: RequestRouter): Server {
     const request = requestOf(extra);
     const tools = visible(request).filter((c) => c.tool);
     return {
-      tools: tools.map(descriptorOf) as unknown as {
+      tools: (await descriptorsOf(tools)) as unknown as {
         name: string;
         inputSchema: { type: 'object' };
         annotations?: ToolAnnotations;

@@ -349,7 +349,8 @@ describe('Lambda functions (one per GROUP plus the authorizer)', () => {
         LoggingConfig: { LogGroup: { Ref: expect.any(String) } },
       });
       const env = props.Environment.Variables as Json;
-      expect(env.NODE_OPTIONS).toBe('--enable-source-maps');
+      // No --enable-source-maps: each bundle maps its stack traces on first use (lib/bundling.ts).
+      expect(env.NODE_OPTIONS).toBeUndefined();
       expect('TABLE_NAME' in env).toBe(spec.permissions.table !== 'none');
       // The cursor sealing key, as a dynamic reference (never its value) to the generated secret.
       expect('CURSOR_SECRET' in env).toBe(spec.permissions.table !== 'none');

@@ -76,10 +76,10 @@ describe('agent catalogue', () => {
     expect(() => checkCatalogue([...CAPABILITIES, CAPABILITIES[0]!], SKILLS)).toThrow(/twice/);
   });
 
-  it('counts agree between the meta lists, the card and svc://agents', () => {
+  it('counts agree between the meta lists, the card and svc://agents', async () => {
     const counts = catalogueCounts();
-    expect(metaTools().tools).toHaveLength(counts.tools);
-    expect(metaTools().count).toBe(counts.tools);
+    expect((await metaTools()).tools).toHaveLength(counts.tools);
+    expect((await metaTools()).count).toBe(counts.tools);
     expect(metaSkills().skills).toHaveLength(counts.skills);
     expect(agentCard({ baseUrl: 'https://h.example/prod' }).skills).toHaveLength(counts.skills);
     expect(agentsResource().agents).toHaveLength(counts.capabilities);
