@@ -1,4 +1,6 @@
 /** The fields of the lab catalogue, orders (FHIR ServiceRequest), specimens and results. */
+
+import { OrderSourceSchema } from '../../clinical/order-source';
 import { idParam, nonEmpty } from '../../kernel/fields';
 import { pageFields, pageOf } from '../../kernel/pagination';
 import { InstantSchema, TimestampSchema } from '../../kernel/time/dates';
@@ -12,7 +14,6 @@ import {
   ReferenceRangeSchema,
   UnitConversionSchema,
 } from './ranges';
-import { OrderSourceSchema } from './source';
 
 export { PRIORITIES, type Priority, PrioritySchema } from './priority';
 

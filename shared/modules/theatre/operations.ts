@@ -1,22 +1,6 @@
 import { defineOperation } from '../../kernel/operation';
 import * as z from '../../kernel/zod';
-import {
-  cancelCase,
-  casesOfAdmissionAnswer,
-  caseTeamDecision,
-  checklistConfirmerDecision,
-  confirmItem,
-  getCase,
-  checklist as readChecklist,
-  theatreChecklist as readTheatreChecklist,
-  handover as recordHandover,
-  recordTimeline,
-  requestCase,
-  scheduleCase,
-  scheduleOwnCaseDecision,
-  updatePreOp,
-  updateRecord,
-} from './cases';
+import { caseTeamDecision, checklistConfirmerDecision, scheduleOwnCaseDecision } from './decisions';
 import {
   CancelCaseInput,
   CaseIdInput,
@@ -44,18 +28,16 @@ import {
   WaitingList,
   WaitingListInput,
 } from './schemas';
-import {
-  createSession,
-  getSettings,
-  listTheatres,
-  putSettings,
-  putTheatre,
-  lists as readLists,
-  utilisation as readUtilisation,
-} from './theatres';
-import { waitingList } from './waiting';
 
 const resource = 'surgical case';
+
+// The handlers load on the first request that needs them (chunks of their own), so the theatre's
+// function starts with its declarations only: the case handlers carry the lab's order sources
+// and specimens, billing's charge writer, the admissions' discharge holds and the interval
+// calendars, which most requests never reach (issue 15: 350 KB at start).
+const cases = () => import('./cases');
+const theatreFiles = () => import('./theatres');
+const waiting = () => import('./waiting');
 
 export const putTheatreOp = defineOperation({
   name: 'theatre.putTheatre',
@@ -65,7 +47,7 @@ export const putTheatreOp = defineOperation({
   access: { roles: ['THEATRE_COORDINATOR'], scope: 'theatre:write' },
   kind: 'write',
   idempotent: true,
-  handler: putTheatre,
+  handler: async (ctx, input) => (await theatreFiles()).putTheatre(ctx, input),
 });
 
 export const theatres = defineOperation({
@@ -76,7 +58,7 @@ export const theatres = defineOperation({
   access: { roles: 'theatreStaff', scope: 'theatre:read' },
   kind: 'read',
   idempotent: true,
-  handler: listTheatres,
+  handler: async (ctx) => (await theatreFiles()).listTheatres(ctx),
 });
 
 export const settings = defineOperation({
@@ -88,7 +70,7 @@ export const settings = defineOperation({
   access: { roles: 'theatreStaff', scope: 'theatre:read' },
   kind: 'read',
   idempotent: true,
-  handler: getSettings,
+  handler: async (ctx) => (await theatreFiles()).getSettings(ctx),
 });
 
 export const putSettingsOp = defineOperation({
@@ -100,7 +82,7 @@ export const putSettingsOp = defineOperation({
   access: { roles: ['THEATRE_COORDINATOR'], scope: 'theatre:write' },
   kind: 'write',
   idempotent: true,
-  handler: putSettings,
+  handler: async (ctx, input) => (await theatreFiles()).putSettings(ctx, input),
 });
 
 export const createSessionOp = defineOperation({
@@ -111,7 +93,7 @@ export const createSessionOp = defineOperation({
   access: { roles: ['THEATRE_COORDINATOR'], scope: 'theatre:write' },
   kind: 'write',
   idempotent: false,
-  handler: createSession,
+  handler: async (ctx, input) => (await theatreFiles()).createSession(ctx, input),
 });
 
 export const requestCaseOp = defineOperation({
@@ -124,7 +106,7 @@ export const requestCaseOp = defineOperation({
   kind: 'write',
   idempotent: false,
   resource,
-  handler: requestCase,
+  handler: async (ctx, input) => (await cases()).requestCase(ctx, input),
 });
 
 export const getCaseOp = defineOperation({
@@ -135,7 +117,7 @@ export const getCaseOp = defineOperation({
   access: { roles: 'theatreStaff', scope: 'theatre:read' },
   kind: 'read',
   idempotent: true,
-  handler: getCase,
+  handler: async (ctx, input) => (await cases()).getCase(ctx, input),
 });
 
 export const admissionCases = defineOperation({
@@ -149,7 +131,7 @@ export const admissionCases = defineOperation({
   },
   kind: 'read',
   idempotent: true,
-  handler: casesOfAdmissionAnswer,
+  handler: async (ctx, input) => (await cases()).casesOfAdmissionAnswer(ctx, input),
 });
 
 export const preOp = defineOperation({
@@ -161,7 +143,7 @@ export const preOp = defineOperation({
   access: { roles: ['DOCTOR', 'NURSE'], scope: 'theatre:write', humanOnly: true },
   kind: 'write',
   idempotent: true,
-  handler: updatePreOp,
+  handler: async (ctx, input) => (await cases()).updatePreOp(ctx, input),
 });
 
 export const schedule = defineOperation({
@@ -178,7 +160,7 @@ export const schedule = defineOperation({
   kind: 'write',
   idempotent: false,
   resource,
-  handler: scheduleCase,
+  handler: async (ctx, input) => (await cases()).scheduleCase(ctx, input),
 });
 
 export const cancel = defineOperation({
@@ -196,7 +178,7 @@ export const cancel = defineOperation({
   kind: 'write',
   idempotent: false,
   resource,
-  handler: cancelCase,
+  handler: async (ctx, input) => (await cases()).cancelCase(ctx, input),
 });
 
 export const confirm = defineOperation({
@@ -216,7 +198,7 @@ export const confirm = defineOperation({
   kind: 'write',
   idempotent: false,
   resource,
-  handler: confirmItem,
+  handler: async (ctx, input) => (await cases()).confirmItem(ctx, input),
 });
 
 export const checklist = defineOperation({
@@ -228,7 +210,7 @@ export const checklist = defineOperation({
   access: { roles: 'theatreStaff', scope: 'theatre:read' },
   kind: 'read',
   idempotent: true,
-  handler: readChecklist,
+  handler: async (ctx, input) => (await cases()).checklist(ctx, input),
 });
 
 export const theatreChecklist = defineOperation({
@@ -240,7 +222,7 @@ export const theatreChecklist = defineOperation({
   access: { roles: 'theatreStaff', scope: 'theatre:read' },
   kind: 'read',
   idempotent: true,
-  handler: readTheatreChecklist,
+  handler: async (ctx, input) => (await cases()).theatreChecklist(ctx, input),
 });
 
 export const timeline = defineOperation({
@@ -258,7 +240,7 @@ export const timeline = defineOperation({
   kind: 'write',
   idempotent: false,
   resource,
-  handler: recordTimeline,
+  handler: async (ctx, input) => (await cases()).recordTimeline(ctx, input),
 });
 
 export const record = defineOperation({
@@ -275,7 +257,7 @@ export const record = defineOperation({
   },
   kind: 'write',
   idempotent: true,
-  handler: updateRecord,
+  handler: async (ctx, input) => (await cases()).updateRecord(ctx, input),
 });
 
 export const handover = defineOperation({
@@ -292,7 +274,7 @@ export const handover = defineOperation({
   kind: 'write',
   idempotent: false,
   resource,
-  handler: recordHandover,
+  handler: async (ctx, input) => (await cases()).handover(ctx, input),
 });
 
 export const lists = defineOperation({
@@ -304,7 +286,7 @@ export const lists = defineOperation({
   access: { roles: 'theatreStaff', scope: 'theatre:read' },
   kind: 'read',
   idempotent: true,
-  handler: readLists,
+  handler: async (ctx, input) => (await theatreFiles()).lists(ctx, input),
 });
 
 export const waitingListOp = defineOperation({
@@ -316,7 +298,7 @@ export const waitingListOp = defineOperation({
   access: { roles: 'theatreStaff', scope: 'theatre:read' },
   kind: 'read',
   idempotent: true,
-  handler: waitingList,
+  handler: async (ctx, input) => (await waiting()).waitingList(ctx, input),
 });
 
 export const utilisation = defineOperation({
@@ -328,5 +310,5 @@ export const utilisation = defineOperation({
   access: { roles: ['THEATRE_COORDINATOR'], scope: 'theatre:read' },
   kind: 'read',
   idempotent: true,
-  handler: readUtilisation,
+  handler: async (ctx, input) => (await theatreFiles()).utilisation(ctx, input),
 });
