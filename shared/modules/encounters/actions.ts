@@ -80,7 +80,7 @@ export const prescriptionAction = defineActionType({
         }),
         ...(check.drugCode
           ? []
-          : nearMatchRiskFindings({
+          : await nearMatchRiskFindings({
               name: rx.drugName,
               allergies: patient.allergies ?? [],
               ageYears,
