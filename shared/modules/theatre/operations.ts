@@ -31,13 +31,11 @@ import {
 
 const resource = 'surgical case';
 
-// The handlers load on the first request that needs them (chunks of their own), so the theatre's
+// The handlers load on the first request that needs one (handlers.ts, one chunk), so the theatre's
 // function starts with its declarations only: the case handlers carry the lab's order sources
 // and specimens, billing's charge writer, the admissions' discharge holds and the interval
 // calendars, which most requests never reach (issue 15: 350 KB at start).
-const cases = () => import('./cases');
-const theatreFiles = () => import('./theatres');
-const waiting = () => import('./waiting');
+const handlers = () => import('./handlers');
 
 export const putTheatreOp = defineOperation({
   name: 'theatre.putTheatre',
@@ -47,7 +45,7 @@ export const putTheatreOp = defineOperation({
   access: { roles: ['THEATRE_COORDINATOR'], scope: 'theatre:write' },
   kind: 'write',
   idempotent: true,
-  handler: async (ctx, input) => (await theatreFiles()).putTheatre(ctx, input),
+  handler: async (ctx, input) => (await handlers()).putTheatre(ctx, input),
 });
 
 export const theatres = defineOperation({
@@ -58,7 +56,7 @@ export const theatres = defineOperation({
   access: { roles: 'theatreStaff', scope: 'theatre:read' },
   kind: 'read',
   idempotent: true,
-  handler: async (ctx) => (await theatreFiles()).listTheatres(ctx),
+  handler: async (ctx) => (await handlers()).listTheatres(ctx),
 });
 
 export const settings = defineOperation({
@@ -70,7 +68,7 @@ export const settings = defineOperation({
   access: { roles: 'theatreStaff', scope: 'theatre:read' },
   kind: 'read',
   idempotent: true,
-  handler: async (ctx) => (await theatreFiles()).getSettings(ctx),
+  handler: async (ctx) => (await handlers()).getSettings(ctx),
 });
 
 export const putSettingsOp = defineOperation({
@@ -82,7 +80,7 @@ export const putSettingsOp = defineOperation({
   access: { roles: ['THEATRE_COORDINATOR'], scope: 'theatre:write' },
   kind: 'write',
   idempotent: true,
-  handler: async (ctx, input) => (await theatreFiles()).putSettings(ctx, input),
+  handler: async (ctx, input) => (await handlers()).putSettings(ctx, input),
 });
 
 export const createSessionOp = defineOperation({
@@ -93,7 +91,7 @@ export const createSessionOp = defineOperation({
   access: { roles: ['THEATRE_COORDINATOR'], scope: 'theatre:write' },
   kind: 'write',
   idempotent: false,
-  handler: async (ctx, input) => (await theatreFiles()).createSession(ctx, input),
+  handler: async (ctx, input) => (await handlers()).createSession(ctx, input),
 });
 
 export const requestCaseOp = defineOperation({
@@ -106,7 +104,7 @@ export const requestCaseOp = defineOperation({
   kind: 'write',
   idempotent: false,
   resource,
-  handler: async (ctx, input) => (await cases()).requestCase(ctx, input),
+  handler: async (ctx, input) => (await handlers()).requestCase(ctx, input),
 });
 
 export const getCaseOp = defineOperation({
@@ -117,7 +115,7 @@ export const getCaseOp = defineOperation({
   access: { roles: 'theatreStaff', scope: 'theatre:read' },
   kind: 'read',
   idempotent: true,
-  handler: async (ctx, input) => (await cases()).getCase(ctx, input),
+  handler: async (ctx, input) => (await handlers()).getCase(ctx, input),
 });
 
 export const admissionCases = defineOperation({
@@ -131,7 +129,7 @@ export const admissionCases = defineOperation({
   },
   kind: 'read',
   idempotent: true,
-  handler: async (ctx, input) => (await cases()).casesOfAdmissionAnswer(ctx, input),
+  handler: async (ctx, input) => (await handlers()).casesOfAdmissionAnswer(ctx, input),
 });
 
 export const preOp = defineOperation({
@@ -143,7 +141,7 @@ export const preOp = defineOperation({
   access: { roles: ['DOCTOR', 'NURSE'], scope: 'theatre:write', humanOnly: true },
   kind: 'write',
   idempotent: true,
-  handler: async (ctx, input) => (await cases()).updatePreOp(ctx, input),
+  handler: async (ctx, input) => (await handlers()).updatePreOp(ctx, input),
 });
 
 export const schedule = defineOperation({
@@ -160,7 +158,7 @@ export const schedule = defineOperation({
   kind: 'write',
   idempotent: false,
   resource,
-  handler: async (ctx, input) => (await cases()).scheduleCase(ctx, input),
+  handler: async (ctx, input) => (await handlers()).scheduleCase(ctx, input),
 });
 
 export const cancel = defineOperation({
@@ -178,7 +176,7 @@ export const cancel = defineOperation({
   kind: 'write',
   idempotent: false,
   resource,
-  handler: async (ctx, input) => (await cases()).cancelCase(ctx, input),
+  handler: async (ctx, input) => (await handlers()).cancelCase(ctx, input),
 });
 
 export const confirm = defineOperation({
@@ -198,7 +196,7 @@ export const confirm = defineOperation({
   kind: 'write',
   idempotent: false,
   resource,
-  handler: async (ctx, input) => (await cases()).confirmItem(ctx, input),
+  handler: async (ctx, input) => (await handlers()).confirmItem(ctx, input),
 });
 
 export const checklist = defineOperation({
@@ -210,7 +208,7 @@ export const checklist = defineOperation({
   access: { roles: 'theatreStaff', scope: 'theatre:read' },
   kind: 'read',
   idempotent: true,
-  handler: async (ctx, input) => (await cases()).checklist(ctx, input),
+  handler: async (ctx, input) => (await handlers()).checklist(ctx, input),
 });
 
 export const theatreChecklist = defineOperation({
@@ -222,7 +220,7 @@ export const theatreChecklist = defineOperation({
   access: { roles: 'theatreStaff', scope: 'theatre:read' },
   kind: 'read',
   idempotent: true,
-  handler: async (ctx, input) => (await cases()).theatreChecklist(ctx, input),
+  handler: async (ctx, input) => (await handlers()).theatreChecklist(ctx, input),
 });
 
 export const timeline = defineOperation({
@@ -240,7 +238,7 @@ export const timeline = defineOperation({
   kind: 'write',
   idempotent: false,
   resource,
-  handler: async (ctx, input) => (await cases()).recordTimeline(ctx, input),
+  handler: async (ctx, input) => (await handlers()).recordTimeline(ctx, input),
 });
 
 export const record = defineOperation({
@@ -257,7 +255,7 @@ export const record = defineOperation({
   },
   kind: 'write',
   idempotent: true,
-  handler: async (ctx, input) => (await cases()).updateRecord(ctx, input),
+  handler: async (ctx, input) => (await handlers()).updateRecord(ctx, input),
 });
 
 export const handover = defineOperation({
@@ -274,7 +272,7 @@ export const handover = defineOperation({
   kind: 'write',
   idempotent: false,
   resource,
-  handler: async (ctx, input) => (await cases()).handover(ctx, input),
+  handler: async (ctx, input) => (await handlers()).handover(ctx, input),
 });
 
 export const lists = defineOperation({
@@ -286,7 +284,7 @@ export const lists = defineOperation({
   access: { roles: 'theatreStaff', scope: 'theatre:read' },
   kind: 'read',
   idempotent: true,
-  handler: async (ctx, input) => (await theatreFiles()).lists(ctx, input),
+  handler: async (ctx, input) => (await handlers()).lists(ctx, input),
 });
 
 export const waitingListOp = defineOperation({
@@ -298,7 +296,7 @@ export const waitingListOp = defineOperation({
   access: { roles: 'theatreStaff', scope: 'theatre:read' },
   kind: 'read',
   idempotent: true,
-  handler: async (ctx, input) => (await waiting()).waitingList(ctx, input),
+  handler: async (ctx, input) => (await handlers()).waitingList(ctx, input),
 });
 
 export const utilisation = defineOperation({
@@ -310,5 +308,5 @@ export const utilisation = defineOperation({
   access: { roles: ['THEATRE_COORDINATOR'], scope: 'theatre:read' },
   kind: 'read',
   idempotent: true,
-  handler: async (ctx, input) => (await theatreFiles()).utilisation(ctx, input),
+  handler: async (ctx, input) => (await handlers()).utilisation(ctx, input),
 });
