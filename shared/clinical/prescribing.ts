@@ -2,13 +2,11 @@
  * Prescription (FHIR MedicationRequest) input rules and the checks made before one is saved.
  */
 import { type Actor, decidingHuman } from '../kernel/actor';
-import { Conflict, Forbidden } from '../kernel/errors';
+import { Forbidden } from '../kernel/errors';
 import { boundedNumber, boundedText, oneOf } from '../kernel/fields';
 import type { Role } from '../kernel/roles';
 import * as z from '../kernel/zod';
-import { type AllergyConflict, screenAllergies } from './allergy';
 import { DOSAGE_FORMS } from './dispensing';
-import { identifyDrug } from './drug-catalogue';
 import { drugNameText } from './text';
 
 export const MEDICATION_ROUTES = [
@@ -84,52 +82,3 @@ export const PrescriptionInputSchema = z.strictObject(
   { error: (iss) => (iss.code === 'invalid_type' ? 'prescription must be an object' : undefined) },
 );
 export type PrescriptionInput = z.infer<typeof PrescriptionInputSchema>;
-
-export interface PrescribableCheck {
-  /** The ATC code to store: the one given (checked against the name), else the catalogue's, else null. */
-  drugCode: string | null;
-  /**
-   * Recorded allergies the drug conflicts with (empty when none), as recorded; a cross-sensitivity
-   * reads "Penicillin (cross-sensitivity: cephalosporin)".
-   */
-  allergyConflicts: string[];
-  /** Only set when there were conflicts: a reason with nothing to override would mislead. */
-  overrideReason?: string;
-}
-
-function allergyConflictError(drugName: string, conflicts: readonly AllergyConflict[]): Conflict {
-  const labels = conflicts.map((c) => c.label);
-  return new Conflict(
-    `${drugName} conflicts with recorded allergies: ${labels.join(', ')}; give allergyOverrideReason to prescribe it anyway`,
-    {
-      allergies: labels,
-      conflicts: conflicts.map(({ allergy, kind, drugClass }) => ({
-        allergy,
-        kind,
-        ...(drugClass ? { drugClass } : {}),
-      })),
-    },
-  );
-}
-
-/**
- * The screen every new prescription passes, whatever it belongs to (an OPD encounter today, a
- * discharge later): throws `invalid` when drugCode contradicts drugName or is not an ATC code
- * (identifyDrug), then Conflict when the drug conflicts with a recorded allergy, directly or by
- * cross-sensitivity, and no override reason is given.
- */
-export function screenPrescription(input: {
-  allergies: readonly string[];
-  drug: { name: string; code?: string | null };
-  overrideReason?: string | null;
-}): PrescribableCheck {
-  const drug = identifyDrug(input.drug.name, input.drug.code);
-  // Screen by the code as well as the name, so a brand is screened as its generic.
-  const conflicts = screenAllergies({ name: drug.name, code: drug.code }, input.allergies);
-  const allergyConflicts = conflicts.map((c) => c.label);
-  if (conflicts.length === 0) return { drugCode: drug.code, allergyConflicts };
-
-  const overrideReason = input.overrideReason?.trim();
-  if (!overrideReason) throw allergyConflictError(drug.name, conflicts);
-  return { drugCode: drug.code, allergyConflicts, overrideReason };
-}

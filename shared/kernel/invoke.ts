@@ -15,7 +15,7 @@ import { strictChecks } from './config';
 import type { Context, PublicContext } from './context';
 import { runWithEffects } from './effects';
 import { InternalError, toAppError } from './errors';
-import { takeIdempotencyKey, withIdempotencyKey } from './idempotency';
+import { takeIdempotencyKey } from './idempotency';
 import type { AnyOperation, ContextFor, Operation } from './operation';
 import { cutToOutput } from './output';
 import { patientIdsOf, recordPatientAccess, watchPatients } from './patient-access';
@@ -36,9 +36,19 @@ export async function invokeOperation<
     const watch = 'store' in ctx ? watchPatients((ctx as Context).store) : null;
     let output: unknown;
     try {
-      output = await withIdempotencyKey(op, ctx as Context | PublicContext, key, input, () =>
-        runWithEffects(ctx as Context | PublicContext, () => op.handler(ctx, input)),
-      );
+      const run = () =>
+        runWithEffects(ctx as Context | PublicContext, () => op.handler(ctx, input));
+      // The key's record and replay load with the first request that sends a key.
+      output =
+        key === undefined
+          ? await run()
+          : await (await import('./idempotency-record')).withIdempotencyKey(
+              op,
+              ctx as Context | PublicContext,
+              key,
+              input,
+              run,
+            );
     } finally {
       watch?.stop();
     }

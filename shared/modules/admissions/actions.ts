@@ -3,9 +3,7 @@
  * agent proposes for a person who may run them to approve (shared/modules/agent-actions/
  * action-types.ts; listed in manifest.ts).
  */
-import { medicationRiskClasses } from '../../clinical/medication-risk';
 import { PRESCRIBER_ROLES } from '../../clinical/prescribing';
-import { NotFound } from '../../kernel/errors';
 import { idParam } from '../../kernel/fields';
 import * as z from '../../kernel/zod';
 import {
@@ -13,12 +11,10 @@ import {
   ageToday,
   createdId,
   defineActionType,
-  dischargeRiskFindings,
   inputFieldsOf,
   requirePatient,
 } from '../agent-actions';
 import { admit, discharge } from './operations';
-import { findAdmission } from './store';
 
 export const admissionAction = defineActionType({
   type: 'admission',
@@ -75,38 +71,9 @@ export const dischargeAction = defineActionType({
   proposers: ['DOCTOR', 'NURSE'],
   target: discharge,
   toTargetInput: ({ admissionId, ...rest }) => ({ id: admissionId, ...rest }),
-  async assess(ctx, input) {
-    const d = input as z.output<typeof discharge.input>;
-    const stay = await findAdmission(ctx.store, d.id);
-    if (!stay) throw new NotFound(`Admission ${d.id} not found`);
-    // The cards the discharge will answer, computed now so the deciding doctor sees them; a stop
-    // without its reason is refused now, as the discharge would be (loaded on demand). The
-    // discharge runs them again when approved, so a critical result reported meanwhile stops it.
-    const patient = await requirePatient(ctx, stay.patientId);
-    const { cards, overridden } = await (await import('./order-cards')).dischargeCards(
-      ctx,
-      stay,
-      patient,
-      d,
-    );
-    const risky = d.medications.flatMap((m) => {
-      const c = medicationRiskClasses({ name: m.drugName, code: m.drugCode }, m.route);
-      return c.controlled.length || c.highAlert.length ? [m.drugName] : [];
-    });
-    return {
-      patientId: stay.patientId,
-      patientName: stay.patientName,
-      summary: `Discharge (${d.disposition}) from ${stay.wardName} bed ${stay.bedCode}: ${d.finalDiagnoses.map((x) => x.text).join('; ')}; condition ${d.conditionAtDischarge}${d.medications.length ? `; ${d.medications.length} discharge medication${d.medications.length === 1 ? '' : 's'} (${d.medications.map((m) => m.drugName).join(', ')})` : ''}${d.followUpDate ? `; follow-up ${d.followUpDate}` : ''}`,
-      cards,
-      findings: [
-        ...overridden.map((summary) => ({
-          level: 'CRITICAL' as const,
-          reason: `overrides a critical decision-support card: ${summary}`,
-        })),
-        ...dischargeRiskFindings({ disposition: d.disposition, riskyMedications: risky }),
-      ],
-    };
-  },
+  // The assessment (the discharge's cards, its medicines' classes) loads with the first proposal.
+  assess: async (ctx, input) =>
+    (await import('./discharge-assessment')).assessDischarge(ctx, input),
   resultId: createdId,
   result: 'target',
   // Discharges are decided on the ward round: within the day.

@@ -9,8 +9,8 @@ import {
   NEW_PRESCRIPTION_STATUS,
   type PrescriptionInput,
   requirePrescriber,
-  screenPrescription,
 } from '../../clinical/prescribing';
+import { screenPrescription } from '../../clinical/prescription-screen';
 import { actorId } from '../../kernel/actor';
 import type { Context } from '../../kernel/context';
 import { Conflict, NotFound } from '../../kernel/errors';

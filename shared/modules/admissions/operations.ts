@@ -1,8 +1,6 @@
 import { PRESCRIBER_ROLES } from '../../clinical/prescribing';
 import { defineOperation } from '../../kernel/operation';
 import { Prescription } from '../encounters';
-import * as entries from './clinical-entries';
-import * as ending from './discharge';
 import {
   AddNoteInput,
   Admission,
@@ -23,7 +21,14 @@ import {
   RecordPregnancyInput,
   TransferInput,
 } from './schemas';
-import * as svc from './service';
+
+// The handlers load on the first request that needs them (chunks of their own), so the
+// admissions function starts with its declarations only: the discharge (its medicines through the
+// prescription screen, its holds), early-warning scores from observations and the bed moves load
+// with the requests that need them (issue 15: 350 KB at start).
+const svc = () => import('./service');
+const entries = () => import('./clinical-entries');
+const ending = () => import('./discharge');
 
 /** Who reads admissions: the admitting desk, the ward's clinicians and the bed manager. */
 export const admit = defineOperation({
@@ -35,7 +40,7 @@ export const admit = defineOperation({
   access: { roles: ['RECEPTIONIST', 'DOCTOR'], scope: 'admissions:write', humanOnly: true },
   kind: 'write',
   idempotent: false,
-  handler: svc.admit,
+  handler: async (ctx, input) => (await svc()).admit(ctx, input),
 });
 
 export const list = defineOperation({
@@ -46,7 +51,7 @@ export const list = defineOperation({
   access: { roles: 'wardStaff', scope: 'admissions:read' },
   kind: 'read',
   idempotent: true,
-  handler: svc.listAdmissions,
+  handler: async (ctx, input) => (await svc()).listAdmissions(ctx, input),
 });
 
 export const get = defineOperation({
@@ -58,7 +63,7 @@ export const get = defineOperation({
   access: { roles: 'wardStaff', scope: 'admissions:read' },
   kind: 'read',
   idempotent: true,
-  handler: svc.getAdmission,
+  handler: async (ctx, input) => (await svc()).getAdmission(ctx, input),
 });
 
 export const transfer = defineOperation({
@@ -70,7 +75,7 @@ export const transfer = defineOperation({
   access: { roles: ['DOCTOR', 'BED_MANAGER'], scope: 'admissions:write', humanOnly: true },
   kind: 'write',
   idempotent: false,
-  handler: svc.transfer,
+  handler: async (ctx, input) => (await svc()).transfer(ctx, input),
 });
 
 export const recordObservation = defineOperation({
@@ -82,7 +87,7 @@ export const recordObservation = defineOperation({
   access: { roles: ['NURSE', 'DOCTOR'], scope: 'admissions:write', humanOnly: true },
   kind: 'write',
   idempotent: false,
-  handler: entries.recordObservation,
+  handler: async (ctx, input) => (await entries()).recordObservation(ctx, input),
 });
 
 export const recordPregnancyStatus = defineOperation({
@@ -94,7 +99,7 @@ export const recordPregnancyStatus = defineOperation({
   access: { roles: ['NURSE', 'DOCTOR'], scope: 'admissions:write', humanOnly: true },
   kind: 'write',
   idempotent: true,
-  handler: entries.recordPregnancyStatus,
+  handler: async (ctx, input) => (await entries()).recordPregnancyStatus(ctx, input),
 });
 
 export const addNursingNote = defineOperation({
@@ -105,7 +110,7 @@ export const addNursingNote = defineOperation({
   access: { roles: ['NURSE'], scope: 'admissions:write', humanOnly: true },
   kind: 'write',
   idempotent: false,
-  handler: (ctx, input) => entries.addNote(ctx, input, 'nursing'),
+  handler: async (ctx, input) => (await entries()).addNote(ctx, input, 'nursing'),
 });
 
 export const addRoundNote = defineOperation({
@@ -116,7 +121,7 @@ export const addRoundNote = defineOperation({
   access: { roles: ['DOCTOR'], scope: 'admissions:write', humanOnly: true },
   kind: 'write',
   idempotent: false,
-  handler: (ctx, input) => entries.addNote(ctx, input, 'round'),
+  handler: async (ctx, input) => (await entries()).addNote(ctx, input, 'round'),
 });
 
 export const discharge = defineOperation({
@@ -128,7 +133,7 @@ export const discharge = defineOperation({
   access: { roles: ['DOCTOR'], scope: 'admissions:write', humanOnly: true },
   kind: 'write',
   idempotent: false,
-  handler: ending.discharge,
+  handler: async (ctx, input) => (await ending()).discharge(ctx, input),
 });
 
 export const prescribe = defineOperation({
@@ -146,7 +151,7 @@ export const prescribe = defineOperation({
   },
   kind: 'write',
   idempotent: false,
-  handler: ending.prescribeDischargeMedicine,
+  handler: async (ctx, input) => (await ending()).prescribeDischargeMedicine(ctx, input),
 });
 
 export const markEnteredInError = defineOperation({
@@ -158,7 +163,7 @@ export const markEnteredInError = defineOperation({
   access: { roles: ['RECEPTIONIST', 'DOCTOR'], scope: 'admissions:write', humanOnly: true },
   kind: 'write',
   idempotent: false,
-  handler: ending.markEnteredInError,
+  handler: async (ctx, input) => (await ending()).markEnteredInError(ctx, input),
 });
 
 export const changePrescriptionStatus = defineOperation({
@@ -170,5 +175,5 @@ export const changePrescriptionStatus = defineOperation({
   access: { roles: ['DOCTOR'], scope: 'admissions:write', humanOnly: true },
   kind: 'write',
   idempotent: false,
-  handler: ending.changeDischargePrescriptionStatus,
+  handler: async (ctx, input) => (await ending()).changeDischargePrescriptionStatus(ctx, input),
 });

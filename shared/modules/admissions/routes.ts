@@ -9,11 +9,6 @@ export const admissionsGroup = withProposals(
   defineGroup({
     name: 'admissions',
     source: import.meta.url,
-    bundle: {
-      budgetKb: 395,
-      reason:
-        "the common start of a REST function (edge pipeline, fair-share limiter, tenant-session store, patient access log, DynamoDB client: about 285 KB) plus discharge medicines (TTO prescriptions through the prescription screen, with the order-sign cards and their override reasons on the discharge), discharge holds and NEWS2, PEWS and MEOWS escalation from complete sets: about 105 KB, over issue 15's goal of 350 KB.",
-    },
     description:
       'Inpatient admissions: admit, transfer, observations (NEWS2), nursing and round notes, discharge',
     routes: [

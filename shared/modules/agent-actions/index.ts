@@ -26,13 +26,13 @@ export {
   applySettingsChanges as applyActionSettingsChanges,
   executeApproved,
   listActions,
+  nearMatchRiskFindings,
   sweepAgentActions,
 } from './on-demand';
 export { proposalOperation } from './proposals';
 export {
   admissionRiskFindings,
   dischargeRiskFindings,
-  nearMatchRiskFindings,
   orderPriorityFindings,
   prescriptionRiskFindings,
   radiologyRiskFindings,

@@ -5,6 +5,7 @@
  * (issue 15's bundle sizes); the proposal operation loads the service the same way.
  */
 import type * as dispatch from './dispatch';
+import type * as nearMatch from './near-match-risk';
 import type * as service from './service';
 
 export const listActions = async (
@@ -25,3 +26,8 @@ export const executeApproved = async (
   ...args: Parameters<typeof dispatch.executeApproved>
 ): ReturnType<typeof dispatch.executeApproved> =>
   (await import('./dispatch')).executeApproved(...args);
+
+export const nearMatchRiskFindings = async (
+  ...args: Parameters<typeof nearMatch.nearMatchRiskFindings>
+): Promise<ReturnType<typeof nearMatch.nearMatchRiskFindings>> =>
+  (await import('./near-match-risk')).nearMatchRiskFindings(...args);

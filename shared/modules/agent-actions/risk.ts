@@ -3,9 +3,6 @@
  * riskiest finding. The findings themselves come from each action type's assessment
  * (action-types.ts); the rules are listed in docs/hitl.md.
  */
-import { screenAllergies } from '../../clinical/allergy';
-import { nearestCatalogueDrug } from '../../clinical/drug-catalogue';
-import { medicationRiskClasses } from '../../clinical/medication-risk';
 import * as z from '../../kernel/zod';
 
 export const RISK_LEVELS = ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'] as const;
@@ -90,35 +87,6 @@ export function prescriptionRiskFindings(facts: {
       reason: 'drug not in the catalogue and no ATC code given: its class cannot be checked',
     });
   return findings;
-}
-
-/**
- * A drug the catalogue does not know is rated no lower than the catalogue drug it is nearest to
- * (a misspelling such as "Amoxicilin", or a name disguised past the input checks): the findings
- * that drug would have, allergy screen included, each named after it. Empty for a drug the
- * catalogue knows (its own findings are prescriptionRiskFindings') or one near nothing.
- */
-export function nearMatchRiskFindings(facts: {
-  name: string;
-  allergies: readonly string[];
-  ageYears: number;
-  route: string;
-}): RiskFinding[] {
-  const near = nearestCatalogueDrug(facts.name);
-  if (!near) return [];
-  const drug = { name: near.entry.name, code: near.entry.atc };
-  const classes = medicationRiskClasses(drug, facts.route);
-  return prescriptionRiskFindings({
-    allergyConflicts: screenAllergies(drug, facts.allergies).map((c) => c.label),
-    controlled: classes.controlled,
-    highAlert: classes.highAlert,
-    ageYears: facts.ageYears,
-    route: facts.route,
-    drugCode: drug.code,
-  }).map((f) => ({
-    level: f.level,
-    reason: `nearest catalogue drug ${near.entry.name}: ${f.reason}`,
-  }));
 }
 
 /**

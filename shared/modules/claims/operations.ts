@@ -44,7 +44,12 @@ import {
   ResubmitInput,
   SubmitClaimInput,
 } from './schemas';
-import * as service from './service';
+
+// The handlers load on the first request that needs them (a chunk of their own), so the function
+// starts with its declarations only: the claim rules (deductible, coordination of benefits), the
+// FHIR documents and the billing and admissions records claims reach into load with the first
+// request that runs them (issue 15: 350 KB at start).
+const service = () => import('./service');
 
 const desk = { roles: 'claimsDesk', scope: 'claims:write' } as const;
 const readers = { roles: 'claimsReaders', scope: 'claims:read' } as const;
@@ -60,7 +65,7 @@ export const createPayer = defineOperation({
   kind: 'write',
   idempotent: false,
   resource: 'payer',
-  handler: service.createPayer,
+  handler: async (ctx, input) => (await service()).createPayer(ctx, input),
 });
 
 export const listPayers = defineOperation({
@@ -71,7 +76,7 @@ export const listPayers = defineOperation({
   access: readers,
   kind: 'read',
   idempotent: true,
-  handler: service.listPayers,
+  handler: async (ctx, input) => (await service()).listPayers(ctx, input),
 });
 
 export const createPlan = defineOperation({
@@ -84,7 +89,7 @@ export const createPlan = defineOperation({
   kind: 'write',
   idempotent: false,
   resource: 'plan',
-  handler: service.createPlan,
+  handler: async (ctx, input) => (await service()).createPlan(ctx, input),
 });
 
 export const listPlans = defineOperation({
@@ -95,7 +100,7 @@ export const listPlans = defineOperation({
   access: readers,
   kind: 'read',
   idempotent: true,
-  handler: service.listPlans,
+  handler: async (ctx, input) => (await service()).listPlans(ctx, input),
 });
 
 export const createCoverage = defineOperation({
@@ -108,7 +113,7 @@ export const createCoverage = defineOperation({
   kind: 'write',
   idempotent: false,
   resource: 'coverage',
-  handler: service.createCoverage,
+  handler: async (ctx, input) => (await service()).createCoverage(ctx, input),
 });
 
 export const listCoverages = defineOperation({
@@ -119,7 +124,7 @@ export const listCoverages = defineOperation({
   access: readers,
   kind: 'read',
   idempotent: true,
-  handler: service.listCoverages,
+  handler: async (ctx, input) => (await service()).listCoverages(ctx, input),
 });
 
 export const deductible = defineOperation({
@@ -132,7 +137,7 @@ export const deductible = defineOperation({
   kind: 'read',
   idempotent: true,
   resource: 'coverage',
-  handler: service.deductibleStatus,
+  handler: async (ctx, input) => (await service()).deductibleStatus(ctx, input),
 });
 
 export const requestPreauth = defineOperation({
@@ -144,7 +149,7 @@ export const requestPreauth = defineOperation({
   kind: 'write',
   idempotent: false,
   resource: 'pre-authorisation',
-  handler: service.requestPreauth,
+  handler: async (ctx, input) => (await service()).requestPreauth(ctx, input),
 });
 
 export const decidePreauth = defineOperation({
@@ -157,7 +162,7 @@ export const decidePreauth = defineOperation({
   kind: 'write',
   idempotent: false,
   resource: 'pre-authorisation',
-  handler: service.decidePreauth,
+  handler: async (ctx, input) => (await service()).decidePreauth(ctx, input),
 });
 
 export const listPreauths = defineOperation({
@@ -168,7 +173,7 @@ export const listPreauths = defineOperation({
   access: readers,
   kind: 'read',
   idempotent: true,
-  handler: service.listPreauths,
+  handler: async (ctx, input) => (await service()).listPreauths(ctx, input),
 });
 
 export const createClaim = defineOperation({
@@ -181,7 +186,7 @@ export const createClaim = defineOperation({
   kind: 'write',
   idempotent: false,
   resource: 'claim',
-  handler: service.createClaim,
+  handler: async (ctx, input) => (await service()).createClaim(ctx, input),
 });
 
 export const listClaims = defineOperation({
@@ -192,7 +197,7 @@ export const listClaims = defineOperation({
   access: readers,
   kind: 'read',
   idempotent: true,
-  handler: service.listClaims,
+  handler: async (ctx, input) => (await service()).listClaims(ctx, input),
 });
 
 export const getClaim = defineOperation({
@@ -204,7 +209,7 @@ export const getClaim = defineOperation({
   kind: 'read',
   idempotent: true,
   resource: 'claim',
-  handler: service.getClaim,
+  handler: async (ctx, input) => (await service()).getClaim(ctx, input),
 });
 
 export const claimDocument = defineOperation({
@@ -216,7 +221,7 @@ export const claimDocument = defineOperation({
   kind: 'read',
   idempotent: true,
   resource: 'claim',
-  handler: service.claimDocument,
+  handler: async (ctx, input) => (await service()).claimDocument(ctx, input),
 });
 
 export const claimResponse = defineOperation({
@@ -229,7 +234,7 @@ export const claimResponse = defineOperation({
   kind: 'read',
   idempotent: true,
   resource: 'claim',
-  handler: service.claimResponse,
+  handler: async (ctx, input) => (await service()).claimResponse(ctx, input),
 });
 
 export const submitClaim = defineOperation({
@@ -241,7 +246,7 @@ export const submitClaim = defineOperation({
   kind: 'write',
   idempotent: false,
   resource: 'claim',
-  handler: service.submitClaim,
+  handler: async (ctx, input) => (await service()).submitClaim(ctx, input),
 });
 
 export const adjudicate = defineOperation({
@@ -254,7 +259,7 @@ export const adjudicate = defineOperation({
   kind: 'write',
   idempotent: false,
   resource: 'claim',
-  handler: service.adjudicate,
+  handler: async (ctx, input) => (await service()).adjudicate(ctx, input),
 });
 
 export const resubmit = defineOperation({
@@ -266,7 +271,7 @@ export const resubmit = defineOperation({
   kind: 'write',
   idempotent: false,
   resource: 'claim',
-  handler: service.resubmitClaim,
+  handler: async (ctx, input) => (await service()).resubmitClaim(ctx, input),
 });
 
 export const acceptDenial = defineOperation({
@@ -278,7 +283,7 @@ export const acceptDenial = defineOperation({
   kind: 'write',
   idempotent: false,
   resource: 'claim',
-  handler: service.acceptDenial,
+  handler: async (ctx, input) => (await service()).acceptDenial(ctx, input),
 });
 
 export const cancelClaim = defineOperation({
@@ -291,7 +296,7 @@ export const cancelClaim = defineOperation({
   kind: 'write',
   idempotent: false,
   resource: 'claim',
-  handler: service.cancelClaim,
+  handler: async (ctx, input) => (await service()).cancelClaim(ctx, input),
 });
 
 export const denials = defineOperation({
@@ -303,7 +308,7 @@ export const denials = defineOperation({
   access: deskReads,
   kind: 'read',
   idempotent: true,
-  handler: service.denialQueue,
+  handler: async (ctx, input) => (await service()).denialQueue(ctx, input),
 });
 
 export const createRemittance = defineOperation({
@@ -315,7 +320,7 @@ export const createRemittance = defineOperation({
   kind: 'write',
   idempotent: false,
   resource: 'remittance',
-  handler: service.createRemittance,
+  handler: async (ctx, input) => (await service()).createRemittance(ctx, input),
 });
 
 export const listRemittances = defineOperation({
@@ -326,7 +331,7 @@ export const listRemittances = defineOperation({
   access: deskReads,
   kind: 'read',
   idempotent: true,
-  handler: service.listRemittances,
+  handler: async (ctx, input) => (await service()).listRemittances(ctx, input),
 });
 
 export const getRemittance = defineOperation({
@@ -338,7 +343,7 @@ export const getRemittance = defineOperation({
   kind: 'read',
   idempotent: true,
   resource: 'remittance',
-  handler: service.getRemittance,
+  handler: async (ctx, input) => (await service()).getRemittance(ctx, input),
 });
 
 export const allocate = defineOperation({
@@ -351,7 +356,7 @@ export const allocate = defineOperation({
   kind: 'write',
   idempotent: false,
   resource: 'remittance',
-  handler: service.allocate,
+  handler: async (ctx, input) => (await service()).allocate(ctx, input),
 });
 
 export const aging = defineOperation({
@@ -362,7 +367,7 @@ export const aging = defineOperation({
   access: deskReads,
   kind: 'read',
   idempotent: true,
-  handler: service.aging,
+  handler: async (ctx, input) => (await service()).aging(ctx, input),
 });
 
 export const healthCheck = defineOperation({

@@ -6,11 +6,6 @@ const tag = 'Claims';
 export const claimsGroup = defineGroup({
   name: 'claims',
   source: import.meta.url,
-  bundle: {
-    budgetKb: 375,
-    reason:
-      "the common start of a REST function (edge pipeline, fair-share limiter, tenant-session store, patient access log, DynamoDB client, stack trace mapping: about 286 KB) plus the billing (invoices, payments, charges) and admissions records that claims reach into, and the policy-year deductible and coordination-of-benefits splits every claim is made with; the health check and the ClaimResponse document load on demand: about 85 KB, over issue 15's goal of 350 KB.",
-  },
   description:
     'Insurance: payers, plans, coverage, pre-authorisations, claims, adjudication, remittances, denials, aging and the billing health check',
   routes: [

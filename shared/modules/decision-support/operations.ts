@@ -18,7 +18,13 @@ import {
   ServiceIdInput,
   SetRuleInput,
 } from './schemas';
-import * as svc from './service';
+
+// The handlers load on the first request that needs them (a chunk of their own), so the
+// function starts with its declarations only: the rules (drug catalogue, dose limits,
+// interactions, pregnancy cautions, contrast and renal function, early-warning triggers) and the
+// five modules' records they read load with the first request that runs them (issue 15: 350 KB
+// at start).
+const svc = () => import('./service');
 
 export const discover = defineOperation({
   name: 'decision-support.discover',
@@ -29,7 +35,7 @@ export const discover = defineOperation({
   access: { roles: 'clinicalStaff', scope: 'cds:read' },
   kind: 'read',
   idempotent: true,
-  handler: async () => svc.discovery(),
+  handler: async () => (await svc()).discovery(),
 });
 
 export const callService = defineOperation({
@@ -43,7 +49,7 @@ export const callService = defineOperation({
   access: { roles: 'clinicalStaff', scope: 'cds:read', allowAfterTrial: true },
   kind: 'write',
   idempotent: true,
-  handler: svc.callService,
+  handler: async (ctx, input) => (await svc()).callService(ctx, input),
 });
 
 export const alerts = defineOperation({
@@ -55,7 +61,7 @@ export const alerts = defineOperation({
   access: { roles: 'clinicalStaff', scope: 'cds:read' },
   kind: 'read',
   idempotent: true,
-  handler: svc.patientAlerts,
+  handler: async (ctx, input) => (await svc()).patientAlerts(ctx, input),
 });
 
 export const override = defineOperation({
@@ -73,7 +79,7 @@ export const override = defineOperation({
   kind: 'write',
   idempotent: false,
   resource: 'override',
-  handler: svc.recordOverride,
+  handler: async (ctx, input) => (await svc()).recordOverride(ctx, input),
 });
 
 export const overrides = defineOperation({
@@ -84,7 +90,7 @@ export const overrides = defineOperation({
   access: { roles: 'clinicalStaff', scope: 'cds:read' },
   kind: 'read',
   idempotent: true,
-  handler: svc.listOverrides,
+  handler: async (ctx, input) => (await svc()).listOverrides(ctx, input),
 });
 
 export const rules = defineOperation({
@@ -96,7 +102,7 @@ export const rules = defineOperation({
   access: { roles: 'clinicalStaff', scope: 'cds:read' },
   kind: 'read',
   idempotent: true,
-  handler: svc.listRules,
+  handler: async (ctx) => (await svc()).listRules(ctx),
 });
 
 export const setRule = defineOperation({
@@ -108,7 +114,7 @@ export const setRule = defineOperation({
   access: { roles: [], scope: 'cds:write', humanOnly: true },
   kind: 'write',
   idempotent: true,
-  handler: svc.setRule,
+  handler: async (ctx, input) => (await svc()).setRule(ctx, input),
 });
 
 export const feedback = defineOperation({
@@ -123,7 +129,7 @@ export const feedback = defineOperation({
   // Each entry is keyed by card, outcome and time: a repeated delivery rewrites the same items.
   idempotent: true,
   resource: 'feedback',
-  handler: svc.recordFeedback,
+  handler: async (ctx, input) => (await svc()).recordFeedback(ctx, input),
 });
 
 export const listFeedback = defineOperation({
@@ -135,5 +141,5 @@ export const listFeedback = defineOperation({
   access: { roles: 'clinicalStaff', scope: 'cds:read' },
   kind: 'read',
   idempotent: true,
-  handler: svc.listFeedback,
+  handler: async (ctx, input) => (await svc()).listFeedback(ctx, input),
 });

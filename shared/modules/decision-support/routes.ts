@@ -6,11 +6,6 @@ const tag = 'Decision support';
 export const decisionSupportGroup = defineGroup({
   name: 'decision-support',
   source: import.meta.url,
-  bundle: {
-    budgetKb: 386,
-    reason:
-      "the common start of a REST function (edge pipeline, fair-share limiter, tenant-session store, patient access log, DynamoDB client: about 285 KB) plus rules that read five modules' records (patients, encounters, lab, admissions, emergency), the drug catalogue, dose limits, supply quantity, pregnancy cautions, contrast and renal function, critical results, MEOWS and PEWS triggers and CDS Hooks feedback: about 96 KB, over issue 15's goal of 350 KB.",
-  },
   description:
     'Clinical decision support: rules with their sources, patient alerts, overrides, and the CDS Hooks 2.0 service',
   routes: [

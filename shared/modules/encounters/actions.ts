@@ -2,22 +2,11 @@
  * The HITL action type whose target is an encounter operation: a prescription an agent proposes
  * for a doctor to approve (shared/modules/agent-actions/action-types.ts; listed in manifest.ts).
  */
-import { medicationRiskClasses } from '../../clinical/medication-risk';
 import { PrescriptionInputSchema } from '../../clinical/prescribing';
-import { NotFound } from '../../kernel/errors';
 import { boundedText, idParam } from '../../kernel/fields';
 import * as z from '../../kernel/zod';
-import {
-  ageToday,
-  createdId,
-  defineActionType,
-  nearMatchRiskFindings,
-  prescriptionRiskFindings,
-  requirePatient,
-} from '../agent-actions';
+import { createdId, defineActionType } from '../agent-actions';
 import { prescribe } from './operations';
-import { checkPrescribable } from './rules';
-import { findEncounter } from './store';
 
 export const prescriptionAction = defineActionType({
   type: 'prescription',
@@ -32,63 +21,10 @@ export const prescriptionAction = defineActionType({
   proposers: ['DOCTOR', 'NURSE', 'PHARMACIST'],
   target: prescribe,
   toTargetInput: ({ encounterId, ...rx }) => ({ id: encounterId, ...rx }),
-  async assess(ctx, input) {
-    const rx = input as z.output<typeof prescribe.input>;
-    const encounter = await findEncounter(ctx.store, rx.id);
-    if (!encounter) throw new NotFound(`Encounter ${rx.id} not found`);
-    const patient = await requirePatient(ctx, encounter.patientId);
-    // The same screen the prescription will pass: a finished encounter or an allergy conflict
-    // without an override reason is refused now, not after a doctor approved it.
-    const check = checkPrescribable({
-      encounterStatus: encounter.status,
-      encounterId: encounter.id,
-      allergies: patient.allergies ?? [],
-      drug: { name: rx.drugName, code: rx.drugCode ?? null },
-      overrideReason: rx.allergyOverrideReason ?? null,
-    });
-    // The cards the prescription will carry, shown to the approving doctor; a critical one
-    // without a reason is refused now, as the prescription would be.
-    const { cards, override } = await (await import('./order-cards')).orderStop(
-      ctx,
-      patient,
-      encounter.id,
-      rx,
-    );
-    const classes = medicationRiskClasses({ name: rx.drugName, code: rx.drugCode }, rx.route);
-    const ageYears = ageToday(ctx, patient.dateOfBirth);
-    return {
-      patientId: patient.id,
-      patientName: patient.name,
-      summary:
-        `${rx.drugName} ${rx.strength}: ${rx.dose} ${rx.route}, ${rx.frequency} for ${rx.durationDays} day${rx.durationDays === 1 ? '' : 's'} (quantity ${rx.quantity})` +
-        `${rx.instructions ? `; ${rx.instructions}` : ''}${check.overrideReason ? `; allergy override: ${check.overrideReason}` : ''}` +
-        `${override.cdsOverrideReason ? `; decision-support override: ${override.cdsOverrideReason}` : ''}` +
-        ` on encounter ${encounter.id} with ${encounter.doctorName}`,
-      cards,
-      findings: [
-        ...(override.cdsOverriddenCards ?? []).map((summary) => ({
-          level: 'CRITICAL' as const,
-          reason: `overrides a critical decision-support card: ${summary}`,
-        })),
-        ...prescriptionRiskFindings({
-          allergyConflicts: check.allergyConflicts,
-          controlled: classes.controlled,
-          highAlert: classes.highAlert,
-          ageYears,
-          route: rx.route,
-          drugCode: check.drugCode,
-        }),
-        ...(check.drugCode
-          ? []
-          : nearMatchRiskFindings({
-              name: rx.drugName,
-              allergies: patient.allergies ?? [],
-              ageYears,
-              route: rx.route,
-            })),
-      ],
-    };
-  },
+  // The assessment (the prescription screen, its cards, the drug's classes) loads with the
+  // first proposal.
+  assess: async (ctx, input) =>
+    (await import('./prescription-assessment')).assessPrescription(ctx, input),
   resultId: createdId,
   result: 'created',
   // An OPD prescription is decided within the clinic session the patient is in.

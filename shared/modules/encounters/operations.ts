@@ -2,11 +2,6 @@ import { PRESCRIBER_ROLES } from '../../clinical/prescribing';
 import { defineDecision } from '../../kernel/decisions';
 import { defineOperation } from '../../kernel/operation';
 import {
-  addPrescription,
-  recordVitals as appendReading,
-  changePrescriptionStatus as changeRxStatus,
-} from './clinical-entries';
-import {
   AddPrescriptionInput,
   ChangePrescriptionStatusInput,
   CreateEncounterInput,
@@ -21,7 +16,13 @@ import {
   UpdateEncounterInput,
   Vitals,
 } from './schemas';
-import { createEncounter, getEncounter, listEncounters, updateEncounter } from './service';
+
+// The handlers load on the first request that needs them (chunks of their own), so the function
+// starts with its declarations only: the prescription screen (drug catalogue and classes, allergy
+// cross-sensitivity, dose limits, prescribing cards), early-warning scores and the consultation
+// charge load with the requests that need them (issue 15: 350 KB at start).
+const svc = () => import('./service');
+const entries = () => import('./clinical-entries');
 
 export const create = defineOperation({
   name: 'encounters.create',
@@ -31,7 +32,7 @@ export const create = defineOperation({
   access: { roles: ['DOCTOR'], scope: 'encounters:write', humanOnly: true },
   kind: 'write',
   idempotent: false,
-  handler: createEncounter,
+  handler: async (ctx, input) => (await svc()).createEncounter(ctx, input),
 });
 
 export const list = defineOperation({
@@ -42,7 +43,7 @@ export const list = defineOperation({
   access: { roles: 'clinicians', scope: 'encounters:read' },
   kind: 'read',
   idempotent: true,
-  handler: listEncounters,
+  handler: async (ctx, input) => (await svc()).listEncounters(ctx, input),
 });
 
 export const get = defineOperation({
@@ -53,7 +54,7 @@ export const get = defineOperation({
   access: { roles: 'clinicians', scope: 'encounters:read' },
   kind: 'read',
   idempotent: true,
-  handler: getEncounter,
+  handler: async (ctx, input) => (await svc()).getEncounter(ctx, input),
 });
 
 /**
@@ -84,7 +85,7 @@ export const update = defineOperation({
   },
   kind: 'write',
   idempotent: false,
-  handler: updateEncounter,
+  handler: async (ctx, input) => (await svc()).updateEncounter(ctx, input),
 });
 
 export const recordVitals = defineOperation({
@@ -95,7 +96,7 @@ export const recordVitals = defineOperation({
   access: { roles: ['NURSE', 'DOCTOR'], scope: 'encounters:write', humanOnly: true },
   kind: 'write',
   idempotent: false,
-  handler: appendReading,
+  handler: async (ctx, input) => (await entries()).recordVitals(ctx, input),
 });
 
 export const prescribe = defineOperation({
@@ -113,7 +114,7 @@ export const prescribe = defineOperation({
   },
   kind: 'write',
   idempotent: false,
-  handler: addPrescription,
+  handler: async (ctx, input) => (await entries()).addPrescription(ctx, input),
 });
 
 export const changePrescriptionStatus = defineOperation({
@@ -125,5 +126,5 @@ export const changePrescriptionStatus = defineOperation({
   access: { roles: ['DOCTOR'], scope: 'encounters:write', humanOnly: true },
   kind: 'write',
   idempotent: false,
-  handler: changeRxStatus,
+  handler: async (ctx, input) => (await entries()).changePrescriptionStatus(ctx, input),
 });

@@ -7,11 +7,6 @@ export const encountersGroup = withProposals(
   defineGroup({
     name: 'encounters',
     source: import.meta.url,
-    bundle: {
-      budgetKb: 375,
-      reason:
-        "the common start of a REST function (edge pipeline, fair-share limiter, tenant-session store, patient access log, DynamoDB client: about 285 KB) plus the prescription screen (text normalisation, drug catalogue and classes, allergy cross-sensitivity, dose limits, supply quantity, prescribing cards) and NEWS2, PEWS and MEOWS: about 90 KB. Loading the prescription screen on demand would meet issue 15's goal of 350 KB.",
-    },
     description: 'OPD encounters with vitals (NEWS2) and prescriptions',
     routes: [
       route(encounters.create, {

@@ -1,6 +1,6 @@
 /** Encounter rules that need only their inputs. */
 import { identifyDrug } from '../../clinical/drug-catalogue';
-import { type PrescribableCheck, screenPrescription } from '../../clinical/prescribing';
+import { type PrescribableCheck, screenPrescription } from '../../clinical/prescription-screen';
 import { Conflict } from '../../kernel/errors';
 import { type EncounterStatus, isEncounterFinished } from './status';
 

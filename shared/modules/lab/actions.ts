@@ -11,7 +11,6 @@ import {
   requirePatient,
 } from '../agent-actions';
 import { order } from './operations';
-import { resolveSource } from './source';
 
 export const labOrderAction = defineActionType({
   type: 'lab-order',
@@ -23,7 +22,8 @@ export const labOrderAction = defineActionType({
   toTargetInput: (proposal) => proposal,
   async assess(ctx, input) {
     const o = input as z.output<typeof order.input>;
-    const source = await resolveSource(ctx, o.source);
+    // Resolving the source reads encounters and admissions: loaded with the first proposal.
+    const source = await (await import('./source')).resolveSource(ctx, o.source);
     const patient = await requirePatient(ctx, source.patientId);
     return {
       patientId: patient.id,

@@ -2,10 +2,11 @@
  * What a lab order costs: one line per test or panel as ordered, at the price the catalogue had
  * when the order was placed; and the billing writes that charge them.
  */
+
+import type { OrderSource } from '../../clinical/order-source';
 import type { Store, TxItem } from '../../kernel/store/store';
 import { chargeWrites } from '../billing';
 import type { LabOrder } from './schemas';
-import type { OrderSource } from './source';
 
 export interface ChargeLine {
   /** `lab` or `radiology`: which catalogue the code belongs to. */

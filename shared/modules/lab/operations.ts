@@ -1,22 +1,6 @@
 import { defineOperation } from '../../kernel/operation';
 import * as z from '../../kernel/zod';
-import { getCatalogue, installStarterCatalogue, putPanel, putTest } from './catalogue';
-import {
-  acknowledgeAlert,
-  amendResult,
-  collectSpecimen,
-  createOrder,
-  cumulativeResults,
-  enterResults,
-  getOrder,
-  openCriticalAlerts,
-  patientOrders,
-  rejectSpecimen,
-  secondPersonDecision,
-  setOrderStatus,
-  verifyOrder,
-  worklist,
-} from './orders';
+import { secondPersonDecision } from './decisions';
 import {
   AcknowledgeInput,
   AlertPage,
@@ -44,6 +28,13 @@ import {
   WorklistInput,
 } from './schemas';
 
+// The handlers load on the first request that needs them (chunks of their own), so the lab's
+// function starts with its declarations only: result entry (units, plausibility and critical
+// limits by age), the requester check, charges and the admission's discharge hold, and the
+// starter catalogue, which most requests never reach (issue 15: 350 KB at start).
+const orders = () => import('./orders');
+const catalogueFiles = () => import('./catalogue');
+
 export const catalogue = defineOperation({
   name: 'lab.catalogue',
   summary:
@@ -53,7 +44,7 @@ export const catalogue = defineOperation({
   access: { roles: 'any', scope: 'lab:read' },
   kind: 'read',
   idempotent: true,
-  handler: getCatalogue,
+  handler: async (ctx) => (await catalogueFiles()).getCatalogue(ctx),
 });
 
 export const putLabTest = defineOperation({
@@ -64,7 +55,7 @@ export const putLabTest = defineOperation({
   access: { roles: ['PATHOLOGIST'], scope: 'lab:write' },
   kind: 'write',
   idempotent: true,
-  handler: putTest,
+  handler: async (ctx, input) => (await catalogueFiles()).putTest(ctx, input),
 });
 
 export const putLabPanel = defineOperation({
@@ -75,7 +66,7 @@ export const putLabPanel = defineOperation({
   access: { roles: ['PATHOLOGIST'], scope: 'lab:write' },
   kind: 'write',
   idempotent: true,
-  handler: putPanel,
+  handler: async (ctx, input) => (await catalogueFiles()).putPanel(ctx, input),
 });
 
 export const installStarter = defineOperation({
@@ -87,7 +78,7 @@ export const installStarter = defineOperation({
   access: { roles: ['PATHOLOGIST'], scope: 'lab:write' },
   kind: 'write',
   idempotent: true,
-  handler: installStarterCatalogue,
+  handler: async (ctx) => (await catalogueFiles()).installStarterCatalogue(ctx),
 });
 
 export const order = defineOperation({
@@ -99,7 +90,7 @@ export const order = defineOperation({
   access: { roles: ['DOCTOR'], scope: 'lab:write' },
   kind: 'write',
   idempotent: false,
-  handler: createOrder,
+  handler: async (ctx, input) => (await orders()).createOrder(ctx, input),
 });
 
 export const get = defineOperation({
@@ -110,7 +101,7 @@ export const get = defineOperation({
   access: { roles: 'labReaders', scope: 'lab:read' },
   kind: 'read',
   idempotent: true,
-  handler: getOrder,
+  handler: async (ctx, input) => (await orders()).getOrder(ctx, input),
 });
 
 export const setStatus = defineOperation({
@@ -122,7 +113,7 @@ export const setStatus = defineOperation({
   access: { roles: ['DOCTOR'], scope: 'lab:write', humanOnly: true },
   kind: 'write',
   idempotent: true,
-  handler: setOrderStatus,
+  handler: async (ctx, input) => (await orders()).setOrderStatus(ctx, input),
 });
 
 export const collect = defineOperation({
@@ -133,7 +124,7 @@ export const collect = defineOperation({
   access: { roles: 'specimenCollectors', scope: 'lab:write', humanOnly: true },
   kind: 'write',
   idempotent: false,
-  handler: collectSpecimen,
+  handler: async (ctx, input) => (await orders()).collectSpecimen(ctx, input),
 });
 
 export const reject = defineOperation({
@@ -144,7 +135,7 @@ export const reject = defineOperation({
   access: { roles: 'labStaff', scope: 'lab:write', humanOnly: true },
   kind: 'write',
   idempotent: false,
-  handler: rejectSpecimen,
+  handler: async (ctx, input) => (await orders()).rejectSpecimen(ctx, input),
 });
 
 export const enter = defineOperation({
@@ -156,7 +147,7 @@ export const enter = defineOperation({
   access: { roles: ['LAB_TECHNICIAN'], scope: 'lab:write', humanOnly: true },
   kind: 'write',
   idempotent: false,
-  handler: enterResults,
+  handler: async (ctx, input) => (await orders()).enterResults(ctx, input),
 });
 
 export const verify = defineOperation({
@@ -172,7 +163,7 @@ export const verify = defineOperation({
   },
   kind: 'write',
   idempotent: false,
-  handler: verifyOrder,
+  handler: async (ctx, input) => (await orders()).verifyOrder(ctx, input),
 });
 
 export const amend = defineOperation({
@@ -183,7 +174,7 @@ export const amend = defineOperation({
   access: { roles: 'labStaff', scope: 'lab:write', humanOnly: true },
   kind: 'write',
   idempotent: false,
-  handler: amendResult,
+  handler: async (ctx, input) => (await orders()).amendResult(ctx, input),
 });
 
 export const worklistOp = defineOperation({
@@ -194,7 +185,7 @@ export const worklistOp = defineOperation({
   access: { roles: 'labReaders', scope: 'lab:read' },
   kind: 'read',
   idempotent: true,
-  handler: worklist,
+  handler: async (ctx, input) => (await orders()).worklist(ctx, input),
 });
 
 export const criticals = defineOperation({
@@ -205,7 +196,7 @@ export const criticals = defineOperation({
   access: { roles: 'labReaders', scope: 'lab:read' },
   kind: 'read',
   idempotent: true,
-  handler: openCriticalAlerts,
+  handler: async (ctx, input) => (await orders()).openCriticalAlerts(ctx, input),
 });
 
 export const acknowledge = defineOperation({
@@ -216,7 +207,7 @@ export const acknowledge = defineOperation({
   access: { roles: ['DOCTOR', 'NURSE'], scope: 'lab:write', humanOnly: true },
   kind: 'write',
   idempotent: false,
-  handler: acknowledgeAlert,
+  handler: async (ctx, input) => (await orders()).acknowledgeAlert(ctx, input),
 });
 
 export const forPatient = defineOperation({
@@ -227,7 +218,7 @@ export const forPatient = defineOperation({
   access: { roles: 'labReaders', scope: 'lab:read' },
   kind: 'read',
   idempotent: true,
-  handler: patientOrders,
+  handler: async (ctx, input) => (await orders()).patientOrders(ctx, input),
 });
 
 export const cumulative = defineOperation({
@@ -238,5 +229,5 @@ export const cumulative = defineOperation({
   access: { roles: 'labReaders', scope: 'lab:read' },
   kind: 'read',
   idempotent: true,
-  handler: cumulativeResults,
+  handler: async (ctx, input) => (await orders()).cumulativeResults(ctx, input),
 });

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { actorId } from '../../kernel/actor';
 import type { Context } from '../../kernel/context';
-import { defineDecision, refuse } from '../../kernel/decisions';
+import { refuse } from '../../kernel/decisions';
 import { Conflict, NotFound } from '../../kernel/errors';
 import { newId } from '../../kernel/ids';
 import type { PageRequest } from '../../kernel/pagination';
@@ -26,6 +26,7 @@ import {
 import { findPatient } from '../patients';
 import { countToday, turnaroundCounters, turnaroundMinutes } from '../reports/index';
 import { labOrderChargeLines, orderChargeWrites } from './charges';
+import { secondPersonDecision } from './decisions';
 import { emitCriticalResult } from './events';
 import {
   flagCoded,
@@ -584,13 +585,6 @@ function revisionOf(r: LabResult, by: string, at: string, reason?: string) {
  * Results are verified by a second person: whoever entered a result of the order may not verify
  * it (depends on the order's results). Declared on lab.verify (operations.ts).
  */
-export const secondPersonDecision = defineDecision({
-  what: 'verify a report',
-  when: 'the caller entered any of its results: a second person verifies',
-  checkedBy: 'implementation',
-  refusal: 'Results are verified by a second person: you entered results of this order',
-});
-
 /** Makes the report final. The verifier must not have entered any of its results. */
 export async function verifyOrder(ctx: Context, input: { id: string }) {
   const order = await requireOrder(ctx, input.id);

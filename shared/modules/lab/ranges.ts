@@ -15,8 +15,9 @@
  * inclusive, as the published lists are (RCPath: potassium ≤ 2.5 or ≥ 6.5 mmol/L). A reference
  * band's own criticalLow / criticalHigh apply only when no critical band fits.
  */
+
+import { ageOn } from '../../clinical/age';
 import * as z from '../../kernel/zod';
-import { ageOn } from './age';
 
 export const AGE_UNITS = ['days', 'months', 'years'] as const;
 export type AgeUnit = (typeof AGE_UNITS)[number];

@@ -9,11 +9,6 @@ export const labGroup = withProposals(
   defineGroup({
     name: 'lab',
     source: import.meta.url,
-    bundle: {
-      budgetKb: 390,
-      reason:
-        "the common start of a REST function (edge pipeline, fair-share limiter, tenant-session store, patient access log, DynamoDB client: about 285 KB) plus result units, plausibility and critical limits from birth to adulthood, the requester check and the admission's discharge hold: about 100 KB. Loading result entry on demand would meet issue 15's goal of 350 KB.",
-    },
     description:
       'Lab catalogue, orders, specimens, results, verification, critical alerts and worklists',
     routes: [

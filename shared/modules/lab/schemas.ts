@@ -1,9 +1,11 @@
 /** The fields of the lab catalogue, orders (FHIR ServiceRequest), specimens and results. */
+
+import { PrioritySchema } from '../../clinical/order-priority';
+import { OrderSourceSchema } from '../../clinical/order-source';
 import { idParam, nonEmpty } from '../../kernel/fields';
 import { pageFields, pageOf } from '../../kernel/pagination';
 import { InstantSchema, TimestampSchema } from '../../kernel/time/dates';
 import * as z from '../../kernel/zod';
-import { PrioritySchema } from './priority';
 import {
   CodedAnswerSchema,
   CriticalBandSchema,
@@ -12,9 +14,8 @@ import {
   ReferenceRangeSchema,
   UnitConversionSchema,
 } from './ranges';
-import { OrderSourceSchema } from './source';
 
-export { PRIORITIES, type Priority, PrioritySchema } from './priority';
+export { PRIORITIES, type Priority, PrioritySchema } from '../../clinical/order-priority';
 
 import {
   LabStepSchema,

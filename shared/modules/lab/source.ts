@@ -3,22 +3,13 @@
  * radiology orders share this union and its check: the source must be open (an encounter not
  * finished, an admission in progress), and gives the patient and the doctor in charge.
  */
+
+import type { OrderSource, SourceKind } from '../../clinical/order-source';
 import type { Context } from '../../kernel/context';
 import { Conflict, NotFound } from '../../kernel/errors';
-import { idParam } from '../../kernel/fields';
 import { invalidField } from '../../kernel/validation';
-import * as z from '../../kernel/zod';
 import { ACTIVE_ADMISSION_STATUS, findAdmission } from '../admissions';
 import { findEncounter, isEncounterFinished } from '../encounters';
-
-export const SOURCE_KINDS = ['encounter', 'admission'] as const;
-export type SourceKind = (typeof SOURCE_KINDS)[number];
-
-export const OrderSourceSchema = z.strictObject({
-  kind: z.enum(SOURCE_KINDS, { message: 'must be encounter or admission' }),
-  id: idParam(),
-});
-export type OrderSource = z.output<typeof OrderSourceSchema>;
 
 /** What an order needs from its source: whose care it is and the doctor in charge. */
 export interface ResolvedSource {

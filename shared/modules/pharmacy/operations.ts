@@ -1,6 +1,4 @@
 import { defineOperation } from '../../kernel/operation';
-import { dispense as dispenseRx, listDispenses as dispensesOf, returnUnits } from './dispense';
-import { lowStock as lowStockReport, expiryScan as scanExpiry } from './reports';
 import {
   AdjustInput,
   AdjustmentResult,
@@ -31,21 +29,16 @@ import {
   UpdateItemInput,
   WriteOffInput,
 } from './schemas';
-import {
-  createItem as addItem,
-  adjust as adjustBatch,
-  getStock,
-  listBatchMovements,
-  listItems,
-  listMovements,
-  recall as recallBatch,
-  listReceipts as receiptsNewestFirst,
-  receive as receiveGoods,
-  updateItemDetails,
-  writeOff as writeOffBatch,
-} from './service';
 
 /** Pharmacists run the pharmacy; prescribers and nurses may look up what is in stock. */
+// The handlers load on the first request that needs them (chunks of their own), so the function
+// starts with its declarations only: the formulary's drug catalogue and allergy screen, FEFO
+// dispensing and the pharmacy report's counters load with the requests that need them (issue 15:
+// 350 KB at start).
+const svc = () => import('./service');
+const dispenseFiles = () => import('./dispense');
+const reportFiles = () => import('./reports');
+
 export const createItem = defineOperation({
   name: 'pharmacy.createItem',
   summary:
@@ -55,7 +48,7 @@ export const createItem = defineOperation({
   access: { roles: ['PHARMACIST'], scope: 'pharmacy:write' },
   kind: 'write',
   idempotent: false,
-  handler: addItem,
+  handler: async (ctx, input) => (await svc()).createItem(ctx, input),
 });
 
 export const updateItem = defineOperation({
@@ -66,7 +59,7 @@ export const updateItem = defineOperation({
   access: { roles: ['PHARMACIST'], scope: 'pharmacy:write' },
   kind: 'write',
   idempotent: true,
-  handler: updateItemDetails,
+  handler: async (ctx, input) => (await svc()).updateItemDetails(ctx, input),
 });
 
 export const listItemsOp = defineOperation({
@@ -78,7 +71,7 @@ export const listItemsOp = defineOperation({
   access: { roles: 'stockReaders', scope: 'pharmacy:read' },
   kind: 'read',
   idempotent: true,
-  handler: listItems,
+  handler: async (ctx, input) => (await svc()).listItems(ctx, input),
 });
 
 /** The stock read an agent tool (get-pharmacy-stock) binds to. */
@@ -91,7 +84,7 @@ export const stock = defineOperation({
   access: { roles: 'stockReaders', scope: 'pharmacy:read' },
   kind: 'read',
   idempotent: true,
-  handler: getStock,
+  handler: async (ctx, input) => (await svc()).getStock(ctx, input),
 });
 
 export const movements = defineOperation({
@@ -103,7 +96,7 @@ export const movements = defineOperation({
   access: { roles: ['PHARMACIST'], scope: 'pharmacy:read' },
   kind: 'read',
   idempotent: true,
-  handler: listMovements,
+  handler: async (ctx, input) => (await svc()).listMovements(ctx, input),
 });
 
 export const batchMovements = defineOperation({
@@ -115,7 +108,7 @@ export const batchMovements = defineOperation({
   access: { roles: ['PHARMACIST'], scope: 'pharmacy:read' },
   kind: 'read',
   idempotent: true,
-  handler: listBatchMovements,
+  handler: async (ctx, input) => (await svc()).listBatchMovements(ctx, input),
 });
 
 export const receive = defineOperation({
@@ -127,7 +120,7 @@ export const receive = defineOperation({
   access: { roles: ['PHARMACIST'], scope: 'pharmacy:write' },
   kind: 'write',
   idempotent: false,
-  handler: receiveGoods,
+  handler: async (ctx, input) => (await svc()).receive(ctx, input),
 });
 
 export const listReceipts = defineOperation({
@@ -138,7 +131,7 @@ export const listReceipts = defineOperation({
   access: { roles: ['PHARMACIST'], scope: 'pharmacy:read' },
   kind: 'read',
   idempotent: true,
-  handler: receiptsNewestFirst,
+  handler: async (ctx, input) => (await svc()).listReceipts(ctx, input),
 });
 
 export const adjust = defineOperation({
@@ -150,7 +143,7 @@ export const adjust = defineOperation({
   access: { roles: ['PHARMACIST'], scope: 'pharmacy:write' },
   kind: 'write',
   idempotent: false,
-  handler: adjustBatch,
+  handler: async (ctx, input) => (await svc()).adjust(ctx, input),
 });
 
 export const writeOff = defineOperation({
@@ -161,7 +154,7 @@ export const writeOff = defineOperation({
   access: { roles: ['PHARMACIST'], scope: 'pharmacy:write' },
   kind: 'write',
   idempotent: false,
-  handler: writeOffBatch,
+  handler: async (ctx, input) => (await svc()).writeOff(ctx, input),
 });
 
 export const recall = defineOperation({
@@ -172,7 +165,7 @@ export const recall = defineOperation({
   access: { roles: ['PHARMACIST'], scope: 'pharmacy:write' },
   kind: 'write',
   idempotent: false,
-  handler: recallBatch,
+  handler: async (ctx, input) => (await svc()).recall(ctx, input),
 });
 
 export const dispense = defineOperation({
@@ -185,7 +178,7 @@ export const dispense = defineOperation({
   access: { roles: ['PHARMACIST'], scope: 'pharmacy:write', humanOnly: true },
   kind: 'write',
   idempotent: false,
-  handler: dispenseRx,
+  handler: async (ctx, input) => (await dispenseFiles()).dispense(ctx, input),
 });
 
 export const returnDispensed = defineOperation({
@@ -197,7 +190,7 @@ export const returnDispensed = defineOperation({
   access: { roles: ['PHARMACIST'], scope: 'pharmacy:write' },
   kind: 'write',
   idempotent: false,
-  handler: returnUnits,
+  handler: async (ctx, input) => (await dispenseFiles()).returnUnits(ctx, input),
 });
 
 export const listDispenses = defineOperation({
@@ -208,7 +201,7 @@ export const listDispenses = defineOperation({
   access: { roles: 'stockReaders', scope: 'pharmacy:read' },
   kind: 'read',
   idempotent: true,
-  handler: dispensesOf,
+  handler: async (ctx, input) => (await dispenseFiles()).listDispenses(ctx, input),
 });
 
 export const expiryScan = defineOperation({
@@ -220,7 +213,7 @@ export const expiryScan = defineOperation({
   access: { roles: ['PHARMACIST'], scope: 'pharmacy:read' },
   kind: 'read',
   idempotent: true,
-  handler: scanExpiry,
+  handler: async (ctx, input) => (await reportFiles()).expiryScan(ctx, input),
 });
 
 export const lowStock = defineOperation({
@@ -231,5 +224,5 @@ export const lowStock = defineOperation({
   access: { roles: ['PHARMACIST'], scope: 'pharmacy:read' },
   kind: 'read',
   idempotent: true,
-  handler: lowStockReport,
+  handler: async (ctx, input) => (await reportFiles()).lowStock(ctx, input),
 });

@@ -4,11 +4,6 @@ import * as pharmacy from './operations';
 export const pharmacyGroup = defineGroup({
   name: 'pharmacy',
   source: import.meta.url,
-  bundle: {
-    budgetKb: 360,
-    reason:
-      "the common start of a REST function (edge pipeline, fair-share limiter, tenant-session store, patient access log, DynamoDB client: about 285 KB) plus the formulary's drug catalogue, FEFO dispensing and the pharmacy report's counters written with each dispense: about 75 KB, over issue 15's goal of 350 KB.",
-  },
   description: 'Formulary, stock by batch, goods receipts, dispensing, expiry scan and low stock',
   routes: [
     route(pharmacy.createItem, {

@@ -10,9 +10,7 @@ import {
   radiologyRiskFindings,
   requirePatient,
 } from '../agent-actions';
-import { resolveSource } from '../lab';
 import { order } from './operations';
-import { activeProcedure } from './service';
 
 export const radiologyOrderAction = defineActionType({
   type: 'radiology-order',
@@ -25,6 +23,11 @@ export const radiologyOrderAction = defineActionType({
   toTargetInput: (proposal) => proposal,
   async assess(ctx, input) {
     const o = input as z.output<typeof order.input>;
+    // The lab's source rules and the radiology service load with the first proposal.
+    const [{ resolveSource }, { activeProcedure }] = await Promise.all([
+      import('../lab'),
+      import('./service'),
+    ]);
     const source = await resolveSource(ctx, o.source);
     const patient = await requirePatient(ctx, source.patientId);
     // An unknown procedure is refused now, as the order would be; the contrast cards the order

@@ -9,11 +9,6 @@ export const radiologyGroup = withProposals(
   defineGroup({
     name: 'radiology',
     source: import.meta.url,
-    bundle: {
-      budgetKb: 375,
-      reason:
-        "the common start of a REST function (edge pipeline, fair-share limiter, tenant-session store, patient access log, DynamoDB client: about 285 KB) plus the lab's order rules (each order's source and requester), the imaging safety screen, the interval calendar that books rooms, and the clinical code the order's contrast cards share with the start (the drug catalogue and allergy screen of the dispensing helpers; the rules themselves load on demand): about 87 KB. Loading the safety screen on demand would meet issue 15's goal of 350 KB.",
-    },
     description:
       'Radiology procedures and rooms, orders with safety screening, scheduling, performing and reports',
     routes: [

@@ -16,8 +16,9 @@
  * day of the exam the start, until overridden with a reason. An override covers the checks it
  * was given for: an answer that turns positive later blocks again.
  */
+
+import { ageOn } from '../../clinical/age';
 import * as z from '../../kernel/zod';
-import { ageOn } from '../lab';
 
 export const MODALITIES = ['DX', 'US', 'CT', 'MR', 'MG', 'RF', 'NM'] as const;
 export type Modality = (typeof MODALITIES)[number];

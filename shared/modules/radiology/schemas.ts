@@ -1,10 +1,11 @@
 /** The fields of radiology procedures, rooms (modality slots), orders and reports. */
 import { Card } from '../../clinical/cds-card';
+import { PrioritySchema } from '../../clinical/order-priority';
+import { OrderSourceSchema } from '../../clinical/order-source';
 import { idParam, nonEmpty } from '../../kernel/fields';
 import { pageFields, pageOf } from '../../kernel/pagination';
 import { InstantSchema, TimestampSchema } from '../../kernel/time/dates';
 import * as z from '../../kernel/zod';
-import { OrderSourceSchema, PrioritySchema } from '../lab';
 import { MODALITIES, SafetyAnswersSchema, SafetyCheckSchema } from './safety';
 import { RadStatusSchema, RadStepSchema, SETTABLE_RAD_STATUSES } from './status';
 

@@ -4,7 +4,7 @@
  */
 import { actorId, decidingHuman } from '../../kernel/actor';
 import type { Context } from '../../kernel/context';
-import { defineDecision, refuse } from '../../kernel/decisions';
+import { refuse } from '../../kernel/decisions';
 import { Conflict, NotFound } from '../../kernel/errors';
 import { newId } from '../../kernel/ids';
 import type { PageRequest } from '../../kernel/pagination';
@@ -18,6 +18,7 @@ import type * as z from '../../kernel/zod';
 import { orderChargeWrites, requireRequester, resolveSource } from '../lab';
 import { findPatient } from '../patients';
 import { radiologyOrderChargeLines } from './charges';
+import { scannerOverrideDecision } from './decisions';
 import { blockingChecks, type SafetyAnswers, safetyChecks } from './safety';
 import {
   type CreateRadOrderInput,
@@ -235,17 +236,6 @@ export async function answerSafety(ctx: Context, input: SafetyAnswers & { id: st
   const merged = { ...order.safetyAnswers, ...answers };
   return commit(ctx, order, advanced(ctx, order, screened(ctx, order, merged)));
 }
-
-/** At the scanner (a booked exam) a safety question is overridden by a radiologist only. */
-export const scannerOverrideDecision = defineDecision({
-  what: 'override a safety question of a booked exam (at the scanner)',
-  by: ['RADIOLOGIST'],
-  clinical: true,
-  checkedBy: 'implementation',
-  when: 'the order is booked (step scheduled)',
-  why: 'IR(ME)R: the radiologist is the practitioner responsible for the exposure, and for MR safety',
-  refusal: 'A booked exam: at the scanner only a radiologist overrides a safety question',
-});
 
 /**
  * Accepts the open safety questions with a reason, which unblocks scheduling or the start; the

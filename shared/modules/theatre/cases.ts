@@ -7,7 +7,7 @@
  */
 import { actorId, decidingHuman } from '../../kernel/actor';
 import type { Context } from '../../kernel/context';
-import { defineDecision, refuse } from '../../kernel/decisions';
+import { refuse } from '../../kernel/decisions';
 import { emit } from '../../kernel/effects';
 import { Conflict, Forbidden, NotFound } from '../../kernel/errors';
 import { newId } from '../../kernel/ids';
@@ -42,6 +42,7 @@ import {
   PHASES,
   phaseComplete,
 } from './checklist';
+import { caseTeamDecision, checklistConfirmerDecision, scheduleOwnCaseDecision } from './decisions';
 import {
   type CancelCaseInput,
   type ChecklistView,
@@ -89,30 +90,6 @@ export const LATE_START_MINUTES = 15;
 const answer = (c: CaseRecord): SurgicalCase => view(SurgicalCase, c);
 const minutesBetween = (a: string, b: string) =>
   Math.round((Date.parse(b) - Date.parse(a)) / 60_000);
-
-export const scheduleOwnCaseDecision = defineDecision({
-  what: 'book, move or cancel a surgical case',
-  checkedBy: 'implementation',
-  when: 'a doctor who is not the case’s surgeon (the theatre coordinator and ADMIN book any case)',
-  why: 'surgeons own their cases; the coordinator builds the lists',
-  refusal: 'A doctor books, moves or cancels only their own cases; ask the theatre coordinator',
-});
-
-export const checklistConfirmerDecision = defineDecision({
-  what: 'confirm an item of the WHO Surgical Safety Checklist',
-  clinical: true,
-  checkedBy: 'implementation',
-  when: 'always: the item names its confirmer (the case’s scrub nurse, anaesthetist or surgeon)',
-  why: 'WHO Surgical Safety Checklist (2009): each item is confirmed aloud by the team member it is addressed to',
-  refusal: 'Only the team member the checklist names for this item may confirm it, in person',
-});
-
-export const caseTeamDecision = defineDecision({
-  what: 'record a case’s timeline, operative record or recovery handover',
-  checkedBy: 'implementation',
-  when: 'always: the caller must be on the case’s team (surgeon, assistant, anaesthetist, scrub nurse)',
-  refusal: 'Only a member of the case’s team records its timeline and operative record',
-});
 
 async function requireCase(ctx: Context, id: string) {
   const c = await findCase(ctx.store, id);

@@ -1,22 +1,6 @@
 import { defineOperation } from '../../kernel/operation';
 import * as z from '../../kernel/zod';
-import {
-  cancelCase,
-  casesOfAdmissionAnswer,
-  caseTeamDecision,
-  checklistConfirmerDecision,
-  confirmItem,
-  getCase,
-  checklist as readChecklist,
-  theatreChecklist as readTheatreChecklist,
-  handover as recordHandover,
-  recordTimeline,
-  requestCase,
-  scheduleCase,
-  scheduleOwnCaseDecision,
-  updatePreOp,
-  updateRecord,
-} from './cases';
+import { caseTeamDecision, checklistConfirmerDecision, scheduleOwnCaseDecision } from './decisions';
 import {
   CancelCaseInput,
   CaseIdInput,
@@ -44,18 +28,14 @@ import {
   WaitingList,
   WaitingListInput,
 } from './schemas';
-import {
-  createSession,
-  getSettings,
-  listTheatres,
-  putSettings,
-  putTheatre,
-  lists as readLists,
-  utilisation as readUtilisation,
-} from './theatres';
-import { waitingList } from './waiting';
 
 const resource = 'surgical case';
+
+// The handlers load on the first request that needs one (handlers.ts, one chunk), so the theatre's
+// function starts with its declarations only: the case handlers carry the lab's order sources
+// and specimens, billing's charge writer, the admissions' discharge holds and the interval
+// calendars, which most requests never reach (issue 15: 350 KB at start).
+const handlers = () => import('./handlers');
 
 export const putTheatreOp = defineOperation({
   name: 'theatre.putTheatre',
@@ -65,7 +45,7 @@ export const putTheatreOp = defineOperation({
   access: { roles: ['THEATRE_COORDINATOR'], scope: 'theatre:write' },
   kind: 'write',
   idempotent: true,
-  handler: putTheatre,
+  handler: async (ctx, input) => (await handlers()).putTheatre(ctx, input),
 });
 
 export const theatres = defineOperation({
@@ -76,7 +56,7 @@ export const theatres = defineOperation({
   access: { roles: 'theatreStaff', scope: 'theatre:read' },
   kind: 'read',
   idempotent: true,
-  handler: listTheatres,
+  handler: async (ctx) => (await handlers()).listTheatres(ctx),
 });
 
 export const settings = defineOperation({
@@ -88,7 +68,7 @@ export const settings = defineOperation({
   access: { roles: 'theatreStaff', scope: 'theatre:read' },
   kind: 'read',
   idempotent: true,
-  handler: getSettings,
+  handler: async (ctx) => (await handlers()).getSettings(ctx),
 });
 
 export const putSettingsOp = defineOperation({
@@ -100,7 +80,7 @@ export const putSettingsOp = defineOperation({
   access: { roles: ['THEATRE_COORDINATOR'], scope: 'theatre:write' },
   kind: 'write',
   idempotent: true,
-  handler: putSettings,
+  handler: async (ctx, input) => (await handlers()).putSettings(ctx, input),
 });
 
 export const createSessionOp = defineOperation({
@@ -111,7 +91,7 @@ export const createSessionOp = defineOperation({
   access: { roles: ['THEATRE_COORDINATOR'], scope: 'theatre:write' },
   kind: 'write',
   idempotent: false,
-  handler: createSession,
+  handler: async (ctx, input) => (await handlers()).createSession(ctx, input),
 });
 
 export const requestCaseOp = defineOperation({
@@ -124,7 +104,7 @@ export const requestCaseOp = defineOperation({
   kind: 'write',
   idempotent: false,
   resource,
-  handler: requestCase,
+  handler: async (ctx, input) => (await handlers()).requestCase(ctx, input),
 });
 
 export const getCaseOp = defineOperation({
@@ -135,7 +115,7 @@ export const getCaseOp = defineOperation({
   access: { roles: 'theatreStaff', scope: 'theatre:read' },
   kind: 'read',
   idempotent: true,
-  handler: getCase,
+  handler: async (ctx, input) => (await handlers()).getCase(ctx, input),
 });
 
 export const admissionCases = defineOperation({
@@ -149,7 +129,7 @@ export const admissionCases = defineOperation({
   },
   kind: 'read',
   idempotent: true,
-  handler: casesOfAdmissionAnswer,
+  handler: async (ctx, input) => (await handlers()).casesOfAdmissionAnswer(ctx, input),
 });
 
 export const preOp = defineOperation({
@@ -161,7 +141,7 @@ export const preOp = defineOperation({
   access: { roles: ['DOCTOR', 'NURSE'], scope: 'theatre:write', humanOnly: true },
   kind: 'write',
   idempotent: true,
-  handler: updatePreOp,
+  handler: async (ctx, input) => (await handlers()).updatePreOp(ctx, input),
 });
 
 export const schedule = defineOperation({
@@ -178,7 +158,7 @@ export const schedule = defineOperation({
   kind: 'write',
   idempotent: false,
   resource,
-  handler: scheduleCase,
+  handler: async (ctx, input) => (await handlers()).scheduleCase(ctx, input),
 });
 
 export const cancel = defineOperation({
@@ -196,7 +176,7 @@ export const cancel = defineOperation({
   kind: 'write',
   idempotent: false,
   resource,
-  handler: cancelCase,
+  handler: async (ctx, input) => (await handlers()).cancelCase(ctx, input),
 });
 
 export const confirm = defineOperation({
@@ -216,7 +196,7 @@ export const confirm = defineOperation({
   kind: 'write',
   idempotent: false,
   resource,
-  handler: confirmItem,
+  handler: async (ctx, input) => (await handlers()).confirmItem(ctx, input),
 });
 
 export const checklist = defineOperation({
@@ -228,7 +208,7 @@ export const checklist = defineOperation({
   access: { roles: 'theatreStaff', scope: 'theatre:read' },
   kind: 'read',
   idempotent: true,
-  handler: readChecklist,
+  handler: async (ctx, input) => (await handlers()).checklist(ctx, input),
 });
 
 export const theatreChecklist = defineOperation({
@@ -240,7 +220,7 @@ export const theatreChecklist = defineOperation({
   access: { roles: 'theatreStaff', scope: 'theatre:read' },
   kind: 'read',
   idempotent: true,
-  handler: readTheatreChecklist,
+  handler: async (ctx, input) => (await handlers()).theatreChecklist(ctx, input),
 });
 
 export const timeline = defineOperation({
@@ -258,7 +238,7 @@ export const timeline = defineOperation({
   kind: 'write',
   idempotent: false,
   resource,
-  handler: recordTimeline,
+  handler: async (ctx, input) => (await handlers()).recordTimeline(ctx, input),
 });
 
 export const record = defineOperation({
@@ -275,7 +255,7 @@ export const record = defineOperation({
   },
   kind: 'write',
   idempotent: true,
-  handler: updateRecord,
+  handler: async (ctx, input) => (await handlers()).updateRecord(ctx, input),
 });
 
 export const handover = defineOperation({
@@ -292,7 +272,7 @@ export const handover = defineOperation({
   kind: 'write',
   idempotent: false,
   resource,
-  handler: recordHandover,
+  handler: async (ctx, input) => (await handlers()).handover(ctx, input),
 });
 
 export const lists = defineOperation({
@@ -304,7 +284,7 @@ export const lists = defineOperation({
   access: { roles: 'theatreStaff', scope: 'theatre:read' },
   kind: 'read',
   idempotent: true,
-  handler: readLists,
+  handler: async (ctx, input) => (await handlers()).lists(ctx, input),
 });
 
 export const waitingListOp = defineOperation({
@@ -316,7 +296,7 @@ export const waitingListOp = defineOperation({
   access: { roles: 'theatreStaff', scope: 'theatre:read' },
   kind: 'read',
   idempotent: true,
-  handler: waitingList,
+  handler: async (ctx, input) => (await handlers()).waitingList(ctx, input),
 });
 
 export const utilisation = defineOperation({
@@ -328,5 +308,5 @@ export const utilisation = defineOperation({
   access: { roles: ['THEATRE_COORDINATOR'], scope: 'theatre:read' },
   kind: 'read',
   idempotent: true,
-  handler: readUtilisation,
+  handler: async (ctx, input) => (await handlers()).utilisation(ctx, input),
 });

@@ -11,11 +11,6 @@ export const theatreGroup = withProposals(
     source: import.meta.url,
     // A specimen's event goes out with the record's commit (specimens.ts).
     permissions: { table: 'readwrite', events: true },
-    bundle: {
-      budgetKb: 410,
-      reason:
-        "the common start of a REST function (edge pipeline, fair-share limiter, tenant-session store, patient access log, DynamoDB client: about 285 KB) plus the lab's order sources (encounters, admissions) a case resolves and its specimens' lab orders, billing's charge writer, the interval calendars a case books at once and the surgeons' profiles for the waiting list: about 120 KB. Loading the charge and hold writers on demand would meet issue 15's goal of 350 KB.",
-    },
     description:
       'Operating theatres and sessions, surgical cases booked without overlaps, the WHO Surgical Safety Checklist, lists and utilisation',
     routes: [

@@ -1,8 +1,9 @@
 /** The fields of theatres, sessions, surgical cases, their checklist and the lists. */
+
+import { OrderSourceSchema } from '../../clinical/order-source';
 import { idParam, nonEmpty } from '../../kernel/fields';
 import { InstantSchema, LocalDateSchema, TimestampSchema } from '../../kernel/time/dates';
 import * as z from '../../kernel/zod';
-import { OrderSourceSchema } from '../lab';
 import { CONFIRMERS, PHASES } from './checklist';
 import { CANCELLATION_REASONS, CaseStatusSchema, NCEPOD, TIMELINE } from './status';
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { medicationRiskClasses } from '../../../shared/clinical/medication-risk';
+import { nearMatchRiskFindings } from '../../../shared/modules/agent-actions/near-match-risk';
 import {
   admissionRiskFindings,
   combineRisk,
   dischargeRiskFindings,
-  nearMatchRiskFindings,
   orderPriorityFindings,
   prescriptionRiskFindings,
   radiologyRiskFindings,

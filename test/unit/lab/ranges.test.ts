@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageOn } from '../../../shared/modules/lab/age';
+import { ageOn } from '../../../shared/clinical/age';
 import {
   flagCoded,
   flagNumeric,

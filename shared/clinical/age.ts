@@ -1,11 +1,14 @@
 /**
- * A patient's age on a date, in the units reference ranges and radiology's safety screen use: a
- * file of its own so radiology takes it without lab's reference-range tables.
+ * A patient's age on a date, in the units the lab's reference ranges and radiology's safety
+ * screen use. Here, not behind the lab's index, so radiology's safety screen takes it without the
+ * lab's services (issue 15's bundle sizes; see order-source.ts).
  */
-import type { AgeUnit } from './ranges';
 
 /** Completed days, months and years from a date of birth to a date (both `YYYY-MM-DD`). */
-export function ageOn(dateOfBirth: string, on: string): Record<AgeUnit, number> {
+export function ageOn(
+  dateOfBirth: string,
+  on: string,
+): { days: number; months: number; years: number } {
   const [by, bm, bd] = dateOfBirth.split('-').map(Number) as [number, number, number];
   const [y, m, d] = on.split('-').map(Number) as [number, number, number];
   let months = (y - by) * 12 + (m - bm);
