@@ -33,6 +33,7 @@ import {
 } from '../edge/request';
 import { systemClock } from '../kernel/clock';
 import { Stores } from '../kernel/store/store';
+import { noteGrantUse } from '../modules/oauth/credentials';
 import { handleA2a } from './json-rpc';
 
 export function createA2aHandler() {
@@ -63,7 +64,7 @@ export function createA2aHandler() {
         }
         // A session token without x-tenant-id: 400 naming the header, not an OAuth challenge.
         checkAgentTenantHeader(principal, headers['x-tenant-id']);
-        await noteCredentialUse(edge, principal);
+        await noteCredentialUse(edge, principal, noteGrantUse);
         if (!isJsonContentType(headers['content-type']))
           return statusAnswer(415, jsonOnlyMessage(headers['content-type']));
         const body = bodyText(event.body, event.isBase64Encoded);

@@ -39,6 +39,7 @@ import { bodyText, type HeaderMap, isJsonContentType, lowerHeaders } from '../ed
 import { systemClock } from '../kernel/clock';
 import type { AppError } from '../kernel/errors';
 import { Stores } from '../kernel/store/store';
+import { noteGrantUse } from '../modules/oauth/credentials';
 import { clientNameFromSession, clientNameOf, sessionIdFor } from './client-name';
 import { MCP_RPC, rpcErrorMessage } from './errors';
 import { type Checked, type ParsedBody, parseBody } from './messages';
@@ -207,7 +208,7 @@ async function serve(
   // A present but incomplete credential is not an OAuth matter: a 400 that names the header, so
   // an OAuth-capable client does not start an authorization flow that cannot help.
   checkAgentTenantHeader(principal, headers['x-tenant-id']);
-  await noteCredentialUse(edge, principal);
+  await noteCredentialUse(edge, principal, noteGrantUse);
   // A tool the token's user may use but its grant does not cover: 403 insufficient_scope, before
   // anything runs, naming the scope so the client can ask the user for it (RFC 6750 §3.1).
   if (parsed?.ok && principal.actor.kind === 'user' && principal.actor.grant) {

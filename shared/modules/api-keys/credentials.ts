@@ -6,8 +6,12 @@ import { apiKeyKeys, hashKey } from './keys';
 import type { ApiKeyRecord, HashLookup } from './store';
 
 type Lookup = ReturnType<typeof HashLookup.read>;
-const LookupCredential = projection<Lookup>()('ApiKeyLookup', ['tenantId', 'keyId']);
-const KeyCredential = projection<ApiKeyRecord>()('ApiKey', [
+// Pure: a bundle that takes only `noteKeyUse` (every REST function) leaves them out.
+const LookupCredential = /* @__PURE__ */ projection<Lookup>()('ApiKeyLookup', [
+  'tenantId',
+  'keyId',
+]);
+const KeyCredential = /* @__PURE__ */ projection<ApiKeyRecord>()('ApiKey', [
   'id',
   'name',
   'status',
