@@ -6,9 +6,12 @@
  * coverage heat map (a colour, a symbol and words per cell), a manager's change of a draft's day
  * (a refusal names the rule), and swaps asked for by a nurse and decided by the manager.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../bin/local/server';
+import { PROJECT_ROOT } from '../../lib/function-specs';
 import { addDays } from '../../shared/kernel/time/zoned-time';
 import { chromiumAvailable, eventually, launchChromium, pageWithSession } from '../support/browser';
 import { finished, rosterHospital } from '../support/roster';
@@ -33,6 +36,20 @@ afterEach(() => {
   expect(problems).toEqual([]);
   problems.length = 0;
 });
+
+const AXE = readFileSync(join(PROJECT_ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's WCAG 2.2 AA findings on what the page shows now (shell.test.ts scans /roster bare). */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (o: unknown) => Promise<any> } }).axe;
+    const r = await axe.run({ runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] });
+    return r.violations.map(
+      (v: any) => `${v.id}: ${v.help} (${v.nodes.map((n: any) => n.target.join(' ')).join(', ')})`,
+    );
+  });
+}
 
 type Who = { token: string; user: { id: string; name: string; role: string } };
 type A = { userId: string; date: string; shift: string };
@@ -217,6 +234,8 @@ describe.skipIf(!chromiumAvailable)('the roster page in a real browser', () => {
     ).toBe('rgb(220, 252, 231)');
     await eventually(() => page.textContent('#rs-coverage-legend')).toContain('✗ below minimum');
     await eventually(() => page.textContent('#rs-gaps')).toContain(`${START} N: 1 missing`);
+    // The heat map and the draft's cell buttons pass axe (contrast, names, table headers).
+    expect(await axeViolations(page)).toEqual([]);
 
     // A night for Nurse 1, who may not work nights: refused, the rule named, nothing changes.
     const cell = page.getByRole('button', { name: `Nurse 1, Mon 01 ${START}: E. Change` });
@@ -283,6 +302,7 @@ describe.skipIf(!chromiumAvailable)('the roster page in a real browser', () => {
     const nurse = await pageAs(h.tenantId, staff[holder]!);
     await nurse.goto(`${rt.url}/roster?ward=W1&start=${START}`);
     await nurse.waitForSelector('#swap-form:not([hidden])');
+    expect(await axeViolations(nurse)).toEqual([]);
     await eventually(() => nurse.locator('#swap-from-field').isHidden()).toBe(true);
     await eventually(() => nurse.locator('#swap-date option').allTextContents()).toEqual([
       'Choose a day',

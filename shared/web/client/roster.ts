@@ -350,7 +350,7 @@ function fillSwapChoices(): void {
       value: '',
       text: own.length
         ? 'Choose a day'
-        : `${isManager() ? nameOf(giver) : 'You'} work no shift in this roster`,
+        : `${isManager() ? `${nameOf(giver)} works` : 'You work'} no shift in this roster`,
     }),
   );
   for (const a of own)
