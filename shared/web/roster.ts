@@ -36,7 +36,7 @@ export function render(): string {
   <div class="content-head">
     <div>
       <h1 id="rs-title" tabindex="-1">Staff roster</h1>
-      <p>A ward's roster for a period, who is on duty now, and leave.</p>
+      <p>A ward's roster for a period with its coverage, swaps, who is on duty now, and leave.</p>
     </div>
   </div>
   <div id="rs-status" class="status-region" role="status" aria-live="polite"></div>
