@@ -254,7 +254,22 @@ describe.skipIf(!chromiumAvailable)('the roster page in a real browser', () => {
       draft.version,
     );
 
-    // Nurse 1 off that day: accepted; the grid, the heat map and the gaps are drawn again.
+    // Leave approved for Nurse 0 after the draft was made: the next accepted change re-checks
+    // the whole draft, so the violation list shows it.
+    const leave = await h.manager.api.post('/roster/leave', {
+      userId: n0!.user.id,
+      kind: 'sick',
+      start: START,
+      end: START,
+    });
+    expect(leave.status, JSON.stringify(leave.body)).toBe(201);
+    const approved = await h.manager.api.post(`/roster/leave/${leave.body.id}/decision`, {
+      decision: 'approve',
+    });
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    await eventually(() => page.textContent('#rs-violations')).toBe('None.');
+
+    // Nurse 1 off that day: accepted; the grid, the heat map, gaps and violations are redrawn.
     await page.selectOption('#rs-edit-shift', '');
     await page.click('#rs-edit-save');
     await eventually(() => page.textContent('#rs-edit-status')).toBe(
@@ -270,7 +285,10 @@ describe.skipIf(!chromiumAvailable)('the roster page in a real browser', () => {
       page.locator(`#rs-table tr[data-user-id="${n1!.user.id}"] .rs-shift`).count(),
     ).toBe(0);
     await eventually(() => page.textContent('#rs-meta')).toContain(`version ${draft.version + 1}`);
-    await eventually(() => page.textContent('#rs-violations')).toBe('None.');
+    await eventually(() => page.textContent('#rs-violations')).toBe(
+      `Nurse 0: Nurse 0 is on approved leave on ${START}`,
+    );
+    await eventually(() => page.textContent('#rs-problems')).toContain('Rule violations (1)');
     // Focus returns to the changed day.
     await eventually(() =>
       page.evaluate(() => document.activeElement?.getAttribute('aria-label')),
