@@ -237,6 +237,15 @@ describe.skipIf(!chromiumAvailable)('the roster page in a real browser', () => {
     // The heat map and the draft's cell buttons pass axe (contrast, names, table headers).
     expect(await axeViolations(page)).toEqual([]);
 
+    // Escape closes the change form and returns to the day it was opened from.
+    await page.getByRole('button', { name: `Nurse 0, Mon 01 ${START}: E. Change` }).click();
+    await eventually(() => page.evaluate(() => document.activeElement?.id)).toBe('rs-edit-shift');
+    await page.keyboard.press('Escape');
+    await eventually(() => page.isHidden('#rs-edit')).toBe(true);
+    await eventually(() =>
+      page.evaluate(() => document.activeElement?.getAttribute('aria-label')),
+    ).toBe(`Nurse 0, Mon 01 ${START}: E. Change`);
+
     // A night for Nurse 1, who may not work nights: refused, the rule named, nothing changes.
     const cell = page.getByRole('button', { name: `Nurse 1, Mon 01 ${START}: E. Change` });
     await cell.click();

@@ -276,9 +276,18 @@ function openEdit(userId: string, date: string, shift: string | undefined): void
   select.focus();
 }
 
-function closeEdit(): void {
+/** The grid's button of a person's day. */
+function focusCell(userId: string, date: string): void {
+  const row = document.querySelector(`#rs-table tr[data-user-id="${userId}"]`);
+  row?.querySelector<HTMLButtonElement>(`td[data-date="${date}"] button`)?.focus();
+}
+
+/** Closes the change form; Cancel and Escape return focus to the day it was opened from. */
+function closeEdit(returnFocus = false): void {
+  const was = editing;
   $('rs-edit').hidden = true;
   editing = null;
+  if (returnFocus && was) focusCell(was.userId, was.date);
 }
 
 async function saveEdit(): Promise<void> {
@@ -307,11 +316,10 @@ async function saveEdit(): Promise<void> {
     `Saved: ${nameOf(userId)} ${shift ? `works ${shift}` : 'is off'} on ${date}.`,
     'success',
   );
-  const row = document.querySelector(`#rs-table tr[data-user-id="${userId}"]`);
-  row?.querySelector<HTMLButtonElement>(`td[data-date="${date}"] button`)?.focus();
+  focusCell(userId, date);
 }
 
-/** People on the roster (and ward staff a manager knows), in name order. */
+/** People on the roster, in name order. */
 function rosterPeople(): string[] {
   return [...new Set((roster?.assignments ?? []).map((a) => a.userId))].sort((a, b) =>
     nameOf(a).localeCompare(nameOf(b)),
@@ -693,7 +701,10 @@ async function start(): Promise<void> {
     e.preventDefault();
     void saveEdit();
   });
-  $('rs-edit-cancel').addEventListener('click', closeEdit);
+  $('rs-edit-cancel').addEventListener('click', () => closeEdit(true));
+  $('rs-edit').addEventListener('keydown', (e) => {
+    if (e.key === 'Escape') closeEdit(true);
+  });
   swapForm();
   $('rs-generate').addEventListener('click', () => void generate());
   $('rs-publish').addEventListener('click', () => void publish());
