@@ -443,7 +443,7 @@ async function loadSwaps(): Promise<void> {
               : messageOf(done, 'The decision could not be saved.'),
             done.ok ? 'success' : 'error',
           );
-          await Promise.all([loadSwaps(), loadRoster()]);
+          await Promise.all([loadSwaps(), loadRoster(), loadDuty()]);
         });
         li.append(' ', b);
       }
