@@ -6800,6 +6800,55 @@ export const OUTPUT_SCHEMAS: Readonly<Record<string, Record<string, unknown>>> =
           "additionalProperties": false
         }
       },
+      "coverage": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "date": {
+              "type": "string"
+            },
+            "shift": {
+              "type": "string"
+            },
+            "dayType": {
+              "type": "string",
+              "enum": [
+                "weekday",
+                "weekend",
+                "holiday"
+              ]
+            },
+            "staffed": {
+              "type": "number"
+            },
+            "minimum": {
+              "type": "number"
+            },
+            "target": {
+              "type": "number"
+            },
+            "status": {
+              "type": "string",
+              "enum": [
+                "met",
+                "below-target",
+                "below-minimum"
+              ]
+            }
+          },
+          "required": [
+            "date",
+            "shift",
+            "dayType",
+            "staffed",
+            "minimum",
+            "target",
+            "status"
+          ],
+          "additionalProperties": false
+        }
+      },
       "violations": {
         "type": "array",
         "items": {

@@ -376,7 +376,7 @@ export const PAGE_TABLE: readonly ShellPageInfo[] = [
     "module": "roster",
     "path": "/roster",
     "title": "Staff roster",
-    "summary": "A ward's roster as a grid, generate and publish a draft, who is on duty now, leave requests and approval",
+    "summary": "A ward's roster as a grid with its coverage heat map, generate, change and publish a draft, swaps and leave with their approval, who is on duty now",
     "icon": "calendar",
     "section": "Inpatients",
     "layout": "app",

@@ -42,6 +42,7 @@ const ACCESS = {
     roles: ['ADMIN', 'NURSE', 'WARD_MANAGER'],
     key: 'roster:write',
   },
+  'GET /roster/swaps': { ok: 200, roles: ANY_ROLE, key: 'roster:read' },
   'POST /roster/swaps/{id}/decision': { ok: 200, roles: MANAGERS, key: 'roster:manage' },
   'GET /roster/wards/{wardId}/on-duty': { ok: 200, roles: ANY_ROLE, key: 'roster:read' },
 } as const satisfies Record<string, MatrixRule>;
@@ -192,6 +193,7 @@ const REQUESTS: Record<RouteKey, MatrixRequests> = {
       },
     }),
   },
+  'GET /roster/swaps': { fresh: () => ({ path: '/roster/swaps?status=requested&wardId=S' }) },
   'POST /roster/swaps/{id}/decision': {
     fresh: async () => ({
       path: `/roster/swaps/${await swapOfS()}/decision`,

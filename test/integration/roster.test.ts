@@ -243,6 +243,79 @@ describe('roster generation with HiGHS', () => {
     expect(duty.body.onDuty.every((d: any) => d.shift === 'N')).toBe(true);
   });
 
+  it('a roster answers its coverage per shift and day; swaps are listed, to staff only their own', async () => {
+    // E: minimum 1 with one IV-trained, target 2; N: minimum 1, target 1. Three nurses, one day:
+    // two on the early and one on the night is the cheapest day (written out from the weights).
+    const h = await rosterHospital(url, 3, [
+      {
+        shift: 'E',
+        dayType: 'weekday',
+        minimum: 1,
+        target: 2,
+        grades: {},
+        competencies: { iv: 1 },
+      },
+      { shift: 'N', dayType: 'weekday', minimum: 1, target: 1, grades: {}, competencies: {} },
+    ]);
+    const [n0, n1, n2] = h.staff as any[];
+    const job = await generate(h.manager.api, { start: START, days: 1, timeLimitSeconds: 10 });
+    expect(job.body.status).toBe('done');
+    const path = `/roster/wards/W1/rosters/${START}`;
+    let roster = (await h.manager.api.get(path)).body;
+    const cell = { date: START, dayType: 'weekday', minimum: 1 };
+    expect(roster.coverage).toEqual([
+      { ...cell, shift: 'E', staffed: 2, target: 2, status: 'met' },
+      { ...cell, shift: 'N', staffed: 1, target: 1, status: 'met' },
+    ]);
+    // Nurse 1 (no nights) is on the early; taking them off leaves it below target.
+    expect(roster.assignments).toContainEqual({ userId: n1.user.id, date: START, shift: 'E' });
+    const edited = await h.manager.api.put(`${path}/assignments`, {
+      version: roster.version,
+      userId: n1.user.id,
+      date: START,
+      shift: null,
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body.coverage).toEqual([
+      { ...cell, shift: 'E', staffed: 1, target: 2, status: 'below-target' },
+      { ...cell, shift: 'N', staffed: 1, target: 1, status: 'met' },
+    ]);
+    roster = (await h.manager.api.post(`${path}/publish`, { version: edited.body.version })).body;
+    expect(roster.status).toBe('published');
+
+    // The night's holder offers it to Nurse 1: listed to the manager and to both nurses in it,
+    // not to the third nurse.
+    const night = roster.assignments.find((a: A) => a.shift === 'N');
+    const holder = [n0, n2].find((n) => n.user.id === night.userId);
+    const third = holder === n0 ? n2 : n0;
+    const asked = await holder.api.post('/roster/swaps', {
+      wardId: 'W1',
+      start: START,
+      date: START,
+      toUserId: n1.user.id,
+    });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(201);
+    const waiting = '/roster/swaps?status=requested&wardId=W1';
+    const ids = async (api: any, q = waiting) => {
+      const r = await api.get(q);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return r.body.items.map((s: any) => s.id);
+    };
+    expect(await ids(h.manager.api)).toEqual([asked.body.id]);
+    expect(await ids(holder.api)).toEqual([asked.body.id]);
+    expect(await ids(n1.api)).toEqual([asked.body.id]);
+    expect(await ids(third.api)).toEqual([]);
+    expect(await ids(h.manager.api, '/roster/swaps?wardId=W2')).toEqual([]);
+    expectError(await h.manager.api.get('/roster/swaps?status=maybe'), 400);
+    // Rejected: no longer waiting, listed as rejected.
+    const rejected = await h.manager.api.post(`/roster/swaps/${asked.body.id}/decision`, {
+      decision: 'reject',
+    });
+    expect(rejected.status).toBe(200);
+    expect(await ids(h.manager.api)).toEqual([]);
+    expect(await ids(h.manager.api, '/roster/swaps?status=rejected')).toEqual([asked.body.id]);
+  });
+
   it('two generations of the same ward and period at once: one job runs, both get it', async () => {
     const h = await rosterHospital(url);
     const both = await Promise.all([

@@ -289,3 +289,46 @@ export function rosterFigures(p: RosterProblem, assignments: readonly Assignment
     hoursFromContract: Math.round(contract * 100) / 100,
   };
 }
+
+/** How one shift of one day is staffed against its requirement (the page's heat map). */
+export interface CoverageCell {
+  date: string;
+  shift: string;
+  dayType: 'weekday' | 'weekend' | 'holiday';
+  /** People on the shift. */
+  staffed: number;
+  minimum: number;
+  target: number;
+  /** below-minimum: any minimum part (total, a grade, a competency) missed; below-target: fewer than the target. */
+  status: 'met' | 'below-target' | 'below-minimum';
+}
+
+/** Each shift of each day that has a requirement, staffed against it (shifts with none are left out). */
+export function coverageOf(p: RosterProblem, assignments: readonly Assignment[]): CoverageCell[] {
+  const staff = new Set(p.staff.map((s) => s.userId));
+  const missed = new Set(coverageGaps(p, assignments).map((g) => `${g.date}|${g.shift}`));
+  const cells: CoverageCell[] = [];
+  for (const date of periodDates(p.start, p.days)) {
+    for (const shift of p.shifts) {
+      const req = requirementFor(p, date, shift.code);
+      if (!req) continue;
+      const staffed = assignments.filter(
+        (a) => a.date === date && a.shift === shift.code && staff.has(a.userId),
+      ).length;
+      cells.push({
+        date,
+        shift: shift.code,
+        dayType: dayTypeOf(date, p.rules.publicHolidays),
+        staffed,
+        minimum: req.minimum,
+        target: req.target,
+        status: missed.has(`${date}|${shift.code}`)
+          ? 'below-minimum'
+          : staffed < req.target
+            ? 'below-target'
+            : 'met',
+      });
+    }
+  }
+  return cells;
+}

@@ -244,6 +244,7 @@ async function solveInto(env: JobEnv, job: JobRecordT): Promise<JobRecordT> {
         version: previousVersion + 1,
         assignments: result.assignments,
         shortfalls: result.shortfalls,
+        coverage: result.coverage,
         violations: result.violations,
         figures: result.figures,
         solver: result.solver,

@@ -121,7 +121,7 @@ export default defineModule({
       path: '/roster',
       title: 'Staff roster',
       summary:
-        "A ward's roster as a grid, generate and publish a draft, who is on duty now, leave requests and approval",
+        "A ward's roster as a grid with its coverage heat map, generate, change and publish a draft, swaps and leave with their approval, who is on duty now",
       icon: 'calendar',
       section: 'Inpatients',
       audience: [roster.getRoster],

@@ -11,6 +11,7 @@ import {
   LeavePage,
   ListLeaveInput,
   ListProfilesInput,
+  ListSwapsInput,
   OnDuty,
   OnDutyInput,
   ProfileList,
@@ -25,6 +26,7 @@ import {
   Rules,
   StaffProfile,
   Swap,
+  SwapPage,
   UserIdInput,
   WardIdInput,
   WardSetup,
@@ -219,6 +221,18 @@ export const requestSwap = defineOperation({
   idempotent: false,
   resource: 'swap request',
   handler: svc.requestSwap,
+});
+
+export const listSwaps = defineOperation({
+  name: 'roster.listSwaps',
+  summary:
+    'Swap requests in the order asked, by status and ward (a ward manager sees all; anyone else the swaps they are part of)',
+  input: ListSwapsInput,
+  output: SwapPage,
+  access: { roles: 'any', scope: 'roster:read' },
+  kind: 'read',
+  idempotent: true,
+  handler: svc.listSwaps,
 });
 
 export const decideSwap = defineOperation({

@@ -40,6 +40,7 @@ export const rosterGroup = defineGroup({
       tag,
     }),
     route(op.requestSwap, { method: 'POST', path: '/roster/swaps', tag, status: 201 }),
+    route(op.listSwaps, { method: 'GET', path: '/roster/swaps', tag }),
     route(op.decideSwap, { method: 'POST', path: '/roster/swaps/{id}/decision', tag }),
     route(op.onDuty, { method: 'GET', path: '/roster/wards/{wardId}/on-duty', tag }),
   ],

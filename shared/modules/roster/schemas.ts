@@ -183,6 +183,15 @@ export const ShortfallSchema = z.strictObject({
   blockedBy: z.record(z.string(), z.number()),
   explanation: z.string(),
 });
+export const CoverageCellSchema = z.strictObject({
+  date: z.string(),
+  shift: z.string(),
+  dayType: z.enum(['weekday', 'weekend', 'holiday']),
+  staffed: z.number(),
+  minimum: z.number(),
+  target: z.number(),
+  status: z.enum(['met', 'below-target', 'below-minimum']),
+});
 const Spread = z.strictObject({ min: z.number(), max: z.number() });
 export const FiguresSchema = z.strictObject({
   shifts: z.number(),
@@ -206,6 +215,12 @@ export const Roster = z.strictObject({
   version: z.number(),
   assignments: z.array(AssignmentSchema),
   shortfalls: z.array(ShortfallSchema),
+  /**
+   * Each shift of each day with a requirement, staffed against it: met, below target, or below a
+   * minimum (then listed in shortfalls). Optional only in storage: rosters written before it have
+   * none and are answered with it computed from the ward's set-up.
+   */
+  coverage: z.optional(z.array(CoverageCellSchema)),
   violations: z.array(ViolationSchema),
   figures: FiguresSchema,
   solver: SolverSchema,
@@ -279,6 +294,7 @@ export type Job = z.output<typeof Job>;
 
 // ─── Swaps ──────────────────────────────────────────────────────────────────────────────────
 
+export const SWAP_STATUSES = ['requested', 'approved', 'rejected'] as const;
 export const Swap = z.strictObject({
   id: z.string(),
   wardId: z.string(),
@@ -287,13 +303,19 @@ export const Swap = z.strictObject({
   fromUserId: z.string(),
   toUserId: z.string(),
   shift: z.string(),
-  status: z.enum(['requested', 'approved', 'rejected']),
+  status: z.enum(SWAP_STATUSES),
   requestedBy: z.string(),
   decidedBy: z.optional(z.string()),
   violations: z.array(ViolationSchema),
   createdAt: TimestampSchema,
 });
 export type Swap = z.output<typeof Swap>;
+export const ListSwapsInput = z.strictObject({
+  status: z.optional(oneOf('status', SWAP_STATUSES)),
+  wardId: z.optional(Code),
+  ...pageFields,
+});
+export const SwapPage = pageOf(Swap);
 export const RequestSwapInput = z.strictObject({
   wardId: Code,
   start: LocalDateSchema,

@@ -16,7 +16,7 @@ import { addDays, utcToZonedParts, zonedDateTimeToUtc } from '../../kernel/time/
 import type * as z from '../../kernel/zod';
 import { findUser } from '../users/index';
 import { shiftTiming } from './calendar';
-import { checkPerson, checkRoster, type Violation } from './check';
+import { checkPerson, checkRoster, coverageOf, type Violation } from './check';
 import type { Assignment, RosterProblem } from './problem';
 import { DEFAULT_RULES, type RosterRules, RULE_SOURCES } from './rules';
 import {
@@ -24,6 +24,7 @@ import {
   type EditInput,
   Leave,
   type ListLeaveInput,
+  type ListSwapsInput,
   OnDuty,
   type OnDutyInput,
   type PublishInput,
@@ -52,6 +53,7 @@ import {
   rosterItem,
   rosterKeys,
   SwapRecord,
+  swapItem,
   WardRecord,
   wardRosters,
 } from './store';
@@ -302,7 +304,14 @@ async function mustFindRoster(ctx: Context, wardId: string, start: string) {
 }
 
 export async function getRoster(ctx: Context, input: { wardId: string; start: string }) {
-  return view(Roster, await mustFindRoster(ctx, input.wardId, input.start));
+  const r = await mustFindRoster(ctx, input.wardId, input.start);
+  // A roster stored before rosters carried their coverage gets it from the ward's set-up now.
+  if (!r.coverage)
+    r.coverage = coverageOf(
+      (await problemOf(ctx, r.wardId, r.start, r.days)).problem,
+      r.assignments,
+    );
+  return view(Roster, r);
 }
 
 function refuseViolations(violations: Violation[], what: string): never {
@@ -335,6 +344,7 @@ async function saveChanged(
     version: roster.version + 1,
     assignments: sorted,
     shortfalls: explainGaps(problem, sorted),
+    coverage: coverageOf(problem, sorted),
     violations: checkRoster(problem, sorted),
     updatedAt: ctx.now.toISOString(),
   };
@@ -483,10 +493,50 @@ export async function requestSwap(ctx: Context, input: z.output<typeof RequestSw
     createdAt: ctx.now.toISOString(),
   };
   await ctx.store.put({
-    Item: SwapRecord.item(swap, rosterKeys(ctx.store).swap(swap.id)),
+    Item: swapItem(ctx.store, swap),
     ConditionExpression: 'attribute_not_exists(pk)',
   });
   return view(Swap, swap);
+}
+
+/** Swaps in the order asked: a manager sees every one, anyone else the swaps they are part of. */
+export async function listSwaps(
+  ctx: Context,
+  input: z.output<typeof ListSwapsInput> & PageRequest,
+) {
+  const filters: string[] = [];
+  const values: Record<string, unknown> = {};
+  const names: Record<string, string> = {};
+  if (!isManager(ctx)) {
+    filters.push('(fromUserId = :me OR toUserId = :me)');
+    values[':me'] = callerId(ctx);
+  }
+  if (input.status) {
+    filters.push('#s = :s');
+    names['#s'] = 'status';
+    values[':s'] = input.status;
+  }
+  if (input.wardId) {
+    filters.push('wardId = :w');
+    values[':w'] = input.wardId;
+  }
+  return ctx.store.queryPage(
+    {
+      index: 'gsi1',
+      partition: rosterKeys(ctx.store).swaps(),
+      ...(filters.length
+        ? {
+            filter: {
+              expression: filters.join(' AND '),
+              values,
+              ...(Object.keys(names).length ? { names } : {}),
+            },
+          }
+        : {}),
+    },
+    input,
+    (i) => view(Swap, SwapRecord.read(i)),
+  );
 }
 
 export async function decideSwap(ctx: Context, input: z.output<typeof DecideInput>) {
@@ -503,7 +553,7 @@ export async function decideSwap(ctx: Context, input: z.output<typeof DecideInpu
   const swapWrite = (status: 'approved' | 'rejected') => ({
     name: 'swap',
     Put: {
-      Item: SwapRecord.item({ ...decided, status }, keys.swap(swap.id)),
+      Item: swapItem(ctx.store, { ...decided, status }),
       ConditionExpression: '#s = :requested',
       ExpressionAttributeNames: { '#s': 'status' },
       ExpressionAttributeValues: { ':requested': 'requested' },

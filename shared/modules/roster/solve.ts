@@ -4,10 +4,12 @@
  * and the solver's figures (status, objective, optimality gap, time).
  */
 import {
+  type CoverageCell,
   type CoverageGap,
   checkPerson,
   checkRoster,
   coverageGaps,
+  coverageOf,
   type RosterFigures,
   requirementFor,
   requirementParts,
@@ -50,6 +52,7 @@ export interface SolverFigures {
 export interface GeneratedRoster {
   assignments: Assignment[];
   shortfalls: Shortfall[];
+  coverage: CoverageCell[];
   violations: Violation[];
   figures: RosterFigures;
   solver: SolverFigures;
@@ -128,6 +131,7 @@ export function finish(
   return {
     assignments: sorted,
     shortfalls: explainGaps(p, sorted),
+    coverage: coverageOf(p, sorted),
     violations: checkRoster(p, sorted),
     figures: rosterFigures(p, sorted),
     solver,

@@ -2,7 +2,7 @@
  * Storage of the roster module. One item each: a staff profile (listed through gsi1), the
  * hospital's rules, a ward's shift types and coverage, a leave request (listed through gsi1 by
  * start date), a roster per ward and period (listed per ward through gsi1 by start date; its
- * `version` guards every change), a generation job, a swap, and the generation lock of a ward's
+ * `version` guards every change), a generation job, a swap (listed through gsi1 by when it was asked), and the generation lock of a ward's
  * period (one generation at a time).
  */
 import { defineRecord } from '../../kernel/records';
@@ -37,7 +37,18 @@ export const rosterKeys = (store: Store) => ({
   lock: (wardId: string, start: string) => store.keys.entity('ROSTERGEN', `${wardId}:${start}`),
   job: (id: string) => store.keys.entity('ROSTERJOB', id),
   swap: (id: string) => store.keys.entity('ROSTERSWAP', id),
+  swaps: () => store.keys.collection('ROSTERSWAPS'),
 });
+
+/** A swap, listed through gsi1 in the order asked. */
+export function swapItem(store: Store, s: z.output<typeof SwapRecord.schema>): Item {
+  const k = rosterKeys(store);
+  return SwapRecord.item(s, {
+    ...k.swap(s.id),
+    gsi1pk: k.swaps(),
+    gsi1sk: sortKey(s.createdAt, s.id),
+  });
+}
 
 export function profileItem(store: Store, p: z.output<typeof ProfileRecord.schema>): Item {
   const k = rosterKeys(store);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { shiftTiming } from '../../../shared/modules/roster/calendar';
-import { checkRoster, coverageGaps } from '../../../shared/modules/roster/check';
+import { checkRoster, coverageGaps, coverageOf } from '../../../shared/modules/roster/check';
 import type {
   Assignment,
   RosterProblem,
@@ -163,6 +163,85 @@ describe('coverage gaps', () => {
         needed: 2,
         assigned: 1,
         missing: 1,
+      },
+    ]);
+  });
+});
+
+describe('coverage cells (the page heat map)', () => {
+  it('each shift of each day with a requirement: met, below target, or below a minimum part', () => {
+    // Thu 4 Feb a weekday, Fri 5 Feb a public holiday (no holiday requirement: the weekend's),
+    // Sat 6 Feb a weekend. No weekday night requirement: that cell is left out.
+    const p = problem({
+      start: '2027-02-04',
+      days: 3,
+      staff: [nurse('a'), nurse('b', { competencies: ['iv'] }), nurse('c'), nurse('d')],
+      rules: { ...DEFAULT_RULES, publicHolidays: ['2027-02-05'] },
+      coverage: [
+        { shift: 'E', dayType: 'weekday', minimum: 1, target: 2, grades: {}, competencies: {} },
+        {
+          shift: 'E',
+          dayType: 'weekend',
+          minimum: 1,
+          target: 1,
+          grades: {},
+          competencies: { iv: 1 },
+        },
+        { shift: 'N', dayType: 'weekend', minimum: 1, target: 1, grades: {}, competencies: {} },
+      ],
+    });
+    const roster = [
+      ...on('b', 'E', [4, 5]),
+      ...on('a', 'E', [6]),
+      ...on('c', 'E', [6]),
+      ...on('d', 'N', [6]),
+    ];
+    expect(coverageOf(p, roster)).toEqual([
+      {
+        date: day(4),
+        shift: 'E',
+        dayType: 'weekday',
+        staffed: 1,
+        minimum: 1,
+        target: 2,
+        status: 'below-target',
+      },
+      {
+        date: day(5),
+        shift: 'E',
+        dayType: 'holiday',
+        staffed: 1,
+        minimum: 1,
+        target: 1,
+        status: 'met',
+      },
+      {
+        date: day(5),
+        shift: 'N',
+        dayType: 'holiday',
+        staffed: 0,
+        minimum: 1,
+        target: 1,
+        status: 'below-minimum',
+      },
+      // Two on it, above the target, but nobody IV-trained: below a minimum.
+      {
+        date: day(6),
+        shift: 'E',
+        dayType: 'weekend',
+        staffed: 2,
+        minimum: 1,
+        target: 1,
+        status: 'below-minimum',
+      },
+      {
+        date: day(6),
+        shift: 'N',
+        dayType: 'weekend',
+        staffed: 1,
+        minimum: 1,
+        target: 1,
+        status: 'met',
       },
     ]);
   });
