@@ -1,53 +1,16 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalRuntime } from '../../bin/local/server';
-import { resetClock } from '../../shared/kernel/clock';
+import { describe, expect, it } from 'vitest';
 import { client } from '../support/api';
-import {
-  chromiumAvailable,
-  eventually,
-  launchChromium,
-  signIn,
-  watchPage,
-} from '../support/browser';
+import { chromiumAvailable, eventually, signIn, useBrowserRuntime } from '../support/browser';
 import { diagnosticsHospital, must } from '../support/diagnostics';
-import { clockToNineAm } from '../support/opd';
-import { startTestRuntime } from '../support/runtime';
 
 const TZ = 'Asia/Kolkata';
-let rt: LocalRuntime;
-let browser: Browser;
-const problems: string[] = [];
+const rt = useBrowserRuntime({ nineAmIn: TZ });
 
-beforeAll(async () => {
-  if (!chromiumAvailable) return;
-  clockToNineAm(TZ);
-  rt = await startTestRuntime();
-  browser = await launchChromium();
-}, 60_000);
-
-afterAll(async () => {
-  resetClock();
-  await browser?.close();
-  await rt?.close();
-});
-
-afterEach(() => {
-  expect(problems).toEqual([]);
-});
-
-async function newPage(): Promise<Page> {
-  // The browser is in New York, the hospital in Kolkata: times follow the hospital.
-  const context = await browser.newContext({
-    viewport: { width: 1280, height: 1000 },
-    timezoneId: 'America/New_York',
-  });
-  const page = await context.newPage();
-  watchPage(page, problems);
-  return page;
-}
+// The browser is in New York, the hospital in Kolkata: times follow the hospital.
+const newPage = () =>
+  rt.newPage({ viewport: { width: 1280, height: 1000 }, timezoneId: 'America/New_York' });
 
 describe.skipIf(!chromiumAvailable)('the diagnostics workbench in a real browser', () => {
   it('a technician collects, enters results and sees the flags, the critical and the cumulative table; radiology shows a blocked order', async () => {

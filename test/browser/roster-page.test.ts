@@ -4,38 +4,18 @@
  * and violations, publishes it, sees who is on duty now, and decides a nurse's leave request made
  * from the same page. No CSP violation, no page error, no sideways scrolling at 320 px.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalRuntime } from '../../bin/local/server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { addDays } from '../../shared/kernel/time/zoned-time';
-import { chromiumAvailable, eventually, launchChromium, pageWithSession } from '../support/browser';
+import { chromiumAvailable, eventually, useBrowserRuntime } from '../support/browser';
 import { rosterHospital } from '../support/roster';
-import { startTestRuntime } from '../support/runtime';
 
-let rt: LocalRuntime;
-let browser: Browser;
-const problems: string[] = [];
-
-beforeAll(async () => {
-  if (!chromiumAvailable) return;
-  rt = await startTestRuntime();
-  browser = await launchChromium();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await rt?.close();
-});
-
-afterEach(() => {
-  expect(problems).toEqual([]);
-  problems.length = 0;
-});
+const rt = useBrowserRuntime();
 
 type Who = { token: string; user: { id: string; name: string; role: string } };
 
 async function pageAs(tenantId: string, who: Who, width = 1366): Promise<Page> {
-  return pageWithSession(browser, { ...who, tenantId }, problems, { width });
+  return rt.pageAs({ ...who, tenantId }, { width });
 }
 
 describe.skipIf(!chromiumAvailable)('the roster page in a real browser', () => {
