@@ -164,8 +164,9 @@ export function useBrowserRuntime(options: BrowserRuntimeOptions = {}): BrowserR
   }, 60_000);
 
   afterEach(() => {
-    expect(problems).toEqual([]);
-    problems.length = 0;
+    // Emptied before the check, so a test's problems fail that test and not every one after it.
+    const seen = problems.splice(0);
+    expect(seen, 'page errors and CSP violations during the test').toEqual([]);
   });
 
   afterAll(async () => {
