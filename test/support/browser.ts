@@ -124,8 +124,8 @@ export interface BrowserRuntime {
   readonly events: LocalRuntime['events'];
   readonly browser: Browser;
   /**
-   * The page errors and CSP violations of the file's pages (every page made here is watched):
-   * after each test they must be none, then the list is emptied for the next test.
+   * The page errors and CSP violations of the file's pages (every page made here is watched),
+   * emptied after each test, which fails if it held any.
    */
   readonly problems: string[];
   /** Watches a page the test made itself (e.g. a second tab of a context) for problems. */
