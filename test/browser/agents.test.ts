@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mcpClient } from '../support/agents';
 import { newTenant } from '../support/api';
-import { chromiumAvailable, eventually, signIn, useBrowserRuntime } from '../support/browser';
+import { chromiumAvailable, eventually, useBrowserRuntime } from '../support/browser';
 
 const rt = useBrowserRuntime();
 
@@ -14,13 +14,7 @@ describe.skipIf(!chromiumAvailable)('Agents view in a real browser', () => {
     await mcp.callTool({ name: 'search-patients', arguments: { q: 'Asha' } }); // refused: no scope
     await mcp.close();
 
-    const page = await rt.newPage();
-    await signIn(
-      page,
-      rt.url,
-      t.registration.credentials.email,
-      t.registration.credentials.password,
-    );
+    const page = await rt.signedIn(t.registration.credentials);
 
     // The API-key form names the MCP tools behind each scope.
     await page.goto(`${rt.url}/admin#/automation/api-keys`);

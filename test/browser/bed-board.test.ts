@@ -43,13 +43,7 @@ describe.skipIf(!chromiumAvailable)('the bed board in a real browser', () => {
       'obs',
     );
 
-    const page = await rt.newPage();
-    await signIn(
-      page,
-      rt.url,
-      h.registration.credentials.email,
-      h.registration.credentials.password,
-    );
+    const page = await rt.signedIn(h.registration.credentials);
     await page.click('#nav-bed-board');
     await page.waitForURL(/\/bed-board/);
     await page.waitForSelector('body[data-ready="true"]');

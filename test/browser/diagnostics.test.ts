@@ -2,15 +2,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { client } from '../support/api';
-import { chromiumAvailable, eventually, signIn, useBrowserRuntime } from '../support/browser';
+import { chromiumAvailable, eventually, useBrowserRuntime } from '../support/browser';
 import { diagnosticsHospital, must } from '../support/diagnostics';
 
 const TZ = 'Asia/Kolkata';
 const rt = useBrowserRuntime({ nineAmIn: TZ });
 
 // The browser is in New York, the hospital in Kolkata: times follow the hospital.
-const newPage = () =>
-  rt.newPage({ viewport: { width: 1280, height: 1000 }, timezoneId: 'America/New_York' });
+const NEW_YORK = { viewport: { width: 1280, height: 1000 }, timezoneId: 'America/New_York' };
 
 describe.skipIf(!chromiumAvailable)('the diagnostics workbench in a real browser', () => {
   it('a technician collects, enters results and sees the flags, the critical and the cumulative table; radiology shows a blocked order', async () => {
@@ -60,8 +59,7 @@ describe.skipIf(!chromiumAvailable)('the diagnostics workbench in a real browser
       'mri',
     );
 
-    const page = await newPage();
-    await signIn(page, rt.url, made.user.email, made.credentials.password);
+    const page = await rt.signedIn(made.credentials, NEW_YORK);
     await page.goto(`${rt.url}/diagnostics`);
 
     // Pending collection → collect.
@@ -147,8 +145,7 @@ describe.skipIf(!chromiumAvailable)('the diagnostics workbench in a real browser
       201,
       'radiographer',
     );
-    const radPage = await newPage();
-    await signIn(radPage, rt.url, rg.user.email, rg.credentials.password);
+    const radPage = await rt.signedIn(rg.credentials, NEW_YORK);
     await radPage.goto(`${rt.url}/diagnostics`);
     const radRow = radPage.locator(`#rad-body tr[data-accession="${mri.accession}"]`);
     await radRow.waitFor();
