@@ -1,44 +1,9 @@
-/**
- * The dashboard's Agents view in Chromium: connection snippets filled in from the discovery
- * documents (with a pasted key), the tools with their scopes, the scope checkboxes naming the MCP
- * tools they open, and the agent audit log listing real MCP calls, filtered by outcome and tool.
- */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalRuntime } from '../../bin/local/server';
+import { describe, expect, it } from 'vitest';
 import { mcpClient } from '../support/agents';
 import { newTenant } from '../support/api';
-import {
-  chromiumAvailable,
-  eventually,
-  launchChromium,
-  signIn,
-  watchPage,
-} from '../support/browser';
-import { startTestRuntime } from '../support/runtime';
+import { chromiumAvailable, eventually, useBrowserRuntime } from '../support/browser';
 
-let rt: LocalRuntime;
-let browser: Browser;
-const problems: string[] = [];
-
-beforeAll(async () => {
-  if (!chromiumAvailable) return;
-  rt = await startTestRuntime();
-  browser = await launchChromium();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await rt?.close();
-});
-
-async function newPage(): Promise<Page> {
-  const page = await (
-    await browser.newContext({ viewport: { width: 1280, height: 900 } })
-  ).newPage();
-  watchPage(page, problems);
-  return page;
-}
+const rt = useBrowserRuntime();
 
 describe.skipIf(!chromiumAvailable)('Agents view in a real browser', () => {
   it('shows snippets, tools and scopes, and the audit log of real MCP calls with filters', async () => {
@@ -49,13 +14,7 @@ describe.skipIf(!chromiumAvailable)('Agents view in a real browser', () => {
     await mcp.callTool({ name: 'search-patients', arguments: { q: 'Asha' } }); // refused: no scope
     await mcp.close();
 
-    const page = await newPage();
-    await signIn(
-      page,
-      rt.url,
-      t.registration.credentials.email,
-      t.registration.credentials.password,
-    );
+    const page = await rt.signedIn(t.registration.credentials);
 
     // The API-key form names the MCP tools behind each scope.
     await page.goto(`${rt.url}/admin#/automation/api-keys`);
@@ -119,6 +78,6 @@ describe.skipIf(!chromiumAvailable)('Agents view in a real browser', () => {
       )
       .toEqual(['refused']);
     await eventually(() => page.textContent('#audit-body')).toContain('forbidden');
-    expect(problems).toEqual([]);
+    expect(rt.problems).toEqual([]);
   }, 90_000);
 });

@@ -1,40 +1,25 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalRuntime } from '../../bin/local/server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { newTenant } from '../support/api';
-import { chromiumAvailable, launchChromium, watchPage } from '../support/browser';
-import { startTestRuntime } from '../support/runtime';
+import { chromiumAvailable, useBrowserRuntime } from '../support/browser';
 
 // /api/docs in a real browser: Swagger UI renders the generated document under the page's strict
 // CSP (no inline script, nothing from another origin), and "Try it out" with either credential
 // from "Authorize" reaches the API.
 
-let rt: LocalRuntime;
-let browser: Browser;
-
-beforeAll(async () => {
-  if (!chromiumAvailable) return;
-  rt = await startTestRuntime();
-  browser = await launchChromium();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await rt?.close();
-});
+const rt = useBrowserRuntime();
 
 interface Watched {
   page: Page;
+  /** The page errors and CSP violations of the test's pages (the file's list, see useBrowserRuntime). */
   problems: string[];
   /** Every URL the page requested. */
   requests: string[];
 }
 
 async function openDocs(): Promise<Watched> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  const watched: Watched = { page, problems: [], requests: [] };
-  watchPage(page, watched.problems);
+  const page = await rt.newPage();
+  const watched: Watched = { page, problems: rt.problems, requests: [] };
   page.on('request', (req) => watched.requests.push(req.url()));
   await page.goto(`${rt.url}/api/docs`);
   // Swagger UI renders the whole document before the first tag shows: on a loaded 2-core machine

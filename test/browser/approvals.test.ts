@@ -5,27 +5,11 @@
  */
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  chromiumAvailable,
-  eventually,
-  launchChromium,
-  signIn,
-  watchPage,
-} from '../support/browser';
-import { hitlHospital, hitlRuntime } from '../support/hitl';
+import { describe, expect, it } from 'vitest';
+import { chromiumAvailable, eventually, useBrowserRuntime } from '../support/browser';
+import { hitlHospital } from '../support/hitl';
 
-const rt = hitlRuntime();
-let browser: Browser;
-
-beforeAll(async () => {
-  if (!chromiumAvailable) return;
-  browser = await launchChromium();
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-});
+const rt = useBrowserRuntime({ nineAmIn: 'Asia/Kolkata' });
 
 describe.skipIf(!chromiumAvailable)('Approvals page', () => {
   it('approve ends with the prescription on the encounter; reject needs a reason', async () => {
@@ -43,12 +27,7 @@ describe.skipIf(!chromiumAvailable)('Approvals page', () => {
       email: `meera-${Date.now()}@example.test`,
       role: 'DOCTOR',
     });
-    const errors: string[] = [];
-    const page = await (
-      await browser.newContext({ viewport: { width: 1280, height: 900 } })
-    ).newPage();
-    watchPage(page, errors);
-    await signIn(page, rt.url, doctor.body.user.email, doctor.body.credentials.password);
+    const page = await rt.signedIn(doctor.body.credentials);
     await page.click('#nav-approvals');
 
     const rx = page.locator(`#approvals tr[data-action-id="${first.body.id}"]`);
@@ -84,6 +63,6 @@ describe.skipIf(!chromiumAvailable)('Approvals page', () => {
 
     await page.selectOption('#approvals-filter', 'EXECUTED');
     await page.locator(`#approvals tr[data-action-id="${first.body.id}"]`).waitFor();
-    expect(errors).toEqual([]);
+    expect(rt.problems).toEqual([]);
   });
 });

@@ -1,44 +1,17 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalRuntime } from '../../bin/local/server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   chromiumAvailable,
   eventually,
   focusOf,
-  launchChromium,
   signIn,
-  watchPage,
+  useBrowserRuntime,
 } from '../support/browser';
 import { HIGH_NEWS2_VITALS, inpatientHospital, must } from '../support/inpatient';
-import { startTestRuntime } from '../support/runtime';
 
-let rt: LocalRuntime;
-let browser: Browser;
-const problems: string[] = [];
-
-beforeAll(async () => {
-  if (!chromiumAvailable) return;
-  rt = await startTestRuntime();
-  browser = await launchChromium();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await rt?.close();
-});
-
-afterEach(() => {
-  expect(problems).toEqual([]);
-});
-
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  watchPage(page, problems);
-  return page;
-}
+const rt = useBrowserRuntime();
 
 const bed = (page: Page, code: string) =>
   page.locator('#bed-board li.bed', { has: page.locator('.bed__code', { hasText: code }) });
@@ -70,13 +43,7 @@ describe.skipIf(!chromiumAvailable)('the bed board in a real browser', () => {
       'obs',
     );
 
-    const page = await newPage();
-    await signIn(
-      page,
-      rt.url,
-      h.registration.credentials.email,
-      h.registration.credentials.password,
-    );
+    const page = await rt.signedIn(h.registration.credentials);
     await page.click('#nav-bed-board');
     await page.waitForURL(/\/bed-board/);
     await page.waitForSelector('body[data-ready="true"]');
@@ -175,7 +142,7 @@ describe.skipIf(!chromiumAvailable)('the bed board in a real browser', () => {
     const ward = await h.ward({ name: 'Focus Ward' }, 2);
     const other = await h.ward({ name: 'Step-down' }, 1);
     const patient = await h.patient({ name: 'Sunita Focus' });
-    const page = await newPage();
+    const page = await rt.newPage();
     await boardOf(page, h.registration.credentials, ward.id);
     await page.waitForSelector('#bed-board li.bed--unoccupied');
 
@@ -344,7 +311,7 @@ describe.skipIf(!chromiumAvailable)('the bed board in a real browser', () => {
     );
     await must(tech2.api.post(`/lab/orders/${order.id}/verify`, {}), 200, 'verify');
 
-    const page = await newPage();
+    const page = await rt.newPage();
     await boardOf(page, h.registration.credentials, ward.id);
     await page.getByRole('button', { name: 'Open bed A01' }).click();
     await page.waitForSelector('#admission-panel:not([hidden])');
@@ -384,11 +351,7 @@ describe.skipIf(!chromiumAvailable)('the bed board in a real browser', () => {
       .format(death)
       .replace(' ', 'T');
 
-    const context = await browser.newContext({
-      viewport: { width: 1280, height: 900 },
-      timezoneId: 'America/New_York',
-    });
-    const page = watchPage(await context.newPage(), problems);
+    const page = await rt.newPage({ timezoneId: 'America/New_York' });
     await boardOf(page, h.registration.credentials, ward.id);
     await page.getByRole('button', { name: 'Open bed A01' }).click();
     await page.waitForSelector('#admission-panel:not([hidden])');
@@ -405,6 +368,6 @@ describe.skipIf(!chromiumAvailable)('the bed board in a real browser', () => {
     await eventually(() => page.textContent('#board-status')).toContain('discharged');
     const read = await must(h.admin.get(`/admissions/${adm.id}`), 200, 'admission');
     expect(JSON.stringify(read)).toContain(`"timeOfDeath":"${death.toISOString()}"`);
-    await context.close();
+    await page.context().close();
   }, 120_000);
 });

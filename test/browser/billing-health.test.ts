@@ -1,49 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalRuntime } from '../../bin/local/server';
-import { resetClock } from '../../shared/kernel/clock';
-import {
-  chromiumAvailable,
-  eventually,
-  launchChromium,
-  signIn,
-  watchPage,
-} from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import { chromiumAvailable, eventually, useBrowserRuntime } from '../support/browser';
 import { claimsHospital } from '../support/claims';
-import { clockToNineAm } from '../support/opd';
-import { startTestRuntime } from '../support/runtime';
 
 // The billing health check panel (/billing-health) in Chromium: an accountant signs in, the page
 // runs the check and lists the finding with its evidence; a remittance allocated in full (through
 // the API) and "Run the check" again leaves nothing to fix. No CSP violation on the way.
 
 const TZ = 'Asia/Kolkata';
-let rt: LocalRuntime;
-let browser: Browser;
-const problems: string[] = [];
-
-beforeAll(async () => {
-  if (!chromiumAvailable) return;
-  clockToNineAm(TZ);
-  rt = await startTestRuntime();
-  browser = await launchChromium();
-}, 60_000);
-
-afterAll(async () => {
-  resetClock();
-  await browser?.close();
-});
-
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  watchPage(page, problems);
-  return page;
-}
-
-afterEach(() => {
-  expect(problems).toEqual([]);
-});
+const rt = useBrowserRuntime({ nineAmIn: TZ });
 
 describe.skipIf(!chromiumAvailable)('the billing health check panel in a real browser', () => {
   it('an accountant sees the unallocated remittance with its id, then nothing once it is allocated', async () => {
@@ -57,8 +21,7 @@ describe.skipIf(!chromiumAvailable)('the billing health check panel in a real br
       role: 'ACCOUNTANT',
     });
 
-    const page = await newPage();
-    await signIn(page, rt.url, email, accountant.body.credentials.password);
+    const page = await rt.signedIn({ email, password: accountant.body.credentials.password });
 
     await page.goto(`${rt.url}/billing-health`);
     const row = page.locator('#health-findings tr[data-kind="unallocated-payments"]');

@@ -1,50 +1,12 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalRuntime } from '../../bin/local/server';
-import { resetClock } from '../../shared/kernel/clock';
+import { describe, expect, it } from 'vitest';
 import { client } from '../support/api';
 import { billingHospital, ok } from '../support/billing';
-import {
-  chromiumAvailable,
-  eventually,
-  focusOf,
-  launchChromium,
-  signIn,
-  watchPage,
-} from '../support/browser';
-import { clockToNineAm } from '../support/opd';
-import { startTestRuntime } from '../support/runtime';
+import { chromiumAvailable, eventually, focusOf, useBrowserRuntime } from '../support/browser';
 
 const TZ = 'Asia/Kolkata';
-let rt: LocalRuntime;
-let browser: Browser;
-const problems: string[] = [];
-
-beforeAll(async () => {
-  if (!chromiumAvailable) return;
-  clockToNineAm(TZ);
-  rt = await startTestRuntime();
-  browser = await launchChromium();
-}, 60_000);
-
-afterAll(async () => {
-  resetClock();
-  await browser?.close();
-  await rt?.close();
-});
-
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  watchPage(page, problems);
-  return page;
-}
-
-afterEach(() => {
-  expect(problems).toEqual([]);
-});
+const rt = useBrowserRuntime({ nineAmIn: TZ });
 
 describe.skipIf(!chromiumAvailable)('the billing desk in a real browser', () => {
   it('a cashier opens an invoice, takes a card payment (posted once on a double click), and the dashboard chart shows it', async () => {
@@ -58,8 +20,7 @@ describe.skipIf(!chromiumAvailable)('the billing desk in a real browser', () => 
     const email = `desk-${Math.random().toString(36).slice(2, 8)}@example.test`;
     const cashier = await h.admin.post('/users', { name: 'Kiran Cashier', email, role: 'CASHIER' });
 
-    const page = await newPage();
-    await signIn(page, rt.url, email, cashier.body.credentials.password);
+    const page = await rt.signedIn({ email, password: cashier.body.credentials.password });
 
     await page.goto(`${rt.url}/billing-desk`);
     const row = page.locator(`#bill-list tr[data-invoice-id="${invoice.id}"]`);
@@ -139,7 +100,7 @@ describe.skipIf(!chromiumAvailable)('the billing desk in a real browser', () => 
     );
     const email = `till-${Math.random().toString(36).slice(2, 8)}@example.test`;
     const cashier = await h.admin.post('/users', { name: 'Tara Till', email, role: 'CASHIER' });
-    const page = await newPage();
+    const page = await rt.newPage();
     await page.goto(`${rt.url}/login`);
     await page.fill('#email', email);
     await page.fill('#password', cashier.body.credentials.password);
@@ -262,7 +223,7 @@ describe.skipIf(!chromiumAvailable)('the billing desk in a real browser', () => 
     }
     const email = `sort-${Math.random().toString(36).slice(2, 8)}@example.test`;
     const cashier = await h.admin.post('/users', { name: 'Sam Sorter', email, role: 'CASHIER' });
-    const page = await newPage();
+    const page = await rt.newPage();
     await page.goto(`${rt.url}/login`);
     await page.fill('#email', email);
     await page.fill('#password', cashier.body.credentials.password);

@@ -1,17 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalRuntime } from '../../bin/local/server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { newTenant } from '../support/api';
-import {
-  chromiumAvailable,
-  eventually,
-  launchChromium,
-  signIn,
-  watchPage,
-} from '../support/browser';
+import { chromiumAvailable, eventually, signIn, useBrowserRuntime } from '../support/browser';
 import { consentOverHttp, REDIRECT_URL, tokenPost } from '../support/oauth';
-import { startTestRuntime } from '../support/runtime';
 
 // The connected-agents page (/connected-agents) in Chromium: an administrator sees the agent a
 // receptionist connected with OAuth (client, who consented, scopes, last used, until when its
@@ -19,30 +11,11 @@ import { startTestRuntime } from '../support/runtime';
 // is refused at its very next MCP request; "Revoke" stops a key. The receptionist sees only their
 // own agent and no keys. No CSP violation on the way.
 
-let rt: LocalRuntime;
-let browser: Browser;
-const problems: string[] = [];
+const rt = useBrowserRuntime({ env: { OAUTH_REGISTER_PER_MINUTE: '1000' } });
 
-beforeAll(async () => {
-  if (!chromiumAvailable) return;
-  process.env.OAUTH_REGISTER_PER_MINUTE = '1000';
-  rt = await startTestRuntime();
-  browser = await launchChromium();
-}, 60_000);
-
-afterAll(async () => {
-  delete process.env.OAUTH_REGISTER_PER_MINUTE;
-  await browser?.close();
-});
-
-afterEach(() => {
-  expect(problems).toEqual([]);
-});
-
+/** A page that accepts the confirmation dialogs of Disconnect and Revoke. */
 async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  watchPage(page, problems);
+  const page = await rt.newPage();
   page.on('dialog', (dialog) => void dialog.accept());
   return page;
 }

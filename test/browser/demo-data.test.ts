@@ -3,44 +3,20 @@
  * its trial through `POST /demo`, showing the step it is at while it runs, and refuses a hospital
  * with patients of its own with the service's sentence. (The settings page is an administrator's.)
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalRuntime } from '../../bin/local/server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { newTenant } from '../support/api';
-import { chromiumAvailable, eventually, launchChromium, pageWithSession } from '../support/browser';
+import { chromiumAvailable, eventually, useBrowserRuntime } from '../support/browser';
 import { must } from '../support/inpatient';
-import { startTestRuntime } from '../support/runtime';
 
-let rt: LocalRuntime;
-let browser: Browser;
-const problems: string[] = [];
-
-beforeAll(async () => {
-  if (!chromiumAvailable) return;
-  rt = await startTestRuntime();
-  browser = await launchChromium();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await rt?.close();
-});
-
-afterEach(() => {
-  expect(problems).toEqual([]);
-  problems.length = 0;
-});
+const rt = useBrowserRuntime();
 
 async function adminPage(t: Awaited<ReturnType<typeof newTenant>>): Promise<Page> {
-  const page = await pageWithSession(
-    browser,
-    {
-      token: t.token,
-      tenantId: t.tenantId,
-      user: { id: t.registration.admin.id, name: 'Asha Admin', role: 'ADMIN' },
-    },
-    problems,
-  );
+  const page = await rt.pageAs({
+    token: t.token,
+    tenantId: t.tenantId,
+    user: { id: t.registration.admin.id, name: 'Asha Admin', role: 'ADMIN' },
+  });
   await page.goto(`${rt.url}/hospital-settings#demo-data`);
   await page.locator('#demo-data').waitFor();
   return page;

@@ -1,53 +1,15 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalRuntime } from '../../bin/local/server';
-import { resetClock } from '../../shared/kernel/clock';
+import { describe, expect, it } from 'vitest';
 import { client } from '../support/api';
-import {
-  chromiumAvailable,
-  eventually,
-  launchChromium,
-  signIn,
-  watchPage,
-} from '../support/browser';
+import { chromiumAvailable, eventually, useBrowserRuntime } from '../support/browser';
 import { diagnosticsHospital, must } from '../support/diagnostics';
-import { clockToNineAm } from '../support/opd';
-import { startTestRuntime } from '../support/runtime';
 
 const TZ = 'Asia/Kolkata';
-let rt: LocalRuntime;
-let browser: Browser;
-const problems: string[] = [];
+const rt = useBrowserRuntime({ nineAmIn: TZ });
 
-beforeAll(async () => {
-  if (!chromiumAvailable) return;
-  clockToNineAm(TZ);
-  rt = await startTestRuntime();
-  browser = await launchChromium();
-}, 60_000);
-
-afterAll(async () => {
-  resetClock();
-  await browser?.close();
-  await rt?.close();
-});
-
-afterEach(() => {
-  expect(problems).toEqual([]);
-});
-
-async function newPage(): Promise<Page> {
-  // The browser is in New York, the hospital in Kolkata: times follow the hospital.
-  const context = await browser.newContext({
-    viewport: { width: 1280, height: 1000 },
-    timezoneId: 'America/New_York',
-  });
-  const page = await context.newPage();
-  watchPage(page, problems);
-  return page;
-}
+// The browser is in New York, the hospital in Kolkata: times follow the hospital.
+const NEW_YORK = { viewport: { width: 1280, height: 1000 }, timezoneId: 'America/New_York' };
 
 describe.skipIf(!chromiumAvailable)('the diagnostics workbench in a real browser', () => {
   it('a technician collects, enters results and sees the flags, the critical and the cumulative table; radiology shows a blocked order', async () => {
@@ -97,8 +59,7 @@ describe.skipIf(!chromiumAvailable)('the diagnostics workbench in a real browser
       'mri',
     );
 
-    const page = await newPage();
-    await signIn(page, rt.url, made.user.email, made.credentials.password);
+    const page = await rt.signedIn(made.credentials, NEW_YORK);
     await page.goto(`${rt.url}/diagnostics`);
 
     // Pending collection → collect.
@@ -184,8 +145,7 @@ describe.skipIf(!chromiumAvailable)('the diagnostics workbench in a real browser
       201,
       'radiographer',
     );
-    const radPage = await newPage();
-    await signIn(radPage, rt.url, rg.user.email, rg.credentials.password);
+    const radPage = await rt.signedIn(rg.credentials, NEW_YORK);
     await radPage.goto(`${rt.url}/diagnostics`);
     const radRow = radPage.locator(`#rad-body tr[data-accession="${mri.accession}"]`);
     await radRow.waitFor();

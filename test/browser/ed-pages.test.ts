@@ -7,14 +7,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalRuntime } from '../../bin/local/server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../lib/function-specs';
 import { addDays, utcToZonedParts } from '../../shared/kernel/time/zoned-time';
-import { chromiumAvailable, eventually, launchChromium, pageWithSession } from '../support/browser';
+import { chromiumAvailable, eventually, useBrowserRuntime } from '../support/browser';
 import { opdHospital } from '../support/opd';
-import { startTestRuntime } from '../support/runtime';
 
 const AXE = readFileSync(join(PROJECT_ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
 
@@ -29,30 +27,12 @@ async function axeViolations(page: Page): Promise<string[]> {
 }
 
 const TZ = 'Asia/Kolkata';
-let rt: LocalRuntime;
-let browser: Browser;
-const problems: string[] = [];
-
-beforeAll(async () => {
-  if (!chromiumAvailable) return;
-  rt = await startTestRuntime();
-  browser = await launchChromium();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await rt?.close();
-});
-
-afterEach(() => {
-  expect(problems).toEqual([]);
-  problems.length = 0;
-});
+const rt = useBrowserRuntime();
 
 type Member = { token: string; user: { id: string; name: string } };
 
 async function pageAs(tenantId: string, who: Member, width = 1366): Promise<Page> {
-  return pageWithSession(browser, { ...who, tenantId }, problems, { width });
+  return rt.pageAs({ ...who, tenantId }, { width });
 }
 
 const NO_ESI_2 = {

@@ -1,58 +1,17 @@
-/**
- * Empty states on a new, empty hospital (issue 24): each older page says what is missing and
- * offers the next action to the roles that may take it, and to an administrator of a hospital on
- * its trial, how to fill it with the demo hospital.
- */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalRuntime } from '../../bin/local/server';
+import { describe, it } from 'vitest';
 import { newTenant } from '../support/api';
-import {
-  chromiumAvailable,
-  eventually,
-  launchChromium,
-  signIn,
-  watchPage,
-} from '../support/browser';
-import { startTestRuntime } from '../support/runtime';
+import { chromiumAvailable, eventually, useBrowserRuntime } from '../support/browser';
 
-let rt: LocalRuntime;
-let browser: Browser;
-const problems: string[] = [];
+const rt = useBrowserRuntime();
 
-beforeAll(async () => {
-  if (!chromiumAvailable) return;
-  rt = await startTestRuntime();
-  browser = await launchChromium();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await rt?.close();
-});
-
-afterEach(() => {
-  expect(problems).toEqual([]);
-  problems.length = 0;
-});
-
-async function signedIn(email: string, password: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-  const page = await context.newPage();
-  watchPage(page, problems);
-  await signIn(page, rt.url, email, password);
-  return page;
-}
+const WIDE = { viewport: { width: 1366, height: 900 } };
 
 const DEMO = 'This hospital is on its trial';
 
 describe.skipIf(!chromiumAvailable)('empty states on an empty hospital', () => {
   it('offer the next action, and to a trial hospital’s administrator the demo data', async () => {
     const t = await newTenant(rt.url);
-    const admin = await signedIn(
-      t.registration.credentials.email,
-      t.registration.credentials.password,
-    );
+    const admin = await rt.signedIn(t.registration.credentials, WIDE);
 
     // Billing desk: no bills; the next action starts a new invoice; the trial's demo hint.
     await admin.goto(`${rt.url}/billing-desk`);
@@ -102,7 +61,10 @@ describe.skipIf(!chromiumAvailable)('empty states on an empty hospital', () => {
     // A cashier sees the billing desk's next action but not the administrator's demo hint.
     const email = `cash-${Math.random().toString(36).slice(2, 8)}@example.test`;
     const created = await t.admin.post('/users', { name: 'Cara Cashier', email, role: 'CASHIER' });
-    const cashierPage = await signedIn(email, created.body.credentials.password);
+    const cashierPage = await rt.signedIn(
+      { email, password: created.body.credentials.password },
+      WIDE,
+    );
     await cashierPage.goto(`${rt.url}/billing-desk`);
     const cashierBills = cashierPage.locator('#bill-list .empty-state');
     await cashierBills.waitFor();

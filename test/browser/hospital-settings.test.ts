@@ -1,54 +1,20 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalRuntime } from '../../bin/local/server';
+import { describe, expect, it } from 'vitest';
 import { newTenant } from '../support/api';
-import {
-  chromiumAvailable,
-  eventually,
-  launchChromium,
-  signIn,
-  watchPage,
-} from '../support/browser';
-import { startTestRuntime } from '../support/runtime';
+import { chromiumAvailable, eventually, useBrowserRuntime } from '../support/browser';
 
 // The settings page (/hospital-settings) in Chromium: an administrator picks a currency and a
 // country from lists, turns auto-approval of prescriptions on as a doctor picked from the staff,
 // saves, and GET /settings holds it; a change made meanwhile is a 409 the page says, and then
 // shows the settings as they are. No CSP violation on the way.
 
-let rt: LocalRuntime;
-let browser: Browser;
-const problems: string[] = [];
-
-beforeAll(async () => {
-  if (!chromiumAvailable) return;
-  rt = await startTestRuntime();
-  browser = await launchChromium();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-afterEach(() => {
-  expect(problems).toEqual([]);
-  problems.length = 0;
-});
-
-async function signedIn(email: string, password: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  watchPage(page, problems);
-  await signIn(page, rt.url, email, password);
-  return page;
-}
+const rt = useBrowserRuntime();
 
 describe.skipIf(!chromiumAvailable)('the settings page in a real browser', () => {
   it('saves what the administrator picks, and says when the settings changed meanwhile', async () => {
     const h = await newTenant(rt.url, { timezone: 'Asia/Kolkata' });
     const doctor = await h.staff('DOCTOR');
     const { email, password } = h.registration.credentials;
-    const page = await signedIn(email, password);
+    const page = await rt.signedIn({ email, password });
     await page.goto(`${rt.url}/hospital-settings`);
     // The form is filled once the version and the action types' rows are shown.
     await page.locator('#auto-prescription').waitFor();

@@ -1,51 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalRuntime } from '../../bin/local/server';
-import { resetClock, systemClock } from '../../shared/kernel/clock';
+import { describe, it } from 'vitest';
+import { systemClock } from '../../shared/kernel/clock';
 import { todayIn } from '../../shared/kernel/time/zoned-time';
-import {
-  chromiumAvailable,
-  eventually,
-  launchChromium,
-  signIn,
-  watchPage,
-} from '../support/browser';
-import { clockToNineAm } from '../support/opd';
+import { chromiumAvailable, eventually, useBrowserRuntime } from '../support/browser';
 import { pharmacyHospital } from '../support/pharmacy';
-import { startTestRuntime } from '../support/runtime';
 
 // The system monitor panel of the /admin overview in Chromium: a manager sees the low-stock item
 // needing attention with its count and the others OK; a receptionist, whom the route refuses,
 // never sees the panel. No CSP violation on the way.
 
 const TZ = 'Asia/Kolkata';
-let rt: LocalRuntime;
-let browser: Browser;
-const problems: string[] = [];
-
-beforeAll(async () => {
-  if (!chromiumAvailable) return;
-  clockToNineAm(TZ);
-  rt = await startTestRuntime();
-  browser = await launchChromium();
-}, 60_000);
-
-afterAll(async () => {
-  resetClock();
-  await browser?.close();
-});
-
-async function signedIn(email: string, password: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  watchPage(page, problems);
-  await signIn(page, rt.url, email, password);
-  return page;
-}
-
-afterEach(() => {
-  expect(problems).toEqual([]);
-});
+const rt = useBrowserRuntime({ nineAmIn: TZ });
 
 describe.skipIf(!chromiumAvailable)('the system monitor panel in a real browser', () => {
   it('a manager sees low stock needing attention; a receptionist sees no panel', async () => {
@@ -61,7 +25,7 @@ describe.skipIf(!chromiumAvailable)('the system monitor panel in a real browser'
     };
 
     const manager = await user('MANAGER');
-    const page = await signedIn(manager.email, manager.password);
+    const page = await rt.signedIn(manager);
     await page.goto(`${rt.url}/admin#/overview`);
     const lowRow = page.locator('#monitor-items li[data-key="low-stock"]');
     await lowRow.waitFor();
@@ -74,7 +38,7 @@ describe.skipIf(!chromiumAvailable)('the system monitor panel in a real browser'
     );
 
     const desk = await user('RECEPTIONIST');
-    const other = await signedIn(desk.email, desk.password);
+    const other = await rt.signedIn(desk);
     await other.goto(`${rt.url}/admin#/overview`);
     await other.locator('#stat-doctors-foot:not(:text("Loading…"))').waitFor();
     await other.waitForLoadState('networkidle');

@@ -9,39 +9,24 @@
  * off. A denial goes back as access_denied.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalRuntime } from '../../bin/local/server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { resetClock, shiftClock } from '../../shared/kernel/clock';
 import { LIFETIME_SECONDS } from '../../shared/modules/oauth/lifetimes';
 import { client, newTenant } from '../support/api';
-import { chromiumAvailable, eventually, launchChromium, watchPage } from '../support/browser';
+import { chromiumAvailable, eventually, useBrowserRuntime, watchPage } from '../support/browser';
 import {
   MemoryOAuthProvider,
   oauthTransport,
   REDIRECT_URL,
   type Transport,
 } from '../support/oauth';
-import { startTestRuntime } from '../support/runtime';
 
-let rt: LocalRuntime;
-let browser: Browser;
-const problems: string[] = [];
-
-beforeAll(async () => {
-  if (!chromiumAvailable) return;
-  rt = await startTestRuntime();
-  browser = await launchChromium();
-}, 60_000);
-
-afterAll(async () => {
-  resetClock();
-  await browser?.close();
-});
+const rt = useBrowserRuntime();
 
 async function newPage(): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  watchPage(page, problems);
+  const page = await (await rt.browser.newContext()).newPage();
+  watchPage(page, rt.problems);
   // The agent's loopback redirect URI: nothing listens there in the test; answer it here.
   await page.route(`${REDIRECT_URL}**`, (route) =>
     route.fulfill({ status: 200, contentType: 'text/plain', body: 'back at the agent' }),
@@ -131,7 +116,7 @@ describe.skipIf(!chromiumAvailable)('the consent page in a real browser', () => 
       'support-query',
     ]);
     await mcp.close();
-    expect(problems).toEqual([]);
+    expect(rt.problems).toEqual([]);
   });
 
   // Issue 22's "done when", end to end on each transport: the SDK's own client, the consent in
@@ -236,7 +221,7 @@ describe.skipIf(!chromiumAvailable)('the consent page in a real browser', () => 
       await expect(agent.listTools()).rejects.toThrow();
       await agent.close().catch(() => undefined);
       resetClock();
-      expect(problems).toEqual([]);
+      expect(rt.problems).toEqual([]);
     },
   );
 

@@ -1,19 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalRuntime } from '../../bin/local/server';
-import { resetClock, shiftClock } from '../../shared/kernel/clock';
-import {
-  chromiumAvailable,
-  eventually,
-  launchChromium,
-  signIn,
-  watchPage,
-} from '../support/browser';
+import { afterAll, describe, expect, it } from 'vitest';
+import { shiftClock } from '../../shared/kernel/clock';
+import { chromiumAvailable, eventually, useBrowserRuntime } from '../support/browser';
 import { diagnosticsHospital, must } from '../support/diagnostics';
-import { clockToNineAm } from '../support/opd';
-import { startTestRuntime } from '../support/runtime';
 
 // The outbox panel of the /admin overview in Chromium: the monitor's delivery items (event
 // backlog, dead events, failed notifications) from the same answer, and for an administrator the
@@ -23,35 +13,12 @@ import { startTestRuntime } from '../support/runtime';
 // No CSP violation on the way.
 
 const TZ = 'Asia/Kolkata';
-let rt: LocalRuntime;
-let browser: Browser;
-const problems: string[] = [];
-
-beforeAll(async () => {
-  if (!chromiumAvailable) return;
-  clockToNineAm(TZ);
-  rt = await startTestRuntime();
-  browser = await launchChromium();
-}, 60_000);
+const rt = useBrowserRuntime({ nineAmIn: TZ });
 
 let failingReceiver: Server | undefined;
 
 afterAll(async () => {
-  resetClock();
-  await browser?.close();
   if (failingReceiver) await new Promise((ok) => failingReceiver!.close(ok));
-});
-
-async function signedIn(email: string, password: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  watchPage(page, problems);
-  await signIn(page, rt.url, email, password);
-  return page;
-}
-
-afterEach(() => {
-  expect(problems).toEqual([]);
 });
 
 describe.skipIf(!chromiumAvailable)('the outbox panel in a real browser', () => {
@@ -83,7 +50,7 @@ describe.skipIf(!chromiumAvailable)('the outbox panel in a real browser', () => 
     };
 
     const admin = await user('ADMIN');
-    const page = await signedIn(admin.email, admin.password);
+    const page = await rt.signedIn(admin);
     await page.goto(`${rt.url}/admin#/overview`);
     const firstMessage = page.locator('#outbox-messages tbody tr').first();
     await firstMessage.waitFor();
@@ -109,14 +76,14 @@ describe.skipIf(!chromiumAvailable)('the outbox panel in a real browser', () => 
     ]);
 
     const manager = await user('MANAGER');
-    const managerPage = await signedIn(manager.email, manager.password);
+    const managerPage = await rt.signedIn(manager);
     await managerPage.goto(`${rt.url}/admin#/overview`);
     await managerPage.locator('#outbox-items li[data-key="failed-notifications"]').waitFor();
     await managerPage.waitForLoadState('networkidle');
     await eventually(() => managerPage.locator('#outbox-messages-block').isHidden()).toBe(true);
 
     const desk = await user('RECEPTIONIST');
-    const other = await signedIn(desk.email, desk.password);
+    const other = await rt.signedIn(desk);
     await other.goto(`${rt.url}/admin#/overview`);
     await other.locator('#stat-doctors-foot:not(:text("Loading…"))').waitFor();
     await other.waitForLoadState('networkidle');
@@ -161,7 +128,7 @@ describe.skipIf(!chromiumAvailable)('the outbox panel in a real browser', () => 
     );
     await rt.events.bus.idle();
 
-    const page = await signedIn(email, password);
+    const page = await rt.signedIn({ email, password });
     await page.goto(`${rt.url}/admin#/overview`);
     const row = page.locator('#outbox-webhooks tbody tr').first();
     await row.waitFor();
@@ -185,7 +152,7 @@ describe.skipIf(!chromiumAvailable)('the outbox panel in a real browser', () => 
       shiftClock(3_601_000);
       await rt.events.runWebhookRetries();
     }
-    const later = await signedIn(email, password);
+    const later = await rt.signedIn({ email, password });
     await later.goto(`${rt.url}/admin#/overview`);
     const gaveUp = later.locator('#outbox-webhooks tbody tr[data-status="failed"]');
     await gaveUp.waitFor();

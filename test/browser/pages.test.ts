@@ -1,58 +1,27 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../bin/local/server';
-import { resetClock, systemClock } from '../../shared/kernel/clock';
+import { systemClock } from '../../shared/kernel/clock';
 import { utcToZonedParts } from '../../shared/kernel/time/zoned-time';
 import { client } from '../support/api';
-import {
-  chromiumAvailable,
-  eventually,
-  focusOf,
-  launchChromium,
-  signIn,
-  watchPage,
-} from '../support/browser';
-import { clockToNineAm, DAY_SCHEDULE } from '../support/opd';
+import { chromiumAvailable, eventually, focusOf, useBrowserRuntime } from '../support/browser';
+import { DAY_SCHEDULE } from '../support/opd';
 import { startTestRuntime } from '../support/runtime';
 
 const TZ = 'Asia/Kolkata';
-let rt: LocalRuntime;
-let browser: Browser;
+// Every page works under its strict CSP (script-src 'self', hashed styles) without a violation:
+// useBrowserRuntime checks that after each test.
+const rt = useBrowserRuntime({ nineAmIn: TZ });
 let staged: LocalRuntime | undefined;
-/** Page errors and Content-Security-Policy violations Chromium reported (a blocked script, style or request). */
-const problems: string[] = [];
-
-beforeAll(async () => {
-  if (!chromiumAvailable) return;
-  clockToNineAm(TZ);
-  rt = await startTestRuntime();
-  browser = await launchChromium();
-}, 60_000);
 
 afterAll(async () => {
-  resetClock();
   await staged?.close();
-  await browser?.close();
-  await rt?.close();
-});
-
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  watchPage(page, problems);
-  return page;
-}
-
-// Every page works under its strict CSP (script-src 'self', hashed styles) without a violation.
-afterEach(() => {
-  expect(problems).toEqual([]);
 });
 
 describe.skipIf(!chromiumAvailable)('pages in a real browser', () => {
   it('register on /get-started → credentials on screen → sign in on /login → create an API key → see it listed → it works', async () => {
-    const page = await newPage();
+    const page = await rt.newPage();
     const suffix = Math.random().toString(36).slice(2, 8);
     await page.goto(`${rt.url}/get-started`);
     await page.fill('#hospitalName', `Browser General ${suffix}`);
@@ -148,8 +117,7 @@ describe.skipIf(!chromiumAvailable)('pages in a real browser', () => {
       (await admin.patch(`/appointments/${appts[1].id}/status`, { status: 'checked-in' })).status,
     ).toBe(200);
 
-    const page = await newPage();
-    await signIn(page, rt.url, reg.body.credentials.email, reg.body.credentials.password);
+    const page = await rt.signedIn(reg.body.credentials);
     await page.click('#nav-opd');
     await page.waitForSelector(`#opd-doctor option[value="${doctor.body.id}"]`, {
       state: 'attached',
@@ -205,7 +173,7 @@ describe.skipIf(!chromiumAvailable)('pages in a real browser', () => {
   it('works under a stage prefix, as on the default execute-api URL (/prod/…)', async () => {
     staged = await startTestRuntime({ stage: 'prod' });
     expect(staged.url).toMatch(/\/prod$/);
-    const page = await newPage();
+    const page = await rt.newPage();
     const suffix = Math.random().toString(36).slice(2, 8);
     await page.goto(`${staged.url}/get-started`);
     await page.fill('#hospitalName', `Staged ${suffix}`);

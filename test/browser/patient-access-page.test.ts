@@ -1,16 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalRuntime } from '../../bin/local/server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { newTenant } from '../support/api';
-import {
-  chromiumAvailable,
-  eventually,
-  launchChromium,
-  pageWithSession,
-  signIn,
-  watchPage,
-} from '../support/browser';
-import { startTestRuntime } from '../support/runtime';
+import { chromiumAvailable, eventually, useBrowserRuntime } from '../support/browser';
 
 // The patient access log page (/patient-access-log, issue 23 item 5) in Chromium: an
 // administrator picks a patient by name and reads who viewed and who changed the record, with the
@@ -18,25 +9,7 @@ import { startTestRuntime } from '../support/runtime';
 // more"; a doctor gets no nav entry, and the route's refusal is said in a sentence. No CSP
 // violation on the way.
 
-let rt: LocalRuntime;
-let browser: Browser;
-const problems: string[] = [];
-
-beforeAll(async () => {
-  if (!chromiumAvailable) return;
-  rt = await startTestRuntime();
-  browser = await launchChromium();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await rt?.close();
-});
-
-afterEach(() => {
-  expect(problems).toEqual([]);
-  problems.length = 0;
-});
+const rt = useBrowserRuntime();
 
 interface Who {
   token: string;
@@ -46,15 +19,7 @@ interface Who {
 
 /** A page signed in as `who` (the session the sign-in page stores). */
 async function pageAs(who: Who): Promise<Page> {
-  return pageWithSession(browser, who, problems, { height: 900 });
-}
-
-/** The administrator, signed in through the sign-in page. */
-async function signedIn(c: { email: string; password: string }): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-  const page = watchPage(await context.newPage(), problems);
-  await signIn(page, rt.url, c.email, c.password);
-  return page;
+  return rt.pageAs(who, { height: 900 });
 }
 
 async function visibleNav(page: Page): Promise<string[]> {
@@ -102,7 +67,9 @@ describe.skipIf(!chromiumAvailable)('the patient access log page in a real brows
       200,
     );
 
-    const page = await signedIn(h.registration.credentials);
+    const page = await rt.signedIn(h.registration.credentials, {
+      viewport: { width: 1366, height: 900 },
+    });
     await page.goto(`${rt.url}/patient-access-log`);
     await page.waitForSelector('body[data-ready="true"]');
     await eventually(() => visibleNav(page)).toContain('Patient access log');

@@ -1,49 +1,14 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalRuntime } from '../../bin/local/server';
-import { resetClock, systemClock } from '../../shared/kernel/clock';
+import { describe, expect, it } from 'vitest';
+import { systemClock } from '../../shared/kernel/clock';
 import { addDays, utcToZonedParts } from '../../shared/kernel/time/zoned-time';
 import { client } from '../support/api';
-import {
-  chromiumAvailable,
-  eventually,
-  launchChromium,
-  signIn,
-  watchPage,
-} from '../support/browser';
-import { clockToNineAm, DAY_SCHEDULE } from '../support/opd';
-import { startTestRuntime } from '../support/runtime';
+import { chromiumAvailable, eventually, useBrowserRuntime } from '../support/browser';
+import { DAY_SCHEDULE } from '../support/opd';
 
 const TZ = 'Asia/Kolkata';
-let rt: LocalRuntime;
-let browser: Browser;
-const problems: string[] = [];
-
-beforeAll(async () => {
-  if (!chromiumAvailable) return;
-  clockToNineAm(TZ);
-  rt = await startTestRuntime();
-  browser = await launchChromium();
-}, 60_000);
-
-afterAll(async () => {
-  resetClock();
-  await browser?.close();
-  await rt?.close();
-});
-
-afterEach(() => {
-  expect(problems).toEqual([]);
-});
-
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  watchPage(page, problems);
-  return page;
-}
+const rt = useBrowserRuntime({ nineAmIn: TZ });
 
 /** A hospital with a pharmacist, a doctor, stock in two batches and a prescription of 15. */
 async function arrange() {
@@ -139,8 +104,7 @@ async function arrange() {
 describe.skipIf(!chromiumAvailable)('pharmacy pages in a real browser', () => {
   it('stock and batches → expiry scan → dispense a prescription across two batches, first expiry first', async () => {
     const { pharmacist, item, encounter, rx } = await arrange();
-    const page = await newPage();
-    await signIn(page, rt.url, pharmacist.credentials.email, pharmacist.credentials.password);
+    const page = await rt.signedIn(pharmacist.credentials);
 
     // Stock: the item with 40 on hand, its batches first expiry first.
     await page.click('#nav-pharmacy-stock');
@@ -231,8 +195,7 @@ describe.skipIf(!chromiumAvailable)('pharmacy pages in a real browser', () => {
   });
   it('an older scan answered after a newer one does not replace it', async () => {
     const { pharmacist } = await arrange();
-    const page = await newPage();
-    await signIn(page, rt.url, pharmacist.credentials.email, pharmacist.credentials.password);
+    const page = await rt.signedIn(pharmacist.credentials);
 
     // Hold the answer to the scan that opening the section makes (90 days: both batches).
     let release = () => {};

@@ -1,47 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalRuntime } from '../../bin/local/server';
-import { resetClock, systemClock } from '../../shared/kernel/clock';
+import { describe, expect, it } from 'vitest';
+import { systemClock } from '../../shared/kernel/clock';
 import { utcToZonedParts } from '../../shared/kernel/time/zoned-time';
-import {
-  chromiumAvailable,
-  eventually,
-  launchChromium,
-  signIn,
-  watchPage,
-} from '../support/browser';
+import { chromiumAvailable, eventually, useBrowserRuntime } from '../support/browser';
 import { inpatientHospital, must } from '../support/inpatient';
-import { clockToNineAm } from '../support/opd';
-import { startTestRuntime } from '../support/runtime';
 
 const TZ = 'Asia/Kolkata';
-let rt: LocalRuntime;
-let browser: Browser;
-const problems: string[] = [];
-
-beforeAll(async () => {
-  if (!chromiumAvailable) return;
-  clockToNineAm(TZ);
-  rt = await startTestRuntime();
-  browser = await launchChromium();
-}, 60_000);
-afterAll(async () => {
-  resetClock();
-  await browser?.close();
-});
-afterEach(() => {
-  expect(problems).toEqual([]);
-});
-
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: { width: 1280, height: 900 },
-    acceptDownloads: true,
-  });
-  const page = await context.newPage();
-  watchPage(page, problems);
-  return page;
-}
+const rt = useBrowserRuntime({ nineAmIn: TZ });
 
 describe.skipIf(!chromiumAvailable)('the reports page in a real browser', () => {
   it('a manager reads the inpatient report: the chart’s bars and the table hold the admissions made', async () => {
@@ -53,8 +17,10 @@ describe.skipIf(!chromiumAvailable)('the reports page in a real browser', () => 
     const email = `manager-${Math.random().toString(36).slice(2, 8)}@example.test`;
     const manager = await h.admin.post('/users', { name: 'Meera Manager', email, role: 'MANAGER' });
 
-    const page = await newPage();
-    await signIn(page, rt.url, email, manager.body.credentials.password);
+    const page = await rt.signedIn(
+      { email, password: manager.body.credentials.password },
+      { acceptDownloads: true },
+    );
     await page.goto(`${rt.url}/manager-reports`);
     // The default range: the last 7 days up to today, one bar per day and measure.
     await page.waitForSelector('#report-days tbody tr');

@@ -8,34 +8,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalRuntime } from '../../bin/local/server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../lib/function-specs';
 import { addDays } from '../../shared/kernel/time/zoned-time';
-import { chromiumAvailable, eventually, launchChromium, pageWithSession } from '../support/browser';
+import { chromiumAvailable, eventually, useBrowserRuntime } from '../support/browser';
 import { finished, rosterHospital } from '../support/roster';
-import { startTestRuntime } from '../support/runtime';
 
-let rt: LocalRuntime;
-let browser: Browser;
-const problems: string[] = [];
-
-beforeAll(async () => {
-  if (!chromiumAvailable) return;
-  rt = await startTestRuntime();
-  browser = await launchChromium();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await rt?.close();
-});
-
-afterEach(() => {
-  expect(problems).toEqual([]);
-  problems.length = 0;
-});
+const rt = useBrowserRuntime();
 
 const AXE = readFileSync(join(PROJECT_ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
 
@@ -90,7 +70,7 @@ const coverageCell = (page: Page, shift: string) =>
   }, shift);
 
 async function pageAs(tenantId: string, who: Who, width = 1366): Promise<Page> {
-  return pageWithSession(browser, { ...who, tenantId }, problems, { width });
+  return rt.pageAs({ ...who, tenantId }, { width });
 }
 
 describe.skipIf(!chromiumAvailable)('the roster page in a real browser', () => {

@@ -8,43 +8,17 @@
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalRuntime } from '../../bin/local/server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../lib/function-specs';
-import {
-  chromiumAvailable,
-  eventually,
-  focusOf,
-  launchChromium,
-  pageWithSession,
-} from '../support/browser';
+import { chromiumAvailable, eventually, focusOf, useBrowserRuntime } from '../support/browser';
 import { inpatientHospital, must } from '../support/inpatient';
 import { opdHospital } from '../support/opd';
-import { startTestRuntime } from '../support/runtime';
 
 const AXE = readFileSync(join(PROJECT_ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
 const SHOTS = process.env.HMS_SCREENSHOTS;
 
-let rt: LocalRuntime;
-let browser: Browser;
-const problems: string[] = [];
-
-beforeAll(async () => {
-  if (!chromiumAvailable) return;
-  rt = await startTestRuntime();
-  browser = await launchChromium();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await rt?.close();
-});
-
-afterEach(() => {
-  expect(problems).toEqual([]);
-  problems.length = 0;
-});
+const rt = useBrowserRuntime();
 
 /** A zone where it is now between 09:00 and 17:59, so today's clinic still has free times. */
 function clinicHoursZone(): string {
@@ -76,7 +50,7 @@ interface Who {
 
 /** A page signed in as `who` (the session the sign-in page stores), expiring in `minutes`. */
 async function pageAs(who: Who, width = 1366, minutes = 60): Promise<Page> {
-  return pageWithSession(browser, who, problems, { width, height: 900, minutes });
+  return rt.pageAs(who, { width, height: 900, minutes });
 }
 
 async function visibleNav(page: Page): Promise<string[]> {

@@ -5,41 +5,21 @@
  * confirming only the items the checklist names her for, the counts at Sign Out, and the timeline
  * refusing anaesthesia before Sign In is complete. No CSP violation, no page error.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalRuntime } from '../../bin/local/server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { addDays, utcToZonedParts } from '../../shared/kernel/time/zoned-time';
-import { chromiumAvailable, eventually, launchChromium, pageWithSession } from '../support/browser';
-import { startTestRuntime } from '../support/runtime';
+import { chromiumAvailable, eventually, useBrowserRuntime } from '../support/browser';
 import { CORE_ITEMS, must, type TheatreHospital, theatreHospital } from '../support/theatre';
 
 const TZ = 'Asia/Kolkata';
-let rt: LocalRuntime;
-let browser: Browser;
-const problems: string[] = [];
+const rt = useBrowserRuntime();
 /** A day ahead of now (real time: the browser's clock is not shifted), so no start is in the past. */
 const ahead = (n: number) => addDays(utcToZonedParts(new Date(), TZ).date, n);
-
-beforeAll(async () => {
-  if (!chromiumAvailable) return;
-  rt = await startTestRuntime();
-  browser = await launchChromium();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await rt?.close();
-});
-
-afterEach(() => {
-  expect(problems).toEqual([]);
-  problems.length = 0;
-});
 
 type Member = { token: string; user: { id: string; name: string } };
 
 async function pageAs(h: TheatreHospital, who: Member, width = 1366): Promise<Page> {
-  return pageWithSession(browser, { ...who, tenantId: h.tenantId }, problems, { width });
+  return rt.pageAs({ ...who, tenantId: h.tenantId }, { width });
 }
 
 async function pickPatient(page: Page, name: string) {

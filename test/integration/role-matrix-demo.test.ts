@@ -1,11 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { allRoutes } from '../../shared/api/index';
+import { beforeAll } from 'vitest';
 import { ROLES, type Role } from '../../shared/kernel/roles';
-import { SCOPE_NAMES } from '../../shared/kernel/scopes';
-import type { Client } from '../support/api';
-import { newTenant } from '../support/api';
+import { type Client, newTenant } from '../support/api';
 import { opdRuntime } from '../support/opd';
-import { expectRouteRefused, expectRouteSuccess, sendMatrixRequest } from '../support/role-matrix';
+import { describeRoleMatrix, type MatrixRequests, type MatrixRule } from '../support/role-matrix';
 
 // Who may fill a hospital with the demo data and read how far it is, written out by hand and
 // checked against the running service: administrators, and a key with demo:write. POST /demo is
@@ -14,65 +11,34 @@ import { expectRouteRefused, expectRouteSuccess, sendMatrixRequest } from '../su
 
 const MATRIX_MODULES: readonly string[] = ['demo'];
 
-const ROUTES = ['GET /demo', 'POST /demo'] as const;
-type RouteKey = (typeof ROUTES)[number];
-const REQUESTS = {
-  'GET /demo': { path: '/demo' },
-  'POST /demo': { path: '/demo', body: { size: 'huge' } },
-} as const;
-const OK: Record<RouteKey, number> = { 'GET /demo': 200, 'POST /demo': 400 };
+const ACCESS = {
+  'GET /demo': { ok: 200, roles: ['ADMIN'], key: 'demo:write' },
+  'POST /demo': { ok: 400, roles: ['ADMIN'], key: 'demo:write' },
+} as const satisfies Record<string, MatrixRule>;
+
+type RouteKey = keyof typeof ACCESS;
+
+const REQUESTS: Record<RouteKey, MatrixRequests> = {
+  'GET /demo': { fresh: () => ({ path: '/demo' }) },
+  'POST /demo': { fresh: () => ({ path: '/demo', body: { size: 'huge' } }) },
+};
 
 const opd = opdRuntime('Asia/Kolkata');
 const staff = new Map<Role, Client>();
-let exactKey: Client;
-let allButKey: Client;
+let t: Awaited<ReturnType<typeof newTenant>>;
 
 beforeAll(async () => {
-  const t = await newTenant(opd.url);
+  t = await newTenant(opd.url);
   staff.set('ADMIN', t.admin);
   for (const role of ROLES.filter((r) => r !== 'ADMIN')) staff.set(role, (await t.staff(role)).api);
-  exactKey = (await t.key(['demo:write'], 'exactly demo:write')).api;
-  allButKey = (
-    await t.key(
-      SCOPE_NAMES.filter((s) => s !== 'demo:write'),
-      'all but demo:write',
-    )
-  ).api;
 }, 120_000);
 
-describe('the demo access table', () => {
-  it('lists exactly the routes its group serves', () => {
-    const served = allRoutes()
-      .filter((r) => MATRIX_MODULES.includes(r.module))
-      .map((r) => `${r.method} ${r.path}`)
-      .sort();
-    expect(served).toEqual([...ROUTES].sort());
-  });
-});
-
-describe('staff roles: the administrator only', () => {
-  it.each(ROUTES)('%s', async (route) => {
-    for (const role of ROLES) {
-      const res = await sendMatrixRequest(staff.get(role)!, route, REQUESTS[route]);
-      if (role === 'ADMIN') expectRouteSuccess(res, route, role, OK[route]);
-      else expectRouteRefused(res, route, role, new RegExp(`^Role ${role} may not use `));
-    }
-  });
-});
-
-describe('API keys: demo:write', () => {
-  it.each(ROUTES)('%s', async (route) => {
-    expectRouteSuccess(
-      await sendMatrixRequest(exactKey, route, REQUESTS[route]),
-      route,
-      'a key with exactly demo:write',
-      OK[route],
-    );
-    expectRouteRefused(
-      await sendMatrixRequest(allButKey, route, REQUESTS[route]),
-      route,
-      'a key with every scope but demo:write',
-      /^API key lacks the required scope/,
-    );
-  });
+describeRoleMatrix({
+  title: 'the demo access table',
+  modules: MATRIX_MODULES,
+  access: ACCESS,
+  requests: REQUESTS,
+  adminMayNotCall: [],
+  staff,
+  key: async (scopes, name) => (await t.key(scopes, name)).api,
 });

@@ -1,10 +1,15 @@
 import { existsSync } from 'node:fs';
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import type { LocalRuntime } from '../../bin/local/server';
+import { resetClock } from '../../shared/kernel/clock';
+import { clockToNineAm } from './opd';
+import { startTestRuntime } from './runtime';
 
 // One setup for every page test in Chromium (test/browser/): where Chromium is, the flags it is
-// launched with, and what counts as a problem on a page (an uncaught page error or a
-// Content-Security-Policy violation, which each test expects to be none).
+// launched with, what counts as a problem on a page (an uncaught page error or a
+// Content-Security-Policy violation, which each test expects to be none), and the file's hooks
+// that start and stop it all (useBrowserRuntime, at the end).
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const chromiumAvailable = existsSync(CHROMIUM_PATH);
@@ -103,4 +108,106 @@ export function focusOf(page: Page) {
  */
 export function eventually<T>(read: () => Promise<T> | T) {
   return expect.poll(read, { timeout: 15_000, interval: 50 });
+}
+
+/** What a page test file needs before its runtime starts (undone after the file). */
+export interface BrowserRuntimeOptions {
+  /** The process's clock at 09:00 in this zone before the runtime starts (clockToNineAm). */
+  nineAmIn?: string;
+  /** Environment variables set before the runtime starts, deleted after the file. */
+  env?: Readonly<Record<string, string>>;
+}
+
+/** The runtime and the browser of a page test file, read inside tests and hooks. */
+export interface BrowserRuntime {
+  readonly url: string;
+  readonly events: LocalRuntime['events'];
+  readonly browser: Browser;
+  /**
+   * The page errors and CSP violations of the file's pages (every page made here is watched),
+   * emptied after each test, which fails if it held any.
+   */
+  readonly problems: string[];
+  /** Watches a page the test made itself (e.g. a second tab of a context) for problems. */
+  watch<P extends Page>(page: P): P;
+  /** A page in a browser context of its own (1280 × 900 unless `options` say otherwise), watched. */
+  newPage(options?: BrowserContextOptions): Promise<Page>;
+  /** A new page (see newPage) signed in through the sign-in page as a person would. */
+  signedIn(
+    credentials: { email: string; password: string },
+    options?: BrowserContextOptions,
+  ): Promise<Page>;
+  /** A new page already signed in as `who` (see pageWithSession), watched. */
+  pageAs(who: PageSession, options?: Parameters<typeof pageWithSession>[3]): Promise<Page>;
+}
+
+/**
+ * The set-up of every page test file, in one place: registers the file's hooks (before all: the
+ * clock and environment of `options`, the worker's local runtime, Chromium; after each test: no
+ * page error and no CSP violation on any of its pages; after all: Chromium closed, the clock and
+ * environment restored) and returns the runtime and browser to read inside tests. Without
+ * Chromium it starts nothing: the file's `describe.skipIf(!chromiumAvailable)` skips its tests.
+ * Call it once, at the top level of the file.
+ */
+export function useBrowserRuntime(options: BrowserRuntimeOptions = {}): BrowserRuntime {
+  let rt: LocalRuntime | undefined;
+  let browser: Browser | undefined;
+  const problems: string[] = [];
+  const env = Object.entries(options.env ?? {});
+
+  beforeAll(async () => {
+    if (!chromiumAvailable) return;
+    if (options.nineAmIn) clockToNineAm(options.nineAmIn);
+    for (const [name, value] of env) process.env[name] = value;
+    rt = await startTestRuntime();
+    browser = await launchChromium();
+  }, 60_000);
+
+  afterEach(() => {
+    // Emptied before the check, so a test's problems fail that test and not every one after it.
+    const seen = problems.splice(0);
+    expect(seen, 'page errors and CSP violations during the test').toEqual([]);
+  });
+
+  afterAll(async () => {
+    if (options.nineAmIn) resetClock();
+    for (const [name] of env) delete process.env[name];
+    await browser?.close();
+    await rt?.close();
+  });
+
+  const started = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined)
+      throw new Error(`useBrowserRuntime: read ${what} inside a test or hook`);
+    return value;
+  };
+  const runtime = () => started(rt, 'the runtime');
+  const chromiumOf = () => started(browser, 'the browser');
+  const newPage = async (contextOptions: BrowserContextOptions = {}) => {
+    const context = await chromiumOf().newContext({
+      viewport: { width: 1280, height: 900 },
+      ...contextOptions,
+    });
+    return watchPage(await context.newPage(), problems);
+  };
+  return {
+    get url() {
+      return runtime().url;
+    },
+    get events() {
+      return runtime().events;
+    },
+    get browser() {
+      return chromiumOf();
+    },
+    problems,
+    watch: (page) => watchPage(page, problems),
+    newPage,
+    async signedIn(credentials, contextOptions) {
+      const page = await newPage(contextOptions);
+      await signIn(page, runtime().url, credentials.email, credentials.password);
+      return page;
+    },
+    pageAs: (who, sessionOptions) => pageWithSession(chromiumOf(), who, problems, sessionOptions),
+  };
 }

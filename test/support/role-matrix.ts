@@ -78,8 +78,13 @@ export const NO_KEYS = 'no keys';
 
 /** One row of a matrix file's hand-written access table. */
 export interface MatrixRule {
-  /** The success status of a valid call. */
-  ok: 200 | 201 | 202;
+  /**
+   * The status of an allowed caller's call: the success status of a valid call, or 400 where the
+   * row's requests carry input the operation refuses on purpose, because a valid call would do
+   * work too heavy for the matrix (filling a hospital with demo data): access passed, then the
+   * input was refused and nothing changed.
+   */
+  ok: 200 | 201 | 202 | 400;
   /** Staff roles that may call the route. */
   roles: readonly Role[];
   /** The scope an API key needs, or ANY_KEY, or NO_KEYS. */
