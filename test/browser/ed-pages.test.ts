@@ -1,30 +1,13 @@
-/**
- * The ED pages in Chromium (issue 19 item 8): the board groups patients by triage category, each
- * category's colour with its name, waits against the category's target with a breach in words,
- * and refreshes; the triage form picks the patient by name, registers the arrival, triages with
- * the observations and shows the category and the child's PEWS, which the board then shows.
- * No CSP violation, no page error; every read waits for the element it reads.
- */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../lib/function-specs';
 import { addDays, utcToZonedParts } from '../../shared/kernel/time/zoned-time';
-import { chromiumAvailable, eventually, useBrowserRuntime } from '../support/browser';
+import {
+  axeViolations,
+  chromiumAvailable,
+  eventually,
+  useBrowserRuntime,
+} from '../support/browser';
 import { opdHospital } from '../support/opd';
-
-const AXE = readFileSync(join(PROJECT_ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
-
-/** axe-core's WCAG 2.x A/AA violations of the page as it is now (the shell test's rules). */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (o: unknown) => Promise<any> } }).axe;
-    const r = await axe.run({ runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] });
-    return r.violations.map((v: any) => `${v.id}: ${v.help}`);
-  });
-}
 
 const TZ = 'Asia/Kolkata';
 const rt = useBrowserRuntime();

@@ -1,35 +1,15 @@
-/**
- * The roster page in Chromium (issue 18): a ward manager generates a draft from the page (a
- * waiting state, then the summary), sees it as a staff × days grid in shift colours with its gaps
- * and violations, publishes it, sees who is on duty now, and decides a nurse's leave request made
- * from the same page. No CSP violation, no page error, no sideways scrolling at 320 px. The
- * coverage heat map (a colour, a symbol and words per cell), a manager's change of a draft's day
- * (a refusal names the rule), and swaps asked for by a nurse and decided by the manager.
- */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../lib/function-specs';
 import { addDays } from '../../shared/kernel/time/zoned-time';
-import { chromiumAvailable, eventually, useBrowserRuntime } from '../support/browser';
+import {
+  axeViolations,
+  chromiumAvailable,
+  eventually,
+  useBrowserRuntime,
+} from '../support/browser';
 import { finished, rosterHospital } from '../support/roster';
 
 const rt = useBrowserRuntime();
-
-const AXE = readFileSync(join(PROJECT_ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
-
-/** axe-core's WCAG 2.2 AA findings on what the page shows now (shell.test.ts scans /roster bare). */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (o: unknown) => Promise<any> } }).axe;
-    const r = await axe.run({ runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] });
-    return r.violations.map(
-      (v: any) => `${v.id}: ${v.help} (${v.nodes.map((n: any) => n.target.join(' ')).join(', ')})`,
-    );
-  });
-}
 
 type Who = { token: string; user: { id: string; name: string; role: string } };
 type A = { userId: string; date: string; shift: string };

@@ -6,16 +6,20 @@
  * screenshot of each page at both widths, with the test's data (the docs' screenshots of the demo
  * hospital come from `npm run screenshots`, bin/screenshots.ts).
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../lib/function-specs';
-import { chromiumAvailable, eventually, focusOf, useBrowserRuntime } from '../support/browser';
+import {
+  axeViolations,
+  chromiumAvailable,
+  eventually,
+  focusOf,
+  useBrowserRuntime,
+} from '../support/browser';
 import { inpatientHospital, must } from '../support/inpatient';
 import { opdHospital } from '../support/opd';
 
-const AXE = readFileSync(join(PROJECT_ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
 const SHOTS = process.env.HMS_SCREENSHOTS;
 
 const rt = useBrowserRuntime();
@@ -58,18 +62,6 @@ async function visibleNav(page: Page): Promise<string[]> {
   return page.$$eval('#shell-nav li:not([hidden]) a', (as) =>
     as.map((a) => (a.textContent ?? '').trim()),
   );
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  // Evaluated through the debugger protocol, which the page's CSP does not govern.
-  await page.evaluate(AXE);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (o: unknown) => Promise<any> } }).axe;
-    const r = await axe.run({ runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] });
-    return r.violations.map(
-      (v: any) => `${v.id}: ${v.help} (${v.nodes.map((n: any) => n.target.join(' ')).join(', ')})`,
-    );
-  });
 }
 
 describe.skipIf(!chromiumAvailable)('the app shell in a real browser', () => {

@@ -1,7 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { LocalRuntime } from '../../bin/local/server';
+import { PROJECT_ROOT } from '../../lib/function-specs';
 import { resetClock } from '../../shared/kernel/clock';
 import { clockToNineAm } from './opd';
 import { startTestRuntime } from './runtime';
@@ -111,6 +113,24 @@ export function eventually<T>(read: () => Promise<T> | T) {
 }
 
 /** What a page test file needs before its runtime starts (undone after the file). */
+let axeSource: string | undefined;
+
+/**
+ * axe-core's WCAG 2.2 A/AA violations of what the page shows now, each with the elements it
+ * found. Evaluated through the debugger protocol, which the page's CSP does not govern.
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  axeSource ??= readFileSync(join(PROJECT_ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (o: unknown) => Promise<any> } }).axe;
+    const r = await axe.run({ runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] });
+    return r.violations.map(
+      (v: any) => `${v.id}: ${v.help} (${v.nodes.map((n: any) => n.target.join(' ')).join(', ')})`,
+    );
+  });
+}
+
 export interface BrowserRuntimeOptions {
   /** The process's clock at 09:00 in this zone before the runtime starts (clockToNineAm). */
   nineAmIn?: string;
