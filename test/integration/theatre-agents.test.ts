@@ -124,6 +124,55 @@ describe('A2A ot-protocol (the SDK client)', () => {
     });
   });
 
+  it('"theatre 2" is the theatre whose code or name ends in 2, when only one does; two are a question back', async () => {
+    const own = await theatreHospital(opd.url, TZ);
+    const ot2 = await own.theatre();
+    await must(
+      own.coordinator.api.put('/theatre/theatres/OT2', {
+        name: 'Main theatre',
+        type: 'general',
+        equipment: [],
+        pricePerMinuteMinor: 1000,
+      }),
+      200,
+      'OT2',
+    );
+    const s = await own.session('OT2', opd.today, '10:00', '18:00');
+    const c = await own.requestCase();
+    await must(
+      own.coordinator.api.post(`/theatre/cases/${c.id}/schedule`, {
+        sessionId: s.id,
+        start: own.at(opd.today, '11:00'),
+      }),
+      200,
+      'book',
+    );
+    const byNumber = await must(
+      own.surgeon.api.get('/theatre/theatres/2/checklist'),
+      200,
+      'theatre 2',
+    );
+    expect(byNumber).toMatchObject({ caseId: c.id, currentPhase: 'sign-in' });
+    // A second theatre named "Theatre 2": which one is meant is asked, not guessed.
+    await must(
+      own.coordinator.api.put(`/theatre/theatres/${ot2.code}`, {
+        name: 'Theatre 2',
+        type: 'general',
+        equipment: [],
+        pricePerMinuteMinor: 1000,
+      }),
+      200,
+      'rename',
+    );
+    expectError(
+      await own.surgeon.api.get('/theatre/theatres/2/checklist'),
+      400,
+      new RegExp(
+        `theatre 2 could be OT2 \\(Main theatre\\) or ${ot2.code} \\(Theatre 2\\)|theatre 2 could be ${ot2.code} \\(Theatre 2\\) or OT2 \\(Main theatre\\)`,
+      ),
+    );
+  });
+
   it('refuses to tick an item and names who must confirm it in person; nothing changes', async () => {
     const task = (await (
       await client()

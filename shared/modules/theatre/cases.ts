@@ -70,6 +70,7 @@ import {
   casesOn,
   findCase,
   findTheatre,
+  listTheatres,
   readSettings,
   type SessionRecord,
   sessionPut,
@@ -639,18 +640,35 @@ export async function checklist(ctx: Context, input: { id: string }) {
   return checklistViewOf(await requireCase(ctx, input.id));
 }
 
+/**
+ * The theatre people mean by a bare number ("the next case in theatre 2"): the theatre with that
+ * code, or else the one whose code or name ends in that number (OT2, "Theatre 2"). Two such
+ * theatres are a question back (400 naming them), not a guess.
+ */
+async function theatreCalled(ctx: Context, ref: string): Promise<string> {
+  if (!/^\d+$/.test(ref) || (await findTheatre(ctx.store, ref))) return ref;
+  const endsIn = (text: string) =>
+    Number(/(\d+)\s*$/.exec(text)?.[1] ?? Number.NaN) === Number(ref);
+  const matches = (await listTheatres(ctx.store)).filter((t) => endsIn(t.code) || endsIn(t.name));
+  if (matches.length > 1)
+    throw invalidField(
+      'theatre',
+      `theatre ${ref} could be ${matches.map((t) => `${t.code} (${t.name})`).join(' or ')}: give its code`,
+    );
+  return matches[0]?.code ?? ref;
+}
+
 /** The case in the theatre now, or else the next one booked in it today. */
 export async function theatreChecklist(ctx: Context, input: { theatre: string }) {
   const today = localDate(ctx, ctx.now.toISOString());
-  const cases = (await casesOn(ctx.store, today)).filter(
-    (c) => c.schedule?.theatre === input.theatre,
-  );
+  const theatre = await theatreCalled(ctx, input.theatre);
+  const cases = (await casesOn(ctx.store, today)).filter((c) => c.schedule?.theatre === theatre);
   const inRoom = cases.find((c) => c.status === 'in-theatre');
   const nextUp = cases
     .filter((c) => c.status === 'scheduled')
     .sort((a, b) => a.schedule!.start.localeCompare(b.schedule!.start))[0];
   const c = inRoom ?? nextUp;
-  if (!c) throw new NotFound(`No case in or booked for theatre ${input.theatre} today (${today})`);
+  if (!c) throw new NotFound(`No case in or booked for theatre ${theatre} today (${today})`);
   return checklistViewOf(c);
 }
 
