@@ -12,7 +12,6 @@ import { newId } from '../../kernel/ids';
 import type { PageRequest } from '../../kernel/pagination';
 import { view } from '../../kernel/records';
 import { conditionFailed, isConditionFailure } from '../../kernel/store/conditions';
-import { equalityFilter } from '../../kernel/store/dated-lists';
 import { addDays, utcToZonedParts, zonedDateTimeToUtc } from '../../kernel/time/zoned-time';
 import type * as z from '../../kernel/zod';
 import { findUser } from '../users/index';
@@ -241,9 +240,30 @@ export async function listLeave(
   input: z.output<typeof ListLeaveInput> & PageRequest,
 ) {
   const userId = isManager(ctx) ? input.userId : forPerson(ctx, input.userId);
-  const filter = equalityFilter({ userId, status: input.status });
+  const filters: string[] = [];
+  const values: Record<string, unknown> = {};
+  if (userId) {
+    filters.push('userId = :u');
+    values[':u'] = userId;
+  }
+  if (input.status) {
+    filters.push('#s = :s');
+    values[':s'] = input.status;
+  }
   return ctx.store.queryPage(
-    { index: 'gsi1', partition: rosterKeys(ctx.store).leaves(), ...(filter ? { filter } : {}) },
+    {
+      index: 'gsi1',
+      partition: rosterKeys(ctx.store).leaves(),
+      ...(filters.length
+        ? {
+            filter: {
+              expression: filters.join(' AND '),
+              values,
+              ...(input.status ? { names: { '#s': 'status' } } : {}),
+            },
+          }
+        : {}),
+    },
     input,
     (i) => view(Leave, LeaveRecord.read(i)),
   );
@@ -484,19 +504,36 @@ export async function listSwaps(
   ctx: Context,
   input: z.output<typeof ListSwapsInput> & PageRequest,
 ) {
-  const given = equalityFilter({ status: input.status, wardId: input.wardId });
-  // Anyone but a manager sees only the swaps they give or take.
-  const filter = isManager(ctx)
-    ? given
-    : {
-        expression: ['(fromUserId = :me OR toUserId = :me)', given?.expression]
-          .filter(Boolean)
-          .join(' AND '),
-        ...(given?.names ? { names: given.names } : {}),
-        values: { ...given?.values, ':me': callerId(ctx) },
-      };
+  const filters: string[] = [];
+  const values: Record<string, unknown> = {};
+  const names: Record<string, string> = {};
+  if (!isManager(ctx)) {
+    filters.push('(fromUserId = :me OR toUserId = :me)');
+    values[':me'] = callerId(ctx);
+  }
+  if (input.status) {
+    filters.push('#s = :s');
+    names['#s'] = 'status';
+    values[':s'] = input.status;
+  }
+  if (input.wardId) {
+    filters.push('wardId = :w');
+    values[':w'] = input.wardId;
+  }
   return ctx.store.queryPage(
-    { index: 'gsi1', partition: rosterKeys(ctx.store).swaps(), ...(filter ? { filter } : {}) },
+    {
+      index: 'gsi1',
+      partition: rosterKeys(ctx.store).swaps(),
+      ...(filters.length
+        ? {
+            filter: {
+              expression: filters.join(' AND '),
+              values,
+              ...(Object.keys(names).length ? { names } : {}),
+            },
+          }
+        : {}),
+    },
     input,
     (i) => view(Swap, SwapRecord.read(i)),
   );
